@@ -1,0 +1,127 @@
+/**
+ * The dependencies a command's `run(opts, deps)` receives: IO streams with their TTY facts,
+ * environment, global flags, a prompter, a clock and an abort signal. Built once per process by
+ * `createDeps`; tests build their own with fake streams (see test/helpers/fake-deps.ts).
+ * Nothing here is a module singleton, and nothing heavy is imported until it is used.
+ */
+import type { Readable, Writable } from 'node:stream';
+
+/** Global flags, after commander parsed them (DESIGN.md "CLI surface"). */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  json: boolean;
+  /** false when --no-input was given. */
+  input: boolean;
+  yes: boolean;
+  verbose: boolean;
+  /** false when --no-color was given. */
+  color: boolean;
+}
+
+export interface IOStreams {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Colour on stdout/stderr, decided once from --no-color, NO_COLOR, FORCE_COLOR and TTY. */
+  colorEnabled: boolean;
+}
+
+/** Interactive questions. Only called when `canPrompt(deps)` is true. */
+export interface Prompter {
+  input(question: { message: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  password(question: { message: string; mask?: boolean; validate?: (value: string) => true | string }): Promise<string>;
+  confirm(question: { message: string; default?: boolean }): Promise<boolean>;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface Deps {
+  io: IOStreams;
+  env: NodeJS.ProcessEnv;
+  globals: GlobalOptions;
+  prompter: Prompter;
+  clock: Clock;
+  /** Aborted on SIGINT/SIGTERM; long operations pass it down so Ctrl-C stops them cleanly. */
+  signal: AbortSignal;
+}
+
+/** True in a CI environment (the CI variable set to anything but "false"/"0"). */
+export function isCI(env: NodeJS.ProcessEnv): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+/**
+ * Prompts only when stdin and stdout are terminals, --no-input is absent and we are not in CI;
+ * otherwise a missing value is a usage error that names the flag to pass.
+ */
+export function canPrompt(deps: Pick<Deps, 'io' | 'globals' | 'env'>): boolean {
+  return deps.io.stdinIsTTY && deps.io.stdoutIsTTY && deps.globals.input && !isCI(deps.env);
+}
+
+/** Colour decision shared by every stream: --no-color and NO_COLOR win, then FORCE_COLOR, then TTY. */
+export function decideColor(globals: Pick<GlobalOptions, 'color'>, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (!globals.color) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+/** The prompter backed by @inquirer/prompts, loaded only when a question is actually asked. */
+export function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stdout'>, signal?: AbortSignal): Prompter {
+  const context = { input: io.stdin, output: io.stdout, signal };
+  return {
+    async input(q) {
+      const { input } = await import('@inquirer/prompts');
+      return input({ message: q.message, default: q.default, validate: q.validate }, context);
+    },
+    async password(q) {
+      const { password } = await import('@inquirer/prompts');
+      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate }, context);
+    },
+    async confirm(q) {
+      const { confirm } = await import('@inquirer/prompts');
+      return confirm({ message: q.message, default: q.default }, context);
+    },
+  };
+}
+
+/** Deps for the real process. */
+export function createDeps(globals: GlobalOptions, signal: AbortSignal): Deps {
+  const env = process.env;
+  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const io: IOStreams = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY,
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    colorEnabled: decideColor(globals, env, stdoutIsTTY),
+  };
+  return { io, env, globals, prompter: inquirerPrompter(io, signal), clock: systemClock, signal };
+}

@@ -1,0 +1,38 @@
+import {
+  ApiError,
+  AuthRequiredError,
+  InterruptedError,
+  UsageError,
+} from '../src/errors.js';
+
+/** Exit codes that scripts rely on (README "Exit codes"). */
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 4,
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The one place that maps a thrown error to the process exit code. */
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof AuthRequiredError) return EXIT.auth;
+  if (error instanceof ApiError && error.status === 401) return EXIT.auth;
+  if (error instanceof InterruptedError) return EXIT.interrupted;
+  if (isCommanderUsageError(error)) return EXIT.usage;
+  if (isPromptAbort(error)) return EXIT.interrupted;
+  return EXIT.failure;
+}
+
+function isCommanderUsageError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    && (error as { code: string }).code.startsWith('commander.');
+}
+
+/** @inquirer/prompts throws ExitPromptError when the user presses Ctrl-C at a prompt. */
+function isPromptAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError');
+}

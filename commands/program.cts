@@ -1,0 +1,101 @@
+/**
+ * Builds the commander tree and runs it. Each noun registers its verbs from
+ * `commands/<noun>/register.ts`, which only declares flags; a verb's module loads when it runs.
+ *
+ * Startup is a feature (README "Performance"). This root path (bin/svc.js, program, lazy, version,
+ * the register files) is CommonJS on purpose: on Node 20 an ES-module entry that then loads
+ * CommonJS commander costs about 10 ms more than an all-CommonJS path, which is most of the
+ * budget. Command modules stay ES modules and are import()ed only when their command runs.
+ */
+import { Command, type Command as CommandType } from 'commander';
+import type { GlobalOptions } from './deps.js';
+import { setDepsFactory, globalsOf } from './lazy.cjs';
+import { VERSION } from './version.cjs';
+
+const EXIT_OK = 0;
+const EXIT_USAGE = 2;
+const EXIT_INTERRUPTED = 130;
+
+export function buildProgram(argv: string[]): CommandType {
+  const program = new Command('svc')
+    .description('Command-line tool for integrators of the payments service, with an embedded sandbox emulator')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--profile <name>', 'configuration profile to use (env SERVICE_PROFILE)')
+    .option('--base-url <url>', 'service base URL including the version segment (env SERVICE_BASE_URL)')
+    .option('--json', 'print only JSON on stdout, with a stable shape')
+    .option('--no-input', 'never prompt; a missing value is an error naming the flag')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
+    .option('--no-color', 'disable colour (also NO_COLOR)')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  registerNouns(program, invokedNoun(argv));
+  return program;
+}
+
+/**
+ * The nouns, in help order. Only the invoked noun's register file is loaded (it declares the verbs
+ * and their flags); the others appear as one-line placeholders so `svc --help` lists them all.
+ */
+const NOUNS: Array<{ name: string; description: string; load: () => (program: CommandType) => void }> = [
+  { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', load: () => (require('./keys/register.cjs') as typeof import('./keys/register.cjs')).registerKeys },
+];
+
+/** Global flags that take a value, so the word after them is not the noun. */
+const VALUE_FLAGS = new Set(['--profile', '--base-url']);
+
+/** The first positional word of argv (the noun), skipping global flags and their values. */
+export function invokedNoun(argv: string[]): string | undefined {
+  const args = argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (VALUE_FLAGS.has(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
+function registerNouns(program: CommandType, invoked: string | undefined): void {
+  for (const noun of NOUNS) {
+    if (noun.name === invoked) noun.load()(program);
+    else program.command(noun.name).description(noun.description);
+  }
+}
+
+/** Runs the CLI and resolves to the exit code; never calls process.exit itself. */
+export async function main(argv: string[]): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C means "now": the first one already asked the command to stop cleanly.
+    if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    controller.abort(new Error(`received ${signal}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  setDepsFactory(async (globals: GlobalOptions) => (await import('./deps.js')).createDeps(globals, controller.signal));
+
+  const program = buildProgram(argv);
+  let globals: GlobalOptions | undefined;
+  program.hook('preAction', (_root, action) => {
+    globals = globalsOf(action);
+  });
+  try {
+    await program.parseAsync(argv);
+    return controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_OK;
+  } catch (error) {
+    const commanderCode = (error as { code?: string }).code;
+    if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version' || commanderCode === 'commander.help') {
+      return EXIT_OK;
+    }
+    if (commanderCode?.startsWith('commander.')) return EXIT_USAGE; // commander already printed why
+    const [{ renderError }, { exitCodeFor }] = await Promise.all([import('./render-error.js'), import('./exit-codes.js')]);
+    const g = globals ?? globalsOf(program);
+    const interrupted = controller.signal.aborted;
+    renderError(error, { stderr: process.stderr, json: g.json, verbose: g.verbose, color: g.color, interrupted });
+    return interrupted ? EXIT_INTERRUPTED : exitCodeFor(error);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Renders any thrown error on stderr: code, message, every field error and the next step.
+ * With --json it writes one JSON object `{"error":{…}}` to stderr instead, so stdout stays clean.
+ */
+import type { Writable } from 'node:stream';
+import { Chalk } from 'chalk';
+import { ApiError, NetworkError, SvcError, UsageError } from '../src/errors.js';
+
+export interface RenderErrorOptions {
+  stderr: Writable;
+  json: boolean;
+  verbose: boolean;
+  color: boolean;
+  interrupted?: boolean;
+}
+
+/** Suggested next step for an API error when the thrower gave none. */
+function defaultHint(error: ApiError): string | undefined {
+  if (error.status === 401) return 'Authenticate again: svc otp verify --credential <AuthMethod:id>';
+  if (error.status === 404) return 'Check the identifier; list what exists with the matching list command.';
+  if (error.status === 400 && error.fieldErrors.length > 0) return 'Fix the fields above and run the command again.';
+  if (error.status === 403) return 'Sandbox endpoints need a sandbox token; check --profile or SERVICE_API_TOKEN_ID.';
+  if (error.status === 429) return 'Rate limited: wait a moment and try again.';
+  if (error.status >= 500) return 'The service failed; try again shortly.';
+  return undefined;
+}
+
+export function errorToJSON(error: unknown): Record<string, unknown> {
+  if (error instanceof ApiError) {
+    return {
+      type: 'api',
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.reason ? { reason: error.reason } : {}),
+      ...(error.details ? { details: error.details } : {}),
+      hint: error.hint ?? defaultHint(error),
+    };
+  }
+  if (error instanceof UsageError) return { type: 'usage', message: error.message, field: error.field, hint: error.hint };
+  if (error instanceof NetworkError) return { type: 'network', message: error.message, url: error.url, hint: error.hint };
+  if (error instanceof SvcError) return { type: error.name, message: error.message, hint: error.hint };
+  return { type: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
+
+export function renderError(error: unknown, options: RenderErrorOptions): void {
+  const { stderr } = options;
+  if (options.interrupted) {
+    stderr.write(options.json ? JSON.stringify({ error: { type: 'interrupted', message: 'Interrupted' } }) + '\n' : 'Interrupted.\n');
+    return;
+  }
+  if (options.json) {
+    stderr.write(JSON.stringify({ error: errorToJSON(error) }) + '\n');
+    return;
+  }
+  const c = new Chalk({ level: options.color && Boolean((stderr as { isTTY?: boolean }).isTTY) ? 1 : 0 });
+  const lines: string[] = [];
+  if (error instanceof ApiError) {
+    lines.push(`${c.red('Error:')} ${error.code} (HTTP ${error.status}): ${error.message}`);
+    if (error.reason) lines.push(`  reason: ${error.reason}`);
+    for (const fe of error.fieldErrors) {
+      const constraint = fe.constraint ? ` [${Object.entries(fe.constraint).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join('|') : v}`).join(', ')}]` : '';
+      lines.push(`  - ${fe.field}: ${fe.message}${constraint}`);
+    }
+    const hint = error.hint ?? defaultHint(error);
+    if (hint) lines.push(c.dim(`Hint: ${hint}`));
+  } else if (error instanceof SvcError) {
+    lines.push(`${c.red('Error:')} ${error.message}`);
+    if (error.hint) lines.push(c.dim(`Hint: ${error.hint}`));
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    lines.push(`${c.red('Error:')} ${message}`);
+    if (options.verbose && error instanceof Error && error.stack) lines.push(c.dim(error.stack));
+  }
+  stderr.write(lines.join('\n') + '\n');
+}

@@ -1,0 +1,102 @@
+/**
+ * Typed errors shared by the core and the CLI. The core throws these; only
+ * `commands/exit-codes.ts` turns them into process exit codes, so library users
+ * can catch them by class without caring about the terminal.
+ */
+
+/** A validator hint, as the spec's FieldConstraint. */
+export interface FieldConstraint {
+  format?: string;
+  pattern?: string;
+  enum?: string[];
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** One offending field, as the spec's FieldError (inside 400 INVALID_INPUT details.errors[]). */
+export interface FieldError {
+  field: string;
+  constraint?: FieldConstraint;
+  message: string;
+}
+
+/** Base class: every error the tool raises on purpose. `hint` is the suggested next step. */
+export class SvcError extends Error {
+  hint?: string;
+  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    if (options?.hint) this.hint = options.hint;
+  }
+}
+
+/** Bad input found before any request was sent (a flag, an argument, a file). Names the field. */
+export class UsageError extends SvcError {
+  readonly field?: string;
+  constructor(message: string, options?: { field?: string; hint?: string; cause?: unknown }) {
+    super(message, options);
+    if (options?.field) this.field = options.field;
+  }
+}
+
+/** The service (or emulator) answered with an error body `{status, code, message, details}`. */
+export class ApiError extends SvcError {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: Record<string, unknown>;
+  /** Sandbox-only: the failed check behind a 401 UNAUTHORIZED. */
+  readonly reason?: string;
+  readonly method?: string;
+  readonly path?: string;
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    details?: Record<string, unknown>;
+    reason?: string;
+    method?: string;
+    path?: string;
+    hint?: string;
+  }) {
+    super(init.message, { hint: init.hint });
+    this.status = init.status;
+    this.code = init.code;
+    if (init.details !== undefined) this.details = init.details;
+    if (init.reason !== undefined) this.reason = init.reason;
+    if (init.method !== undefined) this.method = init.method;
+    if (init.path !== undefined) this.path = init.path;
+  }
+
+  /** The FieldErrors of a 400 INVALID_INPUT, or an empty list. */
+  get fieldErrors(): FieldError[] {
+    const errors = (this.details as { errors?: unknown } | undefined)?.errors;
+    return Array.isArray(errors) ? (errors as FieldError[]) : [];
+  }
+}
+
+/** The request never got an HTTP answer (refused, reset, DNS, timeout). */
+export class NetworkError extends SvcError {
+  readonly url: string;
+  readonly timedOut: boolean;
+  constructor(message: string, options: { url: string; timedOut?: boolean; hint?: string; cause?: unknown }) {
+    super(message, options);
+    this.url = options.url;
+    this.timedOut = options.timedOut ?? false;
+  }
+}
+
+/** No usable session: none stored, expired, or its key is not held here. */
+export class AuthRequiredError extends SvcError {}
+
+/** A signature, stamp or bundle failed a cryptographic check or could not be parsed. */
+export class VerificationError extends SvcError {}
+
+/** The user (or a signal) stopped the operation. */
+export class InterruptedError extends SvcError {
+  constructor(message = 'Interrupted', options?: { hint?: string; cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** A signed-retry challenge expired before the operation settled. */
+export class ChallengeExpiredError extends SvcError {}

@@ -1,0 +1,58 @@
+/**
+ * Input checks run before any request, so bad input exits 2 with the field named and nothing sent.
+ * Each check returns the value (normalised where that is safe) or throws UsageError.
+ */
+import { UsageError } from './errors.js';
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** Resource prefixes from the spec's "Identifier shapes". */
+export type IdKind = 'Session' | 'AuthMethod' | 'InternalAccount' | 'Request' | 'Customer' | 'Card' | 'Webhook' | 'Quote';
+
+const idPatterns = new Map<IdKind, RegExp>();
+export function idPattern(kind: IdKind): RegExp {
+  let re = idPatterns.get(kind);
+  if (!re) idPatterns.set(kind, (re = new RegExp(`^${kind}:${UUID}$`)));
+  return re;
+}
+
+export function requireId(kind: IdKind, value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new UsageError(`${field} is required: a ${kind} identifier like ${kind}:<uuid>.`, { field });
+  }
+  if (!idPattern(kind).test(value)) {
+    throw new UsageError(`${field} must be a ${kind} identifier like ${kind}:<uuid>; got "${value}".`, { field });
+  }
+  return value;
+}
+
+/** A whole number within [min, max], given as a flag string or number. */
+export function requireInteger(value: unknown, field: string, range: { min: number; max: number }): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^-?\d+$/.test(text)) {
+    throw new UsageError(`${field} must be a whole number in the smallest currency unit (e.g. 1000 for 10.00); got "${String(value ?? '')}".`, { field });
+  }
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < range.min || n > range.max) {
+    throw new UsageError(`${field} must be between ${range.min} and ${range.max}; got ${text}.`, { field });
+  }
+  return n;
+}
+
+/** ISO 4217-style three-letter code; upper-cased. */
+export function requireCurrency(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value)) {
+    throw new UsageError(`${field} must be a three-letter currency code such as USD; got "${String(value ?? '')}".`, { field });
+  }
+  return value.toUpperCase();
+}
+
+/** UMA address: `$user@domain` (user: letters, digits, . _ + -; domain with a dot or localhost, optional port). */
+export const UMA_ADDRESS_PATTERN = /^\$[A-Za-z0-9._+-]{1,64}@(?:localhost|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d{1,5})?$/;
+
+export function requireUmaAddress(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !UMA_ADDRESS_PATTERN.test(value)) {
+    throw new UsageError(`${field} must be a UMA address like $alice@example.com; got "${String(value ?? '')}".`, { field });
+  }
+  return value;
+}

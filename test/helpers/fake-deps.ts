@@ -1,0 +1,71 @@
+/**
+ * Deps for calling a command's run() in-process: captured stdout/stderr, a scripted prompter,
+ * a chosen TTY-ness and environment. Use with a real server (the emulator) for the other side.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import type { Deps, GlobalOptions, Prompter } from '../../commands/deps.js';
+import { systemClock } from '../../commands/deps.js';
+
+export interface FakeDeps extends Deps {
+  /** Everything written to stdout so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Questions the prompter was asked, in order. */
+  asked: string[];
+}
+
+export interface FakeDepsOptions {
+  globals?: Partial<GlobalOptions>;
+  env?: NodeJS.ProcessEnv;
+  tty?: boolean;
+  stdin?: string;
+  /** Answers the prompter gives, in order; a function answers by message. */
+  answers?: Array<string | boolean> | ((message: string) => string | boolean);
+  signal?: AbortSignal;
+}
+
+function capture(): { stream: PassThrough; text(): string } {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
+  const out = capture();
+  const err = capture();
+  const tty = options.tty ?? false;
+  const asked: string[] = [];
+  const queue = Array.isArray(options.answers) ? [...options.answers] : [];
+  const answer = (message: string): string | boolean => {
+    asked.push(message);
+    if (typeof options.answers === 'function') return options.answers(message);
+    if (queue.length === 0) throw new Error(`unexpected prompt: ${message}`);
+    return queue.shift()!;
+  };
+  const prompter: Prompter = {
+    input: async (q) => String(answer(q.message)),
+    password: async (q) => String(answer(q.message)),
+    confirm: async (q) => Boolean(answer(q.message)),
+  };
+  const globals: GlobalOptions = { json: false, input: true, yes: false, verbose: false, color: false, ...options.globals };
+  return {
+    io: {
+      stdin: Readable.from(options.stdin !== undefined ? [Buffer.from(options.stdin)] : []),
+      stdout: out.stream,
+      stderr: err.stream,
+      stdinIsTTY: tty,
+      stdoutIsTTY: tty,
+      stderrIsTTY: tty,
+      colorEnabled: false,
+    },
+    env: { ...(options.env ?? {}) },
+    globals,
+    prompter,
+    clock: systemClock,
+    signal: options.signal ?? new AbortController().signal,
+    stdout: out.text,
+    stderr: err.text,
+    asked,
+  };
+}
