@@ -1,0 +1,97 @@
+/**
+ * P-256 key handling in SEC1 hex, the only key encoding on the wire (DESIGN.md "Wire formats").
+ * Private keys are 64 hex; public keys are 02/03+X (66 hex) or 04+X+Y (130 hex).
+ * Validation errors are UsageErrors naming the field and never repeat a private key's value.
+ */
+import { p256 } from '@noble/curves/nist.js';
+import { UsageError } from '../errors.js';
+import { bytesToHex, hexToBytes } from './hex.js';
+
+export const CLIENT_PUBLIC_KEY_PATTERN = /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
+const PRIVATE_KEY_PATTERN = /^[0-9a-fA-F]{64}$/;
+
+export interface KeyPair {
+  privateKey: string;
+  publicKey: string;
+}
+
+type Point = ReturnType<typeof p256.Point.fromHex>;
+
+/** A fresh key pair from the OS CSPRNG; the public key is compressed unless asked otherwise. */
+export function generateKeyPair(opts: { uncompressed?: boolean } = {}): KeyPair {
+  const secret = p256.utils.randomSecretKey();
+  return {
+    privateKey: bytesToHex(secret),
+    publicKey: bytesToHex(p256.getPublicKey(secret, !opts.uncompressed)),
+  };
+}
+
+export function publicKeyFromPrivate(privateKeyHex: string, opts: { uncompressed?: boolean } = {}): string {
+  const secret = privateKeyBytes(privateKeyHex);
+  return bytesToHex(p256.getPublicKey(secret, !opts.uncompressed));
+}
+
+/** Parses a SEC1 public key (either form) into a point on the curve, or throws UsageError. */
+export function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
+  if (typeof hex !== 'string' || !CLIENT_PUBLIC_KEY_PATTERN.test(hex)) {
+    throw new UsageError(
+      `${field} must be a P-256 public key in SEC1 hex: 02/03 + 64 hex (compressed) or 04 + 128 hex (uncompressed)`,
+      { field, hint: `Expected pattern ${CLIENT_PUBLIC_KEY_PATTERN.source}; generate one with: svc keys generate` },
+    );
+  }
+  try {
+    const point = p256.Point.fromHex(hex.toLowerCase());
+    point.assertValidity();
+    return point;
+  } catch {
+    throw new UsageError(`${field} is not a point on the P-256 curve`, {
+      field,
+      hint: 'Check that the key was copied whole; generate one with: svc keys generate',
+    });
+  }
+}
+
+/** 02/03 form (66 hex) of any valid SEC1 key. `field` names the input in errors. */
+export function compressPublicKey(hex: string, field = 'publicKey'): string {
+  return parsePublicKeyPoint(hex, field).toHex(true);
+}
+
+/** 04 form (130 hex) of any valid SEC1 key. */
+export function decompressPublicKey(hex: string, field = 'publicKey'): string {
+  return parsePublicKeyPoint(hex, field).toHex(false);
+}
+
+/** True for the 66-hex compressed shape (does not check the point; see validateClientPublicKey). */
+export function isCompressedPublicKey(hex: string): boolean {
+  return hex.length === 66 && CLIENT_PUBLIC_KEY_PATTERN.test(hex);
+}
+
+/**
+ * Checks a clientPublicKey: the spec's pattern, and that it is a point on the curve (a key off the
+ * curve could never sign, so catching it here saves a round trip). Returns the value unchanged.
+ */
+export function validateClientPublicKey(value: unknown, field = 'clientPublicKey'): string {
+  parsePublicKeyPoint(value, field);
+  return value as string;
+}
+
+/** Checks a private key: 64 hex and a scalar in [1, n-1]. Returns the value unchanged. */
+export function validatePrivateKey(value: unknown, field = 'privateKey'): string {
+  privateKeyBytes(value, field);
+  return value as string;
+}
+
+/** 32-byte scalar of a validated private key (the message never contains the key itself). */
+export function privateKeyBytes(value: unknown, field = 'privateKey'): Uint8Array {
+  if (typeof value !== 'string' || !PRIVATE_KEY_PATTERN.test(value)) {
+    throw new UsageError(`${field} must be a P-256 private key: exactly 64 hex characters`, {
+      field,
+      hint: 'Generate one with: svc keys generate',
+    });
+  }
+  const bytes = hexToBytes(value, field);
+  if (!p256.utils.isValidSecretKey(bytes)) {
+    throw new UsageError(`${field} is out of range for P-256 (must be between 1 and n-1)`, { field });
+  }
+  return bytes;
+}

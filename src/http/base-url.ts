@@ -1,0 +1,44 @@
+/**
+ * The service's base address always ends with a date-form version segment (spec "Versioning"), so a
+ * user may type `http://127.0.0.1:4010` and still reach `http://127.0.0.1:4010/2025-10-13`.
+ */
+import { UsageError } from '../errors.js';
+
+export const API_VERSION = '2025-10-13';
+
+const VERSION_SEGMENT_RE = /\/\d{4}-\d{2}-\d{2}$/;
+
+/** Appends /2025-10-13 unless the URL already ends with a /YYYY-MM-DD segment; strips trailing slash. */
+export function normalizeBaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw new UsageError(`Invalid base URL "${url}": expected something like http://127.0.0.1:4010`, { field: 'baseUrl' });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UsageError(`Invalid base URL "${url}": only http and https are supported`, { field: 'baseUrl' });
+  }
+  // Credentials in a URL end up in logs and error messages; they belong in the token env vars.
+  if (parsed.username || parsed.password) {
+    throw new UsageError('The base URL must not contain credentials', {
+      field: 'baseUrl',
+      hint: 'Pass the API token with SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET instead.',
+    });
+  }
+  const path = parsed.pathname.replace(/\/+$/, '');
+  const versioned = VERSION_SEGMENT_RE.test(path) ? path : `${path}/${API_VERSION}`;
+  return `${parsed.origin}${versioned}`;
+}
+
+/** baseUrl + path, with exactly one slash between them whatever the caller wrote. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The path part of a request path, without the query (queries may carry values we do not log). */
+export function pathOnly(path: string): string {
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  const q = withSlash.search(/[?#]/);
+  return q === -1 ? withSlash : withSlash.slice(0, q);
+}

@@ -1,0 +1,164 @@
+/**
+ * The one HTTP client every command uses: undici, the version-suffixed base URL, Basic or Bearer
+ * auth, JSON bodies sent as exact bytes, typed errors, a timeout, proxies from the environment and
+ * polite 429 handling. The `log` callback sees method, path, status and timing only, so --verbose
+ * can never print a header, a body or a query value.
+ */
+import { request, type Dispatcher } from 'undici';
+import { InterruptedError } from '../errors.js';
+import { apiErrorFromResponse } from './api-error.js';
+import { joinUrl, normalizeBaseUrl, pathOnly } from './base-url.js';
+import { errorCode, isTimeoutError, networkError } from './network-error.js';
+import { proxyDispatcherFor } from './proxy.js';
+import {
+  RATE_LIMIT_DEFAULT_WAIT_MS,
+  RATE_LIMIT_MAX_ATTEMPTS,
+  RATE_LIMIT_MAX_WAIT_MS,
+  isSafeToRepeat,
+  parseRetryAfter,
+} from './retry-after.js';
+import { abortableSleep } from './sleep.js';
+
+export { API_VERSION, normalizeBaseUrl } from './base-url.js';
+
+export type Auth = { kind: 'basic'; tokenId: string; secret: string } | { kind: 'bearer'; token: string };
+export interface HttpLogEntry { method: string; path: string; status?: number; ms: number; error?: string }
+export interface ClientOptions {
+  baseUrl: string;
+  auth: Auth;
+  dispatcher?: Dispatcher;
+  timeoutMs?: number /* default 30000 */;
+  log?: (e: HttpLogEntry) => void;
+  userAgent?: string;
+  env?: NodeJS.ProcessEnv /* proxies */;
+}
+export interface ApiResponse<T = unknown> { status: number; headers: Record<string, string>; body: T; text: string }
+export interface RequestOptions {
+  method: string;
+  path: string /* '/auth/sessions/…', query allowed */;
+  body?: string | object /* a string is sent as exact bytes */;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+export interface ApiClient {
+  readonly baseUrl: string;
+  /** Resolves for 2xx; throws ApiError (status, code, message, details, reason) for >= 400, NetworkError when no answer. */
+  request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_USER_AGENT = 'service-cli';
+
+function authorization(auth: Auth): string {
+  if (auth.kind === 'basic') return `Basic ${Buffer.from(`${auth.tokenId}:${auth.secret}`, 'utf8').toString('base64')}`;
+  return `Bearer ${auth.token}`;
+}
+
+/** An object is serialized once here; a string is already the exact bytes the caller wants sent. */
+function serializeBody(body: string | object | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+interface RawResponse { status: number; headers: Record<string, string>; text: string }
+
+interface Exchange { method: string; path: string; url: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }
+
+/** How long the 429 asks us to wait, and `retryIn` only when repeating it automatically is allowed. */
+function rateLimitWait(res: RawResponse, attempt: number, repeatable: boolean): { retryIn?: number; wait: number } {
+  const wait = parseRetryAfter(res.headers['retry-after']) ?? RATE_LIMIT_DEFAULT_WAIT_MS;
+  const retry = repeatable && attempt < RATE_LIMIT_MAX_ATTEMPTS && wait <= RATE_LIMIT_MAX_WAIT_MS;
+  return { retryIn: retry ? wait : undefined, wait };
+}
+
+export function createClient(opts: ClientOptions): ApiClient {
+  const baseUrl = normalizeBaseUrl(opts.baseUrl);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const dispatcher = opts.dispatcher ?? proxyDispatcherFor(baseUrl, opts.env ?? process.env);
+  const fixedHeaders: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT,
+    authorization: authorization(opts.auth),
+  };
+
+  /** One HTTP exchange; turns "no answer" into NetworkError/InterruptedError and logs it. */
+  async function send(x: Exchange): Promise<RawResponse> {
+    const logPath = pathOnly(x.path);
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = x.signal ? AbortSignal.any([x.signal, timeout]) : timeout;
+    try {
+      const res = await request(x.url, {
+        method: x.method as Dispatcher.HttpMethod,
+        headers: x.headers,
+        body: x.body,
+        signal,
+        dispatcher,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const text = await res.body.text();
+      opts.log?.({ method: x.method, path: logPath, status: res.statusCode, ms: elapsed() });
+      return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
+    } catch (err) {
+      if (x.signal?.aborted) {
+        opts.log?.({ method: x.method, path: logPath, ms: elapsed(), error: 'aborted' });
+        throw new InterruptedError('Interrupted', { cause: err });
+      }
+      const timedOut = timeout.aborted || isTimeoutError(err);
+      opts.log?.({ method: x.method, path: logPath, ms: elapsed(), error: timedOut ? 'timeout' : errorCode(err) ?? 'network error' });
+      throw networkError(err, joinUrl(baseUrl, logPath), timedOut, timeoutMs);
+    }
+  }
+
+  return {
+    baseUrl,
+    async request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>> {
+      const method = req.method.toUpperCase();
+      const body = serializeBody(req.body);
+      const headers: Record<string, string> = { ...fixedHeaders };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
+      const exchange: Exchange = { method, path: req.path, url: joinUrl(baseUrl, req.path), headers, body, signal: req.signal };
+      const repeatable = isSafeToRepeat(method, headers);
+
+      for (let attempt = 1; ; attempt++) {
+        if (req.signal?.aborted) throw new InterruptedError();
+        const res = await send(exchange);
+        if (res.status >= 200 && res.status < 300) {
+          return { status: res.status, headers: res.headers, body: parseBody(res.text) as T, text: res.text };
+        }
+        let hint: string | undefined;
+        if (res.status === 429) {
+          const { retryIn, wait } = rateLimitWait(res, attempt, repeatable);
+          if (retryIn !== undefined) {
+            await abortableSleep(retryIn, req.signal);
+            continue;
+          }
+          hint = `Rate limited: wait ${Math.max(1, Math.ceil(wait / 1000))}s and run the command again.`;
+        } else if (res.status >= 300 && res.status < 400) {
+          hint = 'The server redirected; check the base URL (--base-url or SERVICE_BASE_URL).';
+        }
+        throw apiErrorFromResponse({ status: res.status, contentType: res.headers['content-type'], text: res.text, method, path: pathOnly(req.path), hint });
+      }
+    },
+  };
+}

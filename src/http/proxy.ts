@@ -1,0 +1,30 @@
+/**
+ * Proxy support from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case). Only when one of the proxy
+ * variables is set do we build an EnvHttpProxyAgent; otherwise the caller keeps undici's plain
+ * global Agent. Loopback targets (the emulator, test servers) never go through a proxy.
+ */
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+
+const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '::1', '[::1]'];
+
+function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** A proxy-aware dispatcher for baseUrl, or undefined when no proxy applies (use the default). */
+export function proxyDispatcherFor(baseUrl: string, env: NodeJS.ProcessEnv): Dispatcher | undefined {
+  const httpProxy = envValue(env, 'http_proxy');
+  const httpsProxy = envValue(env, 'https_proxy');
+  if (!httpProxy && !httpsProxy) return undefined;
+  if (isLoopbackHost(new URL(baseUrl).hostname)) return undefined;
+  const noProxy = [envValue(env, 'no_proxy'), ...LOOPBACK_NO_PROXY].filter(Boolean).join(',');
+  // Pass every value explicitly ('' = none): otherwise undici falls back to process.env, which is
+  // not the environment this client was given.
+  return new EnvHttpProxyAgent({ httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy });
+}

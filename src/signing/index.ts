@@ -1,0 +1,7 @@
+export {
+  signedRequest,
+  type SignedRequestChallenge,
+  type SignedRequestHooks,
+  type SignedRequestOptions,
+} from './engine.js';
+export { parseChallenge } from './challenge.js';

@@ -1,0 +1,10 @@
+/** A store file that cannot be used as it is. Names the file, so the user can fix or remove it. */
+import { SvcError } from '../errors.js';
+
+export class StoreError extends SvcError {
+  readonly file: string;
+  constructor(file: string, message: string, options?: { hint?: string; cause?: unknown }) {
+    super(message, { hint: options?.hint ?? `Fix or delete ${file}; svc recreates what it needs.`, cause: options?.cause });
+    this.file = file;
+  }
+}

@@ -1,0 +1,4 @@
+export { openStore, PROJECT_NAME } from './store.js';
+export { resolveConnection, type ResolvedConnection } from './resolve.js';
+export { StoreError } from './errors.js';
+export type { Profile, Store, StoredSession } from './types.js';

@@ -1,0 +1,29 @@
+/** Checks for profile names and the mapping from session ids to file names. */
+import { UsageError } from '../errors.js';
+
+const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export function validateProfileName(name: unknown): string {
+  if (typeof name !== 'string' || !PROFILE_NAME_RE.test(name)) {
+    throw new UsageError(`Invalid profile name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (at most 64)`, {
+      field: 'profile',
+    });
+  }
+  return name;
+}
+
+/**
+ * `Session:<uuid>` → `Session_3a<uuid>`: letters, digits and '-' stay, every other byte becomes
+ * `_<hex>`. Reversible, so two ids never share a file; no '/', '.' or ':' reaches the file system.
+ */
+export function sessionFileName(id: string): string {
+  if (typeof id !== 'string' || id === '' || id.length > 200) {
+    throw new UsageError(`Invalid session id ${JSON.stringify(id)}`, { field: 'session' });
+  }
+  let out = '';
+  for (const byte of Buffer.from(id, 'utf8')) {
+    const ch = String.fromCharCode(byte);
+    out += /[A-Za-z0-9-]/.test(ch) ? ch : `_${byte.toString(16).padStart(2, '0')}`;
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+/**
+ * Writes are temp-file-then-rename, so a crash leaves the previous version readable; a file that is
+ * corrupt anyway gives an error naming it instead of a stack trace.
+ */
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore, StoreError } from '../../../src/store/index.js';
+import { spawnChild, waitFor } from './children.js';
+import { sessionFixture } from './session-fixture.js';
+import { useTempDirs } from './temp-dirs.js';
+
+const tempDir = useTempDirs('svc-store-');
+
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('store durability', () => {
+  it.runIf(process.platform !== 'win32')('replaces config.json by rename (a new inode), never rewriting it in place', () => {
+    const dir = tempDir();
+    const store = openStore({ dir });
+    store.setProfile('a', { baseUrl: 'http://127.0.0.1:1' });
+    const before = statSync(join(dir, 'config.json')).ino;
+    store.setProfile('b', { baseUrl: 'http://127.0.0.1:2' });
+    expect(statSync(join(dir, 'config.json')).ino).not.toBe(before);
+  });
+
+  it('ignores a half-written temp file left by a crash, and removes it once abandoned', () => {
+    const dir = tempDir();
+    const store = openStore({ dir });
+    store.setProfile('default', { baseUrl: 'http://127.0.0.1:4010' });
+    store.saveSession(sessionFixture(1));
+    const strayConfig = join(dir, 'config.json.tmp-1234567890abcdef');
+    const straySession = join(dir, 'sessions', 'Session_3a2.json.tmp-1234567890fedcba');
+    writeFileSync(strayConfig, '{"profiles":{"default":{"baseUr');
+    writeFileSync(straySession, '{"id":"Sess');
+
+    const reopened = openStore({ dir });
+    expect(reopened.getProfile('default')).toEqual({ baseUrl: 'http://127.0.0.1:4010' });
+    expect(reopened.listSessions().map((s) => s.id)).toEqual([sessionFixture(1).id]);
+    expect(existsSync(strayConfig)).toBe(true); // fresh: might belong to a write in progress
+
+    const old = new Date(Date.now() - 5 * 60_000);
+    utimesSync(strayConfig, old, old);
+    utimesSync(straySession, old, old);
+    openStore({ dir });
+    expect(existsSync(strayConfig)).toBe(false);
+    expect(existsSync(straySession)).toBe(false);
+  });
+
+  it('stays readable and writable after a process is killed mid-write (stale lock taken over)', async () => {
+    const dir = tempDir();
+    const child = spawnChild(dir, 'churn', 0);
+    await waitFor(child, 'ready');
+    child.proc.stdin!.end('go\n');
+    await new Promise((r) => setTimeout(r, 400));
+    child.proc.kill('SIGKILL');
+    await child.exited;
+
+    const store = openStore({ dir });
+    expect(Object.keys(store.listProfiles()).length).toBeGreaterThan(0);
+    expect(store.listSessions().length).toBeGreaterThan(0);
+    store.setProfile('after-crash', { baseUrl: 'http://127.0.0.1:9' }); // must not wait on the dead writer's lock
+    expect(store.getProfile('after-crash')).toEqual({ baseUrl: 'http://127.0.0.1:9' });
+    expect(readdirSync(dir).filter((f) => f.endsWith('.lock'))).toEqual([]);
+  });
+
+  it('names a corrupt config.json in a StoreError, without blocking session access', () => {
+    const dir = tempDir();
+    const store = openStore({ dir });
+    store.saveSession(sessionFixture(1));
+    writeFileSync(join(dir, 'config.json'), '{"profiles": {"default": ');
+    const err = thrown(() => store.listProfiles());
+    expect(err).toBeInstanceOf(StoreError);
+    expect((err as StoreError).message).toContain(join(dir, 'config.json'));
+    expect((err as StoreError).message).toContain('corrupt');
+    expect((err as StoreError).hint).toContain('delete');
+    expect(openStore({ dir }).getSession(sessionFixture(1).id)?.id).toBe(sessionFixture(1).id);
+  });
+
+  it('rejects config.json that is JSON but not the expected shape', () => {
+    for (const text of ['[]', '42', '{"profiles": 5}']) {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'config.json'), text);
+      const err = thrown(() => openStore({ dir }).currentProfileName());
+      expect(err, text).toBeInstanceOf(StoreError);
+      expect((err as StoreError).file).toBe(join(dir, 'config.json'));
+    }
+  });
+
+  it('names a corrupt session file', () => {
+    const dir = tempDir();
+    const store = openStore({ dir });
+    const file = join(dir, 'sessions', 'Session_3a7.json');
+    writeFileSync(file, 'not json');
+    for (const fn of [() => store.getSession('Session:7'), () => store.listSessions()]) {
+      const err = thrown(fn);
+      expect(err).toBeInstanceOf(StoreError);
+      expect((err as StoreError).message).toContain(file);
+    }
+    writeFileSync(file, '{"id":"Session:7"}');
+    expect((thrown(() => store.getSession('Session:7')) as StoreError).message).toContain('privateKey');
+  });
+});

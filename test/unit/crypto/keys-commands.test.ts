@@ -1,0 +1,67 @@
+/** `svc keys …` run() in-process: input rules that are awkward to reach through a spawned CLI. */
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/errors.js';
+import { fakeDeps } from '../../helpers/fake-deps.js';
+import { run as stamp } from '../../../commands/keys/stamp.js';
+import { run as encryptOtp } from '../../../commands/keys/encrypt-otp.js';
+import { createOtpTargetBundle } from '../../../src/crypto/bundles.js';
+import { generateKeyPair } from '../../../src/crypto/keys.js';
+import { verifyStamp } from '../../../src/crypto/stamp.js';
+import { STAMP_VECTOR } from './vectors.js';
+
+async function usage(promise: Promise<unknown>): Promise<UsageError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return error as UsageError;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('keys stamp run()', () => {
+  const key = STAMP_VECTOR.privateKey;
+
+  it('signs stdin bytes exactly, trailing newline included', async () => {
+    const deps = fakeDeps({ stdin: 'a\n' });
+    await stamp({ privateKey: key }, deps);
+    expect(verifyStamp(deps.stdout().trim(), 'a\n').publicKey).toBe(STAMP_VECTOR.publicKey);
+  });
+
+  it('asks for --payload instead of waiting on a terminal', async () => {
+    expect((await usage(stamp({ privateKey: key }, fakeDeps({ tty: true })))).field).toBe('--payload');
+  });
+
+  it('refuses two payload sources and two key sources', async () => {
+    expect((await usage(stamp({ privateKey: key, payload: 'x', payloadFile: '/x' }, fakeDeps()))).field).toBe('--payload');
+    expect((await usage(stamp({ privateKey: key, privateKeyFile: '/x', payload: 'x' }, fakeDeps()))).field).toBe('--private-key');
+  });
+
+  it('names the key file flag and never prints the file content', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-keys-'));
+    const file = join(dir, 'bad-key');
+    writeFileSync(file, 'not-a-key-secret-text\n');
+    const bad = await usage(stamp({ privateKeyFile: file, payload: 'x' }, fakeDeps()));
+    expect(bad.field).toBe('--private-key-file');
+    expect(bad.message).not.toContain('not-a-key-secret-text');
+    expect((await usage(stamp({ privateKeyFile: join(dir, 'missing'), payload: 'x' }, fakeDeps()))).field).toBe('--private-key-file');
+  });
+});
+
+describe('keys encrypt-otp run()', () => {
+  const signer = generateKeyPair();
+  const bundle = createOtpTargetBundle(signer.privateKey, generateKeyPair().publicKey);
+
+  it('prints JSON even without --json', async () => {
+    const deps = fakeDeps();
+    await encryptOtp({ bundle, code: '000000', signer: signer.publicKey }, deps);
+    expect(JSON.parse(deps.stdout()).tekPublicKey).toMatch(/^0[23][0-9a-f]{64}$/);
+  });
+
+  it('refuses an empty code naming --code', async () => {
+    expect((await usage(encryptOtp({ bundle, code: '', signer: signer.publicKey }, fakeDeps()))).field).toBe('--code');
+  });
+});

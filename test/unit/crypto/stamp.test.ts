@@ -1,0 +1,113 @@
+import { verify as nodeVerify, sign as nodeSign } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { VerificationError } from '../../../src/errors.js';
+import { generateKeyPair, decompressPublicKey } from '../../../src/crypto/keys.js';
+import { STAMP_SCHEME, StampError, createStamp, createStamper, parseStamp, verifyStamp } from '../../../src/crypto/stamp.js';
+import { STAMP_VECTOR } from './vectors.js';
+import { flipHexByte, isHighS, nodePrivateKey, nodePublicKey, toHighS } from './node-keys.js';
+
+const encode = (o: object) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64url');
+
+function stampError(fn: () => unknown): StampError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(StampError);
+    expect(error).toBeInstanceOf(VerificationError);
+    return error as StampError;
+  }
+  throw new Error('expected a StampError');
+}
+
+describe('createStamp', () => {
+  it('matches the DESIGN.md vector byte for byte', () => {
+    const header = createStamp(STAMP_VECTOR.payload, STAMP_VECTOR.privateKey);
+    expect(Buffer.from(header, 'base64url').toString('utf8')).toBe(
+      `{"publicKey":"${STAMP_VECTOR.publicKey}","scheme":"${STAMP_SCHEME}","signature":"${STAMP_VECTOR.signature}"}`,
+    );
+    expect(header).not.toMatch(/[=+/]/);
+  });
+
+  it('is deterministic and the bound stamper agrees with the one-shot form', () => {
+    const { privateKey } = generateKeyPair();
+    const stamper = createStamper(privateKey);
+    expect(stamper('{"a":1}')).toBe(createStamp('{"a":1}', privateKey));
+    expect(stamper('{"a":1}')).toBe(stamper('{"a":1}'));
+    expect(stamper(Buffer.from('héllo', 'utf8'))).toBe(stamper('héllo'));
+  });
+
+  it('is verified by node:crypto (OpenSSL), independently of @noble', () => {
+    const { privateKey, publicKey } = generateKeyPair();
+    const payload = '{"organizationId":"o","parameters":{"targetPublicKey":"02ab"},"timestampMs":"1","type":"T"}';
+    const stamp = parseStamp(createStamp(payload, privateKey));
+    expect(stamp.publicKey).toBe(publicKey);
+    expect(isHighS(stamp.signature)).toBe(false);
+    const ok = nodeVerify('sha256', Buffer.from(payload), { key: nodePublicKey(publicKey), dsaEncoding: 'der' }, Buffer.from(stamp.signature, 'hex'));
+    expect(ok).toBe(true);
+  });
+
+  it('refuses a bad private key with a UsageError that does not echo it', () => {
+    expect(() => createStamp('x', 'ab')).toThrow(/privateKey must be/);
+    expect(() => createStamp('x', 'ab')).not.toThrow(/\bab\b/);
+  });
+});
+
+describe('verifyStamp', () => {
+  const { privateKey, publicKey } = generateKeyPair();
+  const payload = 'payload to sign';
+  const header = createStamp(payload, privateKey);
+  const stamp = parseStamp(header);
+
+  it('returns the compressed public key, for any JSON key order', () => {
+    expect(verifyStamp(header, payload)).toEqual({ publicKey });
+    const reordered = encode({ signature: stamp.signature, scheme: stamp.scheme, publicKey: decompressPublicKey(publicKey) });
+    expect(verifyStamp(reordered, payload)).toEqual({ publicKey });
+    expect(verifyStamp(header, Buffer.from(payload))).toEqual({ publicKey });
+  });
+
+  it('accepts signatures made by node:crypto, including an explicit high-S variant', () => {
+    const der = nodeSign('sha256', Buffer.from(payload), { key: nodePrivateKey(privateKey), dsaEncoding: 'der' }).toString('hex');
+    expect(verifyStamp(encode({ ...stamp, signature: der }), payload)).toEqual({ publicKey });
+    const high = toHighS(der);
+    expect(isHighS(high)).toBe(true);
+    expect(verifyStamp(encode({ ...stamp, signature: high }), payload)).toEqual({ publicKey });
+    // Sanity: OpenSSL agrees the high-S form is the same valid signature.
+    expect(nodeVerify('sha256', Buffer.from(payload), { key: nodePublicKey(publicKey), dsaEncoding: 'der' }, Buffer.from(high, 'hex'))).toBe(true);
+  });
+
+  it('refuses a payload with one byte changed (invalid)', () => {
+    expect(stampError(() => verifyStamp(header, 'payload to sigm')).kind).toBe('invalid');
+    expect(stampError(() => verifyStamp(header, payload + '\n')).kind).toBe('invalid');
+  });
+
+  it('refuses a signature with one byte of r flipped (invalid)', () => {
+    const tampered = encode({ ...stamp, signature: flipHexByte(stamp.signature, 10) });
+    expect(stampError(() => verifyStamp(tampered, payload)).kind).toBe('invalid');
+  });
+
+  it('refuses the stamp key with one byte flipped (off the curve or another key: never valid)', () => {
+    for (let i = 1; i < 33; i++) {
+      const tampered = encode({ ...stamp, publicKey: flipHexByte(publicKey, i) });
+      expect(['malformed', 'invalid']).toContain(stampError(() => verifyStamp(tampered, payload)).kind);
+    }
+  });
+
+  it('refuses another valid key in the stamp (invalid)', () => {
+    const other = encode({ ...stamp, publicKey: generateKeyPair().publicKey });
+    expect(stampError(() => verifyStamp(other, payload)).kind).toBe('invalid');
+  });
+
+  it.each([
+    ['a scheme with one byte changed', () => encode({ ...stamp, scheme: STAMP_SCHEME.replace('P256', 'P257') })],
+    ['a public key off the curve', () => encode({ ...stamp, publicKey: '04' + '11'.repeat(64) })],
+    ['a public key of the wrong length', () => encode({ ...stamp, publicKey: publicKey.slice(0, 64) })],
+    ['a signature that is not DER', () => encode({ ...stamp, signature: flipHexByte(stamp.signature, 0) })],
+    ['a signature that is not hex', () => encode({ ...stamp, signature: 'zz' })],
+    ['a missing field', () => encode({ publicKey, scheme: STAMP_SCHEME })],
+    ['a non-string field', () => encode({ ...stamp, signature: 1 })],
+    ['text that is not base64url', () => 'not base64url!'],
+    ['base64url that is not JSON', () => Buffer.from('nope').toString('base64url')],
+  ])('refuses %s as malformed', (_name, make) => {
+    expect(stampError(() => verifyStamp(make(), payload)).kind).toBe('malformed');
+  });
+});

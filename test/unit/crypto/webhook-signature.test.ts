@@ -1,0 +1,92 @@
+import { createPublicKey, generateKeyPairSync, sign as nodeSign, verify as nodeVerify, createPrivateKey } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/errors.js';
+import {
+  createWebhookVerifier,
+  generateWebhookKeyPair,
+  parseWebhookPublicKey,
+  signWebhookBody,
+} from '../../../src/crypto/webhook-signature.js';
+import { isHighS, toHighS } from './node-keys.js';
+
+const { privateKeyPem, publicKeyPem } = generateWebhookKeyPair();
+const body = Buffer.from('{"id":"Webhook:1","type":"CARD.UPDATED","data":{}}');
+
+describe('signWebhookBody', () => {
+  it('writes {"v":"1","s":<base64 DER>} that node:crypto verifies', () => {
+    const header = signWebhookBody(body, privateKeyPem);
+    const parsed = JSON.parse(header);
+    expect(Object.keys(parsed)).toEqual(['v', 's']);
+    expect(parsed.v).toBe('1');
+    const ok = nodeVerify('sha256', body, { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' }, Buffer.from(parsed.s, 'base64'));
+    expect(ok).toBe(true);
+  });
+
+  it('signs the same with a KeyObject and with a string body', () => {
+    const verify = createWebhookVerifier(publicKeyPem);
+    expect(verify(body, signWebhookBody(body.toString('utf8'), createPrivateKey(privateKeyPem)))).toBe(true);
+  });
+});
+
+describe('createWebhookVerifier', () => {
+  const verify = createWebhookVerifier(publicKeyPem);
+  const header = signWebhookBody(body, privateKeyPem);
+
+  it('accepts the JSON header and a bare base64 signature', () => {
+    expect(verify(body, header)).toBe(true);
+    expect(verify(body, JSON.parse(header).s)).toBe(true);
+  });
+
+  it('accepts an OpenSSL signature rewritten to high-S', () => {
+    const der = nodeSign('sha256', body, { key: createPrivateKey(privateKeyPem), dsaEncoding: 'der' }).toString('hex');
+    const high = toHighS(der);
+    expect(isHighS(high)).toBe(true);
+    expect(verify(body, Buffer.from(high, 'hex').toString('base64'))).toBe(true);
+  });
+
+  it('refuses a changed body, another key, and missing or garbled headers', () => {
+    const changed = Buffer.from(body);
+    changed[5] ^= 1;
+    expect(verify(changed, header)).toBe(false);
+    expect(createWebhookVerifier(generateWebhookKeyPair().publicKeyPem)(body, header)).toBe(false);
+    for (const bad of [undefined, '', '{"v":"2","s":"AAAA"}', '{"v":"1"}', '{oops', 'not base64 !', 'AAAA']) {
+      expect(verify(body, bad)).toBe(false);
+    }
+  });
+});
+
+describe('parseWebhookPublicKey', () => {
+  const jwk = createPublicKey(publicKeyPem).export({ format: 'jwk' });
+  const x = Buffer.from(jwk.x!, 'base64url');
+  const y = Buffer.from(jwk.y!, 'base64url');
+  const sec1 = '04' + x.toString('hex') + y.toString('hex');
+  const compressed = ((y[31] & 1) === 1 ? '03' : '02') + x.toString('hex');
+  const derHex = createPublicKey(publicKeyPem).export({ format: 'der', type: 'spki' }).toString('hex');
+  const header = signWebhookBody(body, privateKeyPem);
+
+  it.each([
+    ['SPKI PEM', publicKeyPem],
+    ['uncompressed SEC1 hex', sec1],
+    ['compressed SEC1 hex', compressed],
+    ['DER SPKI hex', derHex],
+    ['PEM with surrounding whitespace', `\n  ${publicKeyPem}\n`],
+  ])('reads %s', (_name, text) => {
+    expect(createWebhookVerifier(parseWebhookPublicKey(text))(body, header)).toBe(true);
+  });
+
+  it.each([
+    ['garbage', 'hello'],
+    ['a point off the curve', '04' + '11'.repeat(64)],
+    ['a P-384 key', generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).publicKey.export({ type: 'spki', format: 'pem' }) as string],
+    ['an Ed25519 key', generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }) as string],
+    ['broken DER', '3000'],
+  ])('refuses %s with a UsageError on publicKey', (_name, text) => {
+    try {
+      parseWebhookPublicKey(text);
+      throw new Error('expected a UsageError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).field).toBe('publicKey');
+    }
+  });
+});
