@@ -39,7 +39,15 @@ export function buildProgram(argv: string[]): CommandType {
  * and their flags); the others appear as one-line placeholders so `svc --help` lists them all.
  */
 const NOUNS: Array<{ name: string; description: string; load: () => (program: CommandType) => void }> = [
+  { name: 'otp', description: 'log in with an email or SMS one-time password', load: () => (require('./otp/register.cjs') as typeof import('./otp/register.cjs')).registerOtp },
+  { name: 'session', description: 'list, refresh, revoke and switch auth sessions', load: () => (require('./session/register.cjs') as typeof import('./session/register.cjs')).registerSession },
+  { name: 'sandbox', description: 'simulate funding and payments in the sandbox', load: () => (require('./sandbox/register.cjs') as typeof import('./sandbox/register.cjs')).registerSandbox },
+  { name: 'cards', description: 'card details', load: () => (require('./cards/register.cjs') as typeof import('./cards/register.cjs')).registerCards },
+  { name: 'webhook', description: "receive, verify and check the service's webhook deliveries", load: () => (require('./webhook/register.cjs') as typeof import('./webhook/register.cjs')).registerWebhook },
+  { name: 'emulator', description: 'the embedded sandbox emulator (a local server that behaves like the sandbox)', load: () => (require('./emulator/register.cjs') as typeof import('./emulator/register.cjs')).registerEmulator },
+  { name: 'config', description: 'profiles: base URL, credentials and pinned keys', load: () => (require('./config/register.cjs') as typeof import('./config/register.cjs')).registerConfig },
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', load: () => (require('./keys/register.cjs') as typeof import('./keys/register.cjs')).registerKeys },
+  { name: 'demo', description: 'walk the whole mission once on an in-process emulator', load: () => (require('./demo/register.cjs') as typeof import('./demo/register.cjs')).registerDemo },
 ];
 
 /** Global flags that take a value, so the word after them is not the noun. */
@@ -51,6 +59,7 @@ export function invokedNoun(argv: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (VALUE_FLAGS.has(a)) i++;
+    else if (a === 'help' && i + 1 < args.length) continue; // `svc help session` needs the session verbs
     else if (!a.startsWith('-')) return a;
   }
   return undefined;
@@ -73,6 +82,10 @@ export async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // `svc … | head` closes our stdout early; that is the reader's choice, not an error to report.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+  });
   setDepsFactory(async (globals: GlobalOptions) => (await import('./deps.js')).createDeps(globals, controller.signal));
 
   const program = buildProgram(argv);

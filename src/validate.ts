@@ -16,12 +16,17 @@ export function idPattern(kind: IdKind): RegExp {
   return re;
 }
 
+/** "an InternalAccount", "a Card": the article a message needs before a resource name. */
+function article(kind: IdKind): string {
+  return /^[AEIOU]/.test(kind) ? 'an' : 'a';
+}
+
 export function requireId(kind: IdKind, value: unknown, field: string): string {
   if (typeof value !== 'string' || value === '') {
-    throw new UsageError(`${field} is required: a ${kind} identifier like ${kind}:<uuid>.`, { field });
+    throw new UsageError(`${field} is required: ${article(kind)} ${kind} identifier like ${kind}:<uuid>.`, { field });
   }
   if (!idPattern(kind).test(value)) {
-    throw new UsageError(`${field} must be a ${kind} identifier like ${kind}:<uuid>; got "${value}".`, { field });
+    throw new UsageError(`${field} must be ${article(kind)} ${kind} identifier like ${kind}:<uuid>; got "${value}".`, { field });
   }
   return value;
 }

@@ -1,0 +1,14 @@
+/** `svc cards …`: card operations. Each verb loads on run. */
+import type { Command } from 'commander';
+import { lazyAction } from '../lazy.cjs';
+
+export function registerCards(program: Command): void {
+  const cards = program.command('cards').description('card details');
+
+  cards
+    .command('reveal')
+    .description('print a short-lived URL that shows the card details (a bearer secret: stdout only)')
+    .argument('<card>', 'Card:<uuid>')
+    .option('--open', 'open the URL in the system browser (SVC_BROWSER or BROWSER to choose) instead of printing it')
+    .action(lazyAction(() => import('./reveal.js'), ([card], o) => ({ card, open: Boolean(o.open) })));
+}

@@ -1,0 +1,35 @@
+/**
+ * `svc cards reveal <Card:id> [--open]`: gets a short-lived panEmbedUrl for rendering the card
+ * details. The URL goes to stdout only (or straight to the browser with --open), never to stderr,
+ * so a script can capture it while the terminal log stays clean of it.
+ */
+import type { Deps } from '../deps.js';
+import { connect } from '../connect.js';
+import { createUI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { revealCard } from './reveal-request.js';
+import { openUrl } from './open-url.js';
+
+export interface RevealOptions {
+  card?: string;
+  /** Open the URL in the system browser instead of printing it. */
+  open?: boolean;
+}
+
+export async function run(opts: RevealOptions, deps: Deps): Promise<void> {
+  const cardId = requireId('Card', opts.card, 'card');
+  const { client } = connect(deps);
+  const ui = createUI(deps);
+  const { panEmbedUrl, expiresAt } = await revealCard(client, cardId, deps.signal);
+
+  if (opts.open) {
+    await openUrl(panEmbedUrl, deps.env);
+    if (deps.globals.json) return ui.json({ opened: true, expiresAt });
+    ui.info(`Opened the card details for ${cardId} in the browser; the link expires at ${expiresAt}.`);
+    return;
+  }
+  // On stderr even with --json: a script capturing stdout still leaves the warning for its human.
+  ui.warn(`this URL is a short-lived bearer secret: anyone holding it can see the card number. It expires at ${expiresAt}; do not log, store or share it.`);
+  if (deps.globals.json) return ui.json({ panEmbedUrl, expiresAt });
+  ui.out(panEmbedUrl);
+}

@@ -1,0 +1,25 @@
+/** `svc config get <key>`: one key of the target profile on stdout; secrets masked. Exit 1 when unset. */
+import type { Deps } from '../deps.js';
+import { openDepsStore } from '../connect.js';
+import { createUI } from '../ui.js';
+import { SvcError } from '../../src/errors.js';
+import { configKey, displayValue } from './keys.js';
+import { targetProfile } from './target.js';
+
+export interface GetOptions {
+  key?: string;
+}
+
+export async function run(opts: GetOptions, deps: Deps): Promise<void> {
+  const key = configKey(opts.key);
+  const store = openDepsStore(deps);
+  const profile = targetProfile(store, deps);
+  const value = displayValue(key, store.getProfile(profile)?.[key.field]);
+  if (value === undefined) {
+    // Like `git config --get`: unset is exit 1, so scripts can test for it.
+    throw new SvcError(`${key.name} is not set in profile "${profile}".`, { hint: `Set it with: svc config set ${key.name} <value>` });
+  }
+  const ui = createUI(deps);
+  if (deps.globals.json) return ui.json({ profile, key: key.name, value, ...(key.secret ? { masked: true } : {}) });
+  ui.out(value);
+}

@@ -1,0 +1,95 @@
+/**
+ * The settable profile keys of `svc config`: their names on the command line, the Profile field each
+ * writes, whether it is a secret (masked on output, read from stdin/prompt with "-"), and the check
+ * each value must pass before it is stored, so a typo fails at `set` rather than at the next request.
+ */
+import { UsageError } from '../../src/errors.js';
+import { normalizeBaseUrl } from '../../src/http/client.js';
+import { decompressPublicKey } from '../../src/crypto/keys.js';
+import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
+import type { Profile } from '../../src/store/index.js';
+import type { ConfigKeyName } from './key-names.cjs';
+
+export interface ConfigKey {
+  /** Typed against key-names.cts, so help text and checks cannot drift apart by a misspelling. */
+  name: ConfigKeyName;
+  field: keyof Profile;
+  secret: boolean;
+  description: string;
+  /** Returns the value to store (normalised) or throws UsageError naming `field`. */
+  check(value: string, field: string): string;
+}
+
+/** No whitespace anywhere and, for the token id, no colon: Basic auth splits id and secret at the first ':'. */
+function token(what: string, forbidColon: boolean) {
+  return (value: string, field: string): string => {
+    const v = value.trim();
+    if (v === '' || /\s/.test(v) || (forbidColon && v.includes(':'))) {
+      throw new UsageError(`${field} must be a non-empty ${what} without spaces${forbidColon ? ' or colons' : ''}.`, { field });
+    }
+    return v;
+  };
+}
+
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  {
+    name: 'base-url',
+    field: 'baseUrl',
+    secret: false,
+    description: 'service base URL; /2025-10-13 is appended when no version segment is given',
+    check: (v, field) => {
+      try {
+        return normalizeBaseUrl(v);
+      } catch (error) {
+        throw new UsageError((error as Error).message, { field });
+      }
+    },
+  },
+  { name: 'api-token-id', field: 'apiTokenId', secret: false, description: 'API token id (HTTP Basic user)', check: token('token id', true) },
+  { name: 'api-client-secret', field: 'apiClientSecret', secret: true, description: 'API client secret (HTTP Basic password)', check: token('client secret', false) },
+  { name: 'access-token', field: 'accessToken', secret: true, description: 'agent bearer token (used when no token id and secret are set)', check: token('access token', false) },
+  {
+    name: 'otp-signer',
+    field: 'otpSignerPublicKey',
+    secret: false,
+    description: 'pinned OTP bundle signer public key (P-256 SEC1 hex), stored uncompressed',
+    // Stored uncompressed because that is the form the target bundle carries in enclaveQuorumPublic.
+    check: (v, field) => decompressPublicKey(v.trim(), field).toLowerCase(),
+  },
+  {
+    name: 'webhook-public-key',
+    field: 'webhookPublicKey',
+    secret: false,
+    description: 'webhook signing public key (SPKI PEM or SEC1/DER hex)',
+    check: (v, field) => {
+      const text = v.trim();
+      try {
+        parseWebhookPublicKey(text);
+      } catch (error) {
+        throw new UsageError((error as Error).message, { field });
+      }
+      return text;
+    },
+  },
+];
+
+export function configKey(name: unknown): ConfigKey {
+  const key = CONFIG_KEYS.find((k) => k.name === name);
+  if (!key) {
+    throw new UsageError(`Unknown config key "${String(name ?? '')}": use one of ${CONFIG_KEYS.map((k) => k.name).join(', ')}.`, { field: 'key' });
+  }
+  return key;
+}
+
+/**
+ * Enough of a secret to tell two apart, never enough to use: the last 4 characters of a long secret,
+ * nothing of a short one (4 of 12 would be a third of it).
+ */
+export function maskSecret(value: string): string {
+  return value.length >= 16 ? `****${value.slice(-4)}` : '****';
+}
+
+export function displayValue(key: ConfigKey, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return key.secret ? maskSecret(value) : value;
+}

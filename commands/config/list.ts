@@ -1,0 +1,42 @@
+/** `svc config list`: every profile and its keys, the current one marked; secrets masked. */
+import type { Deps } from '../deps.js';
+import { openDepsStore } from '../connect.js';
+import { createUI } from '../ui.js';
+import type { Profile } from '../../src/store/index.js';
+import { CONFIG_KEYS, displayValue } from './keys.js';
+
+export type ListOptions = Record<string, never>;
+
+/** Config key name → displayed value, set keys only, plus the active session (not settable here). */
+function shownValues(profile: Profile): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of CONFIG_KEYS) {
+    const v = displayValue(key, profile[key.field]);
+    if (v !== undefined) values[key.name] = v;
+  }
+  if (profile.activeSessionId) values['active-session'] = profile.activeSessionId;
+  return values;
+}
+
+export async function run(_opts: ListOptions, deps: Deps): Promise<void> {
+  const store = openDepsStore(deps);
+  const current = store.currentProfileName();
+  const profiles = store.listProfiles();
+  const names = Object.keys(profiles).sort();
+  const ui = createUI(deps);
+  if (deps.globals.json) {
+    return ui.json({ current, profiles: names.map((name) => ({ name, current: name === current, values: shownValues(profiles[name]!) })) });
+  }
+  if (names.length === 0) {
+    ui.info('No profiles yet.');
+    ui.hint('svc config set base-url <url>, or svc emulator start to write a "local" profile.');
+    return;
+  }
+  for (const name of names) {
+    ui.out(`${name === current ? '*' : ' '} ${ui.c.bold(name)}${name === current ? ' (current)' : ''}`);
+    const values = Object.entries(shownValues(profiles[name]!));
+    const width = Math.max(0, ...values.map(([k]) => k.length));
+    for (const [k, v] of values) ui.out(`    ${k.padEnd(width)}  ${v.includes('\n') ? '(PEM key set)' : v}`);
+  }
+  if (!names.includes(current)) ui.info(`The current profile "${current}" has no settings yet.`);
+}

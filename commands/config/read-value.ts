@@ -1,0 +1,28 @@
+/**
+ * The value of `svc config set <key> -`: a prompt on a terminal (masked for secrets), otherwise
+ * stdin. This keeps secrets out of argv, where shell history and `ps` would see them.
+ */
+import type { Deps } from '../deps.js';
+import { canPrompt } from '../deps.js';
+import { UsageError } from '../../src/errors.js';
+import type { ConfigKey } from './keys.js';
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readValueFromInput(key: ConfigKey, deps: Deps): Promise<string> {
+  if (deps.io.stdinIsTTY) {
+    if (!canPrompt(deps)) {
+      throw new UsageError(`no value for ${key.name}: pipe it on stdin (e.g. printf %s "$VALUE" | svc config set ${key.name} -)`, { field: key.name });
+    }
+    const question = { message: `${key.name}:`, validate: (v: string) => (v.trim() === '' ? 'A value is required' : true) } as const;
+    return key.secret ? deps.prompter.password(question) : deps.prompter.input(question);
+  }
+  // Trailing newlines come from `echo` and heredocs; they are never part of a key or secret.
+  const text = (await readAll(deps.io.stdin)).replace(/[\r\n]+$/, '');
+  if (text.trim() === '') throw new UsageError(`no value for ${key.name} on stdin`, { field: key.name });
+  return text;
+}

@@ -1,0 +1,47 @@
+/**
+ * `svc config set <key> <value>` writes one key of the target profile. A value of "-" is read from a
+ * prompt or stdin; a secret is never echoed back, and a secret typed on the command line gets a
+ * warning because it is now in the shell history.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Deps } from '../deps.js';
+import { openDepsStore } from '../connect.js';
+import { createUI } from '../ui.js';
+import { UsageError } from '../../src/errors.js';
+import { configKey, displayValue } from './keys.js';
+import { readValueFromInput } from './read-value.js';
+import { targetProfile } from './target.js';
+
+export interface SetOptions {
+  key?: string;
+  value?: string;
+}
+
+/** "@path" for keys that are files by nature (PEM); everything else is taken literally. */
+async function fileValue(path: string, field: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, { field });
+  }
+}
+
+export async function run(opts: SetOptions, deps: Deps): Promise<void> {
+  const key = configKey(opts.key);
+  if (opts.value === undefined || opts.value === '') {
+    throw new UsageError(`a value is required: svc config set ${key.name} <value>${key.secret ? ' (or "-" to type or pipe it)' : ''}`, { field: 'value' });
+  }
+  const ui = createUI(deps);
+  let raw = opts.value;
+  if (raw === '-') raw = await readValueFromInput(key, deps);
+  else if (key.name === 'webhook-public-key' && raw.startsWith('@')) raw = await fileValue(raw.slice(1), key.name);
+  else if (key.secret) ui.warn(`${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`);
+  const value = key.check(raw, key.name);
+
+  const store = openDepsStore(deps);
+  const profile = targetProfile(store, deps);
+  store.setProfile(profile, { [key.field]: value });
+  const shown = displayValue(key, value)!;
+  if (deps.globals.json) return ui.json({ profile, key: key.name, value: shown });
+  ui.success(`Set ${key.name} = ${shown} in profile "${profile}".`);
+}

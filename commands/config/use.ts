@@ -1,0 +1,28 @@
+/** `svc config use <profile>`: makes an existing profile the current one. */
+import type { Deps } from '../deps.js';
+import { openDepsStore } from '../connect.js';
+import { createUI } from '../ui.js';
+import { UsageError } from '../../src/errors.js';
+import { validateProfileName } from '../../src/store/names.js';
+
+export interface UseOptions {
+  profile?: string;
+}
+
+export async function run(opts: UseOptions, deps: Deps): Promise<void> {
+  const name = validateProfileName(opts.profile);
+  const store = openDepsStore(deps);
+  const known = Object.keys(store.listProfiles());
+  // Switching to a name that does not exist is almost always a typo; creating goes through `set`.
+  if (!known.includes(name)) {
+    throw new UsageError(`No profile named "${name}"${known.length ? `; profiles: ${known.sort().join(', ')}` : ''}.`, {
+      field: 'profile',
+      hint: `Create it with: svc --profile ${name} config set base-url <url>`,
+    });
+  }
+  store.setCurrentProfile(name);
+  const ui = createUI(deps);
+  if (deps.globals.json) return ui.json({ current: name });
+  ui.success(`Now using profile "${name}".`);
+  if (deps.env.SERVICE_PROFILE?.trim()) ui.warn(`SERVICE_PROFILE=${deps.env.SERVICE_PROFILE} is set and wins over the current profile.`);
+}

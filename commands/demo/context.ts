@@ -1,0 +1,79 @@
+/**
+ * The demo's world: an emulator on a free port, a store, and Deps for the real commands that point
+ * at both. The store is a temporary folder that is deleted afterwards, so the demo never touches
+ * the user's profiles; with --keep it is the user's own store (profile "local" made current) so the
+ * emulator can be used by hand after the walk-through.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Deps } from '../deps.js';
+import { connect } from '../connect.js';
+import { saveEmulatorProfile } from '../config/local-profile.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import type { ApiClient } from '../../src/http/client.js';
+
+export const DEMO_PROFILE = 'local';
+
+export interface DemoContext {
+  emulator: RunningEmulator;
+  store: Store;
+  /** Deps for the commands the demo runs: its own store and profile, narration stream as stdout. */
+  deps: Deps;
+  /** For the few calls no command makes (webhook endpoint, card issue/freeze). */
+  client: ApiClient;
+  /** Where narration and the commands' results go (stderr under --json). */
+  out: Writable;
+  /** True when the store is a throw-away folder. */
+  temporary: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The user's SERVICE_* variables would point the commands elsewhere (another base URL, token or
+ * profile); the demo must talk to its own emulator whatever the shell says.
+ */
+function demoEnv(env: NodeJS.ProcessEnv, configDir: string): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('SERVICE_')));
+  return { ...clean, SERVICE_CLI_CONFIG_DIR: configDir };
+}
+
+export async function openDemo(deps: Deps, options: { keep: boolean; interactive: boolean }): Promise<DemoContext> {
+  const configDir = options.keep ? openStore({ env: deps.env }).dir : mkdtempSync(join(tmpdir(), 'svc-demo-'));
+  let emulator: RunningEmulator | undefined;
+  try {
+    // Two PROCESSING answers per signed retry, so the refresh step shows the poll-until-settled path.
+    emulator = await startEmulator({ port: 0, processingRetries: 2 });
+    const env = demoEnv(deps.env, configDir);
+    const store = openStore({ env });
+    saveEmulatorProfile(store, emulator, DEMO_PROFILE);
+    const out = deps.globals.json ? deps.io.stderr : deps.io.stdout;
+    const demoDeps: Deps = {
+      ...deps,
+      env,
+      io: { ...deps.io, stdout: out, stdoutIsTTY: deps.globals.json ? deps.io.stderrIsTTY : deps.io.stdoutIsTTY },
+      // Commands print for people here; only --interactive may prompt; revoke needs no confirmation.
+      globals: { ...deps.globals, profile: DEMO_PROFILE, baseUrl: undefined, json: false, yes: true, input: options.interactive && deps.globals.input },
+    };
+    const { client } = connect(demoDeps, store);
+    const running = emulator;
+    return {
+      emulator: running,
+      store,
+      deps: demoDeps,
+      client,
+      out,
+      temporary: !options.keep,
+      async close() {
+        await running.close();
+        if (!options.keep) rmSync(configDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await emulator?.close();
+    if (!options.keep) rmSync(configDir, { recursive: true, force: true });
+    throw error;
+  }
+}

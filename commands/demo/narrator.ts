@@ -1,0 +1,66 @@
+/**
+ * Headings, notes and the final summary of `svc demo`, plus the step runner: each step is timed,
+ * and a failure is rendered in full (code, message, field errors) and then rethrown as one error
+ * that names the step, so the exit code is 1 and the last line says where the walk stopped.
+ */
+import type { Writable } from 'node:stream';
+import type { Deps } from '../deps.js';
+import { createUI, type UI } from '../ui.js';
+import { renderError } from '../render-error.js';
+import { SvcError } from '../../src/errors.js';
+
+export class DemoStepError extends SvcError {
+  constructor(readonly step: string, cause: unknown) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(`Demo step "${step}" failed: ${why}`, { cause, hint: 'Run `svc demo --verbose` to see each request.' });
+  }
+}
+
+export interface StepResult { title: string; ms: number }
+
+export class Narrator {
+  readonly ui: UI;
+  readonly results: StepResult[] = [];
+
+  constructor(private readonly deps: Deps, out: Writable) {
+    this.ui = createUI({ io: { ...deps.io, stdout: out }, globals: { ...deps.globals, json: false } });
+  }
+
+  line(text = ''): void {
+    this.ui.out(text);
+  }
+
+  note(text: string): void {
+    this.ui.out(this.ui.c.dim(`  ${text}`));
+  }
+
+  async step(index: number, total: number, title: string, explain: string, body: () => Promise<void>): Promise<void> {
+    const { c } = this.ui;
+    this.line();
+    this.line(c.bold.cyan(`━━ Step ${index}/${total}: ${title} ━━`));
+    this.note(explain);
+    const started = performance.now();
+    try {
+      await body();
+    } catch (error) {
+      // Ctrl-C is not a failure of the step: the CLI reports the interruption itself (exit 130).
+      if (this.deps.signal.aborted) throw error;
+      this.line(c.red(`✗ ${title} failed`));
+      renderError(error, { stderr: this.deps.io.stderr, json: false, verbose: this.deps.globals.verbose, color: this.deps.io.colorEnabled });
+      throw new DemoStepError(title, error);
+    }
+    const ms = Math.round(performance.now() - started);
+    this.results.push({ title, ms });
+    this.line(c.green(`✓ ${title}`) + c.dim(` (${ms} ms)`));
+  }
+
+  summary(): void {
+    const { c } = this.ui;
+    const width = Math.max(...this.results.map((r) => r.title.length));
+    this.line();
+    this.line(c.bold('Summary'));
+    for (const r of this.results) this.line(`  ${c.green('✓')} ${r.title.padEnd(width)}  ${c.dim(`${r.ms} ms`)}`);
+    const total = this.results.reduce((sum, r) => sum + r.ms, 0);
+    this.line(c.bold(`All ${this.results.length} steps passed in ${(total / 1000).toFixed(1)} s.`));
+  }
+}

@@ -1,0 +1,29 @@
+/** `svc sandbox fund <InternalAccount:id> --amount <int>`: credits a sandbox internal account at once. */
+import type { Deps } from '../deps.js';
+import { connect } from '../connect.js';
+import { createUI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { fundInternalAccount, MAX_FUND_AMOUNT } from '../../src/sandbox/api.js';
+import { currencyOf, formatMinorUnits, formatMoney } from '../../src/sandbox/money.js';
+import { requireAmount } from './inputs.js';
+
+export interface FundOptions {
+  account?: string;
+  /** Smallest currency unit, as typed (a string from the flag); 1 … 100000000000. */
+  amount?: string | number;
+}
+
+export async function run(opts: FundOptions, deps: Deps): Promise<void> {
+  const accountId = requireId('InternalAccount', opts.account, 'account');
+  const amount = requireAmount(opts.amount, '--amount', MAX_FUND_AMOUNT);
+
+  const { client } = connect(deps);
+  const ui = createUI(deps);
+  const { body } = await fundInternalAccount(client, accountId, amount, deps.signal);
+  if (deps.globals.json) return ui.json(body);
+
+  const balance = formatMoney(body?.balance);
+  const { code, decimals } = currencyOf(body?.balance);
+  ui.out(`Funded ${body?.id ?? accountId}${balance ? ` balance ${balance}` : ''}`);
+  ui.info(`Added ${formatMinorUnits(amount, decimals)}${code ? ` ${code}` : ''} (${amount} in the smallest unit).`);
+}

@@ -1,0 +1,31 @@
+/**
+ * `svc sandbox send --quote <Quote:id> --currency <code> [--amount <int>]`: pays a real-time-funding
+ * quote's payment instructions, as the payer's bank would in production.
+ */
+import type { Deps } from '../deps.js';
+import { connect } from '../connect.js';
+import { createUI } from '../ui.js';
+import { requireCurrency, requireId } from '../../src/validate.js';
+import { sandboxSend } from '../../src/sandbox/api.js';
+import { requireAmount, requirePresent } from './inputs.js';
+import { describeTransaction } from './summary.js';
+
+export interface SendOptions {
+  quote?: string;
+  currency?: string;
+  /** Optional: without it the sandbox pays the amount the quote asks for. */
+  amount?: string | number;
+}
+
+export async function run(opts: SendOptions, deps: Deps): Promise<void> {
+  const quoteId = requireId('Quote', opts.quote, '--quote');
+  requirePresent(opts.currency, '--currency', 'USD');
+  const currencyCode = requireCurrency(opts.currency, '--currency');
+  const currencyAmount = opts.amount === undefined ? undefined : requireAmount(opts.amount, '--amount');
+
+  const { client } = connect(deps);
+  const ui = createUI(deps);
+  const { body } = await sandboxSend(client, { quoteId, currencyCode, currencyAmount }, deps.signal);
+  if (deps.globals.json) return ui.json(body);
+  ui.out(`Paid ${quoteId} in ${currencyCode}: ${describeTransaction(body)}`);
+}

@@ -1,0 +1,42 @@
+/**
+ * `svc sandbox uma-receive --sender <uma> --receiver <uma> --currency <code> --amount <int>`: simulates
+ * an incoming UMA payment. Magic addresses ($success.usd@…, $pending.long.usd@…, $fail.compliance.usd@…)
+ * steer the outcome; on a terminal we say which one was picked so a FAILED result is not a surprise.
+ */
+import type { Deps } from '../deps.js';
+import { connect } from '../connect.js';
+import { createUI } from '../ui.js';
+import { requireCurrency, requireUmaAddress } from '../../src/validate.js';
+import { sandboxUmaReceive } from '../../src/sandbox/api.js';
+import { umaMagic } from '../../src/sandbox/uma.js';
+import { requireAmount, requirePresent } from './inputs.js';
+import { describeTransaction } from './summary.js';
+
+export interface UmaReceiveOptions {
+  sender?: string;
+  receiver?: string;
+  currency?: string;
+  amount?: string | number;
+}
+
+export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
+  requirePresent(opts.sender, '--sender', '$alice@example.com');
+  const senderUmaAddress = requireUmaAddress(opts.sender, '--sender');
+  requirePresent(opts.receiver, '--receiver', '$bob@example.com');
+  const receiverUmaAddress = requireUmaAddress(opts.receiver, '--receiver');
+  requirePresent(opts.currency, '--currency', 'USD');
+  const receivingCurrencyCode = requireCurrency(opts.currency, '--currency');
+  const receivingCurrencyAmount = requireAmount(opts.amount, '--amount');
+
+  const { client } = connect(deps);
+  const ui = createUI(deps);
+  const input = { senderUmaAddress, receiverUmaAddress, receivingCurrencyCode, receivingCurrencyAmount };
+  const { body } = await sandboxUmaReceive(client, input, deps.signal);
+  if (deps.globals.json) return ui.json(body);
+
+  ui.out(`Received from ${senderUmaAddress} to ${receiverUmaAddress}: ${describeTransaction(body)}`);
+  for (const address of [senderUmaAddress, receiverUmaAddress]) {
+    const magic = umaMagic(address);
+    if (magic) ui.info(`Sandbox magic address ${address}: a payment in ${magic.currency} ${magic.outcome}.`);
+  }
+}

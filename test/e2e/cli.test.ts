@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { runSvc } from '../helpers/spawn-svc.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+describe('svc (spawned)', () => {
+  it('prints the version', async () => {
+    const r = await runSvc(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('lists every noun in --help', async () => {
+    const r = await runSvc(['--help']);
+    expect(r.code).toBe(0);
+    for (const noun of ['keys', 'otp', 'session', 'sandbox', 'cards', 'webhook', 'emulator', 'config', 'demo']) {
+      expect(r.stdout).toMatch(new RegExp(`^  ${noun}\\b`, 'm'));
+    }
+  });
+
+  it('shows a noun\'s verbs in its help', async () => {
+    const r = await runSvc(['session', '--help']);
+    expect(r.code).toBe(0);
+    for (const verb of ['list', 'refresh', 'revoke', 'use', 'show']) expect(r.stdout).toContain(verb);
+  });
+
+  it('exits 2 on an unknown command or flag, naming it', async () => {
+    const unknown = await runSvc(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('frobnicate');
+    const badFlag = await runSvc(['keys', 'generate', '--bogus']);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toContain('--bogus');
+  });
+
+  it('renders errors as JSON on stderr under --json, leaving stdout empty', async () => {
+    const r = await runSvc(['--json', 'keys', 'stamp', '--payload', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const body = JSON.parse(r.stderr.trim()) as { error: { type: string; field?: string } };
+    expect(body.error.type).toBe('usage');
+  });
+});

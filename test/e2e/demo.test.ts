@@ -1,0 +1,21 @@
+/**
+ * `svc demo` as a real process, as `npm run demo` runs it in CI: no TTY, no configuration, exit 0
+ * with every step passed, and the config folder it was given left empty.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
+
+describe('svc demo (spawned)', () => {
+  it('walks the whole mission and exits 0', async () => {
+    const dir = tempConfigDir();
+    const r = await runSvc(['demo'], { configDir: dir, timeoutMs: 90_000 });
+    expect(r.stderr).not.toMatch(/^Error:/m);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Step 1\/10: OTP verify/);
+    expect(r.stdout).toMatch(/Step 10\/10: Session revoke/);
+    expect(r.stdout).toContain('All 10 steps passed');
+    expect(r.stdout + r.stderr).not.toMatch(/\/embed\/cards\/[A-Za-z0-9_-]{10,}/);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 120_000);
+});

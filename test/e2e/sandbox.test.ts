@@ -1,0 +1,103 @@
+/**
+ * `svc sandbox …` as a real process against an emulator started here: summaries, --json bodies, the
+ * UMA magic senders, server errors with code and field errors (exit 1), and bad input refused with
+ * exit 2 before any request (the base URL points at a server that counts requests).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSvc } from '../helpers/spawn-svc.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { countingEnv, countingServer, emulatorEnv, type CountingServer } from '../integration/commands/helpers.js';
+
+let emu: RunningEmulator;
+let counter: CountingServer;
+beforeAll(async () => {
+  [emu, counter] = await Promise.all([startEmulator({ port: 0 }), countingServer()]);
+});
+afterAll(() => Promise.all([emu.close(), counter.close()]));
+
+const svc = (args: string[]) => runSvc(args, { env: emulatorEnv(emu) });
+const ACCOUNT = 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
+const QUOTE = 'Quote:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
+/** uma-receive argv with good defaults and one flag overridden. */
+function uma(override: Partial<Record<'sender' | 'receiver' | 'currency' | 'amount', string>>): string[] {
+  const flags = { sender: '$success.usd@sandbox.example.com', receiver: '$bob@example.com', currency: 'USD', amount: '100', ...override };
+  return ['sandbox', 'uma-receive', ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])];
+}
+
+describe('svc sandbox (spawned)', () => {
+  it('fund prints the new balance; --json prints the InternalAccount', async () => {
+    const text = await svc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '100000']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^Funded InternalAccount:\S+ balance [\d,]+\.00 USD\n$/);
+    const json = await svc(['--json', 'sandbox', 'fund', emu.fixtures.accountId, '--amount', '250']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: emu.fixtures.accountId, balance: { currency: { code: 'USD' } } });
+  });
+
+  it('a server 400 with field errors is rendered with code and each field, exit 1', async () => {
+    const r = await svc(['sandbox', 'send', '--quote', emu.fixtures.quoteId, '--currency', 'USD', '--amount', '100000000001']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/INVALID_INPUT \(HTTP 400\)/);
+    expect(r.stderr).toMatch(/- currencyAmount: .+/);
+    expect(r.stderr).toMatch(/Hint: /);
+  });
+
+  it('a server 400 without field errors still shows its code; --json errors are JSON on stderr', async () => {
+    const r = await svc(['--json', 'sandbox', 'send', '--quote', emu.fixtures.quoteId, '--currency', 'EUR']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr).error).toMatchObject({ type: 'api', status: 400, code: 'INVALID_CURRENCY' });
+  });
+
+  it('send pays the fixture quote', async () => {
+    const r = await svc(['sandbox', 'send', '--quote', emu.fixtures.quoteId, '--currency', 'USD']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Paid Quote:\S+ in USD: Transaction:\S+, status COMPLETED/);
+  });
+
+  it.each([
+    ['success.usd', 'COMPLETED'],
+    ['success.eur', 'COMPLETED'],
+    ['pending.long.usd', 'PENDING'],
+    ['fail.compliance.usd', 'FAILED'],
+  ])('uma-receive from $%s@… is %s', async (scenario, status) => {
+    const r = await svc(['--json', 'sandbox', 'uma-receive', '--sender', `$${scenario}@sandbox.example.com`, '--receiver', emu.fixtures.umaAddress, '--currency', 'USD', '--amount', '1000']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status, receivedAmount: { amount: 1000, currency: { code: 'USD' } } });
+  });
+});
+
+describe('svc sandbox bad input: exit 2 before any request', () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ['bad account id', ['sandbox', 'fund', 'InternalAccount:123', '--amount', '5'], /account must be an? InternalAccount identifier/],
+    ['a Quote id as account', ['sandbox', 'fund', QUOTE, '--amount', '5'], /account must be an? InternalAccount/],
+    ['amount 0', ['sandbox', 'fund', ACCOUNT, '--amount', '0'], /--amount must be between 1 and 100000000000/],
+    ['amount -1', ['sandbox', 'fund', ACCOUNT, '--amount', '-1'], /--amount must be between 1/],
+    ['amount 1.5', ['sandbox', 'fund', ACCOUNT, '--amount', '1.5'], /--amount must be a whole number/],
+    ['amount too big', ['sandbox', 'fund', ACCOUNT, '--amount', '100000000001'], /--amount must be between 1 and 100000000000/],
+    ['amount missing', ['sandbox', 'fund', ACCOUNT], /--amount is required/],
+    ['bad quote id', ['sandbox', 'send', '--quote', 'Quote:abc', '--currency', 'USD'], /--quote must be a Quote identifier/],
+    ['currency US', ['sandbox', 'send', '--quote', QUOTE, '--currency', 'US'], /--currency must be a three-letter currency code/],
+    ['send amount 1.5', ['sandbox', 'send', '--quote', QUOTE, '--currency', 'USD', '--amount', '1.5'], /--amount must be a whole number/],
+    ['bad sender UMA', uma({ sender: 'alice@example.com' }), /--sender must be a UMA address/],
+    ['bad receiver UMA', uma({ receiver: '$bob' }), /--receiver must be a UMA address/],
+    ['uma currency US', uma({ currency: 'US' }), /--currency must be a three-letter/],
+    ['uma amount 0', uma({ amount: '0' }), /--amount must be between 1/],
+  ];
+
+  it.each(cases)('%s', async (_name, args, message) => {
+    const r = await runSvc(args, { env: countingEnv(counter) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+    expect(counter.count()).toBe(0);
+  });
+
+  it('--json usage errors name the field', async () => {
+    const r = await runSvc(['--json', 'sandbox', 'fund', ACCOUNT, '--amount', '-1'], { env: countingEnv(counter) });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ type: 'usage', field: '--amount' });
+    expect(counter.count()).toBe(0);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * `cards reveal` run() against a real emulator: the panEmbedUrl appears on stdout and nowhere else
+ * (not on stderr, not in --verbose logs), --open hands it to the browser without printing it.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
+import { UsageError } from '../../../src/errors.js';
+import { run as reveal } from '../../../commands/cards/reveal.js';
+import { openUrl, openerCommand } from '../../../commands/cards/open-url.js';
+import { countingEnv, countingServer, emulatorEnv, recordingBrowser } from './helpers.js';
+
+let emu: RunningEmulator;
+beforeAll(async () => (emu = await startEmulator({ port: 0 })));
+afterAll(() => emu.close());
+
+const deps = (o: FakeDepsOptions = {}) => fakeDeps({ ...o, env: { ...emulatorEnv(emu), ...o.env } });
+const EMBED_URL = /^http:\/\/127\.0\.0\.1:\d+\/embed\/cards\/[A-Za-z0-9_-]{20,}$/;
+
+describe('cards reveal', () => {
+  it('prints only the URL on stdout and a warning with the expiry on stderr', async () => {
+    const d = deps({ globals: { verbose: true } });
+    await reveal({ card: emu.fixtures.cardId }, d);
+    const url = d.stdout().trimEnd();
+    expect(url).toMatch(EMBED_URL);
+    expect(d.stdout()).toBe(`${url}\n`);
+    expect(d.stderr()).toMatch(/short-lived bearer secret[\s\S]*expires at \d{4}-\d{2}-\d{2}T/);
+    expect(d.stderr()).toContain('POST /cards/'); // the --verbose log line is there…
+    expect(d.stderr()).not.toContain(url); // …but the URL is not
+    expect(d.stderr()).not.toContain(url.split('/').pop()!);
+  });
+
+  it('--json prints exactly {panEmbedUrl, expiresAt}', async () => {
+    const d = deps({ globals: { json: true } });
+    await reveal({ card: emu.fixtures.cardId }, d);
+    const body = JSON.parse(d.stdout());
+    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'panEmbedUrl']);
+    expect(body.panEmbedUrl).toMatch(EMBED_URL);
+    expect(d.stderr()).not.toContain(body.panEmbedUrl);
+  });
+
+  it('--open runs the browser with the URL and prints no URL anywhere', async () => {
+    const browser = recordingBrowser(mkdtempSync(join(tmpdir(), 'svc-browser-')));
+    const d = deps({ env: { SVC_BROWSER: browser.command } });
+    await reveal({ card: emu.fixtures.cardId, open: true }, d);
+    const url = await browser.opened();
+    expect(url).toMatch(EMBED_URL);
+    expect(d.stdout()).toBe('');
+    expect(d.stderr()).toContain('Opened the card details');
+    expect(d.stdout() + d.stderr()).not.toContain(url);
+  });
+
+  it('--open with a browser that cannot start fails without the URL in the message', async () => {
+    const d = deps({ env: { SVC_BROWSER: '/nonexistent/browser' } });
+    const error = await reveal({ card: emu.fixtures.cardId, open: true }, d).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('ENOENT');
+    expect((error as Error).message).not.toContain('/embed/');
+    expect(d.stdout()).toBe('');
+  });
+
+  it('a card that is not issued yet is the service 409, and nothing reaches stdout', async () => {
+    const issued = await fetch(`${emu.baseUrl}/cards`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cardholderId: emu.fixtures.customerId, fundingSources: [emu.fixtures.accountId] }),
+    }).then((r) => r.json() as Promise<{ id: string; state: string }>);
+    expect(issued.state).toBe('PROCESSING');
+    const d = deps();
+    await expect(reveal({ card: issued.id }, d)).rejects.toMatchObject({ status: 409 });
+    expect(d.stdout()).toBe('');
+  });
+
+  it.each(['Card:1234', 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01', undefined])('refuses card %j before any request', async (card) => {
+    const server = await countingServer();
+    try {
+      await expect(reveal({ card }, fakeDeps({ env: countingEnv(server) }))).rejects.toMatchObject({ field: 'card' });
+      expect(server.count()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the opener', () => {
+  it('prefers SVC_BROWSER, then BROWSER, then the platform default', () => {
+    expect(openerCommand({ SVC_BROWSER: 'a', BROWSER: 'b' }).command).toBe('a');
+    expect(openerCommand({ BROWSER: 'b' }).command).toBe('b');
+    expect(openerCommand({}, 'linux').command).toBe('xdg-open');
+    expect(openerCommand({}, 'darwin').command).toBe('open');
+    expect(openerCommand({}, 'win32')).toEqual({ command: 'rundll32', args: ['url.dll,FileProtocolHandler'] });
+  });
+
+  it.each(['file:///etc/passwd', '--help', 'javascript:alert(1)'])('refuses to open %j', async (url) => {
+    const browser = recordingBrowser(mkdtempSync(join(tmpdir(), 'svc-browser-')));
+    await expect(openUrl(url, { SVC_BROWSER: browser.command })).rejects.toBeInstanceOf(UsageError);
+    await expect(browser.opened(200)).rejects.toThrow('never opened');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Every sandbox verb refuses bad input with a UsageError naming the flag, before a request: the
+ * env points at a server that counts requests, and the count must stay 0.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeDeps } from '../../helpers/fake-deps.js';
+import { UsageError } from '../../../src/errors.js';
+import { run as fund } from '../../../commands/sandbox/fund.js';
+import { run as send } from '../../../commands/sandbox/send.js';
+import { run as umaReceive } from '../../../commands/sandbox/uma-receive.js';
+import { countingEnv, countingServer, type CountingServer } from './helpers.js';
+
+const ACCOUNT = 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
+const QUOTE = 'Quote:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
+const UMA = { sender: '$success.usd@sandbox.example.com', receiver: '$bob@example.com', currency: 'USD', amount: '100' };
+
+let server: CountingServer;
+beforeAll(async () => (server = await countingServer()));
+afterAll(() => server.close());
+
+async function expectUsage(call: (deps: ReturnType<typeof fakeDeps>) => Promise<void>, field: string): Promise<void> {
+  const deps = fakeDeps({ env: countingEnv(server) });
+  const error = await call(deps).then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(UsageError);
+  expect((error as UsageError).field).toBe(field);
+  expect((error as UsageError).message).toContain(field);
+  expect(server.count()).toBe(0);
+  expect(deps.stdout()).toBe('');
+}
+
+describe('sandbox fund input checks', () => {
+  it.each(['InternalAccount:nope', 'Quote:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01', '', '3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01'])('rejects account %j', async (account) => {
+    await expectUsage((d) => fund({ account, amount: '100' }, d), 'account');
+  });
+  it.each([undefined, '0', '-1', '1.5', '1e3', 'ten', '100000000001', '99999999999999999999'])('rejects --amount %j', async (amount) => {
+    await expectUsage((d) => fund({ account: ACCOUNT, amount }, d), '--amount');
+  });
+});
+
+describe('sandbox send input checks', () => {
+  it('rejects a bad quote id', () => expectUsage((d) => send({ quote: 'Quote:123', currency: 'USD' }, d), '--quote'));
+  it('rejects a missing quote', () => expectUsage((d) => send({ currency: 'USD' }, d), '--quote'));
+  it.each([undefined, 'US', 'USDT', 'U$D'])('rejects --currency %j', (currency) =>
+    expectUsage((d) => send({ quote: QUOTE, currency }, d), '--currency'));
+  it.each(['0', '-1', '1.5', '9007199254740992'])('rejects --amount %j', (amount) =>
+    expectUsage((d) => send({ quote: QUOTE, currency: 'USD', amount }, d), '--amount'));
+});
+
+describe('sandbox uma-receive input checks', () => {
+  it.each(['alice@example.com', '$alice', '$alice@', '$al ice@example.com', '$alice@example'])('rejects --sender %j', (sender) =>
+    expectUsage((d) => umaReceive({ ...UMA, sender }, d), '--sender'));
+  it('rejects a bad --receiver', () => expectUsage((d) => umaReceive({ ...UMA, receiver: 'bob' }, d), '--receiver'));
+  it('rejects a missing --receiver', () => expectUsage((d) => umaReceive({ ...UMA, receiver: undefined }, d), '--receiver'));
+  it('rejects --currency US', () => expectUsage((d) => umaReceive({ ...UMA, currency: 'US' }, d), '--currency'));
+  it.each([undefined, '0', '-1', '1.5'])('rejects --amount %j', (amount) =>
+    expectUsage((d) => umaReceive({ ...UMA, amount }, d), '--amount'));
+});
+
+describe('the counting server itself', () => {
+  it('counts a request that does get sent (so a 0 above means something)', async () => {
+    const deps = fakeDeps({ env: countingEnv(server) });
+    const before = server.count();
+    await expect(fund({ account: ACCOUNT, amount: '100' }, deps)).rejects.toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+    expect(server.count()).toBe(before + 1);
+  });
+});

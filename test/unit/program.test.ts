@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../../commands/exit-codes.js';
+import { ApiError, AuthRequiredError, InterruptedError, NetworkError, UsageError, VerificationError } from '../../src/errors.js';
+
+// The command root is CommonJS (.cts) for startup speed; vite does not transform .cts, so these
+// tests load the build that test/helpers/global-setup.ts made moments ago.
+const requireDist = createRequire(new URL('../../dist/commands/', import.meta.url));
+const { invokedNoun } = requireDist('./program.cjs') as typeof import('../../commands/program.cjs');
+const { VERSION } = requireDist('./version.cjs') as typeof import('../../commands/version.cjs');
+
+describe('command root', () => {
+  it('finds the noun after global flags and their values', () => {
+    expect(invokedNoun(['node', 'svc', 'session', 'list'])).toBe('session');
+    expect(invokedNoun(['node', 'svc', '--profile', 'keys', '--json', 'otp', 'verify'])).toBe('otp');
+    expect(invokedNoun(['node', 'svc', '--base-url', 'http://x', 'sandbox'])).toBe('sandbox');
+    expect(invokedNoun(['node', 'svc', '--help'])).toBeUndefined();
+    expect(invokedNoun(['node', 'svc', 'help', 'session'])).toBe('session');
+  });
+
+  it('reports the version written in package.json', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(VERSION).toBe(pkg.version);
+  });
+});
+
+describe('exit codes', () => {
+  it('maps each typed error to the documented code', () => {
+    expect(exitCodeFor(new UsageError('bad', { field: 'amount' }))).toBe(2);
+    expect(exitCodeFor(new AuthRequiredError('no session'))).toBe(4);
+    expect(exitCodeFor(new ApiError({ status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'x' }))).toBe(4);
+    expect(exitCodeFor(new ApiError({ status: 404, code: 'QUOTE_NOT_FOUND', message: 'x' }))).toBe(1);
+    expect(exitCodeFor(new NetworkError('refused', { url: 'http://127.0.0.1:1' }))).toBe(1);
+    expect(exitCodeFor(new VerificationError('bad signature'))).toBe(1);
+    expect(exitCodeFor(new InterruptedError())).toBe(130);
+    expect(exitCodeFor(new Error('bug'))).toBe(1);
+  });
+});
