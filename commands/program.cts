@@ -95,7 +95,8 @@ export async function main(argv: string[]): Promise<number> {
   });
   try {
     await program.parseAsync(argv);
-    return controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_OK;
+    // A command that returns normally after a signal (a server told to stop) stopped cleanly.
+    return EXIT_OK;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;
     if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version' || commanderCode === 'commander.help') {

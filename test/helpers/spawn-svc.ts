@@ -54,3 +54,47 @@ export function runSvc(args: string[], options: RunSvcOptions = {}): Promise<Svc
     child.stdin.end(options.stdin ?? '');
   });
 }
+
+export interface LongRunningSvc {
+  /** Resolves with the first stdout line (a server's --json ready line). */
+  firstLine: Promise<string>;
+  stdout(): string;
+  stderr(): string;
+  /** Sends the signal and resolves with the exit code once the process is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts a long-running svc (emulator start, webhook listen) and hands back its output as it comes. */
+export function startSvc(args: string[], options: RunSvcOptions = {}): LongRunningSvc {
+  const configDir = options.configDir ?? tempConfigDir();
+  const child = spawn(process.execPath, [SVC_BIN, ...args], { env: svcEnv(configDir, options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const firstLine = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output from svc ${args.join(' ')}; stderr: ${stderr}`)), options.timeoutMs ?? 15_000);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      const nl = stdout.indexOf('\n');
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(stdout.slice(0, nl));
+      }
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`svc ${args.join(' ')} exited ${code} before printing; stderr: ${stderr}`));
+    });
+  });
+  firstLine.catch(() => {}); // a test that never awaits it must not see an unhandled rejection
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return {
+    firstLine,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

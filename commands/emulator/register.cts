@@ -1,0 +1,31 @@
+/** `svc emulator …`: the embedded sandbox. Declares flags only; the verb loads on run. */
+import type { Command } from 'commander';
+import { lazyAction } from '../lazy.cjs';
+
+export function registerEmulator(program: Command): void {
+  const emulator = program.command('emulator').description('the embedded sandbox emulator (a local server that behaves like the sandbox)');
+
+  emulator
+    .command('start')
+    .description('run the emulator until Ctrl-C; prints its base URL, credentials, keys and fixtures (--json: one line)')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
+    .option('--state <file>', 'load state from this file at start and save it there on every change')
+    .option('--processing-retries <n>', 'answer 200 PROCESSING to the first N signed retries of each request', '0')
+    .option('--session-ttl <seconds>', 'lifetime of new sessions', '900')
+    .option('--duplicate-deliveries', 'deliver every webhook twice (same id) to exercise consumer dedupe')
+    .option('--card-issuance <outcome>', 'how the issuer decides new cards: accept or reject', 'accept')
+    .option('--no-profile', 'do not write the `local` profile or make it current')
+    .action(
+      lazyAction(() => import('./start.js'), (_a, o) => ({
+        host: o.host as string,
+        port: o.port as string,
+        state: o.state as string | undefined,
+        processingRetries: o.processingRetries as string,
+        sessionTtl: o.sessionTtl as string,
+        duplicateDeliveries: Boolean(o.duplicateDeliveries),
+        cardIssuance: o.cardIssuance as string,
+        profile: o.profile !== false,
+      })),
+    );
+}

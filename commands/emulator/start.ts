@@ -1,0 +1,110 @@
+/**
+ * `svc emulator start`: runs the embedded sandbox until SIGINT/SIGTERM (deps.signal), then closes
+ * it cleanly (the --state file gets a final save). Prints what a client needs to talk to it.
+ */
+import type { Deps } from '../deps.js';
+import { UsageError } from '../../src/errors.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+
+export interface StartOptions {
+  host: string;
+  port: string;
+  state?: string;
+  processingRetries: string;
+  sessionTtl: string;
+  duplicateDeliveries: boolean;
+  cardIssuance: string;
+  /** false with --no-profile: leave the store alone. */
+  profile: boolean;
+}
+
+function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, { field: flag });
+  }
+  return n;
+}
+
+function summary(emu: RunningEmulator): Record<string, unknown> {
+  return {
+    baseUrl: emu.baseUrl,
+    apiTokenId: emu.apiTokenId,
+    apiClientSecret: emu.apiClientSecret,
+    webhookPublicKey: emu.webhookPublicKey,
+    otpSignerPublicKey: emu.otpSignerPublicKey,
+    fixtures: emu.fixtures,
+  };
+}
+
+function human(emu: RunningEmulator): string {
+  const f = emu.fixtures;
+  return [
+    `Emulator listening at ${emu.baseUrl}`,
+    '',
+    'HTTP Basic credentials',
+    `  API token id:      ${emu.apiTokenId}`,
+    `  API client secret: ${emu.apiClientSecret}`,
+    '',
+    'OTP signer public key (pin it; the OTP code is 000000)',
+    `  ${emu.otpSignerPublicKey}`,
+    '',
+    'Webhook public key (verifies X-Service-Signature)',
+    ...emu.webhookPublicKey.trim().split('\n').map((l) => `  ${l}`),
+    '',
+    'Fixtures',
+    `  account (embedded wallet): ${f.accountId}`,
+    `  credential (EMAIL_OTP):    ${f.credentialId}  ${f.email}`,
+    `  customer (KYC APPROVED):   ${f.customerId}`,
+    `  card (ACTIVE):             ${f.cardId}`,
+    `  quote (awaiting payment):  ${f.quoteId}`,
+    `  UMA address:               ${f.umaAddress}`,
+    '',
+  ].join('\n');
+}
+
+export async function run(opts: StartOptions, deps: Deps): Promise<void> {
+  const port = integer(opts.port, '--port', 0, 65535);
+  const processingRetries = integer(opts.processingRetries, '--processing-retries', 0, 1000);
+  const sessionTtlSeconds = integer(opts.sessionTtl, '--session-ttl', 1);
+  if (opts.cardIssuance !== 'accept' && opts.cardIssuance !== 'reject') {
+    throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, { field: '--card-issuance' });
+  }
+  if (deps.signal.aborted) return;
+
+  const emu = await startEmulator({
+    host: opts.host,
+    port,
+    ...(opts.state ? { statePath: opts.state } : {}),
+    processingRetries,
+    sessionTtlSeconds,
+    duplicateDeliveries: opts.duplicateDeliveries,
+    cardIssuance: opts.cardIssuance,
+    ...(deps.globals.verbose
+      ? { log: (e) => deps.io.stderr.write(`${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim() + '\n') }
+      : {}),
+  });
+
+  if (opts.profile) {
+    // After this, every command works with no flags against this emulator.
+    const [{ saveEmulatorProfile }, { openDepsStore }] = await Promise.all([
+      import('../config/local-profile.js'),
+      import('../connect.js'),
+    ]);
+    saveEmulatorProfile(openDepsStore(deps), emu);
+    deps.io.stderr.write('Profile "local" written and made current (--no-profile to skip).\n');
+  }
+
+  if (deps.globals.json) deps.io.stdout.write(JSON.stringify(summary(emu)) + '\n');
+  else {
+    deps.io.stdout.write(human(emu));
+    deps.io.stderr.write('Serving; press Ctrl-C to stop.\n');
+  }
+
+  await new Promise<void>((resolve) => {
+    if (deps.signal.aborted) resolve();
+    else deps.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await emu.close();
+  if (!deps.globals.json) deps.io.stderr.write('Emulator stopped.\n');
+}

@@ -1,0 +1,143 @@
+/**
+ * Credential challenge and verify (PASSKEY credentials are handed to auth-passkey.ts).
+ * EMAIL_OTP / SMS_OTP run with the real crypto:
+ * the challenge hands out a fresh otpEncryptionTargetBundle signed by the emulator's signer key;
+ * verify opens encryptedOtpBundle with that target's private key (each target opens one bundle,
+ * then it is gone), accepts only the sandbox code 000000, and binds the TEK public_key inside it
+ * as the only key that may sign the retry. The signed retry creates a session keyed by the TEK.
+ */
+import { generateKeyPair, compressPublicKey, CLIENT_PUBLIC_KEY_PATTERN } from '../crypto/keys.js';
+import { createOtpTargetBundle, decryptOtpBundle } from '../crypto/bundles.js';
+import type { EmulatorContext } from './context.js';
+import { badRequest, notFound, unauthorized } from './errors.js';
+import type { Req, Route } from './router.js';
+import { completeSignedRetry, createChallenge, isInitialCall } from './signed-retry.js';
+import { createSession, renderSession } from './sessions.js';
+import type { AuthMethodRec } from './state.js';
+import { Fields } from './validation.js';
+import { passkeyChallenge, passkeyVerify } from './auth-passkey.js';
+
+export const SANDBOX_OTP_CODE = '000000';
+const MAX_OPEN_TARGETS = 10;
+const AUTH_METHOD_TYPES = ['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY'] as const;
+
+export function renderAuthMethod(m: AuthMethodRec): Record<string, unknown> {
+  return { id: m.id, accountId: m.accountId, type: m.type, nickname: m.nickname, createdAt: m.createdAt, updatedAt: m.updatedAt };
+}
+
+function getCredential(emu: EmulatorContext, id: string): AuthMethodRec {
+  const method = emu.state.authMethods.get(id);
+  if (!method) throw notFound('AuthMethod', id);
+  return method;
+}
+
+function isOtp(method: AuthMethodRec): boolean {
+  return method.type === 'EMAIL_OTP' || method.type === 'SMS_OTP';
+}
+
+/** The body, which is optional on the challenge; an empty one is {}. */
+function optionalJson(req: Req): Record<string, unknown> {
+  return req.raw.length === 0 ? {} : req.json();
+}
+
+const OTP_BUNDLE_SHAPE = 'a JSON string {"encappedPublic":"04…(130 hex)","ciphertext":"<hex>"}';
+function checkOtpBundleShape(value: string): string | undefined {
+  try {
+    const o = JSON.parse(value) as Record<string, unknown>;
+    if (typeof o?.encappedPublic === 'string' && /^04[0-9a-fA-F]{128}$/.test(o.encappedPublic) && typeof o.ciphertext === 'string' && /^(?:[0-9a-fA-F]{2})+$/.test(o.ciphertext)) {
+      return undefined;
+    }
+  } catch {
+    // fall through
+  }
+  return `encryptedOtpBundle must be ${OTP_BUNDLE_SHAPE}`;
+}
+
+/** Opens the bundle with one of the credential's unused targets, consuming it. */
+async function openWithTarget(emu: EmulatorContext, credentialId: string, bundle: string): Promise<{ otp_code: string; public_key: string }> {
+  const now = emu.now();
+  const targets = (emu.otpTargets.get(credentialId) ?? []).filter((t) => t.expiresAtMs > now);
+  for (const target of targets) {
+    try {
+      const opened = await decryptOtpBundle(bundle, target.privateKey);
+      emu.otpTargets.set(credentialId, targets.filter((t) => t !== target));
+      return opened;
+    } catch {
+      // not this target
+    }
+  }
+  throw unauthorized('encryptedOtpBundle does not open with any unused, unexpired otpEncryptionTargetBundle of this credential (stale or reused bundle); request a new challenge');
+}
+
+export const otpRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/auth/credentials/:id/challenge',
+    handler(req, emu) {
+      const method = getCredential(emu, req.params.id!);
+      const fields = new Fields(optionalJson(req));
+      const clientPublicKey = fields.string('clientPublicKey', { pattern: CLIENT_PUBLIC_KEY_PATTERN });
+      fields.done();
+      if (method.type === 'PASSKEY') return passkeyChallenge(emu, method, clientPublicKey);
+      if (!isOtp(method)) throw badRequest('INVALID_INPUT', `The emulator issues challenges for EMAIL_OTP, SMS_OTP and PASSKEY credentials; ${method.id} is ${method.type}`);
+      const target = generateKeyPair({ uncompressed: true });
+      const account = emu.state.accounts.get(method.accountId)!;
+      const otpEncryptionTargetBundle = createOtpTargetBundle(emu.state.otpSignerPrivateKey, target.publicKey, {
+        organizationId: account.organizationId,
+      });
+      const open = (emu.otpTargets.get(method.id) ?? []).slice(-(MAX_OPEN_TARGETS - 1));
+      open.push({ privateKey: target.privateKey, expiresAtMs: emu.now() + emu.opts.challengeTtlMs });
+      emu.otpTargets.set(method.id, open);
+      return { status: 200, body: { ...renderAuthMethod(method), otpEncryptionTargetBundle } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/auth/credentials/:id/verify',
+    async handler(req, emu) {
+      const method = getCredential(emu, req.params.id!);
+      const fields = new Fields(req.json());
+      const type = fields.string('type', { required: true, enum: AUTH_METHOD_TYPES });
+      if (type !== undefined && type !== method.type) fields.add('type', `type must be ${method.type} for credential ${method.id}`, { enum: [method.type] });
+      if (method.type === 'PASSKEY') return passkeyVerify(emu, req, method, fields);
+      const bundle = fields.string('encryptedOtpBundle', { required: isOtp(method), check: checkOtpBundleShape });
+      fields.done();
+      if (!isOtp(method)) throw badRequest('INVALID_INPUT', `The emulator verifies EMAIL_OTP, SMS_OTP and PASSKEY credentials; ${method.id} is ${method.type}`);
+
+      if (isInitialCall(req)) {
+        const opened = await openWithTarget(emu, method.id, bundle!);
+        if (opened.otp_code !== SANDBOX_OTP_CODE) throw unauthorized('Invalid OTP code');
+        let tek: string;
+        try {
+          tek = compressPublicKey(opened.public_key);
+        } catch {
+          throw unauthorized('The public_key inside encryptedOtpBundle is not a P-256 public key');
+        }
+        const account = emu.state.accounts.get(method.accountId)!;
+        const challenge = createChallenge(emu, {
+          kind: 'verify',
+          resourceId: method.id,
+          accountId: method.accountId,
+          organizationId: account.organizationId,
+          activityType: 'ACTIVITY_TYPE_OTP_LOGIN',
+          parameters: { publicKey: tek },
+          binding: bundle!,
+          bindingField: 'encryptedOtpBundle',
+          requiredSigner: tek,
+        });
+        return { status: 202, body: { type: method.type, ...challenge } };
+      }
+
+      return completeSignedRetry(emu, req, {
+        kind: 'verify',
+        resourceId: method.id,
+        binding: bundle!,
+        checkTarget: () => undefined,
+        async settle(pending) {
+          const session = createSession(emu, { method, publicKey: pending.requiredSigner! });
+          return { status: 200, body: renderSession(emu, session) };
+        },
+      });
+    },
+  },
+];

@@ -1,0 +1,53 @@
+/**
+ * Currencies and fixed sandbox exchange rates. Amounts are integers in the smallest unit; all
+ * three currencies have two decimals, so converting is a plain multiply by the rate.
+ */
+import type { AccountRec } from './state.js';
+
+export interface Currency {
+  code: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+export const CURRENCIES: Record<string, Currency> = {
+  USD: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 },
+  EUR: { code: 'EUR', name: 'Euro', symbol: '€', decimals: 2 },
+  MXN: { code: 'MXN', name: 'Mexican Peso', symbol: '$', decimals: 2 },
+};
+export const CURRENCY_CODES = Object.keys(CURRENCIES);
+
+/** Units of each currency per US dollar (fixed, so tests can predict amounts). */
+const PER_USD: Record<string, number> = { USD: 1, EUR: 0.92, MXN: 18.5 };
+
+export function exchangeRate(from: string, to: string): number {
+  return PER_USD[to]! / PER_USD[from]!;
+}
+
+export const MAX_AMOUNT = 100_000_000_000;
+
+export function money(amount: number, code: string): { amount: number; currency: Currency } {
+  return { amount, currency: CURRENCIES[code]! };
+}
+
+export function renderAccount(a: AccountRec): Record<string, unknown> {
+  return {
+    id: a.id,
+    customerId: a.customerId,
+    type: a.type,
+    status: a.status,
+    balance: money(a.balance, a.currency),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+/** Credits an account; false when the balance would leave the safe-integer range. */
+export function credit(account: AccountRec, amount: number, nowIso: string): boolean {
+  const next = account.balance + amount;
+  if (!Number.isSafeInteger(next)) return false;
+  account.balance = next;
+  account.updatedAt = nowIso;
+  return true;
+}

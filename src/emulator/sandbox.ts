@@ -1,0 +1,146 @@
+/**
+ * Sandbox money movement: fund an internal account, pay a real-time-funding quote, and receive
+ * an incoming UMA payment whose outcome the sender address steers ($success.<usd|eur|mxn>,
+ * $pending.long.usd, $fail.compliance.usd at any domain).
+ */
+import { randomUUID } from 'node:crypto';
+import type { EmulatorContext } from './context.js';
+import { HttpError, badRequest, notFound } from './errors.js';
+import { findCustomerByUma } from './customers.js';
+import { CURRENCY_CODES, MAX_AMOUNT, credit, exchangeRate, money, renderAccount } from './money.js';
+import { renderQuote } from './quotes.js';
+import type { Route } from './router.js';
+import { Fields, ID_PATTERNS, UMA_ADDRESS_PATTERN } from './validation.js';
+
+/** Sender local part → [outcome, sending currency]. */
+const UMA_SENDERS: Record<string, ['COMPLETED' | 'PENDING' | 'FAILED', string]> = {
+  'success.usd': ['COMPLETED', 'USD'],
+  'success.eur': ['COMPLETED', 'EUR'],
+  'success.mxn': ['COMPLETED', 'MXN'],
+  'pending.long.usd': ['PENDING', 'USD'],
+  'fail.compliance.usd': ['FAILED', 'USD'],
+};
+
+function balanceOverflow(): HttpError {
+  return badRequest('AMOUNT_OUT_OF_RANGE', `The balance would exceed ${Number.MAX_SAFE_INTEGER}`);
+}
+
+function record(emu: EmulatorContext, tx: Record<string, unknown>): Record<string, unknown> {
+  emu.state.transactions.set(tx.id as string, tx);
+  emu.changed();
+  return tx;
+}
+
+export const sandboxRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/sandbox/internal-accounts/:accountId/fund',
+    handler(req, emu) {
+      const f = new Fields(req.json());
+      const amount = f.integer('amount', { required: true, min: 1, max: MAX_AMOUNT });
+      f.done();
+      const account = emu.state.accounts.get(req.params.accountId!);
+      if (!account) throw notFound('InternalAccount', req.params.accountId!);
+      if (!credit(account, amount!, emu.iso())) throw balanceOverflow();
+      emu.changed();
+      return { status: 200, body: renderAccount(account) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/send',
+    handler(req, emu) {
+      const f = new Fields(req.json());
+      const quoteId = f.string('quoteId', { required: true, pattern: ID_PATTERNS.quote });
+      const currencyCode = f.string('currencyCode', { required: true, enum: CURRENCY_CODES });
+      const currencyAmount = f.integer('currencyAmount', { min: 1, max: MAX_AMOUNT });
+      f.done();
+      const quote = emu.state.quotes.get(quoteId!);
+      if (!quote) throw notFound('Quote', quoteId!, 'QUOTE_NOT_FOUND');
+      if (quote.status !== 'PENDING') throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, { errors: [{ field: 'quoteId', message: 'the quote is already paid' }] });
+      if (quote.expiresAtMs <= emu.now()) throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, { errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }] });
+      if (currencyCode !== quote.sendingCurrency) {
+        throw badRequest('INVALID_CURRENCY', `The quote expects ${quote.sendingCurrency}, not ${currencyCode}`);
+      }
+      if (currencyAmount !== undefined && currencyAmount !== quote.totalSendingAmount) {
+        throw badRequest('INVALID_AMOUNT', `The quote expects exactly ${quote.totalSendingAmount} (smallest unit of ${quote.sendingCurrency})`);
+      }
+      const destination = quote.destinationAccountId ? emu.state.accounts.get(quote.destinationAccountId) : undefined;
+      const now = emu.iso();
+      if (destination && !credit(destination, quote.totalReceivingAmount, now)) throw balanceOverflow();
+      quote.status = 'COMPLETED';
+      const tx = record(emu, {
+        id: `Transaction:${randomUUID()}`,
+        type: 'OUTGOING',
+        status: 'COMPLETED',
+        quoteId: quote.id,
+        source: { sourceType: 'REALTIME_FUNDING', currency: quote.sendingCurrency },
+        destination: renderQuote(emu, quote).destination,
+        sentAmount: money(quote.totalSendingAmount, quote.sendingCurrency),
+        receivedAmount: money(quote.totalReceivingAmount, quote.receivingCurrency),
+        createdAt: now,
+        updatedAt: now,
+        settledAt: now,
+      });
+      quote.transactionId = tx.id as string;
+      return { status: 200, body: tx };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/uma/receive',
+    handler(req, emu) {
+      const f = new Fields(req.json());
+      const sender = f.string('senderUmaAddress', { required: true });
+      const receiver = f.string('receiverUmaAddress', { required: true });
+      const currencyCode = f.string('receivingCurrencyCode', { required: true, enum: CURRENCY_CODES });
+      const amount = f.integer('receivingCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
+      f.done();
+      for (const [field, value] of [['senderUmaAddress', sender!], ['receiverUmaAddress', receiver!]] as const) {
+        if (!UMA_ADDRESS_PATTERN.test(value)) {
+          throw badRequest('INVALID_UMA_ADDRESS', `${field} ${JSON.stringify(value)} is not a UMA address ($user@domain)`, {
+            errors: [{ field, constraint: { pattern: UMA_ADDRESS_PATTERN.source }, message: `${field} must look like $user@domain` }],
+          });
+        }
+      }
+      const scenario = UMA_SENDERS[sender!.slice(1, sender!.indexOf('@')).toLowerCase()];
+      if (!scenario) {
+        throw badRequest('SENDER_NOT_ACCEPTED', `Sandbox senders are $success.usd, $success.eur, $success.mxn, $pending.long.usd and $fail.compliance.usd at any domain`);
+      }
+      const customer = findCustomerByUma(emu, receiver!);
+      if (!customer) throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
+      const account = [...emu.state.accounts.values()].find((a) => a.customerId === customer.id && a.currency === currencyCode);
+      if (!account) throw badRequest('INVALID_CURRENCY', `${receiver} cannot receive ${currencyCode}`);
+      const [status, sendingCurrency] = scenario;
+      const rate = exchangeRate(sendingCurrency, currencyCode!);
+      const now = emu.iso();
+      if (status === 'COMPLETED' && !credit(account, amount!, now)) throw balanceOverflow();
+      const tx = record(emu, {
+        id: `Transaction:${randomUUID()}`,
+        type: 'INCOMING',
+        status,
+        senderUmaAddress: sender,
+        receiverUmaAddress: receiver,
+        customerId: customer.id,
+        destination: { destinationType: 'ACCOUNT', accountId: account.id },
+        sentAmount: money(Math.ceil(amount! / rate), sendingCurrency),
+        receivedAmount: money(amount!, currencyCode!),
+        exchangeRate: rate,
+        ...(status === 'FAILED' ? { failureReason: 'COMPLIANCE_CHECK_FAILED' } : {}),
+        createdAt: now,
+        updatedAt: now,
+        ...(status === 'COMPLETED' ? { settledAt: now } : {}),
+      });
+      return { status: 200, body: tx };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/transactions/:id',
+    handler(req, emu) {
+      const tx = emu.state.transactions.get(req.params.id!);
+      if (!tx) throw notFound('Transaction', req.params.id!, 'TRANSACTION_NOT_FOUND');
+      return { status: 200, body: tx };
+    },
+  },
+];

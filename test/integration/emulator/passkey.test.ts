@@ -1,0 +1,117 @@
+/**
+ * Passkey verify: a real WebAuthn assertion made with node:crypto, each check the spec lists, and
+ * the legacy sandbox value sandbox-valid-passkey-signature.
+ */
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptSessionSigningKey } from '../../../src/crypto/bundles.js';
+import { generateKeyPair } from '../../../src/crypto/keys.js';
+import { createStamp } from '../../../src/crypto/stamp.js';
+import { errorShape, testEmulator, type TestEmulator } from './support.js';
+
+function passkeyPair(): { privateKey: KeyObject; publicHex: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  return { privateKey, publicHex: `04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}` };
+}
+
+interface Knobs { challenge: string; origin?: string; rpId?: string; flags?: number; signCount?: number; type?: string; key?: KeyObject }
+
+function assertion(credentialId: string, key: KeyObject, k: Knobs) {
+  const clientData = Buffer.from(JSON.stringify({ type: k.type ?? 'webauthn.get', challenge: k.challenge, origin: k.origin ?? 'http://localhost:5173' }));
+  const authData = Buffer.concat([
+    createHash('sha256').update(k.rpId ?? 'localhost').digest(),
+    Buffer.from([k.flags ?? 0x05]),
+    Buffer.from([0, 0, 0, k.signCount ?? 1]),
+  ]);
+  const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientData).digest()]), { key: k.key ?? key, dsaEncoding: 'der' });
+  return { credentialId, clientDataJson: clientData.toString('base64url'), authenticatorData: authData.toString('base64url'), signature: signature.toString('base64url') };
+}
+
+let t: TestEmulator;
+let pk: ReturnType<typeof passkeyPair>;
+let cred: { id: string; credentialId: string };
+beforeAll(async () => {
+  t = await testEmulator();
+  pk = passkeyPair();
+  cred = t.emu.addPasskeyCredential(pk.publicHex);
+});
+afterAll(() => t.close());
+
+async function challenge(clientPublicKey?: string) {
+  const answer = await t.call('POST', `/auth/credentials/${cred.id}/challenge`, { body: clientPublicKey ? { clientPublicKey } : {} });
+  expect(answer.status).toBe(200);
+  expect(answer.body).toMatchObject({ id: cred.id, type: 'PASSKEY', credentialId: cred.credentialId, requestId: expect.stringMatching(/^Request:/) });
+  return answer.body as { challenge: string; requestId: string };
+}
+
+const verify = (requestId: string | undefined, a: object, extra: object = {}) =>
+  t.call('POST', `/auth/credentials/${cred.id}/verify`, { body: { type: 'PASSKEY', assertion: a, ...extra }, headers: requestId ? { 'request-id': requestId } : {} });
+
+let counter = 0;
+const nextCount = () => (counter += 1);
+
+describe('passkey verify', () => {
+  it('a real assertion gives a session whose key is sealed to clientPublicKey', async () => {
+    const client = generateKeyPair();
+    const c = await challenge(client.publicKey);
+    const answer = await verify(c.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ type: 'PASSKEY', credentialId: cred.credentialId, accountId: t.emu.fixtures.accountId });
+    const sessionKey = await decryptSessionSigningKey(answer.body.encryptedSessionSigningKey, client.privateKey);
+    // The sealed key is the session key: it can sign a refresh of that session.
+    const next = generateKeyPair().publicKey;
+    const r = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, { body: { clientPublicKey: next } });
+    const done = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, {
+      body: { clientPublicKey: next },
+      headers: { 'service-wallet-signature': createStamp(r.body.payloadToSign, sessionKey), 'request-id': r.body.requestId },
+    });
+    expect(done.status).toBe(201);
+    expect(done.body.credentialId).toBe(cred.credentialId);
+  });
+
+  it('accepts the legacy sandbox-valid-passkey-signature (clientPublicKey on verify)', async () => {
+    const c = await challenge();
+    const a = { ...assertion(cred.credentialId, pk.privateKey, { challenge: 'whatever' }), signature: 'sandbox-valid-passkey-signature' };
+    const answer = await verify(c.requestId, a, { clientPublicKey: generateKeyPair({ uncompressed: true }).publicKey });
+    expect(answer.status).toBe(200);
+    expect(typeof answer.body.encryptedSessionSigningKey).toBe('string');
+  });
+
+  const other = passkeyPair();
+  it.each([
+    ['a wrong challenge', { challenge: 'AAAA' }, /challenge/],
+    ['a foreign origin', { origin: 'https://evil.example' }, /origin/],
+    ['another relying party', { rpId: 'evil.example' }, /relying party/],
+    ['no user presence', { flags: 0x04 }, /user-presence/],
+    ['a non-increasing counter', { signCount: 0 }, /counter/],
+    ['a create (not get) ceremony', { type: 'webauthn.create' }, /webauthn.get/],
+    ['a signature by another key', { key: other.privateKey }, /signature/],
+  ] as Array<[string, Partial<Knobs>, RegExp]>)('401 UNAUTHORIZED for %s', async (_name, knobs, reason) => {
+    const c = await challenge(generateKeyPair().publicKey);
+    const a = assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount(), ...knobs });
+    const answer = await verify(c.requestId, a);
+    expect(answer.status).toBe(401);
+    expect(errorShape(answer)).toMatchObject({ code: 'UNAUTHORIZED', reason: expect.stringMatching(reason) });
+  });
+
+  it('refuses an unregistered credential id, a reused challenge and a missing Request-Id', async () => {
+    const c = await challenge(generateKeyPair().publicKey);
+    const wrongId = await verify(c.requestId, { ...assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }), credentialId: 'nope' });
+    expect(errorShape(wrongId).reason).toMatch(/credentialId/);
+    const reused = await verify(c.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }));
+    expect(errorShape(reused).reason).toMatch(/pending passkey challenge/);
+    const missing = await verify(undefined, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }));
+    expect(errorShape(missing).code).toBe('REQUEST_ID_MISSING');
+  });
+
+  it('400 when no clientPublicKey was given anywhere, or the assertion is incomplete', async () => {
+    const c = await challenge();
+    const noKey = await verify(c.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }));
+    expect(errorShape(noKey).details.errors[0].field).toBe('clientPublicKey');
+    const partial = await verify(c.requestId, { credentialId: 5 });
+    expect(errorShape(partial).details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'assertion.credentialId', 'assertion.clientDataJson', 'assertion.authenticatorData', 'assertion.signature',
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * How many signed refresh flows (202 challenge + stamped retry → 201) the emulator completes per
+ * second over loopback. Not a test: run it after a build and read the figure.
+ *
+ *   npx tsc -p tsconfig.json && node test/integration/emulator/refresh-rate.mjs [seconds=5] [concurrency=8]
+ *
+ * The emulator runs in a child process so its CPU is not shared with the client. The client signs
+ * with OpenSSL (node:crypto), which is cheaper than our pure-JS stamper, so that the figure
+ * measures the emulator rather than the client; pass --noble to sign with createStamper instead.
+ */
+import { fork } from 'node:child_process';
+import { createPrivateKey, sign } from 'node:crypto';
+import { Agent, request } from 'undici';
+import { createStamper, STAMP_SCHEME, verifyStamp } from '../../../dist/src/crypto/stamp.js';
+import { generateKeyPair, publicKeyFromPrivate } from '../../../dist/src/crypto/keys.js';
+
+const seconds = Number(process.argv[2] ?? 5);
+const concurrency = Number(process.argv[3] ?? 8);
+
+/** The same stamp as createStamper (DER, maybe high-S, which verifiers accept), signed by OpenSSL. */
+function opensslStamper(privateKeyHex) {
+  const pub = Buffer.from(publicKeyFromPrivate(privateKeyHex, { uncompressed: true }), 'hex');
+  const key = createPrivateKey({
+    key: { kty: 'EC', crv: 'P-256', d: Buffer.from(privateKeyHex, 'hex').toString('base64url'), x: pub.subarray(1, 33).toString('base64url'), y: pub.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
+  const publicKey = publicKeyFromPrivate(privateKeyHex);
+  return (payload) => Buffer.from(JSON.stringify({ publicKey, scheme: STAMP_SCHEME, signature: sign('sha256', Buffer.from(payload), { key, dsaEncoding: 'der' }).toString('hex') })).toString('base64url');
+}
+
+if (process.argv[2] === '--child') {
+  const { startEmulator } = await import('../../../dist/src/emulator/index.js');
+  const emu = await startEmulator({ port: 0 });
+  const session = emu.createSession(process.argv[3]);
+  process.send({ baseUrl: emu.baseUrl, auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`, sessionId: session.id });
+  // 'mark' starts the CPU meter; 'stop' reports the emulator's CPU time since the mark and exits.
+  let mark = process.cpuUsage();
+  process.on('message', async (message) => {
+    if (message === 'mark') {
+      mark = process.cpuUsage();
+      return;
+    }
+    const used = process.cpuUsage(mark);
+    process.send({ cpuMs: (used.user + used.system) / 1000 });
+    await emu.close();
+    process.exit(0);
+  });
+} else {
+  const key = generateKeyPair();
+  // EMULATOR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the emulator side.
+  const execArgv = process.env.EMULATOR_NODE_ARGS ? process.env.EMULATOR_NODE_ARGS.split(' ') : [];
+  const child = fork(new URL(import.meta.url).pathname, ['--child', key.publicKey], { execArgv });
+  const { baseUrl, auth, sessionId } = await new Promise((resolve) => child.once('message', resolve));
+  const stamp = process.argv.includes('--noble') ? createStamper(key.privateKey) : opensslStamper(key.privateKey);
+  verifyStamp(stamp('self-check'), 'self-check');
+  const dispatcher = new Agent({ connections: concurrency, keepAliveTimeout: 10_000 });
+  const url = `${baseUrl}/auth/sessions/${sessionId}/refresh`;
+  const targets = Array.from({ length: 256 }, () => generateKeyPair().publicKey);
+
+  async function flow(i) {
+    const body = JSON.stringify({ clientPublicKey: targets[i % targets.length] });
+    const headers = { authorization: auth, 'content-type': 'application/json' };
+    const first = await request(url, { method: 'POST', body, headers, dispatcher });
+    const challenge = await first.body.json();
+    if (first.statusCode !== 202) throw new Error(`initial: ${first.statusCode} ${JSON.stringify(challenge)}`);
+    const retry = await request(url, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'service-wallet-signature': stamp(challenge.payloadToSign), 'request-id': challenge.requestId },
+      dispatcher,
+    });
+    const done = await retry.body.json();
+    if (retry.statusCode !== 201) throw new Error(`retry: ${retry.statusCode} ${JSON.stringify(done)}`);
+  }
+
+  // Warm up (JIT, connections), then measure.
+  for (let i = 0; i < 50; i++) await flow(i);
+  child.send('mark');
+  let completed = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async (_, w) => {
+    for (let i = w; performance.now() < deadline; i += concurrency) {
+      await flow(i);
+      completed += 1;
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  const { cpuMs } = await new Promise((resolve) => {
+    child.once('message', resolve);
+    child.send('stop');
+  });
+  console.log(`${completed} signed refresh flows in ${elapsed.toFixed(2)} s = ${(completed / elapsed).toFixed(0)} flows/s (concurrency ${concurrency}, loopback, emulator in a child process)`);
+  // Wall-clock rates swing with machine load; CPU time per flow is the emulator's own cost.
+  console.log(`emulator CPU: ${(cpuMs / completed).toFixed(2)} ms per flow = ${(completed / (cpuMs / 1000)).toFixed(0)} flows per CPU-second`);
+  await dispatcher.close();
+}

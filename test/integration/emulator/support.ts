@@ -1,0 +1,173 @@
+/**
+ * Shared by the emulator tests: a running emulator with a tiny HTTP client (Basic auth, raw or
+ * JSON bodies, any headers), an OTP login done the way a client does it (our crypto functions),
+ * and a webhook receiver that records deliveries and answers what the test scripts.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
+import { createStamp } from '../../../src/crypto/stamp.js';
+import { encryptOtpBundle, verifyOtpTargetBundle } from '../../../src/crypto/bundles.js';
+import { generateKeyPair } from '../../../src/crypto/keys.js';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface CallOptions {
+  /** A string is sent as exact bytes; an object as JSON. */
+  body?: string | object;
+  headers?: Record<string, string>;
+  /** false: no Authorization header; a string: that header value. */
+  auth?: false | string;
+}
+
+export interface TestEmulator {
+  emu: RunningEmulator;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
+  close(): Promise<void>;
+}
+
+export function basicAuth(emu: Pick<RunningEmulator, 'apiTokenId' | 'apiClientSecret'>): string {
+  return `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`;
+}
+
+export function caller(emu: RunningEmulator): TestEmulator['call'] {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.auth !== false) headers.authorization = options.auth ?? basicAuth(emu);
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await request(emu.baseUrl + path, { method: method as 'GET', headers, body });
+    const text = await res.body.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.statusCode, body: parsed as any, headers: res.headers, text };
+  };
+}
+
+export async function testEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const emu = await startEmulator({ port: 0, cardIssuanceDelayMs: 20, webhookRetry: { initialMs: 20, maxMs: 100, timeoutMs: 1000 }, ...options });
+  return { emu, call: caller(emu), close: () => emu.close() };
+}
+
+/** The body of a 401/400 must have the spec's error shape; returns it for further checks. */
+export function errorShape(answer: Answer): { status: number; code: string; message: string; reason?: string; details?: any } {
+  const b = answer.body;
+  if (!b || b.status !== answer.status || typeof b.code !== 'string' || typeof b.message !== 'string') {
+    throw new Error(`not an error body for ${answer.status}: ${answer.text}`);
+  }
+  return b;
+}
+
+export interface LoggedIn {
+  sessionId: string;
+  privateKey: string;
+  publicKey: string;
+  session: Record<string, any>;
+}
+
+/** challenge → HPKE-encrypt 000000 with a fresh TEK → verify → sign → AuthSession. */
+export async function otpLogin(t: TestEmulator, credentialId = t.emu.fixtures.credentialId): Promise<LoggedIn> {
+  const challenge = await t.call('POST', `/auth/credentials/${credentialId}/challenge`, { body: {} });
+  const target = verifyOtpTargetBundle(challenge.body.otpEncryptionTargetBundle, t.emu.otpSignerPublicKey);
+  const tek = generateKeyPair();
+  const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle(target.targetPublic, '000000', tek.publicKey) };
+  const first = await t.call('POST', `/auth/credentials/${credentialId}/verify`, { body });
+  if (first.status !== 202) throw new Error(`verify: ${first.status} ${first.text}`);
+  const raw = JSON.stringify(body);
+  const headers = { 'service-wallet-signature': createStamp(first.body.payloadToSign, tek.privateKey), 'request-id': first.body.requestId };
+  let retry: Answer = await t.call('POST', `/auth/credentials/${credentialId}/verify`, { body: raw, headers });
+  // With processingRetries the first retries answer 200 PROCESSING: re-send the identical request.
+  while (retry.status === 200 && retry.body.status === 'PROCESSING') {
+    retry = await t.call('POST', `/auth/credentials/${credentialId}/verify`, { body: raw, headers });
+  }
+  if (retry.status !== 200) throw new Error(`verify retry: ${retry.status} ${retry.text}`);
+  return { sessionId: retry.body.id, privateKey: tek.privateKey, publicKey: tek.publicKey, session: retry.body };
+}
+
+export interface Delivery {
+  headers: IncomingHttpHeaders;
+  raw: Buffer;
+  body: any;
+}
+
+export interface Receiver {
+  url: string;
+  deliveries: Delivery[];
+  /** Resolves once `n` deliveries arrived (any status answered). */
+  waitFor(n: number, timeoutMs?: number): Promise<Delivery[]>;
+  close(): Promise<void>;
+}
+
+/** A webhook endpoint; `answer(n)` picks the status for the n-th delivery (0-based), default 200. */
+export async function webhookReceiver(answer: (n: number, d: Delivery) => number | 'hang' = () => 200): Promise<Receiver> {
+  const deliveries: Delivery[] = [];
+  const waiters: Array<() => void> = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const delivery = { headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')) };
+      const status = answer(deliveries.length, delivery);
+      deliveries.push(delivery);
+      waiters.splice(0).forEach((w) => w());
+      if (status !== 'hang') res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    deliveries,
+    async waitFor(n, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (deliveries.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} deliveries, got ${deliveries.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return deliveries;
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until check() returns a value (not undefined), or fails after timeoutMs. */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+/** Checks X-Service-Signature with node:crypto alone (independent of src/crypto's verifier). */
+export function nodeVerifyWebhook(publicKeyPem: string, d: Delivery): boolean {
+  const header = d.headers['x-service-signature'];
+  if (typeof header !== 'string') return false;
+  const { v, s } = JSON.parse(header) as { v: string; s: string };
+  return v === '1' && cryptoVerify('sha256', d.raw, { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' }, Buffer.from(s, 'base64'));
+}

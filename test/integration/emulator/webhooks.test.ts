@@ -1,0 +1,140 @@
+/**
+ * Webhook delivery: at least once with backoff on 5xx, timeouts and refused connections; stop on
+ * 2xx or 409; give up after maxAttempts; duplicates on demand; the synchronous TEST event.
+ */
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorShape, eventually, nodeVerifyWebhook, sleep, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import type { EmulatorOptions } from '../../../src/emulator/index.js';
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+async function setup(answer: Parameters<typeof webhookReceiver>[0], options: EmulatorOptions = {}): Promise<{ t: TestEmulator; hooks: Receiver }> {
+  const t = await testEmulator(options);
+  const hooks = await webhookReceiver(answer);
+  cleanup.push(() => t.close(), () => hooks.close());
+  await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
+  return { t, hooks };
+}
+
+/** Freezing the fixture card is a cheap way to raise one CARD.STATE_CHANGE. */
+const freeze = (t: TestEmulator) => t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state: 'FROZEN' } });
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('delivery and retries', () => {
+  it('retries after 500s with the same signed bytes, then stops on 200', async () => {
+    const { t, hooks } = await setup((n) => (n < 2 ? 500 : 200), { webhookRetry: { initialMs: 50, maxMs: 1000 } });
+    await freeze(t);
+    const seen = await hooks.waitFor(3);
+    expect(new Set(seen.map((d) => d.body.id)).size).toBe(1);
+    expect(new Set(seen.map((d) => d.raw.toString())).size).toBe(1);
+    for (const d of seen) expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
+    await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
+    await sleep(300);
+    expect(hooks.deliveries).toHaveLength(3);
+  });
+
+  it('the backoff doubles: 1st retry after ~initialMs, 2nd after ~2x', async () => {
+    const arrivals: number[] = [];
+    const { t, hooks } = await setup((n) => {
+      arrivals.push(Date.now());
+      return n < 2 ? 503 : 200;
+    }, { webhookRetry: { initialMs: 150, maxMs: 10_000 } });
+    await freeze(t);
+    await hooks.waitFor(3);
+    const gap1 = arrivals[1]! - arrivals[0]!;
+    const gap2 = arrivals[2]! - arrivals[1]!;
+    expect(gap1).toBeGreaterThanOrEqual(140);
+    expect(gap2).toBeGreaterThanOrEqual(290);
+  });
+
+  it('409 means the consumer has it: no retry', async () => {
+    const { t, hooks } = await setup(() => 409);
+    await freeze(t);
+    await hooks.waitFor(1);
+    await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
+    await sleep(200);
+    expect(hooks.deliveries).toHaveLength(1);
+  });
+
+  it('a timed-out attempt is retried', async () => {
+    const { t, hooks } = await setup((n) => (n === 0 ? 'hang' : 200), { webhookRetry: { initialMs: 20, timeoutMs: 200 } });
+    await freeze(t);
+    const seen = await hooks.waitFor(2);
+    expect(seen[0]!.body.id).toBe(seen[1]!.body.id);
+  });
+
+  it('a refused connection is retried, and goes to the endpoint configured at retry time', async () => {
+    const { t, hooks } = await setup(() => 200, { webhookRetry: { initialMs: 100, maxMs: 100 } });
+    await t.call('PATCH', '/config', { body: { webhookEndpoint: `http://127.0.0.1:${await freePort()}/gone` } });
+    await freeze(t);
+    await sleep(150);
+    expect(t.emu.pendingWebhooks()).toBe(1);
+    await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
+    const [d] = await hooks.waitFor(1);
+    expect(d!.body.type).toBe('CARD.STATE_CHANGE');
+  });
+
+  it('gives up after maxAttempts', async () => {
+    const { t, hooks } = await setup(() => 500, { webhookRetry: { initialMs: 10, maxMs: 10, maxAttempts: 3 } });
+    await freeze(t);
+    await hooks.waitFor(3);
+    await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
+    await sleep(100);
+    expect(hooks.deliveries).toHaveLength(3);
+  });
+
+  it('duplicateDeliveries sends each event twice with the same id', async () => {
+    const { t, hooks } = await setup(() => 200, { duplicateDeliveries: true });
+    await freeze(t);
+    const seen = await hooks.waitFor(2);
+    expect(seen[0]!.body.id).toBe(seen[1]!.body.id);
+    await sleep(100);
+    expect(hooks.deliveries).toHaveLength(2);
+  });
+
+  it('events raised with no endpoint configured are not queued', async () => {
+    const t = await testEmulator();
+    cleanup.push(() => t.close());
+    await freeze(t);
+    expect(t.emu.pendingWebhooks()).toBe(0);
+  });
+});
+
+describe('config and the TEST webhook', () => {
+  it('400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint; 400 for a bad URL', async () => {
+    const t = await testEmulator();
+    cleanup.push(() => t.close());
+    expect(errorShape(await t.call('POST', '/sandbox/webhooks/test'))).toMatchObject({ status: 400, code: 'WEBHOOK_ENDPOINT_NOT_SET' });
+    const bad = await t.call('PATCH', '/config', { body: { webhookEndpoint: 'ftp://x' } });
+    expect(errorShape(bad).details.errors[0]).toMatchObject({ field: 'webhookEndpoint', constraint: { format: 'url' } });
+    expect((await t.call('GET', '/config')).body).toEqual({ webhookEndpoint: null });
+  });
+
+  it('delivers a signed TEST event synchronously', async () => {
+    const { t, hooks } = await setup(() => 200);
+    const answer = await t.call('POST', '/sandbox/webhooks/test');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ type: 'TEST', responseStatus: 200 });
+    expect(hooks.deliveries).toHaveLength(1);
+    expect(hooks.deliveries[0]!.body).toMatchObject({ id: answer.body.id, type: 'TEST' });
+    expect(nodeVerifyWebhook(t.emu.webhookPublicKey, hooks.deliveries[0]!)).toBe(true);
+  });
+
+  it('400 WEBHOOK_DELIVERY_ERROR when the endpoint fails', async () => {
+    const { t } = await setup(() => 500);
+    const answer = await t.call('POST', '/sandbox/webhooks/test');
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'WEBHOOK_DELIVERY_ERROR', details: { responseStatus: 500 } });
+  });
+});
