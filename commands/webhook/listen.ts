@@ -1,0 +1,167 @@
+/**
+ * `svc webhook listen`: a local receiver that verifies, dedupes, prints (and optionally forwards) the
+ * service's webhook deliveries until Ctrl-C. The engine is src/webhook/receiver.ts; this file only
+ * configures it and renders what it reports. Events go to stdout; everything else to stderr.
+ */
+import type { Deps } from '../deps.js';
+import { createUI, type UI } from '../ui.js';
+import { UsageError } from '../../src/errors.js';
+import { openDedupeStore, type DedupeStore } from '../../src/webhook/dedupe.js';
+import { createForwarder, type Forwarder } from '../../src/webhook/forward.js';
+import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from '../../src/webhook/receiver.js';
+import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
+import { createAsyncWebhookVerifier } from '../../src/webhook/verify-async.js';
+import { formatDuplicate, formatEvent, formatMs } from './format.js';
+import { registerWithLocalEmulator } from './local-endpoint.js';
+import { loadProfile, NO_KEY_HINT, resolveWebhookKey, type ProfileContext } from './public-key.js';
+
+export interface ListenOptions {
+  host: string;
+  port: string | number;
+  path: string;
+  publicKey?: string;
+  skipVerify: boolean;
+  /** Comma-separated event types to print and forward. */
+  events?: string;
+  forwardTo?: string;
+  store?: string;
+}
+
+const SKIP_VERIFY_WARNING = 'signatures are NOT verified (--skip-verify): anyone who can reach this port can inject events';
+
+export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
+  const ui = createUI(deps);
+  const port = parsePort(opts.port);
+  if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: 'path' });
+  const events = parseEvents(opts.events);
+  if (opts.skipVerify && opts.publicKey !== undefined) {
+    throw new UsageError('pass either --public-key or --skip-verify, not both', { field: 'publicKey' });
+  }
+
+  let profile: ProfileContext | undefined;
+  let profileError: unknown;
+  const getProfile = () => {
+    if (profile === undefined && profileError === undefined) {
+      try {
+        profile = loadProfile(deps);
+      } catch (error) {
+        profileError = error;
+      }
+    }
+    return profile;
+  };
+  const key = opts.skipVerify ? undefined : resolveWebhookKey(opts.publicKey, deps, getProfile);
+  if (!opts.skipVerify && key === undefined) {
+    if (profileError) throw profileError; // the profile might have held the key: say why it could not be read
+    throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', { field: 'publicKey', hint: NO_KEY_HINT });
+  }
+
+  const forwarder = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
+  const dedupe = openStoreFlag(opts.store);
+  let receiver: WebhookReceiver | undefined;
+  try {
+    receiver = await listen({ host: opts.host, port, path: opts.path, verify: key && createAsyncWebhookVerifier(key.key), dedupe, events, forwarder, ...handlers(ui, deps, forwarder) });
+    const registered = await registerLocal(getProfile(), receiver.url, deps, ui);
+    if (registered) ui.info(`Registered ${receiver.url} as the webhook endpoint of ${registered} (PATCH /config)`);
+    if (key) ui.info(`Verifying X-Service-Signature with the key from ${key.source}`);
+    else ui.warn(SKIP_VERIFY_WARNING.toUpperCase());
+    if (opts.store) ui.info(`Remembering delivery ids in ${opts.store} (${dedupe.size} loaded)`);
+    if (forwarder) ui.info(`Forwarding verified deliveries to ${forwarder.url}`);
+    if (events) ui.info(`Showing only ${[...events].join(', ')} (other events are acknowledged and recorded)`);
+    ui.info(`Ready! Listening for webhooks on ${receiver.url} (Ctrl-C to stop)`);
+    await aborted(deps.signal);
+  } finally {
+    await receiver?.close();
+    await forwarder?.close();
+    await dedupe.close();
+  }
+  const s = receiver!.stats; // assigned: a failed listen() threw before the wait
+  ui.info(`Stopped. ${s.received} received (${s.filtered} filtered), ${s.duplicates} duplicates dropped, ${s.rejected} rejected, ${s.forwardFailed} forward failures.`);
+}
+
+function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onFiltered' | 'onError'> {
+  const cards = new CardStates();
+  const json = deps.globals.json;
+  return {
+    onEvent({ event, verified, forward }) {
+      // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
+      const parts = describeEvent(event, cards);
+      if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
+      if (json) ui.json(eventRecord(event, verified));
+      else ui.out(formatEvent(ui.c, parts, forward, forwarder?.url));
+    },
+    onFiltered(event) {
+      describeEvent(event, cards);
+      if (deps.globals.verbose) ui.info(ui.c.dim(`filtered  ${event.type}  [${event.id}] acknowledged, not shown`));
+    },
+    onDuplicate(event) {
+      const line = formatDuplicate(ui.c, event);
+      if (json) ui.info(line);
+      else ui.out(line);
+    },
+    onRejected({ status, reason, remote }) {
+      ui.warn(`rejected a request from ${remote ?? 'unknown'}: ${status} ${reason}`);
+    },
+    onForwardFailed(event, result) {
+      const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
+      ui.warn(`forwarding ${event.id} to ${forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`);
+    },
+    onError(error, event) {
+      ui.warn(`could not process ${event.id}: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  };
+}
+
+async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
+  try {
+    return await createWebhookReceiver(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new UsageError(`port ${options.port} on ${options.host} is already in use`, { field: 'port', hint: 'Pass another --port (0 picks a free one).' });
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'EACCES' || code === 'ENOTFOUND') {
+      throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code})`, { field: 'host' });
+    }
+    throw error;
+  }
+}
+
+/** Registration failure is not fatal: the listener works; the user can set the endpoint by hand. */
+async function registerLocal(ctx: ProfileContext | undefined, url: string, deps: Deps, ui: UI): Promise<string | undefined> {
+  try {
+    return await registerWithLocalEmulator(ctx, url, deps);
+  } catch (error) {
+    ui.warn(`could not register ${url} with the local emulator: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+function openStoreFlag(path: string | undefined): DedupeStore {
+  try {
+    return openDedupeStore({ storePath: path });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
+    throw new UsageError(`cannot use --store ${path} (${code})`, { field: 'store' });
+  }
+}
+
+function parsePort(value: string | number): number {
+  const port = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`, { field: 'port' });
+  }
+  return port;
+}
+
+function parseEvents(value: string | undefined): Set<string> | undefined {
+  if (value === undefined) return undefined;
+  const types = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  if (types.length === 0) throw new UsageError('--events needs at least one event type, e.g. CARD.STATE_CHANGE', { field: 'events' });
+  return new Set(types);
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}

@@ -1,0 +1,60 @@
+/**
+ * Where the webhook verifying key comes from: --public-key (a PEM, hex, or @file), then
+ * SERVICE_WEBHOOK_PUBKEY, then the profile's webhookPublicKey. The store is opened only when the
+ * profile is actually needed, so a broken store does not stop a listener given its key on the flag.
+ */
+import { readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import type { Deps } from '../deps.js';
+import { UsageError } from '../../src/errors.js';
+import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
+import { openStore, type Profile, type Store } from '../../src/store/index.js';
+
+export interface ProfileContext {
+  store: Store;
+  name: string;
+  profile: Profile | undefined;
+}
+
+/** The selected profile: --profile, then SERVICE_PROFILE, then the store's current one. */
+export function loadProfile(deps: Pick<Deps, 'env' | 'globals'>): ProfileContext {
+  const store = openStore({ env: deps.env });
+  const fromEnv = deps.env.SERVICE_PROFILE?.trim();
+  const name = deps.globals.profile ?? (fromEnv ? fromEnv : store.currentProfileName());
+  return { store, name, profile: store.getProfile(name) };
+}
+
+export interface WebhookKey {
+  key: KeyObject;
+  /** Where it came from, for the ready line (never the key itself). */
+  source: string;
+}
+
+/** Reads `@path` values from disk; anything else is the key text itself. */
+function keyText(value: string, field: string): string {
+  if (!value.startsWith('@')) return value;
+  const path = value.slice(1);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new UsageError(`cannot read the webhook public key file ${path} (${code})`, { field });
+  }
+}
+
+/** The parsed key, or undefined when none is configured anywhere. */
+export function resolveWebhookKey(flag: string | undefined, deps: Pick<Deps, 'env' | 'globals'>, profile: () => ProfileContext | undefined): WebhookKey | undefined {
+  if (flag !== undefined && flag.trim() !== '') {
+    return { key: parseWebhookPublicKey(keyText(flag.trim(), 'publicKey')), source: '--public-key' };
+  }
+  const fromEnv = deps.env.SERVICE_WEBHOOK_PUBKEY?.trim();
+  if (fromEnv) return { key: parseWebhookPublicKey(keyText(fromEnv, 'publicKey')), source: 'SERVICE_WEBHOOK_PUBKEY' };
+  const ctx = profile();
+  const stored = ctx?.profile?.webhookPublicKey;
+  if (ctx && stored) return { key: parseWebhookPublicKey(stored), source: `profile "${ctx.name}"` };
+  return undefined;
+}
+
+export const NO_KEY_HINT =
+  'Pass --public-key <pem|hex|@file> (the service\'s webhook key; `svc emulator start` prints the local one), ' +
+  'set SERVICE_WEBHOOK_PUBKEY, or store webhookPublicKey in the profile.';

@@ -1,0 +1,68 @@
+/**
+ * `svc webhook verify`: checks a saved delivery offline, the same check the listener makes. Prints
+ * "valid" (exit 0) or fails with the reason (VerificationError, exit 1). The body is taken as exact
+ * bytes: a reformatted or newline-terminated copy of the delivery will not verify, by design.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Deps } from '../deps.js';
+import { UsageError, VerificationError } from '../../src/errors.js';
+import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
+import { loadProfile, NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
+
+export interface VerifyOptions {
+  publicKey?: string;
+  signature: string;
+  body?: string;
+  /** A path, or "-" for stdin. */
+  bodyFile?: string;
+}
+
+export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
+  const body = await readBody(opts, deps);
+  const key = resolveWebhookKey(opts.publicKey, deps, () => loadProfile(deps));
+  if (!key) throw new UsageError('no webhook public key: pass --public-key', { field: 'publicKey', hint: NO_KEY_HINT });
+  const malformed = headerProblem(opts.signature);
+  if (malformed) throw new VerificationError(`signature is malformed: ${malformed}`);
+  if (!createWebhookVerifier(key.key)(body, opts.signature)) {
+    throw new VerificationError(`signature does not verify over these ${body.length} body bytes with the key from ${key.source}`, {
+      hint: 'The body must be byte-identical to the delivery (no reformatting, no added newline) and the key must be the service\'s webhook key.',
+    });
+  }
+  if (deps.globals.json) deps.io.stdout.write(JSON.stringify({ valid: true }) + '\n');
+  else deps.io.stdout.write('valid\n');
+}
+
+async function readBody(opts: VerifyOptions, deps: Deps): Promise<Uint8Array> {
+  if ((opts.body === undefined) === (opts.bodyFile === undefined)) {
+    throw new UsageError('pass exactly one of --body <text> or --body-file <path>', { field: 'body' });
+  }
+  if (opts.body !== undefined) return Buffer.from(opts.body, 'utf8');
+  if (opts.bodyFile === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of deps.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    return Buffer.concat(chunks);
+  }
+  try {
+    return await readFile(opts.bodyFile!);
+  } catch (error) {
+    throw new UsageError(`cannot read --body-file ${opts.bodyFile} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, { field: 'bodyFile' });
+  }
+}
+
+/** Why the header is neither {"v":"1","s":"<base64>"} nor bare base64, or undefined if it is one of them. */
+function headerProblem(header: string): string | undefined {
+  const text = header.trim();
+  if (text === '') return 'empty';
+  if (text.startsWith('{')) {
+    let parsed: { v?: unknown; s?: unknown };
+    try {
+      parsed = JSON.parse(text) as { v?: unknown; s?: unknown };
+    } catch {
+      return 'not valid JSON';
+    }
+    if (parsed.v !== '1') return 'field "v" must be "1"';
+    if (typeof parsed.s !== 'string' || parsed.s === '') return 'field "s" must be a base64 signature';
+    return undefined;
+  }
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? undefined : 'not {"v":"1","s":"<base64>"} nor a base64 signature';
+}

@@ -1,0 +1,87 @@
+/**
+ * `--forward-to`: hands a verified delivery to the integrator's app, byte for byte, with the service's
+ * headers, so the app can run its own verification on exactly what the service signed. The app's
+ * answer decides the receiver's: an app error goes back to the service so that it retries.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { Agent, errors, request } from 'undici';
+import { UsageError } from '../errors.js';
+
+export interface ForwardResult {
+  /** The app answered 2xx. */
+  ok: boolean;
+  /** The app's status; 502 if it could not be reached, 504 if it did not answer in time. */
+  status: number;
+  ms: number;
+  /** Why there is no app status (connection refused, timeout), without any body content. */
+  error?: string;
+}
+
+export interface Forwarder {
+  readonly url: string;
+  forward(body: Uint8Array, headers: IncomingHttpHeaders): Promise<ForwardResult>;
+  close(): Promise<void>;
+}
+
+export interface ForwarderOptions {
+  /** Per-request limit for the app's headers and body. Default 10 s. */
+  timeoutMs?: number;
+}
+
+/** Validates the URL (http or https) and keeps one keep-alive connection pool to the app. */
+export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: 'forwardTo' });
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: 'forwardTo' });
+  }
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+  const href = target.href;
+
+  return {
+    url: href,
+    async forward(body, headers) {
+      const started = performance.now();
+      try {
+        const response = await request(href, { method: 'POST', body, headers: serviceHeaders(headers), dispatcher: agent });
+        await response.body.dump();
+        const status = response.statusCode;
+        const ms = performance.now() - started;
+        if (status >= 200 && status < 300) return { ok: true, status, ms };
+        // An informational or redirect answer is not an acknowledgement, and is no status to hand the service.
+        if (status < 400) return { ok: false, status: 502, ms, error: `app answered ${status}` };
+        return { ok: false, status, ms };
+      } catch (error) {
+        const ms = performance.now() - started;
+        const timedOut = error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError || error instanceof errors.ConnectTimeoutError;
+        return { ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** Content-Type, User-Agent and every X-Service-* header (the signature among them), as received. */
+function serviceHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in incoming) {
+    if (name === 'content-type' || name === 'user-agent' || name.startsWith('x-service-')) {
+      const value = incoming[name];
+      if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  }
+  return out;
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  const code = (error as { code?: string }).code ?? cause?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}

@@ -1,0 +1,118 @@
+/**
+ * Turns a webhook event into display parts and says what it means by the spec's consumer rules
+ * ("Events", rules 3 and 4, and FUNDING_SOURCE_CHANGE). Pure: no terminal, no colour; the command
+ * decides how the parts look.
+ */
+import type { WebhookEvent } from './envelope.js';
+
+export type Tone = 'live' | 'rejected' | 'closed' | 'bindings' | 'state' | 'generic';
+
+export interface EventParts {
+  /** Time of day of the event (UTC), or the raw timestamp if it does not parse. */
+  time: string;
+  type: string;
+  cardId?: string;
+  /** State (with stateReason) or funding sources; for other types the resource id if any. */
+  detail: string;
+  deliveryId: string;
+  /** What the consumer should do or know; empty for event types without a rule. */
+  meaning: string;
+  tone: Tone;
+}
+
+/**
+ * Last state seen per card in this session: "ACTIVE after PROCESSING" is only knowable from an
+ * earlier event. Bounded so a long session cannot grow it without limit.
+ *
+ * No event announces PROCESSING (a card is created in it; the spec's transitions all start later),
+ * so a card's first event carries no previous state. But a card created after the session started
+ * had all of its changes delivered to this session, and it started in PROCESSING: for it, an unseen
+ * card's previous state is PROCESSING. Cards older than the session stay unknown.
+ */
+export class CardStates {
+  private readonly states = new Map<string, string>();
+  constructor(readonly sessionStartMs: number = Date.now(), private readonly capacity = 10_000) {}
+
+  /** The card's state before this event, if seen or inferable (see above). */
+  previous(cardId: string, createdAt?: unknown): string | undefined {
+    const seen = this.states.get(cardId);
+    if (seen !== undefined) return seen;
+    const created = typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
+    return created >= this.sessionStartMs ? 'PROCESSING' : undefined;
+  }
+
+  remember(cardId: string, state: string): void {
+    this.states.delete(cardId);
+    this.states.set(cardId, state);
+    if (this.states.size > this.capacity) this.states.delete(this.states.keys().next().value as string);
+  }
+}
+
+export const STATE_CHANGE = 'CARD.STATE_CHANGE';
+export const FUNDING_SOURCE_CHANGE = 'CARD.FUNDING_SOURCE_CHANGE';
+
+/** Describes the event and then records the card's new state in `cards`. */
+export function describeEvent(event: WebhookEvent, cards: CardStates): EventParts {
+  const data = event.data;
+  const cardId = stringField(data, 'id');
+  const state = stringField(data, 'state');
+  const base = { time: timeOfDay(event.timestamp), type: event.type, deliveryId: event.id };
+  const isCard = event.type.startsWith('CARD.') && cardId !== undefined;
+  if (!isCard) {
+    return { ...base, ...(cardId ? { cardId } : {}), detail: cardId ?? '', meaning: '', tone: 'generic' };
+  }
+
+  let parts: EventParts;
+  if (event.type === FUNDING_SOURCE_CHANGE) {
+    const sources = fundingSources(data);
+    const list = sources.length > 0 ? sources.join(', ') : '(none)';
+    parts = { ...base, cardId, detail: `fundingSources ${list}`, meaning: `replace stored bindings with: ${list}`, tone: 'bindings' };
+  } else if (event.type === STATE_CHANGE && state !== undefined) {
+    const reason = stringField(data, 'stateReason');
+    const detail = reason ? `${state} (${reason})` : state;
+    parts = { ...base, cardId, detail, ...stateMeaning(cardId, state, reason, cards.previous(cardId, data.createdAt)) };
+  } else {
+    parts = { ...base, cardId, detail: state ?? '', meaning: '', tone: 'generic' };
+  }
+  if (state !== undefined) cards.remember(cardId, state);
+  return parts;
+}
+
+function stateMeaning(cardId: string, state: string, reason: string | undefined, previous: string | undefined): { meaning: string; tone: Tone } {
+  switch (state) {
+    case 'ACTIVE':
+      if (previous === 'PROCESSING') return { meaning: `card is live: svc cards reveal ${cardId}`, tone: 'live' };
+      if (previous === 'FROZEN') return { meaning: 'card unfrozen; it is active again', tone: 'state' };
+      return { meaning: 'card is active', tone: 'state' };
+    case 'CLOSED':
+      if (reason === 'ISSUER_REJECTED') return { meaning: 'provisioning rejected; a new card may be issued', tone: 'rejected' };
+      if (reason === 'CLOSED_BY_PLATFORM') return { meaning: 'close confirmed; stop showing the card', tone: 'closed' };
+      return { meaning: 'card closed', tone: 'closed' };
+    case 'FROZEN':
+      return { meaning: 'card frozen', tone: 'state' };
+    case 'PROCESSING':
+      return { meaning: 'card is being provisioned', tone: 'state' };
+    default:
+      return { meaning: `card state is now ${state}`, tone: 'state' };
+  }
+}
+
+/** The `--json` line: the envelope as received, plus whether its signature was checked. */
+export function eventRecord(event: WebhookEvent, verified: boolean): { id: string; type: string; timestamp: string; data: Record<string, unknown>; verified: boolean } {
+  return { id: event.id, type: event.type, timestamp: event.timestamp, data: event.data, verified };
+}
+
+function timeOfDay(timestamp: string): string {
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? timestamp : new Date(ms).toISOString().slice(11, 19) + 'Z';
+}
+
+function stringField(data: Record<string, unknown>, key: string): string | undefined {
+  const value = data[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function fundingSources(data: Record<string, unknown>): string[] {
+  const value = data.fundingSources;
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

@@ -1,0 +1,145 @@
+/**
+ * End to end against the embedded emulator: `svc webhook listen` (the real CLI process, `local`
+ * profile) registers itself, the emulator delivers signed card events at least once (twice, with
+ * duplicateDeliveries), and the listener prints each exactly once.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
+import { createClient, type ApiClient } from '../../../src/http/index.js';
+import { openStore } from '../../../src/store/index.js';
+import { tempConfigDir } from '../../helpers/spawn-svc.js';
+import { lines, spawnListener, type SpawnedListener } from './spawn-listener.js';
+
+interface CardEventLine {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: { id: string; state: string; stateReason?: string; fundingSources: string[] };
+  verified: boolean;
+}
+
+const cleanup: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!();
+});
+
+async function emulator(options: EmulatorOptions = {}): Promise<{ emu: RunningEmulator; api: ApiClient; configDir: string }> {
+  const emu = await startEmulator({ port: 0, cardIssuanceDelayMs: 50, webhookRetry: { initialMs: 50, maxMs: 200, timeoutMs: 3000 }, ...options });
+  cleanup.push(() => emu.close());
+  const configDir = tempConfigDir();
+  const store = openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } });
+  // What `svc emulator start` saves: the `local` profile, made current.
+  store.setProfile('local', { baseUrl: emu.baseUrl, apiTokenId: emu.apiTokenId, apiClientSecret: emu.apiClientSecret, webhookPublicKey: emu.webhookPublicKey });
+  store.setCurrentProfile('local');
+  const api = createClient({ baseUrl: emu.baseUrl, auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret } });
+  return { emu, api, configDir };
+}
+
+async function listener(args: string[], configDir: string): Promise<SpawnedListener> {
+  const l = await spawnListener(['--json', 'webhook', 'listen', '--port', '0', ...args], configDir);
+  cleanup.push(() => l.kill());
+  return l;
+}
+
+const events = (l: SpawnedListener) => lines(l.stdout()).map((line) => JSON.parse(line) as CardEventLine);
+
+/** Waits until `count` printed events match. */
+async function waitFor(l: SpawnedListener, what: string, match: (e: CardEventLine) => boolean, count = 1): Promise<CardEventLine> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = events(l).filter(match);
+    if (found.length >= count) return found[count - 1]!;
+    if (Date.now() > deadline) throw new Error(`no event ${what}\nstdout:\n${l.stdout()}\nstderr:\n${l.stderr()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function settled(emu: RunningEmulator): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (emu.pendingWebhooks() > 0) {
+    if (Date.now() > deadline) throw new Error(`${emu.pendingWebhooks()} webhook deliveries still queued`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('svc webhook listen with the emulator', () => {
+  it('sees each card event exactly once although every delivery arrives twice', async () => {
+    const { emu, api, configDir } = await emulator({ duplicateDeliveries: true });
+    const l = await listener(['--store', join(configDir, 'seen.log')], configDir);
+    expect(l.stderr()).toMatch(/Registered http:\/\/127\.0\.0\.1:\d+\/webhooks as the webhook endpoint of .* \(PATCH \/config\)/);
+    expect(l.stderr()).toMatch(/key from profile "local"/);
+
+    const { customerId, accountId } = emu.fixtures;
+    const card = (await api.request<{ id: string; state: string }>({ method: 'POST', path: '/cards', body: { cardholderId: customerId, fundingSources: [accountId] } })).body;
+    expect(card.state).toBe('PROCESSING');
+    const is = (state: string) => (e: CardEventLine) => e.data.id === card.id && e.data.state === state;
+    await waitFor(l, 'ACTIVE (issued)', is('ACTIVE'));
+    await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { state: 'FROZEN' } });
+    await waitFor(l, 'FROZEN', is('FROZEN'));
+    await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { state: 'ACTIVE' } });
+    await waitFor(l, 'ACTIVE (unfrozen)', is('ACTIVE'), 2);
+    // Rebind the card to the customer's other account: a funding-source change, not a state change.
+    const own = (await api.request<{ data: Array<{ id: string }> }>({ method: 'GET', path: `/internal-accounts?customerId=${encodeURIComponent(customerId)}` })).body.data;
+    const other = own.find((a) => a.id !== accountId)!.id;
+    await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { fundingSources: [other] } });
+    const rebound = await waitFor(l, 'FUNDING_SOURCE_CHANGE', (e) => e.data.id === card.id && e.type === 'CARD.FUNDING_SOURCE_CHANGE');
+    expect(rebound.data.fundingSources).toEqual([other]);
+    await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { state: 'CLOSED' } });
+    await waitFor(l, 'CLOSED', is('CLOSED'));
+
+    // A cardholder whose name ends in 004 is still KYC-approved, but the issuer rejects the card.
+    const holder = (await api.request<{ id: string }>({ method: 'POST', path: '/customers', body: { customerType: 'INDIVIDUAL', fullName: 'Grace Hopper 004' } })).body;
+    const accounts = (await api.request<{ data: Array<{ id: string }> }>({ method: 'GET', path: `/internal-accounts?customerId=${encodeURIComponent(holder.id)}` })).body.data;
+    const rejected = (await api.request<{ id: string }>({ method: 'POST', path: '/cards', body: { cardholderId: holder.id, fundingSources: [accounts[0]!.id] } })).body;
+    await waitFor(l, 'CLOSED (ISSUER_REJECTED)', (e) => e.data.id === rejected.id && e.data.state === 'CLOSED');
+
+    await settled(emu); // every second copy has been answered too
+    const code = await l.stop();
+    expect(code).toBe(0); // a listener told to stop, stopped cleanly
+
+    const seen = events(l);
+    expect(seen.map((e) => [e.type, e.data.state, e.data.stateReason ?? null])).toEqual([
+      ['CARD.STATE_CHANGE', 'ACTIVE', null],
+      ['CARD.STATE_CHANGE', 'FROZEN', null],
+      ['CARD.STATE_CHANGE', 'ACTIVE', null],
+      ['CARD.FUNDING_SOURCE_CHANGE', 'ACTIVE', null],
+      ['CARD.STATE_CHANGE', 'CLOSED', 'CLOSED_BY_PLATFORM'],
+      ['CARD.STATE_CHANGE', 'CLOSED', 'ISSUER_REJECTED'],
+    ]);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(6);
+    expect(seen.every((e) => e.verified === true && /^Webhook:/.test(e.id))).toBe(true);
+    expect(l.stderr()).toMatch(/Stopped\. 6 received \(0 filtered\), 6 duplicates dropped, 0 rejected/);
+  });
+
+  it('a failing --forward-to target makes the emulator retry until the app accepts; printed once', async () => {
+    const { emu, api, configDir } = await emulator();
+    const attempts: string[] = [];
+    const app: Server = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (d: string) => (body += d));
+      req.on('end', () => {
+        attempts.push((JSON.parse(body) as { id: string }).id);
+        res.statusCode = attempts.length <= 2 ? 503 : 200; // down for the first two attempts
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((resolve) => { app.closeAllConnections(); app.close(resolve); }));
+    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hook`;
+    const l = await listener(['--forward-to', appUrl], configDir);
+
+    const { customerId, accountId } = emu.fixtures;
+    const card = (await api.request<{ id: string }>({ method: 'POST', path: '/cards', body: { cardholderId: customerId, fundingSources: [accountId] } })).body;
+    const event = await waitFor(l, 'ACTIVE after retries', (e) => e.data.id === card.id);
+    await settled(emu);
+    await l.stop();
+
+    expect(attempts).toEqual([event.id, event.id, event.id]); // the same delivery, retried by the emulator
+    expect(events(l)).toHaveLength(1);
+    expect(l.stderr().match(/forwarding Webhook:\S+ to .* failed: 503/g)).toHaveLength(2);
+    expect(l.stderr()).toMatch(/Stopped\. 1 received .* 2 forward failures/);
+  });
+});

@@ -1,0 +1,74 @@
+/** Shared pieces for the webhook integration tests: envelopes, signed POSTs, a recording receiver. */
+import { randomUUID } from 'node:crypto';
+import { request } from 'undici';
+import { generateWebhookKeyPair, signWebhookBody, createWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
+import { openDedupeStore, type DedupeStore } from '../../../src/webhook/dedupe.js';
+import type { WebhookEvent } from '../../../src/webhook/envelope.js';
+import { createWebhookReceiver, type AcceptedEvent, type ReceiverOptions, type Rejection, type WebhookReceiver } from '../../../src/webhook/receiver.js';
+
+export const keys = generateWebhookKeyPair();
+export const otherKeys = generateWebhookKeyPair();
+
+export function envelope(overrides: Partial<WebhookEvent> = {}): WebhookEvent {
+  return {
+    id: `Webhook:${randomUUID()}`,
+    type: 'CARD.STATE_CHANGE',
+    timestamp: new Date().toISOString(),
+    data: { id: `Card:${randomUUID()}`, state: 'ACTIVE' },
+    ...overrides,
+  };
+}
+
+export interface Posted {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Posted> {
+  const res = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  return { status: res.statusCode, headers: res.headers, body: await res.body.text() };
+}
+
+/** POSTs the JSON of `event`, signed with `privateKeyPem` (the service's key by default). */
+export function deliver(url: string, event: unknown, privateKeyPem: string = keys.privateKeyPem): Promise<Posted> {
+  const body = JSON.stringify(event);
+  return post(url, body, { 'x-service-signature': signWebhookBody(body, privateKeyPem) });
+}
+
+export interface Recorder {
+  receiver: WebhookReceiver;
+  dedupe: DedupeStore;
+  events: AcceptedEvent[];
+  duplicates: WebhookEvent[];
+  rejections: Rejection[];
+  stop(): Promise<void>;
+}
+
+/** A receiver on a free port verifying with `keys`, recording every callback. */
+export async function startRecorder(options: Partial<ReceiverOptions> & { storePath?: string } = {}): Promise<Recorder> {
+  const dedupe = options.dedupe ?? openDedupeStore({ storePath: options.storePath });
+  const events: AcceptedEvent[] = [];
+  const duplicates: WebhookEvent[] = [];
+  const rejections: Rejection[] = [];
+  const receiver = await createWebhookReceiver({
+    port: 0,
+    verify: createWebhookVerifier(keys.publicKeyPem),
+    onEvent: (e) => events.push(e),
+    onDuplicate: (e) => duplicates.push(e),
+    onRejected: (r) => rejections.push(r),
+    ...options,
+    dedupe,
+  });
+  return {
+    receiver,
+    dedupe,
+    events,
+    duplicates,
+    rejections,
+    async stop() {
+      await receiver.close();
+      await dedupe.close();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { run, type ListenOptions } from '../../../commands/webhook/listen.js';
+import { UsageError } from '../../../src/errors.js';
+import { openStore } from '../../../src/store/index.js';
+import { fakeDeps, type FakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
+import { deliver, envelope, keys, otherKeys, post } from './helpers.js';
+
+const defaults: ListenOptions = { host: '127.0.0.1', port: '0', path: '/webhooks', skipVerify: false };
+
+interface Listening {
+  deps: FakeDeps;
+  url: string;
+  /** Ctrl-C, then wait for the command to finish. */
+  stop(): Promise<void>;
+}
+
+const live: Listening[] = [];
+afterEach(async () => {
+  while (live.length) await live.pop()!.stop();
+});
+
+async function listen(opts: Partial<ListenOptions>, depsOptions: FakeDepsOptions = {}): Promise<Listening> {
+  const controller = new AbortController();
+  const deps = fakeDeps({ ...depsOptions, env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...depsOptions.env }, signal: controller.signal });
+  const finished = run({ ...defaults, ...opts }, deps);
+  let failure: unknown;
+  finished.catch((error) => (failure = error));
+  const deadline = Date.now() + 10_000;
+  let match: RegExpExecArray | null = null;
+  while (!(match = /Listening for webhooks on (\S+)/.exec(deps.stderr()))) {
+    if (failure) throw failure;
+    if (Date.now() > deadline) throw new Error(`listener not ready; stderr:\n${deps.stderr()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  let stopped = false;
+  const handle: Listening = {
+    deps,
+    url: match[1]!,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      controller.abort(new Error('SIGINT'));
+      await finished;
+    },
+  };
+  live.push(handle);
+  return handle;
+}
+
+const stdoutLines = (deps: FakeDeps) => deps.stdout().split('\n').filter((l) => l !== '');
+const withKey = { publicKey: keys.publicKeyPem };
+
+describe('svc webhook listen --json', () => {
+  it('prints exactly one JSON line per accepted event and nothing else on stdout', async () => {
+    const l = await listen(withKey, { globals: { json: true } });
+    const a = envelope();
+    const b = envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE', data: { id: 'Card:x', state: 'ACTIVE', fundingSources: ['InternalAccount:1'] } });
+    await deliver(l.url, a);
+    await deliver(l.url, b);
+    await deliver(l.url, a); // duplicate
+    await deliver(l.url, envelope(), otherKeys.privateKeyPem); // rejected
+    await l.stop();
+
+    const lines = stdoutLines(l.deps);
+    expect(lines).toEqual([a, b].map((e) => JSON.stringify({ id: e.id, type: e.type, timestamp: e.timestamp, data: e.data, verified: true })));
+    const stderr = l.deps.stderr();
+    expect(stderr).toMatch(/duplicate/);
+    expect(stderr).toMatch(/Warning: rejected a request from 127\.0\.0\.1: 401/);
+    expect(stderr).toMatch(/Stopped\. 2 received \(0 filtered\), 1 duplicates dropped, 1 rejected/);
+  });
+
+  it('--skip-verify announces itself at start and on every event, and marks events unverified', async () => {
+    const l = await listen({ skipVerify: true }, { globals: { json: true } });
+    expect(l.deps.stderr()).toMatch(/SIGNATURES ARE NOT VERIFIED/);
+    await post(l.url, JSON.stringify(envelope()));
+    await post(l.url, JSON.stringify(envelope()));
+    await l.stop();
+    expect(stdoutLines(l.deps).map((line) => JSON.parse(line).verified)).toEqual([false, false]);
+    expect(l.deps.stderr().match(/UNVERIFIED event Webhook:/g)).toHaveLength(2);
+  });
+
+  it('--events prints only the listed types; the others are still acknowledged and recorded', async () => {
+    const l = await listen({ ...withKey, events: 'CARD.FUNDING_SOURCE_CHANGE' }, { globals: { json: true } });
+    const state = envelope();
+    expect((await deliver(l.url, state)).status).toBe(200);
+    expect(JSON.parse((await deliver(l.url, state)).body).duplicate).toBe(true);
+    const funding = envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE' });
+    await deliver(l.url, funding);
+    await l.stop();
+    expect(stdoutLines(l.deps).map((line) => JSON.parse(line).id)).toEqual([funding.id]);
+  });
+});
+
+describe('svc webhook listen on a terminal', () => {
+  it('renders each event with its meaning, duplicates dim, and rejections only on stderr', async () => {
+    const l = await listen(withKey);
+    const card = 'Card:2f1e';
+    await deliver(l.url, envelope({ data: { id: card, state: 'PROCESSING' } }));
+    const active = envelope({ data: { id: card, state: 'ACTIVE' } });
+    await deliver(l.url, active);
+    await deliver(l.url, active);
+    await deliver(l.url, envelope({ data: { id: card, state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' } }));
+    await deliver(l.url, envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE', data: { id: card, state: 'ACTIVE', fundingSources: ['InternalAccount:a', 'InternalAccount:b'] } }));
+    await post(l.url, JSON.stringify(envelope()), { 'x-service-signature': 'nope' });
+    await l.stop();
+
+    const out = l.deps.stdout();
+    expect(out).toContain(`CARD.STATE_CHANGE  ${card}  ACTIVE  [${active.id}]`);
+    expect(out).toContain(`→ card is live: svc cards reveal ${card}`);
+    expect(out).toContain(`duplicate  CARD.STATE_CHANGE  [${active.id}]`);
+    expect(out).toContain('→ close confirmed; stop showing the card');
+    expect(out).toContain('→ replace stored bindings with: InternalAccount:a, InternalAccount:b');
+    expect(out).not.toMatch(/nope|rejected/);
+    expect(l.deps.stderr()).toMatch(/rejected a request .*401 X-Service-Signature does not verify/);
+    expect(l.deps.stderr()).toMatch(/Verifying X-Service-Signature with the key from --public-key/);
+  });
+});
+
+describe('svc webhook listen: where the key comes from', () => {
+  it('refuses to start without a key, naming --public-key (exit 2)', async () => {
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    const error = await run(defaults, deps).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).field).toBe('publicKey');
+    expect((error as Error).message).toMatch(/--public-key/);
+  });
+
+  it('refuses --public-key together with --skip-verify, and a bad key', async () => {
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    await expect(run({ ...defaults, ...withKey, skipVerify: true }, deps)).rejects.toThrow(/either --public-key or --skip-verify/);
+    await expect(run({ ...defaults, publicKey: 'not-a-key' }, deps)).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('takes the key as SEC1 hex from SERVICE_WEBHOOK_PUBKEY', async () => {
+    const jwk = createPublicKey(keys.publicKeyPem).export({ format: 'jwk' });
+    const hex = '04' + Buffer.from(jwk.x!, 'base64url').toString('hex') + Buffer.from(jwk.y!, 'base64url').toString('hex');
+    const l = await listen({}, { env: { SERVICE_WEBHOOK_PUBKEY: hex } });
+    expect((await deliver(l.url, envelope())).status).toBe(200);
+    expect((await deliver(l.url, envelope(), otherKeys.privateKeyPem)).status).toBe(401);
+    expect(l.deps.stderr()).toMatch(/key from SERVICE_WEBHOOK_PUBKEY/);
+  });
+
+  it('takes the key from @file, and from the profile', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-key-')), 'webhook.pem');
+    writeFileSync(file, keys.publicKeyPem);
+    const fromFile = await listen({ publicKey: `@${file}` });
+    expect((await deliver(fromFile.url, envelope())).status).toBe(200);
+
+    const configDir = mkdtempSync(join(tmpdir(), 'svc-cfg-'));
+    openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } }).setProfile('default', { webhookPublicKey: keys.publicKeyPem });
+    const fromProfile = await listen({}, { env: { SERVICE_CLI_CONFIG_DIR: configDir } });
+    expect((await deliver(fromProfile.url, envelope())).status).toBe(200);
+    expect(fromProfile.deps.stderr()).toMatch(/key from profile "default"/);
+  });
+});
+
+describe('svc webhook listen: flags and lifecycle', () => {
+  it('with --store, a restart still drops an id seen before', async () => {
+    const store = join(mkdtempSync(join(tmpdir(), 'svc-store-')), 'seen.log');
+    const event = envelope();
+    const first = await listen({ ...withKey, store }, { globals: { json: true } });
+    await deliver(first.url, event);
+    await first.stop();
+    const second = await listen({ ...withKey, store }, { globals: { json: true } });
+    expect(second.deps.stderr()).toMatch(/\(1 loaded\)/);
+    expect(JSON.parse((await deliver(second.url, event)).body)).toEqual({ received: true, duplicate: true });
+    await second.stop();
+    expect(stdoutLines(first.deps)).toHaveLength(1);
+    expect(stdoutLines(second.deps)).toEqual([]);
+  });
+
+  it('names the flag for a bad port, a bad path, and a port in use', async () => {
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    await expect(run({ ...defaults, ...withKey, port: '70000' }, deps)).rejects.toMatchObject({ field: 'port' });
+    await expect(run({ ...defaults, ...withKey, path: 'webhooks' }, deps)).rejects.toMatchObject({ field: 'path' });
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      await expect(run({ ...defaults, ...withKey, port: String(port) }, deps)).rejects.toMatchObject({ field: 'port', message: expect.stringMatching(/in use/) });
+    } finally {
+      blocker.close();
+    }
+  });
+});

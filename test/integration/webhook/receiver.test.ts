@@ -1,0 +1,302 @@
+import { createPrivateKey, sign } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { createWebhookVerifier, signWebhookBody } from '../../../src/crypto/webhook-signature.js';
+import { openDedupeStore, type DedupeStore } from '../../../src/webhook/dedupe.js';
+import { createForwarder } from '../../../src/webhook/forward.js';
+import { createAsyncWebhookVerifier } from '../../../src/webhook/verify-async.js';
+import { deliver, envelope, keys, otherKeys, post, startRecorder, type Recorder } from './helpers.js';
+
+const running: Array<{ stop(): Promise<void> }> = [];
+async function recorder(options: Parameters<typeof startRecorder>[0] = {}): Promise<Recorder> {
+  const r = await startRecorder(options);
+  running.push(r);
+  return r;
+}
+afterEach(async () => {
+  while (running.length) await running.pop()!.stop();
+});
+
+describe('webhook receiver: signatures', () => {
+  it('accepts a delivery signed by signWebhookBody and reports the event once', async () => {
+    const { receiver, events } = await recorder();
+    const event = envelope();
+    const res = await deliver(receiver.url, event);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ received: true });
+    expect(events).toEqual([{ event, verified: true }]);
+    expect(receiver.stats).toMatchObject({ received: 1, duplicates: 0, rejected: 0 });
+  });
+
+  it('accepts deliveries signed independently with node:crypto (JSON header and bare base64)', async () => {
+    const { receiver, events } = await recorder();
+    const key = createPrivateKey(keys.privateKeyPem);
+    for (const form of ['json', 'bare'] as const) {
+      const body = JSON.stringify(envelope());
+      const der = sign('sha256', Buffer.from(body), { key, dsaEncoding: 'der' }).toString('base64');
+      const header = form === 'json' ? JSON.stringify({ v: '1', s: der }) : der;
+      expect((await post(receiver.url, body, { 'x-service-signature': header })).status).toBe(200);
+    }
+    expect(events).toHaveLength(2);
+  });
+
+  it('rejects a tampered body, a wrong key and a missing header with 401, reporting no event', async () => {
+    const { receiver, events, rejections } = await recorder();
+    const body = JSON.stringify(envelope());
+    const signature = signWebhookBody(body, keys.privateKeyPem);
+    const tampered = body.replace('"ACTIVE"', '"FROZEN"');
+    expect(tampered).not.toBe(body);
+
+    const results = [
+      await post(receiver.url, tampered, { 'x-service-signature': signature }),
+      await deliver(receiver.url, JSON.parse(body), otherKeys.privateKeyPem),
+      await post(receiver.url, body),
+      await post(receiver.url, body, { 'x-service-signature': 'garbage' }),
+      await post(receiver.url, body + ' ', { 'x-service-signature': signature }), // one extra byte
+    ];
+    expect(results.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(events).toEqual([]);
+    expect(rejections.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(rejections[2]!.reason).toMatch(/missing X-Service-Signature/);
+    expect(rejections[0]!.reason).toMatch(/does not verify/);
+    expect(receiver.stats.rejected).toBe(5);
+  });
+
+  it('with the threadpool verifier: a good delivery is accepted, a tampered one refused', async () => {
+    const { receiver, events } = await recorder({ verify: createAsyncWebhookVerifier(keys.publicKeyPem) });
+    const body = JSON.stringify(envelope());
+    const signature = signWebhookBody(body, keys.privateKeyPem);
+    const [good, bad] = await Promise.all([
+      post(receiver.url, body, { 'x-service-signature': signature }),
+      post(receiver.url, body.replace('ACTIVE', 'FROZEN'), { 'x-service-signature': signature }),
+    ]);
+    expect([good.status, bad.status]).toEqual([200, 401]);
+    expect(events).toHaveLength(1);
+  });
+
+  it('with verification off (--skip-verify) accepts unsigned deliveries, marked unverified', async () => {
+    const { receiver, events } = await recorder({ verify: undefined });
+    const event = envelope();
+    expect((await post(receiver.url, JSON.stringify(event))).status).toBe(200);
+    expect(events).toEqual([{ event, verified: false }]);
+  });
+});
+
+describe('webhook receiver: requests that are not deliveries', () => {
+  it('answers 404 off the path, 405 with Allow for other methods, and ignores the query string', async () => {
+    const { receiver, events } = await recorder();
+    const base = receiver.url.replace('/webhooks', '');
+    expect((await deliver(`${base}/other`, envelope())).status).toBe(404);
+    const get = await request(receiver.url);
+    await get.body.dump();
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    expect((await deliver(`${receiver.url}?attempt=2`, envelope())).status).toBe(200);
+    expect(events).toHaveLength(1);
+  });
+
+  it('answers 400 to a signed body that is not a valid envelope', async () => {
+    const { receiver, events } = await recorder();
+    const bodies = ['not json', '[]', JSON.stringify({ ...envelope(), id: 5 }), JSON.stringify({ ...envelope(), data: 'x' }), JSON.stringify({ ...envelope(), timestamp: 'soon' })];
+    for (const body of bodies) {
+      const res = await post(receiver.url, body, { 'x-service-signature': signWebhookBody(body, keys.privateKeyPem) });
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body).error).toEqual(expect.any(String));
+    }
+    expect(events).toEqual([]);
+  });
+
+  it('answers 413 to a declared or streamed body over the limit and keeps serving', async () => {
+    const { receiver, events } = await recorder({ maxBodyBytes: 1024 * 1024 });
+    const big = Buffer.alloc(1024 * 1024 + 1, 0x20);
+    expect((await post(receiver.url, big)).status).toBe(413);
+    async function* stream() {
+      for (let i = 0; i < 40; i++) yield Buffer.alloc(64 * 1024, 0x20); // chunked: no Content-Length
+    }
+    const res = await request(receiver.url, { method: 'POST', body: stream() });
+    await res.body.dump();
+    expect(res.statusCode).toBe(413);
+    expect((await deliver(receiver.url, envelope())).status).toBe(200);
+    expect(events).toHaveLength(1);
+  });
+});
+
+describe('webhook receiver: duplicates', () => {
+  it('answers a replayed id 200 as a duplicate and never reports it twice', async () => {
+    const { receiver, events, duplicates } = await recorder();
+    const event = envelope();
+    await deliver(receiver.url, event);
+    const again = await deliver(receiver.url, event);
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true });
+    expect(events).toHaveLength(1);
+    expect(duplicates.map((d) => d.id)).toEqual([event.id]);
+  });
+
+  it('reports one event when the same id arrives many times at once (store on: async recording)', async () => {
+    const storePath = join(mkdtempSync(join(tmpdir(), 'svc-wh-')), 'seen.log');
+    const { receiver, events, duplicates } = await recorder({ storePath });
+    const event = envelope();
+    const results = await Promise.all(Array.from({ length: 12 }, () => deliver(receiver.url, event)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(events).toHaveLength(1);
+    expect(duplicates).toHaveLength(11);
+  });
+
+  it('after a restart with the same store, an old id is still a duplicate', async () => {
+    const storePath = join(mkdtempSync(join(tmpdir(), 'svc-wh-')), 'seen.log');
+    const event = envelope();
+    const first = await startRecorder({ storePath });
+    await deliver(first.receiver.url, event);
+    await first.stop();
+
+    const second = await recorder({ storePath });
+    const res = await deliver(second.receiver.url, event);
+    expect(JSON.parse(res.body)).toEqual({ received: true, duplicate: true });
+    expect(second.events).toEqual([]);
+    expect((await deliver(second.receiver.url, envelope())).status).toBe(200);
+    expect(second.events).toHaveLength(1);
+  });
+
+  it('filtered event types are acknowledged and recorded but not reported', async () => {
+    const { receiver, events, duplicates } = await recorder({ events: ['CARD.FUNDING_SOURCE_CHANGE'] });
+    const state = envelope();
+    expect((await deliver(receiver.url, state)).status).toBe(200);
+    expect((await deliver(receiver.url, state)).status).toBe(200);
+    const funding = envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE' });
+    await deliver(receiver.url, funding);
+    expect(events.map((e) => e.event.id)).toEqual([funding.id]);
+    expect(duplicates.map((e) => e.id)).toEqual([state.id]);
+    expect(receiver.stats.filtered).toBe(1);
+  });
+
+  it('a delivery that could not be recorded gets 500 and its retry is accepted', async () => {
+    const real = openDedupeStore();
+    let failNext = true;
+    const flaky: DedupeStore = {
+      has: (id) => real.has(id),
+      record: (id) => {
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new Error('disk full'));
+        }
+        return real.record(id);
+      },
+      get size() {
+        return real.size;
+      },
+      flush: () => real.flush(),
+      close: () => real.close(),
+    };
+    const errors: unknown[] = [];
+    const { receiver, events } = await recorder({ dedupe: flaky, onError: (e) => errors.push(e) });
+    const event = envelope();
+    expect((await deliver(receiver.url, event)).status).toBe(500);
+    expect(events).toEqual([]);
+    expect(String(errors[0])).toMatch(/disk full/);
+    expect((await deliver(receiver.url, event)).status).toBe(200);
+    expect(events).toHaveLength(1);
+  });
+});
+
+describe('webhook receiver: shutdown', () => {
+  const later = <T>(ms: number, value: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(value()), ms));
+
+  it('close() answers 503 to a delivery still verifying, and reports nothing', async () => {
+    const check = createWebhookVerifier(keys.publicKeyPem);
+    const r = await startRecorder({ verify: (body, header) => later(150, () => check(body, header)) });
+    const verifying = deliver(r.receiver.url, envelope());
+    await later(50, () => undefined); // the delivery is inside verification now
+    const closed = r.receiver.close();
+    expect((await verifying).status).toBe(503);
+    await closed;
+    expect(r.events).toEqual([]);
+    expect(r.dedupe.size).toBe(0);
+  });
+
+  it('close() waits for a delivery being recorded: it is acknowledged and reported', async () => {
+    const real = openDedupeStore();
+    const slow: DedupeStore = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)), get size() { return real.size; } };
+    const r = await startRecorder({ dedupe: slow });
+    const recording = deliver(r.receiver.url, envelope());
+    await later(50, () => undefined);
+    await r.receiver.close();
+    expect((await recording).status).toBe(200);
+    expect(r.events).toHaveLength(1);
+  });
+});
+
+describe('webhook receiver: --forward-to', () => {
+  interface Seen { body: Buffer; headers: IncomingHttpHeaders }
+  async function app(statuses: number[]): Promise<{ url: string; seen: Seen[]; server: Server }> {
+    const seen: Seen[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ body: Buffer.concat(chunks), headers: req.headers });
+        res.statusCode = statuses.shift() ?? 200;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    running.push({ stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) });
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen, server };
+  }
+
+  it('forwards the exact bytes and the service headers, and reports the app status', async () => {
+    const target = await app([204]);
+    const forwarder = createForwarder(target.url);
+    running.push({ stop: () => forwarder.close() });
+    const { receiver, events } = await recorder({ forwarder });
+    // Odd spacing: a re-serialized body would differ.
+    const body = `{ "id":"Webhook:${Date.now()}",  "type":"CARD.STATE_CHANGE","timestamp":"2025-10-13T00:00:00Z","data":{"id":"Card:1","state":"ACTIVE"} }`;
+    const signature = signWebhookBody(body, keys.privateKeyPem);
+    expect((await post(receiver.url, body, { 'x-service-signature': signature })).status).toBe(200);
+    expect(target.seen).toHaveLength(1);
+    expect(target.seen[0]!.body.toString()).toBe(body);
+    expect(target.seen[0]!.headers['x-service-signature']).toBe(signature);
+    expect(target.seen[0]!.headers['content-type']).toBe('application/json');
+    expect(events[0]!.forward).toMatchObject({ ok: true, status: 204 });
+    expect(events[0]!.forward!.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('returns the app error to the service without recording, so the retry is accepted', async () => {
+    const target = await app([500, 200]);
+    const forwarder = createForwarder(target.url);
+    running.push({ stop: () => forwarder.close() });
+    const failures: number[] = [];
+    const { receiver, events } = await recorder({ forwarder, onForwardFailed: (_e, r) => failures.push(r.status) });
+    const event = envelope();
+    expect((await deliver(receiver.url, event)).status).toBe(500);
+    expect(events).toEqual([]);
+    expect(failures).toEqual([500]);
+    const retry = await deliver(receiver.url, event);
+    expect(retry.status).toBe(200);
+    expect(JSON.parse(retry.body)).toEqual({ received: true });
+    expect(events).toHaveLength(1);
+    expect(target.seen).toHaveLength(2);
+  });
+
+  it('answers 502 when the app is unreachable', async () => {
+    const target = await app([]);
+    await new Promise<void>((resolve) => target.server.close(() => resolve()));
+    const forwarder = createForwarder(target.url);
+    running.push({ stop: () => forwarder.close() });
+    const { receiver, events } = await recorder({ forwarder });
+    const res = await deliver(receiver.url, envelope());
+    expect(res.status).toBe(502);
+    expect(JSON.parse(res.body).error).toMatch(/ECONNREFUSED/);
+    expect(events).toEqual([]);
+  });
+
+  it('refuses a forward URL that is not http(s)', () => {
+    expect(() => createForwarder('ftp://127.0.0.1/x')).toThrow(/http\(s\) URL/);
+    expect(() => createForwarder('not a url')).toThrow(/http\(s\) URL/);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Runs `svc webhook listen` as a real long-running process (bin/svc.js, like runSvc but not waited
+ * for): resolves once the ready line is on stderr, collects stdout/stderr, and stops it with SIGINT
+ * the way Ctrl-C does. A process that outlives its test is SIGKILLed by pid.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { SVC_BIN, svcEnv } from '../../helpers/spawn-svc.js';
+
+export interface SpawnedListener {
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Waits until stdout has at least n lines (or throws after timeoutMs, showing stderr). */
+  waitForLines(n: number, timeoutMs?: number): Promise<string[]>;
+  /** SIGINT, then the exit code once the process is gone. */
+  stop(): Promise<number | null>;
+  kill(): void;
+}
+
+export const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+
+async function until(check: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(describe());
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function spawnListener(args: string[], configDir: string, env: NodeJS.ProcessEnv = {}): Promise<SpawnedListener> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [SVC_BIN, ...args], { env: svcEnv(configDir, env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let exitCode: number | null | undefined;
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve((exitCode = code))));
+  const show = () => `stdout:\n${out}\nstderr:\n${err}`;
+
+  let url: string | undefined;
+  await until(
+    () => (url = /Listening for webhooks on (\S+)/.exec(err)?.[1]) !== undefined || exitCode !== undefined,
+    15_000,
+    () => `listener not ready in time\n${show()}`,
+  );
+  if (url === undefined) throw new Error(`listener exited with ${exitCode} before it was ready\n${show()}`);
+
+  return {
+    url,
+    stdout: () => out,
+    stderr: () => err,
+    async waitForLines(n, timeoutMs = 15_000) {
+      await until(() => lines(out).length >= n, timeoutMs, () => `expected ${n} stdout lines\n${show()}`);
+      return lines(out);
+    },
+    async stop() {
+      if (exitCode === undefined) child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+    kill() {
+      if (exitCode === undefined) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDedupeStore } from '../../../src/webhook/dedupe.js';
+import { SeenSet } from '../../../src/webhook/seen-set.js';
+
+const tempFile = () => join(mkdtempSync(join(tmpdir(), 'svc-dedupe-')), 'nested', 'seen.log');
+const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter((l) => l !== '');
+const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `Webhook:${String(from + i).padStart(4, '0')}`);
+
+describe('SeenSet', () => {
+  it('evicts the oldest id once over capacity, and a re-added id counts as new', () => {
+    const set = new SeenSet(3);
+    for (const id of ['a', 'b', 'c']) set.add(id);
+    set.add('a'); // touched: b is now the oldest
+    set.add('d');
+    expect([...set.values()]).toEqual(['c', 'a', 'd']);
+    expect(set.has('b')).toBe(false);
+    expect(set.size).toBe(3);
+  });
+
+  it('refuses a capacity that is not a positive integer', () => {
+    expect(() => new SeenSet(0)).toThrow(RangeError);
+  });
+});
+
+describe('openDedupeStore in memory', () => {
+  it('records synchronously (nothing to wait for) and stays bounded', () => {
+    const store = openDedupeStore({ maxIds: 100 });
+    for (const id of ids(250)) expect(store.record(id)).toBeUndefined();
+    expect(store.size).toBe(100);
+    expect(store.has('Webhook:0249')).toBe(true);
+    expect(store.has('Webhook:0149')).toBe(false);
+    expect(store.has('Webhook:0150')).toBe(true);
+  });
+});
+
+describe('openDedupeStore with a file', () => {
+  it('makes an id visible only once it is on disk, and keeps it across a restart', async () => {
+    const path = tempFile();
+    const store = openDedupeStore({ storePath: path });
+    const durable = store.record('Webhook:1');
+    expect(store.has('Webhook:1')).toBe(false);
+    await durable;
+    expect(store.has('Webhook:1')).toBe(true);
+    expect(lines(path)).toEqual(['"Webhook:1"']);
+    await store.close();
+
+    const again = openDedupeStore({ storePath: path });
+    expect(again.has('Webhook:1')).toBe(true);
+    expect(again.has('Webhook:2')).toBe(false);
+    await again.close();
+  });
+
+  it('group-commits ids recorded together: one shared write, every caller resolved', async () => {
+    const path = tempFile();
+    const store = openDedupeStore({ storePath: path });
+    const batch = ids(50).map((id) => store.record(id));
+    expect(new Set(batch).size).toBe(1); // one promise, so one write + one fdatasync for all fifty
+    await Promise.all(batch);
+    const later = store.record('Webhook:late');
+    expect(later).not.toBe(batch[0]);
+    await later;
+    expect(lines(path)).toHaveLength(51);
+    await store.close();
+  });
+
+  it('cuts a torn last line at load and appends after it cleanly', async () => {
+    const path = tempFile();
+    const first = openDedupeStore({ storePath: path });
+    await first.record('Webhook:whole');
+    await first.close();
+    writeFileSync(path, readFileSync(path, 'utf8') + '"Webhook:tor', { flag: 'w' }); // crash mid-append
+
+    const store = openDedupeStore({ storePath: path });
+    expect(store.has('Webhook:whole')).toBe(true);
+    expect(store.has('Webhook:tor')).toBe(false);
+    expect(readFileSync(path, 'utf8')).toBe('"Webhook:whole"\n');
+    await store.record('Webhook:torn');
+    await store.close();
+    expect(lines(path)).toEqual(['"Webhook:whole"', '"Webhook:torn"']);
+  });
+
+  it('skips a damaged line instead of refusing to start', async () => {
+    const path = tempFile();
+    const store0 = openDedupeStore({ storePath: path });
+    await store0.close();
+    writeFileSync(path, '"Webhook:a"\n{garbage\n"Webhook:b"\n');
+    const store = openDedupeStore({ storePath: path });
+    expect(store.has('Webhook:a') && store.has('Webhook:b')).toBe(true);
+    expect(store.size).toBe(2);
+    await store.close();
+  });
+
+  it('keeps only the newest maxIds at load', async () => {
+    const path = tempFile();
+    const big = openDedupeStore({ storePath: path, maxIds: 1000 });
+    await Promise.all(ids(10).map((id) => big.record(id)));
+    await big.close();
+    const small = openDedupeStore({ storePath: path, maxIds: 3, compactAfterLines: 1000 });
+    expect(small.size).toBe(3);
+    expect(ids(10).filter((id) => small.has(id))).toEqual(ids(3, 7));
+    await small.close();
+  });
+
+  it('compacts the file once it reaches the threshold, atomically, keeping the newest ids', async () => {
+    const path = tempFile();
+    const store = openDedupeStore({ storePath: path, maxIds: 5, compactAfterLines: 10 });
+    for (const id of ids(23)) await store.record(id); // one batch each: the file grows line by line
+    const onDisk = lines(path);
+    expect(onDisk.length).toBeLessThan(10);
+    expect(onDisk.slice(-5)).toEqual(ids(5, 18).map((id) => JSON.stringify(id)));
+    const dir = join(path, '..');
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+    await store.record('Webhook:after');
+    await store.close();
+
+    const again = openDedupeStore({ storePath: path, maxIds: 5, compactAfterLines: 10 });
+    expect(again.has('Webhook:after')).toBe(true);
+    expect(again.has('Webhook:0022')).toBe(true);
+    expect(again.has('Webhook:0000')).toBe(false);
+    await again.close();
+  });
+
+  it('compacts at load a file that is already over the threshold', async () => {
+    const path = tempFile();
+    const store0 = openDedupeStore({ storePath: path });
+    await store0.close();
+    writeFileSync(path, ids(40).map((id) => JSON.stringify(id) + '\n').join(''));
+    const store = openDedupeStore({ storePath: path, maxIds: 4, compactAfterLines: 20 });
+    expect(lines(path)).toEqual(ids(4, 36).map((id) => JSON.stringify(id)));
+    await store.close();
+  });
+
+  it('stores ids with any characters, one per line', async () => {
+    const path = tempFile();
+    const odd = 'Webhook:"quoted"\nnewline\u2028';
+    const store = openDedupeStore({ storePath: path });
+    await store.record(odd);
+    await store.close();
+    expect(lines(path)).toHaveLength(1);
+    const again = openDedupeStore({ storePath: path });
+    expect(again.has(odd)).toBe(true);
+    await again.close();
+  });
+
+  it('flush waits for pending ids; record after close rejects', async () => {
+    const path = tempFile();
+    const store = openDedupeStore({ storePath: path });
+    void store.record('Webhook:x');
+    await store.flush();
+    expect(store.has('Webhook:x')).toBe(true);
+    await store.close();
+    await expect(store.record('Webhook:y')).rejects.toThrow(/closed/);
+    expect(existsSync(path)).toBe(true);
+  });
+});
