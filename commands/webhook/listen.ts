@@ -10,7 +10,7 @@ import { openDedupeStore, type DedupeStore } from '../../src/webhook/dedupe.js';
 import { createForwarder, type Forwarder } from '../../src/webhook/forward.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from '../../src/webhook/receiver.js';
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
-import { createAsyncWebhookVerifier } from '../../src/webhook/verify-async.js';
+import { createAsyncWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { formatDuplicate, formatEvent, formatMs } from './format.js';
 import { registerWithLocalEmulator } from './local-endpoint.js';
 import { loadProfile, NO_KEY_HINT, resolveWebhookKey, type ProfileContext } from './public-key.js';

@@ -15,7 +15,7 @@ import type { ForwardResult, Forwarder } from './forward.js';
 
 /**
  * Checks the signature header over the raw body: createWebhookVerifier's function (synchronous), or
- * one that verifies off the event loop and resolves later (see verify-async.ts).
+ * one that verifies off the event loop and resolves later (createAsyncWebhookVerifier in src/crypto/webhook-signature.ts).
  */
 export type Verify = (body: Uint8Array, header: string | undefined) => boolean | Promise<boolean>;
 

@@ -46,11 +46,10 @@ async function serve(kind, publicKeyPem, storePath) {
     process.send({ port: server.address().port });
     close = () => server.close();
   } else {
-    const [{ createWebhookReceiver }, { openDedupeStore }, { createWebhookVerifier }, { createAsyncWebhookVerifier }] = await Promise.all([
+    const [{ createWebhookReceiver }, { openDedupeStore }, { createWebhookVerifier, createAsyncWebhookVerifier }] = await Promise.all([
       load('webhook/receiver.js'),
       load('webhook/dedupe.js'),
       load('crypto/webhook-signature.js'),
-      load('webhook/verify-async.js'),
     ]);
     const dedupe = openDedupeStore({ storePath });
     let events = 0;

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { signWebhookBody } from '../../../src/crypto/webhook-signature.js';
-import { createAsyncWebhookVerifier } from '../../../src/webhook/verify-async.js';
+import { createAsyncWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
 import { deliver, envelope, keys, post, startRecorder, type Recorder } from './helpers.js';
 
 const SEED = Number(process.env.WEBHOOK_FUZZ_SEED ?? 0x5eed);

@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { createWebhookVerifier, signWebhookBody } from '../../../src/crypto/webhook-signature.js';
 import { openDedupeStore, type DedupeStore } from '../../../src/webhook/dedupe.js';
 import { createForwarder } from '../../../src/webhook/forward.js';
-import { createAsyncWebhookVerifier } from '../../../src/webhook/verify-async.js';
+import { createAsyncWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
 import { deliver, envelope, keys, otherKeys, post, startRecorder, type Recorder } from './helpers.js';
 
 const running: Array<{ stop(): Promise<void> }> = [];

@@ -1,7 +1,12 @@
 import { createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createWebhookVerifier, generateWebhookKeyPair, signWebhookBody } from '../../../src/crypto/webhook-signature.js';
-import { createAsyncWebhookVerifier, signatureFromHeader } from '../../../src/webhook/verify-async.js';
+import {
+  createAsyncWebhookVerifier,
+  createWebhookVerifier,
+  generateWebhookKeyPair,
+  signatureFromHeader,
+  signWebhookBody,
+} from '../../../src/crypto/webhook-signature.js';
 
 const keys = generateWebhookKeyPair();
 const other = generateWebhookKeyPair();

@@ -1,0 +1,6 @@
+/** The local webhook receiver: verify, de-duplicate, render and forward card webhooks. */
+export * from './receiver.js';
+export * from './dedupe.js';
+export * from './envelope.js';
+export * from './forward.js';
+export * from './render.js';
