@@ -91,9 +91,12 @@ export const systemClock: Clock = {
     }),
 };
 
-/** The prompter backed by @inquirer/prompts, loaded only when a question is actually asked. */
-export function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stdout'>, signal?: AbortSignal): Prompter {
-  const context = { input: io.stdin, output: io.stdout, signal };
+/**
+ * The prompter backed by @inquirer/prompts, loaded only when a question is actually asked.
+ * Questions go to stderr, like progress, so stdout carries only results even on a terminal.
+ */
+export function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: AbortSignal): Prompter {
+  const context = { input: io.stdin, output: io.stderr, signal };
   return {
     async input(q) {
       const { input } = await import('@inquirer/prompts');

@@ -2,9 +2,18 @@
  * Terminal output for commands: results on stdout, progress and hints on stderr, colour decided once
  * (deps.io.colorEnabled), spinners only when stderr is a terminal and --json is off.
  */
+import { createRequire } from 'node:module';
 import { Chalk, type ChalkInstance } from 'chalk';
-import ora from 'ora';
 import type { Deps } from './deps.js';
+
+/** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
+type Ora = typeof import('ora').default;
+let oraModule: Ora | undefined;
+const requireModule = createRequire(import.meta.url);
+function loadOra(): Ora {
+  // ora is an ES module; Node 20.19+ loads it synchronously through require(esm).
+  return (oraModule ??= (requireModule('ora') as { default: Ora }).default);
+}
 
 export interface Progress {
   update(text: string): void;
@@ -42,7 +51,9 @@ export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
     hint: (line) => errLine(c.dim(`Hint: ${line}`)),
     success: (line) => errLine(`${c.green('✓')} ${line}`),
     progress(text) {
-      if (quiet || !io.stderrIsTTY) {
+      // A terminal that reports no width (a bare pty) makes ora redraw forever: use lines there too.
+      const columns = (io.stderr as { columns?: number }).columns ?? 0;
+      if (quiet || !io.stderrIsTTY || columns <= 0) {
         // No spinner off a terminal: one line per step keeps CI logs readable.
         if (!quiet) errLine(`… ${text}`);
         return {
@@ -52,7 +63,7 @@ export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
           stop: () => {},
         };
       }
-      const spinner = ora({ text, stream: io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+      const spinner = loadOra()({ text, stream: io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
       return {
         update: (t) => { spinner.text = t; },
         succeed: (t) => { spinner.succeed(t); },

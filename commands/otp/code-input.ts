@@ -1,0 +1,41 @@
+/**
+ * Where the OTP code comes from: `--code <otp>`, `--code -` (stdin, for scripts that keep the code
+ * out of argv and shell history), or a masked prompt on a terminal. Everything that can be decided
+ * without the network is decided here, so a script missing `--code` fails with exit 2 before the
+ * challenge is requested (a challenge would send the user an email for nothing).
+ */
+import type { Deps } from '../deps.js';
+import { canPrompt } from '../deps.js';
+import { UsageError } from '../../src/errors.js';
+
+export const OTP_PATTERN = /^\d{6}$/;
+
+/** inquirer's validate: true, or the message shown under the prompt. */
+export function validateOtp(value: string): true | string {
+  return OTP_PATTERN.test(value.trim()) ? true : 'Enter the six digits of the code.';
+}
+
+export type CodeSource = { kind: 'given'; code: string } | { kind: 'stdin' } | { kind: 'prompt' };
+
+/** Decides the source up front; throws UsageError naming --code when nothing can supply one. */
+export function codeSource(code: string | undefined, deps: Deps): CodeSource {
+  if (code === '-') return { kind: 'stdin' };
+  if (code !== undefined) {
+    if (!OTP_PATTERN.test(code.trim())) throw new UsageError('--code must be the six digits of the one-time code.', { field: '--code' });
+    return { kind: 'given', code: code.trim() };
+  }
+  if (canPrompt(deps)) return { kind: 'prompt' };
+  throw new UsageError('--code is required when svc cannot prompt (no terminal, CI or --no-input).', {
+    field: '--code',
+    hint: 'Pass --code <otp>, or --code - to read it from stdin.',
+  });
+}
+
+/** The code from stdin: the first line, trimmed (the sandbox code is 000000). */
+export async function readCodeFromStdin(deps: Deps): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of deps.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  const code = Buffer.concat(chunks).toString('utf8').split(/\r?\n/, 1)[0]!.trim();
+  if (!OTP_PATTERN.test(code)) throw new UsageError('--code - read no six-digit code from stdin.', { field: '--code' });
+  return code;
+}

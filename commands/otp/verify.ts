@@ -1,0 +1,92 @@
+/**
+ * `svc otp verify --credential <AuthMethod:id> [--code <otp> | --code -]`: email/SMS OTP login.
+ * The flow itself is src/auth/otp-login.ts; this file decides where the code comes from, pins the
+ * OTP signer on first use, stores the session key (0600, never printed) and makes it active.
+ */
+import type { Deps } from '../deps.js';
+import { connect } from '../connect.js';
+import { createUI, type UI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { VerificationError } from '../../src/errors.js';
+import { otpLogin, type OtpChallengeInfo, type OtpLoginResult } from '../../src/auth/otp-login.js';
+import { withAuthHint } from '../../src/auth/hints.js';
+import { publicView } from '../../src/auth/session.js';
+import type { Store } from '../../src/store/types.js';
+import { codeSource, readCodeFromStdin, validateOtp } from './code-input.js';
+import { printSessionSummary } from '../session/format.js';
+
+export interface VerifyOptions {
+  credential?: string;
+  /** Six digits, or "-" to read them from stdin. */
+  code?: string;
+}
+
+function promptMessage(info: OtpChallengeInfo): string {
+  const where = info.nickname ? ` sent to ${info.nickname}` : '';
+  const attempt = info.attempt > 1 ? ` (attempt ${info.attempt} of ${info.maxAttempts})` : '';
+  return `Enter the 6-digit code${where}${attempt}:`;
+}
+
+/** Saves the key first, then points the profile at it: a crash in between leaves a usable key, not a dangling pointer. */
+function storeSession(store: Store, profileName: string, credentialId: string, result: OtpLoginResult, now: number): void {
+  const { session } = result;
+  store.saveSession({
+    id: session.id,
+    accountId: session.accountId,
+    type: session.type,
+    nickname: session.nickname,
+    expiresAt: session.expiresAt,
+    privateKey: result.privateKey,
+    publicKey: result.publicKey,
+    profile: profileName,
+    credentialId,
+    createdAt: session.createdAt ?? new Date(now).toISOString(),
+  });
+  store.setProfile(profileName, { activeSessionId: session.id });
+}
+
+function pinSigner(ui: UI, store: Store, profileName: string, signer: string): void {
+  store.setProfile(profileName, { otpSignerPublicKey: signer });
+  ui.info(`Trusted the OTP signer key on first use and pinned it to profile "${profileName}": ${signer}`);
+  ui.hint('A bundle signed by any other key will now be refused.');
+}
+
+export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
+  const credentialId = requireId('AuthMethod', opts.credential, '--credential');
+  // Settle the code's source before the challenge: a challenge sends the user a code.
+  const source = codeSource(opts.code, deps);
+  const given = source.kind === 'stdin' ? await readCodeFromStdin(deps) : source.kind === 'given' ? source.code : undefined;
+  const ui = createUI(deps);
+  const { store, client, profileName, profile } = connect(deps);
+  const pinned = profile.otpSignerPublicKey;
+
+  let result: OtpLoginResult;
+  try {
+    result = await otpLogin({
+      client,
+      credentialId,
+      pinnedSigner: pinned,
+      // A code from a flag or stdin cannot change, so a second attempt would only fail again.
+      maxAttempts: given === undefined ? 3 : 1,
+      getCode: async (info) =>
+        given ?? (await deps.prompter.password({ message: promptMessage(info), mask: true, validate: validateOtp })).trim(),
+      onWrongCode: (attempt) => ui.warn(`That code was not accepted (attempt ${attempt} of 3); requesting a new one.`),
+      signal: deps.signal,
+    });
+  } catch (error) {
+    if (error instanceof VerificationError && pinned !== undefined && /pinned signer/.test(error.message)) {
+      error.hint = `Profile "${profileName}" pins the OTP signer ${pinned}. Nothing was encrypted or sent. If the service really rotated its key, update otpSignerPublicKey in that profile.`;
+    }
+    throw withAuthHint(error, credentialId);
+  }
+
+  storeSession(store, profileName, credentialId, result, deps.clock.now());
+  if (result.newlyTrusted) pinSigner(ui, store, profileName, result.signerPublicKey);
+
+  if (deps.globals.json) {
+    ui.json({ ...publicView(result.session), keyStored: true });
+    return;
+  }
+  printSessionSummary(ui, result.session, deps.clock.now());
+  ui.success(`Session key stored for profile "${profileName}" and made active.`);
+}

@@ -1,0 +1,56 @@
+/**
+ * `svc session list [--account <InternalAccount:id>]`: the account's live sessions from the service,
+ * each marked with whether its signing key is held in this machine's store and which is active.
+ */
+import type { Deps } from '../deps.js';
+import { connect } from '../connect.js';
+import { createUI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { UsageError } from '../../src/errors.js';
+import { listSessions } from '../../src/auth/sessions.js';
+import { publicView } from '../../src/auth/session.js';
+import { withAuthHint } from '../../src/auth/hints.js';
+import { expiresIn, renderTable } from './format.js';
+
+export interface ListOptions {
+  account?: string;
+}
+
+export async function run(opts: ListOptions, deps: Deps): Promise<void> {
+  const given = opts.account === undefined ? undefined : requireId('InternalAccount', opts.account, '--account');
+  const { store, client, profile } = connect(deps);
+  const activeId = profile.activeSessionId;
+  // Without --account, the account is the one the active session authenticates.
+  const accountId = given ?? (activeId ? store.getSession(activeId)?.accountId : undefined);
+  if (!accountId) {
+    throw new UsageError('--account is required: this profile has no active session to take the account from.', {
+      field: '--account',
+      hint: 'Pass --account <InternalAccount:id>, or log in first: svc otp verify --credential <AuthMethod:id>',
+    });
+  }
+
+  let sessions;
+  try {
+    sessions = await listSessions(client, accountId, deps.signal);
+  } catch (error) {
+    // Listing uses only the API token, so a 401 here is about credentials, not the session.
+    throw withAuthHint(error);
+  }
+  const rows = sessions.map((s) => ({ ...publicView(s), keyHeld: store.getSession(s.id) !== undefined, active: s.id === activeId }));
+  const ui = createUI(deps);
+  if (deps.globals.json) {
+    ui.json({ data: rows });
+    return;
+  }
+  if (rows.length === 0) {
+    ui.info(`No live sessions for ${accountId}.`);
+    return;
+  }
+  const now = deps.clock.now();
+  renderTable(
+    ui,
+    ['', 'ID', 'TYPE', 'NICKNAME', 'EXPIRES IN', 'KEY HERE'],
+    rows.map((r) => [r.active ? '*' : '', r.id, r.type, r.nickname, expiresIn(r.expiresAt, now), r.keyHeld ? 'yes' : 'no']),
+  );
+  if (activeId && rows.some((r) => r.active)) ui.hint('* marks the active session of this profile.');
+}

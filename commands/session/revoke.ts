@@ -1,0 +1,40 @@
+/**
+ * `svc session revoke <Session:id>`: signed DELETE, then the local key is forgotten. Irreversible,
+ * so it asks on a terminal and demands --yes elsewhere (a script must say it means it).
+ */
+import type { Deps } from '../deps.js';
+import { canPrompt } from '../deps.js';
+import { connect } from '../connect.js';
+import { createUI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { InterruptedError, UsageError } from '../../src/errors.js';
+import { reauthCommand } from '../../src/auth/hints.js';
+import { revokeSession } from '../../src/auth/sessions.js';
+
+export interface RevokeOptions {
+  session?: string;
+}
+
+export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
+  const sessionId = requireId('Session', opts.session, '<Session:id>');
+  const ask = !deps.globals.yes;
+  if (ask && !canPrompt(deps)) {
+    throw new UsageError(`Revoking ${sessionId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, { field: '--yes' });
+  }
+  const ui = createUI(deps);
+  const { store, client, profileName, profile } = connect(deps);
+  if (ask && !(await deps.prompter.confirm({ message: `Revoke ${sessionId}? It will no longer sign anything.`, default: false }))) {
+    throw new InterruptedError('Cancelled: nothing was revoked.');
+  }
+
+  const wasActive = profile.activeSessionId === sessionId;
+  // Read before the key is deleted: the hint below names the credential to log in with again.
+  const credentialId = store.getSession(sessionId)?.credentialId;
+  const result = await revokeSession({ client, store, sessionId, activeSessionId: profile.activeSessionId, signal: deps.signal, now: () => deps.clock.now() });
+  if (deps.globals.json) {
+    ui.json({ id: sessionId, revoked: true, keyForgotten: result.keyForgotten });
+    return;
+  }
+  ui.success(`Revoked ${sessionId}${result.keyForgotten ? '; its local key was deleted' : ''}.`);
+  if (wasActive) ui.hint(`Profile "${profileName}" has no active session now; log in with ${reauthCommand(credentialId)}`);
+}

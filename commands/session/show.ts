@@ -1,0 +1,30 @@
+/** `svc session show`: the profile's active session as stored here (never the private key). */
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { AuthRequiredError } from '../../src/errors.js';
+import { isExpired } from '../../src/auth/session.js';
+import { reauthCommand } from '../../src/auth/hints.js';
+import { localProfile } from './local.js';
+import { printSessionSummary } from './format.js';
+
+export type ShowOptions = Record<string, never>;
+
+export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
+  const { store, profileName } = localProfile(deps);
+  const activeId = store.getProfile(profileName)?.activeSessionId;
+  const stored = activeId ? store.getSession(activeId) : undefined;
+  if (!stored) {
+    throw new AuthRequiredError(`Profile "${profileName}" has no active session.`, { hint: `Log in: ${reauthCommand()}` });
+  }
+  const { privateKey: _secret, ...visible } = stored;
+  const expired = isExpired(stored.expiresAt, deps.clock.now());
+  const ui = createUI(deps);
+  if (deps.globals.json) {
+    ui.json({ ...visible, active: true, expired });
+    return;
+  }
+  printSessionSummary(ui, stored, deps.clock.now());
+  ui.out(`Public key: ${stored.publicKey}`);
+  ui.out(`Profile:    ${profileName}`);
+  if (expired) ui.warn(`This session has expired; log in again: ${reauthCommand(stored.credentialId)}`);
+}

@@ -1,0 +1,38 @@
+/** `svc session use <Session:id>`: make a locally held, unexpired session the profile's active one. */
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { AuthRequiredError, UsageError } from '../../src/errors.js';
+import { isExpired } from '../../src/auth/session.js';
+import { reauthCommand } from '../../src/auth/hints.js';
+import { localProfile } from './local.js';
+
+export interface UseOptions {
+  session?: string;
+}
+
+export async function run(opts: UseOptions, deps: Deps): Promise<void> {
+  const sessionId = requireId('Session', opts.session, '<Session:id>');
+  const { store, profileName } = localProfile(deps);
+  const stored = store.getSession(sessionId);
+  if (!stored) {
+    throw new UsageError(`No key for ${sessionId} is held here; only sessions held locally can be used.`, {
+      field: '<Session:id>',
+      hint: 'See which keys are held with: svc session list',
+    });
+  }
+  // A key belongs to the service (and profile) that issued it; signing elsewhere would only fail.
+  if (stored.profile !== profileName) {
+    throw new UsageError(`${sessionId} belongs to profile "${stored.profile}", not "${profileName}".`, {
+      field: '--profile',
+      hint: `Run: svc --profile ${stored.profile} session use ${sessionId}`,
+    });
+  }
+  if (isExpired(stored.expiresAt, deps.clock.now())) {
+    throw new AuthRequiredError(`${sessionId} expired at ${stored.expiresAt}.`, { hint: `Re-authenticate: ${reauthCommand(stored.credentialId)}` });
+  }
+  store.setProfile(profileName, { activeSessionId: sessionId });
+  const ui = createUI(deps);
+  if (deps.globals.json) ui.json({ profile: profileName, activeSessionId: sessionId });
+  else ui.success(`Profile "${profileName}" now signs with ${sessionId}.`);
+}

@@ -1,0 +1,121 @@
+/**
+ * Session refresh (spec "POST /auth/sessions/{id}/refresh"): a fresh key pair, the two-step signed
+ * retry signed with the OLD session key, PROCESSING followed to 201 by the engine, then storage.
+ *
+ * Client-held-key flow (compressed key, recommended): our new private key is the session key.
+ * Legacy flow (uncompressed key, deprecated): the 201 carries encryptedSessionSigningKey sealed to
+ * our key; its plaintext is the session key.
+ *
+ * Storage order is what keeps a failure harmless: nothing local changes until the 201 is in hand;
+ * then the new session is saved, then made active, and only then is the old key forgotten. Stopping
+ * anywhere before the last step leaves the old session stored and (until the 201) still active.
+ */
+import type { ApiClient } from '../http/client.js';
+import type { Store, StoredSession } from '../store/types.js';
+import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
+import { generateKeyPair, publicKeyFromPrivate, validatePrivateKey } from '../crypto/keys.js';
+import { createStamper } from '../crypto/stamp.js';
+import { ApiError, AuthRequiredError, UsageError, VerificationError } from '../errors.js';
+import { reauthCommand, withAuthHint } from './hints.js';
+import { requireId } from '../validate.js';
+import { isExpired, parseAuthSession, type AuthSession } from './session.js';
+
+export interface RefreshOptions {
+  client: ApiClient;
+  store: Store;
+  /** The profile whose active session becomes the new one. */
+  profileName: string;
+  sessionId: string;
+  legacy?: boolean;
+  hooks?: SignedRequestHooks;
+  signal?: AbortSignal;
+  now?: () => number;
+  backoff?: { initialMs?: number; maxMs?: number };
+}
+
+export interface RefreshResult {
+  session: AuthSession;
+  stored: StoredSession;
+  previous: StoredSession;
+}
+
+/** The stored session to refresh, refusing (before any request) one we cannot or must not send. */
+export function refreshableSession(store: Store, sessionId: string, now: number): StoredSession {
+  const stored = store.getSession(sessionId);
+  if (!stored) {
+    throw new AuthRequiredError(`No key for ${sessionId} is held here, so it cannot be signed for.`, {
+      hint: `List the sessions held here with \`svc session list\`, or log in again: ${reauthCommand()}`,
+    });
+  }
+  if (isExpired(stored.expiresAt, now)) {
+    throw new AuthRequiredError(`${sessionId} expired at ${stored.expiresAt}; an expired session cannot be refreshed.`, {
+      hint: `Re-authenticate: ${reauthCommand(stored.credentialId)}`,
+    });
+  }
+  return stored;
+}
+
+/** The session private key from the 201: ours, or (legacy) the one sealed to ours. */
+async function sessionKeyFrom(session: AuthSession, newKey: { privateKey: string }, legacy: boolean, path: string): Promise<string> {
+  if (!legacy) return newKey.privateKey;
+  if (typeof session.encryptedSessionSigningKey !== 'string') {
+    throw new ApiError({ status: 201, code: 'INVALID_RESPONSE', message: `${path} (legacy flow) returned no encryptedSessionSigningKey`, method: 'POST', path });
+  }
+  // Loaded only here: HPKE is needed by the deprecated flow alone, and refresh is a startup-timed command.
+  const { decryptSessionSigningKey } = await import('../crypto/bundles.js');
+  const plaintext = await decryptSessionSigningKey(session.encryptedSessionSigningKey, newKey.privateKey);
+  try {
+    // A plaintext that is not a usable P-256 scalar would only fail later, at the first signature.
+    return validatePrivateKey(plaintext, 'encryptedSessionSigningKey');
+  } catch (error) {
+    if (error instanceof UsageError) throw new VerificationError('encryptedSessionSigningKey did not decrypt to a P-256 private key');
+    throw error;
+  }
+}
+
+export async function refreshSession(opts: RefreshOptions): Promise<RefreshResult> {
+  const { client, store, profileName, sessionId, legacy = false } = opts;
+  const now = opts.now ?? Date.now;
+  const previous = refreshableSession(store, requireId('Session', sessionId, 'sessionId'), now());
+  const newKey = generateKeyPair({ uncompressed: legacy });
+  const path = `/auth/sessions/${sessionId}/refresh`;
+
+  let res;
+  try {
+    res = await signedRequest(client, {
+      method: 'POST',
+      path,
+      body: { clientPublicKey: newKey.publicKey },
+      sign: createStamper(previous.privateKey),
+      hooks: opts.hooks,
+      signal: opts.signal,
+      now,
+      backoff: opts.backoff,
+    });
+  } catch (error) {
+    throw withAuthHint(error, previous.credentialId);
+  }
+  if (res.status !== 201) {
+    throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `${path} answered ${res.status}; expected 201 with the new session`, method: 'POST', path });
+  }
+  const session = parseAuthSession(res.body, { method: 'POST', path, status: res.status });
+  const privateKey = await sessionKeyFrom(session, newKey, legacy, path);
+
+  const stored: StoredSession = {
+    id: session.id,
+    accountId: session.accountId,
+    type: session.type,
+    nickname: session.nickname,
+    expiresAt: session.expiresAt,
+    privateKey,
+    publicKey: publicKeyFromPrivate(privateKey),
+    profile: previous.profile,
+    credentialId: previous.credentialId,
+    createdAt: session.createdAt ?? new Date(now()).toISOString(),
+  };
+  store.saveSession(stored);
+  store.setProfile(profileName, { activeSessionId: stored.id });
+  // The old key goes last, and only if it is a different session (an in-place refresh reuses the id).
+  if (previous.id !== stored.id) store.deleteSession(previous.id);
+  return { session, stored, previous };
+}

@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark in one run, on the built CLI (npm ci or npm test builds dist/).
+// Figures only; nothing here passes or fails.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = (name) => fileURLToPath(new URL(name, import.meta.url));
+const benches = [
+  ['Startup: svc against bare node', 'startup.mjs', ['30']],
+  ['Crypto hot paths', 'crypto.mjs', ['1']],
+  ['Emulator: signed refresh flows over loopback', 'refresh-rate.mjs', []],
+  ['Webhook receiver against a bare node:http server', 'webhook-bench.mjs', []],
+];
+
+for (const [title, file, args] of benches) {
+  console.log(`\n== ${title} (test/bench/${file})`);
+  const r = spawnSync(process.execPath, [here(file), ...args], { stdio: 'inherit' });
+  if (r.status !== 0) console.log(`(exited ${r.status})`);
+}

@@ -1,0 +1,35 @@
+/** The 401 code → next-step table: each kind of 401 must point at the fix that works for it. */
+import { describe, expect, it } from 'vitest';
+import { withAuthHint } from '../../../src/auth/hints.js';
+import { ApiError } from '../../../src/errors.js';
+
+const cred = 'AuthMethod:6871107a-5887-408c-9777-5fe7870464f3';
+const e401 = (code: string, reason?: string) => new ApiError({ status: 401, code, message: 'Unauthorized', reason });
+
+describe('withAuthHint', () => {
+  it.each([
+    ['WALLET_SIGNATURE_INVALID', undefined, /does not recognise this session key.*svc otp verify --credential AuthMethod:/],
+    ['WALLET_SIGNATURE_MISSING', undefined, /bug in svc/],
+    ['WALLET_SIGNATURE_MALFORMED', undefined, /bug in svc/],
+    ['WALLET_SIGNATURE_BODY_MISMATCH', undefined, /bug in svc/],
+    ['REQUEST_ID_MISSING', undefined, /Request-Id.*bug in svc/],
+    ['UNAUTHORIZED', 'Invalid API token id or client secret', /SERVICE_API_TOKEN_ID/],
+    ['UNAUTHORIZED', 'Invalid OTP code', /code was not accepted/],
+    ['UNAUTHORIZED', 'Session Session:x has expired; reauthenticate', /no longer active.*svc otp verify --credential AuthMethod:/],
+    ['UNAUTHORIZED', 'The challenge for this Request-Id has expired', /run the command again/],
+  ])('%s (%s) → %s', (code, reason, hint) => {
+    expect(withAuthHint(e401(code, reason), cred).hint).toMatch(hint);
+  });
+
+  it('names the credential when known and a placeholder otherwise', () => {
+    expect(withAuthHint(e401('WALLET_SIGNATURE_INVALID'), cred).hint).toContain(cred);
+    expect(withAuthHint(e401('WALLET_SIGNATURE_INVALID')).hint).toContain('<AuthMethod:id>');
+  });
+
+  it('leaves non-401 errors and hints chosen by the thrower alone', () => {
+    const notFound = new ApiError({ status: 404, code: 'REFERENCE_NOT_FOUND', message: 'x' });
+    expect(withAuthHint(notFound).hint).toBeUndefined();
+    const chosen = new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'x', hint: 'keep me' });
+    expect(withAuthHint(chosen).hint).toBe('keep me');
+  });
+});

@@ -1,0 +1,25 @@
+/** A logged-in starting point for the session tests: `svc otp verify --code 000000` via run(). */
+import { run as otpVerify } from '../../../commands/otp/verify.js';
+import type { StoredSession } from '../../../src/store/types.js';
+import type { AuthEnv } from './support.js';
+
+export async function login(t: AuthEnv): Promise<StoredSession> {
+  await otpVerify({ credential: t.emu.fixtures.credentialId, code: '000000' }, t.deps());
+  const store = t.store();
+  return store.getSession(store.getProfile(store.currentProfileName())!.activeSessionId!)!;
+}
+
+export function activeSession(t: AuthEnv): StoredSession | undefined {
+  const store = t.store();
+  const id = store.getProfile(store.currentProfileName())?.activeSessionId;
+  return id ? store.getSession(id) : undefined;
+}
+
+export async function caught(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the command to fail');
+}
