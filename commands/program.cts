@@ -35,19 +35,20 @@ export function buildProgram(argv: string[]): CommandType {
 }
 
 /**
- * The nouns, in help order. Only the invoked noun's register file is loaded (it declares the verbs
- * and their flags); the others appear as one-line placeholders so `svc --help` lists them all.
+ * The nouns, in help order, with the one description each has. Every noun is created here; only the
+ * invoked noun's register file is loaded to add its verbs and flags, so `svc --help` lists them all
+ * without loading any.
  */
-const NOUNS: Array<{ name: string; description: string; load: () => (program: CommandType) => void }> = [
+const NOUNS: Array<{ name: string; description: string; load: () => (noun: CommandType) => void }> = [
   { name: 'otp', description: 'log in with an email or SMS one-time password', load: () => (require('./otp/register.cjs') as typeof import('./otp/register.cjs')).registerOtp },
   { name: 'session', description: 'list, refresh, revoke and switch auth sessions', load: () => (require('./session/register.cjs') as typeof import('./session/register.cjs')).registerSession },
   { name: 'sandbox', description: 'simulate funding and payments in the sandbox', load: () => (require('./sandbox/register.cjs') as typeof import('./sandbox/register.cjs')).registerSandbox },
-  { name: 'cards', description: 'card details', load: () => (require('./cards/register.cjs') as typeof import('./cards/register.cjs')).registerCards },
+  { name: 'cards', description: 'reveal card details (a short-lived, one-use URL)', load: () => (require('./cards/register.cjs') as typeof import('./cards/register.cjs')).registerCards },
   { name: 'webhook', description: "receive, verify and check the service's webhook deliveries", load: () => (require('./webhook/register.cjs') as typeof import('./webhook/register.cjs')).registerWebhook },
   { name: 'emulator', description: 'the embedded sandbox emulator (a local server that behaves like the sandbox)', load: () => (require('./emulator/register.cjs') as typeof import('./emulator/register.cjs')).registerEmulator },
   { name: 'config', description: 'profiles: base URL, credentials and pinned keys', load: () => (require('./config/register.cjs') as typeof import('./config/register.cjs')).registerConfig },
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', load: () => (require('./keys/register.cjs') as typeof import('./keys/register.cjs')).registerKeys },
-  { name: 'demo', description: 'walk the whole mission once on an in-process emulator', load: () => (require('./demo/register.cjs') as typeof import('./demo/register.cjs')).registerDemo },
+  { name: 'demo', description: 'walk the whole flow once (OTP login, sessions, sandbox money, card webhooks, reveal) on an in-process emulator', load: () => (require('./demo/register.cjs') as typeof import('./demo/register.cjs')).registerDemo },
 ];
 
 /** Global flags that take a value, so the word after them is not the noun. */
@@ -67,8 +68,8 @@ export function invokedNoun(argv: string[]): string | undefined {
 
 function registerNouns(program: CommandType, invoked: string | undefined): void {
   for (const noun of NOUNS) {
-    if (noun.name === invoked) noun.load()(program);
-    else program.command(noun.name).description(noun.description);
+    const command = program.command(noun.name).description(noun.description);
+    if (noun.name === invoked) noun.load()(command);
   }
 }
 

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 
-export function registerCards(program: Command): void {
-  const cards = program.command('cards').description('card details');
+/** Adds the `cards` verbs to the `cards` command that commands/program.cts created. */
+export function registerCards(cards: Command): void {
 
   cards
     .command('reveal')

@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 import { CONFIG_KEY_NAMES } from './key-names.cjs';
 
-export function registerConfig(program: Command): void {
-  const config = program.command('config').description('profiles: base URL, credentials and pinned keys');
+/** Adds the `config` verbs to the `config` command that commands/program.cts created. */
+export function registerConfig(config: Command): void {
 
   config
     .command('set')

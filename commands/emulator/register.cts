@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 
-export function registerEmulator(program: Command): void {
-  const emulator = program.command('emulator').description('the embedded sandbox emulator (a local server that behaves like the sandbox)');
+/** Adds the `emulator` verbs to the `emulator` command that commands/program.cts created. */
+export function registerEmulator(emulator: Command): void {
 
   emulator
     .command('start')

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 
-export function registerKeys(program: Command): void {
-  const keys = program.command('keys').description('P-256 keys, API-key stamps and HPKE bundles');
+/** Adds the `keys` verbs to the `keys` command that commands/program.cts created. */
+export function registerKeys(keys: Command): void {
 
   keys
     .command('generate')

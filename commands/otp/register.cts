@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 
-export function registerOtp(program: Command): void {
-  const otp = program.command('otp').description('log in with an email or SMS one-time password');
+/** Adds the `otp` verbs to the `otp` command that commands/program.cts created. */
+export function registerOtp(otp: Command): void {
 
   // --code is optional to commander on purpose: run() decides between flag, stdin and prompt, and
   // a missing code in CI must be exit 2 naming --code, the same from the shell and from the demo.

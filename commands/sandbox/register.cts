@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 
-export function registerSandbox(program: Command): void {
-  const sandbox = program.command('sandbox').description('simulate funding and payments in the sandbox');
+/** Adds the `sandbox` verbs to the `sandbox` command that commands/program.cts created. */
+export function registerSandbox(sandbox: Command): void {
 
   // Flags are optional to commander on purpose: run() checks them, so a missing flag and a bad one
   // get the same kind of message and exit 2 whether the verb is called from the shell or the demo.

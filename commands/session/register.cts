@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 
-export function registerSession(program: Command): void {
-  const session = program.command('session').description('list, refresh, revoke and switch auth sessions');
+/** Adds the `session` verbs to the `session` command that commands/program.cts created. */
+export function registerSession(session: Command): void {
 
   session
     .command('list')

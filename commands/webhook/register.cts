@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { lazyAction } from '../lazy.cjs';
 
-export function registerWebhook(program: Command): void {
-  const webhook = program.command('webhook').description('receive, verify and check the service\'s webhook deliveries');
+/** Adds the `webhook` verbs to the `webhook` command that commands/program.cts created. */
+export function registerWebhook(webhook: Command): void {
 
   webhook
     .command('listen')
