@@ -4,7 +4,8 @@
  * raised before any request is sent.
  */
 import { UsageError } from '../errors.js';
-import { normalizeBaseUrl, type Auth } from '../http/client.js';
+import { normalizeBaseUrl } from '../http/base-url.js';
+import type { Auth } from '../http/client.js';
 import { validateProfileName } from './names.js';
 import type { Profile, Store } from './types.js';
 
