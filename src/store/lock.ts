@@ -9,6 +9,8 @@ import { StoreError } from './errors.js';
 
 const WAIT_LIMIT_MS = 10_000;
 const STALE_MS = 30_000;
+/** The owner writes its PID right after creating the lock; an empty lock this old lost its owner in between. */
+const EMPTY_STALE_MS = 1_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 function sleepSync(ms: number): void {
@@ -28,9 +30,13 @@ function processAlive(pid: number): boolean {
 function staleLockInode(lockPath: string): number | undefined {
   try {
     const st = statSync(lockPath);
-    if (Date.now() - st.mtimeMs > STALE_MS) return st.ino;
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    // An empty file is a lock being written right now: only age can make it stale.
+    const age = Date.now() - st.mtimeMs;
+    if (age > STALE_MS) return st.ino;
+    const text = readFileSync(lockPath, 'utf8');
+    // An empty file is a lock being written right now, unless it has stayed empty: a process killed
+    // between creating the lock and writing its PID must not block every later writer for STALE_MS.
+    if (text === '') return age > EMPTY_STALE_MS ? st.ino : undefined;
+    const pid = Number.parseInt(text, 10);
     const dead = Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid);
     return dead ? st.ino : undefined;
   } catch {

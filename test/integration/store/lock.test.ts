@@ -41,4 +41,16 @@ describe('withFileLock', () => {
     openStore({ dir }).setCurrentProfile('x');
     expect(openStore({ dir }).currentProfileName()).toBe('x');
   });
+
+  it('takes over an empty lock: its owner was killed between creating it and writing its pid', () => {
+    const dir = tempDir();
+    const lock = join(dir, 'config.json.lock');
+    writeFileSync(lock, '');
+    const aWhileAgo = new Date(Date.now() - 5_000);
+    utimesSync(lock, aWhileAgo, aWhileAgo);
+    const started = Date.now();
+    openStore({ dir }).setCurrentProfile('after-crash');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(openStore({ dir }).currentProfileName()).toBe('after-crash');
+  });
 });
