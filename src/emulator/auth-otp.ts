@@ -6,24 +6,20 @@
  * then it is gone), accepts only the sandbox code 000000, and binds the TEK public_key inside it
  * as the only key that may sign the retry. The signed retry creates a session keyed by the TEK.
  */
-import { generateKeyPair, compressPublicKey, CLIENT_PUBLIC_KEY_PATTERN } from '../crypto/keys.js';
+import { generateKeyPair, compressPublicKey } from '../crypto/keys.js';
 import { createOtpTargetBundle, decryptOtpBundle } from '../crypto/bundles.js';
 import type { EmulatorContext } from './context.js';
 import { badRequest, notFound, unauthorized } from './errors.js';
 import type { Req, Route } from './router.js';
-import { completeSignedRetry, createChallenge, isInitialCall } from './signed-retry.js';
-import { createSession, renderSession } from './sessions.js';
+import { signedFlow } from './signed-retry.js';
+import { createSession, renderAuthMethod, renderSession } from './sessions.js';
 import type { AuthMethodRec } from './state.js';
-import { Fields } from './validation.js';
+import { CLIENT_PUBLIC_KEY_RULES, Fields } from './validation.js';
 import { passkeyChallenge, passkeyVerify } from './auth-passkey.js';
 
 export const SANDBOX_OTP_CODE = '000000';
 const MAX_OPEN_TARGETS = 10;
 const AUTH_METHOD_TYPES = ['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY'] as const;
-
-export function renderAuthMethod(m: AuthMethodRec): Record<string, unknown> {
-  return { id: m.id, accountId: m.accountId, type: m.type, nickname: m.nickname, createdAt: m.createdAt, updatedAt: m.updatedAt };
-}
 
 function getCredential(emu: EmulatorContext, id: string): AuthMethodRec {
   const method = emu.state.authMethods.get(id);
@@ -53,20 +49,28 @@ function checkOtpBundleShape(value: string): string | undefined {
   return `encryptedOtpBundle must be ${OTP_BUNDLE_SHAPE}`;
 }
 
-/** Opens the bundle with one of the credential's unused targets, consuming it. */
+/**
+ * Opens the bundle with one of the credential's unused targets and consumes that target. The
+ * HPKE open is asynchronous, so the target is claimed against the list as it is after the await:
+ * of concurrent calls with one bundle only the first gets through, and targets issued meanwhile
+ * are kept.
+ */
 async function openWithTarget(emu: EmulatorContext, credentialId: string, bundle: string): Promise<{ otp_code: string; public_key: string }> {
   const now = emu.now();
-  const targets = (emu.otpTargets.get(credentialId) ?? []).filter((t) => t.expiresAtMs > now);
-  for (const target of targets) {
+  const stale = () => unauthorized('encryptedOtpBundle does not open with any unused, unexpired otpEncryptionTargetBundle of this credential (stale or reused bundle); request a new challenge');
+  for (const target of (emu.otpTargets.get(credentialId) ?? []).filter((t) => t.expiresAtMs > now)) {
+    let opened: { otp_code: string; public_key: string };
     try {
-      const opened = await decryptOtpBundle(bundle, target.privateKey);
-      emu.otpTargets.set(credentialId, targets.filter((t) => t !== target));
-      return opened;
+      opened = await decryptOtpBundle(bundle, target.privateKey);
     } catch {
-      // not this target
+      continue; // not this target
     }
+    const current = emu.otpTargets.get(credentialId) ?? [];
+    if (!current.includes(target)) throw stale(); // a concurrent call with the same bundle won
+    emu.otpTargets.set(credentialId, current.filter((t) => t !== target));
+    return opened;
   }
-  throw unauthorized('encryptedOtpBundle does not open with any unused, unexpired otpEncryptionTargetBundle of this credential (stale or reused bundle); request a new challenge');
+  throw stale();
 }
 
 export const otpRoutes: Route[] = [
@@ -76,7 +80,7 @@ export const otpRoutes: Route[] = [
     handler(req, emu) {
       const method = getCredential(emu, req.params.id!);
       const fields = new Fields(optionalJson(req));
-      const clientPublicKey = fields.string('clientPublicKey', { pattern: CLIENT_PUBLIC_KEY_PATTERN });
+      const clientPublicKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES);
       fields.done();
       if (method.type === 'PASSKEY') return passkeyChallenge(emu, method, clientPublicKey);
       if (!isOtp(method)) throw badRequest('INVALID_INPUT', `The emulator issues challenges for EMAIL_OTP, SMS_OTP and PASSKEY credentials; ${method.id} is ${method.type}`);
@@ -104,34 +108,23 @@ export const otpRoutes: Route[] = [
       fields.done();
       if (!isOtp(method)) throw badRequest('INVALID_INPUT', `The emulator verifies EMAIL_OTP, SMS_OTP and PASSKEY credentials; ${method.id} is ${method.type}`);
 
-      if (isInitialCall(req)) {
-        const opened = await openWithTarget(emu, method.id, bundle!);
-        if (opened.otp_code !== SANDBOX_OTP_CODE) throw unauthorized('Invalid OTP code');
-        let tek: string;
-        try {
-          tek = compressPublicKey(opened.public_key);
-        } catch {
-          throw unauthorized('The public_key inside encryptedOtpBundle is not a P-256 public key');
-        }
-        const account = emu.state.accounts.get(method.accountId)!;
-        const challenge = createChallenge(emu, {
-          kind: 'verify',
-          resourceId: method.id,
-          accountId: method.accountId,
-          organizationId: account.organizationId,
-          activityType: 'ACTIVITY_TYPE_OTP_LOGIN',
-          parameters: { publicKey: tek },
-          binding: bundle!,
-          bindingField: 'encryptedOtpBundle',
-          requiredSigner: tek,
-        });
-        return { status: 202, body: { type: method.type, ...challenge } };
-      }
-
-      return completeSignedRetry(emu, req, {
+      return signedFlow(emu, req, {
         kind: 'verify',
         resourceId: method.id,
+        accountId: method.accountId,
         binding: bundle!,
+        bindingField: 'encryptedOtpBundle',
+        async begin() {
+          const opened = await openWithTarget(emu, method.id, bundle!);
+          if (opened.otp_code !== SANDBOX_OTP_CODE) throw unauthorized('Invalid OTP code');
+          let tek: string;
+          try {
+            tek = compressPublicKey(opened.public_key);
+          } catch {
+            throw unauthorized('The public_key inside encryptedOtpBundle is not a P-256 public key');
+          }
+          return { activityType: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: { publicKey: tek }, requiredSigner: tek, lead: { type: method.type } };
+        },
         checkTarget: () => undefined,
         async settle(pending) {
           const session = createSession(emu, { method, publicKey: pending.requiredSigner! });

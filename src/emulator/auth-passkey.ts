@@ -14,9 +14,9 @@ import { CLIENT_PUBLIC_KEY_PATTERN, generateKeyPair } from '../crypto/keys.js';
 import type { EmulatorContext } from './context.js';
 import { invalidInput, signatureError, unauthorized } from './errors.js';
 import type { Reply, Req } from './router.js';
-import { createSession, renderSession } from './sessions.js';
+import { createSession, renderAuthMethod, renderSession } from './sessions.js';
 import type { AuthMethodRec } from './state.js';
-import { Fields } from './validation.js';
+import { CLIENT_PUBLIC_KEY_RULES, Fields } from './validation.js';
 import { LEGACY_PASSKEY_SIGNATURE, verifyAssertion, type Assertion } from './webauthn.js';
 
 export interface PasskeyChallenge {
@@ -35,7 +35,7 @@ export function passkeyChallenge(emu: EmulatorContext, method: AuthMethodRec, cl
     ...(clientPublicKey ? { clientPublicKey } : {}),
     expiresAtMs: emu.now() + emu.opts.challengeTtlMs,
   });
-  return { status: 200, body: { id: method.id, accountId: method.accountId, type: method.type, nickname: method.nickname, createdAt: method.createdAt, updatedAt: method.updatedAt, challenge, credentialId: method.passkey!.credentialId, requestId } };
+  return { status: 200, body: { ...renderAuthMethod(method), challenge, credentialId: method.passkey!.credentialId, requestId } };
 }
 
 export async function passkeyVerify(emu: EmulatorContext, req: Req, method: AuthMethodRec, fields: Fields): Promise<Reply> {
@@ -46,19 +46,23 @@ export async function passkeyVerify(emu: EmulatorContext, req: Req, method: Auth
     authenticatorData: a?.string('authenticatorData', { required: true, minLength: 1 }),
     signature: a?.string('signature', { required: true, minLength: 1 }),
   } as Assertion;
-  const bodyKey = fields.string('clientPublicKey', { pattern: CLIENT_PUBLIC_KEY_PATTERN });
+  const bodyKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES);
   fields.done();
 
   const requestId = req.header('request-id');
   if (!requestId) throw signatureError('REQUEST_ID_MISSING', 'Request-Id (the requestId of the passkey challenge) is required');
   const pending = emu.passkeyChallenges.get(requestId);
   if (!pending || pending.authMethodId !== method.id) throw unauthorized('Request-Id does not match a pending passkey challenge of this credential');
-  emu.passkeyChallenges.delete(requestId);
-  if (pending.expiresAtMs <= emu.now()) throw unauthorized('The passkey challenge has expired; request a new one');
+  if (pending.expiresAtMs <= emu.now()) {
+    emu.passkeyChallenges.delete(requestId);
+    throw unauthorized('The passkey challenge has expired; request a new one');
+  }
   const clientPublicKey = bodyKey ?? pending.clientPublicKey;
   if (!clientPublicKey) {
+    // Bad input, not a failed ceremony: the challenge stays usable for a corrected request.
     throw invalidInput([{ field: 'clientPublicKey', constraint: { pattern: CLIENT_PUBLIC_KEY_PATTERN.source }, message: 'clientPublicKey is required on the challenge or on verify: the session key is sealed to it' }]);
   }
+  emu.passkeyChallenges.delete(requestId);
 
   const passkey = method.passkey!;
   if (assertion.credentialId !== passkey.credentialId) throw unauthorized('assertion.credentialId is not the passkey registered for this credential');

@@ -10,7 +10,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { EmulatorContext } from './context.js';
 import { badRequest, conflict, invalidInput, notFound } from './errors.js';
-import type { Route } from './router.js';
+import { ownedListRoute, type Route } from './router.js';
 import type { CardRec, CardState, CustomerRec } from './state.js';
 import { Fields, ID_PATTERNS } from './validation.js';
 
@@ -121,17 +121,7 @@ export const cardRoutes: Route[] = [
       return { status: 201, body: renderCard(card) };
     },
   },
-  {
-    method: 'GET',
-    path: '/cards',
-    handler(req, emu) {
-      const f = new Fields(Object.fromEntries(req.query));
-      const cardholderId = f.string('cardholderId', { pattern: ID_PATTERNS.customer });
-      f.done();
-      const data = [...emu.state.cards.values()].filter((c) => !cardholderId || c.cardholderId === cardholderId).map(renderCard);
-      return { status: 200, body: { data, hasMore: false } };
-    },
-  },
+  ownedListRoute('/cards', 'cardholderId', ID_PATTERNS.customer, (emu) => emu.state.cards.values(), (c) => c.cardholderId, renderCard),
   { method: 'GET', path: '/cards/:id', handler: (req, emu) => ({ status: 200, body: renderCard(getCard(emu, req.params.id!)) }) },
   {
     method: 'PATCH',

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from './context.js';
 import { badRequest, notFound } from './errors.js';
 import { renderAccount } from './money.js';
-import type { Route } from './router.js';
+import { ownedListRoute, type Route } from './router.js';
 import type { AccountRec, CustomerRec, KycStatus } from './state.js';
 import { Fields, ID_PATTERNS, UMA_ADDRESS_PATTERN, isValidDate } from './validation.js';
 
@@ -129,17 +129,7 @@ export const customerRoutes: Route[] = [
       return { status: 200, body: renderCustomer(customer) };
     },
   },
-  {
-    method: 'GET',
-    path: '/internal-accounts',
-    handler(req, emu) {
-      const f = new Fields(Object.fromEntries(req.query));
-      const customerId = f.string('customerId', { pattern: ID_PATTERNS.customer });
-      f.done();
-      const data = [...emu.state.accounts.values()].filter((a) => !customerId || a.customerId === customerId).map(renderAccount);
-      return { status: 200, body: { data, hasMore: false } };
-    },
-  },
+  ownedListRoute('/internal-accounts', 'customerId', ID_PATTERNS.customer, (emu) => emu.state.accounts.values(), (a) => a.customerId, renderAccount),
   {
     method: 'GET',
     path: '/internal-accounts/:id',

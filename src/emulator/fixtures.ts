@@ -9,9 +9,7 @@ import type { EmulatorContext } from './context.js';
 import { insertCard } from './cards.js';
 import { UMA_DOMAIN, insertCustomer } from './customers.js';
 import { createQuote } from './quotes.js';
-import type { AuthMethodRec, EmulatorState } from './state.js';
-
-export type Fixtures = NonNullable<EmulatorState['fixtures']>;
+import type { AuthMethodRec, EmulatorFixtures as Fixtures } from './state.js';
 
 function fixtureQuote(emu: EmulatorContext, accountId: string): string {
   return createQuote(emu, {

@@ -11,24 +11,15 @@ import { ensureFixtures } from './fixtures.js';
 import { StateFile } from './persistence.js';
 import { buildRouter } from './routes.js';
 import { VERSION_PREFIX, createEmulatorServer } from './server.js';
-import { createInitialState, deserializeState, serializeState } from './state.js';
+import { createInitialState, deserializeState, serializeState, type EmulatorFixtures } from './state.js';
 import { resolveOptions, type EmulatorOptions } from './options.js';
 import { testHooks, type TestHooks } from './test-hooks.js';
 import { WebhookOutbox } from './webhooks.js';
 
 export type { EmulatorLogEntry } from './context.js';
 export type { EmulatorOptions } from './options.js';
+export type { EmulatorFixtures } from './state.js';
 export type { TestHooks } from './test-hooks.js';
-
-export interface EmulatorFixtures {
-  accountId: string;
-  credentialId: string;
-  email: string;
-  customerId: string;
-  cardId: string;
-  quoteId: string;
-  umaAddress: string;
-}
 
 export interface RunningEmulator extends TestHooks {
   baseUrl: string;

@@ -2,7 +2,8 @@
  * The --state file: loaded once at start, saved atomically (temp file + rename, mode 0600: it
  * holds the client secret, private keys and card numbers) whenever something changed. Saves are
  * serialized and coalesced: changes made while a write is in flight produce one more write with
- * the latest snapshot, never a torn file and never an unbounded queue.
+ * the latest snapshot, never a torn file and never an unbounded queue. The snapshot is taken a turn
+ * after the change, so everything a handler did synchronously goes into the same write.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
@@ -54,6 +55,9 @@ export class StateFile {
 
   private async drain(): Promise<void> {
     try {
+      // Snapshot after the current turn, not inside changed(): a handler often marks the state
+      // changed and then sets one more field (a quote's transactionId), which must be in the file.
+      await new Promise((resolve) => setImmediate(resolve));
       while (this.dirty) {
         this.dirty = false;
         await this.writeAtomically(this.snapshot());

@@ -1,6 +1,7 @@
 /**
  * Real-time-funding quotes: the platform pays the returned payment instructions (in the sandbox,
- * with POST /sandbox/send) and the quote completes. Only REALTIME_FUNDING sources are quoted:
+ * with POST /sandbox/send) and the quote completes, or, to a UMA magic destination, goes as that
+ * address says (uma.ts); such a quote must be in the address's currency. Only REALTIME_FUNDING sources are quoted:
  * executing account-funded quotes (POST /quotes/{id}/execute) is not emulated.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import { badRequest, notFound } from './errors.js';
 import { CURRENCIES, CURRENCY_CODES, MAX_AMOUNT, exchangeRate } from './money.js';
 import type { Route } from './router.js';
 import type { QuoteRec } from './state.js';
+import { umaScenario } from './uma.js';
 import { Fields, ID_PATTERNS, UMA_ADDRESS_PATTERN } from './validation.js';
 
 const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +40,9 @@ export function createQuote(emu: EmulatorContext, q: QuoteRequest): QuoteRec {
     totalSendingAmount: sending,
     receivingCurrency,
     totalReceivingAmount: receiving,
-    ...(q.destination.destinationType === 'ACCOUNT' ? { destinationAccountId: q.destination.accountId } : {}),
+    ...(q.destination.destinationType === 'ACCOUNT'
+      ? { destinationAccountId: q.destination.accountId }
+      : { destinationUmaAddress: q.destination.umaAddress }),
     expiresAtMs: now + QUOTE_TTL_MS,
     body: {
       createdAt: emu.iso(now),
@@ -93,6 +97,10 @@ export const quoteRoutes: Route[] = [
       const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
       const description = f.string('description', { maxLength: 500 });
       f.done();
+      const scenario = umaAddress ? umaScenario(umaAddress) : undefined;
+      if (scenario && destCurrency !== scenario.currency) {
+        throw badRequest('INVALID_CURRENCY', `${umaAddress} receives ${scenario.currency}, not ${destCurrency}`);
+      }
       if (accountId) {
         const account = emu.state.accounts.get(accountId);
         if (!account) throw notFound('InternalAccount', accountId);

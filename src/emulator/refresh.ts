@@ -1,60 +1,40 @@
 /**
  * POST /auth/sessions/{id}/refresh, per the spec's flow rules and status table:
- * 404 unknown session; 400 bad clientPublicKey; 401 inactive target or any retry problem (see
- * signed-retry.ts); 202 challenge; 200 PROCESSING; 201 AuthSession.
+ * 404 unknown session; 400 bad clientPublicKey; 401 inactive target (on both steps) or any retry
+ * problem (see signed-retry.ts); 202 challenge; 200 PROCESSING; 201 AuthSession.
  * A compressed clientPublicKey becomes the new session's key and no key material is returned; an
  * uncompressed one (deprecated legacy flow) gets a fresh session key sealed to it in
  * encryptedSessionSigningKey. The refreshed (old) session stays valid until its own expiresAt:
  * the spec does not say it ends, and revoking it is the client's explicit choice.
  */
-import { generateKeyPair, validateClientPublicKey, CLIENT_PUBLIC_KEY_PATTERN } from '../crypto/keys.js';
+import { generateKeyPair } from '../crypto/keys.js';
 import { sealSessionSigningKey } from '../crypto/bundles.js';
 import type { Route } from './router.js';
-import { completeSignedRetry, createChallenge, isInitialCall } from './signed-retry.js';
+import { signedFlow } from './signed-retry.js';
 import { assertSessionActive, createSession, getSession, renderSession } from './sessions.js';
-import { Fields } from './validation.js';
+import { CLIENT_PUBLIC_KEY_RULES, Fields } from './validation.js';
 
 export const REFRESH_ACTIVITY_TYPE = 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2';
-
-function onCurve(value: string): string | undefined {
-  try {
-    validateClientPublicKey(value);
-    return undefined;
-  } catch {
-    return 'clientPublicKey is not a point on the P-256 curve';
-  }
-}
 
 export const refreshRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth/sessions/:id/refresh',
-    async handler(req, emu) {
+    handler(req, emu) {
       const session = getSession(emu, req.params.id!);
       const fields = new Fields(req.json());
-      const clientPublicKey = fields.string('clientPublicKey', { required: true, pattern: CLIENT_PUBLIC_KEY_PATTERN, check: onCurve })!;
+      const clientPublicKey = fields.string('clientPublicKey', { required: true, ...CLIENT_PUBLIC_KEY_RULES })!;
       fields.done();
-
-      if (isInitialCall(req)) {
-        assertSessionActive(emu, session);
-        const account = emu.state.accounts.get(session.accountId)!;
-        const challenge = createChallenge(emu, {
-          kind: 'refresh',
-          resourceId: session.id,
-          accountId: session.accountId,
-          organizationId: account.organizationId,
-          activityType: REFRESH_ACTIVITY_TYPE,
-          parameters: { targetPublicKey: clientPublicKey },
-          binding: clientPublicKey,
-          bindingField: 'clientPublicKey',
-        });
-        return { status: 202, body: challenge };
-      }
-
-      return completeSignedRetry(emu, req, {
+      return signedFlow(emu, req, {
         kind: 'refresh',
         resourceId: session.id,
+        accountId: session.accountId,
         binding: clientPublicKey,
+        bindingField: 'clientPublicKey',
+        begin() {
+          assertSessionActive(emu, session);
+          return { activityType: REFRESH_ACTIVITY_TYPE, parameters: { targetPublicKey: clientPublicKey } };
+        },
         checkTarget: () => assertSessionActive(emu, session),
         async settle() {
           const method = { id: session.authMethodId, accountId: session.accountId, type: session.type, nickname: session.nickname };

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorContext } from './context.js';
 import { HttpError } from './errors.js';
+import { Fields } from './validation.js';
 
 export interface Req {
   method: string;
@@ -78,6 +79,31 @@ export class Router {
     }
     throw new HttpError(404, 'NOT_FOUND', `No route for ${method} ${path}`);
   }
+}
+
+/**
+ * A GET list of records, narrowed to one owner when the query names it (`?cardholderId=`,
+ * `?customerId=`): `{data, hasMore: false}` (everything fits on one page in the emulator).
+ */
+export function ownedListRoute<T>(
+  path: string,
+  param: string,
+  pattern: RegExp,
+  records: (emu: EmulatorContext) => Iterable<T>,
+  owner: (record: T) => string,
+  render: (record: T) => unknown,
+): Route {
+  return {
+    method: 'GET',
+    path,
+    handler(req, emu) {
+      const f = new Fields(Object.fromEntries(req.query));
+      const ownerId = f.string(param, { pattern });
+      f.done();
+      const data = [...records(emu)].filter((r) => !ownerId || owner(r) === ownerId).map(render);
+      return { status: 200, body: { data, hasMore: false } };
+    },
+  };
 }
 
 function safeDecode(segment: string): string {

@@ -1,7 +1,8 @@
 /**
- * Sandbox money movement: fund an internal account, pay a real-time-funding quote, and receive
- * an incoming UMA payment whose outcome the sender address steers ($success.<usd|eur|mxn>,
- * $pending.long.usd, $fail.compliance.usd at any domain).
+ * Sandbox money movement: fund an internal account, pay a real-time-funding quote (a UMA magic
+ * destination steers how the payment goes), and receive an incoming UMA payment whose outcome the
+ * sender address steers (uma.ts: $success.<usd|eur|mxn>, $pending.long.usd, $fail.compliance.usd
+ * at any domain).
  */
 import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from './context.js';
@@ -10,23 +11,19 @@ import { findCustomerByUma } from './customers.js';
 import { CURRENCY_CODES, MAX_AMOUNT, credit, exchangeRate, money, renderAccount } from './money.js';
 import { renderQuote } from './quotes.js';
 import type { Route } from './router.js';
+import { UMA_SCENARIO_LIST, outcomeFields, umaScenario, type UmaOutcome } from './uma.js';
 import { Fields, ID_PATTERNS, UMA_ADDRESS_PATTERN } from './validation.js';
-
-/** Sender local part → [outcome, sending currency]. */
-const UMA_SENDERS: Record<string, ['COMPLETED' | 'PENDING' | 'FAILED', string]> = {
-  'success.usd': ['COMPLETED', 'USD'],
-  'success.eur': ['COMPLETED', 'EUR'],
-  'success.mxn': ['COMPLETED', 'MXN'],
-  'pending.long.usd': ['PENDING', 'USD'],
-  'fail.compliance.usd': ['FAILED', 'USD'],
-};
 
 function balanceOverflow(): HttpError {
   return badRequest('AMOUNT_OUT_OF_RANGE', `The balance would exceed ${Number.MAX_SAFE_INTEGER}`);
 }
 
-function record(emu: EmulatorContext, tx: Record<string, unknown>): Record<string, unknown> {
-  emu.state.transactions.set(tx.id as string, tx);
+/** Stores a transaction: its own fields plus id, type, status, what the outcome adds, and times. */
+function record(emu: EmulatorContext, type: 'OUTGOING' | 'INCOMING', status: UmaOutcome, fields: Record<string, unknown>): Record<string, unknown> {
+  const now = emu.iso();
+  const id = `Transaction:${randomUUID()}`;
+  const tx = { id, type, status, ...fields, ...outcomeFields(status, now), createdAt: now, updatedAt: now };
+  emu.state.transactions.set(id, tx);
   emu.changed();
   return tx;
 }
@@ -66,21 +63,15 @@ export const sandboxRoutes: Route[] = [
         throw badRequest('INVALID_AMOUNT', `The quote expects exactly ${quote.totalSendingAmount} (smallest unit of ${quote.sendingCurrency})`);
       }
       const destination = quote.destinationAccountId ? emu.state.accounts.get(quote.destinationAccountId) : undefined;
-      const now = emu.iso();
-      if (destination && !credit(destination, quote.totalReceivingAmount, now)) throw balanceOverflow();
-      quote.status = 'COMPLETED';
-      const tx = record(emu, {
-        id: `Transaction:${randomUUID()}`,
-        type: 'OUTGOING',
-        status: 'COMPLETED',
+      const outcome = (quote.destinationUmaAddress && umaScenario(quote.destinationUmaAddress)?.outcome) || 'COMPLETED';
+      if (destination && !credit(destination, quote.totalReceivingAmount, emu.iso())) throw balanceOverflow();
+      quote.status = outcome === 'PENDING' ? 'PROCESSING' : outcome;
+      const tx = record(emu, 'OUTGOING', outcome, {
         quoteId: quote.id,
         source: { sourceType: 'REALTIME_FUNDING', currency: quote.sendingCurrency },
         destination: renderQuote(emu, quote).destination,
         sentAmount: money(quote.totalSendingAmount, quote.sendingCurrency),
         receivedAmount: money(quote.totalReceivingAmount, quote.receivingCurrency),
-        createdAt: now,
-        updatedAt: now,
-        settledAt: now,
       });
       quote.transactionId = tx.id as string;
       return { status: 200, body: tx };
@@ -96,29 +87,23 @@ export const sandboxRoutes: Route[] = [
       const currencyCode = f.string('receivingCurrencyCode', { required: true, enum: CURRENCY_CODES });
       const amount = f.integer('receivingCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
       f.done();
-      for (const [field, value] of [['senderUmaAddress', sender!], ['receiverUmaAddress', receiver!]] as const) {
-        if (!UMA_ADDRESS_PATTERN.test(value)) {
-          throw badRequest('INVALID_UMA_ADDRESS', `${field} ${JSON.stringify(value)} is not a UMA address ($user@domain)`, {
-            errors: [{ field, constraint: { pattern: UMA_ADDRESS_PATTERN.source }, message: `${field} must look like $user@domain` }],
-          });
-        }
+      // Both addresses are checked before answering, so one 400 names every malformed one.
+      const malformed = (['senderUmaAddress', 'receiverUmaAddress'] as const)
+        .filter((field) => !UMA_ADDRESS_PATTERN.test(field === 'senderUmaAddress' ? sender! : receiver!))
+        .map((field) => ({ field, constraint: { pattern: UMA_ADDRESS_PATTERN.source }, message: `${field} must look like $user@domain` }));
+      if (malformed.length > 0) {
+        throw badRequest('INVALID_UMA_ADDRESS', `Not a UMA address ($user@domain): ${malformed.map((e) => e.field).join(', ')}`, { errors: malformed });
       }
-      const scenario = UMA_SENDERS[sender!.slice(1, sender!.indexOf('@')).toLowerCase()];
-      if (!scenario) {
-        throw badRequest('SENDER_NOT_ACCEPTED', `Sandbox senders are $success.usd, $success.eur, $success.mxn, $pending.long.usd and $fail.compliance.usd at any domain`);
-      }
+      const scenario = umaScenario(sender!);
+      if (!scenario) throw badRequest('SENDER_NOT_ACCEPTED', `Sandbox senders are ${UMA_SCENARIO_LIST} at any domain`);
       const customer = findCustomerByUma(emu, receiver!);
       if (!customer) throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
       const account = [...emu.state.accounts.values()].find((a) => a.customerId === customer.id && a.currency === currencyCode);
       if (!account) throw badRequest('INVALID_CURRENCY', `${receiver} cannot receive ${currencyCode}`);
-      const [status, sendingCurrency] = scenario;
+      const { outcome: status, currency: sendingCurrency } = scenario;
       const rate = exchangeRate(sendingCurrency, currencyCode!);
-      const now = emu.iso();
-      if (status === 'COMPLETED' && !credit(account, amount!, now)) throw balanceOverflow();
-      const tx = record(emu, {
-        id: `Transaction:${randomUUID()}`,
-        type: 'INCOMING',
-        status,
+      if (status === 'COMPLETED' && !credit(account, amount!, emu.iso())) throw balanceOverflow();
+      const tx = record(emu, 'INCOMING', status, {
         senderUmaAddress: sender,
         receiverUmaAddress: receiver,
         customerId: customer.id,
@@ -126,10 +111,6 @@ export const sandboxRoutes: Route[] = [
         sentAmount: money(Math.ceil(amount! / rate), sendingCurrency),
         receivedAmount: money(amount!, currencyCode!),
         exchangeRate: rate,
-        ...(status === 'FAILED' ? { failureReason: 'COMPLIANCE_CHECK_FAILED' } : {}),
-        createdAt: now,
-        updatedAt: now,
-        ...(status === 'COMPLETED' ? { settledAt: now } : {}),
       });
       return { status: 200, body: tx };
     },

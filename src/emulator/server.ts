@@ -4,14 +4,16 @@
  * The only unauthenticated path is the one-use card reveal page (see reveal.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EmulatorContext } from './context.js';
-import { HttpError, invalidInput, unauthorized } from './errors.js';
+import { HttpError, invalidInput } from './errors.js';
 import { EMBED_PREFIX, revealPage } from './reveal.js';
 import type { Reply, Req, Router } from './router.js';
 
 export const VERSION_PREFIX = '/2025-10-13';
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** application/json, or a +json type, with any parameters. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 function send(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
@@ -26,28 +28,35 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 function errorReply(error: HttpError): Reply {
-  const headers = { ...error.headers };
-  if (error.status === 401 && error.code === 'UNAUTHORIZED') headers['www-authenticate'] = 'Basic realm="svc-emulator"';
-  return { status: error.status, body: error.toBody(), headers };
+  return { status: error.status, body: error.toBody(), headers: { ...error.headers } };
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+
+/** Only a failed Basic check asks for credentials; signature 401s are not cured by re-sending them. */
+function basicRefused(reason: string): HttpError {
+  return new HttpError(401, 'UNAUTHORIZED', 'Unauthorized', { reason, headers: { 'www-authenticate': 'Basic realm="svc-emulator"' } });
 }
 
-function checkBasicAuth(emu: EmulatorContext, header: string | undefined): void {
-  if (!header) throw unauthorized('Missing HTTP Basic credentials: send Authorization: Basic base64(<api token id>:<api client secret>)');
-  const [scheme, value = ''] = header.split(/\s+/, 2);
-  if (scheme?.toLowerCase() !== 'basic') throw unauthorized(`The emulator accepts HTTP Basic credentials only, not ${scheme}`);
-  const decoded = Buffer.from(value, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  const tokenId = colon < 0 ? decoded : decoded.slice(0, colon);
-  const secret = colon < 0 ? '' : decoded.slice(colon + 1);
-  const okId = sameSecret(tokenId, emu.state.apiTokenId);
-  const okSecret = sameSecret(secret, emu.state.apiClientSecret);
-  if (!okId || !okSecret) throw unauthorized('Invalid API token id or client secret');
+/**
+ * The Basic check for one emulator. It compares SHA-256 digests (the expected ones made once), not
+ * the strings: timingSafeEqual needs equal lengths, and bailing out on a length mismatch would
+ * tell a caller how long the secret is. Both halves are always compared, so the timing does not
+ * say which one was wrong either.
+ */
+function basicAuthChecker(emu: EmulatorContext): (header: string | undefined) => void {
+  const expectedId = digest(emu.state.apiTokenId);
+  const expectedSecret = digest(emu.state.apiClientSecret);
+  return (header) => {
+    if (!header) throw basicRefused('Missing HTTP Basic credentials: send Authorization: Basic base64(<api token id>:<api client secret>)');
+    const [scheme, value = ''] = header.split(/\s+/, 2);
+    if (scheme?.toLowerCase() !== 'basic') throw basicRefused(`The emulator accepts HTTP Basic credentials only, not ${scheme}`);
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const okId = timingSafeEqual(digest(colon < 0 ? decoded : decoded.slice(0, colon)), expectedId);
+    const okSecret = timingSafeEqual(digest(colon < 0 ? '' : decoded.slice(colon + 1)), expectedSecret);
+    if (!okId || !okSecret) throw basicRefused('Invalid API token id or client secret');
+  };
 }
 
 /** Reads the body up to the limit; beyond it, the rest is drained and 413 is answered. */
@@ -75,8 +84,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<string, unknown> {
   const bodyError = (message: string) => invalidInput([{ field: 'body', constraint: { format: 'json' }, message }], message);
   if (raw.length === 0) throw bodyError('A JSON object body is required');
+  // The spec gives these bodies as content type application/json; a body sent without it (or as
+  // text/plain) is not read as JSON by the service either, so it is refused here too.
   const type = req.headers['content-type'];
-  if (type && !/json/i.test(type)) throw bodyError(`Content-Type must be application/json, not ${type}`);
+  if (!type || !JSON_TYPE.test(type)) throw bodyError(`Content-Type must be application/json, not ${type ?? 'absent'}`);
   let value: unknown;
   try {
     value = JSON.parse(raw.toString('utf8'));
@@ -87,9 +98,24 @@ function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<string, unkn
   return value as Record<string, unknown>;
 }
 
-async function handle(emu: EmulatorContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<number> {
-  const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+/** The request target as a URL, or undefined when it cannot be one (e.g. `//[`): never a throw. */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? '/', 'http://emulator.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+type BasicCheck = ReturnType<typeof basicAuthChecker>;
+
+async function handle(emu: EmulatorContext, router: Router, checkBasicAuth: BasicCheck, req: IncomingMessage, res: ServerResponse): Promise<number> {
+  const url = parseTarget(req.url);
   const method = req.method ?? 'GET';
+  if (!url) {
+    checkBasicAuth(req.headers.authorization);
+    throw invalidInput([{ field: 'path', message: 'The request target is not a valid URL path' }]);
+  }
   if (url.pathname.startsWith(EMBED_PREFIX) && method === 'GET') {
     const page = revealPage(emu, url.pathname.slice(EMBED_PREFIX.length));
     res.writeHead(page.status, {
@@ -100,7 +126,7 @@ async function handle(emu: EmulatorContext, router: Router, req: IncomingMessage
     }).end(page.html);
     return page.status;
   }
-  checkBasicAuth(emu, req.headers.authorization);
+  checkBasicAuth(req.headers.authorization);
   if (url.pathname !== VERSION_PREFIX && !url.pathname.startsWith(`${VERSION_PREFIX}/`)) {
     throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
   }
@@ -127,11 +153,12 @@ async function handle(emu: EmulatorContext, router: Router, req: IncomingMessage
 }
 
 export function createEmulatorServer(emu: EmulatorContext, router: Router): Server {
+  const checkBasicAuth = basicAuthChecker(emu);
   return createServer((req, res) => {
     const started = performance.now();
     const logPath = (req.url ?? '').startsWith(EMBED_PREFIX) ? `${EMBED_PREFIX}<token>` : (req.url ?? '').split('?')[0];
     const done = (status: number) => emu.log({ kind: 'request', method: req.method, path: logPath, status, ms: Math.round(performance.now() - started) });
-    handle(emu, router, req, res).then(done, (error: unknown) => {
+    handle(emu, router, checkBasicAuth, req, res).then(done, (error: unknown) => {
       let reply: Reply;
       if (error instanceof HttpError) {
         reply = errorReply(error);

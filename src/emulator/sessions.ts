@@ -6,9 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from './context.js';
 import { notFound, unauthorized } from './errors.js';
 import type { Route } from './router.js';
-import { completeSignedRetry, createChallenge, isInitialCall } from './signed-retry.js';
+import { signedFlow } from './signed-retry.js';
 import type { AuthMethodRec, SessionRec } from './state.js';
 import { Fields, ID_PATTERNS } from './validation.js';
+
+export function renderAuthMethod(m: AuthMethodRec): Record<string, unknown> {
+  return { id: m.id, accountId: m.accountId, type: m.type, nickname: m.nickname, createdAt: m.createdAt, updatedAt: m.updatedAt };
+}
 
 /** AuthSession: AuthMethod fields plus the session's own (never encryptedSessionSigningKey here). */
 export function renderSession(emu: EmulatorContext, s: SessionRec): Record<string, unknown> {
@@ -79,28 +83,19 @@ export const sessionRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/auth/sessions/:id',
-    async handler(req, emu) {
+    handler(req, emu) {
       const session = getSession(emu, req.params.id!);
-      if (isInitialCall(req)) {
-        // Revoking an already revoked or expired session is a no-op, so there is nothing to sign.
-        if (!emu.isSessionActive(session)) return { status: 204 };
-        const account = emu.state.accounts.get(session.accountId)!;
-        const challenge = createChallenge(emu, {
-          kind: 'revoke',
-          resourceId: session.id,
-          accountId: session.accountId,
-          organizationId: account.organizationId,
-          activityType: 'ACTIVITY_TYPE_DELETE_SESSION',
-          parameters: { sessionId: session.id },
-          binding: '',
-          bindingField: 'body',
-        });
-        return { status: 202, body: challenge };
-      }
-      return completeSignedRetry(emu, req, {
+      return signedFlow(emu, req, {
         kind: 'revoke',
         resourceId: session.id,
+        accountId: session.accountId,
         binding: '',
+        bindingField: 'body',
+        begin() {
+          // Revoking an already revoked or expired session is a no-op, so there is nothing to sign.
+          if (!emu.isSessionActive(session)) return { status: 204 };
+          return { activityType: 'ACTIVITY_TYPE_DELETE_SESSION', parameters: { sessionId: session.id } };
+        },
         checkTarget: () => undefined,
         async settle() {
           if (session.revokedAtMs === undefined) {

@@ -1,19 +1,23 @@
 /**
- * The server side of the two-step signed retry shared by refresh, revoke and OTP verify:
- * the initial call stores a pending request and answers 202 with payloadToSign; the retry must
- * carry Service-Wallet-Signature and Request-Id, a stamp over that exact payload by an authorized
- * key, and the same bound body value. With --processing-retries N the first N accepted retries
- * get 200 PROCESSING and later re-sends must be byte-identical to the first; once settled, a
- * byte-identical re-send gets the same answer again (the spec calls the request idempotent).
+ * The server side of the two-step signed retry shared by refresh, revoke and OTP verify. A call
+ * with neither Service-Wallet-Signature nor Request-Id is the initial call: the flow checks its
+ * target, a pending request is stored and 202 answers with payloadToSign. Any other call is the
+ * retry: it needs both headers, a stamp over that exact payload by an authorized key, and the same
+ * bound body value. With --processing-retries N the first N accepted retries get 200 PROCESSING and
+ * later re-sends must be byte-identical to the first; once settled, a byte-identical re-send gets
+ * the same answer again (the spec calls the request idempotent).
  */
 import { randomUUID } from 'node:crypto';
-import { StampError, verifyStamp } from '../crypto/stamp.js';
+import { StampError, parseStamp, verifyStamp } from '../crypto/stamp.js';
 import type { EmulatorContext } from './context.js';
 import { signatureError, unauthorized } from './errors.js';
 import type { Reply, Req } from './router.js';
 
 /** The sandbox's legacy wallet-signature value, still accepted (spec "Versioning" 3). */
 export const LEGACY_WALLET_SIGNATURE = 'sandbox-valid-signature';
+
+/** DESIGN.md: a stamp names its signer by the compressed key, the form session keys are registered in. */
+const COMPRESSED_KEY = /^0[23][0-9a-fA-F]{64}$/;
 
 export type PendingKind = 'refresh' | 'revoke' | 'verify';
 
@@ -35,82 +39,89 @@ export interface PendingRequest {
   outcome?: Promise<Reply>;
 }
 
-export interface ChallengeInit {
-  kind: PendingKind;
-  resourceId: string;
-  accountId: string;
-  organizationId: string;
+/** What an initial call binds into its challenge. */
+export interface ChallengeSpec {
   activityType: string;
   parameters: Record<string, unknown>;
+  requiredSigner?: string;
+  /** Fields the 202 body carries before the SignedRequestChallenge ones (OTP verify: type). */
+  lead?: Record<string, unknown>;
+}
+
+export interface SignedFlow {
+  kind: PendingKind;
+  resourceId: string;
+  /** The wallet whose session keys may sign, and whose organizationId the payload names. */
+  accountId: string;
+  /** This call's value of the bound body field ('' when the body binds nothing). */
   binding: string;
   bindingField: string;
-  requiredSigner?: string;
+  /** Initial call: checks the target (throwing its 4xx) and says what to bind, or answers at once. */
+  begin(): ChallengeSpec | Reply | Promise<ChallengeSpec | Reply>;
+  /** Retry: throws the 401 when the target is no longer usable (not asked once the request settled). */
+  checkTarget(): void;
+  settle(pending: PendingRequest): Promise<Reply>;
 }
 
-/** Which step a request is: no signature headers at all means the initial call. */
-export function isInitialCall(req: Req): boolean {
-  return req.header('service-wallet-signature') === undefined && req.header('request-id') === undefined;
+/** Runs whichever step this request is. */
+export async function signedFlow(emu: EmulatorContext, req: Req, flow: SignedFlow): Promise<Reply> {
+  if (req.header('service-wallet-signature') !== undefined || req.header('request-id') !== undefined) {
+    return completeSignedRetry(emu, req, flow);
+  }
+  const spec = await flow.begin();
+  if (!('activityType' in spec)) return spec;
+  return { status: 202, body: { ...spec.lead, ...createChallenge(emu, flow, spec) } };
 }
 
-/** Stores a pending request; returns the SignedRequestChallenge body (202). */
-export function createChallenge(emu: EmulatorContext, init: ChallengeInit): { payloadToSign: string; requestId: string; expiresAt: string } {
+/** Stores a pending request; returns the SignedRequestChallenge body. */
+function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: ChallengeSpec): { payloadToSign: string; requestId: string; expiresAt: string } {
   const now = emu.now();
   const requestId = `Request:${randomUUID()}`;
   // Key order is the DESIGN.md payload format; clients sign these exact bytes.
   const payloadToSign = JSON.stringify({
-    organizationId: init.organizationId,
-    parameters: init.parameters,
+    organizationId: emu.state.accounts.get(flow.accountId)!.organizationId,
+    parameters: spec.parameters,
     timestampMs: String(now),
-    type: init.activityType,
+    type: spec.activityType,
   });
   const expiresAtMs = now + emu.opts.challengeTtlMs;
   emu.pending.set(requestId, {
     requestId,
-    kind: init.kind,
-    resourceId: init.resourceId,
-    accountId: init.accountId,
+    kind: flow.kind,
+    resourceId: flow.resourceId,
+    accountId: flow.accountId,
     payloadToSign,
     expiresAtMs,
-    binding: init.binding,
-    bindingField: init.bindingField,
-    ...(init.requiredSigner ? { requiredSigner: init.requiredSigner } : {}),
+    binding: flow.binding,
+    bindingField: flow.bindingField,
+    ...(spec.requiredSigner ? { requiredSigner: spec.requiredSigner } : {}),
     processingLeft: emu.opts.processingRetries,
   });
   return { payloadToSign, requestId, expiresAt: emu.iso(expiresAtMs) };
 }
 
-export interface RetryInit {
-  kind: PendingKind;
-  resourceId: string;
-  /** This retry's value of the bound field. */
-  binding: string;
-  /** Throws the 401 when the target is no longer usable (skipped once the request settled). */
-  checkTarget(): void;
-  settle(pending: PendingRequest): Promise<Reply>;
-}
-
-export async function completeSignedRetry(emu: EmulatorContext, req: Req, init: RetryInit): Promise<Reply> {
+async function completeSignedRetry(emu: EmulatorContext, req: Req, flow: SignedFlow): Promise<Reply> {
   const signature = req.header('service-wallet-signature');
   const requestId = req.header('request-id');
   if (!signature) throw signatureError('WALLET_SIGNATURE_MISSING', 'Service-Wallet-Signature is required on the signed retry (Request-Id was sent)');
   if (!requestId) throw signatureError('REQUEST_ID_MISSING', 'Request-Id is required on the signed retry (Service-Wallet-Signature was sent)');
 
   const pending = emu.pending.get(requestId);
-  if (!pending || pending.kind !== init.kind || pending.resourceId !== init.resourceId) {
+  if (!pending || pending.kind !== flow.kind || pending.resourceId !== flow.resourceId) {
     throw unauthorized('Request-Id does not match a pending challenge for this request; call again without signature headers');
   }
   if (pending.expiresAtMs <= emu.now()) {
     emu.pending.delete(requestId);
     throw unauthorized('The challenge for this Request-Id has expired; call again without signature headers for a new one');
   }
-  if (!pending.outcome) init.checkTarget();
+  if (!pending.outcome) flow.checkTarget();
   authorizeSignature(emu, pending, signature);
 
   if (pending.firstRetryBody) {
     if (!req.raw.equals(pending.firstRetryBody)) {
       throw signatureError('WALLET_SIGNATURE_BODY_MISMATCH', 'A re-sent signed retry must be byte-identical to the first signed retry');
     }
-  } else if (init.binding !== pending.binding) {
+  } else if (flow.binding !== pending.binding) {
     throw signatureError('WALLET_SIGNATURE_BODY_MISMATCH', `${pending.bindingField} differs from the one bound on the initial call`);
   }
   if (pending.outcome) return pending.outcome;
@@ -123,7 +134,7 @@ export async function completeSignedRetry(emu: EmulatorContext, req: Req, init: 
       body: { status: 'PROCESSING', message: 'The operation is still processing; re-send the same request to get the result.' },
     };
   }
-  pending.outcome = init.settle(pending);
+  pending.outcome = flow.settle(pending);
   return pending.outcome;
 }
 
@@ -132,6 +143,11 @@ function authorizeSignature(emu: EmulatorContext, pending: PendingRequest, signa
   if (signature === LEGACY_WALLET_SIGNATURE) return;
   let publicKey: string;
   try {
+    // A stamp naming its key in the uncompressed form would not match the registered key in the
+    // service, so it must not pass here either (verifyStamp accepts both forms).
+    if (!COMPRESSED_KEY.test(parseStamp(signature).publicKey)) {
+      throw new StampError('malformed', 'stamp publicKey must be the compressed SEC1 key (02/03 + 64 hex)');
+    }
     publicKey = verifyStamp(signature, pending.payloadToSign).publicKey;
   } catch (error) {
     if (!(error instanceof StampError)) throw error;

@@ -96,13 +96,15 @@ export interface CardRec {
 
 export interface QuoteRec {
   id: string;
-  status: 'PENDING' | 'COMPLETED';
+  /** PENDING until paid; then as the payment went (a UMA magic destination steers it). */
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
   body: Record<string, unknown>;
   sendingCurrency: string;
   totalSendingAmount: number;
   receivingCurrency: string;
   totalReceivingAmount: number;
   destinationAccountId?: string;
+  destinationUmaAddress?: string;
   expiresAtMs: number;
   transactionId?: string;
 }
@@ -118,6 +120,17 @@ export interface WebhookDelivery {
   nextAttemptAtMs: number;
 }
 
+/** What start-up prints and tests build on (see fixtures.ts); kept in the state so a restart keeps them. */
+export interface EmulatorFixtures {
+  accountId: string;
+  credentialId: string;
+  email: string;
+  customerId: string;
+  cardId: string;
+  quoteId: string;
+  umaAddress: string;
+}
+
 export interface EmulatorState {
   version: 1;
   apiTokenId: string;
@@ -127,15 +140,7 @@ export interface EmulatorState {
   otpSignerPrivateKey: string;
   /** Uncompressed hex (what clients pin). */
   otpSignerPublicKey: string;
-  fixtures?: {
-    accountId: string;
-    credentialId: string;
-    email: string;
-    customerId: string;
-    cardId: string;
-    quoteId: string;
-    umaAddress: string;
-  };
+  fixtures?: EmulatorFixtures;
   config: { webhookEndpoint?: string };
   customers: Map<string, CustomerRec>;
   accounts: Map<string, AccountRec>;

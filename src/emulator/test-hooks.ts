@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { compressPublicKey as compressKey, decompressPublicKey as decompressKey } from '../crypto/keys.js';
 import type { EmulatorContext } from './context.js';
 import { createSession, renderSession } from './sessions.js';
-import type { AuthMethodRec, EmulatorState } from './state.js';
+import type { AuthMethodRec, EmulatorFixtures } from './state.js';
 
 export interface TestHooks {
   /** The session's expiresAt becomes now, so it is expired from here on. */
@@ -35,7 +35,7 @@ function testCredential(emu: EmulatorContext, accountId: string): AuthMethodRec 
   return method;
 }
 
-export function testHooks(emu: EmulatorContext, fixtures: NonNullable<EmulatorState['fixtures']>): TestHooks {
+export function testHooks(emu: EmulatorContext, fixtures: EmulatorFixtures): TestHooks {
   const { state } = emu;
   return {
     expireSession(id) {

@@ -4,6 +4,7 @@
  * details.errors[] of FieldError). Unknown fields are ignored (field sets are additive).
  */
 import type { FieldConstraint, FieldError } from '../errors.js';
+import { CLIENT_PUBLIC_KEY_PATTERN, validateClientPublicKey } from '../crypto/keys.js';
 import { invalidInput } from './errors.js';
 
 export const ID_PATTERNS = {
@@ -17,6 +18,22 @@ export const ID_PATTERNS = {
 
 /** UMA address `$user@domain[:port]`: the shape a counterparty can be looked up by. */
 export const UMA_ADDRESS_PATTERN = /^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
+
+/**
+ * The spec's clientPublicKey rule, plus the point check: a key that matches the pattern but is not
+ * on P-256 cannot be sealed to or verified with, so it is bad input (400), not an internal error.
+ */
+export const CLIENT_PUBLIC_KEY_RULES = {
+  pattern: CLIENT_PUBLIC_KEY_PATTERN,
+  check(value: string): string | undefined {
+    try {
+      validateClientPublicKey(value);
+      return undefined;
+    } catch {
+      return 'clientPublicKey is not a point on the P-256 curve';
+    }
+  },
+} as const;
 
 interface StringRules {
   required?: boolean;

@@ -1,20 +1,13 @@
 /** The deprecated sealed-key refresh and the 200 PROCESSING behaviour of signed retries. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decryptSessionSigningKey } from '../../../src/crypto/bundles.js';
 import { generateKeyPair, publicKeyFromPrivate } from '../../../src/crypto/keys.js';
-import { createStamp } from '../../../src/crypto/stamp.js';
-import { errorShape, otpLogin, testEmulator, type LoggedIn, type TestEmulator } from './support.js';
+import { errorShape, signedHeaders, useLoggedInEmulator } from './support.js';
 
 const refresh = (id: string) => `/auth/sessions/${id}/refresh`;
 
 describe('legacy flow (uncompressed clientPublicKey)', () => {
-  let t: TestEmulator;
-  let login: LoggedIn;
-  beforeAll(async () => {
-    t = await testEmulator();
-    login = await otpLogin(t);
-  });
-  afterAll(() => t.close());
+  const { t, login } = useLoggedInEmulator();
 
   it('201 carries encryptedSessionSigningKey whose plaintext is the new session key', async () => {
     const client = generateKeyPair({ uncompressed: true });
@@ -23,7 +16,7 @@ describe('legacy flow (uncompressed clientPublicKey)', () => {
     const c = await t.call('POST', refresh(login.sessionId), { body });
     const done = await t.call('POST', refresh(login.sessionId), {
       body,
-      headers: { 'service-wallet-signature': createStamp(c.body.payloadToSign, login.privateKey), 'request-id': c.body.requestId },
+      headers: signedHeaders(c.body, login.privateKey),
     });
     expect(done.status).toBe(201);
     expect(typeof done.body.encryptedSessionSigningKey).toBe('string');
@@ -36,7 +29,7 @@ describe('legacy flow (uncompressed clientPublicKey)', () => {
     const c2 = await t.call('POST', refresh(done.body.id), { body: { clientPublicKey: next.publicKey } });
     const r2 = await t.call('POST', refresh(done.body.id), {
       body: { clientPublicKey: next.publicKey },
-      headers: { 'service-wallet-signature': createStamp(c2.body.payloadToSign, sessionKey), 'request-id': c2.body.requestId },
+      headers: signedHeaders(c2.body, sessionKey),
     });
     expect(r2.status).toBe(201);
 
@@ -44,7 +37,7 @@ describe('legacy flow (uncompressed clientPublicKey)', () => {
     const c3 = await t.call('POST', refresh(done.body.id), { body: { clientPublicKey: next.publicKey } });
     const r3 = await t.call('POST', refresh(done.body.id), {
       body: { clientPublicKey: next.publicKey },
-      headers: { 'service-wallet-signature': createStamp(c3.body.payloadToSign, client.privateKey), 'request-id': c3.body.requestId },
+      headers: signedHeaders(c3.body, client.privateKey),
     });
     expect(errorShape(r3).code).toBe('WALLET_SIGNATURE_INVALID');
 
@@ -55,19 +48,13 @@ describe('legacy flow (uncompressed clientPublicKey)', () => {
 });
 
 describe('200 PROCESSING (processingRetries 2)', () => {
-  let t: TestEmulator;
-  let login: LoggedIn;
-  beforeAll(async () => {
-    t = await testEmulator({ processingRetries: 2 });
-    login = await otpLogin(t); // follows verify's own PROCESSING answers
-  }, 15_000);
-  afterAll(() => t.close());
+  const { t, login } = useLoggedInEmulator({ processingRetries: 2 });
 
   it('answers PROCESSING to the first two signed retries, then settles on the identical re-send', async () => {
     const key = generateKeyPair().publicKey;
     const raw = JSON.stringify({ clientPublicKey: key });
     const c = await t.call('POST', refresh(login.sessionId), { body: raw });
-    const headers = { 'service-wallet-signature': createStamp(c.body.payloadToSign, login.privateKey), 'request-id': c.body.requestId };
+    const headers = signedHeaders(c.body, login.privateKey);
     const one = await t.call('POST', refresh(login.sessionId), { body: raw, headers });
     const two = await t.call('POST', refresh(login.sessionId), { body: raw, headers });
     expect([one.status, two.status]).toEqual([200, 200]);
@@ -87,7 +74,7 @@ describe('200 PROCESSING (processingRetries 2)', () => {
     const pair = generateKeyPair();
     const s = t.emu.createSession(pair.publicKey) as { id: string };
     const c = await t.call('DELETE', `/auth/sessions/${s.id}`);
-    const headers = { 'service-wallet-signature': createStamp(c.body.payloadToSign, pair.privateKey), 'request-id': c.body.requestId };
+    const headers = signedHeaders(c.body, pair.privateKey);
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await t.call('DELETE', `/auth/sessions/${s.id}`, { headers })).status);
     expect(statuses).toEqual([200, 200, 204]);

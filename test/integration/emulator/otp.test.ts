@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { createStamp } from '../../../src/crypto/stamp.js';
-import { errorShape, otpLogin, sleep, testEmulator, type TestEmulator } from './support.js';
+import { errorShape, otpLogin, signedHeaders, sleep, testEmulator, type TestEmulator } from './support.js';
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -54,7 +53,7 @@ describe('OTP verify', () => {
     expect(JSON.parse(first.body.payloadToSign).parameters).toEqual({ publicKey: tek.publicKey });
     const done = await t.call('POST', `/auth/credentials/${cred()}/verify`, {
       body,
-      headers: { 'service-wallet-signature': createStamp(first.body.payloadToSign, tek.privateKey), 'request-id': first.body.requestId },
+      headers: signedHeaders(first.body, tek.privateKey),
     });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ accountId: t.emu.fixtures.accountId, type: 'EMAIL_OTP', nickname: t.emu.fixtures.email });
@@ -77,6 +76,14 @@ describe('OTP verify', () => {
     const again = await t.call('POST', `/auth/credentials/${cred()}/verify`, { body });
     expect(again.status).toBe(401);
     expect(errorShape(again).reason).toMatch(/stale or reused/);
+  });
+
+  it('opens a bundle once even when the same verify arrives concurrently', async () => {
+    // Opening is asynchronous (HPKE); each concurrent call must not find the target still unused.
+    const body = await verifyBody();
+    const answers = await Promise.all([1, 2, 3].map(() => t.call('POST', `/auth/credentials/${cred()}/verify`, { body })));
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 401, 401]);
+    for (const a of answers.filter((x) => x.status === 401)) expect(errorShape(a).reason).toMatch(/stale or reused/);
   });
 
   it("refuses a bundle encrypted to a target this emulator never issued", async () => {
@@ -109,7 +116,7 @@ describe('OTP verify', () => {
     const first = await t.call('POST', `/auth/credentials/${cred()}/verify`, { body });
     const signedByOther = await t.call('POST', `/auth/credentials/${cred()}/verify`, {
       body,
-      headers: { 'service-wallet-signature': createStamp(first.body.payloadToSign, generateKeyPair().privateKey), 'request-id': first.body.requestId },
+      headers: signedHeaders(first.body, generateKeyPair().privateKey),
     });
     expect(signedByOther.status).toBe(401);
     expect(errorShape(signedByOther).code).toBe('WALLET_SIGNATURE_INVALID');
@@ -121,7 +128,7 @@ describe('OTP verify', () => {
     const first = await t.call('POST', `/auth/credentials/${cred()}/verify`, { body });
     const answer = await t.call('POST', `/auth/credentials/${cred()}/verify`, {
       body: await verifyBody('000000', tek.publicKey),
-      headers: { 'service-wallet-signature': createStamp(first.body.payloadToSign, tek.privateKey), 'request-id': first.body.requestId },
+      headers: signedHeaders(first.body, tek.privateKey),
     });
     expect(answer.status).toBe(401);
     expect(errorShape(answer).code).toBe('WALLET_SIGNATURE_BODY_MISMATCH');

@@ -6,8 +6,7 @@ import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:cryp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSessionSigningKey } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { createStamp } from '../../../src/crypto/stamp.js';
-import { errorShape, testEmulator, type TestEmulator } from './support.js';
+import { errorShape, signedHeaders, testEmulator, type TestEmulator } from './support.js';
 
 function passkeyPair(): { privateKey: KeyObject; publicHex: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -64,7 +63,7 @@ describe('passkey verify', () => {
     const r = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, { body: { clientPublicKey: next } });
     const done = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, {
       body: { clientPublicKey: next },
-      headers: { 'service-wallet-signature': createStamp(r.body.payloadToSign, sessionKey), 'request-id': r.body.requestId },
+      headers: signedHeaders(r.body, sessionKey),
     });
     expect(done.status).toBe(201);
     expect(done.body.credentialId).toBe(cred.credentialId);
@@ -103,6 +102,23 @@ describe('passkey verify', () => {
     expect(errorShape(reused).reason).toMatch(/pending passkey challenge/);
     const missing = await verify(undefined, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }));
     expect(errorShape(missing).code).toBe('REQUEST_ID_MISSING');
+  });
+
+  it('400, not 500, for a clientPublicKey that fits the pattern but is off the curve', async () => {
+    const offCurve = `02${'ff'.repeat(32)}`;
+    const onChallenge = await t.call('POST', `/auth/credentials/${cred.id}/challenge`, { body: { clientPublicKey: offCurve } });
+    expect(errorShape(onChallenge)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'clientPublicKey' }] } });
+    const c = await challenge();
+    const a = { ...assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }), signature: 'sandbox-valid-passkey-signature' };
+    const onVerify = await verify(c.requestId, a, { clientPublicKey: offCurve });
+    expect(errorShape(onVerify)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'clientPublicKey' }] } });
+  });
+
+  it('a 400 for a missing clientPublicKey leaves the challenge usable for the corrected request', async () => {
+    const c = await challenge();
+    const a = assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() });
+    expect((await verify(c.requestId, a)).status).toBe(400);
+    expect((await verify(c.requestId, a, { clientPublicKey: generateKeyPair().publicKey })).status).toBe(200);
   });
 
   it('400 when no clientPublicKey was given anywhere, or the assertion is incomplete', async () => {

@@ -3,22 +3,15 @@
  * real HTTP with real stamps. Each case gets its own fresh challenge.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStamp } from '../../../src/crypto/stamp.js';
-import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { errorShape, otpLogin, sleep, testEmulator, type LoggedIn, type TestEmulator } from './support.js';
+import { decompressPublicKey, generateKeyPair } from '../../../src/crypto/keys.js';
+import { errorShape, otpLogin, signedHeaders, sleep, testEmulator, useLoggedInEmulator, type TestEmulator } from './support.js';
 
 const SPEC_PATTERN = '^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';
 const b64url = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64url');
 
-let t: TestEmulator;
-let login: LoggedIn;
-
-beforeAll(async () => {
-  t = await testEmulator();
-  login = await otpLogin(t);
-});
-afterAll(() => t.close());
+const { t, login } = useLoggedInEmulator();
 
 const path = (id: string) => `/auth/sessions/${id}/refresh`;
 
@@ -28,9 +21,7 @@ async function challenge(sessionId: string, clientPublicKey: string) {
   return answer.body as { payloadToSign: string; requestId: string; expiresAt: string };
 }
 
-function signed(payload: string, requestId: string, privateKey = login.privateKey) {
-  return { 'service-wallet-signature': createStamp(payload, privateKey), 'request-id': requestId };
-}
+const signed = (challenge: { payloadToSign: string; requestId: string }, privateKey = login.privateKey) => signedHeaders(challenge, privateKey);
 
 describe('refresh: success rows', () => {
   it('202: the initial call binds clientPublicKey into the DESIGN.md payload', async () => {
@@ -50,7 +41,7 @@ describe('refresh: success rows', () => {
     const next = generateKeyPair();
     const c = await challenge(login.sessionId, next.publicKey);
     const body = { clientPublicKey: next.publicKey };
-    const done = await t.call('POST', path(login.sessionId), { body, headers: signed(c.payloadToSign, c.requestId) });
+    const done = await t.call('POST', path(login.sessionId), { body, headers: signed(c) });
     expect(done.status).toBe(201);
     expect(done.body.id).toMatch(/^Session:/);
     expect(done.body.id).not.toBe(login.sessionId);
@@ -60,7 +51,7 @@ describe('refresh: success rows', () => {
     const again = await challenge(done.body.id, generateKeyPair().publicKey);
     const retry = await t.call('POST', path(done.body.id), {
       body: { clientPublicKey: JSON.parse(again.payloadToSign).parameters.targetPublicKey },
-      headers: signed(again.payloadToSign, again.requestId, next.privateKey),
+      headers: signed(again, next.privateKey),
     });
     expect(retry.status).toBe(201);
     const list = await t.call('GET', `/auth/sessions?accountId=${t.emu.fixtures.accountId}`);
@@ -71,7 +62,7 @@ describe('refresh: success rows', () => {
   it('201 again for a byte-identical re-send after settling (idempotent)', async () => {
     const next = generateKeyPair();
     const c = await challenge(login.sessionId, next.publicKey);
-    const options = { body: JSON.stringify({ clientPublicKey: next.publicKey }), headers: signed(c.payloadToSign, c.requestId) };
+    const options = { body: JSON.stringify({ clientPublicKey: next.publicKey }), headers: signed(c) };
     const first = await t.call('POST', path(login.sessionId), options);
     const second = await t.call('POST', path(login.sessionId), options);
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -110,7 +101,7 @@ describe('refresh: 400 and 404', () => {
 
   it('400 on the signed retry too, before any signature check', async () => {
     const c = await challenge(login.sessionId, generateKeyPair().publicKey);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: 'nope' }, headers: signed(c.payloadToSign, c.requestId) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: 'nope' }, headers: signed(c) });
     expect(answer.status).toBe(400);
   });
 
@@ -147,6 +138,21 @@ describe('refresh: 401 conditions', () => {
     expect401(await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: { 'request-id': c.requestId } }), 'WALLET_SIGNATURE_MISSING');
   });
 
+  it('WALLET_SIGNATURE_MISSING: both headers present but empty count as a retry, not an initial call', async () => {
+    const key = generateKeyPair().publicKey;
+    await challenge(login.sessionId, key);
+    const headers = { 'service-wallet-signature': '', 'request-id': '' };
+    expect401(await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers }), 'WALLET_SIGNATURE_MISSING');
+  });
+
+  it('a retry-looking call with neither header is a new initial call; the first challenge stays good', async () => {
+    const key = generateKeyPair().publicKey;
+    const first = await challenge(login.sessionId, key);
+    const second = await challenge(login.sessionId, key);
+    expect(second.requestId).not.toBe(first.requestId);
+    expect((await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(first) })).status).toBe(201);
+  });
+
   it('REQUEST_ID_MISSING: a signature without Request-Id', async () => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
@@ -168,10 +174,20 @@ describe('refresh: 401 conditions', () => {
     expect401(answer, 'WALLET_SIGNATURE_MALFORMED');
   });
 
+  it('WALLET_SIGNATURE_MALFORMED: a valid signature whose stamp names the session key uncompressed', async () => {
+    // DESIGN.md: the stamp carries the compressed key, the form the session key is registered in.
+    const key = generateKeyPair().publicKey;
+    const c = await challenge(login.sessionId, key);
+    const stamp = JSON.parse(Buffer.from(createStamp(c.payloadToSign, login.privateKey), 'base64url').toString('utf8'));
+    const header = b64url({ ...stamp, publicKey: decompressPublicKey(stamp.publicKey) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: { 'service-wallet-signature': header, 'request-id': c.requestId } });
+    expect401(answer, 'WALLET_SIGNATURE_MALFORMED', /compressed/);
+  });
+
   it('WALLET_SIGNATURE_INVALID: a key that belongs to no session', async () => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c.payloadToSign, c.requestId, generateKeyPair().privateKey) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, generateKeyPair().privateKey) });
     expect401(answer, 'WALLET_SIGNATURE_INVALID');
   });
 
@@ -190,7 +206,7 @@ describe('refresh: 401 conditions', () => {
     t.emu.createSession(stranger.publicKey, { accountId: accounts.body.data[0].id });
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c.payloadToSign, c.requestId, stranger.privateKey) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, stranger.privateKey) });
     expect401(answer, 'WALLET_SIGNATURE_INVALID');
   });
 
@@ -200,28 +216,30 @@ describe('refresh: 401 conditions', () => {
     t.emu.expireSession(oldSession.id);
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c.payloadToSign, c.requestId, old.privateKey) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, old.privateKey) });
     expect401(answer, 'WALLET_SIGNATURE_INVALID');
   });
 
   it('WALLET_SIGNATURE_BODY_MISMATCH: the retry carries another clientPublicKey', async () => {
     const c = await challenge(login.sessionId, generateKeyPair().publicKey);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: generateKeyPair().publicKey }, headers: signed(c.payloadToSign, c.requestId) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: generateKeyPair().publicKey }, headers: signed(c) });
     expect401(answer, 'WALLET_SIGNATURE_BODY_MISMATCH');
   });
 
   it('UNAUTHORIZED: a Request-Id that matches no pending challenge', async () => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c.payloadToSign, `Request:${randomUUID()}`) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed({ ...c, requestId: `Request:${randomUUID()}` }) });
     expect401(answer, 'UNAUTHORIZED', /does not match a pending challenge/);
+    // Not a Basic failure, so no WWW-Authenticate: re-sending credentials would not cure it.
+    expect(answer.headers['www-authenticate']).toBeUndefined();
   });
 
   it("UNAUTHORIZED: another session's Request-Id", async () => {
     const other = t.emu.createSession(generateKeyPair().publicKey) as { id: string };
     const key = generateKeyPair().publicKey;
     const c = await challenge(other.id, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c.payloadToSign, c.requestId) });
+    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c) });
     expect401(answer, 'UNAUTHORIZED', /does not match a pending challenge/);
   });
 
@@ -232,7 +250,7 @@ describe('refresh: 401 conditions', () => {
       const key = generateKeyPair().publicKey;
       const first = await short.call('POST', path(me.sessionId), { body: { clientPublicKey: key } });
       await sleep(1100);
-      const answer = await short.call('POST', path(me.sessionId), { body: { clientPublicKey: key }, headers: signed(first.body.payloadToSign, first.body.requestId, me.privateKey) });
+      const answer = await short.call('POST', path(me.sessionId), { body: { clientPublicKey: key }, headers: signed(first.body, me.privateKey) });
       expect401(answer, 'UNAUTHORIZED', /expired/);
     } finally {
       await short.close();
@@ -248,13 +266,13 @@ describe('refresh: 401 conditions', () => {
       if (how === 'expired') t.emu.expireSession(target.id);
       else {
         const d = await t.call('DELETE', `/auth/sessions/${target.id}`);
-        const r = await t.call('DELETE', `/auth/sessions/${target.id}`, { headers: signed(d.body.payloadToSign, d.body.requestId, pair.privateKey) });
+        const r = await t.call('DELETE', `/auth/sessions/${target.id}`, { headers: signed(d.body, pair.privateKey) });
         expect(r.status).toBe(204);
       }
     };
     await end();
     // Signed by another active session of the wallet, so only the target's state can fail it.
-    const retry = await t.call('POST', path(target.id), { body: { clientPublicKey: key }, headers: signed(c.payloadToSign, c.requestId) });
+    const retry = await t.call('POST', path(target.id), { body: { clientPublicKey: key }, headers: signed(c) });
     expect401(retry, 'UNAUTHORIZED', new RegExp(how));
     const initial = await t.call('POST', path(target.id), { body: { clientPublicKey: key } });
     expect401(initial, 'UNAUTHORIZED', new RegExp(how));

@@ -114,6 +114,38 @@ describe('quotes and POST /sandbox/send', () => {
   });
 });
 
+describe('quotes to UMA magic destinations, paid with POST /sandbox/send', () => {
+  const umaQuote = (umaAddress: string, currency: string) => t.call('POST', '/quotes', {
+    body: {
+      source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+    },
+  });
+
+  it.each([
+    ['$success.usd@sandbox.uma.money', 'USD', 'COMPLETED', 'COMPLETED'],
+    ['$success.mxn@sandbox.uma.money', 'MXN', 'COMPLETED', 'COMPLETED'],
+    ['$pending.long.usd@sandbox.uma.money', 'USD', 'PENDING', 'PROCESSING'],
+    ['$fail.compliance.usd@sandbox.uma.money', 'USD', 'FAILED', 'FAILED'],
+  ])('%s: the payment goes as the address says', async (address, currency, txStatus, quoteStatus) => {
+    const quote = await umaQuote(address, currency);
+    expect(quote.status).toBe(201);
+    const paid = await t.call('POST', '/sandbox/send', { body: { quoteId: quote.body.id, currencyCode: 'USD' } });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: txStatus, quoteId: quote.body.id });
+    expect('settledAt' in paid.body).toBe(txStatus === 'COMPLETED');
+    if (txStatus === 'FAILED') expect(paid.body.failureReason).toBe('COMPLIANCE_CHECK_FAILED');
+    expect((await t.call('GET', `/quotes/${quote.body.id}`)).body).toMatchObject({ status: quoteStatus, transactionId: paid.body.id });
+    expect((await t.call('POST', '/sandbox/send', { body: { quoteId: quote.body.id, currencyCode: 'USD' } })).status).toBe(400);
+  });
+
+  it('400 INVALID_CURRENCY for a magic address quoted in another currency', async () => {
+    expect(errorShape(await umaQuote('$success.eur@sandbox.uma.money', 'USD'))).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });
+  });
+});
+
 describe('POST /sandbox/uma/receive', () => {
   const receive = (sender: string, receiver = t.emu.fixtures.umaAddress, code = 'USD', amount = 500) =>
     t.call('POST', '/sandbox/uma/receive', { body: { senderUmaAddress: sender, receiverUmaAddress: receiver, receivingCurrencyCode: code, receivingCurrencyAmount: amount } });
@@ -152,6 +184,11 @@ describe('POST /sandbox/uma/receive', () => {
   ])('400 INVALID_UMA_ADDRESS for a malformed %s', async (_n, sender, receiver) => {
     const answer = await receive(sender, receiver);
     expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_UMA_ADDRESS' });
+  });
+
+  it('400 INVALID_UMA_ADDRESS names both addresses when both are malformed', async () => {
+    const answer = await receive('nobody', 'nowhere');
+    expect(errorShape(answer).details.errors.map((e: { field: string }) => e.field)).toEqual(['senderUmaAddress', 'receiverUmaAddress']);
   });
 
   it('400 SENDER_NOT_ACCEPTED for a sender that is not a sandbox magic address', async () => {

@@ -21,6 +21,18 @@ afterAll(() => t.close());
 
 const fund = `/sandbox/internal-accounts/${'InternalAccount:00000000-0000-0000-0000-000000000000'}/fund`;
 
+/** A GET with an exact request target (undici and fetch would normalize odd ones). */
+function rawGet(emulator: TestEmulator, target: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(emulator.emu.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: target, headers: { authorization: basicAuth(emulator.emu) } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
 describe('authentication', () => {
   it.each([
     ['GET', '/cards/x'],
@@ -53,6 +65,12 @@ describe('routing', () => {
     expect(answer.headers.allow).toBe('GET, PATCH');
   });
 
+  it('400, not 500, for a request target that is not a URL path', async () => {
+    const answer = await rawGet(t, '//[');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'path' }] } });
+  });
+
   it('survives broken percent-encoding in ids', async () => {
     expect((await t.call('GET', '/cards/%E0%A4%A')).status).toBe(404);
     expect((await t.call('GET', '/config')).status).toBe(200);
@@ -72,9 +90,29 @@ describe('bodies', () => {
     expect(errorShape(answer)).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'body', message: expect.any(String) }] } });
   });
 
-  it('400 for a non-JSON content type', async () => {
-    const answer = await t.call('POST', fund, { body: '{"amount":1}', headers: { 'content-type': 'text/plain' } });
-    expect(errorShape(answer).details.errors[0].message).toMatch(/Content-Type/);
+  it.each([
+    ['text/plain', { 'content-type': 'text/plain' }],
+    ['text/json', { 'content-type': 'text/json' }],
+    ['no Content-Type at all', {}],
+  ])('400 for a JSON body sent as %s', async (_name, headers) => {
+    const res = await request(`${t.emu.baseUrl}${fund}`, { method: 'POST', headers: { authorization: basicAuth(t.emu), ...headers }, body: '{"amount":1}' });
+    expect(res.statusCode).toBe(400);
+    expect(((await res.body.json()) as { details: { errors: Array<{ message: string }> } }).details.errors[0]!.message).toMatch(/Content-Type/);
+  });
+
+  it.each([
+    ['an array for an object', '/cards', '[{"cardholderId":"Customer:x"}]'],
+    ['nesting 100000 deep', '/customers', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
+    ['a number beyond double range', fund, '{"amount":1e400}'],
+    ['a number beyond safe integers', fund, '{"amount":123456789012345678901234567890}'],
+    ['objects where strings go', '/sandbox/send', '{"quoteId":{"toString":1},"currencyCode":["USD"]}'],
+    ['NUL and astral characters', '/customers', '{"customerType":"INDIVIDUAL\\u0000","fullName":"\\ud83d\\ude00"}'],
+    ['a lone surrogate', '/auth/sessions/x/refresh', '{"clientPublicKey":"\\ud800"}'],
+  ])('a 4xx in the error shape, never a 500, for %s', async (_name, path, body) => {
+    const answer = await t.call('POST', path, { body });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    errorShape(answer);
   });
 
   it('400 INVALID_INPUT for wrong types, every field listed', async () => {

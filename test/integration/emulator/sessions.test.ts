@@ -1,17 +1,10 @@
 /** GET /auth/sessions and the signed DELETE /auth/sessions/{id}. */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { createStamp } from '../../../src/crypto/stamp.js';
-import { errorShape, otpLogin, testEmulator, type LoggedIn, type TestEmulator } from './support.js';
+import { errorShape, signedHeaders, useLoggedInEmulator } from './support.js';
 
-let t: TestEmulator;
-let login: LoggedIn;
-beforeAll(async () => {
-  t = await testEmulator();
-  login = await otpLogin(t);
-});
-afterAll(() => t.close());
+const { t, login } = useLoggedInEmulator();
 
 const list = () => t.call('GET', `/auth/sessions?accountId=${t.emu.fixtures.accountId}`);
 
@@ -53,7 +46,7 @@ describe('DELETE /auth/sessions/{id}', () => {
     expect(c.status).toBe(202);
     expect(JSON.parse(c.body.payloadToSign).parameters).toEqual({ sessionId: s.id });
     const done = await t.call('DELETE', `/auth/sessions/${s.id}`, {
-      headers: { 'service-wallet-signature': createStamp(c.body.payloadToSign, pair.privateKey), 'request-id': c.body.requestId },
+      headers: signedHeaders(c.body, pair.privateKey),
     });
     expect(done.status).toBe(204);
     expect(done.text).toBe('');
@@ -67,7 +60,7 @@ describe('DELETE /auth/sessions/{id}', () => {
     const s = t.emu.createSession(generateKeyPair().publicKey) as { id: string };
     const c = await t.call('DELETE', `/auth/sessions/${s.id}`);
     const done = await t.call('DELETE', `/auth/sessions/${s.id}`, {
-      headers: { 'service-wallet-signature': createStamp(c.body.payloadToSign, login.privateKey), 'request-id': c.body.requestId },
+      headers: signedHeaders(c.body, login.privateKey),
     });
     expect(done.status).toBe(204);
   });
@@ -78,7 +71,7 @@ describe('DELETE /auth/sessions/{id}', () => {
     const missing = await t.call('DELETE', `/auth/sessions/${s.id}`, { headers: { 'request-id': c.body.requestId } });
     expect(errorShape(missing).code).toBe('WALLET_SIGNATURE_MISSING');
     const foreign = await t.call('DELETE', `/auth/sessions/${s.id}`, {
-      headers: { 'service-wallet-signature': createStamp(c.body.payloadToSign, generateKeyPair().privateKey), 'request-id': c.body.requestId },
+      headers: signedHeaders(c.body, generateKeyPair().privateKey),
     });
     expect(errorShape(foreign).code).toBe('WALLET_SIGNATURE_INVALID');
     expect((await list()).body.data.map((x: { id: string }) => x.id)).toContain(s.id);

@@ -8,7 +8,8 @@ import { UsageError } from '../../../src/errors.js';
 import { fakeDeps, type FakeDeps } from '../../helpers/fake-deps.js';
 import { caller, eventually } from './support.js';
 
-const defaults: StartOptions = { host: '127.0.0.1', port: '0', processingRetries: '0', sessionTtl: '900', duplicateDeliveries: false, cardIssuance: 'accept' };
+// profile: false, so these runs never write the local profile into a store.
+const defaults: StartOptions = { host: '127.0.0.1', port: '0', processingRetries: '0', sessionTtl: '900', duplicateDeliveries: false, cardIssuance: 'accept', profile: false };
 
 async function started(deps: FakeDeps, opts: Partial<StartOptions> = {}): Promise<{ stop(): Promise<void>; done: Promise<void> }> {
   const controller = (deps as unknown as { controller: AbortController }).controller;

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { createStamp } from '../../../src/crypto/stamp.js';
 import { UsageError } from '../../../src/errors.js';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { eventually, nodeVerifyWebhook, otpLogin, sleep, testEmulator, webhookReceiver } from './support.js';
+import { StateFile } from '../../../src/emulator/persistence.js';
+import { eventually, nodeVerifyWebhook, otpLogin, signedHeaders, sleep, testEmulator, webhookReceiver } from './support.js';
 
 const tempState = () => join(mkdtempSync(join(tmpdir(), 'svc-emu-state-')), 'nested', 'state.json');
 
@@ -57,7 +57,7 @@ describe('restart with --state', () => {
       const c = await second.call('POST', `/auth/sessions/${login.sessionId}/refresh`, { body: { clientPublicKey: next } });
       const done = await second.call('POST', `/auth/sessions/${login.sessionId}/refresh`, {
         body: { clientPublicKey: next },
-        headers: { 'service-wallet-signature': createStamp(c.body.payloadToSign, login.privateKey), 'request-id': c.body.requestId },
+        headers: signedHeaders(c.body, login.privateKey),
       });
       expect(done.status).toBe(201);
     } finally {
@@ -100,6 +100,18 @@ describe('restart with --state', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('a save includes what the handler changed right after marking the state changed', async () => {
+    const statePath = tempState();
+    const file = new StateFile(statePath);
+    const state: Record<string, number> = {};
+    file.bind(() => JSON.stringify(state));
+    state.first = 1;
+    file.changed();
+    state.second = 2; // same turn, e.g. a quote's transactionId set after the transaction was recorded
+    await file.flush();
+    expect(JSON.parse(readFileSync(statePath))).toEqual({ first: 1, second: 2 });
   });
 
   it('refuses a file that is not an emulator state file, and leaves it alone', async () => {

@@ -7,6 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createStamp } from '../../../src/crypto/stamp.js';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../../../src/crypto/bundles.js';
@@ -79,6 +80,39 @@ export interface LoggedIn {
   session: Record<string, any>;
 }
 
+/** The signed-retry headers for a 202 challenge: a stamp by privateKey over its exact payloadToSign. */
+export function signedHeaders(challenge: { payloadToSign: string; requestId: string }, privateKey: string): Record<string, string> {
+  return { 'service-wallet-signature': createStamp(challenge.payloadToSign, privateKey), 'request-id': challenge.requestId };
+}
+
+/**
+ * A suite-wide emulator with one OTP login, started before the suite's tests and closed after.
+ * Call it at the top of a file or describe: `const { t, login } = useLoggedInEmulator()`; the two
+ * objects read through to the started ones, so tests use them like plain values.
+ */
+export function useLoggedInEmulator(options: EmulatorOptions = {}): { t: TestEmulator; login: LoggedIn } {
+  let started: TestEmulator | undefined;
+  let session: LoggedIn | undefined;
+  beforeAll(async () => {
+    started = await testEmulator(options);
+    session = await otpLogin(started); // follows verify's own PROCESSING answers
+  }, 15_000);
+  afterAll(() => started?.close());
+  const get = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useLoggedInEmulator: used before its beforeAll ran');
+    return value;
+  };
+  return {
+    t: { get emu() { return get(started).emu; }, call: (...args) => get(started).call(...args), close: () => get(started).close() },
+    login: {
+      get sessionId() { return get(session).sessionId; },
+      get privateKey() { return get(session).privateKey; },
+      get publicKey() { return get(session).publicKey; },
+      get session() { return get(session).session; },
+    },
+  };
+}
+
 /** challenge → HPKE-encrypt 000000 with a fresh TEK → verify → sign → AuthSession. */
 export async function otpLogin(t: TestEmulator, credentialId = t.emu.fixtures.credentialId): Promise<LoggedIn> {
   const challenge = await t.call('POST', `/auth/credentials/${credentialId}/challenge`, { body: {} });
@@ -88,7 +122,7 @@ export async function otpLogin(t: TestEmulator, credentialId = t.emu.fixtures.cr
   const first = await t.call('POST', `/auth/credentials/${credentialId}/verify`, { body });
   if (first.status !== 202) throw new Error(`verify: ${first.status} ${first.text}`);
   const raw = JSON.stringify(body);
-  const headers = { 'service-wallet-signature': createStamp(first.body.payloadToSign, tek.privateKey), 'request-id': first.body.requestId };
+  const headers = signedHeaders(first.body, tek.privateKey);
   let retry: Answer = await t.call('POST', `/auth/credentials/${credentialId}/verify`, { body: raw, headers });
   // With processingRetries the first retries answer 200 PROCESSING: re-send the identical request.
   while (retry.status === 200 && retry.body.status === 'PROCESSING') {

@@ -24,6 +24,14 @@ async function setup(answer: Parameters<typeof webhookReceiver>[0], options: Emu
 /** Freezing the fixture card is a cheap way to raise one CARD.STATE_CHANGE. */
 const freeze = (t: TestEmulator) => t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state: 'FROZEN' } });
 
+/** n deliveries arrive, the queue empties, and a quiet spell later there are still exactly n. */
+async function expectExactly(t: TestEmulator, hooks: Receiver, n: number): Promise<void> {
+  await hooks.waitFor(n);
+  await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
+  await sleep(200);
+  expect(hooks.deliveries).toHaveLength(n);
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,13 +44,11 @@ describe('delivery and retries', () => {
   it('retries after 500s with the same signed bytes, then stops on 200', async () => {
     const { t, hooks } = await setup((n) => (n < 2 ? 500 : 200), { webhookRetry: { initialMs: 50, maxMs: 1000 } });
     await freeze(t);
-    const seen = await hooks.waitFor(3);
+    await expectExactly(t, hooks, 3);
+    const seen = hooks.deliveries;
     expect(new Set(seen.map((d) => d.body.id)).size).toBe(1);
     expect(new Set(seen.map((d) => d.raw.toString())).size).toBe(1);
     for (const d of seen) expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
-    await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
-    await sleep(300);
-    expect(hooks.deliveries).toHaveLength(3);
   });
 
   it('the backoff doubles: 1st retry after ~initialMs, 2nd after ~2x', async () => {
@@ -62,10 +68,7 @@ describe('delivery and retries', () => {
   it('409 means the consumer has it: no retry', async () => {
     const { t, hooks } = await setup(() => 409);
     await freeze(t);
-    await hooks.waitFor(1);
-    await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
-    await sleep(200);
-    expect(hooks.deliveries).toHaveLength(1);
+    await expectExactly(t, hooks, 1);
   });
 
   it('a timed-out attempt is retried', async () => {
@@ -89,10 +92,7 @@ describe('delivery and retries', () => {
   it('gives up after maxAttempts', async () => {
     const { t, hooks } = await setup(() => 500, { webhookRetry: { initialMs: 10, maxMs: 10, maxAttempts: 3 } });
     await freeze(t);
-    await hooks.waitFor(3);
-    await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
-    await sleep(100);
-    expect(hooks.deliveries).toHaveLength(3);
+    await expectExactly(t, hooks, 3);
   });
 
   it('duplicateDeliveries sends each event twice with the same id', async () => {

@@ -2,7 +2,7 @@
  * How many signed refresh flows (202 challenge + stamped retry → 201) the emulator completes per
  * second over loopback. Not a test: run it after a build and read the figure.
  *
- *   npx tsc -p tsconfig.json && node test/integration/emulator/refresh-rate.mjs [seconds=5] [concurrency=8]
+ *   npx tsc -p tsconfig.json && node test/bench/refresh-rate.mjs [seconds=5] [concurrency=8]
  *
  * The emulator runs in a child process so its CPU is not shared with the client. The client signs
  * with OpenSSL (node:crypto), which is cheaper than our pure-JS stamper, so that the figure
@@ -11,8 +11,8 @@
 import { fork } from 'node:child_process';
 import { createPrivateKey, sign } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { createStamper, STAMP_SCHEME, verifyStamp } from '../../../dist/src/crypto/stamp.js';
-import { generateKeyPair, publicKeyFromPrivate } from '../../../dist/src/crypto/keys.js';
+import { createStamper, STAMP_SCHEME, verifyStamp } from '../../dist/src/crypto/stamp.js';
+import { generateKeyPair, publicKeyFromPrivate } from '../../dist/src/crypto/keys.js';
 
 const seconds = Number(process.argv[2] ?? 5);
 const concurrency = Number(process.argv[3] ?? 8);
@@ -29,7 +29,7 @@ function opensslStamper(privateKeyHex) {
 }
 
 if (process.argv[2] === '--child') {
-  const { startEmulator } = await import('../../../dist/src/emulator/index.js');
+  const { startEmulator } = await import('../../dist/src/emulator/index.js');
   const emu = await startEmulator({ port: 0 });
   const session = emu.createSession(process.argv[3]);
   process.send({ baseUrl: emu.baseUrl, auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`, sessionId: session.id });
