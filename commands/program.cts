@@ -104,10 +104,15 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT_OK;
     }
     if (commanderCode?.startsWith('commander.')) return EXIT_USAGE; // commander already printed why
-    const [{ renderError }, { exitCodeFor }] = await Promise.all([import('./render-error.js'), import('./exit-codes.js')]);
+    const [{ renderError }, { exitCodeFor }, { decideColor }] = await Promise.all([
+      import('./render-error.js'),
+      import('./exit-codes.js'),
+      import('./deps.js'),
+    ]);
     const g = globals ?? globalsOf(program);
     const interrupted = controller.signal.aborted;
-    renderError(error, { stderr: process.stderr, json: g.json, verbose: g.verbose, color: g.color, interrupted });
+    const color = decideColor(g, process.env, Boolean(process.stderr.isTTY));
+    renderError(error, { stderr: process.stderr, json: g.json, verbose: g.verbose, color, interrupted });
     return interrupted ? EXIT_INTERRUPTED : exitCodeFor(error);
   } finally {
     process.off('SIGINT', onSignal);

@@ -10,6 +10,7 @@ export interface RenderErrorOptions {
   stderr: Writable;
   json: boolean;
   verbose: boolean;
+  /** Colour on stderr, already decided (commands/deps.ts decideColor: --no-color, NO_COLOR, FORCE_COLOR, TTY). */
   color: boolean;
   interrupted?: boolean;
 }
@@ -53,7 +54,7 @@ export function renderError(error: unknown, options: RenderErrorOptions): void {
     stderr.write(JSON.stringify({ error: errorToJSON(error) }) + '\n');
     return;
   }
-  const c = new Chalk({ level: options.color && Boolean((stderr as { isTTY?: boolean }).isTTY) ? 1 : 0 });
+  const c = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
   if (error instanceof ApiError) {
     lines.push(`${c.red('Error:')} ${error.code} (HTTP ${error.status}): ${error.message}`);

@@ -41,4 +41,15 @@ describe('svc (spawned)', () => {
     const body = JSON.parse(r.stderr.trim()) as { error: { type: string; field?: string } };
     expect(body.error.type).toBe('usage');
   });
+
+  it('colours errors with FORCE_COLOR, and NO_COLOR or --no-color win over it', async () => {
+    const args = ['sandbox', 'send', '--quote', 'Quote:x', '--currency', 'USD'];
+    const forced = await runSvc(args, { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(forced.code).toBe(2);
+    expect(forced.stderr).toContain('\u001b[31mError:');
+    const noColor = await runSvc(args, { env: { NO_COLOR: '1', FORCE_COLOR: '1' } });
+    expect(noColor.stderr).toMatch(/^Error:/);
+    const flag = await runSvc(['--no-color', ...args], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(flag.stderr).toMatch(/^Error:/);
+  });
 });
