@@ -5,7 +5,8 @@
  */
 import type { Deps } from './deps.js';
 import { createClient, type ApiClient } from '../src/http/index.js';
-import { openStore, resolveConnection, type Profile, type Store } from '../src/store/index.js';
+import { resolveConnection, type Profile, type Store } from '../src/store/index.js';
+import { openDepsStore } from './open-store.js';
 
 export interface Connection {
   store: Store;
@@ -13,10 +14,6 @@ export interface Connection {
   profileName: string;
   profile: Profile;
   baseUrl: string;
-}
-
-export function openDepsStore(deps: Pick<Deps, 'env'>): Store {
-  return openStore({ env: deps.env });
 }
 
 export function connect(deps: Deps, store: Store = openDepsStore(deps)): Connection {

@@ -1,6 +1,6 @@
 /** `svc config get <key>`: one key of the target profile on stdout; secrets masked. Exit 1 when unset. */
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../connect.js';
+import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { SvcError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';

@@ -4,9 +4,7 @@
  * each value must pass before it is stored, so a typo fails at `set` rather than at the next request.
  */
 import { UsageError } from '../../src/errors.js';
-import { normalizeBaseUrl } from '../../src/http/client.js';
-import { decompressPublicKey } from '../../src/crypto/keys.js';
-import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
+import { normalizeBaseUrl } from '../../src/http/base-url.js';
 import type { Profile } from '../../src/store/index.js';
 import type { ConfigKeyName } from './key-names.cjs';
 
@@ -16,8 +14,11 @@ export interface ConfigKey {
   field: keyof Profile;
   secret: boolean;
   description: string;
-  /** Returns the value to store (normalised) or throws UsageError naming `field`. */
-  check(value: string, field: string): string;
+  /**
+   * Resolves to the value to store (normalised) or rejects with a UsageError naming `field`.
+   * Async so that the key checks can load their crypto only when a key is actually being set.
+   */
+  check(value: string, field: string): string | Promise<string>;
 }
 
 /** No whitespace anywhere and, for the token id, no colon: Basic auth splits id and secret at the first ':'. */
@@ -54,15 +55,19 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     secret: false,
     description: 'pinned OTP bundle signer public key (P-256 SEC1 hex), stored uncompressed',
     // Stored uncompressed because that is the form the target bundle carries in enclaveQuorumPublic.
-    check: (v, field) => decompressPublicKey(v.trim(), field).toLowerCase(),
+    check: async (v, field) => {
+      const { decompressPublicKey } = await import('../../src/crypto/keys.js');
+      return decompressPublicKey(v.trim(), field).toLowerCase();
+    },
   },
   {
     name: 'webhook-public-key',
     field: 'webhookPublicKey',
     secret: false,
     description: 'webhook signing public key (SPKI PEM or SEC1/DER hex)',
-    check: (v, field) => {
+    check: async (v, field) => {
       const text = v.trim();
+      const { parseWebhookPublicKey } = await import('../../src/crypto/webhook-signature.js');
       try {
         parseWebhookPublicKey(text);
       } catch (error) {

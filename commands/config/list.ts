@@ -1,6 +1,6 @@
 /** `svc config list`: every profile and its keys, the current one marked; secrets masked. */
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../connect.js';
+import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import type { Profile } from '../../src/store/index.js';
 import { CONFIG_KEYS, displayValue } from './keys.js';

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../connect.js';
+import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
@@ -36,7 +36,7 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   if (raw === '-') raw = await readValueFromInput(key, deps);
   else if (key.name === 'webhook-public-key' && raw.startsWith('@')) raw = await fileValue(raw.slice(1), key.name);
   else if (key.secret) ui.warn(`${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`);
-  const value = key.check(raw, key.name);
+  const value = await key.check(raw, key.name);
 
   const store = openDepsStore(deps);
   const profile = targetProfile(store, deps);

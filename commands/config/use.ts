@@ -1,6 +1,6 @@
 /** `svc config use <profile>`: makes an existing profile the current one. */
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../connect.js';
+import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { validateProfileName } from '../../src/store/names.js';

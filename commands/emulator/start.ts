@@ -89,7 +89,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     // After this, every command works with no flags against this emulator.
     const [{ saveEmulatorProfile }, { openDepsStore }] = await Promise.all([
       import('../config/local-profile.js'),
-      import('../connect.js'),
+      import('../open-store.js'),
     ]);
     saveEmulatorProfile(openDepsStore(deps), emu);
     deps.io.stderr.write('Profile "local" written and made current (--no-profile to skip).\n');
