@@ -41,7 +41,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The payload bytes: --payload (UTF-8 of the text), --payload-file or stdin (exact bytes). */
+const NO_PAYLOAD = 'no payload: pass --payload <text>, --payload-file <path>, or pipe it on stdin';
+
+/**
+ * The payload bytes: --payload (UTF-8 of the text), --payload-file or stdin (exact bytes). An empty
+ * stdin is refused: it is what a script that forgot the pipe sends (/dev/null, a closed stdin), and
+ * stamping it would print a valid-looking header over nothing. An explicit empty flag or file is kept.
+ */
 export async function readPayload(opts: { payload?: string; payloadFile?: string }, deps: Deps): Promise<Uint8Array> {
   if (opts.payload !== undefined && opts.payloadFile !== undefined) {
     throw new UsageError('pass either --payload or --payload-file, not both', { field: '--payload' });
@@ -49,8 +55,8 @@ export async function readPayload(opts: { payload?: string; payloadFile?: string
   if (opts.payload !== undefined) return Buffer.from(opts.payload, 'utf8');
   if (opts.payloadFile !== undefined) return readFlagFile(opts.payloadFile, '--payload-file');
   // Reading a terminal would wait for Ctrl-D with no prompt; ask for the flag instead.
-  if (deps.io.stdinIsTTY) {
-    throw new UsageError('no payload: pass --payload <text>, --payload-file <path>, or pipe it on stdin', { field: '--payload' });
-  }
-  return readAll(deps.io.stdin);
+  if (deps.io.stdinIsTTY) throw new UsageError(NO_PAYLOAD, { field: '--payload' });
+  const piped = await readAll(deps.io.stdin);
+  if (piped.length === 0) throw new UsageError(`stdin was empty; ${NO_PAYLOAD}`, { field: '--payload' });
+  return piped;
 }

@@ -1,7 +1,6 @@
 /** `svc keys stamp`: the Service-Wallet-Signature value for a payload (flag, file or stdin). */
 import type { Deps } from '../deps.js';
-import { createStamper } from '../../src/crypto/stamp.js';
-import { publicKeyFromPrivate } from '../../src/crypto/keys.js';
+import { createStamper, parseStamp } from '../../src/crypto/stamp.js';
 import { readPayload, readPrivateKey } from './read-input.js';
 
 export interface StampOptions {
@@ -16,7 +15,8 @@ export async function run(opts: StampOptions, deps: Deps): Promise<void> {
   const payload = await readPayload(opts, deps);
   const stamp = createStamper(privateKey)(payload);
   if (deps.globals.json) {
-    deps.io.stdout.write(JSON.stringify({ stamp, publicKey: publicKeyFromPrivate(privateKey) }) + '\n');
+    // The stamp already carries the public key; deriving it again would cost a second scalar multiplication.
+    deps.io.stdout.write(JSON.stringify({ stamp, publicKey: parseStamp(stamp).publicKey }) + '\n');
     return;
   }
   deps.io.stdout.write(stamp + '\n');

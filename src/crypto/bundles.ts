@@ -8,14 +8,12 @@
 import { p256 } from '@noble/curves/nist.js';
 import bs58check from 'bs58check';
 import { UsageError, VerificationError } from '../errors.js';
-import { bytesToHex, concatBytes, hexToBytes } from './hex.js';
+import { bytesToHex, concatBytes, hexToBytes, isHex } from './hex.js';
 import { hpkeOpen, hpkeSeal } from './hpke.js';
-import { compressPublicKey, decompressPublicKey, privateKeyBytes } from './keys.js';
-import { derSignatureBytes, verifyDer, verifyingKey } from './ecdsa-verify.js';
+import { compressPublicKey, privateKeyBytes } from './keys.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const HEX_RE = /^(?:[0-9a-fA-F]{2})+$/;
 const GCM_TAG_BYTES = 16;
 
 // ---- encryptedSessionSigningKey (legacy) ----
@@ -42,93 +40,8 @@ export async function decryptSessionSigningKey(bundle: string, recipientPrivateK
   return bytesToHex(await hpkeOpen(recipientPrivateKeyHex, raw.subarray(0, 33), raw.subarray(33)));
 }
 
-// ---- otpEncryptionTargetBundle ----
-
-/**
- * Signs arbitrary target data as the enclave does: the bundle's `data` is hex of the JSON, and
- * `dataSignature` is DER ECDSA over those bytes. Exposed for the emulator and for tests.
- */
-export function signOtpTargetData(signerPrivateKeyHex: string, data: Record<string, unknown>): string {
-  const secret = privateKeyBytes(signerPrivateKeyHex, 'signerPrivateKey');
-  const dataBytes = encoder.encode(JSON.stringify(data));
-  const signature = p256.sign(dataBytes, secret, { format: 'der', lowS: true });
-  return JSON.stringify({
-    version: 'v1.0.0',
-    data: bytesToHex(dataBytes),
-    dataSignature: bytesToHex(signature),
-    enclaveQuorumPublic: bytesToHex(p256.getPublicKey(secret, false)),
-  });
-}
-
-/** A signed target bundle naming targetPublicKeyHex (stored uncompressed) plus any extra fields. */
-export function createOtpTargetBundle(signerPrivateKeyHex: string, targetPublicKeyHex: string, extra: Record<string, unknown> = {}): string {
-  const targetPublic = decompressPublicKey(targetPublicKeyHex, 'targetPublicKey');
-  return signOtpTargetData(signerPrivateKeyHex, { ...extra, targetPublic });
-}
-
-export interface OtpTarget {
-  targetPublic: string;
-  signerPublicKey: string;
-  data: Record<string, unknown>;
-}
-
-function refuse(message: string): never {
-  throw new VerificationError(`otpEncryptionTargetBundle refused: ${message}`, {
-    hint: 'Do not encrypt the OTP to this bundle; request a new challenge, and check the pinned signer key.',
-  });
-}
-
-/**
- * Checks a target bundle before anything is encrypted to it: signer pin (when given), then the
- * signature over the data bytes (low- or high-S), then the data's targetPublic. Order matters only
- * for the message: each check is independent and all must pass.
- */
-export function verifyOtpTargetBundle(bundle: string, pinnedSigner?: string): OtpTarget {
-  let outer: Record<string, unknown>;
-  try {
-    outer = JSON.parse(bundle) as Record<string, unknown>;
-  } catch {
-    refuse('not JSON');
-  }
-  if (!outer || typeof outer !== 'object') refuse('not a JSON object');
-  const { version, data, dataSignature, enclaveQuorumPublic } = outer;
-  if (version !== 'v1.0.0') refuse(`unsupported version ${JSON.stringify(version)} (expected "v1.0.0")`);
-  if (typeof data !== 'string' || !HEX_RE.test(data)) refuse('data is not hex');
-  if (typeof dataSignature !== 'string') refuse('dataSignature is missing');
-  if (typeof enclaveQuorumPublic !== 'string') refuse('enclaveQuorumPublic is missing');
-
-  let signerPublicKey: string;
-  try {
-    signerPublicKey = decompressPublicKey(enclaveQuorumPublic, 'enclaveQuorumPublic');
-  } catch {
-    refuse('enclaveQuorumPublic is not a P-256 public key');
-  }
-  if (pinnedSigner !== undefined) {
-    const pinned = decompressPublicKey(pinnedSigner, 'otpSignerPublicKey');
-    if (pinned !== signerPublicKey) refuse(`signed by ${signerPublicKey}, not by the pinned signer ${pinned}`);
-  }
-
-  const dataBytes = hexToBytes(data);
-  const signature = derSignatureBytes(dataSignature);
-  if (!signature) refuse('dataSignature is not a DER ECDSA signature in hex');
-  const signerKey = verifyingKey(signerPublicKey);
-  if (!signerKey || !verifyDer(signature, dataBytes, signerKey)) refuse('dataSignature does not verify over data');
-
-  let inner: Record<string, unknown>;
-  try {
-    inner = JSON.parse(decoder.decode(dataBytes)) as Record<string, unknown>;
-  } catch {
-    refuse('data does not decode to JSON');
-  }
-  if (!inner || typeof inner !== 'object' || typeof inner.targetPublic !== 'string') refuse('data has no targetPublic');
-  let targetPublic: string;
-  try {
-    targetPublic = decompressPublicKey(inner.targetPublic, 'targetPublic');
-  } catch {
-    refuse('targetPublic is not a P-256 public key');
-  }
-  return { targetPublic, signerPublicKey, data: inner };
-}
+// otpEncryptionTargetBundle lives in its own file; importers keep using this module.
+export { createOtpTargetBundle, signOtpTargetData, verifyOtpTargetBundle, type OtpTarget } from './otp-target-bundle.js';
 
 // ---- encryptedOtpBundle ----
 
@@ -154,7 +67,7 @@ export async function decryptOtpBundle(
     throw new VerificationError('encryptedOtpBundle is not JSON');
   }
   const { encappedPublic, ciphertext } = outer ?? {};
-  if (typeof encappedPublic !== 'string' || !HEX_RE.test(encappedPublic) || typeof ciphertext !== 'string' || !HEX_RE.test(ciphertext)) {
+  if (!isHex(encappedPublic) || !isHex(ciphertext)) {
     throw new VerificationError('encryptedOtpBundle must hold hex fields encappedPublic and ciphertext');
   }
   const plaintext = await hpkeOpen(targetPrivateKeyHex, hexToBytes(encappedPublic), hexToBytes(ciphertext));

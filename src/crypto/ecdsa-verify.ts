@@ -6,6 +6,7 @@
  */
 import { createPublicKey, verify as nodeVerify, type KeyObject } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
+import { isHex } from './hex.js';
 import { CLIENT_PUBLIC_KEY_PATTERN } from './keys.js';
 
 // SubjectPublicKeyInfo headers for id-ecPublicKey/prime256v1 with a 33- or 65-byte point: the
@@ -13,6 +14,7 @@ import { CLIENT_PUBLIC_KEY_PATTERN } from './keys.js';
 const SPKI_PREFIX_COMPRESSED = Buffer.from('3039301306072a8648ce3d020106082a8648ce3d030107032200', 'hex');
 const SPKI_PREFIX_UNCOMPRESSED = Buffer.from('3059301306072a8648ce3d020106082a8648ce3d030107034200', 'hex');
 
+/** A parsed, on-curve public key ready for node:crypto, plus its compressed hex for reporting. */
 export interface VerifyingKey {
   key: KeyObject;
   /** 02/03 form, lowercase: how the key is reported back. */
@@ -47,11 +49,9 @@ export function verifyingKey(publicKeyHex: string): VerifyingKey | undefined {
   return entry;
 }
 
-const HEX_RE = /^(?:[0-9a-fA-F]{2})+$/;
-
 /** DER hex → bytes when it is strict DER with r and s in [1, n-1]; undefined otherwise. */
 export function derSignatureBytes(derHex: string): Buffer | undefined {
-  if (!HEX_RE.test(derHex)) return undefined;
+  if (!isHex(derHex)) return undefined;
   try {
     p256.Signature.fromHex(derHex.toLowerCase(), 'der'); // structure and range check only
   } catch {

@@ -14,6 +14,11 @@ export function hexToBytes(hex: string, field = 'hex'): Uint8Array {
   return Uint8Array.from(Buffer.from(hex, 'hex'));
 }
 
+/** True for non-empty, even-length hex (either case): the shape of every hex field on the wire. */
+export function isHex(text: unknown): text is string {
+  return typeof text === 'string' && text.length > 0 && HEX_RE.test(text);
+}
+
 /** Lowercase hex of the bytes. */
 export function bytesToHex(b: Uint8Array): string {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');

@@ -11,6 +11,7 @@ import { VerificationError } from '../errors.js';
 import { concatBytes, hexToBytes } from './hex.js';
 import { decompressPublicKey, privateKeyBytes } from './keys.js';
 
+/** The HPKE `info` the provider binds every context to (UTF-8 "turnkey_hpke"). */
 export const HPKE_INFO = new TextEncoder().encode('turnkey_hpke');
 
 // The suite holds no per-message state; building it once keeps seal/open cheap.

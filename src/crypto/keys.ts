@@ -7,9 +7,11 @@ import { p256 } from '@noble/curves/nist.js';
 import { UsageError } from '../errors.js';
 import { bytesToHex, hexToBytes } from './hex.js';
 
+/** The spec's clientPublicKey pattern: SEC1 hex, compressed (02/03 + X) or uncompressed (04 + X + Y). */
 export const CLIENT_PUBLIC_KEY_PATTERN = /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
 const PRIVATE_KEY_PATTERN = /^[0-9a-fA-F]{64}$/;
 
+/** A P-256 key pair in hex: the 32-byte scalar (64 hex) and the SEC1 public key. */
 export interface KeyPair {
   privateKey: string;
   publicKey: string;
@@ -26,6 +28,7 @@ export function generateKeyPair(opts: { uncompressed?: boolean } = {}): KeyPair 
   };
 }
 
+/** The SEC1 public key of a private key (64 hex), compressed unless asked otherwise. Throws UsageError. */
 export function publicKeyFromPrivate(privateKeyHex: string, opts: { uncompressed?: boolean } = {}): string {
   const secret = privateKeyBytes(privateKeyHex);
   return bytesToHex(p256.getPublicKey(secret, !opts.uncompressed));

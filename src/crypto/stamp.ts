@@ -12,8 +12,10 @@ import { derSignatureBytes, verifyDer, verifyingKey } from './ecdsa-verify.js';
 import { bytesToHex } from './hex.js';
 import { privateKeyBytes } from './keys.js';
 
+/** The only scheme a Service-Wallet-Signature carries: ECDSA P-256 over SHA-256. */
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 
+/** The decoded header: compressed public key hex, scheme, and DER signature hex. */
 export interface Stamp {
   publicKey: string;
   scheme: string;

@@ -14,6 +14,7 @@ import {
 import { UsageError } from '../errors.js';
 import { CLIENT_PUBLIC_KEY_PATTERN, decompressPublicKey } from './keys.js';
 
+/** A fresh P-256 webhook signing pair as PEM (PKCS#8 private, SPKI public), as the emulator uses. */
 export function generateWebhookKeyPair(): { privateKeyPem: string; publicKeyPem: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ec', {
     namedCurve: 'prime256v1',
@@ -38,12 +39,18 @@ function badKey(reason: string): never {
   });
 }
 
-/** PEM (SPKI), hex SEC1 (02/03/04) or hex DER SPKI → a P-256 KeyObject. */
+/**
+ * PEM (SPKI), hex SEC1 (02/03/04) or hex DER SPKI → a P-256 KeyObject. A private key PEM is refused
+ * although node:crypto could derive the public key from it: the value is about to be stored in a
+ * profile or passed around as public, and a secret must not travel that way unnoticed.
+ */
 export function parseWebhookPublicKey(text: string): KeyObject {
   const value = typeof text === 'string' ? text.trim() : '';
   let key: KeyObject;
   try {
-    if (value.startsWith('-----BEGIN')) {
+    if (/^-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) {
+      badKey('is a private key: pass the public key (SPKI PEM) instead, and keep the private key secret');
+    } else if (value.startsWith('-----BEGIN')) {
       key = createPublicKey({ key: value, format: 'pem' });
     } else if (CLIENT_PUBLIC_KEY_PATTERN.test(value)) {
       // SEC1 point → JWK: node:crypto has no raw-point import, and JWK needs no ASN.1 by hand.
@@ -71,13 +78,16 @@ const JSON_PREFIX = '{"v":"1","s":"';
 /**
  * The DER signature in a header: the JSON form {"v":"1","s":"<base64>"} or a bare base64 signature;
  * undefined when it is neither. The service's exact JSON shape is sliced out without JSON.parse
- * (this runs once per delivery); any other JSON layout goes through the parser.
+ * (this runs once per delivery); any other JSON layout goes through the parser, and so does any
+ * escape: JSON encoders may write '/' as "\/" (PHP) or '=' as "\u003d" (Gson), both valid JSON.
  */
 export function signatureFromHeader(header: string): Buffer | undefined {
   let text = header.trim();
   if (text.startsWith('{')) {
-    if (text.startsWith(JSON_PREFIX) && text.endsWith('"}') && text.indexOf('"', JSON_PREFIX.length) === text.length - 2) {
-      text = text.slice(JSON_PREFIX.length, -2);
+    const end = text.length - 2;
+    const exactShape = text.startsWith(JSON_PREFIX) && text.endsWith('"}') && text.indexOf('"', JSON_PREFIX.length) === end;
+    if (exactShape && !text.includes('\\', JSON_PREFIX.length)) {
+      text = text.slice(JSON_PREFIX.length, end);
     } else {
       try {
         const parsed = JSON.parse(text) as { v?: unknown; s?: unknown };

@@ -7,6 +7,7 @@ import { ApiError } from '../errors.js';
 
 const SNIPPET_MAX = 200;
 
+/** What is known about a failed exchange when the error is built. */
 export interface ErrorContext {
   status: number;
   statusText?: string;
@@ -40,6 +41,7 @@ function textSnippet(ctx: ErrorContext): string | undefined {
   return line.length > SNIPPET_MAX ? `${line.slice(0, SNIPPET_MAX)}…` : line;
 }
 
+/** The ApiError for a non-2xx answer: the service's fields when the body has them, derived ones otherwise. */
 export function apiErrorFromResponse(ctx: ErrorContext): ApiError {
   const body = parseObject(ctx.text);
   const code = typeof body?.code === 'string' && body.code !== '' ? body.code : defaultCode(ctx.status);

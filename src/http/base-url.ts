@@ -4,20 +4,23 @@
  */
 import { UsageError } from '../errors.js';
 
+/** The API version this CLI speaks: the date segment at the end of every base URL. */
 export const API_VERSION = '2025-10-13';
 
 const VERSION_SEGMENT_RE = /\/\d{4}-\d{2}-\d{2}$/;
 
 /** Appends /2025-10-13 unless the URL already ends with a /YYYY-MM-DD segment; strips trailing slash. */
 export function normalizeBaseUrl(url: string): string {
+  // Errors echo the value so a typo is visible, but never a user:password@ part it may carry.
+  const shown = String(url).replace(/\/\/[^/?#]*@/, '//…@');
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new UsageError(`Invalid base URL "${url}": expected something like http://127.0.0.1:4010`, { field: 'baseUrl' });
+    throw new UsageError(`Invalid base URL "${shown}": expected something like http://127.0.0.1:4010`, { field: 'baseUrl' });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`Invalid base URL "${url}": only http and https are supported`, { field: 'baseUrl' });
+    throw new UsageError(`Invalid base URL "${shown}": only http and https are supported`, { field: 'baseUrl' });
   }
   // Credentials in a URL end up in logs and error messages; they belong in the token env vars.
   if (parsed.username || parsed.password) {

@@ -18,33 +18,10 @@ import {
   parseRetryAfter,
 } from './retry-after.js';
 import { abortableSleep } from './sleep.js';
+import type { ApiClient, ApiResponse, Auth, ClientOptions, RequestOptions } from './types.js';
 
 export { API_VERSION, normalizeBaseUrl } from './base-url.js';
-
-export type Auth = { kind: 'basic'; tokenId: string; secret: string } | { kind: 'bearer'; token: string };
-export interface HttpLogEntry { method: string; path: string; status?: number; ms: number; error?: string }
-export interface ClientOptions {
-  baseUrl: string;
-  auth: Auth;
-  dispatcher?: Dispatcher;
-  timeoutMs?: number /* default 30000 */;
-  log?: (e: HttpLogEntry) => void;
-  userAgent?: string;
-  env?: NodeJS.ProcessEnv /* proxies */;
-}
-export interface ApiResponse<T = unknown> { status: number; headers: Record<string, string>; body: T; text: string }
-export interface RequestOptions {
-  method: string;
-  path: string /* '/auth/sessions/…', query allowed */;
-  body?: string | object /* a string is sent as exact bytes */;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-export interface ApiClient {
-  readonly baseUrl: string;
-  /** Resolves for 2xx; throws ApiError (status, code, message, details, reason) for >= 400, NetworkError when no answer. */
-  request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>>;
-}
+export type { ApiClient, ApiResponse, Auth, ClientOptions, HttpLogEntry, RequestOptions } from './types.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_USER_AGENT = 'service-cli';
@@ -88,6 +65,11 @@ function rateLimitWait(res: RawResponse, attempt: number, repeatable: boolean): 
   return { retryIn: retry ? wait : undefined, wait };
 }
 
+/**
+ * An API client for one base URL and credential: appends the version segment, sends string bodies as
+ * exact bytes, repeats a 429 after Retry-After only when the request is safe to repeat, times out
+ * after `timeoutMs`, and routes through HTTPS_PROXY/HTTP_PROXY (minus NO_PROXY and loopback) from `env`.
+ */
 export function createClient(opts: ClientOptions): ApiClient {
   const baseUrl = normalizeBaseUrl(opts.baseUrl);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;

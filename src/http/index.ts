@@ -1,3 +1,4 @@
+/** The HTTP client: undici, versioned base URL, Basic/Bearer auth, typed errors, proxies, polite 429s. */
 export {
   API_VERSION,
   createClient,

@@ -28,11 +28,13 @@ export function errorCode(err: unknown): string | undefined {
   return codes.find((c) => c !== 'UND_ERR_SOCKET') ?? codes[0];
 }
 
+/** True when err (or a cause) is undici's or the OS's way of saying the wait ran out. */
 export function isTimeoutError(err: unknown): boolean {
   const code = errorCode(err);
   return (code !== undefined && TIMEOUT_CODES.has(code)) || (err as { name?: unknown })?.name === 'TimeoutError';
 }
 
+/** The NetworkError for an exchange that got no answer: names the URL and the reason, never credentials. */
 export function networkError(err: unknown, url: string, timedOut: boolean, timeoutMs: number): NetworkError {
   if (timedOut) {
     return new NetworkError(`No answer from ${url} within ${Math.round(timeoutMs / 1000)}s`, {

@@ -13,6 +13,7 @@ export const RATE_LIMIT_MAX_WAIT_MS = 30_000;
 /** Wait used when the 429 has no (usable) Retry-After. */
 export const RATE_LIMIT_DEFAULT_WAIT_MS = 1_000;
 
+/** True when sending this request twice cannot do something twice (see the file comment). */
 export function isSafeToRepeat(method: string, headers: Record<string, string>): boolean {
   if (IDEMPOTENT_METHODS.has(method.toUpperCase())) return true;
   return Object.keys(headers).some((name) => name.toLowerCase() === 'request-id');

@@ -1,6 +1,6 @@
-/** A timer that an AbortSignal cuts short with InterruptedError, so Ctrl-C never waits out a backoff. */
 import { InterruptedError } from '../errors.js';
 
+/** A timer that an AbortSignal cuts short with InterruptedError, so Ctrl-C never waits out a backoff. */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError());

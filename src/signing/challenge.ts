@@ -1,6 +1,7 @@
 /** The 202 body of every two-step signed-retry endpoint (spec "SignedRequestChallenge"). */
 import { ApiError } from '../errors.js';
 
+/** What to sign (exactly as received), the id to echo in Request-Id, and the deadline for the retry. */
 export interface SignedRequestChallenge { payloadToSign: string; requestId: string; expiresAt: string; type?: string }
 
 /** A parsed challenge plus its deadline as epoch milliseconds. */
@@ -17,6 +18,7 @@ function invalid(path: string, method: string, what: string): ApiError {
   });
 }
 
+/** Checks a 202 body is a challenge; an ApiError INVALID_CHALLENGE naming the request otherwise. */
 export function parseChallenge(body: unknown, method: string, path: string): ParsedChallenge {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid(path, method, 'expected a JSON object');
   const o = body as Record<string, unknown>;

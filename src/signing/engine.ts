@@ -12,11 +12,13 @@ import { parseChallenge, type SignedRequestChallenge } from './challenge.js';
 
 export type { SignedRequestChallenge } from './challenge.js';
 
+/** Where a command shows what is signed, asks to go on (throw to cancel) and reports progress. */
 export interface SignedRequestHooks {
   onChallenge?(challenge: SignedRequestChallenge): void | Promise<void>; // show what is signed / confirm (throw to cancel)
   onProcessing?(attempt: number, body: unknown): void;
   onSettled?(status: number): void;
 }
+/** One signed flow: the request, how to sign, and the test seams (clock, sleep, backoff). */
 export interface SignedRequestOptions {
   method: string;
   path: string;

@@ -1,3 +1,4 @@
+/** The two-step signed retry shared by every wallet-signed flow. */
 export {
   signedRequest,
   type SignedRequestChallenge,

@@ -1,6 +1,6 @@
-/** A store file that cannot be used as it is. Names the file, so the user can fix or remove it. */
 import { SvcError } from '../errors.js';
 
+/** A store file that cannot be used as it is. Names the file, so the user can fix or remove it. */
 export class StoreError extends SvcError {
   readonly file: string;
   constructor(file: string, message: string, options?: { hint?: string; cause?: unknown }) {

@@ -8,18 +8,22 @@ import Conf from 'conf';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 
+/** The content of one store file: always a JSON object. */
 export type JsonObject = Record<string, unknown>;
 
+/** conf creates every store file owner-only. */
 export const FILE_MODE = 0o600;
 
 function isPlainObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** `<dir>/<name>.json`: where conf keeps the file named `name`. */
 export function jsonFilePath(dir: string, name: string): string {
   return join(dir, `${name}.json`);
 }
 
+/** A conf handle on `<dir>/<name>.json`; a corrupt file becomes a StoreError naming it. */
 export function openJsonFile(dir: string, name: string): Conf<JsonObject> {
   const file = jsonFilePath(dir, name);
   const deserialize = (text: string): JsonObject => {
@@ -55,6 +59,7 @@ export function readJsonFile(conf: Conf<JsonObject>): JsonObject {
   }
 }
 
+/** Replaces the file's content atomically (temp file, then rename), 0600. */
 export function writeJsonFile(conf: Conf<JsonObject>, value: JsonObject): void {
   try {
     conf.store = value;

@@ -77,6 +77,10 @@ function release(lockPath: string): void {
   }
 }
 
+/**
+ * Runs `critical` while holding the O_EXCL lock file `lockPath`, waiting up to WAIT_LIMIT_MS for it;
+ * always releases it, also when `critical` throws.
+ */
 export function withFileLock<T>(lockPath: string, critical: () => T): T {
   const deadline = Date.now() + WAIT_LIMIT_MS;
   while (!tryAcquire(lockPath)) {

@@ -7,7 +7,9 @@ import { chmodSync, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 
+/** Owner-only folder. */
 export const DIR_MODE = 0o700;
+/** Owner-only read/write file. */
 export const PRIVATE_FILE_MODE = 0o600;
 /** conf (via atomically) writes `<file>.tmp-<10 digits><6 hex>` and renames it over <file>. */
 const TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
@@ -25,6 +27,7 @@ function chmodIfLoose(path: string, mode: number, current: number): void {
   }
 }
 
+/** Creates dir (and parents) 0700, or tightens it to 0700 when it exists looser. */
 export function ensurePrivateDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });

@@ -9,6 +9,7 @@ import type { Auth } from '../http/client.js';
 import { validateProfileName } from './names.js';
 import type { Profile, Store } from './types.js';
 
+/** Where and as whom to connect: the profile used, its effective settings, the versioned base URL and the auth. */
 export interface ResolvedConnection { profileName: string; profile: Profile; baseUrl: string; auth: Auth }
 
 const SANDBOX_HINT = 'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
@@ -53,6 +54,11 @@ function resolveAuth(stored: Profile | undefined, e: NodeJS.ProcessEnv, profileN
   });
 }
 
+/**
+ * Resolves baseUrl and auth: flags, then environment (SERVICE_BASE_URL, SERVICE_API_TOKEN_ID,
+ * SERVICE_API_CLIENT_SECRET, SERVICE_ACCESS_TOKEN, SERVICE_PROFILE, SERVICE_WEBHOOK_PUBKEY), then the
+ * profile. A missing piece is a UsageError naming the flag or variable to set.
+ */
 export function resolveConnection(
   store: Store,
   e: NodeJS.ProcessEnv,

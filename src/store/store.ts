@@ -17,6 +17,7 @@ import { sessionFileName, validateProfileName } from './names.js';
 import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
 import type { Profile, Store, StoredSession } from './types.js';
 
+/** conf's project name: the folder under the OS config directory. */
 export const PROJECT_NAME = 'service-cli';
 const DEFAULT_PROFILE = 'default';
 const CONFIG_NAME = 'config';
@@ -44,10 +45,20 @@ function toConfigData(raw: JsonObject, file: string): ConfigData {
   return { currentProfile: current, profiles: profiles as Record<string, Profile> };
 }
 
+// Shapes only, by regex: the store must not load the curve library (startup cost on every command).
+// A key that is cut short or edited by hand is caught here, naming the file, instead of surfacing
+// later as a usage error about a --private-key flag the user never passed.
+const SESSION_KEY_SHAPES = { privateKey: /^[0-9a-fA-F]{64}$/, publicKey: /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/ };
+
 function toSession(raw: JsonObject, file: string): StoredSession {
   for (const field of ['id', 'privateKey', 'publicKey', 'profile'] as const) {
     if (typeof raw[field] !== 'string') {
       throw new StoreError(file, `The session file ${file} is corrupt: "${field}" is missing`);
+    }
+  }
+  for (const [field, shape] of Object.entries(SESSION_KEY_SHAPES)) {
+    if (!shape.test(raw[field] as string)) {
+      throw new StoreError(file, `The session file ${file} is corrupt: "${field}" is not a P-256 key in hex`);
     }
   }
   return raw as unknown as StoredSession;
@@ -63,6 +74,11 @@ function mergeProfile(base: Profile | undefined, patch: Partial<Profile>): Profi
   return merged as Profile;
 }
 
+/**
+ * Opens the store in `opts.dir`, else SERVICE_CLI_CONFIG_DIR, else the OS config folder (conf), creating
+ * it 0700 and tightening any looser folder or file it finds. Reads always go to disk, so several
+ * processes can share one store.
+ */
 export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}): Store {
   const env = opts.env ?? process.env;
   const dir = resolve(opts.dir ?? nonEmpty(env.SERVICE_CLI_CONFIG_DIR) ?? defaultConfigDir());

@@ -1,15 +1,20 @@
 /** Shapes of the local store (contract "http / signing / store"). */
 
+/** One named profile in config.json: where to connect, credentials, and the keys pinned for it. */
 export interface Profile {
   baseUrl?: string;
   apiTokenId?: string;
   apiClientSecret?: string;
   accessToken?: string;
+  /** The enclave key that must have signed OTP target bundles (uncompressed hex), pinned on first use. */
   otpSignerPublicKey?: string;
+  /** The key X-Service-Signature is verified with (PEM or hex). */
   webhookPublicKey?: string;
+  /** The session whose key signs by default; its file is under sessions/. */
   activeSessionId?: string;
 }
 
+/** A session whose signing key this machine holds (its own 0600 file under sessions/). */
 export interface StoredSession {
   id: string;
   accountId: string;
@@ -23,6 +28,7 @@ export interface StoredSession {
   createdAt: string;
 }
 
+/** Profiles and session keys on disk; every method reads or writes the files directly. */
 export interface Store {
   readonly dir: string;
   currentProfileName(): string; // config's `currentProfile`, default 'default'

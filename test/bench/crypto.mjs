@@ -33,7 +33,7 @@ export function benchCrypto() {
   const signature = signWebhookBody(body, webhookKeys.privateKeyPem);
   const verifyWebhook = createWebhookVerifier(webhookKeys.publicKeyPem);
   return [
-    { name: 'stamp (createStamp, key parsed per call)', ops: opsPerSecond(() => createStamp(payload, privateKey)) },
+    { name: 'stamp (createStamp, one-shot API)', ops: opsPerSecond(() => createStamp(payload, privateKey)) },
     { name: 'stamp (createStamper, key parsed once)', ops: opsPerSecond(() => stamper(payload)) },
     { name: 'verify stamp', ops: opsPerSecond(() => verifyStamp(header, payload)) },
     { name: 'verify webhook signature (node:crypto)', ops: opsPerSecond(() => verifyWebhook(body, signature)) },

@@ -49,6 +49,13 @@ describe('svc keys stamp', () => {
     expect(() => verifyStamp(out.stamp, 'line')).toThrow(/does not verify/);
   });
 
+  it('exits 2 when nothing comes on stdin (a script that forgot the pipe), printing no stamp', async () => {
+    const r = await runSvc(['keys', 'stamp', '--private-key', STAMP_VECTOR.privateKey]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--payload');
+  });
+
   it('exits 2 naming --private-key when the key is missing or bad, without echoing it', async () => {
     const missing = await runSvc(['keys', 'stamp', '--payload', 'x']);
     expect(missing.code).toBe(2);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/http/index.js';
 import { ApiError } from '../../../src/errors.js';
+import { RATE_LIMIT_DEFAULT_WAIT_MS } from '../../../src/http/retry-after.js';
 import { sendJson, startServer, type LocalServer } from './local-server.js';
 
 const auth = { kind: 'basic' as const, tokenId: 't', secret: 's' };
@@ -29,11 +30,13 @@ describe('429 handling', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
-  it('accepts an HTTP-date Retry-After', async () => {
-    server = await limitedServer(1, new Date(Date.now() - 1000).toUTCString());
+  it('accepts an HTTP-date Retry-After: a date already past means retry now, not the 1 s default', async () => {
+    server = await limitedServer(1, new Date(Date.now() - 60_000).toUTCString());
+    const started = Date.now();
     const res = await createClient({ baseUrl: server.origin, auth }).request({ method: 'DELETE', path: '/x' });
     expect(res.status).toBe(200);
     expect(server.requests).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(RATE_LIMIT_DEFAULT_WAIT_MS - 200);
   });
 
   it('repeats a POST that carries Request-Id (a signed retry is idempotent), byte-identical', async () => {

@@ -9,17 +9,11 @@ import { openStore, StoreError } from '../../../src/store/index.js';
 import { spawnChild, waitFor } from './children.js';
 import { sessionFixture } from './session-fixture.js';
 import { useTempDirs } from './temp-dirs.js';
+import { caught } from '../../unit/crypto/caught.js';
 
 const tempDir = useTempDirs('svc-store-');
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
+const thrown = (fn: () => unknown) => caught(fn, StoreError);
 
 describe('store durability', () => {
   it.runIf(process.platform !== 'win32')('replaces config.json by rename (a new inode), never rewriting it in place', () => {
@@ -77,10 +71,9 @@ describe('store durability', () => {
     store.saveSession(sessionFixture(1));
     writeFileSync(join(dir, 'config.json'), '{"profiles": {"default": ');
     const err = thrown(() => store.listProfiles());
-    expect(err).toBeInstanceOf(StoreError);
-    expect((err as StoreError).message).toContain(join(dir, 'config.json'));
-    expect((err as StoreError).message).toContain('corrupt');
-    expect((err as StoreError).hint).toContain('delete');
+    expect(err.message).toContain(join(dir, 'config.json'));
+    expect(err.message).toContain('corrupt');
+    expect(err.hint).toContain('delete');
     expect(openStore({ dir }).getSession(sessionFixture(1).id)?.id).toBe(sessionFixture(1).id);
   });
 
@@ -88,9 +81,7 @@ describe('store durability', () => {
     for (const text of ['[]', '42', '{"profiles": 5}']) {
       const dir = tempDir();
       writeFileSync(join(dir, 'config.json'), text);
-      const err = thrown(() => openStore({ dir }).currentProfileName());
-      expect(err, text).toBeInstanceOf(StoreError);
-      expect((err as StoreError).file).toBe(join(dir, 'config.json'));
+      expect(thrown(() => openStore({ dir }).currentProfileName()).file, text).toBe(join(dir, 'config.json'));
     }
   });
 
@@ -100,11 +91,25 @@ describe('store durability', () => {
     const file = join(dir, 'sessions', 'Session_3a7.json');
     writeFileSync(file, 'not json');
     for (const fn of [() => store.getSession('Session:7'), () => store.listSessions()]) {
-      const err = thrown(fn);
-      expect(err).toBeInstanceOf(StoreError);
-      expect((err as StoreError).message).toContain(file);
+      expect(thrown(fn).message).toContain(file);
     }
     writeFileSync(file, '{"id":"Session:7"}');
-    expect((thrown(() => store.getSession('Session:7')) as StoreError).message).toContain('privateKey');
+    expect(thrown(() => store.getSession('Session:7')).message).toContain('privateKey');
+  });
+
+  it('names a session file whose key was cut short, without echoing what is left of it', () => {
+    const dir = tempDir();
+    const store = openStore({ dir });
+    const session = sessionFixture(7);
+    store.saveSession(session);
+    const file = join(dir, 'sessions', 'Session_3a00000000-0000-4000-8000-000000000007.json');
+    const truncated = session.privateKey.slice(0, 40);
+    writeFileSync(file, JSON.stringify({ ...session, privateKey: truncated }));
+    const err = thrown(() => store.getSession(session.id));
+    expect(err.message).toContain(file);
+    expect(err.message).toContain('"privateKey" is not a P-256 key');
+    expect(`${err.message} ${err.hint}`).not.toContain(truncated);
+    writeFileSync(file, JSON.stringify({ ...session, publicKey: '02abc' }));
+    expect(thrown(() => store.listSessions()).message).toContain('"publicKey"');
   });
 });

@@ -15,26 +15,9 @@ import {
 import { compressPublicKey, decompressPublicKey, generateKeyPair } from '../../../src/crypto/keys.js';
 import { LEGACY_BUNDLES, LEGACY_PLAINTEXT, PROVIDER_SIGNER } from './vectors.js';
 import { flipHexByte, isHighS, toHighS } from './node-keys.js';
+import { caught, rejected } from './caught.js';
 
-async function rejects<T extends Error>(promise: Promise<unknown>, type: new (...a: never[]) => T): Promise<T> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as T;
-  }
-  throw new Error(`expected ${type.name}`);
-}
-
-function throwsVerification(fn: () => unknown): VerificationError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(VerificationError);
-    return error as VerificationError;
-  }
-  throw new Error('expected a VerificationError');
-}
+const throwsVerification = (fn: () => unknown) => caught(fn, VerificationError);
 
 describe('HPKE', () => {
   it('opens the DESIGN.md legacy vectors (provider interop)', async () => {
@@ -59,11 +42,11 @@ describe('HPKE', () => {
   it('refuses the wrong key, a flipped ciphertext byte and a bad enc', async () => {
     const r = generateKeyPair();
     const { enc, ciphertext } = await hpkeSeal(r.publicKey, new Uint8Array([1, 2, 3]));
-    await rejects(hpkeOpen(generateKeyPair().privateKey, enc, ciphertext), VerificationError);
+    await rejected(hpkeOpen(generateKeyPair().privateKey, enc, ciphertext), VerificationError);
     const flipped = ciphertext.slice();
     flipped[0] ^= 1;
-    await rejects(hpkeOpen(r.privateKey, enc, flipped), VerificationError);
-    await rejects(hpkeOpen(r.privateKey, enc.slice(0, 40), ciphertext), VerificationError);
+    await rejected(hpkeOpen(r.privateKey, enc, flipped), VerificationError);
+    await rejected(hpkeOpen(r.privateKey, enc.slice(0, 40), ciphertext), VerificationError);
   });
 });
 
@@ -81,15 +64,15 @@ describe('encryptedSessionSigningKey (legacy)', () => {
   it('refuses a changed checksum character and a changed ciphertext byte', async () => {
     const v = LEGACY_BUNDLES[0];
     const last = v.bundle.at(-1) === 'a' ? 'b' : 'a';
-    const err = await rejects(decryptSessionSigningKey(v.bundle.slice(0, -1) + last, v.privateKey), VerificationError);
+    const err = await rejected(decryptSessionSigningKey(v.bundle.slice(0, -1) + last, v.privateKey), VerificationError);
     expect(err.message).toMatch(/base58check/);
     const raw = bs58check.decode(v.bundle);
     raw[raw.length - 1] ^= 1;
-    await rejects(decryptSessionSigningKey(bs58check.encode(raw), v.privateKey), VerificationError);
+    await rejected(decryptSessionSigningKey(bs58check.encode(raw), v.privateKey), VerificationError);
   });
 
   it('names the field for a bad recipient private key', async () => {
-    const err = await rejects(decryptSessionSigningKey(LEGACY_BUNDLES[0].bundle, 'abcd'), UsageError);
+    const err = await rejected(decryptSessionSigningKey(LEGACY_BUNDLES[0].bundle, 'abcd'), UsageError);
     expect(err.field).toBe('recipientPrivateKey');
   });
 });
@@ -173,13 +156,13 @@ describe('encryptedOtpBundle', () => {
     const target = generateKeyPair();
     const text = await encryptOtpBundle(target.publicKey, '123456', generateKeyPair().publicKey);
     const outer = JSON.parse(text);
-    await rejects(decryptOtpBundle(JSON.stringify({ ...outer, ciphertext: flipHexByte(outer.ciphertext, 3) }), target.privateKey), VerificationError);
-    await rejects(decryptOtpBundle(text, generateKeyPair().privateKey), VerificationError);
-    await rejects(decryptOtpBundle('{"encappedPublic":1}', target.privateKey), VerificationError);
+    await rejected(decryptOtpBundle(JSON.stringify({ ...outer, ciphertext: flipHexByte(outer.ciphertext, 3) }), target.privateKey), VerificationError);
+    await rejected(decryptOtpBundle(text, generateKeyPair().privateKey), VerificationError);
+    await rejected(decryptOtpBundle('{"encappedPublic":1}', target.privateKey), VerificationError);
   });
 
   it('refuses an empty code as a usage error', async () => {
-    const err = await rejects(encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey), UsageError);
+    const err = await rejected(encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey), UsageError);
     expect(err.field).toBe('code');
   });
 });

@@ -11,16 +11,9 @@ import { createOtpTargetBundle } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { verifyStamp } from '../../../src/crypto/stamp.js';
 import { STAMP_VECTOR } from './vectors.js';
+import { rejected } from './caught.js';
 
-async function usage(promise: Promise<unknown>): Promise<UsageError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return error as UsageError;
-  }
-  throw new Error('expected a UsageError');
-}
+const usage = (promise: Promise<unknown>) => rejected(promise, UsageError);
 
 describe('keys stamp run()', () => {
   const key = STAMP_VECTOR.privateKey;
@@ -33,6 +26,17 @@ describe('keys stamp run()', () => {
 
   it('asks for --payload instead of waiting on a terminal', async () => {
     expect((await usage(stamp({ privateKey: key }, fakeDeps({ tty: true })))).field).toBe('--payload');
+  });
+
+  it('refuses an empty stdin (a forgotten pipe) instead of stamping nothing, but signs an explicit empty --payload', async () => {
+    const deps = fakeDeps({ stdin: '' });
+    const err = await usage(stamp({ privateKey: key }, deps));
+    expect(err.field).toBe('--payload');
+    expect(err.message).toMatch(/stdin was empty/);
+    expect(deps.stdout()).toBe('');
+    const explicit = fakeDeps();
+    await stamp({ privateKey: key, payload: '' }, explicit);
+    expect(verifyStamp(explicit.stdout().trim(), '').publicKey).toBe(STAMP_VECTOR.publicKey);
   });
 
   it('refuses two payload sources and two key sources', async () => {

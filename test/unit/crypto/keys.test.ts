@@ -13,16 +13,9 @@ import {
   validatePrivateKey,
 } from '../../../src/crypto/keys.js';
 import { STAMP_VECTOR } from './vectors.js';
+import { caught } from './caught.js';
 
-function usageError(fn: () => unknown): UsageError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return error as UsageError;
-  }
-  throw new Error('expected a UsageError');
-}
+const usageError = (fn: () => unknown) => caught(fn, UsageError);
 
 describe('hex', () => {
   it('round-trips and writes lowercase', () => {

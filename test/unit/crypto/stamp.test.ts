@@ -1,22 +1,18 @@
 import { verify as nodeVerify, sign as nodeSign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { VerificationError } from '../../../src/errors.js';
+import { UsageError, VerificationError } from '../../../src/errors.js';
 import { generateKeyPair, decompressPublicKey } from '../../../src/crypto/keys.js';
 import { STAMP_SCHEME, StampError, createStamp, createStamper, parseStamp, verifyStamp } from '../../../src/crypto/stamp.js';
 import { STAMP_VECTOR } from './vectors.js';
 import { flipHexByte, isHighS, nodePrivateKey, nodePublicKey, toHighS } from './node-keys.js';
+import { caught } from './caught.js';
 
 const encode = (o: object) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64url');
 
 function stampError(fn: () => unknown): StampError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StampError);
-    expect(error).toBeInstanceOf(VerificationError);
-    return error as StampError;
-  }
-  throw new Error('expected a StampError');
+  const error = caught(fn, StampError);
+  expect(error).toBeInstanceOf(VerificationError);
+  return error;
 }
 
 describe('createStamp', () => {
@@ -47,8 +43,10 @@ describe('createStamp', () => {
   });
 
   it('refuses a bad private key with a UsageError that does not echo it', () => {
-    expect(() => createStamp('x', 'ab')).toThrow(/privateKey must be/);
-    expect(() => createStamp('x', 'ab')).not.toThrow(/\bab\b/);
+    const almostKey = STAMP_VECTOR.privateKey.slice(0, 62);
+    const error = caught(() => createStamp('x', almostKey), UsageError);
+    expect(error.message).toMatch(/privateKey must be/);
+    expect(`${error.message} ${error.hint}`).not.toContain(almostKey);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   signWebhookBody,
 } from '../../../src/crypto/webhook-signature.js';
 import { isHighS, toHighS } from './node-keys.js';
+import { caught } from './caught.js';
 
 const { privateKeyPem, publicKeyPem } = generateWebhookKeyPair();
 const body = Buffer.from('{"id":"Webhook:1","type":"CARD.UPDATED","data":{}}');
@@ -80,13 +81,11 @@ describe('parseWebhookPublicKey', () => {
     ['a P-384 key', generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).publicKey.export({ type: 'spki', format: 'pem' }) as string],
     ['an Ed25519 key', generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }) as string],
     ['broken DER', '3000'],
+    ['the PKCS#8 private key (a secret pasted as the public key)', privateKeyPem],
+    ['a SEC1 "EC PRIVATE KEY"', createPrivateKey(privateKeyPem).export({ type: 'sec1', format: 'pem' }) as string],
   ])('refuses %s with a UsageError on publicKey', (_name, text) => {
-    try {
-      parseWebhookPublicKey(text);
-      throw new Error('expected a UsageError');
-    } catch (error) {
-      expect(error).toBeInstanceOf(UsageError);
-      expect((error as UsageError).field).toBe('publicKey');
-    }
+    const error = caught(() => parseWebhookPublicKey(text), UsageError);
+    expect(error.field).toBe('publicKey');
+    expect(error.message).not.toContain(text.trim().split('\n')[1] ?? text);
   });
 });

@@ -13,6 +13,8 @@ const other = generateWebhookKeyPair();
 const body = Buffer.from('{"id":"Webhook:1","type":"CARD.STATE_CHANGE","timestamp":"2025-10-13T00:00:00Z","data":{}}');
 const der = sign('sha256', body, { key: createPrivateKey(keys.privateKeyPem), dsaEncoding: 'der' });
 const b64 = der.toString('base64');
+/** Every character as a JSON \u escape: valid JSON for the same string, as some encoders write '/' or '='. */
+const escaped = [...b64].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 
 /** Header variants, good and bad, that the two verifiers must judge alike. */
 const headers: Array<[string, string | undefined]> = [
@@ -32,6 +34,7 @@ const headers: Array<[string, string | undefined]> = [
   ['s not base64', '{"v":"1","s":"!!"}'],
   ['truncated JSON', `{"v":"1","s":"${b64}`],
   ['JSON with an extra field', `{"v":"1","s":"${b64}","x":"y"}`],
+  ['JSON with escaped characters in s', `{"v":"1","s":"${escaped}"}`],
   ['garbage', 'not a signature!'],
   ['empty', ''],
   ['missing', undefined],
@@ -48,7 +51,7 @@ describe('createAsyncWebhookVerifier', () => {
 
   it('accepts the good forms and refuses the rest (the table is not vacuous)', async () => {
     const verdicts = await Promise.all(headers.map(([, h]) => asyncVerify(body, h)));
-    expect(verdicts.filter(Boolean)).toHaveLength(8);
+    expect(verdicts.filter(Boolean)).toHaveLength(9);
   });
 
   it('takes the key as PEM text too, and rejects a bad key as a usage error', async () => {
@@ -63,5 +66,8 @@ describe('signatureFromHeader', () => {
     expect(signatureFromHeader(JSON.stringify({ s: b64, v: '1' }))?.equals(der)).toBe(true);
     expect(signatureFromHeader('{"v":"1","s":"AAAA","t":"1"}')).toEqual(Buffer.from([0, 0, 0]));
     expect(signatureFromHeader('{"v":"1","s":"AA\\"AA"}')).toBeUndefined();
+    // Escapes are valid JSON for the same signature: '\/' (PHP), '\u003d' (Gson), or any character.
+    expect(signatureFromHeader(`{"v":"1","s":"${escaped}"}`)?.equals(der)).toBe(true);
+    expect(signatureFromHeader('{"v":"1","s":"AB\\/C\\u003d"}')).toEqual(Buffer.from('AB/C=', 'base64'));
   });
 });

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseChallenge } from '../../../src/signing/index.js';
 import { ApiError } from '../../../src/errors.js';
+import { caught } from '../crypto/caught.js';
 
 const ok = { payloadToSign: '{"a":1}', requestId: 'Request:1', expiresAt: '2030-01-01T00:00:00Z', type: 'ACTIVITY_X' };
 
-function failure(body: unknown): ApiError {
-  try {
-    parseChallenge(body, 'POST', '/auth/sessions/S/refresh');
-  } catch (e) {
-    return e as ApiError;
-  }
-  throw new Error('expected parseChallenge to throw');
-}
+const failure = (body: unknown) => caught(() => parseChallenge(body, 'POST', '/auth/sessions/S/refresh'), ApiError);
 
 describe('parseChallenge', () => {
   it('returns the challenge and its deadline', () => {
@@ -29,7 +23,6 @@ describe('parseChallenge', () => {
     for (const field of ['payloadToSign', 'requestId', 'expiresAt'] as const) {
       for (const value of [undefined, 5, '']) {
         const err = failure({ ...ok, [field]: value });
-        expect(err).toBeInstanceOf(ApiError);
         expect(err.code).toBe('INVALID_CHALLENGE');
         expect(err.message).toContain(field);
         expect(err.message).toContain('POST /auth/sessions/S/refresh');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore, resolveConnection, type Store } from '../../../src/store/index.js';
 import { UsageError } from '../../../src/errors.js';
 import { useTempDirs } from '../../integration/store/temp-dirs.js';
+import { caught } from '../crypto/caught.js';
 
 const tempDir = useTempDirs();
 
@@ -12,15 +13,7 @@ function storeWith(profiles: Record<string, Record<string, string>>, current?: s
   return store;
 }
 
-function usageError(fn: () => unknown): UsageError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UsageError);
-    return e as UsageError;
-  }
-  throw new Error('expected a UsageError');
-}
+const usageError = (fn: () => unknown) => caught(fn, UsageError);
 
 const creds = { apiTokenId: 'ptok', apiClientSecret: 'psecret' };
 

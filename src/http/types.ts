@@ -1,0 +1,41 @@
+/** The shapes of the HTTP client's API (contract "http / signing / store"), apart from its behaviour. */
+import type { Dispatcher } from 'undici';
+
+/** HTTP Basic with an API token (`<token id>:<client secret>`), or an agent's Bearer access token. */
+export type Auth = { kind: 'basic'; tokenId: string; secret: string } | { kind: 'bearer'; token: string };
+/** One exchange as `--verbose` shows it: never headers, bodies or query values, so never a secret. */
+export interface HttpLogEntry { method: string; path: string; status?: number; ms: number; error?: string }
+/** How createClient reaches the service. */
+export interface ClientOptions {
+  /** The service's base URL; `/2025-10-13` is appended when it has no date segment. */
+  baseUrl: string;
+  auth: Auth;
+  /** An undici dispatcher to use instead of the default (or the proxy agent). */
+  dispatcher?: Dispatcher;
+  /** Per exchange, headers and body included; default 30000. */
+  timeoutMs?: number;
+  /** Called once per exchange (for --verbose). */
+  log?: (e: HttpLogEntry) => void;
+  userAgent?: string;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read; default process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+/** A 2xx answer: lower-cased headers, the body parsed as JSON (or the text when it is not JSON), and the raw text. */
+export interface ApiResponse<T = unknown> { status: number; headers: Record<string, string>; body: T; text: string }
+/** One request; `path` is relative to the versioned base URL. */
+export interface RequestOptions {
+  method: string;
+  /** '/auth/sessions/…'; a query is allowed (and never logged). */
+  path: string;
+  /** A string is sent as these exact bytes; an object as its JSON. */
+  body?: string | object;
+  headers?: Record<string, string>;
+  /** Aborting it ends the request (and any 429 wait) with InterruptedError. */
+  signal?: AbortSignal;
+}
+/** The client every command and library caller uses; see createClient. */
+export interface ApiClient {
+  readonly baseUrl: string;
+  /** Resolves for 2xx; throws ApiError (status, code, message, details, reason) for >= 400, NetworkError when no answer. */
+  request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>>;
+}
