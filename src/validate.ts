@@ -38,9 +38,9 @@ export function requireInteger(value: unknown, field: string, range: { min: numb
     throw new UsageError(`${field} must be a whole number in the smallest currency unit (e.g. 1000 for 10.00); got "${String(value ?? '')}".`, { field });
   }
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < range.min || n > range.max) {
-    throw new UsageError(`${field} must be between ${range.min} and ${range.max}; got ${text}.`, { field });
-  }
+  // Name only the bound that was crossed: "between 1 and 9007199254740991" reads as noise for -5.
+  if (n < range.min) throw new UsageError(`${field} must be at least ${range.min}; got ${text}.`, { field });
+  if (!Number.isSafeInteger(n) || n > range.max) throw new UsageError(`${field} must be at most ${range.max}; got ${text}.`, { field });
   return n;
 }
 

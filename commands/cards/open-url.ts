@@ -5,9 +5,15 @@
  * `&` in the URL) or xdg-open. Detached so the browser outlives a short-lived CLI process.
  */
 import { spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { SvcError, UsageError } from '../../src/errors.js';
 
-export function openerCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): { command: string; args: string[] } {
+export interface Opener { command: string; args: string[] }
+
+const OPENER_HINT = 'Set SVC_BROWSER to your browser command, or run without --open to print the URL.';
+
+export function openerCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Opener {
   const custom = env.SVC_BROWSER || env.BROWSER;
   if (custom) return { command: custom, args: [] };
   if (platform === 'darwin') return { command: 'open', args: [] };
@@ -15,20 +21,43 @@ export function openerCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform 
   return { command: 'xdg-open', args: [] };
 }
 
+function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The opener, checked to exist before anything is requested: a reveal link is good once, so finding
+ * out afterwards that a headless box has no xdg-open would burn it. (Windows resolves through
+ * PATHEXT, and its rundll32 is always there, so it is not checked.)
+ */
+export function requireOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Opener {
+  const opener = openerCommand(env, platform);
+  if (platform === 'win32') return opener;
+  const { command } = opener;
+  const found = command.includes('/')
+    ? isExecutableFile(command)
+    : (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutableFile(join(dir, command)));
+  if (!found) throw new UsageError(`--open found no browser to run: "${command}" is not an executable on PATH.`, { field: '--open', hint: OPENER_HINT });
+  return opener;
+}
+
 /** Resolves once the opener started; rejects (without the URL in the message) when it cannot start. */
-export function openUrl(url: string, env: NodeJS.ProcessEnv): Promise<void> {
+export function openUrl(url: string, env: NodeJS.ProcessEnv, opener: Opener = openerCommand(env)): Promise<void> {
   // Only web URLs: anything else could make the opener run a file or read the URL as a flag.
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
     return Promise.reject(new UsageError('The service returned a URL that is not http(s); refusing to open it.', { field: 'panEmbedUrl' }));
   }
-  const { command, args } = openerCommand(env);
+  const { command, args } = opener;
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args, url], { detached: true, stdio: 'ignore', env });
     child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new SvcError(`Could not start the browser (${command}: ${error.code ?? error.message}).`, {
-        hint: 'Set SVC_BROWSER to your browser command, or run without --open to print the URL.',
-      })),
+      reject(new SvcError(`Could not start the browser (${command}: ${error.code ?? error.message}).`, { hint: OPENER_HINT })),
     );
     child.once('spawn', () => {
       child.unref();

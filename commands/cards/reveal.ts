@@ -7,8 +7,9 @@ import type { Deps } from '../deps.js';
 import { connect } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
+import { apiTokenCall } from '../../src/auth/hints.js';
 import { revealCard } from './reveal-request.js';
-import { openUrl } from './open-url.js';
+import { openUrl, requireOpener } from './open-url.js';
 
 export interface RevealOptions {
   card?: string;
@@ -18,12 +19,13 @@ export interface RevealOptions {
 
 export async function run(opts: RevealOptions, deps: Deps): Promise<void> {
   const cardId = requireId('Card', opts.card, 'card');
+  const opener = opts.open ? requireOpener(deps.env) : undefined;
   const { client } = connect(deps);
   const ui = createUI(deps);
-  const { panEmbedUrl, expiresAt } = await revealCard(client, cardId, deps.signal);
+  const { panEmbedUrl, expiresAt } = await apiTokenCall(revealCard(client, cardId, deps.signal));
 
-  if (opts.open) {
-    await openUrl(panEmbedUrl, deps.env);
+  if (opener) {
+    await openUrl(panEmbedUrl, deps.env, opener);
     if (deps.globals.json) return ui.json({ opened: true, expiresAt });
     ui.info(`Opened the card details for ${cardId} in the browser; the link expires at ${expiresAt}.`);
     return;

@@ -1,10 +1,9 @@
 /** `svc config get <key>`: one key of the target profile on stdout; secrets masked. Exit 1 when unset. */
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { SvcError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
-import { targetProfile } from './target.js';
+import { openProfile } from './target.js';
 
 export interface GetOptions {
   key?: string;
@@ -12,8 +11,7 @@ export interface GetOptions {
 
 export async function run(opts: GetOptions, deps: Deps): Promise<void> {
   const key = configKey(opts.key);
-  const store = openDepsStore(deps);
-  const profile = targetProfile(store, deps);
+  const { store, profileName: profile } = openProfile(deps);
   const value = displayValue(key, store.getProfile(profile)?.[key.field]);
   if (value === undefined) {
     // Like `git config --get`: unset is exit 1, so scripts can test for it.

@@ -32,6 +32,9 @@ function token(what: string, forbidColon: boolean) {
   };
 }
 
+const OTP_SIGNER_HINT =
+  "Use the signer key the service publishes (enclaveQuorumPublic); `svc emulator start` prints the emulator's as otpSignerPublicKey. Without a pin, `svc otp verify` pins the first key it sees.";
+
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   {
     name: 'base-url',
@@ -57,7 +60,13 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     // Stored uncompressed because that is the form the target bundle carries in enclaveQuorumPublic.
     check: async (v, field) => {
       const { decompressPublicKey } = await import('../../src/crypto/keys.js');
-      return decompressPublicKey(v.trim(), field).toLowerCase();
+      try {
+        return decompressPublicKey(v.trim(), field).toLowerCase();
+      } catch (error) {
+        // The generic key hint says "generate one"; a pin is the service's key, never one of ours.
+        if (error instanceof UsageError) error.hint = OTP_SIGNER_HINT;
+        throw error;
+      }
     },
   },
   {

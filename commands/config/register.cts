@@ -11,6 +11,11 @@ export function registerConfig(config: Command): void {
     .description(`set a key of the profile (--profile, else the current one); keys: ${CONFIG_KEY_NAMES.join(', ')}`)
     .argument('<key>', 'config key')
     .argument('<value>', 'the value; "-" reads it from a prompt or stdin (use it for secrets); @file for webhook-public-key')
+    .addHelpText('after', `
+Examples:
+  $ svc --profile prod config set base-url https://api.example.com
+  $ printf %s "$SECRET" | svc --profile prod config set api-client-secret -
+  $ svc config set webhook-public-key @webhook.pem`)
     .action(lazyAction(() => import('./set.js'), ([key, value]) => ({ key, value })));
 
   config

@@ -5,12 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
 import { readValueFromInput } from './read-value.js';
-import { targetProfile } from './target.js';
+import { openProfile } from './target.js';
 
 export interface SetOptions {
   key?: string;
@@ -38,8 +37,7 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   else if (key.secret) ui.warn(`${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`);
   const value = await key.check(raw, key.name);
 
-  const store = openDepsStore(deps);
-  const profile = targetProfile(store, deps);
+  const { store, profileName: profile } = openProfile(deps);
   store.setProfile(profile, { [key.field]: value });
   const shown = displayValue(key, value)!;
   if (deps.globals.json) return ui.json({ profile, key: key.name, value: shown });

@@ -31,11 +31,17 @@ export function codeSource(code: string | undefined, deps: Deps): CodeSource {
   });
 }
 
-/** The code from stdin: the first line, trimmed (the sandbox code is 000000). */
+/**
+ * The code from stdin: its first line, trimmed. Reading stops at the first newline rather than at
+ * EOF, so `--code -` typed at a terminal, or fed by a pipe that stays open, does not hang.
+ */
 export async function readCodeFromStdin(deps: Deps): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of deps.io.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  const code = Buffer.concat(chunks).toString('utf8').split(/\r?\n/, 1)[0]!.trim();
+  let text = '';
+  for await (const chunk of deps.io.stdin) {
+    text += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+    if (/[\r\n]/.test(text)) break;
+  }
+  const code = text.split(/\r?\n/, 1)[0]!.trim();
   if (!OTP_PATTERN.test(code)) throw new UsageError('--code - read no six-digit code from stdin.', { field: '--code' });
   return code;
 }

@@ -15,6 +15,9 @@ import type { Store } from '../../src/store/types.js';
 import { codeSource, readCodeFromStdin, validateOtp } from './code-input.js';
 import { printSessionSummary } from '../session/format.js';
 
+/** Prompted codes get this many tries, each with a fresh challenge (a code from a flag gets one). */
+const PROMPT_ATTEMPTS = 3;
+
 export interface VerifyOptions {
   credential?: string;
   /** Six digits, or "-" to read them from stdin. */
@@ -67,10 +70,10 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
       credentialId,
       pinnedSigner: pinned,
       // A code from a flag or stdin cannot change, so a second attempt would only fail again.
-      maxAttempts: given === undefined ? 3 : 1,
+      maxAttempts: given === undefined ? PROMPT_ATTEMPTS : 1,
       getCode: async (info) =>
         given ?? (await deps.prompter.password({ message: promptMessage(info), mask: true, validate: validateOtp })).trim(),
-      onWrongCode: (attempt) => ui.warn(`That code was not accepted (attempt ${attempt} of 3); requesting a new one.`),
+      onWrongCode: (attempt) => ui.warn(`That code was not accepted (attempt ${attempt} of ${PROMPT_ATTEMPTS}); requesting a new one.`),
       signal: deps.signal,
     });
   } catch (error) {

@@ -3,9 +3,10 @@ import type { Deps } from '../deps.js';
 import { connect } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
+import { apiTokenCall } from '../../src/auth/hints.js';
 import { fundInternalAccount, MAX_FUND_AMOUNT } from '../../src/sandbox/api.js';
 import { currencyOf, formatMinorUnits, formatMoney } from '../../src/sandbox/money.js';
-import { requireAmount } from './inputs.js';
+import { checkAll, requireAmount } from './inputs.js';
 
 export interface FundOptions {
   account?: string;
@@ -14,12 +15,14 @@ export interface FundOptions {
 }
 
 export async function run(opts: FundOptions, deps: Deps): Promise<void> {
-  const accountId = requireId('InternalAccount', opts.account, 'account');
-  const amount = requireAmount(opts.amount, '--amount', MAX_FUND_AMOUNT);
+  const { accountId, amount } = checkAll({
+    accountId: () => requireId('InternalAccount', opts.account, 'account'),
+    amount: () => requireAmount(opts.amount, '--amount', MAX_FUND_AMOUNT),
+  });
 
   const { client } = connect(deps);
   const ui = createUI(deps);
-  const { body } = await fundInternalAccount(client, accountId, amount, deps.signal);
+  const { body } = await apiTokenCall(fundInternalAccount(client, accountId, amount, deps.signal));
   if (deps.globals.json) return ui.json(body);
 
   const balance = formatMoney(body?.balance);

@@ -3,7 +3,7 @@
  * resolved, so bad input exits 2 naming the flag and no request leaves the machine.
  */
 import { UsageError } from '../../src/errors.js';
-import { requireInteger } from '../../src/validate.js';
+import { requireCurrency, requireInteger, requireUmaAddress } from '../../src/validate.js';
 
 /** A missing flag gets its own message: "must be a whole number; got ''" would not say what to pass. */
 export function requirePresent(value: unknown, flag: string, example: string): void {
@@ -19,4 +19,39 @@ export function requirePresent(value: unknown, flag: string, example: string): v
 export function requireAmount(value: unknown, flag: string, max = Number.MAX_SAFE_INTEGER): number {
   requirePresent(value, flag, '1000');
   return requireInteger(value, flag, { min: 1, max });
+}
+
+export function requireCurrencyFlag(value: unknown, flag: string): string {
+  requirePresent(value, flag, 'USD');
+  return requireCurrency(value, flag);
+}
+
+export function requireUmaFlag(value: unknown, flag: string, example: string): string {
+  requirePresent(value, flag, example);
+  return requireUmaAddress(value, flag);
+}
+
+type Checks = Record<string, () => unknown>;
+
+/**
+ * Runs every check and returns the values by name. All bad flags are reported in one UsageError
+ * (field lists them all), so a script author fixes them in one round instead of one per run.
+ */
+export function checkAll<C extends Checks>(checks: C): { [K in keyof C]: ReturnType<C[K]> } {
+  const values: Record<string, unknown> = {};
+  const problems: UsageError[] = [];
+  for (const [name, check] of Object.entries(checks)) {
+    try {
+      values[name] = check();
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      problems.push(error);
+    }
+  }
+  if (problems.length === 1) throw problems[0];
+  if (problems.length > 1) {
+    const lines = problems.map((p) => `  - ${p.message}`).join('\n');
+    throw new UsageError(`${problems.length} flags need fixing:\n${lines}`, { field: problems.map((p) => p.field).join(', ') });
+  }
+  return values as { [K in keyof C]: ReturnType<C[K]> };
 }

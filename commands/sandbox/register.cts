@@ -12,6 +12,9 @@ export function registerSandbox(sandbox: Command): void {
     .description('fund an internal account (amount in the smallest currency unit)')
     .argument('<account>', 'InternalAccount:<uuid>')
     .option('--amount <int>', 'amount in the smallest currency unit, 1 to 100000000000')
+    .addHelpText('after', `
+Example (1,000.00 in a two-decimal currency):
+  $ svc sandbox fund InternalAccount:<uuid> --amount 100000`)
     .action(lazyAction(() => import('./fund.js'), ([account], o) => ({ account, amount: o.amount as string | undefined })));
 
   sandbox
@@ -20,6 +23,9 @@ export function registerSandbox(sandbox: Command): void {
     .option('--quote <id>', 'Quote:<uuid>')
     .option('--currency <code>', 'currency of the payment, e.g. USD')
     .option('--amount <int>', 'amount in the smallest currency unit (default: what the quote asks)')
+    .addHelpText('after', `
+Example:
+  $ svc sandbox send --quote Quote:<uuid> --currency USD`)
     .action(
       lazyAction(() => import('./send.js'), (_a, o) => ({
         quote: o.quote as string | undefined,
@@ -35,6 +41,12 @@ export function registerSandbox(sandbox: Command): void {
     .option('--receiver <uma>', 'receiving UMA address of a platform user')
     .option('--currency <code>', 'receiving currency, e.g. USD')
     .option('--amount <int>', 'receiving amount in the smallest currency unit')
+    .addHelpText('after', `
+Examples:
+  $ svc sandbox uma-receive --sender '$success.usd@sandbox.example.com' \\
+      --receiver '$ada@example.com' --currency USD --amount 2500
+  $ svc sandbox uma-receive --sender '$fail.compliance.usd@sandbox.example.com' \\
+      --receiver '$ada@example.com' --currency USD --amount 2500`)
     .action(
       lazyAction(() => import('./uma-receive.js'), (_a, o) => ({
         sender: o.sender as string | undefined,

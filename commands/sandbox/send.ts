@@ -5,9 +5,10 @@
 import type { Deps } from '../deps.js';
 import { connect } from '../connect.js';
 import { createUI } from '../ui.js';
-import { requireCurrency, requireId } from '../../src/validate.js';
+import { requireId } from '../../src/validate.js';
+import { apiTokenCall } from '../../src/auth/hints.js';
 import { sandboxSend } from '../../src/sandbox/api.js';
-import { requireAmount, requirePresent } from './inputs.js';
+import { checkAll, requireAmount, requireCurrencyFlag } from './inputs.js';
 import { describeTransaction } from './summary.js';
 
 export interface SendOptions {
@@ -18,14 +19,15 @@ export interface SendOptions {
 }
 
 export async function run(opts: SendOptions, deps: Deps): Promise<void> {
-  const quoteId = requireId('Quote', opts.quote, '--quote');
-  requirePresent(opts.currency, '--currency', 'USD');
-  const currencyCode = requireCurrency(opts.currency, '--currency');
-  const currencyAmount = opts.amount === undefined ? undefined : requireAmount(opts.amount, '--amount');
+  const input = checkAll({
+    quoteId: () => requireId('Quote', opts.quote, '--quote'),
+    currencyCode: () => requireCurrencyFlag(opts.currency, '--currency'),
+    currencyAmount: () => (opts.amount === undefined ? undefined : requireAmount(opts.amount, '--amount')),
+  });
 
   const { client } = connect(deps);
   const ui = createUI(deps);
-  const { body } = await sandboxSend(client, { quoteId, currencyCode, currencyAmount }, deps.signal);
+  const { body } = await apiTokenCall(sandboxSend(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);
-  ui.out(`Paid ${quoteId} in ${currencyCode}: ${describeTransaction(body)}`);
+  ui.out(`Paid ${input.quoteId} in ${input.currencyCode}: ${describeTransaction(body)}`);
 }

@@ -6,10 +6,10 @@
 import type { Deps } from '../deps.js';
 import { connect } from '../connect.js';
 import { createUI } from '../ui.js';
-import { requireCurrency, requireUmaAddress } from '../../src/validate.js';
+import { apiTokenCall } from '../../src/auth/hints.js';
 import { sandboxUmaReceive } from '../../src/sandbox/api.js';
 import { umaMagic } from '../../src/sandbox/uma.js';
-import { requireAmount, requirePresent } from './inputs.js';
+import { checkAll, requireAmount, requireCurrencyFlag, requireUmaFlag } from './inputs.js';
 import { describeTransaction } from './summary.js';
 
 export interface UmaReceiveOptions {
@@ -20,20 +20,19 @@ export interface UmaReceiveOptions {
 }
 
 export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
-  requirePresent(opts.sender, '--sender', '$alice@example.com');
-  const senderUmaAddress = requireUmaAddress(opts.sender, '--sender');
-  requirePresent(opts.receiver, '--receiver', '$bob@example.com');
-  const receiverUmaAddress = requireUmaAddress(opts.receiver, '--receiver');
-  requirePresent(opts.currency, '--currency', 'USD');
-  const receivingCurrencyCode = requireCurrency(opts.currency, '--currency');
-  const receivingCurrencyAmount = requireAmount(opts.amount, '--amount');
+  const input = checkAll({
+    senderUmaAddress: () => requireUmaFlag(opts.sender, '--sender', '$alice@example.com'),
+    receiverUmaAddress: () => requireUmaFlag(opts.receiver, '--receiver', '$bob@example.com'),
+    receivingCurrencyCode: () => requireCurrencyFlag(opts.currency, '--currency'),
+    receivingCurrencyAmount: () => requireAmount(opts.amount, '--amount'),
+  });
 
   const { client } = connect(deps);
   const ui = createUI(deps);
-  const input = { senderUmaAddress, receiverUmaAddress, receivingCurrencyCode, receivingCurrencyAmount };
-  const { body } = await sandboxUmaReceive(client, input, deps.signal);
+  const { body } = await apiTokenCall(sandboxUmaReceive(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);
 
+  const { senderUmaAddress, receiverUmaAddress } = input;
   ui.out(`Received from ${senderUmaAddress} to ${receiverUmaAddress}: ${describeTransaction(body)}`);
   for (const address of [senderUmaAddress, receiverUmaAddress]) {
     const magic = umaMagic(address);

@@ -9,7 +9,7 @@ import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { listSessions } from '../../src/auth/sessions.js';
 import { publicView } from '../../src/auth/session.js';
-import { withAuthHint } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../../src/auth/hints.js';
 import { expiresIn, renderTable } from './format.js';
 
 export interface ListOptions {
@@ -29,13 +29,8 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
     });
   }
 
-  let sessions;
-  try {
-    sessions = await listSessions(client, accountId, deps.signal);
-  } catch (error) {
-    // Listing uses only the API token, so a 401 here is about credentials, not the session.
-    throw withAuthHint(error);
-  }
+  // Listing uses only the API token, so a 401 here is about credentials, not the session.
+  const sessions = await apiTokenCall(listSessions(client, accountId, deps.signal));
   const rows = sessions.map((s) => ({ ...publicView(s), keyHeld: store.getSession(s.id) !== undefined, active: s.id === activeId }));
   const ui = createUI(deps);
   if (deps.globals.json) {

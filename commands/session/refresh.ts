@@ -7,7 +7,8 @@
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { connect } from '../connect.js';
-import { createUI, type UI } from '../ui.js';
+import { createUI } from '../ui.js';
+import { openProfile } from '../config/target.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired, publicView } from '../../src/auth/session.js';
@@ -22,40 +23,43 @@ export interface RefreshOptions {
   legacy: boolean;
 }
 
-/** Says the session expired and how to log in again; on a terminal, offers to do it now. */
-async function handleExpired(stored: StoredSession, ui: UI, deps: Deps): Promise<void> {
+/**
+ * An expired session is never sent. Where nobody can answer (CI, no terminal, --json) that is one
+ * error naming the login command; on a terminal it offers to run that login now (--yes accepts).
+ */
+async function handleExpired(stored: StoredSession, deps: Deps): Promise<void> {
   const command = reauthCommand(stored.credentialId);
-  ui.warn(`${stored.id} ${expiresIn(stored.expiresAt, deps.clock.now())}; an expired session cannot be refreshed.`);
-  ui.info(`Log in again with: ${command}`);
-  if (stored.credentialId && canPrompt(deps) && !deps.globals.json) {
-    if (await deps.prompter.confirm({ message: `Run ${command} now?`, default: true })) {
-      const otp = await import('../otp/verify.js');
-      await otp.run({ credential: stored.credentialId }, deps);
-      return;
-    }
+  const hint = `Re-authenticate: ${command}`;
+  const what = `${stored.id} ${expiresIn(stored.expiresAt, deps.clock.now())} (${stored.expiresAt}); an expired session cannot be refreshed.`;
+  if (!stored.credentialId || !canPrompt(deps) || deps.globals.json) throw new AuthRequiredError(what, { hint });
+  createUI(deps).warn(what);
+  if (deps.globals.yes || (await deps.prompter.confirm({ message: `Run ${command} now?`, default: true }))) {
+    const otp = await import('../otp/verify.js');
+    return otp.run({ credential: stored.credentialId }, deps);
   }
-  throw new AuthRequiredError(`${stored.id} expired at ${stored.expiresAt}; it cannot be refreshed.`, { hint: `Re-authenticate: ${command}` });
+  throw new AuthRequiredError('Not refreshed: the session has expired.', { hint });
 }
 
 export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   if (opts.session !== undefined) requireId('Session', opts.session, '<Session:id>');
-  const ui = createUI(deps);
-  const { store, client, profileName, profile } = connect(deps);
-  const sessionId = opts.session ?? profile.activeSessionId;
+  // The session is judged from the store alone, so an expired or missing key is reported as such
+  // even where no API credentials are configured.
+  const { store, profileName } = openProfile(deps);
+  const sessionId = opts.session ?? store.getProfile(profileName)?.activeSessionId;
   if (!sessionId) {
     throw new AuthRequiredError(`Profile "${profileName}" has no active session to refresh.`, {
       hint: `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
     });
   }
   const stored = store.getSession(sessionId);
-  // Checked here as well as in refreshSession, so the terminal can offer the login instead of failing,
-  // and so a key that is not held here fails before the progress line claims to be requesting anything.
-  if (stored && isExpired(stored.expiresAt, deps.clock.now())) return handleExpired(stored, ui, deps);
+  if (stored && isExpired(stored.expiresAt, deps.clock.now())) return handleExpired(stored, deps);
   refreshableSession(store, sessionId, deps.clock.now());
+
+  const { client } = connect(deps, store);
+  const ui = createUI(deps);
   if (opts.legacy) {
     ui.warn('--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.');
   }
-
   const progress = ui.progress(`Requesting a refresh challenge for ${sessionId}`);
   let result;
   try {

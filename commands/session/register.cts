@@ -16,12 +16,29 @@ export function registerSession(session: Command): void {
     .description('refresh a session with a fresh key (default: the active session); stores the new key')
     .argument('[session]', 'Session:<uuid>')
     .option('--legacy', 'deprecated sealed-key flow: uncompressed key, decrypt encryptedSessionSigningKey')
+    .addHelpText(
+      'after',
+      `
+An expired session cannot be refreshed: svc says so (exit 4) and names the login
+command; on a terminal it offers to run it. Any 401 exits 4 with a hint for its
+error code.
+
+Examples:
+  $ svc session refresh
+  $ svc --json session refresh Session:<uuid>`,
+    )
     .action(lazyAction(() => import('./refresh.js'), ([id], o) => ({ session: id, legacy: Boolean(o.legacy) })));
 
   session
     .command('revoke')
     .description('revoke a session (signed) and forget its local key; asks first unless --yes')
     .argument('<session>', 'Session:<uuid>')
+    .addHelpText('after', `
+Without a terminal (CI, --no-input) --yes is required.
+
+Examples:
+  $ svc session revoke Session:<uuid>
+  $ svc --yes session revoke Session:<uuid>`)
     .action(lazyAction(() => import('./revoke.js'), ([id]) => ({ session: id })));
 
   session

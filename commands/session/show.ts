@@ -4,13 +4,13 @@ import { createUI } from '../ui.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
-import { localProfile } from './local.js';
+import { openProfile } from '../config/target.js';
 import { printSessionSummary } from './format.js';
 
 export type ShowOptions = Record<string, never>;
 
 export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
-  const { store, profileName } = localProfile(deps);
+  const { store, profileName } = openProfile(deps);
   const activeId = store.getProfile(profileName)?.activeSessionId;
   const stored = activeId ? store.getSession(activeId) : undefined;
   if (!stored) {

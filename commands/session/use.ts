@@ -5,7 +5,7 @@ import { requireId } from '../../src/validate.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
-import { localProfile } from './local.js';
+import { openProfile } from '../config/target.js';
 
 export interface UseOptions {
   session?: string;
@@ -13,7 +13,7 @@ export interface UseOptions {
 
 export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   const sessionId = requireId('Session', opts.session, '<Session:id>');
-  const { store, profileName } = localProfile(deps);
+  const { store, profileName } = openProfile(deps);
   const stored = store.getSession(sessionId);
   if (!stored) {
     throw new UsageError(`No key for ${sessionId} is held here; only sessions held locally can be used.`, {

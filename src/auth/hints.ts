@@ -11,7 +11,7 @@ export function reauthCommand(credentialId?: string): string {
   return `svc otp verify --credential ${credentialId ?? '<AuthMethod:id>'}`;
 }
 
-const CREDENTIALS_HINT = 'Check the API credentials: SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET, or the profile (svc config).';
+const CREDENTIALS_HINT = 'Check the API credentials: SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET (or SERVICE_ACCESS_TOKEN), or the profile (svc config list).';
 const CHALLENGE_HINT = 'The challenge expired or did not match; run the command again for a fresh one.';
 const CLIENT_FAULT = 'this is a bug in svc: rerun with --verbose and report it';
 
@@ -45,4 +45,22 @@ export function withAuthHint<E>(error: E, credentialId?: string): E {
   const pick = HINTS[error.code];
   error.hint = pick ? pick(reauth) : error.code === 'UNAUTHORIZED' ? unauthorizedHint(error, reauth) : `Re-authenticate: ${reauth}`;
   return error;
+}
+
+/**
+ * For calls made with the API token alone (session list, sandbox, cards): no session key is involved,
+ * so a 401 is about the token and logging in again (the generic 401 hint) would not fix it.
+ */
+export function withCredentialsHint<E>(error: E): E {
+  if (error instanceof ApiError && error.status === 401 && !error.hint) error.hint = CREDENTIALS_HINT;
+  return error;
+}
+
+/** Awaits an API-token-only call, giving its 401 the credentials hint. */
+export async function apiTokenCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw withCredentialsHint(error);
+  }
 }

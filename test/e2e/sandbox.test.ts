@@ -72,10 +72,10 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['bad account id', ['sandbox', 'fund', 'InternalAccount:123', '--amount', '5'], /account must be an? InternalAccount identifier/],
     ['a Quote id as account', ['sandbox', 'fund', QUOTE, '--amount', '5'], /account must be an? InternalAccount/],
-    ['amount 0', ['sandbox', 'fund', ACCOUNT, '--amount', '0'], /--amount must be between 1 and 100000000000/],
-    ['amount -1', ['sandbox', 'fund', ACCOUNT, '--amount', '-1'], /--amount must be between 1/],
+    ['amount 0', ['sandbox', 'fund', ACCOUNT, '--amount', '0'], /--amount must be at least 1/],
+    ['amount -1', ['sandbox', 'fund', ACCOUNT, '--amount', '-1'], /--amount must be at least 1; got -1/],
     ['amount 1.5', ['sandbox', 'fund', ACCOUNT, '--amount', '1.5'], /--amount must be a whole number/],
-    ['amount too big', ['sandbox', 'fund', ACCOUNT, '--amount', '100000000001'], /--amount must be between 1 and 100000000000/],
+    ['amount too big', ['sandbox', 'fund', ACCOUNT, '--amount', '100000000001'], /--amount must be at most 100000000000/],
     ['amount missing', ['sandbox', 'fund', ACCOUNT], /--amount is required/],
     ['bad quote id', ['sandbox', 'send', '--quote', 'Quote:abc', '--currency', 'USD'], /--quote must be a Quote identifier/],
     ['currency US', ['sandbox', 'send', '--quote', QUOTE, '--currency', 'US'], /--currency must be a three-letter currency code/],
@@ -83,7 +83,7 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
     ['bad sender UMA', uma({ sender: 'alice@example.com' }), /--sender must be a UMA address/],
     ['bad receiver UMA', uma({ receiver: '$bob' }), /--receiver must be a UMA address/],
     ['uma currency US', uma({ currency: 'US' }), /--currency must be a three-letter/],
-    ['uma amount 0', uma({ amount: '0' }), /--amount must be between 1/],
+    ['uma amount 0', uma({ amount: '0' }), /--amount must be at least 1/],
   ];
 
   it.each(cases)('%s', async (_name, args, message) => {
@@ -91,6 +91,15 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
+    expect(counter.count()).toBe(0);
+  });
+
+  it('several bad flags are reported together, each named, in one exit 2', async () => {
+    const r = await runSvc(['--json', 'sandbox', 'send', '--quote', 'nope', '--currency', 'dollars', '--amount', '-5'], { env: countingEnv(counter) });
+    expect(r.code).toBe(2);
+    const error = JSON.parse(r.stderr).error;
+    expect(error).toMatchObject({ type: 'usage', field: '--quote, --currency, --amount' });
+    expect(error.message).toMatch(/^3 flags need fixing:\n  - --quote .+\n  - --currency .+\n  - --amount must be at least 1; got -5\.$/);
     expect(counter.count()).toBe(0);
   });
 

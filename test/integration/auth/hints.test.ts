@@ -1,6 +1,6 @@
 /** The 401 code → next-step table: each kind of 401 must point at the fix that works for it. */
 import { describe, expect, it } from 'vitest';
-import { withAuthHint } from '../../../src/auth/hints.js';
+import { apiTokenCall, withAuthHint, withCredentialsHint } from '../../../src/auth/hints.js';
 import { ApiError } from '../../../src/errors.js';
 
 const cred = 'AuthMethod:6871107a-5887-408c-9777-5fe7870464f3';
@@ -31,5 +31,20 @@ describe('withAuthHint', () => {
     expect(withAuthHint(notFound).hint).toBeUndefined();
     const chosen = new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'x', hint: 'keep me' });
     expect(withAuthHint(chosen).hint).toBe('keep me');
+  });
+});
+
+describe('withCredentialsHint (calls made with the API token alone)', () => {
+  it('points every 401 at the API credentials, whatever its reason', async () => {
+    // A session-flavoured reason must not send the user to log in: no session key was involved.
+    for (const reason of [undefined, 'Invalid API token id or client secret', 'Session expired']) {
+      expect(withCredentialsHint(e401('UNAUTHORIZED', reason)).hint).toMatch(/SERVICE_API_TOKEN_ID.*SERVICE_ACCESS_TOKEN/);
+    }
+    await expect(apiTokenCall(Promise.reject(e401('UNAUTHORIZED')))).rejects.toMatchObject({ hint: expect.stringMatching(/API credentials/) });
+  });
+
+  it('leaves other errors and chosen hints alone', () => {
+    expect(withCredentialsHint(new ApiError({ status: 404, code: 'REFERENCE_NOT_FOUND', message: 'x' })).hint).toBeUndefined();
+    expect(withCredentialsHint(new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'x', hint: 'keep me' })).hint).toBe('keep me');
   });
 });

@@ -2,6 +2,7 @@
  * `svc otp verify` through its run() against a real emulator (real HPKE, real stamps), with a
  * recording proxy in between to prove what was (and was not) sent.
  */
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as otpVerify } from '../../../commands/otp/verify.js';
 import { exitCodeFor } from '../../../commands/exit-codes.js';
@@ -99,6 +100,15 @@ describe('svc otp verify (run)', () => {
     await otpVerify({ credential: t.emu.fixtures.credentialId, code: '-' }, deps);
     expect(deps.stdout()).toMatch(/Session:\s+Session:/);
   });
+
+  it('--code - stops reading at the first line, so a stdin that stays open does not hang', async () => {
+    const deps = t.deps();
+    const stdin = new PassThrough();
+    deps.io.stdin = stdin;
+    stdin.write('000000\n'); // and never ended, like a terminal or a CI pipe left open
+    await otpVerify({ credential: t.emu.fixtures.credentialId, code: '-' }, deps);
+    expect(deps.stdout()).toMatch(/Session:\s+Session:/);
+  }, 10_000);
 
   it.each([
     ['no terminal', { tty: false }],

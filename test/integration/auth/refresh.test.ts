@@ -95,8 +95,35 @@ describe('svc session refresh (run)', () => {
     expect(exitCodeFor(error)).toBe(4);
     const reauth = `svc otp verify --credential ${t.emu.fixtures.credentialId}`;
     expect((error as { hint?: string }).hint).toContain(reauth);
-    expect(deps.stderr()).toContain(reauth);
+    expect((error as Error).message).toMatch(/expired .* ago .*cannot be refreshed/);
+    // Said once, by the error renderer: no warning lines repeating it first (and none under --json).
+    expect(deps.stderr()).toBe('');
     expect(t.proxy.seen.length).toBe(before);
+  });
+
+  it('an expired session is reported as such even where no API credentials are configured', async () => {
+    const old = await login(t);
+    t.store().saveSession({ ...old, expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const deps = t.deps({ env: { SERVICE_BASE_URL: '', SERVICE_API_TOKEN_ID: '', SERVICE_API_CLIENT_SECRET: '' } });
+    const error = await caught(refresh({ legacy: false }, deps));
+    expect(exitCodeFor(error)).toBe(4);
+    expect((error as Error).message).toMatch(/cannot be refreshed/);
+  });
+
+  it('on a terminal, declining the offer is exit 4 without a request; --yes accepts it without asking', async () => {
+    const old = await login(t);
+    t.store().saveSession({ ...old, expiresAt: new Date(Date.now() - 1_000).toISOString() });
+    const before = t.proxy.seen.length;
+    const declined = t.deps({ tty: true, answers: [false] });
+    const error = await caught(refresh({ legacy: false }, declined));
+    expect(exitCodeFor(error)).toBe(4);
+    expect((error as { hint?: string }).hint).toContain(`svc otp verify --credential ${t.emu.fixtures.credentialId}`);
+    expect(t.proxy.seen.length).toBe(before);
+
+    const yes = t.deps({ tty: true, globals: { yes: true }, answers: ['000000'] });
+    await refresh({ legacy: false }, yes);
+    expect(yes.asked).toEqual([expect.stringMatching(/Enter the 6-digit code/)]);
+    expect(activeSession(t)!.id).not.toBe(old.id);
   });
 
   it('on a terminal, an expired session offers to run otp verify, and accepting logs in again', async () => {

@@ -47,6 +47,12 @@ describe('svc session list / use / show / revoke (run)', () => {
     }
   });
 
+  it('list with a wrong API secret is exit 4 with the credentials hint, not a login hint', async () => {
+    const error = await caught(list({ account: t.emu.fixtures.accountId }, t.deps({ env: { SERVICE_API_CLIENT_SECRET: 'wrong' } })));
+    expect(exitCodeFor(error)).toBe(4);
+    expect((error as { hint?: string }).hint).toMatch(/Check the API credentials/);
+  });
+
   it('use switches to a held session; show prints it without the private key', async () => {
     const first = await login(t);
     await login(t);

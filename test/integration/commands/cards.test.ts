@@ -10,7 +10,7 @@ import { fakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { UsageError } from '../../../src/errors.js';
 import { run as reveal } from '../../../commands/cards/reveal.js';
-import { openUrl, openerCommand } from '../../../commands/cards/open-url.js';
+import { openUrl, openerCommand, requireOpener } from '../../../commands/cards/open-url.js';
 import { countingEnv, countingServer, emulatorEnv, recordingBrowser } from './helpers.js';
 
 let emu: RunningEmulator;
@@ -53,12 +53,40 @@ describe('cards reveal', () => {
     expect(d.stdout() + d.stderr()).not.toContain(url);
   });
 
-  it('--open with a browser that cannot start fails without the URL in the message', async () => {
-    const d = deps({ env: { SVC_BROWSER: '/nonexistent/browser' } });
-    const error = await reveal({ card: emu.fixtures.cardId, open: true }, d).catch((e: Error) => e);
-    expect(error).toBeInstanceOf(Error);
+  it('--open with no browser to run fails with exit 2 before the one-use link is requested', async () => {
+    const server = await countingServer();
+    try {
+      const d = fakeDeps({ env: { ...countingEnv(server), SVC_BROWSER: '/nonexistent/browser' } });
+      const error = await reveal({ card: emu.fixtures.cardId, open: true }, d).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error).toMatchObject({ field: '--open', hint: expect.stringMatching(/SVC_BROWSER/) });
+      expect(server.count()).toBe(0);
+      expect(d.stdout()).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('--open finds a browser named without a path on PATH', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-browser-'));
+    const browser = recordingBrowser(dir);
+    const d = deps({ env: { PATH: `${dir}:${process.env.PATH}`, SVC_BROWSER: 'fake-browser.sh' } });
+    await reveal({ card: emu.fixtures.cardId, open: true }, d);
+    expect(await browser.opened()).toMatch(EMBED_URL);
+    expect(() => requireOpener({ PATH: dir, SVC_BROWSER: 'no-such-browser' }, 'linux')).toThrow(UsageError);
+    expect(() => requireOpener({ PATH: '' }, 'linux')).toThrow(/"xdg-open" is not an executable on PATH/);
+  });
+
+  it('a browser that fails to start still fails without the URL in the message', async () => {
+    const error = await openUrl('https://example.test/secret-token', {}, { command: '/nonexistent/browser', args: [] }).catch((e: Error) => e);
     expect((error as Error).message).toContain('ENOENT');
-    expect((error as Error).message).not.toContain('/embed/');
+    expect((error as Error).message).not.toContain('secret-token');
+  });
+
+  it('a 401 on the API token hints at the credentials, not at a login', async () => {
+    const d = deps({ env: { SERVICE_API_CLIENT_SECRET: 'not-the-secret' } });
+    const error = await reveal({ card: emu.fixtures.cardId }, d).catch((e: Error) => e);
+    expect(error).toMatchObject({ status: 401, hint: expect.stringMatching(/Check the API credentials/) });
     expect(d.stdout()).toBe('');
   });
 

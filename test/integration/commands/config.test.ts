@@ -96,6 +96,13 @@ describe('config set/get', () => {
     expect(openStore({ dir }).listProfiles()).toEqual({});
   });
 
+  it('a bad otp-signer points at the service\'s published key, not at generating one', async () => {
+    const error = (await set({ key: 'otp-signer', value: '04abcd' }, deps()).catch((e: unknown) => e)) as UsageError;
+    expect(error).toMatchObject({ field: 'otp-signer' });
+    expect(error.hint).toMatch(/otpSignerPublicKey/);
+    expect(error.hint).not.toMatch(/keys generate/);
+  });
+
   it('get of an unset key is an exit-1 error with a hint, not an empty line', async () => {
     const error = await get({ key: 'api-token-id' }, deps()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcError);

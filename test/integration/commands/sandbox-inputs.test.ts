@@ -56,6 +56,29 @@ describe('sandbox uma-receive input checks', () => {
     expectUsage((d) => umaReceive({ ...UMA, amount }, d), '--amount'));
 });
 
+describe('several bad flags are reported in one error', () => {
+  async function expectAll(call: (deps: ReturnType<typeof fakeDeps>) => Promise<void>, fields: string[]): Promise<void> {
+    const deps = fakeDeps({ env: countingEnv(server) });
+    const error = await call(deps).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).field).toBe(fields.join(', '));
+    const lines = (error as UsageError).message.split('\n');
+    expect(lines[0]).toBe(`${fields.length} flags need fixing:`);
+    // One line per flag, in the order of the command line's synopsis.
+    expect(lines.slice(1).map((l) => l.replace(/^ {2}- (\S+) .*$/, '$1'))).toEqual(fields);
+    expect(server.count()).toBe(0);
+  }
+
+  it('fund: the account and --amount', () => expectAll((d) => fund({ account: 'nope', amount: '0' }, d), ['account', '--amount']));
+  it('send: --quote, --currency and --amount', () =>
+    expectAll((d) => send({ quote: 'Quote:1', currency: 'dollars', amount: '-5' }, d), ['--quote', '--currency', '--amount']));
+  it('uma-receive: all four missing', () => expectAll((d) => umaReceive({}, d), ['--sender', '--receiver', '--currency', '--amount']));
+  it('a single bad flag keeps its own message', async () => {
+    const error = await send({ quote: QUOTE, currency: 'US' }, fakeDeps({ env: countingEnv(server) })).catch((e: UsageError) => e);
+    expect(error).toMatchObject({ field: '--currency', message: expect.stringMatching(/^--currency must be a three-letter/) });
+  });
+});
+
 describe('the counting server itself', () => {
   it('counts a request that does get sent (so a 0 above means something)', async () => {
     const deps = fakeDeps({ env: countingEnv(server) });

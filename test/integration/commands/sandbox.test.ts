@@ -117,3 +117,17 @@ describe('sandbox uma-receive and the magic senders', () => {
     expect(error).toMatchObject({ status: 404, code: 'UMA_NOT_FOUND' });
   });
 });
+
+describe('a 401 on the API token', () => {
+  const wrongSecret = () => deps({ env: { SERVICE_API_CLIENT_SECRET: 'not-the-secret' } });
+  it.each([
+    ['fund', (d: ReturnType<typeof deps>) => fund({ account: emu.fixtures.accountId, amount: '5' }, d)],
+    ['send', (d: ReturnType<typeof deps>) => send({ quote: emu.fixtures.quoteId, currency: 'USD' }, d)],
+    ['uma-receive', (d: ReturnType<typeof deps>) => umaReceive({ sender: '$success.usd@sandbox.example.com', receiver: emu.fixtures.umaAddress, currency: 'USD', amount: '5' }, d)],
+  ])('%s: exit 4 with a hint about the credentials, not a login', async (_verb, call) => {
+    const error = await failure(call(wrongSecret()));
+    expect(error.status).toBe(401);
+    expect(error.hint).toMatch(/Check the API credentials: SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET/);
+    expect(rendered(error)).not.toMatch(/otp verify/);
+  });
+});
