@@ -27,12 +27,13 @@ export function exitCodeFor(error: unknown): ExitCode {
   return EXIT.failure;
 }
 
+/** @inquirer/prompts throws ExitPromptError when the user presses Ctrl-C at a prompt. */
+export function isPromptAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError');
+}
+
 function isCommanderUsageError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
     && (error as { code: string }).code.startsWith('commander.');
 }
 
-/** @inquirer/prompts throws ExitPromptError when the user presses Ctrl-C at a prompt. */
-function isPromptAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError');
-}

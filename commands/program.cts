@@ -28,6 +28,7 @@ export function buildProgram(argv: string[]): CommandType {
     .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride();
 
   registerNouns(program, invokedNoun(argv));

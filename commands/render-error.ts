@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { ApiError, NetworkError, SvcError, UsageError } from '../src/errors.js';
+import { isPromptAbort } from './exit-codes.js';
 
 export interface RenderErrorOptions {
   stderr: Writable;
@@ -17,8 +18,9 @@ export interface RenderErrorOptions {
 
 /** Suggested next step for an API error when the thrower gave none. */
 function defaultHint(error: ApiError): string | undefined {
-  if (error.status === 401) return 'Authenticate again: svc otp verify --credential <AuthMethod:id>';
-  if (error.status === 404) return 'Check the identifier; list what exists with the matching list command.';
+  // Commands that know which credential failed (API token or session key) give a sharper hint.
+  if (error.status === 401) return 'Check the API credentials (SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET or the profile) and, for signed calls, the session (svc session show).';
+  if (error.status === 404) return 'Check the identifier: it names nothing the service knows.';
   if (error.status === 400 && error.fieldErrors.length > 0) return 'Fix the fields above and run the command again.';
   if (error.status === 403) return 'Sandbox endpoints need a sandbox token; check --profile or SERVICE_API_TOKEN_ID.';
   if (error.status === 429) return 'Rate limited: wait a moment and try again.';
@@ -46,7 +48,7 @@ export function errorToJSON(error: unknown): Record<string, unknown> {
 
 export function renderError(error: unknown, options: RenderErrorOptions): void {
   const { stderr } = options;
-  if (options.interrupted) {
+  if (options.interrupted || isPromptAbort(error)) {
     stderr.write(options.json ? JSON.stringify({ error: { type: 'interrupted', message: 'Interrupted' } }) + '\n' : 'Interrupted.\n');
     return;
   }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
 import { exitCodeFor } from '../../commands/exit-codes.js';
+import { renderError } from '../../commands/render-error.js';
 import { ApiError, AuthRequiredError, InterruptedError, NetworkError, UsageError, VerificationError } from '../../src/errors.js';
 
 // The command root is CommonJS (.cts) for startup speed; vite does not transform .cts, so these
@@ -35,5 +37,39 @@ describe('exit codes', () => {
     expect(exitCodeFor(new VerificationError('bad signature'))).toBe(1);
     expect(exitCodeFor(new InterruptedError())).toBe(130);
     expect(exitCodeFor(new Error('bug'))).toBe(1);
+  });
+});
+
+describe('error rendering', () => {
+  const render = (error: unknown, json = false) => {
+    const stderr = new PassThrough();
+    let text = '';
+    stderr.on('data', (d: Buffer) => (text += d.toString()));
+    renderError(error, { stderr, json, verbose: false, color: false });
+    return text;
+  };
+
+  it('shows Ctrl-C at a prompt as an interruption (exit 130), not an error', () => {
+    const abort = Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' });
+    expect(render(abort)).toBe('Interrupted.\n');
+    expect(exitCodeFor(abort)).toBe(130);
+  });
+
+  it('lists code, message, every field error with its constraint, and a next step', () => {
+    const error = new ApiError({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: 'Invalid input',
+      details: { errors: [
+        { field: 'clientPublicKey', constraint: { pattern: '^04' }, message: 'not a key' },
+        { field: 'amount', message: 'must be positive' },
+      ] },
+    });
+    const text = render(error);
+    expect(text).toContain('INVALID_INPUT (HTTP 400): Invalid input');
+    expect(text).toContain('- clientPublicKey: not a key [pattern: ^04]');
+    expect(text).toContain('- amount: must be positive');
+    expect(text).toMatch(/Hint: .+/);
+    expect(JSON.parse(render(error, true)).error).toMatchObject({ type: 'api', status: 400, code: 'INVALID_INPUT' });
   });
 });
