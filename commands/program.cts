@@ -8,6 +8,7 @@
  * budget. Command modules stay ES modules and are import()ed only when their command runs.
  */
 import { Command, type Command as CommandType } from 'commander';
+import { setFlagsFromString } from 'node:v8';
 import type { GlobalOptions } from './deps.js';
 import { setDepsFactory, globalsOf } from './lazy.cjs';
 import { VERSION } from './version.cjs';
@@ -31,7 +32,9 @@ export function buildProgram(argv: string[]): CommandType {
     .configureHelp({ showGlobalOptions: true })
     .exitOverride();
 
-  registerNouns(program, invokedNoun(argv));
+  const noun = invokedNoun(argv);
+  registerNouns(program, noun);
+  preferBaselineWasm(noun);
   return program;
 }
 
@@ -51,6 +54,21 @@ const NOUNS: Array<{ name: string; description: string; load: () => (noun: Comma
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', load: () => (require('./keys/register.cjs') as typeof import('./keys/register.cjs')).registerKeys },
   { name: 'demo', description: 'walk the whole flow once (OTP login, sessions, sandbox money, card webhooks, reveal) on an in-process emulator', load: () => (require('./demo/register.cjs') as typeof import('./demo/register.cjs')).registerDemo },
 ];
+
+/** Nouns whose commands serve until Ctrl-C; every other command finishes in a moment. */
+const LONG_RUNNING = new Set(['emulator', 'webhook']);
+
+/**
+ * undici parses HTTP with a WebAssembly module. V8 compiles it with its baseline compiler (Liftoff),
+ * then recompiles it with TurboFan on background threads, and Node waits for those background
+ * compiles before it exits: about 70 ms added to every command that makes a request. A command that
+ * makes a handful of requests gains nothing from TurboFan, so short-lived commands keep the baseline
+ * code. The flag is read when the module is compiled, which happens on the first request, after this
+ * runs. Servers (emulator, webhook listen) keep the optimising tier.
+ */
+function preferBaselineWasm(noun: string | undefined): void {
+  if (noun !== undefined && !LONG_RUNNING.has(noun)) setFlagsFromString('--liftoff-only');
+}
 
 /** Global flags that take a value, so the word after them is not the noun. */
 const VALUE_FLAGS = new Set(['--profile', '--base-url']);

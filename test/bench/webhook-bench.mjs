@@ -1,216 +1,225 @@
 #!/usr/bin/env node
 /**
- * Webhook receiver benchmark (not a vitest test): verified events per second and latency of
- * `createWebhookReceiver` (signature verification + dedupe on) against a bare node:http server that
- * only answers 200, on the same machine in the same run. Needs a build: `npx tsc -p tsconfig.json`.
+ * Webhook receiver benchmark (a script, not a vitest test): verified events per second and latency
+ * of the receiver `svc webhook listen` runs (signature verification + dedupe on) against a bare
+ * node:http server that only answers 200, on the same machine in the same run. Needs a build:
+ * `npx tsc -p tsconfig.json`.
  *
- *   node test/bench/webhook-bench.mjs [--requests 20000] [--concurrency 16] [--slices 10] [--store]
+ *   node test/bench/webhook-bench.mjs [--burst 2000] [--slices 6] [--connections 16]
  *
- * Each server runs in its own child process (the load generator would otherwise share its event
- * loop); the client is an undici keep-alive pool. Every request carries a distinct, pre-signed
- * delivery, so each one is verified and recorded. Both servers stay up and take turns in short
- * bursts, so load from other work on the machine hits both alike; server CPU per request (from the
- * child's cpuUsage) is reported too, as contention does not distort it.
+ * Method. Every server variant runs in its own process (webhook-bench-server.mjs) and stays up; the
+ * run is a series of slices, and in each slice every (client, server) pair gets one burst of
+ * distinct, pre-signed deliveries, in an order that rotates from slice to slice, so load from other
+ * work on the machine falls on every pair alike. Per pair: req/s over all its bursts, p50/p99
+ * latency, and server and client CPU per request (CPU is what a contended machine distorts least).
+ * Three load generators (webhook-bench-clients.mjs): an undici pool, raw keep-alive sockets, and raw
+ * pipelined sockets; the raw ones cost the client a few µs a request, so the bare server, not the
+ * client, sets the bare figure. Before measuring, each verifying server must answer a tampered
+ * delivery 401 and a replay as a duplicate; after, each must have reported every delivery once.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
+import { request } from 'undici';
+import { prepare, rawClient, undiciClient } from './webhook-bench-clients.mjs';
 
 const dist = new URL('../../dist/src/', import.meta.url);
-const load = (path) => import(new URL(path, dist).href);
+const { generateWebhookKeyPair, signWebhookBody, createWebhookVerifier } = await import(new URL('crypto/webhook-signature.js', dist).href);
 
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
-  if (i === -1) return fallback;
-  const value = process.argv[i + 1];
-  return value === undefined || value.startsWith('--') ? true : value;
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
 }
+const BURST = flag('burst', 2000);
+const SLICES = flag('slices', 6);
+const CONNECTIONS = flag('connections', 16);
+const WARMUP = 1000;
+const PATH = '/webhooks';
+const CORES = availableParallelism();
 
-// ---- child: one server, reports its port over IPC, exits when the parent says so ----
-async function serve(kind, publicKeyPem, storePath) {
-  let close;
-  if (kind === 'bare') {
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-length': 0 });
-        res.end();
-      });
-    });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    process.send({ port: server.address().port });
-    close = () => server.close();
-  } else {
-    const [{ createWebhookReceiver }, { openDedupeStore }, { createWebhookVerifier, createAsyncWebhookVerifier }] = await Promise.all([
-      load('webhook/receiver.js'),
-      load('webhook/dedupe.js'),
-      load('crypto/webhook-signature.js'),
-    ]);
-    const dedupe = openDedupeStore({ storePath });
-    let events = 0;
-    // 'receiver' is what `svc webhook listen` runs; the others show where the time goes.
-    const verify = {
-      receiver: createAsyncWebhookVerifier(publicKeyPem),
-      'receiver-sync': createWebhookVerifier(publicKeyPem),
-      'receiver-noverify': undefined,
-    }[kind];
-    const receiver = await createWebhookReceiver({ port: 0, verify, dedupe, onEvent: () => events++ });
-    process.send({ port: receiver.port });
-    close = async () => {
-      await receiver.close();
-      await dedupe.close();
-      process.send({ events, stats: receiver.stats });
-    };
-  }
-  process.on('message', async (m) => {
-    if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
-    if (m === 'stop') {
-      await close();
-      process.disconnect();
-    }
-  });
-}
+// 'receiver' is what `svc webhook listen` runs; the others show where the time goes.
+const SERVERS = [
+  { label: 'bare node:http', kind: 'bare' },
+  { label: 'receiver (svc webhook listen)', kind: 'receiver' },
+  ...(CORES !== 4 ? [{ label: `receiver, UV_THREADPOOL_SIZE=${CORES}`, kind: 'receiver', env: { UV_THREADPOOL_SIZE: String(CORES) } }] : []),
+  { label: 'receiver --store (fsync)', kind: 'receiver-store' },
+  { label: 'receiver, verify on main thread', kind: 'receiver-sync' },
+  { label: 'receiver, no verify (dedupe only)', kind: 'receiver-noverify' },
+];
+const CLIENTS = [
+  { label: 'raw', make: (port) => rawClient(port, CONNECTIONS, 1) },
+  { label: 'raw-pipelined', make: (port) => rawClient(port, Math.max(1, CONNECTIONS / 4), 4) },
+  { label: 'undici', make: (port) => undiciClient(`http://127.0.0.1:${port}`, PATH, CONNECTIONS) },
+];
 
-// ---- parent: load generator ----
-function startServer(kind, publicKeyPem, storePath) {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind], { env: { ...process.env, BENCH_KEY: publicKeyPem, BENCH_STORE: storePath ?? '' } });
-  const nextMessage = (key) => new Promise((resolve) => {
+function startServer(server, publicKeyPem) {
+  const script = fileURLToPath(new URL('webhook-bench-server.mjs', import.meta.url));
+  const child = fork(script, [server.kind], { env: { ...process.env, ...server.env, BENCH_KEY: publicKeyPem } });
+  const next = (key) => new Promise((resolve) => {
     const on = (m) => {
       if (m && typeof m === 'object' && key in m) {
         child.off('message', on);
-        resolve(m);
+        resolve(m[key]);
       }
     };
     child.on('message', on);
   });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    nextMessage('port').then(({ port }) => {
-      const origin = `http://127.0.0.1:${port}`;
-      resolve({
-        kind,
-        pool: new Pool(origin, { connections: CONCURRENCY, pipelining: 1 }),
-        /** Server CPU time (user + system, all its threads) in microseconds. */
-        async cpu() {
-          const reply = nextMessage('cpu');
-          child.send('cpu');
-          const { cpu } = await reply;
-          return cpu.user + cpu.system;
-        },
-        async stop() {
-          await this.pool.close();
-          const report = kind === 'bare' ? undefined : nextMessage('events');
-          child.send('stop');
-          const last = await report;
-          await new Promise((r) => child.once('exit', r));
-          return last;
-        },
-      });
-    });
-  });
+  return next('port').then((port) => ({
+    ...server,
+    port,
+    /** Server CPU time (user + system, every thread) in µs. */
+    async cpu() {
+      const reply = next('cpu');
+      child.send('cpu');
+      const { user, system } = await reply;
+      return user + system;
+    },
+    async stop() {
+      const reply = next('stopped');
+      child.send('stop');
+      const stats = await reply;
+      await new Promise((resolve) => child.once('exit', resolve));
+      return stats;
+    },
+  }));
 }
 
-const CONCURRENCY = Number(flag('concurrency', 16));
-
-/** Sends the deliveries with CONCURRENCY requests in flight; returns seconds taken and latencies (ms). */
-async function drive(server, deliveries) {
-  const latencies = new Float64Array(deliveries.length);
-  let next = 0;
-  let failures = 0;
-  const started = process.hrtime.bigint();
-  async function worker() {
-    for (;;) {
-      const i = next++;
-      if (i >= deliveries.length) return;
-      const d = deliveries[i];
-      const t0 = process.hrtime.bigint();
-      const res = await server.pool.request({ method: 'POST', path: '/webhooks', body: d.body, headers: d.headers });
-      await res.body.dump();
-      latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (res.statusCode !== 200) failures++;
-    }
+/** Refuses to measure a receiver that does not verify or does not dedupe. */
+async function sanityCheck(server, replay, privateKeyPem) {
+  if (server.kind === 'bare') return;
+  const url = `http://127.0.0.1:${server.port}${PATH}`;
+  const post = async (body, signature) => {
+    const res = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-service-signature': signature } });
+    return { status: res.statusCode, body: await res.body.text() };
+  };
+  if (server.kind !== 'receiver-noverify') {
+    const tampered = replay.body.replace('ACTIVE', 'FROZEN');
+    const { status } = await post(tampered, signWebhookBody(replay.body, privateKeyPem));
+    if (status !== 401) throw new Error(`${server.label}: a tampered delivery got ${status}, not 401`);
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  if (failures) throw new Error(`${server.kind}: ${failures} non-200 answers`);
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, latencies };
+  const again = await post(replay.body, replay.headers['x-service-signature']);
+  if (again.status !== 200 || !again.body.includes('"duplicate":true')) throw new Error(`${server.label}: a replay was not a duplicate: ${again.status} ${again.body}`);
 }
 
-function summarize(runs, cpuMicros) {
-  const n = runs.reduce((sum, r) => sum + r.latencies.length, 0);
-  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
-  const all = new Float64Array(n);
-  let at = 0;
-  for (const r of runs) {
-    all.set(r.latencies, at);
-    at += r.latencies.length;
-  }
-  all.sort();
-  const pct = (p) => +all[Math.min(n - 1, Math.floor((p / 100) * n))].toFixed(2);
-  return { rps: Math.round(n / seconds), p50Ms: pct(50), p99Ms: pct(99), serverCpuUsPerRequest: +(cpuMicros / n).toFixed(1) };
+/** One tight loop of synchronous verifies: the CPU one verification costs, with warm caches. */
+function verifyMicros(deliveries, publicKeyPem) {
+  const check = createWebhookVerifier(publicKeyPem);
+  const n = Math.min(3000, deliveries.length);
+  for (let i = 0; i < 300; i++) check(Buffer.from(deliveries[i].body), deliveries[i].headers['x-service-signature']);
+  const bodies = deliveries.slice(0, n).map((d) => [Buffer.from(d.body), d.headers['x-service-signature']]);
+  const cpu0 = process.cpuUsage();
+  for (const [body, header] of bodies) if (!check(body, header)) throw new Error('self-check: signature does not verify');
+  const used = process.cpuUsage(cpu0);
+  return (used.user + used.system) / n;
 }
+
+function percentile(sorted, p) {
+  return +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2);
+}
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
 
 async function main() {
-  const requests = Number(flag('requests', 20000));
-  const slices = Number(flag('slices', 10));
-  const withStore = flag('store', false) === true;
-  const warmup = Math.min(3000, Math.floor(requests / 4));
-
-  const { generateWebhookKeyPair, signWebhookBody } = await load('crypto/webhook-signature.js');
-  const { createPrivateKey } = await import('node:crypto');
+  const perClient = WARMUP + SLICES * BURST;
+  const total = CLIENTS.length * perClient;
   const keys = generateWebhookKeyPair();
   const privateKey = createPrivateKey(keys.privateKeyPem);
-  process.stderr.write(`signing ${warmup + requests} distinct deliveries…\n`);
-  const deliveries = Array.from({ length: warmup + requests }, () => {
+  process.stderr.write(`signing ${total} distinct deliveries…\n`);
+  const deliveries = Array.from({ length: total }, () => {
     const body = JSON.stringify({
       id: `Webhook:${randomUUID()}`,
       type: 'CARD.STATE_CHANGE',
       timestamp: new Date().toISOString(),
       data: { id: `Card:${randomUUID()}`, cardholderId: `Customer:${randomUUID()}`, state: 'ACTIVE', brand: 'VISA', form: 'VIRTUAL', last4: '4242', fundingSources: [`InternalAccount:${randomUUID()}`] },
     });
-    return { body, headers: { 'content-type': 'application/json', 'x-service-signature': signWebhookBody(body, privateKey) } };
+    return prepare(body, signWebhookBody(body, privateKey), PATH);
   });
+  const verifyCost = verifyMicros(deliveries, keys.publicKeyPem);
 
-  const kinds = ['bare', 'receiver', 'receiver-sync', 'receiver-noverify'];
-  const servers = {};
-  for (const kind of kinds) {
-    const storePath = withStore && kind !== 'bare' ? join(mkdtempSync(join(tmpdir(), 'svc-bench-')), 'seen.log') : undefined;
-    servers[kind] = await startServer(kind, keys.publicKeyPem, storePath);
-    await drive(servers[kind], deliveries.slice(0, warmup));
-  }
-
-  // Short bursts in rotating order: load from other work on the machine hits every server alike.
-  const runs = Object.fromEntries(kinds.map((k) => [k, []]));
-  const cpuBefore = {};
-  for (const kind of kinds) cpuBefore[kind] = await servers[kind].cpu();
-  const size = Math.ceil(requests / slices);
-  for (let i = 0; i < slices; i++) {
-    const batch = deliveries.slice(warmup + i * size, warmup + (i + 1) * size);
-    for (let j = 0; j < kinds.length; j++) {
-      const kind = kinds[(i + j) % kinds.length];
-      runs[kind].push(await drive(servers[kind], batch));
+  const servers = [];
+  for (const s of SERVERS) servers.push(await startServer(s, keys.publicKeyPem));
+  const pairs = [];
+  for (const server of servers) {
+    for (const [c, client] of CLIENTS.entries()) {
+      const own = deliveries.slice(c * perClient, (c + 1) * perClient); // distinct ids per client, so every one is verified and recorded
+      pairs.push({ server, client: client.label, driver: client.make(server.port), own, bursts: [], serverCpu: 0 });
     }
   }
-  const results = {};
-  for (const kind of kinds) results[kind] = summarize(runs[kind], (await servers[kind].cpu()) - cpuBefore[kind]);
-  for (const kind of kinds) {
-    const report = await servers[kind].stop();
-    if (report && report.events !== warmup + requests) throw new Error(`${kind} reported ${report.events} events for ${warmup + requests} deliveries`);
+  for (const pair of pairs) {
+    const warm = await pair.driver.drive(pair.own.slice(0, WARMUP));
+    if (warm.failures) throw new Error(`${pair.server.label} / ${pair.client}: ${warm.failures} non-200 answers in warm-up`);
   }
+  for (const server of servers) await sanityCheck(server, deliveries[0], keys.privateKeyPem);
 
-  const ratio = (kind) => +(results[kind].rps / results.bare.rps).toFixed(3);
-  console.log(JSON.stringify({ requests, concurrency: CONCURRENCY, slices, store: withStore, ...results, ratio: ratio('receiver'), goal: 0.6 }));
-  for (const kind of kinds) {
-    const r = results[kind];
-    const share = kind === 'bare' ? '' : `  ${(ratio(kind) * 100).toFixed(1)}% of bare`;
-    process.stderr.write(`${kind.padEnd(18)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  server CPU ${r.serverCpuUsPerRequest} µs/req${share}\n`);
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (let j = 0; j < pairs.length; j++) {
+      const pair = pairs[(slice * 5 + j) % pairs.length]; // rotate the order from slice to slice
+      const batch = pair.own.slice(WARMUP + slice * BURST, WARMUP + (slice + 1) * BURST);
+      const cpu0 = await pair.server.cpu();
+      const burst = await pair.driver.drive(batch);
+      pair.serverCpu += (await pair.server.cpu()) - cpu0;
+      if (burst.failures) throw new Error(`${pair.server.label} / ${pair.client}: ${burst.failures} non-200 answers`);
+      pair.bursts[slice] = burst;
+    }
   }
-  process.stderr.write(`verified events/s with dedupe (as \`svc webhook listen\` runs): ${results.receiver.rps} = ${(ratio('receiver') * 100).toFixed(1)}% of bare (goal ≥ 60%)\n`);
+  for (const pair of pairs) await pair.driver.close();
+  for (const server of servers) {
+    const stats = await server.stop();
+    // Every distinct delivery once (the replay of the sanity check was a duplicate, not an event).
+    if (stats && stats.events !== CLIENTS.length * perClient) throw new Error(`${server.label} reported ${stats.events} events for ${CLIENTS.length * perClient} deliveries`);
+  }
+  report(pairs, verifyCost);
 }
 
-if (process.argv[2] === '--serve') await serve(process.argv[3], process.env.BENCH_KEY, process.env.BENCH_STORE || undefined);
-else await main();
+function summarize(pair) {
+  const n = SLICES * BURST;
+  const all = new Float64Array(n);
+  pair.bursts.forEach((b, i) => all.set(b.latencies, i * BURST));
+  all.sort();
+  const seconds = pair.bursts.reduce((sum, b) => sum + b.seconds, 0);
+  const clientCpu = pair.bursts.reduce((sum, b) => sum + b.clientCpuMicros, 0);
+  return {
+    rps: Math.round(n / seconds),
+    p50Ms: percentile(all, 50),
+    p99Ms: percentile(all, 99),
+    serverCpuUsPerReq: +(pair.serverCpu / n).toFixed(1),
+    clientCpuUsPerReq: +(clientCpu / n).toFixed(1),
+    sliceRps: pair.bursts.map((b) => Math.round(BURST / b.seconds)),
+  };
+}
+
+function report(pairs, verifyCost) {
+  const results = {};
+  for (const pair of pairs) ((results[pair.client] ??= {})[pair.server.label] = summarize(pair));
+  const lines = [];
+  for (const { label: client } of CLIENTS) {
+    const rows = results[client];
+    const bare = rows['bare node:http'];
+    lines.push(`\nclient: ${pairs.find((p) => p.client === client).driver.name}`);
+    lines.push(`  ${'server'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'srv µs/req'.padStart(10)} ${'cli µs/req'.padStart(10)}  of bare`);
+    for (const [label, r] of Object.entries(rows)) {
+      r.ofBare = +(r.rps / bare.rps).toFixed(3);
+      // Per slice, the same slice's bare figure: the spread shows how far one number can be trusted.
+      r.sliceRatios = r.sliceRps.map((rps, i) => +(rps / bare.sliceRps[i]).toFixed(3));
+      const spread = label === 'bare node:http' ? '' : `  (per slice: median ${(median(r.sliceRatios) * 100).toFixed(1)}%, ${(Math.min(...r.sliceRatios) * 100).toFixed(1)}–${(Math.max(...r.sliceRatios) * 100).toFixed(1)}%)`;
+      lines.push(`  ${label.padEnd(36)} ${String(r.rps).padStart(7)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.serverCpuUsPerReq).padStart(10)} ${String(r.clientCpuUsPerReq).padStart(10)}  ${(r.ofBare * 100).toFixed(1).padStart(5)}%${spread}`);
+    }
+  }
+  const bareRaw = results.raw['bare node:http'];
+  const listen = (client) => results[client]['receiver (svc webhook listen)'];
+  // The most any receiver could do here: every core verifying, nothing else (no HTTP, no client).
+  const ceiling = Math.round((CORES * 1e6) / verifyCost);
+  lines.push(
+    `\none ECDSA P-256 verify (node:crypto, tight loop): ${verifyCost.toFixed(1)} µs CPU; ${CORES} cores doing nothing but verify: ${ceiling}/s = ${((ceiling / bareRaw.rps) * 100).toFixed(1)}% of bare (raw client)`,
+    `verified events/s with dedupe, as \`svc webhook listen\` runs: ${listen('raw').rps} = ${(listen('raw').ofBare * 100).toFixed(1)}% of bare (raw client), ` +
+      `${(listen('raw-pipelined').ofBare * 100).toFixed(1)}% (pipelined), ${(listen('undici').ofBare * 100).toFixed(1)}% (undici client); goal ≥ 60%`,
+  );
+  process.stderr.write(lines.join('\n') + '\n');
+  console.log(JSON.stringify({ burst: BURST, slices: SLICES, connections: CONNECTIONS, cores: CORES, verifyCpuUs: +verifyCost.toFixed(1), verifyOnlyCeilingRps: ceiling, results, ratio: listen('raw').ofBare, goal: 0.6 }));
+}
+
+await main();

@@ -1,0 +1,65 @@
+/**
+ * One server of webhook-bench.mjs, in a process of its own (so the load generator does not share its
+ * event loop, and its CPU time, threadpool included, can be read apart). Reports its port over IPC,
+ * answers 'cpu' with process.cpuUsage(), and on 'stop' closes and reports its receiver's stats.
+ *
+ *   kinds: bare | receiver | receiver-store | receiver-sync | receiver-noverify
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dist = new URL('../../dist/src/', import.meta.url);
+const load = (path) => import(new URL(path, dist).href);
+
+/** The control: reads the body and answers 200, nothing else. */
+async function bare() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-length': 0 });
+      res.end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.address().port,
+    close: async () => {
+      server.close();
+    },
+  };
+}
+
+/** The receiver `svc webhook listen` runs, verifying with the kind's verifier, dedupe in memory or on disk. */
+async function receiver(kind, publicKeyPem) {
+  const [{ createWebhookReceiver }, { openDedupeStore }, { createWebhookVerifier, createAsyncWebhookVerifier }] = await Promise.all([
+    load('webhook/receiver.js'),
+    load('webhook/dedupe.js'),
+    load('crypto/webhook-signature.js'),
+  ]);
+  const storePath = kind === 'receiver-store' ? join(mkdtempSync(join(tmpdir(), 'svc-bench-')), 'seen.log') : undefined;
+  const dedupe = openDedupeStore({ storePath });
+  const verify = kind === 'receiver-sync' ? createWebhookVerifier(publicKeyPem) : kind === 'receiver-noverify' ? undefined : createAsyncWebhookVerifier(publicKeyPem);
+  let events = 0;
+  const r = await createWebhookReceiver({ port: 0, verify, dedupe, onEvent: () => events++ });
+  return {
+    port: r.port,
+    close: async () => {
+      await r.close();
+      await dedupe.close();
+      return { events, ...r.stats };
+    },
+  };
+}
+
+const [kind, publicKeyPem] = [process.argv[2], process.env.BENCH_KEY];
+const server = kind === 'bare' ? await bare() : await receiver(kind, publicKeyPem);
+process.send({ port: server.port });
+process.on('message', async (m) => {
+  if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
+  if (m === 'stop') {
+    process.send({ stopped: (await server.close()) ?? null });
+    process.disconnect();
+  }
+});
