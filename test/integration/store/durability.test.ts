@@ -9,7 +9,7 @@ import { openStore, StoreError } from '../../../src/store/index.js';
 import { spawnChild, waitFor } from './children.js';
 import { sessionFixture } from './session-fixture.js';
 import { useTempDirs } from './temp-dirs.js';
-import { caught } from '../../unit/crypto/caught.js';
+import { caught } from '../../helpers/caught.js';
 
 const tempDir = useTempDirs('svc-store-');
 

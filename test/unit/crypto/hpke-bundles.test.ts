@@ -15,7 +15,7 @@ import {
 import { compressPublicKey, decompressPublicKey, generateKeyPair } from '../../../src/crypto/keys.js';
 import { LEGACY_BUNDLES, LEGACY_PLAINTEXT, PROVIDER_SIGNER } from './vectors.js';
 import { flipHexByte, isHighS, toHighS } from './node-keys.js';
-import { caught, rejected } from './caught.js';
+import { caught, rejected } from '../../helpers/caught.js';
 
 const throwsVerification = (fn: () => unknown) => caught(fn, VerificationError);
 

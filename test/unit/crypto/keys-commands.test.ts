@@ -11,7 +11,7 @@ import { createOtpTargetBundle } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { verifyStamp } from '../../../src/crypto/stamp.js';
 import { STAMP_VECTOR } from './vectors.js';
-import { rejected } from './caught.js';
+import { rejected } from '../../helpers/caught.js';
 
 const usage = (promise: Promise<unknown>) => rejected(promise, UsageError);
 

@@ -13,7 +13,7 @@ import {
   validatePrivateKey,
 } from '../../../src/crypto/keys.js';
 import { STAMP_VECTOR } from './vectors.js';
-import { caught } from './caught.js';
+import { caught } from '../../helpers/caught.js';
 
 const usageError = (fn: () => unknown) => caught(fn, UsageError);
 

@@ -5,7 +5,7 @@ import { generateKeyPair, decompressPublicKey } from '../../../src/crypto/keys.j
 import { STAMP_SCHEME, StampError, createStamp, createStamper, parseStamp, verifyStamp } from '../../../src/crypto/stamp.js';
 import { STAMP_VECTOR } from './vectors.js';
 import { flipHexByte, isHighS, nodePrivateKey, nodePublicKey, toHighS } from './node-keys.js';
-import { caught } from './caught.js';
+import { caught } from '../../helpers/caught.js';
 
 const encode = (o: object) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64url');
 

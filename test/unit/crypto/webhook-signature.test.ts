@@ -8,7 +8,7 @@ import {
   signWebhookBody,
 } from '../../../src/crypto/webhook-signature.js';
 import { isHighS, toHighS } from './node-keys.js';
-import { caught } from './caught.js';
+import { caught } from '../../helpers/caught.js';
 
 const { privateKeyPem, publicKeyPem } = generateWebhookKeyPair();
 const body = Buffer.from('{"id":"Webhook:1","type":"CARD.UPDATED","data":{}}');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseChallenge } from '../../../src/signing/index.js';
 import { ApiError } from '../../../src/errors.js';
-import { caught } from '../crypto/caught.js';
+import { caught } from '../../helpers/caught.js';
 
 const ok = { payloadToSign: '{"a":1}', requestId: 'Request:1', expiresAt: '2030-01-01T00:00:00Z', type: 'ACTIVITY_X' };
 

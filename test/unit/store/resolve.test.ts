@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore, resolveConnection, type Store } from '../../../src/store/index.js';
 import { UsageError } from '../../../src/errors.js';
 import { useTempDirs } from '../../integration/store/temp-dirs.js';
-import { caught } from '../crypto/caught.js';
+import { caught } from '../../helpers/caught.js';
 
 const tempDir = useTempDirs();
 

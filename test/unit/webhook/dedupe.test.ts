@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDedupeStore } from '../../../src/webhook/dedupe.js';
 import { SeenSet } from '../../../src/webhook/seen-set.js';
+import { UsageError } from '../../../src/errors.js';
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'svc-dedupe-')), 'nested', 'seen.log');
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter((l) => l !== '');
@@ -154,5 +156,38 @@ describe('openDedupeStore with a file', () => {
     await store.close();
     await expect(store.record('Webhook:y')).rejects.toThrow(/closed/);
     expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe('openDedupeStore: one listener per store file', () => {
+  it('refuses a store file another open store holds, naming its pid; free again after close', async () => {
+    const path = tempFile();
+    const first = openDedupeStore({ storePath: path });
+    let error: unknown;
+    try {
+      openDedupeStore({ storePath: path });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toMatchObject({ field: 'store', message: expect.stringContaining(`pid ${process.pid}`) });
+    await first.record('Webhook:kept');
+    await first.close();
+    const second = openDedupeStore({ storePath: path });
+    expect(second.has('Webhook:kept')).toBe(true);
+    await second.close();
+    expect(readdirSync(join(path, '..'))).toEqual(['seen.log']); // no lock or temp file left behind
+  });
+
+  it('takes over a lock left by a listener that died without cleaning up', async () => {
+    const path = tempFile();
+    const store0 = openDedupeStore({ storePath: path });
+    await store0.close();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(`${path}.lock`, `${dead.stdout}\n`);
+    const store = openDedupeStore({ storePath: path });
+    await store.record('Webhook:after-takeover');
+    await store.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 });
