@@ -4,29 +4,53 @@ import type { EventParts, Tone } from '../../src/webhook/render.js';
 import type { WebhookEvent } from '../../src/webhook/envelope.js';
 import type { ForwardResult } from '../../src/webhook/forward.js';
 
-export function formatEvent(c: ChalkInstance, parts: EventParts, forward: ForwardResult | undefined, forwardUrl: string | undefined): string {
-  const head = [
-    c.dim(parts.time),
-    c.bold(parts.type),
-    parts.cardId && parts.cardId !== parts.detail ? parts.cardId : undefined,
-    parts.detail ? c.cyan(parts.detail) : undefined,
-    c.dim(`[${parts.deliveryId}]`),
-  ].filter(Boolean).join('  ');
-  const lines = [head];
+/** `Card:0b6c3e1e-1111-4c1b-9a43-5d1f3c2a8e01` → `Card:0b6c3e1e…`: like a short git hash. */
+const UUID_ID = /\b([A-Za-z]+:[0-9a-fA-F]{8})-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
+const shorten = (text: string) => text.replace(UUID_ID, '$1…');
+
+/**
+ * A line of `[text, colour]` fields, two spaces apart. Full ids when they fit (or when the width is
+ * unknown: a pipe or a log file keeps everything); on a terminal too narrow for them, uuid-shaped
+ * ids are shortened so the line does not wrap (and a list the meaning line spells out becomes its
+ * count). The meaning line and --json keep everything whole.
+ */
+function fit(fields: Field[], columns: number): string {
+  const width = fields.reduce((sum, [text]) => sum + text.length, 2 * (fields.length - 1));
+  const squeeze = columns > 0 && width > columns;
+  return fields.map(([text, paint, brief]) => paint(squeeze ? brief ?? shorten(text) : text)).join('  ');
+}
+
+/** Text, colour, and what to show instead on a narrow terminal (default: the text, ids shortened). */
+type Field = [string, (s: string) => string, string?];
+
+/** The event line, then its meaning and the forward result, each on a line of its own. */
+export function formatEvent(c: ChalkInstance, parts: EventParts, forward: ForwardResult | undefined, forwardUrl: string | undefined, columns = 0): string {
+  const fields: Field[] = [[parts.time, c.dim], [parts.type, c.bold]];
+  if (parts.cardId && parts.cardId !== parts.detail) fields.push([parts.cardId, plain]);
+  if (parts.detail) fields.push([parts.detail, c.cyan, parts.briefDetail]);
+  fields.push([`[${parts.deliveryId}]`, c.dim]);
+  const lines = [fit(fields, columns)];
   if (parts.meaning) lines.push(`  ${toneColour(c, parts.tone)(`→ ${parts.meaning}`)}`);
-  if (forward && forwardUrl) lines.push(c.dim(`  ↪ forwarded to ${forwardUrl}: ${forward.status} in ${formatMs(forward.ms)}`));
+  if (forward && forwardUrl) lines.push(c.dim(`  ${formatForward(forward, forwardUrl)}`));
   return lines.join('\n');
 }
 
-export function formatDuplicate(c: ChalkInstance, event: WebhookEvent): string {
-  return c.dim(`duplicate  ${event.type}  [${event.id}] already processed; answered 200, not shown again`);
+export function formatForward(forward: ForwardResult, forwardUrl: string): string {
+  const note = forward.status === 409 ? ' (the app already had it; answered 409)' : '';
+  return `↪ forwarded to ${forwardUrl}: ${forward.status} in ${formatMs(forward.ms)}${note}`;
+}
+
+export function formatDuplicate(c: ChalkInstance, event: WebhookEvent, columns = 0): string {
+  return c.dim(fit([['duplicate', plain], [event.type, plain], [`[${event.id}] already processed; answered 200, not shown again`, plain]], columns));
 }
 
 export function formatMs(ms: number): string {
   return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
 }
 
-function toneColour(c: ChalkInstance, tone: Tone): ChalkInstance {
+const plain = (s: string) => s;
+
+function toneColour(c: ChalkInstance, tone: Tone): (s: string) => string {
   switch (tone) {
     case 'live':
       return c.green;
@@ -37,6 +61,6 @@ function toneColour(c: ChalkInstance, tone: Tone): ChalkInstance {
     case 'bindings':
       return c.magenta;
     default:
-      return c.reset;
+      return plain; // not c.reset: that wraps the text in escape codes that change nothing
   }
 }

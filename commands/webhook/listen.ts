@@ -11,7 +11,7 @@ import { createForwarder, type Forwarder } from '../../src/webhook/forward.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from '../../src/webhook/receiver.js';
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
 import { createAsyncWebhookVerifier } from '../../src/crypto/webhook-signature.js';
-import { formatDuplicate, formatEvent, formatMs } from './format.js';
+import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
 import { registerWithLocalEmulator } from './local-endpoint.js';
 import { loadProfile, NO_KEY_HINT, resolveWebhookKey, type ProfileContext } from './public-key.js';
 
@@ -82,20 +82,24 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
 function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onFiltered' | 'onError'> {
   const cards = new CardStates();
   const json = deps.globals.json;
+  // Read per line: a terminal can be resized while listening. 0 (unknown) for pipes and files.
+  const columns = () => (deps.io.stdoutIsTTY ? ((deps.io.stdout as { columns?: number }).columns ?? 0) : 0);
   return {
     onEvent({ event, verified, forward }) {
       // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
       const parts = describeEvent(event, cards);
       if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
-      if (json) ui.json(eventRecord(event, verified));
-      else ui.out(formatEvent(ui.c, parts, forward, forwarder?.url));
+      if (!json) return ui.out(formatEvent(ui.c, parts, forward, forwarder?.url, columns()));
+      ui.json(eventRecord(event, verified));
+      // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
+      if (forward && forwarder) ui.info(`${event.id} ${formatForward(forward, forwarder.url)}`);
     },
     onFiltered(event) {
       describeEvent(event, cards);
       if (deps.globals.verbose) ui.info(ui.c.dim(`filtered  ${event.type}  [${event.id}] acknowledged, not shown`));
     },
     onDuplicate(event) {
-      const line = formatDuplicate(ui.c, event);
+      const line = formatDuplicate(ui.c, event, json ? 0 : columns());
       if (json) ui.info(line);
       else ui.out(line);
     },
@@ -141,6 +145,7 @@ function openStoreFlag(path: string | undefined): DedupeStore {
   try {
     return openDedupeStore({ storePath: path });
   } catch (error) {
+    if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
     throw new UsageError(`cannot use --store ${path} (${code})`, { field: 'store' });
   }

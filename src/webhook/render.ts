@@ -14,6 +14,8 @@ export interface EventParts {
   cardId?: string;
   /** State (with stateReason) or funding sources; for other types the resource id if any. */
   detail: string;
+  /** A shorter detail for a narrow terminal, when the meaning line already spells the detail out. */
+  briefDetail?: string;
   deliveryId: string;
   /** What the consumer should do or know; empty for event types without a rule. */
   meaning: string;
@@ -66,7 +68,8 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
   if (event.type === FUNDING_SOURCE_CHANGE) {
     const sources = fundingSources(data);
     const list = sources.length > 0 ? sources.join(', ') : '(none)';
-    parts = { ...base, cardId, detail: `fundingSources ${list}`, meaning: `replace stored bindings with: ${list}`, tone: 'bindings' };
+    const brief = `${sources.length} funding source${sources.length === 1 ? '' : 's'}`;
+    parts = { ...base, cardId, detail: `fundingSources ${list}`, briefDetail: brief, meaning: `replace stored bindings with: ${list}`, tone: 'bindings' };
   } else if (event.type === STATE_CHANGE && state !== undefined) {
     const reason = stringField(data, 'stateReason');
     const detail = reason ? `${state} (${reason})` : state;

@@ -38,14 +38,16 @@ const WARMUP = 1000;
 const PATH = '/webhooks';
 const CORES = availableParallelism();
 
-// 'receiver' is what `svc webhook listen` runs; the others show where the time goes.
+// 'receiver' is what `svc webhook listen` runs, threadpool sized as commands/webhook/register.cts
+// sizes it; the others show where the time goes.
+const POOL = String(Math.max(2, CORES));
 const SERVERS = [
   { label: 'bare node:http', kind: 'bare' },
-  { label: 'receiver (svc webhook listen)', kind: 'receiver' },
-  ...(CORES !== 4 ? [{ label: `receiver, UV_THREADPOOL_SIZE=${CORES}`, kind: 'receiver', env: { UV_THREADPOOL_SIZE: String(CORES) } }] : []),
-  { label: 'receiver --store (fsync)', kind: 'receiver-store' },
-  { label: 'receiver, verify on main thread', kind: 'receiver-sync' },
-  { label: 'receiver, no verify (dedupe only)', kind: 'receiver-noverify' },
+  { label: 'receiver (svc webhook listen)', kind: 'receiver', env: { UV_THREADPOOL_SIZE: POOL } },
+  ...(POOL !== '4' ? [{ label: 'receiver, libuv default pool (4)', kind: 'receiver', env: { UV_THREADPOOL_SIZE: '4' } }] : []),
+  { label: 'receiver --store (fsync)', kind: 'receiver-store', env: { UV_THREADPOOL_SIZE: POOL } },
+  { label: 'receiver, verify on main thread', kind: 'receiver-sync', env: { UV_THREADPOOL_SIZE: POOL } },
+  { label: 'receiver, no verify (dedupe only)', kind: 'receiver-noverify', env: { UV_THREADPOOL_SIZE: POOL } },
 ];
 const CLIENTS = [
   { label: 'raw', make: (port) => rawClient(port, CONNECTIONS, 1) },

@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -172,6 +173,35 @@ describe('svc webhook listen: flags and lifecycle', () => {
     await second.stop();
     expect(stdoutLines(first.deps)).toHaveLength(1);
     expect(stdoutLines(second.deps)).toEqual([]);
+  });
+
+  it('refuses a --store file another listener is using (exit 2, naming --store)', async () => {
+    const store = join(mkdtempSync(join(tmpdir(), 'svc-store-')), 'seen.log');
+    const first = await listen({ ...withKey, store });
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({ field: 'store', message: expect.stringMatching(/in use by another listener/) });
+    await first.stop();
+    const again = await listen({ ...withKey, store }); // released on stop
+    await again.stop();
+  });
+
+  it('--json with --forward-to: the app\'s status and latency go to stderr, stdout stays one JSON line per event', async () => {
+    const app = createHttpServer((req, res) => {
+      req.resume().on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hook`;
+    try {
+      const l = await listen({ ...withKey, forwardTo: appUrl }, { globals: { json: true } });
+      const event = envelope();
+      expect((await deliver(l.url, event)).status).toBe(200);
+      await l.stop();
+      expect(stdoutLines(l.deps).map((line) => JSON.parse(line).id)).toEqual([event.id]);
+      expect(l.deps.stderr()).toMatch(new RegExp(`${event.id} ↪ forwarded to ${appUrl}: 204 in \\d`));
+    } finally {
+      app.closeAllConnections();
+      app.close();
+    }
   });
 
   it('names the flag for a bad port, a bad path, and a port in use', async () => {

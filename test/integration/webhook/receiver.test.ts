@@ -1,6 +1,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +127,48 @@ describe('webhook receiver: requests that are not deliveries', () => {
   });
 });
 
+describe('webhook receiver: Expect: 100-continue', () => {
+  /** Sends the head only, waits for the first answer, then (if invited) the body; returns every status line seen. */
+  function expectContinue(url: string, head: string, body: string): Promise<string[]> {
+    const { port } = new URL(url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let answer = '';
+      let sentBody = false;
+      socket.setEncoding('latin1');
+      socket.on('data', (d: string) => {
+        answer += d;
+        if (!sentBody && answer.startsWith('HTTP/1.1 100')) {
+          sentBody = true;
+          socket.write(body);
+        }
+        if (/^HTTP\/1\.1 [2-5]\d\d/m.test(answer) && /\r\n\r\n\{.*\}$/s.test(answer)) socket.end();
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(answer.match(/^HTTP\/1\.1 \d{3}/gm) ?? []));
+      socket.write(head);
+    });
+  }
+
+  it('refuses an oversized declared body with 413 before inviting it (no 100 Continue)', async () => {
+    const { receiver, rejections } = await recorder({ maxBodyBytes: 1024 });
+    const head = `POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n`;
+    expect(await expectContinue(receiver.url, head, 'x'.repeat(5000))).toEqual(['HTTP/1.1 413']);
+    expect(rejections.map((r) => r.status)).toEqual([413]);
+  });
+
+  it('refuses a wrong path or method without inviting the body, and invites a delivery', async () => {
+    const { receiver, events } = await recorder();
+    const at = (line: string, length: number) => `${line} HTTP/1.1\r\nHost: x\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+    expect(await expectContinue(receiver.url, at('POST /elsewhere', 2), '{}')).toEqual(['HTTP/1.1 404']);
+    expect(await expectContinue(receiver.url, at('PUT /webhooks', 2), '{}')).toEqual(['HTTP/1.1 405']);
+    const body = JSON.stringify(envelope());
+    const signed = at('POST /webhooks', Buffer.byteLength(body)).replace('\r\n\r\n', `\r\nX-Service-Signature: ${signWebhookBody(body, keys.privateKeyPem)}\r\nConnection: close\r\n\r\n`);
+    expect(await expectContinue(receiver.url, signed, body)).toEqual(['HTTP/1.1 100', 'HTTP/1.1 200']);
+    expect(events).toHaveLength(1);
+  });
+});
+
 describe('webhook receiver: duplicates', () => {
   it('answers a replayed id 200 as a duplicate and never reports it twice', async () => {
     const { receiver, events, duplicates } = await recorder();
@@ -163,16 +206,19 @@ describe('webhook receiver: duplicates', () => {
     expect(second.events).toHaveLength(1);
   });
 
-  it('filtered event types are acknowledged and recorded but not reported', async () => {
+  it('filtered event types are acknowledged and recorded but not reported, nor are their repeats', async () => {
     const { receiver, events, duplicates } = await recorder({ events: ['CARD.FUNDING_SOURCE_CHANGE'] });
     const state = envelope();
     expect((await deliver(receiver.url, state)).status).toBe(200);
-    expect((await deliver(receiver.url, state)).status).toBe(200);
+    const again = await deliver(receiver.url, state);
+    expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true });
     const funding = envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE' });
     await deliver(receiver.url, funding);
+    await deliver(receiver.url, funding);
     expect(events.map((e) => e.event.id)).toEqual([funding.id]);
-    expect(duplicates.map((e) => e.id)).toEqual([state.id]);
-    expect(receiver.stats.filtered).toBe(1);
+    // A "duplicate" line for an event never shown would be noise the filter was asked to remove.
+    expect(duplicates.map((e) => e.id)).toEqual([funding.id]);
+    expect(receiver.stats).toMatchObject({ received: 2, filtered: 1, duplicates: 2 });
   });
 
   it('a delivery that could not be recorded gets 500 and its retry is accepted', async () => {
@@ -281,6 +327,23 @@ describe('webhook receiver: --forward-to', () => {
     expect(JSON.parse(retry.body)).toEqual({ received: true });
     expect(events).toHaveLength(1);
     expect(target.seen).toHaveLength(2);
+  });
+
+  it('an app answering 409 already had it: the event is recorded and reported once, and 409 goes back', async () => {
+    const target = await app([409]);
+    const forwarder = createForwarder(target.url);
+    running.push({ stop: () => forwarder.close() });
+    const failures: number[] = [];
+    const { receiver, events } = await recorder({ forwarder, onForwardFailed: (_e, r) => failures.push(r.status) });
+    const event = envelope();
+    const first = await deliver(receiver.url, event);
+    expect(first.status).toBe(409); // the service stops retrying (consumer rule 2)
+    expect(events.map((e) => [e.event.id, e.forward?.status])).toEqual([[event.id, 409]]);
+    expect(failures).toEqual([]);
+    // Should the service send it again anyway, it is a duplicate here; the app is not bothered twice.
+    expect(JSON.parse((await deliver(receiver.url, event)).body)).toEqual({ received: true, duplicate: true });
+    expect(target.seen).toHaveLength(1);
+    expect(receiver.stats).toMatchObject({ received: 1, duplicates: 1, forwardFailed: 0 });
   });
 
   it('answers 502 when the app is unreachable', async () => {

@@ -8,12 +8,15 @@ import { SVC_BIN, svcEnv } from '../../helpers/spawn-svc.js';
 
 export interface SpawnedListener {
   url: string;
+  pid: number;
   stdout(): string;
   stderr(): string;
   /** Waits until stdout has at least n lines (or throws after timeoutMs, showing stderr). */
   waitForLines(n: number, timeoutMs?: number): Promise<string[]>;
   /** SIGINT, then the exit code once the process is gone. */
   stop(): Promise<number | null>;
+  /** SIGKILL (a crash: no cleanup of any kind), resolved once the process is gone. */
+  crash(): Promise<void>;
   kill(): void;
 }
 
@@ -47,6 +50,7 @@ export async function spawnListener(args: string[], configDir: string, env: Node
 
   return {
     url,
+    pid: child.pid!,
     stdout: () => out,
     stderr: () => err,
     async waitForLines(n, timeoutMs = 15_000) {
@@ -59,6 +63,10 @@ export async function spawnListener(args: string[], configDir: string, env: Node
       const code = await exited;
       clearTimeout(timer);
       return code;
+    },
+    async crash() {
+      if (exitCode === undefined) child.kill('SIGKILL');
+      await exited;
     },
     kill() {
       if (exitCode === undefined) child.kill('SIGKILL');

@@ -1,0 +1,232 @@
+/**
+ * The durable side of the dedupe store: an append-only file with one JSON-encoded id per line,
+ * loaded at start, fdatasync'd before an id counts as seen, and compacted (rewritten from the
+ * in-memory set via temp file + fsync + rename) once it holds `compactAfterLines` lines.
+ * dedupe.ts states the crash contract this file keeps.
+ */
+import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DedupeStore } from './dedupe.js';
+import type { SeenSet } from './seen-set.js';
+import { lockStoreFile } from './store-lock.js';
+
+interface Batch {
+  text: string;
+  ids: string[];
+  promise: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export class FileDedupeStore implements DedupeStore {
+  private fd: number | undefined;
+  /** Length of the file's whole lines: where the next append starts, and where a failed one is cut back to. */
+  private length = 0;
+  /** A failed append or reopen left the file or fd in doubt: cut back to `length` before the next append. */
+  private damaged = false;
+  private linesInFile = 0;
+  /** Ids waiting for the next write; shares one promise among all its callers. */
+  private next: Batch | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  private readonly unlock: () => void;
+
+  constructor(private readonly path: string, private readonly seen: SeenSet, private readonly compactAfterLines: number) {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    this.unlock = lockStoreFile(path);
+    try {
+      this.load();
+      this.fd = openSync(path, 'a', 0o600);
+      if (this.linesInFile >= compactAfterLines) this.compact();
+    } catch (error) {
+      if (this.fd !== undefined) closeSync(this.fd);
+      this.unlock();
+      throw error;
+    }
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  has(id: string): boolean {
+    return this.seen.has(id);
+  }
+
+  record(id: string): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('dedupe store is closed'));
+    let batch = this.next;
+    if (batch === undefined) {
+      batch = this.next = newBatch();
+      // Deferred to the check phase so deliveries parsed in the same poll phase share one fsync.
+      if (this.flushing === undefined) setImmediate(() => this.startFlushing());
+    }
+    batch.text += JSON.stringify(id) + '\n';
+    batch.ids.push(id);
+    return batch.promise;
+  }
+
+  async flush(): Promise<void> {
+    while (this.flushing !== undefined || this.next !== undefined) {
+      if (this.flushing === undefined) this.startFlushing();
+      await this.flushing;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.closed) return;
+    this.closed = true;
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.unlock();
+  }
+
+  private startFlushing(): void {
+    if (this.flushing !== undefined || this.next === undefined) return;
+    this.flushing = this.drain().finally(() => {
+      this.flushing = undefined;
+      // A caller woken by the last batch may have recorded before this ran, seeing us still busy.
+      if (this.next !== undefined) this.startFlushing();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.next !== undefined) {
+      const batch = this.next;
+      this.next = undefined;
+      const bytes = Buffer.from(batch.text, 'utf8');
+      try {
+        if (this.damaged) this.repair();
+        await appendDurably(this.fd!, bytes);
+      } catch (error) {
+        // A part of this batch may be on disk without its newline; the next append would glue its
+        // first id to that fragment and the id would not load after a restart.
+        this.damaged = true;
+        batch.reject(error);
+        continue;
+      }
+      for (const id of batch.ids) this.seen.add(id);
+      this.length += bytes.length;
+      this.linesInFile += batch.ids.length;
+      batch.resolve();
+      if (this.linesInFile >= this.compactAfterLines) {
+        try {
+          this.compact();
+        } catch {
+          // Before the rename the old file is intact; after it, `damaged` makes the next batch reopen.
+        }
+      }
+    }
+  }
+
+  /** Cuts the file back to its whole lines (reopening it if need be), durably, before appending again. */
+  private repair(): void {
+    if (this.fd === undefined) this.fd = openSync(this.path, 'a', 0o600);
+    ftruncateSync(this.fd, this.length);
+    fsyncSync(this.fd);
+    this.damaged = false;
+  }
+
+  /** Reads the ids back, oldest first, and cuts a torn last line (an append whose fsync never finished). */
+  private load(): void {
+    let data: Buffer;
+    try {
+      data = readFileSync(this.path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    // Bytes, not text: a damaged tail need not be UTF-8, and the cut must fall on the real offset.
+    const end = data.lastIndexOf(0x0a) + 1;
+    if (end < data.length) {
+      const fd = openSync(this.path, 'r+');
+      try {
+        ftruncateSync(fd, end);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    this.length = end;
+    for (const line of data.toString('utf8', 0, end).split('\n')) {
+      if (line === '') continue;
+      this.linesInFile++;
+      try {
+        const id: unknown = JSON.parse(line);
+        if (typeof id === 'string') this.seen.add(id);
+      } catch {
+        // A damaged line cannot name an id we acknowledged; skip it rather than refuse to start.
+      }
+    }
+  }
+
+  /**
+   * Rewrites the file from the in-memory set. It runs between batches, so no append races it; it is
+   * synchronous because it is rare (every `compactAfterLines - maxIds` new ids) and short.
+   */
+  private compact(): void {
+    const tmp = `${this.path}.${process.pid}.tmp`;
+    let text = '';
+    for (const id of this.seen.values()) text += JSON.stringify(id) + '\n';
+    const bytes = Buffer.from(text, 'utf8');
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, bytes);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.path);
+    syncDirectory(dirname(this.path));
+    // From here the path is the new file: the old fd must not be appended to again.
+    this.length = bytes.length;
+    this.linesInFile = this.seen.size;
+    const old = this.fd;
+    this.fd = undefined;
+    if (old !== undefined) closeSync(old);
+    try {
+      this.fd = openSync(this.path, 'a', 0o600);
+    } catch (error) {
+      this.damaged = true;
+      throw error;
+    }
+  }
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A failed batch is reported to each caller through the promise; no unhandled rejection if none waits.
+  promise.catch(() => {});
+  return { text: '', ids: [], promise, resolve, reject };
+}
+
+function appendDurably(fd: number, bytes: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const writeFrom = (offset: number) => {
+      write(fd, bytes, offset, bytes.length - offset, null, (writeError, written) => {
+        if (writeError) return reject(writeError);
+        if (offset + written < bytes.length) return writeFrom(offset + written);
+        fdatasync(fd, (syncError) => (syncError ? reject(syncError) : resolve()));
+      });
+    };
+    writeFrom(0);
+  });
+}
+
+/** Makes the rename itself durable; some filesystems refuse fsync on a directory, which is then moot. */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // best effort
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
