@@ -26,8 +26,10 @@ export interface IOStreams {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
-  /** Colour on stdout/stderr, decided once from --no-color, NO_COLOR, FORCE_COLOR and TTY. */
+  /** Colour on stdout, decided once from --no-color, NO_COLOR, FORCE_COLOR and whether stdout is a TTY. */
   colorEnabled: boolean;
+  /** The same decision for stderr, which may be a terminal when stdout is not (or the reverse). */
+  stderrColorEnabled: boolean;
 }
 
 /** Interactive questions. Only called when `canPrompt(deps)` is true. */
@@ -117,14 +119,16 @@ export function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal
 export function createDeps(globals: GlobalOptions, signal: AbortSignal): Deps {
   const env = process.env;
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const stderrIsTTY = Boolean(process.stderr.isTTY);
   const io: IOStreams = {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     stdinIsTTY: Boolean(process.stdin.isTTY),
     stdoutIsTTY,
-    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stderrIsTTY,
     colorEnabled: decideColor(globals, env, stdoutIsTTY),
+    stderrColorEnabled: decideColor(globals, env, stderrIsTTY),
   };
   return { io, env, globals, prompter: inquirerPrompter(io, signal), clock: systemClock, signal };
 }

@@ -25,6 +25,8 @@ export interface Progress {
 export interface UI {
   /** Colours for stdout text (no-ops when colour is off). */
   c: ChalkInstance;
+  /** Colours for stderr text: stderr may be a terminal when stdout is a pipe, or the reverse. */
+  ce: ChalkInstance;
   /** A line of result on stdout. */
   out(line: string): void;
   /** One JSON document on stdout (the whole of stdout under --json). */
@@ -40,16 +42,18 @@ export interface UI {
 export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
   const { io, globals } = deps;
   const c = new Chalk({ level: io.colorEnabled ? 1 : 0 });
+  const ce = new Chalk({ level: io.stderrColorEnabled ? 1 : 0 });
   const errLine = (line: string) => io.stderr.write(line + '\n');
   const quiet = globals.json;
   return {
     c,
+    ce,
     out: (line) => io.stdout.write(line + '\n'),
     json: (value) => io.stdout.write(JSON.stringify(value) + '\n'),
     info: (line) => errLine(line),
-    warn: (line) => errLine(c.yellow(`Warning: ${line}`)),
-    hint: (line) => errLine(c.dim(`Hint: ${line}`)),
-    success: (line) => errLine(`${c.green('✓')} ${line}`),
+    warn: (line) => errLine(ce.yellow(`Warning: ${line}`)),
+    hint: (line) => errLine(ce.dim(`Hint: ${line}`)),
+    success: (line) => errLine(`${ce.green('✓')} ${line}`),
     progress(text) {
       // A terminal that reports no width (a bare pty) makes ora redraw forever: use lines there too.
       const columns = (io.stderr as { columns?: number }).columns ?? 0;
@@ -58,8 +62,8 @@ export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
         if (!quiet) errLine(`… ${text}`);
         return {
           update: (t) => { if (!quiet) errLine(`… ${t}`); },
-          succeed: (t) => { if (!quiet) errLine(`${c.green('✓')} ${t}`); },
-          fail: (t) => { if (!quiet) errLine(`${c.red('✗')} ${t}`); },
+          succeed: (t) => { if (!quiet) errLine(`${ce.green('✓')} ${t}`); },
+          fail: (t) => { if (!quiet) errLine(`${ce.red('✗')} ${t}`); },
           stop: () => {},
         };
       }

@@ -46,7 +46,7 @@ export class Narrator {
       // Ctrl-C is not a failure of the step: the CLI reports the interruption itself (exit 130).
       if (this.deps.signal.aborted) throw error;
       this.line(c.red(`✗ ${title} failed`));
-      renderError(error, { stderr: this.deps.io.stderr, json: false, verbose: this.deps.globals.verbose, color: this.deps.io.colorEnabled });
+      renderError(error, { stderr: this.deps.io.stderr, json: false, verbose: this.deps.globals.verbose, color: this.deps.io.stderrColorEnabled });
       throw new DemoStepError(title, error);
     }
     const ms = Math.round(performance.now() - started);

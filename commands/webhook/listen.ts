@@ -96,12 +96,12 @@ function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Pick<Re
     },
     onFiltered(event) {
       describeEvent(event, cards);
-      if (deps.globals.verbose) ui.info(ui.c.dim(`filtered  ${event.type}  [${event.id}] acknowledged, not shown`));
+      if (deps.globals.verbose) ui.info(ui.ce.dim(`filtered  ${event.type}  [${event.id}] acknowledged, not shown`));
     },
     onDuplicate(event) {
-      const line = formatDuplicate(ui.c, event, json ? 0 : columns());
-      if (json) ui.info(line);
-      else ui.out(line);
+      // Under --json stdout carries only events, so the duplicate line goes to stderr (its own colours).
+      if (json) ui.info(formatDuplicate(ui.ce, event, 0));
+      else ui.out(formatDuplicate(ui.c, event, columns()));
     },
     onRejected({ status, reason, remote }) {
       ui.warn(`rejected a request from ${remote ?? 'unknown'}: ${status} ${reason}`);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { runSvc } from '../helpers/spawn-svc.js';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runSvc, SVC_BIN } from '../helpers/spawn-svc.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -51,5 +54,24 @@ describe('svc (spawned)', () => {
     expect(noColor.stderr).toMatch(/^Error:/);
     const flag = await runSvc(['--no-color', ...args], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
     expect(flag.stderr).toMatch(/^Error:/);
+  });
+
+  it('decides colour for stderr by stderr: a terminal on stdout does not colour a redirected stderr', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-colour-'));
+    const errFile = join(dir, 'stderr.txt');
+    // util-linux script gives the command a terminal on stdout; stderr goes to a plain file.
+    const command = `stty cols 100; ${process.execPath} ${SVC_BIN} config set api-client-secret s3cr3t-value-abcd-1234 2>${errFile}`;
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', SERVICE_CLI_CONFIG_DIR: dir },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      child.on('error', reject);
+      child.on('close', () => resolve());
+      child.stdin.end();
+    });
+    const stderr = readFileSync(errFile, 'utf8');
+    expect(stderr).toContain('Warning:'); // the shell-history warning was written…
+    expect(stderr).not.toContain('\u001b['); // …without colour codes
   });
 });

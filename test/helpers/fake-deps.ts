@@ -58,6 +58,7 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
       stdoutIsTTY: tty,
       stderrIsTTY: tty,
       colorEnabled: false,
+      stderrColorEnabled: false,
     },
     env: { ...(options.env ?? {}) },
     globals,
