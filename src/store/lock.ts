@@ -6,6 +6,7 @@
  */
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { StoreError } from './errors.js';
+import { processAlive } from '../process-alive.js';
 
 const WAIT_LIMIT_MS = 10_000;
 const STALE_MS = 30_000;
@@ -15,15 +16,6 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 function sleepSync(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, belongs to someone else
-  }
 }
 
 /** The inode of a stale lock, or undefined when the lock is live (or gone). */

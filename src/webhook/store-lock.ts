@@ -6,6 +6,7 @@
  */
 import { closeSync, linkSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { processAlive } from '../process-alive.js';
 
 /** Takes the lock or throws UsageError({field:'store'}); returns the release function. */
 export function lockStoreFile(storePath: string): () => void {
@@ -28,7 +29,7 @@ export function lockStoreFile(storePath: string): () => void {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const owner = ownerOf(lockPath);
-      if (owner !== undefined && isAlive(owner)) {
+      if (owner !== undefined && processAlive(owner)) {
         throw new UsageError(`--store ${storePath} is in use by another listener (pid ${owner})`, {
           field: 'store',
           hint: `Stop that listener or pass another --store file. If no listener is running, delete ${lockPath}.`,
@@ -48,14 +49,5 @@ function ownerOf(lockPath: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined; // removed meanwhile: the next attempt finds out
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
   }
 }
