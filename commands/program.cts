@@ -8,7 +8,6 @@
  * budget. Command modules stay ES modules and are import()ed only when their command runs.
  */
 import { Command, type Command as CommandType } from 'commander';
-import { setFlagsFromString } from 'node:v8';
 import type { GlobalOptions } from './deps.js';
 import { setDepsFactory, globalsOf } from './lazy.cjs';
 import { VERSION } from './version.cjs';
@@ -34,7 +33,7 @@ export function buildProgram(argv: string[]): CommandType {
 
   const noun = invokedNoun(argv);
   registerNouns(program, noun);
-  preferBaselineWasm(noun);
+  program.hook('preAction', () => preferBaselineWasm(noun)); // only when a command really runs
   return program;
 }
 
@@ -64,10 +63,11 @@ const LONG_RUNNING = new Set(['emulator', 'webhook']);
  * compiles before it exits: about 70 ms added to every command that makes a request. A command that
  * makes a handful of requests gains nothing from TurboFan, so short-lived commands keep the baseline
  * code. The flag is read when the module is compiled, which happens on the first request, after this
- * runs. Servers (emulator, webhook listen) keep the optimising tier.
+ * runs (node:v8 is loaded here, not at the top: help and usage errors need none of it). Servers
+ * (emulator, webhook listen) keep the optimising tier.
  */
 function preferBaselineWasm(noun: string | undefined): void {
-  if (noun !== undefined && !LONG_RUNNING.has(noun)) setFlagsFromString('--liftoff-only');
+  if (noun !== undefined && !LONG_RUNNING.has(noun)) (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
 }
 
 /** Global flags that take a value, so the word after them is not the noun. */
