@@ -1,11 +1,14 @@
 /**
  * One server of webhook-bench.mjs, in a process of its own (so the load generator does not share its
  * event loop, and its CPU time, threadpool included, can be read apart). Reports its port over IPC,
- * answers 'cpu' with process.cpuUsage(), and on 'stop' closes and reports its receiver's stats.
+ * answers 'cpu' with process.cpuUsage() and the event loop's busy time (the main thread alone: what a
+ * machine with cores to spare for the threadpool cannot absorb), and on 'stop' closes and reports
+ * its receiver's stats.
  *
  *   kinds: bare | receiver | receiver-store | receiver-sync | receiver-noverify
  */
 import { createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +60,7 @@ const [kind, publicKeyPem] = [process.argv[2], process.env.BENCH_KEY];
 const server = kind === 'bare' ? await bare() : await receiver(kind, publicKeyPem);
 process.send({ port: server.port });
 process.on('message', async (m) => {
-  if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
+  if (m === 'cpu') process.send({ cpu: { ...process.cpuUsage(), mainActiveMs: performance.eventLoopUtilization().active } });
   if (m === 'stop') {
     process.send({ stopped: (await server.close()) ?? null });
     process.disconnect();
