@@ -4,7 +4,7 @@
  * stderr; the client never hands headers or bodies to the log, so secrets cannot leak there.
  */
 import type { Deps } from './deps.js';
-import { createClient, type ApiClient } from '../src/http/index.js';
+import { createClient, type ApiClient, type HttpLogEntry } from '../src/http/index.js';
 import { resolveConnection, type Profile, type Store } from '../src/store/index.js';
 import { openDepsStore } from './open-store.js';
 
@@ -22,8 +22,7 @@ export function connect(deps: Deps, store: Store = openDepsStore(deps)): Connect
     baseUrl: deps.globals.baseUrl,
   });
   const log = deps.globals.verbose
-    ? (e: { method: string; path: string; status?: number; ms: number; error?: string }) =>
-        deps.io.stderr.write(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)\n`)
+    ? (e: HttpLogEntry) => deps.io.stderr.write(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)\n`)
     : undefined;
   const client = createClient({ baseUrl, auth, log, env: deps.env });
   return { store, client, profileName, profile, baseUrl };

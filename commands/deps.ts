@@ -41,7 +41,6 @@ export interface Prompter {
 
 export interface Clock {
   now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface Deps {
@@ -55,7 +54,7 @@ export interface Deps {
 }
 
 /** True in a CI environment (the CI variable set to anything but "false"/"0"). */
-export function isCI(env: NodeJS.ProcessEnv): boolean {
+function isCI(env: NodeJS.ProcessEnv): boolean {
   const ci = env.CI;
   return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }
@@ -78,26 +77,13 @@ export function decideColor(globals: Pick<GlobalOptions, 'color'>, env: NodeJS.P
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
 };
 
 /**
  * The prompter backed by @inquirer/prompts, loaded only when a question is actually asked.
  * Questions go to stderr, like progress, so stdout carries only results even on a terminal.
  */
-export function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: AbortSignal): Prompter {
+function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: AbortSignal): Prompter {
   const context = { input: io.stdin, output: io.stderr, signal };
   return {
     async input(q) {

@@ -16,13 +16,16 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** The one place that maps a thrown error to the process exit code. */
+/**
+ * The one place that maps an error a command threw to the process exit code. commander's own parse
+ * errors never get here: program.cts answers them with exit 2 before anything is rendered, because
+ * commander has already printed them.
+ */
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof UsageError) return EXIT.usage;
   if (error instanceof AuthRequiredError) return EXIT.auth;
   if (error instanceof ApiError && error.status === 401) return EXIT.auth;
   if (error instanceof InterruptedError) return EXIT.interrupted;
-  if (isCommanderUsageError(error)) return EXIT.usage;
   if (isPromptAbort(error)) return EXIT.interrupted;
   return EXIT.failure;
 }
@@ -31,9 +34,3 @@ export function exitCodeFor(error: unknown): ExitCode {
 export function isPromptAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError');
 }
-
-function isCommanderUsageError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    && (error as { code: string }).code.startsWith('commander.');
-}
-

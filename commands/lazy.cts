@@ -10,7 +10,7 @@ export interface CommandModule<T> {
   run(opts: T, deps: Deps): Promise<void>;
 }
 
-/** Set by program.ts: builds Deps from the global flags when a command runs (async: deps.ts loads lazily). */
+/** Set by program.cts: builds Deps from the global flags when a command runs (async: deps.ts loads lazily). */
 export type DepsFactory = (globals: GlobalOptions) => Deps | Promise<Deps>;
 
 let depsFactory: DepsFactory | undefined;
@@ -46,7 +46,7 @@ export function lazyAction<T>(
     const command = actionArgs[actionArgs.length - 1] as Command;
     const options = command.opts() as Record<string, unknown>;
     const args = command.args.slice(0, command.registeredArguments.length);
-    if (!depsFactory) throw new Error('program.ts did not install a deps factory');
+    if (!depsFactory) throw new Error('program.cts did not install a deps factory');
     const [deps, mod] = await Promise.all([depsFactory(globalsOf(command)), load()]);
     await mod.run(toOpts(args, options), deps);
   };

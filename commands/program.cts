@@ -1,6 +1,6 @@
 /**
- * Builds the commander tree and runs it. Each noun registers its verbs from
- * `commands/<noun>/register.ts`, which only declares flags; a verb's module loads when it runs.
+ * Builds the commander tree and runs it. Each noun's verbs are added by `register<Noun>(noun)` in
+ * `commands/<noun>/register.cts`, which only declares flags; a verb's module loads when it runs.
  *
  * Startup is a feature (README "Performance"). This root path (bin/svc.js, program, lazy, version,
  * the register files) is CommonJS on purpose: on Node 20 an ES-module entry that then loads
@@ -12,11 +12,13 @@ import type { GlobalOptions } from './deps.js';
 import { setDepsFactory, globalsOf } from './lazy.cjs';
 import { VERSION } from './version.cjs';
 
+// The codes of commands/exit-codes.ts, repeated rather than imported: that module is an ES module,
+// and loading it here would cost every invocation its startup time.
 const EXIT_OK = 0;
 const EXIT_USAGE = 2;
 const EXIT_INTERRUPTED = 130;
 
-export function buildProgram(argv: string[]): CommandType {
+function buildProgram(argv: string[]): CommandType {
   const program = new Command('svc')
     .description('Command-line tool for integrators of the payments service, with an embedded sandbox emulator')
     .version(VERSION, '-V, --version', 'print the version')

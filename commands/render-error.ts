@@ -28,7 +28,7 @@ function defaultHint(error: ApiError): string | undefined {
   return undefined;
 }
 
-export function errorToJSON(error: unknown): Record<string, unknown> {
+function errorToJSON(error: unknown): Record<string, unknown> {
   if (error instanceof ApiError) {
     return {
       type: 'api',

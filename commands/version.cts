@@ -1,2 +1,2 @@
-// Kept in step with package.json by the version test (test/unit/version.test.ts).
+// Kept in step with package.json by a test (test/unit/program.test.ts, "reports the version").
 export const VERSION = '0.1.0';

@@ -12,7 +12,7 @@
  *
  * @example
  * ```ts
- * import { startEmulator, createClient, loginWithOtp } from 'service-cli';
+ * import { startEmulator, createClient, otpLogin } from 'service-cli';
  * const emu = await startEmulator({ port: 0 });
  * const client = createClient({ baseUrl: emu.baseUrl, auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret } });
  * ```

@@ -21,6 +21,11 @@ export interface ConfigKey {
   check(value: string, field: string): string | Promise<string>;
 }
 
+/** The check's UsageError under the config key's name, keeping the fix (hint) the check suggests. */
+function renamed(error: unknown, field: string): UsageError {
+  return new UsageError((error as Error).message, { field, hint: (error as UsageError).hint });
+}
+
 /** No whitespace anywhere and, for the token id, no colon: Basic auth splits id and secret at the first ':'. */
 function token(what: string, forbidColon: boolean) {
   return (value: string, field: string): string => {
@@ -45,7 +50,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
       try {
         return normalizeBaseUrl(v);
       } catch (error) {
-        throw new UsageError((error as Error).message, { field });
+        throw renamed(error, field);
       }
     },
   },
@@ -80,7 +85,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
       try {
         parseWebhookPublicKey(text);
       } catch (error) {
-        throw new UsageError((error as Error).message, { field });
+        throw renamed(error, field);
       }
       return text;
     },
@@ -99,7 +104,7 @@ export function configKey(name: unknown): ConfigKey {
  * Enough of a secret to tell two apart, never enough to use: the last 4 characters of a long secret,
  * nothing of a short one (4 of 12 would be a third of it).
  */
-export function maskSecret(value: string): string {
+function maskSecret(value: string): string {
   return value.length >= 16 ? `****${value.slice(-4)}` : '****';
 }
 

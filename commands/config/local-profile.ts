@@ -1,9 +1,12 @@
 /**
  * Writes the profile that points at a running emulator and makes it current, so that after
  * `svc emulator start` (and inside `svc demo`) every command works with no flags. Called by
- * commands/emulator/start.ts unless --no-profile.
+ * commands/emulator/start.ts (unless --no-profile) and commands/demo/context.ts.
  */
 import type { Store } from '../../src/store/index.js';
+
+/** The profile that points at the embedded emulator; `webhook listen` registers itself only under it. */
+export const LOCAL_PROFILE = 'local';
 
 export interface EmulatorConnection {
   baseUrl: string;
@@ -13,8 +16,8 @@ export interface EmulatorConnection {
   webhookPublicKey: string;
 }
 
-export function saveEmulatorProfile(store: Store, emulator: EmulatorConnection, name = 'local'): void {
-  store.setProfile(name, {
+export function saveEmulatorProfile(store: Store, emulator: EmulatorConnection): void {
+  store.setProfile(LOCAL_PROFILE, {
     baseUrl: emulator.baseUrl,
     apiTokenId: emulator.apiTokenId,
     apiClientSecret: emulator.apiClientSecret,
@@ -24,5 +27,5 @@ export function saveEmulatorProfile(store: Store, emulator: EmulatorConnection, 
     accessToken: undefined,
     activeSessionId: undefined,
   });
-  store.setCurrentProfile(name);
+  store.setCurrentProfile(LOCAL_PROFILE);
 }

@@ -5,13 +5,8 @@
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
+import { readAll } from '../read-all.js';
 import type { ConfigKey } from './keys.js';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export async function readValueFromInput(key: ConfigKey, deps: Deps): Promise<string> {
   if (deps.io.stdinIsTTY) {
@@ -22,7 +17,7 @@ export async function readValueFromInput(key: ConfigKey, deps: Deps): Promise<st
     return key.secret ? deps.prompter.password(question) : deps.prompter.input(question);
   }
   // Trailing newlines come from `echo` and heredocs; they are never part of a key or secret.
-  const text = (await readAll(deps.io.stdin)).replace(/[\r\n]+$/, '');
+  const text = (await readAll(deps.io.stdin)).toString('utf8').replace(/[\r\n]+$/, '');
   if (text.trim() === '') throw new UsageError(`no value for ${key.name} on stdin`, { field: key.name });
   return text;
 }

@@ -1,7 +1,7 @@
 /**
- * Which profile a store-only command acts on (config get/set, session show/use/refresh): --profile,
- * then SERVICE_PROFILE, then the current one, the same order src/store resolveConnection uses, so a
- * command that never needs the network agrees with one that does.
+ * Which profile a store-only command acts on (config get/set, session show/use/refresh, the webhook
+ * key's profile): --profile, then SERVICE_PROFILE, then the current one, the same order src/store
+ * resolveConnection uses, so a command that never needs the network agrees with one that does.
  */
 import type { Deps } from '../deps.js';
 import { openDepsStore } from '../open-store.js';

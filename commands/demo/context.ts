@@ -10,12 +10,10 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Deps } from '../deps.js';
 import { connect } from '../connect.js';
-import { saveEmulatorProfile } from '../config/local-profile.js';
+import { LOCAL_PROFILE, saveEmulatorProfile } from '../config/local-profile.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import type { ApiClient } from '../../src/http/client.js';
-
-export const DEMO_PROFILE = 'local';
 
 export interface DemoContext {
   emulator: RunningEmulator;
@@ -48,14 +46,14 @@ export async function openDemo(deps: Deps, options: { keep: boolean; interactive
     emulator = await startEmulator({ port: 0, processingRetries: 2 });
     const env = demoEnv(deps.env, configDir);
     const store = openStore({ env });
-    saveEmulatorProfile(store, emulator, DEMO_PROFILE);
+    saveEmulatorProfile(store, emulator);
     const out = deps.globals.json ? deps.io.stderr : deps.io.stdout;
     const demoDeps: Deps = {
       ...deps,
       env,
       io: { ...deps.io, stdout: out, stdoutIsTTY: deps.globals.json ? deps.io.stderrIsTTY : deps.io.stdoutIsTTY },
       // Commands print for people here; only --interactive may prompt; revoke needs no confirmation.
-      globals: { ...deps.globals, profile: DEMO_PROFILE, baseUrl: undefined, json: false, yes: true, input: options.interactive && deps.globals.input },
+      globals: { ...deps.globals, profile: LOCAL_PROFILE, baseUrl: undefined, json: false, yes: true, input: options.interactive && deps.globals.input },
     };
     const { client } = connect(demoDeps, store);
     const running = emulator;

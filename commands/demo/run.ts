@@ -6,7 +6,8 @@
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
-import { openDemo, DEMO_PROFILE } from './context.js';
+import { LOCAL_PROFILE } from '../config/local-profile.js';
+import { openDemo } from './context.js';
 import { Narrator } from './narrator.js';
 import { STEPS, type DemoState } from './steps.js';
 
@@ -30,7 +31,7 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
   deps.io.stdout.on('error', ignoreClosedPipe);
   try {
     narrator.line(narrator.ui.c.bold(`svc demo: emulator at ${ctx.emulator.baseUrl}`));
-    narrator.note(ctx.temporary ? 'Using a temporary config folder; your profiles are untouched.' : `Profile "${DEMO_PROFILE}" in ${ctx.store.dir} is now current.`);
+    narrator.note(ctx.temporary ? 'Using a temporary config folder; your profiles are untouched.' : `Profile "${LOCAL_PROFILE}" in ${ctx.store.dir} is now current.`);
     const state: DemoState = { interactive };
     for (const [i, step] of STEPS.entries()) {
       await narrator.step(i + 1, STEPS.length, step.title, step.explain, () => step.run(ctx, narrator, state));
@@ -49,7 +50,7 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
 /** --keep: the emulator stays up for hand use until Ctrl-C (the profile points at it). */
 function serveUntilInterrupted(narrator: Narrator, baseUrl: string, signal: AbortSignal): Promise<void> {
   narrator.line();
-  narrator.line(`The emulator keeps running at ${baseUrl}; profile "${DEMO_PROFILE}" points at it, so try \`svc otp verify\` or \`svc sandbox fund\` in another terminal.`);
+  narrator.line(`The emulator keeps running at ${baseUrl}; profile "${LOCAL_PROFILE}" points at it, so try \`svc otp verify\` or \`svc sandbox fund\` in another terminal.`);
   narrator.line('Press Ctrl-C to stop it.');
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

@@ -4,7 +4,7 @@
  * (quote lookup, card issue and freeze) go through the same API client.
  */
 import type { DemoContext } from './context.js';
-import { DEMO_PROFILE } from './context.js';
+import { LOCAL_PROFILE } from '../config/local-profile.js';
 import type { Narrator } from './narrator.js';
 import { cardWebhooks } from './card-webhooks.js';
 import { revealMasked } from './reveal-masked.js';
@@ -21,7 +21,7 @@ export interface DemoStep {
 export interface DemoState { interactive: boolean; cardId?: string }
 
 function activeSession(ctx: DemoContext): string {
-  const id = ctx.store.getProfile(DEMO_PROFILE)?.activeSessionId;
+  const id = ctx.store.getProfile(LOCAL_PROFILE)?.activeSessionId;
   if (!id) throw new SvcError('The profile has no active session.');
   return id;
 }

@@ -87,12 +87,12 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
 
   if (opts.profile) {
     // After this, every command works with no flags against this emulator.
-    const [{ saveEmulatorProfile }, { openDepsStore }] = await Promise.all([
+    const [{ LOCAL_PROFILE, saveEmulatorProfile }, { openDepsStore }] = await Promise.all([
       import('../config/local-profile.js'),
       import('../open-store.js'),
     ]);
     saveEmulatorProfile(openDepsStore(deps), emu);
-    deps.io.stderr.write('Profile "local" written and made current (--no-profile to skip).\n');
+    deps.io.stderr.write(`Profile "${LOCAL_PROFILE}" written and made current (--no-profile to skip).\n`);
   }
 
   if (deps.globals.json) deps.io.stdout.write(JSON.stringify(summary(emu)) + '\n');

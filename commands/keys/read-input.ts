@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 import { validatePrivateKey } from '../../src/crypto/keys.js';
+import { readAll } from '../read-all.js';
 
 async function readFlagFile(path: string, flag: string): Promise<Buffer> {
   try {
@@ -33,12 +34,6 @@ export async function readPrivateKey(opts: { privateKey?: string; privateKeyFile
     });
   }
   return validatePrivateKey(value, opts.privateKey !== undefined ? '--private-key' : '--private-key-file');
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }
 
 const NO_PAYLOAD = 'no payload: pass --payload <text>, --payload-file <path>, or pipe it on stdin';

@@ -8,7 +8,7 @@ import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 
-export const OTP_PATTERN = /^\d{6}$/;
+const OTP_PATTERN = /^\d{6}$/;
 
 /** inquirer's validate: true, or the message shown under the prompt. */
 export function validateOtp(value: string): true | string {

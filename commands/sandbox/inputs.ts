@@ -6,7 +6,7 @@ import { UsageError } from '../../src/errors.js';
 import { requireCurrency, requireInteger, requireUmaAddress } from '../../src/validate.js';
 
 /** A missing flag gets its own message: "must be a whole number; got ''" would not say what to pass. */
-export function requirePresent(value: unknown, flag: string, example: string): void {
+function requirePresent(value: unknown, flag: string, example: string): void {
   if (value === undefined || value === null || value === '') {
     throw new UsageError(`${flag} is required, e.g. ${flag} ${example}`, { field: flag });
   }

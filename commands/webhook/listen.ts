@@ -125,7 +125,10 @@ async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
       throw new UsageError(`port ${options.port} on ${options.host} is already in use`, { field: 'port', hint: 'Pass another --port (0 picks a free one).' });
     }
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES' || code === 'ENOTFOUND') {
-      throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code})`, { field: 'host' });
+      throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code})`, {
+        field: 'host',
+        hint: 'Pass a --host address of this machine (the default is 127.0.0.1), or a --port above 1023.',
+      });
     }
     throw error;
   }
@@ -147,7 +150,7 @@ function openStoreFlag(path: string | undefined): DedupeStore {
   } catch (error) {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
-    throw new UsageError(`cannot use --store ${path} (${code})`, { field: 'store' });
+    throw new UsageError(`cannot use --store ${path} (${code})`, { field: 'store', hint: 'Pass a --store file in a folder you can write.' });
   }
 }
 

@@ -6,9 +6,8 @@
 import type { Deps } from '../deps.js';
 import { createClient } from '../../src/http/index.js';
 import { resolveConnection } from '../../src/store/index.js';
+import { LOCAL_PROFILE } from '../config/local-profile.js';
 import type { ProfileContext } from './public-key.js';
-
-export const LOCAL_PROFILE = 'local';
 
 /** Registers `url`; returns the base URL it registered with, or undefined if the profile is not `local`. */
 export async function registerWithLocalEmulator(ctx: ProfileContext | undefined, url: string, deps: Pick<Deps, 'env' | 'globals' | 'signal'>): Promise<string | undefined> {

@@ -8,7 +8,8 @@ import type { KeyObject } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
-import { openStore, type Profile, type Store } from '../../src/store/index.js';
+import type { Profile, Store } from '../../src/store/index.js';
+import { openProfile } from '../config/target.js';
 
 export interface ProfileContext {
   store: Store;
@@ -16,12 +17,10 @@ export interface ProfileContext {
   profile: Profile | undefined;
 }
 
-/** The selected profile: --profile, then SERVICE_PROFILE, then the store's current one. */
+/** The selected profile: --profile, then SERVICE_PROFILE, then the store's current one (config/target.ts). */
 export function loadProfile(deps: Pick<Deps, 'env' | 'globals'>): ProfileContext {
-  const store = openStore({ env: deps.env });
-  const fromEnv = deps.env.SERVICE_PROFILE?.trim();
-  const name = deps.globals.profile ?? (fromEnv ? fromEnv : store.currentProfileName());
-  return { store, name, profile: store.getProfile(name) };
+  const { store, profileName } = openProfile(deps);
+  return { store, name: profileName, profile: store.getProfile(profileName) };
 }
 
 export interface WebhookKey {

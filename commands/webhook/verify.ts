@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Deps } from '../deps.js';
 import { UsageError, VerificationError } from '../../src/errors.js';
 import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
+import { readAll } from '../read-all.js';
 import { loadProfile, NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
 
 export interface VerifyOptions {
@@ -37,11 +38,7 @@ async function readBody(opts: VerifyOptions, deps: Deps): Promise<Uint8Array> {
     throw new UsageError('pass exactly one of --body <text> or --body-file <path>', { field: 'body' });
   }
   if (opts.body !== undefined) return Buffer.from(opts.body, 'utf8');
-  if (opts.bodyFile === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of deps.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-    return Buffer.concat(chunks);
-  }
+  if (opts.bodyFile === '-') return readAll(deps.io.stdin);
   try {
     return await readFile(opts.bodyFile!);
   } catch (error) {

@@ -12,7 +12,7 @@ import { concatBytes, hexToBytes } from './hex.js';
 import { decompressPublicKey, privateKeyBytes } from './keys.js';
 
 /** The HPKE `info` the provider binds every context to (UTF-8 "turnkey_hpke"). */
-export const HPKE_INFO = new TextEncoder().encode('turnkey_hpke');
+const HPKE_INFO = new TextEncoder().encode('turnkey_hpke');
 
 // The suite holds no per-message state; building it once keeps seal/open cheap.
 const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });

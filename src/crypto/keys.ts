@@ -35,7 +35,7 @@ export function publicKeyFromPrivate(privateKeyHex: string, opts: { uncompressed
 }
 
 /** Parses a SEC1 public key (either form) into a point on the curve, or throws UsageError. */
-export function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
+function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
   if (typeof hex !== 'string' || !CLIENT_PUBLIC_KEY_PATTERN.test(hex)) {
     throw new UsageError(
       `${field} must be a P-256 public key in SEC1 hex: 02/03 + 64 hex (compressed) or 04 + 128 hex (uncompressed)`,

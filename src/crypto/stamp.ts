@@ -53,8 +53,9 @@ function payloadBytes(payload: string | Uint8Array): Uint8Array {
   return typeof payload === 'string' ? encoder.encode(payload) : payload;
 }
 
-// Callers usually pass the same session key for a whole flow: `(p) => createStamp(p, key)`.
-// Remembering the last stamper saves re-deriving its public key (half the cost of a stamp).
+// One-shot callers (library users, tests) often pass the same key for a whole flow:
+// `(p) => createStamp(p, key)`. Remembering the last stamper saves re-deriving its public key
+// (half the cost of a stamp). svc's own flows hold a createStamper instead.
 let last: { privateKeyHex: string; stamper: (payload: string | Uint8Array) => string } | undefined;
 
 /** The header value for payload, signed with privateKeyHex (64 hex). */

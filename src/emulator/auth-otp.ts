@@ -17,7 +17,7 @@ import type { AuthMethodRec } from './state.js';
 import { CLIENT_PUBLIC_KEY_RULES, Fields } from './validation.js';
 import { passkeyChallenge, passkeyVerify } from './auth-passkey.js';
 
-export const SANDBOX_OTP_CODE = '000000';
+const SANDBOX_OTP_CODE = '000000';
 const MAX_OPEN_TARGETS = 10;
 const AUTH_METHOD_TYPES = ['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY'] as const;
 

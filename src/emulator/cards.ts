@@ -14,9 +14,9 @@ import { ownedListRoute, type Route } from './router.js';
 import type { CardRec, CardState, CustomerRec } from './state.js';
 import { Fields, ID_PATTERNS } from './validation.js';
 
-export const CARD_REJECT_SUFFIX = '004';
+const CARD_REJECT_SUFFIX = '004';
 
-export function renderCard(card: CardRec): Record<string, unknown> {
+function renderCard(card: CardRec): Record<string, unknown> {
   const { pan: _pan, cvc: _cvc, issuance: _issuance, ...visible } = card;
   return visible;
 }

@@ -17,7 +17,7 @@ export const UMA_DOMAIN = 'emulator.svc.test';
 const COUNTRY = /^[A-Z]{2}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function kycStatusFor(fullName: string): KycStatus {
+function kycStatusFor(fullName: string): KycStatus {
   const suffix = fullName.slice(-3);
   if (suffix === '001') return 'PENDING';
   if (suffix === '002') return 'REJECTED';
@@ -25,7 +25,7 @@ export function kycStatusFor(fullName: string): KycStatus {
   return 'APPROVED';
 }
 
-export function renderCustomer(c: CustomerRec): Record<string, unknown> {
+function renderCustomer(c: CustomerRec): Record<string, unknown> {
   return Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined));
 }
 
@@ -35,7 +35,7 @@ export function findCustomerByUma(emu: EmulatorContext, address: string): Custom
   return undefined;
 }
 
-export function createAccount(emu: EmulatorContext, customerId: string, currency = 'USD'): AccountRec {
+function createAccount(emu: EmulatorContext, customerId: string, currency = 'USD'): AccountRec {
   const now = emu.iso();
   const account: AccountRec = {
     id: `InternalAccount:${randomUUID()}`,

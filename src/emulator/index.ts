@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors.js';
+import { reachableOrigin } from '../reachable-origin.js';
 import { EmulatorContext } from './context.js';
 import { scheduleIssuance } from './cards.js';
 import { ensureFixtures } from './fixtures.js';
@@ -80,9 +81,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
     server.listen(opts.port, opts.host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const host = opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host === '::' ? '::1' : opts.host;
-  emu.origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  emu.origin = reachableOrigin(opts.host, (server.address() as AddressInfo).port);
 
   emu.outbox.resume();
   for (const card of state.cards.values()) if (card.state === 'PROCESSING') scheduleIssuance(emu, card);

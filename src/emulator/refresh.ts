@@ -14,7 +14,7 @@ import { signedFlow } from './signed-retry.js';
 import { assertSessionActive, createSession, getSession, renderSession } from './sessions.js';
 import { CLIENT_PUBLIC_KEY_RULES, Fields } from './validation.js';
 
-export const REFRESH_ACTIVITY_TYPE = 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2';
+const REFRESH_ACTIVITY_TYPE = 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2';
 
 export const refreshRoutes: Route[] = [
   {

@@ -5,13 +5,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { API_VERSION } from '../http/base-url.js';
 import type { EmulatorContext } from './context.js';
 import { HttpError, invalidInput } from './errors.js';
 import { EMBED_PREFIX, revealPage } from './reveal.js';
 import type { Reply, Req, Router } from './router.js';
 
-export const VERSION_PREFIX = '/2025-10-13';
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** The emulator serves the API version the client speaks. */
+export const VERSION_PREFIX = `/${API_VERSION}`;
+const MAX_BODY_BYTES = 1024 * 1024;
 /** application/json, or a +json type, with any parameters. */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 

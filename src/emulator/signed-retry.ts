@@ -14,7 +14,7 @@ import { signatureError, unauthorized } from './errors.js';
 import type { Reply, Req } from './router.js';
 
 /** The sandbox's legacy wallet-signature value, still accepted (spec "Versioning" 3). */
-export const LEGACY_WALLET_SIGNATURE = 'sandbox-valid-signature';
+const LEGACY_WALLET_SIGNATURE = 'sandbox-valid-signature';
 
 /** DESIGN.md: a stamp names its signer by the compressed key, the form session keys are registered in. */
 const COMPRESSED_KEY = /^0[23][0-9a-fA-F]{64}$/;

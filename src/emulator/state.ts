@@ -186,7 +186,13 @@ export function serializeState(state: EmulatorState): string {
 
 /** Parses a state file's text; throws with a plain message when it is not ours. */
 export function deserializeState(text: string): EmulatorState {
-  const raw = JSON.parse(text) as Record<string, unknown>;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // Not the parser's message: it quotes the text around the bad token, and this file holds secrets.
+    throw new Error('not valid JSON');
+  }
   if (!raw || typeof raw !== 'object' || raw.version !== 1) throw new Error('not an svc emulator state file (version 1)');
   for (const field of ['apiTokenId', 'apiClientSecret', 'webhookPrivateKeyPem', 'webhookPublicKeyPem', 'otpSignerPrivateKey', 'otpSignerPublicKey']) {
     if (typeof raw[field] !== 'string') throw new Error(`state file lacks ${field}`);

@@ -2,7 +2,8 @@
  * The spec's UMA magic addresses, `$<scenario>.<currency>@<any sandbox domain>`: `success` with
  * usd, eur or mxn succeeds in that currency, `pending.long.usd` stays pending, and
  * `fail.compliance.usd` fails the compliance check. The spec names them as destinations (quotes
- * paid with POST /sandbox/send); issue 3 also steers POST /sandbox/uma/receive by its sender.
+ * paid with POST /sandbox/send); the emulator also lets them steer POST /sandbox/uma/receive by its
+ * sender (README "Choices where the spec is silent").
  */
 export type UmaOutcome = 'COMPLETED' | 'PENDING' | 'FAILED';
 

@@ -8,7 +8,7 @@ import { createHash, verify as nodeVerify } from 'node:crypto';
 import { parseWebhookPublicKey } from '../crypto/webhook-signature.js';
 import { unauthorized } from './errors.js';
 
-export const RP_ID = 'localhost';
+const RP_ID = 'localhost';
 export const LEGACY_PASSKEY_SIGNATURE = 'sandbox-valid-passkey-signature';
 const RP_ID_HASH = createHash('sha256').update(RP_ID).digest();
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;

@@ -1,4 +1,4 @@
-/** The shapes of the HTTP client's API (contract "http / signing / store"), apart from its behaviour. */
+/** The shapes of the HTTP client's API (createClient in client.ts), apart from its behaviour. */
 import type { Dispatcher } from 'undici';
 
 /** HTTP Basic with an API token (`<token id>:<client secret>`), or an agent's Bearer access token. */
@@ -36,6 +36,6 @@ export interface RequestOptions {
 /** The client every command and library caller uses; see createClient. */
 export interface ApiClient {
   readonly baseUrl: string;
-  /** Resolves for 2xx; throws ApiError (status, code, message, details, reason) for >= 400, NetworkError when no answer. */
+  /** Resolves for 2xx; throws ApiError (status, code, message, details, reason) for any other status, NetworkError when no answer. */
   request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>>;
 }

@@ -25,7 +25,7 @@ export interface SignedRequestOptions {
   body?: string | object;
   /** Extra headers sent on every step (e.g. Idempotency-Key on quote execution). */
   headers?: Record<string, string>;
-  /** Signs payloadToSign → Service-Wallet-Signature value. Usually (p) => createStamp(p, privateKeyHex). */
+  /** Signs payloadToSign → Service-Wallet-Signature value. Usually createStamper(privateKeyHex). */
   sign(payloadToSign: string): string | Promise<string>;
   hooks?: SignedRequestHooks;
   signal?: AbortSignal;

@@ -7,12 +7,10 @@
 import Conf from 'conf';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
+import { PRIVATE_FILE_MODE } from './permissions.js';
 
 /** The content of one store file: always a JSON object. */
 export type JsonObject = Record<string, unknown>;
-
-/** conf creates every store file owner-only. */
-export const FILE_MODE = 0o600;
 
 function isPlainObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -30,8 +28,9 @@ export function openJsonFile(dir: string, name: string): Conf<JsonObject> {
     let value: unknown;
     try {
       value = JSON.parse(text);
-    } catch (err) {
-      throw new StoreError(file, `The store file ${file} is corrupt: it is not valid JSON`, { cause: err });
+    } catch {
+      // No cause: the parser's message quotes the text around the bad token, a key or secret here.
+      throw new StoreError(file, `The store file ${file} is corrupt: it is not valid JSON`);
     }
     if (!isPlainObject(value)) throw new StoreError(file, `The store file ${file} is corrupt: expected a JSON object`);
     return value;
@@ -40,7 +39,7 @@ export function openJsonFile(dir: string, name: string): Conf<JsonObject> {
     return new Conf<JsonObject>({
       cwd: dir,
       configName: name,
-      configFileMode: FILE_MODE,
+      configFileMode: PRIVATE_FILE_MODE, // conf creates every store file owner-only
       // Profile names may contain dots; they are keys, not paths.
       accessPropertiesByDotNotation: false,
       deserialize,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { StoreError } from './errors.js';
 
 /** Owner-only folder. */
-export const DIR_MODE = 0o700;
+const DIR_MODE = 0o700;
 /** Owner-only read/write file. */
 export const PRIVATE_FILE_MODE = 0o600;
 /** conf (via atomically) writes `<file>.tmp-<10 digits><6 hex>` and renames it over <file>. */

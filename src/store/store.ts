@@ -153,7 +153,8 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
       try {
         unlinkSync(file);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}`, { cause: err });
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
       }
       // A profile must not point at a key we no longer hold; only lock when one does.
       const pointing = Object.entries(readConfig().profiles).some(([, p]) => p.activeSessionId === id);

@@ -1,4 +1,4 @@
-/** Shapes of the local store (contract "http / signing / store"). */
+/** Shapes of the local store (openStore in store.ts). */
 
 /** One named profile in config.json: where to connect, credentials, and the keys pinned for it. */
 export interface Profile {

@@ -31,13 +31,8 @@ export interface ForwarderOptions {
 
 /** Validates the URL (http or https) and keeps one keep-alive connection pool to the app. */
 export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: 'forwardTo' });
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+  const target = URL.canParse(url) ? new URL(url) : undefined;
+  if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
     throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: 'forwardTo' });
   }
   const timeoutMs = options.timeoutMs ?? 10_000;

@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { reachableOrigin } from '../reachable-origin.js';
 import type { DedupeStore } from './dedupe.js';
 import { parseEnvelope, type WebhookEvent } from './envelope.js';
 import type { ForwardResult, Forwarder } from './forward.js';
@@ -182,10 +183,7 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
     server.listen(options.port ?? 4242, host, () => {
       server.off('error', reject);
       const port = (server.address() as AddressInfo).port;
-      // An unspecified bind address is reachable on loopback; that is the URL to hand out.
-      const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-      const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
-      resolve({ url: `http://${shownHost}:${port}${path}`, port, stats, close });
+      resolve({ url: `${reachableOrigin(host, port)}${path}`, port, stats, close });
     });
   });
 }

@@ -14,8 +14,10 @@ import { Agent, request } from 'undici';
 import { createStamper, STAMP_SCHEME, verifyStamp } from '../../dist/src/crypto/stamp.js';
 import { generateKeyPair, publicKeyFromPrivate } from '../../dist/src/crypto/keys.js';
 
-const seconds = Number(process.argv[2] ?? 5);
-const concurrency = Number(process.argv[3] ?? 8);
+// Positional numbers only: --noble (and --child) may stand anywhere.
+const [secondsArg, concurrencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const seconds = Number(secondsArg ?? 5);
+const concurrency = Number(concurrencyArg ?? 8);
 
 /** The same stamp as createStamper (DER, maybe high-S, which verifiers accept), signed by OpenSSL. */
 function opensslStamper(privateKeyHex) {

@@ -1,4 +1,4 @@
-// Startup benchmark: `svc --version`, `svc --help` (and any extra argv sets) against bare `node -e 0`,
+// Startup benchmark: `svc --version` and `svc --help` against bare `node -e 0`,
 // interleaved in one run so machine noise hits all of them alike. Not a test: it prints figures.
 // Usage: node test/bench/startup.mjs [runs]
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,7 @@
 /** A logged-in starting point for the session tests: `svc otp verify --code 000000` via run(). */
 import { run as otpVerify } from '../../../commands/otp/verify.js';
 import type { StoredSession } from '../../../src/store/types.js';
+import { rejected } from '../../helpers/caught.js';
 import type { AuthEnv } from './support.js';
 
 export async function login(t: AuthEnv): Promise<StoredSession> {
@@ -15,11 +16,7 @@ export function activeSession(t: AuthEnv): StoredSession | undefined {
   return id ? store.getSession(id) : undefined;
 }
 
-export async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the command to fail');
+/** The error a command rejects with, of any class; fails the test when the command succeeds. */
+export function caught(p: Promise<unknown>): Promise<unknown> {
+  return rejected(p, Error);
 }

@@ -103,6 +103,13 @@ describe('config set/get', () => {
     expect(error.hint).not.toMatch(/keys generate/);
   });
 
+  it('a bad base URL or webhook key keeps the fix its check suggests, named after the config key', async () => {
+    const credentials = (await set({ key: 'base-url', value: 'http://user:pw@127.0.0.1:4010' }, deps()).catch((e: unknown) => e)) as UsageError;
+    expect(credentials).toMatchObject({ field: 'base-url', hint: expect.stringMatching(/SERVICE_API_TOKEN_ID/) });
+    const key = (await set({ key: 'webhook-public-key', value: 'not a key' }, deps()).catch((e: unknown) => e)) as UsageError;
+    expect(key).toMatchObject({ field: 'webhook-public-key', hint: expect.stringMatching(/SPKI PEM/) });
+  });
+
   it('get of an unset key is an exit-1 error with a hint, not an empty line', async () => {
     const error = await get({ key: 'api-token-id' }, deps()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcError);

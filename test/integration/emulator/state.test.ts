@@ -120,6 +120,17 @@ describe('restart with --state', () => {
     await expect(startEmulator({ port: 0, statePath })).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === 'state');
     expect(readFileSync(statePath)).toBe('{"hello":"world"}');
   });
+
+  it('refuses a state file that is not JSON without quoting it: the file holds the client secret and keys', async () => {
+    const statePath = tempState().replace('nested', '');
+    const secret = 'emusk_do-not-print-me-0123456789';
+    writeFileSync(statePath, `{"version":1,"apiClientSecret": ${secret}}`);
+    const error = await startEmulator({ port: 0, statePath }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toMatchObject({ field: 'state', message: expect.stringContaining('not valid JSON') });
+    // JSON.parse's own message would quote the text around the bad token: the secret's first characters.
+    expect(`${(error as UsageError).message} ${(error as UsageError).hint}`).not.toContain(secret.slice(0, 8));
+  });
 });
 
 const readFileSync = (path: string): string => readBytes(path, 'utf8');

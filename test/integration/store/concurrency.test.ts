@@ -29,9 +29,11 @@ describe('store under concurrent processes', () => {
     for (let i = 0; i < 6; i++) {
       for (let k = 0; k < 5; k++) expect(profiles[`p${i}-${k}`]).toEqual({ baseUrl: `http://127.0.0.1:${4000 + i}` });
     }
-    // The same profile patched by all six: each patch merged over the latest, not over a stale copy.
-    const shared = profiles.shared!;
+    // The same profile patched by all six, each with a field of its own: every patch was merged over
+    // the latest copy, not over a stale one (which would drop another child's field).
     expect(Object.keys(profiles)).toHaveLength(31);
-    expect([shared.apiTokenId, shared.webhookPublicKey].filter(Boolean)).toHaveLength(2);
+    expect(profiles.shared).toEqual({
+      baseUrl: 'value-0', apiTokenId: 'value-1', apiClientSecret: 'value-2', accessToken: 'value-3', otpSignerPublicKey: 'value-4', webhookPublicKey: 'value-5',
+    });
   });
 });

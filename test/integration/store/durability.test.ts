@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openStore, StoreError } from '../../../src/store/index.js';
 import { spawnChild, waitFor } from './children.js';
@@ -95,6 +96,16 @@ describe('store durability', () => {
     }
     writeFileSync(file, '{"id":"Session:7"}');
     expect(thrown(() => store.getSession('Session:7')).message).toContain('privateKey');
+  });
+
+  it('keeps a corrupt key file\'s text out of the error, its cause included (what a logger would print)', () => {
+    const dir = tempDir();
+    const store = openStore({ dir });
+    const key = 'c0ffee'.repeat(10) + 'abcd';
+    writeFileSync(join(dir, 'sessions', 'Session_3a7.json'), `{"id":"Session:7","privateKey": ${key}}`);
+    const err = thrown(() => store.getSession('Session:7'));
+    expect(err.message).toContain('not valid JSON');
+    expect(inspect(err)).not.toContain(key.slice(0, 8));
   });
 
   it('names a session file whose key was cut short, without echoing what is left of it', () => {
