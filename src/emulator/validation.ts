@@ -16,8 +16,8 @@ export const ID_PATTERNS = {
   quote: /^Quote:[0-9a-f-]{36}$/,
 } as const;
 
-/** UMA address `$user@domain[:port]`: the shape a counterparty can be looked up by. */
-export const UMA_ADDRESS_PATTERN = /^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
+/** UMA address `$user@domain[:port]`. One shape for client and emulator, so the CLI never passes what the server refuses. */
+export { UMA_ADDRESS_PATTERN } from '../validate.js';
 
 /**
  * The spec's clientPublicKey rule, plus the point check: a key that matches the pattern but is not

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorShape, testEmulator, type TestEmulator } from './support.js';
+import { requireUmaAddress } from '../../../src/validate.js';
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -193,5 +194,10 @@ describe('POST /sandbox/uma/receive', () => {
 
   it('400 SENDER_NOT_ACCEPTED for a sender that is not a sandbox magic address', async () => {
     expect(errorShape(await receive('$alice@sandbox.uma.money'))).toMatchObject({ status: 400, code: 'SENDER_NOT_ACCEPTED' });
+  });
+
+  it('judges address shape exactly as the CLI does: a "+" in the user part is well-formed', async () => {
+    expect(requireUmaAddress('$alice+tips@sandbox.uma.money', '--sender')).toBe('$alice+tips@sandbox.uma.money');
+    expect(errorShape(await receive('$alice+tips@sandbox.uma.money'))).toMatchObject({ status: 400, code: 'SENDER_NOT_ACCEPTED' });
   });
 });
