@@ -32,10 +32,10 @@ const SKIP_VERIFY_WARNING = 'signatures are NOT verified (--skip-verify): anyone
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   const port = parsePort(opts.port);
-  if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: 'path' });
+  if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
   const events = parseEvents(opts.events);
   if (opts.skipVerify && opts.publicKey !== undefined) {
-    throw new UsageError('pass either --public-key or --skip-verify, not both', { field: 'publicKey' });
+    throw new UsageError('pass either --public-key or --skip-verify, not both', { field: '--public-key' });
   }
 
   let profile: ProfileContext | undefined;
@@ -53,7 +53,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const key = opts.skipVerify ? undefined : resolveWebhookKey(opts.publicKey, deps, getProfile);
   if (!opts.skipVerify && key === undefined) {
     if (profileError) throw profileError; // the profile might have held the key: say why it could not be read
-    throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', { field: 'publicKey', hint: NO_KEY_HINT });
+    throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
   }
 
   const forwarder = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
@@ -122,11 +122,11 @@ async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new UsageError(`port ${options.port} on ${options.host} is already in use`, { field: 'port', hint: 'Pass another --port (0 picks a free one).' });
+      throw new UsageError(`port ${options.port} on ${options.host} is already in use`, { field: '--port', hint: 'Pass another --port (0 picks a free one).' });
     }
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES' || code === 'ENOTFOUND') {
       throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code})`, {
-        field: 'host',
+        field: '--host',
         hint: 'Pass a --host address of this machine (the default is 127.0.0.1), or a --port above 1023.',
       });
     }
@@ -150,14 +150,14 @@ function openStoreFlag(path: string | undefined): DedupeStore {
   } catch (error) {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
-    throw new UsageError(`cannot use --store ${path} (${code})`, { field: 'store', hint: 'Pass a --store file in a folder you can write.' });
+    throw new UsageError(`cannot use --store ${path} (${code})`, { field: '--store', hint: 'Pass a --store file in a folder you can write.' });
   }
 }
 
 function parsePort(value: string | number): number {
   const port = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`, { field: 'port' });
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`, { field: '--port' });
   }
   return port;
 }
@@ -165,7 +165,7 @@ function parsePort(value: string | number): number {
 function parseEvents(value: string | undefined): Set<string> | undefined {
   if (value === undefined) return undefined;
   const types = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (types.length === 0) throw new UsageError('--events needs at least one event type, e.g. CARD.STATE_CHANGE', { field: 'events' });
+  if (types.length === 0) throw new UsageError('--events needs at least one event type, e.g. CARD.STATE_CHANGE', { field: '--events' });
   return new Set(types);
 }
 

@@ -21,7 +21,7 @@ export interface VerifyOptions {
 export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const body = await readBody(opts, deps);
   const key = resolveWebhookKey(opts.publicKey, deps, () => loadProfile(deps));
-  if (!key) throw new UsageError('no webhook public key: pass --public-key', { field: 'publicKey', hint: NO_KEY_HINT });
+  if (!key) throw new UsageError('no webhook public key: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
   const malformed = headerProblem(opts.signature);
   if (malformed) throw new VerificationError(`signature is malformed: ${malformed}`);
   if (!createWebhookVerifier(key.key)(body, opts.signature)) {
@@ -35,14 +35,14 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
 
 async function readBody(opts: VerifyOptions, deps: Deps): Promise<Uint8Array> {
   if ((opts.body === undefined) === (opts.bodyFile === undefined)) {
-    throw new UsageError('pass exactly one of --body <text> or --body-file <path>', { field: 'body' });
+    throw new UsageError('pass exactly one of --body <text> or --body-file <path>', { field: '--body' });
   }
   if (opts.body !== undefined) return Buffer.from(opts.body, 'utf8');
   if (opts.bodyFile === '-') return readAll(deps.io.stdin);
   try {
     return await readFile(opts.bodyFile!);
   } catch (error) {
-    throw new UsageError(`cannot read --body-file ${opts.bodyFile} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, { field: 'bodyFile' });
+    throw new UsageError(`cannot read --body-file ${opts.bodyFile} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, { field: '--body-file' });
   }
 }
 

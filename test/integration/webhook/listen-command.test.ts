@@ -127,7 +127,7 @@ describe('svc webhook listen: where the key comes from', () => {
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
     const error = await run(defaults, deps).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).field).toBe('publicKey');
+    expect((error as UsageError).field).toBe('--public-key');
     expect((error as Error).message).toMatch(/--public-key/);
   });
 
@@ -206,13 +206,13 @@ describe('svc webhook listen: flags and lifecycle', () => {
 
   it('names the flag for a bad port, a bad path, and a port in use', async () => {
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    await expect(run({ ...defaults, ...withKey, port: '70000' }, deps)).rejects.toMatchObject({ field: 'port' });
-    await expect(run({ ...defaults, ...withKey, path: 'webhooks' }, deps)).rejects.toMatchObject({ field: 'path' });
+    await expect(run({ ...defaults, ...withKey, port: '70000' }, deps)).rejects.toMatchObject({ field: '--port' });
+    await expect(run({ ...defaults, ...withKey, path: 'webhooks' }, deps)).rejects.toMatchObject({ field: '--path' });
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      await expect(run({ ...defaults, ...withKey, port: String(port) }, deps)).rejects.toMatchObject({ field: 'port', message: expect.stringMatching(/in use/) });
+      await expect(run({ ...defaults, ...withKey, port: String(port) }, deps)).rejects.toMatchObject({ field: '--port', message: expect.stringMatching(/in use/) });
     } finally {
       blocker.close();
     }
