@@ -4,7 +4,7 @@
  * so a script can capture it while the terminal log stays clean of it.
  */
 import type { Deps } from '../deps.js';
-import { connect } from '../connect.js';
+import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
@@ -20,7 +20,7 @@ export interface RevealOptions {
 export async function run(opts: RevealOptions, deps: Deps): Promise<void> {
   const cardId = requireId('Card', opts.card, 'card');
   const opener = opts.open ? requireOpener(deps.env) : undefined;
-  const { client } = connect(deps);
+  const client = await connectClient(deps);
   const ui = createUI(deps);
   const { panEmbedUrl, expiresAt } = await apiTokenCall(revealCard(client, cardId, deps.signal));
 

@@ -5,6 +5,7 @@
  */
 import type { Deps } from '../deps.js';
 import { connect } from '../connect.js';
+import { openDepsStore } from '../open-store.js';
 import { createUI, type UI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { VerificationError } from '../../src/errors.js';
@@ -60,7 +61,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const source = codeSource(opts.code, deps);
   const given = source.kind === 'stdin' ? await readCodeFromStdin(deps) : source.kind === 'given' ? source.code : undefined;
   const ui = createUI(deps);
-  const { store, client, profileName, profile } = connect(deps);
+  const { store, client, profileName, profile } = connect(deps, openDepsStore(deps));
   const pinned = profile.otpSignerPublicKey;
 
   let result: OtpLoginResult;

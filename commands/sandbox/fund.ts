@@ -1,6 +1,6 @@
 /** `svc sandbox fund <InternalAccount:id> --amount <int>`: credits a sandbox internal account at once. */
 import type { Deps } from '../deps.js';
-import { connect } from '../connect.js';
+import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
@@ -20,7 +20,7 @@ export async function run(opts: FundOptions, deps: Deps): Promise<void> {
     amount: () => requireAmount(opts.amount, '--amount', MAX_FUND_AMOUNT),
   });
 
-  const { client } = connect(deps);
+  const client = await connectClient(deps);
   const ui = createUI(deps);
   const { body } = await apiTokenCall(fundInternalAccount(client, accountId, amount, deps.signal));
   if (deps.globals.json) return ui.json(body);

@@ -3,7 +3,7 @@
  * quote's payment instructions, as the payer's bank would in production.
  */
 import type { Deps } from '../deps.js';
-import { connect } from '../connect.js';
+import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
@@ -25,7 +25,7 @@ export async function run(opts: SendOptions, deps: Deps): Promise<void> {
     currencyAmount: () => (opts.amount === undefined ? undefined : requireAmount(opts.amount, '--amount')),
   });
 
-  const { client } = connect(deps);
+  const client = await connectClient(deps);
   const ui = createUI(deps);
   const { body } = await apiTokenCall(sandboxSend(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);

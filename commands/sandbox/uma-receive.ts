@@ -4,7 +4,7 @@
  * steer the outcome; on a terminal we say which one was picked so a FAILED result is not a surprise.
  */
 import type { Deps } from '../deps.js';
-import { connect } from '../connect.js';
+import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { sandboxUmaReceive } from '../../src/sandbox/api.js';
@@ -27,7 +27,7 @@ export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
     receivingCurrencyAmount: () => requireAmount(opts.amount, '--amount'),
   });
 
-  const { client } = connect(deps);
+  const client = await connectClient(deps);
   const ui = createUI(deps);
   const { body } = await apiTokenCall(sandboxUmaReceive(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);

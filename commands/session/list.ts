@@ -4,6 +4,7 @@
  */
 import type { Deps } from '../deps.js';
 import { connect } from '../connect.js';
+import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
@@ -18,7 +19,7 @@ export interface ListOptions {
 
 export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   const given = opts.account === undefined ? undefined : requireId('InternalAccount', opts.account, '--account');
-  const { store, client, profile } = connect(deps);
+  const { store, client, profile } = connect(deps, openDepsStore(deps));
   const activeId = profile.activeSessionId;
   // Without --account, the account is the one the active session authenticates.
   const accountId = given ?? (activeId ? store.getSession(activeId)?.accountId : undefined);

@@ -5,6 +5,7 @@
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { connect } from '../connect.js';
+import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { InterruptedError, UsageError } from '../../src/errors.js';
@@ -22,7 +23,7 @@ export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
     throw new UsageError(`Revoking ${sessionId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, { field: '--yes' });
   }
   const ui = createUI(deps);
-  const { store, client, profileName, profile } = connect(deps);
+  const { store, client, profileName, profile } = connect(deps, openDepsStore(deps));
   if (ask && !(await deps.prompter.confirm({ message: `Revoke ${sessionId}? It will no longer sign anything.`, default: false }))) {
     throw new InterruptedError('Cancelled: nothing was revoked.');
   }

@@ -55,6 +55,23 @@ function resolveAuth(stored: Profile | undefined, e: NodeJS.ProcessEnv, profileN
 }
 
 /**
+ * baseUrl and auth from flags and environment alone, or undefined when the profile would have to
+ * supply something. Under the precedence below the profile cannot change an answer given here, so a
+ * command that needs only the API client can skip opening the store (and loading conf) in CI.
+ */
+export function resolveFromEnvironment(e: NodeJS.ProcessEnv, flags: { baseUrl?: string }): { baseUrl: string; auth: Auth } | undefined {
+  const rawBaseUrl = flags.baseUrl ?? env(e, 'SERVICE_BASE_URL');
+  if (!rawBaseUrl) return undefined;
+  const envId = env(e, 'SERVICE_API_TOKEN_ID');
+  const envSecret = env(e, 'SERVICE_API_CLIENT_SECRET');
+  const envBearer = env(e, 'SERVICE_ACCESS_TOKEN');
+  if (!(envId && envSecret) && !envBearer) return undefined;
+  // The same rule as resolveAuth: a complete Basic pair from the environment first, then a bearer token.
+  const auth: Auth = envId && envSecret ? { kind: 'basic', tokenId: envId, secret: envSecret } : { kind: 'bearer', token: envBearer! };
+  return { baseUrl: normalizeBaseUrl(rawBaseUrl), auth };
+}
+
+/**
  * Resolves baseUrl and auth: flags, then environment (SERVICE_BASE_URL, SERVICE_API_TOKEN_ID,
  * SERVICE_API_CLIENT_SECRET, SERVICE_ACCESS_TOKEN, SERVICE_PROFILE, SERVICE_WEBHOOK_PUBKEY), then the
  * profile. A missing piece is a UsageError naming the flag or variable to set.

@@ -3,6 +3,9 @@
  * UMA magic senders, server errors with code and field errors (exit 1), and bad input refused with
  * exit 2 before any request (the base URL points at a server that counts requests).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -32,6 +35,19 @@ describe('svc sandbox (spawned)', () => {
     const json = await svc(['--json', 'sandbox', 'fund', emu.fixtures.accountId, '--amount', '250']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ id: emu.fixtures.accountId, balance: { currency: { code: 'USD' } } });
+  });
+
+  it('needs no config store when the environment names the service and credentials (read-only CI home)', async () => {
+    // A config "directory" that is a file: opening the store would fail, so success proves it was never opened.
+    const notADir = join(mkdtempSync(join(tmpdir(), 'svc-ro-')), 'config');
+    writeFileSync(notADir, 'not a directory');
+    const r = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], { env: emulatorEnv(emu), configDir: notADir });
+    expect(r.stderr).toBe('Added 0.05 USD (5 in the smallest unit).\n');
+    expect(r.code).toBe(0);
+    // Without the credentials in the environment the profile is needed, and the broken store is reported.
+    const { SERVICE_API_CLIENT_SECRET: _omitted, ...partial } = emulatorEnv(emu);
+    const needsProfile = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], { env: partial, configDir: notADir });
+    expect(needsProfile.code).not.toBe(0);
   });
 
   it('a server 400 with field errors is rendered with code and each field, exit 1', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openStore, resolveConnection, type Store } from '../../../src/store/index.js';
+import { openStore, resolveConnection, resolveFromEnvironment, type Store } from '../../../src/store/index.js';
 import { UsageError } from '../../../src/errors.js';
 import { useTempDirs } from '../../integration/store/temp-dirs.js';
 import { caught } from '../../helpers/caught.js';
@@ -78,5 +78,24 @@ describe('resolveConnection', () => {
   it('rejects a bad base URL or profile name as usage errors', () => {
     expect(usageError(() => resolveConnection(storeWith({}), {}, { baseUrl: 'nope' })).field).toBe('baseUrl');
     expect(usageError(() => resolveConnection(storeWith({}), {}, { profile: '../x' })).field).toBe('profile');
+  });
+});
+
+describe('resolveFromEnvironment', () => {
+  const base = { SERVICE_BASE_URL: 'http://127.0.0.1:4010' };
+  it('answers only when flags and environment leave nothing for a profile to supply', () => {
+    expect(resolveFromEnvironment({ ...base, SERVICE_API_TOKEN_ID: 'id' }, {})).toBeUndefined();
+    expect(resolveFromEnvironment({ SERVICE_API_TOKEN_ID: 'id', SERVICE_API_CLIENT_SECRET: 's' }, {})).toBeUndefined();
+    expect(resolveFromEnvironment({ ...base, SERVICE_API_TOKEN_ID: 'id', SERVICE_API_CLIENT_SECRET: 's' }, {})).toEqual({
+      baseUrl: 'http://127.0.0.1:4010/2025-10-13',
+      auth: { kind: 'basic', tokenId: 'id', secret: 's' },
+    });
+  });
+
+  it('agrees with resolveConnection: a complete Basic pair wins over a bearer token, a flag over the environment', () => {
+    const env = { ...base, SERVICE_API_TOKEN_ID: 'id', SERVICE_API_CLIENT_SECRET: 's', SERVICE_ACCESS_TOKEN: 'tok' };
+    expect(resolveFromEnvironment(env, {})?.auth).toEqual({ kind: 'basic', tokenId: 'id', secret: 's' });
+    expect(resolveFromEnvironment({ ...base, SERVICE_ACCESS_TOKEN: 'tok' }, {})?.auth).toEqual({ kind: 'bearer', token: 'tok' });
+    expect(resolveFromEnvironment({ SERVICE_ACCESS_TOKEN: 'tok' }, { baseUrl: 'http://127.0.0.1:9/2025-10-13' })?.baseUrl).toBe('http://127.0.0.1:9/2025-10-13');
   });
 });
