@@ -3,7 +3,7 @@
  * With --json it writes one JSON object `{"error":{…}}` to stderr instead, so stdout stays clean.
  */
 import type { Writable } from 'node:stream';
-import { Chalk } from 'chalk';
+import { colors } from './colors.js';
 import { ApiError, NetworkError, SvcError, UsageError } from '../src/errors.js';
 import { isPromptAbort } from './exit-codes.js';
 
@@ -56,7 +56,7 @@ export function renderError(error: unknown, options: RenderErrorOptions): void {
     stderr.write(JSON.stringify({ error: errorToJSON(error) }) + '\n');
     return;
   }
-  const c = new Chalk({ level: options.color ? 1 : 0 });
+  const c = colors(options.color);
   const lines: string[] = [];
   if (error instanceof ApiError) {
     lines.push(`${c.red('Error:')} ${error.code} (HTTP ${error.status}): ${error.message}`);

@@ -3,7 +3,8 @@
  * (deps.io.colorEnabled), spinners only when stderr is a terminal and --json is off.
  */
 import { createRequire } from 'node:module';
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { colors } from './colors.js';
 import type { Deps } from './deps.js';
 
 /** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
@@ -41,8 +42,8 @@ export interface UI {
 
 export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
   const { io, globals } = deps;
-  const c = new Chalk({ level: io.colorEnabled ? 1 : 0 });
-  const ce = new Chalk({ level: io.stderrColorEnabled ? 1 : 0 });
+  const c = colors(io.colorEnabled);
+  const ce = colors(io.stderrColorEnabled);
   const errLine = (line: string) => io.stderr.write(line + '\n');
   const quiet = globals.json;
   return {

@@ -1,0 +1,21 @@
+/**
+ * Colour functions for one stream. chalk takes ~10 ms to load, and most scripted runs (pipes, CI,
+ * NO_COLOR) print no colour at all, so chalk is loaded only when colour is on; otherwise every style,
+ * however chained (`c.bold.cyan(text)`), returns its text unchanged.
+ */
+import { createRequire } from 'node:module';
+import type { ChalkInstance } from 'chalk';
+
+const requireModule = createRequire(import.meta.url);
+
+/** A stand-in with chalk's shape whose every style is the identity. */
+const plain: ChalkInstance = new Proxy(((...texts: unknown[]) => texts.join(' ')) as unknown as ChalkInstance, {
+  get: (target, property) => (property === 'level' ? 0 : plain),
+});
+
+export function colors(enabled: boolean): ChalkInstance {
+  if (!enabled) return plain;
+  // chalk is an ES module; Node 20.19+ loads it synchronously through require(esm).
+  const { Chalk } = requireModule('chalk') as typeof import('chalk');
+  return new Chalk({ level: 1 });
+}
