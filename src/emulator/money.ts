@@ -3,6 +3,7 @@
  * three currencies have two decimals, so converting is a plain multiply by the rate.
  */
 import type { AccountRec } from './state.js';
+import { MAX_FUND_AMOUNT } from '../sandbox/api.js';
 
 export interface Currency {
   code: string;
@@ -25,7 +26,8 @@ export function exchangeRate(from: string, to: string): number {
   return PER_USD[to]! / PER_USD[from]!;
 }
 
-export const MAX_AMOUNT = 100_000_000_000;
+/** The fund endpoint's limit (DESIGN.md), which the client checks too; the emulator applies it to every amount. */
+export const MAX_AMOUNT = MAX_FUND_AMOUNT;
 
 export function money(amount: number, code: string): { amount: number; currency: Currency } {
   return { amount, currency: CURRENCIES[code]! };
