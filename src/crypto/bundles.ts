@@ -5,7 +5,7 @@
  * - encryptedOtpBundle: {"encappedPublic","ciphertext"} of {"otp_code","public_key"}.
  * Failures on data received from elsewhere are VerificationErrors; bad local keys are UsageErrors.
  */
-import { p256 } from '@noble/curves/nist.js';
+import { p256 } from './curve.js';
 import bs58check from 'bs58check';
 import { UsageError, VerificationError } from '../errors.js';
 import { bytesToHex, concatBytes, hexToBytes, isHex } from './hex.js';

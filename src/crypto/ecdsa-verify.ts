@@ -5,7 +5,7 @@
  * @noble (stamp.ts) because stamps must be RFC 6979 deterministic, which node:crypto cannot do.
  */
 import { createPublicKey, verify as nodeVerify, type KeyObject } from 'node:crypto';
-import { p256 } from '@noble/curves/nist.js';
+import { p256 } from './curve.js';
 import { isHex } from './hex.js';
 import { CLIENT_PUBLIC_KEY_PATTERN } from './keys.js';
 

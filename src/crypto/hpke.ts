@@ -6,7 +6,7 @@
  * what we seal, nor we theirs (DESIGN.md legacy vectors).
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
-import { p256 } from '@noble/curves/nist.js';
+import { p256 } from './curve.js';
 import { VerificationError } from '../errors.js';
 import { concatBytes, hexToBytes } from './hex.js';
 import { decompressPublicKey, privateKeyBytes } from './keys.js';

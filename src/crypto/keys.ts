@@ -3,7 +3,7 @@
  * Private keys are 64 hex; public keys are 02/03+X (66 hex) or 04+X+Y (130 hex).
  * Validation errors are UsageErrors naming the field and never repeat a private key's value.
  */
-import { p256 } from '@noble/curves/nist.js';
+import { p256 } from './curve.js';
 import { UsageError } from '../errors.js';
 import { bytesToHex, hexToBytes } from './hex.js';
 

@@ -3,7 +3,7 @@
  * OTP must be encrypted to. The client checks the signer against its pin and the signature over the
  * data bytes before anything is encrypted; every refusal is a VerificationError saying why.
  */
-import { p256 } from '@noble/curves/nist.js';
+import { p256 } from './curve.js';
 import { VerificationError } from '../errors.js';
 import { bytesToHex, hexToBytes, isHex } from './hex.js';
 import { decompressPublicKey, privateKeyBytes } from './keys.js';

@@ -6,7 +6,7 @@
  * Verifying accepts any JSON key order and both low- and high-S, as the provider's verifiers do;
  * it runs on node:crypto (ecdsa-verify.ts) because the emulator verifies on every signed retry.
  */
-import { p256 } from '@noble/curves/nist.js';
+import { p256 } from './curve.js';
 import { VerificationError } from '../errors.js';
 import { derSignatureBytes, verifyDer, verifyingKey } from './ecdsa-verify.js';
 import { bytesToHex } from './hex.js';
