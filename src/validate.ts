@@ -3,18 +3,9 @@
  * Each check returns the value (normalised where that is safe) or throws UsageError.
  */
 import { UsageError } from './errors.js';
+import { UMA_ADDRESS_PATTERN, idPattern, type IdKind } from './service/identifiers.js';
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
-/** Resource prefixes from the spec's "Identifier shapes". */
-export type IdKind = 'Session' | 'AuthMethod' | 'InternalAccount' | 'Request' | 'Customer' | 'Card' | 'Webhook' | 'Quote';
-
-const idPatterns = new Map<IdKind, RegExp>();
-export function idPattern(kind: IdKind): RegExp {
-  let re = idPatterns.get(kind);
-  if (!re) idPatterns.set(kind, (re = new RegExp(`^${kind}:${UUID}$`)));
-  return re;
-}
+export { UMA_ADDRESS_PATTERN, idPattern, type IdKind };
 
 /** "an InternalAccount", "a Card": the article a message needs before a resource name. */
 function article(kind: IdKind): string {
@@ -51,9 +42,6 @@ export function requireCurrency(value: unknown, field: string): string {
   }
   return value.toUpperCase();
 }
-
-/** UMA address: `$user@domain` (user: letters, digits, . _ + -; domain with a dot or localhost, optional port). */
-export const UMA_ADDRESS_PATTERN = /^\$[A-Za-z0-9._+-]{1,64}@(?:localhost|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d{1,5})?$/;
 
 export function requireUmaAddress(value: unknown, field: string): string {
   if (typeof value !== 'string' || !UMA_ADDRESS_PATTERN.test(value)) {

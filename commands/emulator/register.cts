@@ -15,6 +15,7 @@ export function registerEmulator(emulator: Command): void {
     .option('--session-ttl <seconds>', 'lifetime of new sessions', '900')
     .option('--duplicate-deliveries', 'deliver every webhook twice (same id) to exercise consumer dedupe')
     .option('--card-issuance <outcome>', 'how the issuer decides new cards: accept or reject', 'accept')
+    .option('--time-scale <factor>', 'run the emulator clock this many times faster (60: the 6-minute delays take 6 s)', '1')
     .option('--no-profile', 'do not write the `local` profile or make it current')
     .action(
       lazyAction(() => import('./start.js'), (_a, o) => ({
@@ -25,6 +26,7 @@ export function registerEmulator(emulator: Command): void {
         sessionTtl: o.sessionTtl as string,
         duplicateDeliveries: Boolean(o.duplicateDeliveries),
         cardIssuance: o.cardIssuance as string,
+        timeScale: o.timeScale as string,
         profile: o.profile !== false,
       })),
     );

@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 
 export interface StartOptions {
   host: string;
@@ -14,6 +14,8 @@ export interface StartOptions {
   sessionTtl: string;
   duplicateDeliveries: boolean;
   cardIssuance: string;
+  /** Clock speed factor, as typed (default '1'). */
+  timeScale?: string;
   /** false with --no-profile: leave the store alone. */
   profile: boolean;
 }
@@ -22,6 +24,15 @@ function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
     throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, { field: flag });
+  }
+  return n;
+}
+
+/** A positive decimal number up to max (the clock's speed factor). */
+function factor(value: string, flag: string, max: number): number {
+  const n = Number(value);
+  if (!/^\d+(?:\.\d+)?$/.test(value) || !(n > 0) || n > max) {
+    throw new UsageError(`${flag} must be a number above 0 and at most ${max} (e.g. 60: a minute per second), got ${JSON.stringify(value)}`, { field: flag });
   }
   return n;
 }
@@ -70,6 +81,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
   if (opts.cardIssuance !== 'accept' && opts.cardIssuance !== 'reject') {
     throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, { field: '--card-issuance' });
   }
+  const timeScale = factor(opts.timeScale ?? '1', '--time-scale', MAX_TIME_SCALE);
   if (deps.signal.aborted) return;
 
   const emu = await startEmulator({
@@ -80,6 +92,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     sessionTtlSeconds,
     duplicateDeliveries: opts.duplicateDeliveries,
     cardIssuance: opts.cardIssuance,
+    timeScale,
     ...(deps.globals.verbose
       ? { log: (e) => deps.io.stderr.write(`${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim() + '\n') }
       : {}),

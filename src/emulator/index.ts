@@ -1,42 +1,48 @@
 /**
  * The embedded sandbox emulator: `startEmulator(options)` serves the spec's sandbox over HTTP and
- * resolves once it listens. See DESIGN.md "The embedded emulator" and the module headers for the
- * behaviours (auth-otp, sessions, refresh, sandbox, cards, webhooks).
+ * resolves once it listens. The kernel (kernel/) runs the areas listed in features.ts; see README.md.
  */
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors.js';
 import { reachableOrigin } from '../reachable-origin.js';
-import { EmulatorContext } from './context.js';
-import { scheduleIssuance } from './cards.js';
-import { ensureFixtures } from './fixtures.js';
-import { StateFile } from './persistence.js';
-import { buildRouter } from './routes.js';
-import { VERSION_PREFIX, createEmulatorServer } from './server.js';
-import { createInitialState, deserializeState, serializeState, type EmulatorFixtures } from './state.js';
-import { resolveOptions, type EmulatorOptions } from './options.js';
-import { testHooks, type TestHooks } from './test-hooks.js';
-import { WebhookOutbox } from './webhooks.js';
+import { FEATURES } from './features.js';
+import { authorizationChecker, type Authenticator } from './kernel/auth.js';
+import { VirtualClock } from './kernel/clock.js';
+import { clockRoutes } from './kernel/clock-routes.js';
+import { EmulatorContext } from './kernel/context.js';
+import type { Feature } from './kernel/feature.js';
+import { resolveOptions, type EmulatorOptions } from './kernel/options.js';
+import { WebhookOutbox } from './kernel/outbox.js';
+import { Router } from './kernel/router.js';
+import { VERSION_PREFIX, createEmulatorServer } from './kernel/server.js';
+import { CORE_KEYS, createCoreState, deserializeState, serializeState, type CoreState, type EmulatorFixtures } from './kernel/state.js';
+import { StateFile } from './kernel/state-file.js';
+import { startSweeper } from './kernel/sweeper.js';
+import { TableSet } from './kernel/tables.js';
+import { testingHooks, type TestingHooks } from './testing.js';
 
-export type { EmulatorLogEntry } from './context.js';
-export type { EmulatorOptions } from './options.js';
-export type { EmulatorFixtures } from './state.js';
-export type { TestHooks } from './test-hooks.js';
+export type { EmulatorLogEntry } from './kernel/context.js';
+export { MAX_TIME_SCALE, type EmulatorOptions } from './kernel/options.js';
+export type { EmulatorFixtures } from './kernel/state.js';
+export type { TestingHooks } from './testing.js';
 
-export interface RunningEmulator extends TestHooks {
+export interface RunningEmulator {
   baseUrl: string;
   apiTokenId: string;
   apiClientSecret: string;
   webhookPublicKey: string;
   otpSignerPublicKey: string;
   fixtures: EmulatorFixtures;
+  /** Shortcuts for tests (a session for a known key, moving the clock…); not part of the service. */
+  testing: TestingHooks;
   close(): Promise<void>;
 }
 
-function loadState(file: StateFile | undefined) {
+function loadCore(file: StateFile | undefined, tables: TableSet): CoreState {
   const text = file?.read();
-  if (text === undefined) return createInitialState();
+  if (text === undefined) return createCoreState();
   try {
-    return deserializeState(text);
+    return deserializeState(text, tables);
   } catch (error) {
     throw new UsageError(`Cannot use state file ${file!.path}: ${(error as Error).message}`, {
       field: 'state',
@@ -45,34 +51,42 @@ function loadState(file: StateFile | undefined) {
   }
 }
 
-/** Forgets what has no use any more: expired challenges, OTP targets, reveal links, long-dead sessions. */
-function sweep(emu: EmulatorContext): void {
-  const now = emu.now();
-  for (const [id, p] of emu.pending) if (p.expiresAtMs <= now) emu.pending.delete(id);
-  for (const [id, targets] of emu.otpTargets) emu.otpTargets.set(id, targets.filter((t) => t.expiresAtMs > now));
-  for (const [token, r] of emu.reveals) if (r.expiresAtMs <= now) emu.reveals.delete(token);
-  for (const [id, c] of emu.passkeyChallenges) if (c.expiresAtMs <= now) emu.passkeyChallenges.delete(id);
-  const dayAgo = now - 24 * 3600 * 1000;
-  for (const [id, s] of emu.state.sessions) {
-    if (s.expiresAtMs < dayAgo || (s.revokedAtMs ?? Infinity) < dayAgo) {
-      emu.state.sessions.delete(id);
-      emu.sessionKeys.get(s.publicKey)?.delete(id);
-      emu.changed();
-    }
-  }
-  emu.later(10_000, () => sweep(emu));
+/** The order start-up prints them in (`--json` keys). */
+const FIXTURE_KEYS: readonly (keyof EmulatorFixtures)[] = ['accountId', 'credentialId', 'email', 'customerId', 'cardId', 'quoteId', 'umaAddress'];
+
+/** The features' fixtures, each seeing those made above it; saved so a restart keeps them. */
+function ensureFixtures(emu: EmulatorContext, features: readonly Feature[]): EmulatorFixtures {
+  let made: Partial<EmulatorFixtures> = { ...emu.core.fixtures };
+  for (const feature of features) if (feature.fixtures) made = { ...made, ...feature.fixtures(emu, made) };
+  const missing = FIXTURE_KEYS.filter((key) => made[key] === undefined);
+  if (missing.length > 0) throw new Error(`no feature made the fixture ${missing.join(', ')}`);
+  emu.core.fixtures = Object.fromEntries(FIXTURE_KEYS.map((key) => [key, made[key]])) as unknown as EmulatorFixtures;
+  emu.changed();
+  return emu.core.fixtures;
+}
+
+function routers(features: readonly Feature[]): { api: Router; unversioned: Router } {
+  const all = features.flatMap((f) => f.routes ?? []);
+  return {
+    api: new Router().add(all.filter((r) => !r.unversioned)),
+    unversioned: new Router().add([...clockRoutes, ...all.filter((r) => r.unversioned)]),
+  };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const opts = resolveOptions(options);
   const file = options.statePath ? new StateFile(options.statePath) : undefined;
-  const state = loadState(file);
-  const emu = new EmulatorContext(state, opts, file);
+  const tables = new TableSet(() => file?.changed(), CORE_KEYS);
+  for (const feature of FEATURES) for (const def of feature.tables ?? []) tables.register(def);
+  const core = loadCore(file, tables);
+  const emu = new EmulatorContext({ core, opts, file, clock: new VirtualClock(opts.timeScale), tables });
   emu.outbox = new WebhookOutbox(emu);
-  file?.bind(() => serializeState(state));
-  const fixtures = ensureFixtures(emu);
+  file?.bind(() => serializeState(core, tables));
+  for (const feature of FEATURES) feature.resume?.(emu);
+  const fixtures = ensureFixtures(emu, FEATURES);
 
-  const server = createEmulatorServer(emu, buildRouter());
+  const schemes: Record<string, Authenticator> = Object.assign({}, ...FEATURES.map((f) => f.authSchemes ?? {}));
+  const server = createEmulatorServer(emu, { ...routers(FEATURES), authorize: authorizationChecker(emu, schemes) });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -84,8 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   emu.origin = reachableOrigin(opts.host, (server.address() as AddressInfo).port);
 
   emu.outbox.resume();
-  for (const card of state.cards.values()) if (card.state === 'PROCESSING') scheduleIssuance(emu, card);
-  sweep(emu);
+  startSweeper(emu, FEATURES);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -101,12 +114,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   return {
     baseUrl: `${emu.origin}${VERSION_PREFIX}`,
-    apiTokenId: state.apiTokenId,
-    apiClientSecret: state.apiClientSecret,
-    webhookPublicKey: state.webhookPublicKeyPem,
-    otpSignerPublicKey: state.otpSignerPublicKey,
+    apiTokenId: core.apiTokenId,
+    apiClientSecret: core.apiClientSecret,
+    webhookPublicKey: core.webhookPublicKeyPem,
+    otpSignerPublicKey: core.otpSignerPublicKey,
     fixtures: { ...fixtures },
+    testing: testingHooks(emu, fixtures),
     close,
-    ...testHooks(emu, fixtures),
   };
 }

@@ -33,7 +33,7 @@ function opensslStamper(privateKeyHex) {
 if (process.argv[2] === '--child') {
   const { startEmulator } = await import('../../dist/src/emulator/index.js');
   const emu = await startEmulator({ port: 0 });
-  const session = emu.createSession(process.argv[3]);
+  const session = emu.testing.createSession(process.argv[3]);
   process.send({ baseUrl: emu.baseUrl, auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`, sessionId: session.id });
   // 'mark' starts the CPU meter; 'stop' reports the emulator's CPU time since the mark and exits.
   let mark = process.cpuUsage();

@@ -73,7 +73,7 @@ describe('svc session (spawned)', () => {
     expect(invalid.stderr).toMatch(/does not recognise this session key/);
 
     store.saveSession(stored);
-    t.emu.expireSession(id);
+    t.emu.testing.expireSession(id);
     const expired = await svc(['session', 'refresh']);
     expect(expired.code).toBe(4);
     expect(expired.stderr).toMatch(/Re-authenticate: svc otp verify --credential AuthMethod:/);

@@ -139,7 +139,7 @@ describe('svc session refresh (run)', () => {
 
   it('a session the service expired answers 401: exit 4 with the reauth hint, old key kept', async () => {
     const old = await login(t);
-    t.emu.expireSession(old.id);
+    t.emu.testing.expireSession(old.id);
     const error = await caught(refresh({ legacy: false }, t.deps()));
     expect(exitCodeFor(error)).toBe(4);
     expect((error as { hint?: string }).hint).toMatch(/Re-authenticate: svc otp verify --credential AuthMethod:/);

@@ -32,7 +32,7 @@ describe('svc demo', () => {
     }
     expect(out).toContain('All 10 steps passed');
     expect(out).toMatch(/Funded InternalAccount:\S+ balance 1,000\.00 USD/);
-    expect(out).toMatch(/status FAILED, reason COMPLIANCE_CHECK_FAILED/);
+    expect(out).toMatch(/status FAILED, reason COMPLIANCE_REJECTED/);
     expect(out.match(/✓ signature verified {2}CARD\.STATE_CHANGE/g)).toHaveLength(3);
     expect(d.stderr()).toMatch(/still processing \(attempt 2\)/i);
     // The reveal URL's token never appears, only the masked form.

@@ -103,7 +103,7 @@ describe('sandbox uma-receive and the magic senders', () => {
   it('explains the magic address and the failure reason on a terminal', async () => {
     const d = deps();
     await umaReceive(input('$fail.compliance.usd@sandbox.example.com'), d);
-    expect(d.stdout()).toMatch(/status FAILED, reason COMPLIANCE_CHECK_FAILED, 25\.00 USD/);
+    expect(d.stdout()).toMatch(/status FAILED, reason COMPLIANCE_REJECTED, 25\.00 USD/);
     expect(d.stderr()).toContain('a payment in USD fails a compliance check');
   });
 

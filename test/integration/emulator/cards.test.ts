@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShape, eventually, nodeVerifyWebhook, sleep, testEmulator, webhookReceiver, type Delivery, type Receiver, type TestEmulator } from './support.js';
+import { delivered, errorShape, eventually, nodeVerifyWebhook, testEmulator, webhookReceiver, type Delivery, type Receiver, type TestEmulator } from './support.js';
 
 let t: TestEmulator;
 let hooks: Receiver;
@@ -117,7 +117,7 @@ describe('PATCH /cards/{id} state machine', () => {
   });
 
   it('closing a PROCESSING card wins over the issuer; ACTIVE/FROZEN from PROCESSING is 409', async () => {
-    const other = await testEmulator({ cardIssuanceDelayMs: 300 });
+    const other = await testEmulator({ cardIssuanceDelayMs: 60_000 });
     const receiver = await webhookReceiver();
     try {
       await other.call('PATCH', '/config', { body: { webhookEndpoint: receiver.url } });
@@ -128,8 +128,9 @@ describe('PATCH /cards/{id} state machine', () => {
       expect(errorShape(early)).toMatchObject({ status: 409, code: 'INVALID_STATE_TRANSITION' });
       const closed = await other.call('PATCH', `/cards/${card.body.id}`, { body: { state: 'CLOSED' } });
       expect(closed.body).toMatchObject({ state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' });
-      await sleep(500);
+      other.emu.testing.advanceClock(60_000); // the issuer's decision falls due
       expect((await other.call('GET', `/cards/${card.body.id}`)).body.state).toBe('CLOSED');
+      await delivered(other);
       expect(receiver.deliveries.map((d) => d.body.data.state)).toEqual(['CLOSED']);
     } finally {
       await other.close();
@@ -142,7 +143,7 @@ describe('PATCH /cards/{id} state machine', () => {
     await event(card.id, 'CARD.STATE_CHANGE', 'ACTIVE');
     const before = eventsOf(card.id).length;
     expect((await patch(card.id, { state: 'ACTIVE' })).status).toBe(200);
-    await sleep(100);
+    await delivered(t);
     expect(eventsOf(card.id)).toHaveLength(before);
   });
 
@@ -173,7 +174,7 @@ describe('fundingSources', () => {
     }
     const before = eventsOf(card.id).length;
     expect((await patch(card.id, { fundingSources: [eur] })).status).toBe(200);
-    await sleep(100);
+    await delivered(t);
     expect(eventsOf(card.id)).toHaveLength(before);
   });
 
@@ -206,10 +207,10 @@ describe('POST /cards/{id}/reveal', () => {
   });
 
   it('expires, and is refused for closed cards', async () => {
-    const other = await testEmulator({ revealTtlSeconds: 1 });
+    const other = await testEmulator();
     try {
       const reveal = await other.call('POST', `/cards/${other.emu.fixtures.cardId}/reveal`);
-      await sleep(1100);
+      other.emu.testing.advanceClock(60_000); // the default 60 s lifetime
       expect((await fetch(reveal.body.panEmbedUrl)).status).toBe(404);
       await other.call('PATCH', `/cards/${other.emu.fixtures.cardId}`, { body: { state: 'CLOSED' } });
       expect(errorShape(await other.call('POST', `/cards/${other.emu.fixtures.cardId}/reveal`))).toMatchObject({ status: 409, code: 'CARD_ALREADY_CLOSED' });

@@ -72,7 +72,7 @@ describe('200 PROCESSING (processingRetries 2)', () => {
 
   it('applies to revoke as well', async () => {
     const pair = generateKeyPair();
-    const s = t.emu.createSession(pair.publicKey) as { id: string };
+    const s = t.emu.testing.createSession(pair.publicKey) as { id: string };
     const c = await t.call('DELETE', `/auth/sessions/${s.id}`);
     const headers = signedHeaders(c.body, pair.privateKey);
     const statuses = [];

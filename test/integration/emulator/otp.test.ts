@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { errorShape, otpLogin, signedHeaders, sleep, testEmulator, type TestEmulator } from './support.js';
+import { errorShape, otpLogin, signedHeaders, testEmulator, type TestEmulator } from './support.js';
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -99,10 +99,10 @@ describe('OTP verify', () => {
   });
 
   it('refuses a bundle whose target expired', async () => {
-    const short = await testEmulator({ challengeTtlSeconds: 1 });
+    const short = await testEmulator();
     try {
       const targetPublic = await target(short);
-      await sleep(1100);
+      short.emu.testing.advanceClock(300_000); // the default target lifetime
       const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle(targetPublic, '000000', generateKeyPair().publicKey) };
       const answer = await short.call('POST', `/auth/credentials/${short.emu.fixtures.credentialId}/verify`, { body });
       expect(answer.status).toBe(401);

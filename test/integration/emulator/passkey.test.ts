@@ -33,7 +33,7 @@ let cred: { id: string; credentialId: string };
 beforeAll(async () => {
   t = await testEmulator();
   pk = passkeyPair();
-  cred = t.emu.addPasskeyCredential(pk.publicHex);
+  cred = t.emu.testing.addPasskeyCredential(pk.publicHex);
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createStamp } from '../../../src/crypto/stamp.js';
 import { decompressPublicKey, generateKeyPair } from '../../../src/crypto/keys.js';
-import { errorShape, otpLogin, signedHeaders, sleep, testEmulator, useLoggedInEmulator, type TestEmulator } from './support.js';
+import { errorShape, otpLogin, signedHeaders, testEmulator, useLoggedInEmulator, type TestEmulator } from './support.js';
 
 const SPEC_PATTERN = '^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';
 const b64url = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64url');
@@ -203,7 +203,7 @@ describe('refresh: 401 conditions', () => {
     const customer = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Other Wallet' } });
     const accounts = await t.call('GET', `/internal-accounts?customerId=${customer.body.id}`);
     const stranger = generateKeyPair();
-    t.emu.createSession(stranger.publicKey, { accountId: accounts.body.data[0].id });
+    t.emu.testing.createSession(stranger.publicKey, { accountId: accounts.body.data[0].id });
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
     const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, stranger.privateKey) });
@@ -212,8 +212,8 @@ describe('refresh: 401 conditions', () => {
 
   it('WALLET_SIGNATURE_INVALID: the key of an expired session of the same wallet', async () => {
     const old = generateKeyPair();
-    const oldSession = t.emu.createSession(old.publicKey) as { id: string };
-    t.emu.expireSession(oldSession.id);
+    const oldSession = t.emu.testing.createSession(old.publicKey) as { id: string };
+    t.emu.testing.expireSession(oldSession.id);
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
     const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, old.privateKey) });
@@ -236,7 +236,7 @@ describe('refresh: 401 conditions', () => {
   });
 
   it("UNAUTHORIZED: another session's Request-Id", async () => {
-    const other = t.emu.createSession(generateKeyPair().publicKey) as { id: string };
+    const other = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
     const key = generateKeyPair().publicKey;
     const c = await challenge(other.id, key);
     const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c) });
@@ -244,12 +244,12 @@ describe('refresh: 401 conditions', () => {
   });
 
   it('UNAUTHORIZED: an expired challenge', async () => {
-    const short = await testEmulator({ challengeTtlSeconds: 1 });
+    const short = await testEmulator();
     try {
       const me = await otpLogin(short);
       const key = generateKeyPair().publicKey;
       const first = await short.call('POST', path(me.sessionId), { body: { clientPublicKey: key } });
-      await sleep(1100);
+      short.emu.testing.advanceClock(300_000); // the default challenge lifetime; the session (900 s) lives on
       const answer = await short.call('POST', path(me.sessionId), { body: { clientPublicKey: key }, headers: signed(first.body, me.privateKey) });
       expect401(answer, 'UNAUTHORIZED', /expired/);
     } finally {
@@ -259,11 +259,11 @@ describe('refresh: 401 conditions', () => {
 
   it.each(['expired', 'revoked'] as const)('UNAUTHORIZED: the target session is %s (initial call and retry)', async (how) => {
     const pair = generateKeyPair();
-    const target = t.emu.createSession(pair.publicKey) as { id: string };
+    const target = t.emu.testing.createSession(pair.publicKey) as { id: string };
     const key = generateKeyPair().publicKey;
     const c = await challenge(target.id, key);
     const end = async () => {
-      if (how === 'expired') t.emu.expireSession(target.id);
+      if (how === 'expired') t.emu.testing.expireSession(target.id);
       else {
         const d = await t.call('DELETE', `/auth/sessions/${target.id}`);
         const r = await t.call('DELETE', `/auth/sessions/${target.id}`, { headers: signed(d.body, pair.privateKey) });

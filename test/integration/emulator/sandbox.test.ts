@@ -137,7 +137,7 @@ describe('quotes to UMA magic destinations, paid with POST /sandbox/send', () =>
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ status: txStatus, quoteId: quote.body.id });
     expect('settledAt' in paid.body).toBe(txStatus === 'COMPLETED');
-    if (txStatus === 'FAILED') expect(paid.body.failureReason).toBe('COMPLIANCE_CHECK_FAILED');
+    if (txStatus === 'FAILED') expect(paid.body.failureReason).toBe('COMPLIANCE_REJECTED');
     expect((await t.call('GET', `/quotes/${quote.body.id}`)).body).toMatchObject({ status: quoteStatus, transactionId: paid.body.id });
     expect((await t.call('POST', '/sandbox/send', { body: { quoteId: quote.body.id, currencyCode: 'USD' } })).status).toBe(400);
   });

@@ -7,10 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { EmulatorContext } from '../../../src/emulator/context.js';
-import { Router } from '../../../src/emulator/router.js';
-import { createEmulatorServer } from '../../../src/emulator/server.js';
-import { createInitialState } from '../../../src/emulator/state.js';
+import { authorizationChecker } from '../../../src/emulator/kernel/auth.js';
+import { VirtualClock } from '../../../src/emulator/kernel/clock.js';
+import { EmulatorContext } from '../../../src/emulator/kernel/context.js';
+import { resolveOptions } from '../../../src/emulator/kernel/options.js';
+import { Router } from '../../../src/emulator/kernel/router.js';
+import { createEmulatorServer } from '../../../src/emulator/kernel/server.js';
+import { createCoreState } from '../../../src/emulator/kernel/state.js';
+import { TableSet } from '../../../src/emulator/kernel/tables.js';
 import { basicAuth, errorShape, testEmulator, type TestEmulator } from './support.js';
 
 let t: TestEmulator;
@@ -159,18 +163,15 @@ describe('bodies', () => {
 
 describe('the catch-all', () => {
   it('500 INTERNAL_ERROR for a handler that throws, and the server keeps serving', async () => {
-    const state = createInitialState();
+    const state = createCoreState();
     const logged: string[] = [];
-    const emu = new EmulatorContext(state, {
-      host: '127.0.0.1', port: 0, processingRetries: 0, sessionTtlMs: 1000, challengeTtlMs: 1000, duplicateDeliveries: false,
-      webhookRetry: { initialMs: 1, maxMs: 1, maxAttempts: 1, timeoutMs: 1 }, cardIssuance: 'accept', cardIssuanceDelayMs: 1, revealTtlMs: 1000,
-      log: (e) => logged.push(e.kind),
-    }, undefined);
+    const opts = resolveOptions({ port: 0, log: (e) => logged.push(e.kind) });
+    const emu = new EmulatorContext({ core: state, opts, file: undefined, clock: new VirtualClock(), tables: new TableSet(() => undefined, []) });
     const router = new Router().add([
       { method: 'GET', path: '/boom', handler: () => { throw new Error('kaboom'); } },
       { method: 'GET', path: '/ok', handler: () => ({ status: 200, body: { ok: true } }) },
     ]);
-    const server = createEmulatorServer(emu, router);
+    const server = createEmulatorServer(emu, { api: router, unversioned: new Router(), authorize: authorizationChecker(emu, {}) });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const get = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -18,9 +18,9 @@ describe('GET /auth/sessions', () => {
   });
 
   it('leaves out expired sessions', async () => {
-    const s = t.emu.createSession(generateKeyPair().publicKey) as { id: string };
+    const s = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
     expect((await list()).body.data.map((x: { id: string }) => x.id)).toContain(s.id);
-    t.emu.expireSession(s.id);
+    t.emu.testing.expireSession(s.id);
     expect((await list()).body.data.map((x: { id: string }) => x.id)).not.toContain(s.id);
   });
 
@@ -41,7 +41,7 @@ describe('GET /auth/sessions', () => {
 describe('DELETE /auth/sessions/{id}', () => {
   it('202, signed retry 204; the session is gone and cannot be refreshed; a second DELETE is a safe 204', async () => {
     const pair = generateKeyPair();
-    const s = t.emu.createSession(pair.publicKey) as { id: string };
+    const s = t.emu.testing.createSession(pair.publicKey) as { id: string };
     const c = await t.call('DELETE', `/auth/sessions/${s.id}`);
     expect(c.status).toBe(202);
     expect(JSON.parse(c.body.payloadToSign).parameters).toEqual({ sessionId: s.id });
@@ -57,7 +57,7 @@ describe('DELETE /auth/sessions/{id}', () => {
   });
 
   it('another active session of the same wallet may sign the revoke', async () => {
-    const s = t.emu.createSession(generateKeyPair().publicKey) as { id: string };
+    const s = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
     const c = await t.call('DELETE', `/auth/sessions/${s.id}`);
     const done = await t.call('DELETE', `/auth/sessions/${s.id}`, {
       headers: signedHeaders(c.body, login.privateKey),
@@ -66,7 +66,7 @@ describe('DELETE /auth/sessions/{id}', () => {
   });
 
   it('401s on an unsigned retry or a foreign key, 404 for an unknown session', async () => {
-    const s = t.emu.createSession(generateKeyPair().publicKey) as { id: string };
+    const s = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
     const c = await t.call('DELETE', `/auth/sessions/${s.id}`);
     const missing = await t.call('DELETE', `/auth/sessions/${s.id}`, { headers: { 'request-id': c.body.requestId } });
     expect(errorShape(missing).code).toBe('WALLET_SIGNATURE_MISSING');

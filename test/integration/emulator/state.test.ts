@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { UsageError } from '../../../src/errors.js';
 import { startEmulator } from '../../../src/emulator/index.js';
-import { StateFile } from '../../../src/emulator/persistence.js';
+import { StateFile } from '../../../src/emulator/kernel/state-file.js';
 import { eventually, nodeVerifyWebhook, otpLogin, signedHeaders, sleep, testEmulator, webhookReceiver } from './support.js';
 
 const tempState = () => join(mkdtempSync(join(tmpdir(), 'svc-emu-state-')), 'nested', 'state.json');
@@ -25,9 +25,10 @@ describe('restart with --state', () => {
     await first.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
     await first.call('PATCH', `/cards/${first.emu.fixtures.cardId}`, { body: { state: 'FROZEN' } });
     await hooks.waitFor(1);
-    await sleep(200); // the emulator has seen the 500; its retry is a minute away
+    // The emulator has seen the 500; its retry is a minute away on its clock.
+    await eventually(() => (first.emu.testing.webhookQueue()[0]?.attempts === 1 ? true : undefined));
     const queuedId = hooks.deliveries[0]!.body.id;
-    expect(first.emu.pendingWebhooks()).toBe(1);
+    expect(first.emu.testing.pendingWebhooks()).toBe(1);
     expect(hooks.deliveries).toHaveLength(1);
     await first.close();
 
@@ -44,7 +45,7 @@ describe('restart with --state', () => {
       // The queued event is delivered after the restart: same id, still verifiable with the same key.
       const redelivered = await eventually(() => hooks.deliveries.find((d, i) => i > 0 && d.body.id === queuedId));
       expect(nodeVerifyWebhook(second.emu.webhookPublicKey, redelivered)).toBe(true);
-      await eventually(() => (second.emu.pendingWebhooks() === 0 ? true : undefined));
+      await eventually(() => (second.emu.testing.pendingWebhooks() === 0 ? true : undefined));
 
       const account = await second.call('GET', `/internal-accounts/${second.emu.fixtures.accountId}`);
       expect(account.body.balance.amount).toBe(777);
@@ -75,15 +76,13 @@ describe('restart with --state', () => {
     const card = await first.call('POST', '/cards', { body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] } });
     await first.close();
 
-    const second = await testEmulator({ statePath, cardIssuanceDelayMs: 20 });
+    const second = await testEmulator({ statePath, cardIssuanceDelayMs: 60_000 });
     try {
       expect(second.emu.fixtures.quoteId).not.toBe(first.emu.fixtures.quoteId);
       expect((await second.call('GET', `/quotes/${second.emu.fixtures.quoteId}`)).body.status).toBe('PENDING');
-      const active = await eventually(async () => {
-        const now = await second.call('GET', `/cards/${card.body.id}`);
-        return now.body.state === 'ACTIVE' ? now.body : undefined;
-      });
-      expect(active.id).toBe(card.body.id);
+      expect((await second.call('GET', `/cards/${card.body.id}`)).body.state).toBe('PROCESSING');
+      second.emu.testing.advanceClock(60_000);
+      expect((await second.call('GET', `/cards/${card.body.id}`)).body.state).toBe('ACTIVE');
     } finally {
       await second.close();
     }

@@ -187,6 +187,14 @@ export async function webhookReceiver(answer: (n: number, d: Delivery) => number
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Resolves once every webhook the emulator queued has been acknowledged: after it, an event that
+ * was emitted has arrived, so "nothing arrived" means nothing was emitted (no sleeping on a hunch).
+ */
+export async function delivered(t: TestEmulator, timeoutMs = 5000): Promise<void> {
+  await eventually(() => (t.emu.testing.pendingWebhooks() === 0 ? true : undefined), timeoutMs);
+}
+
 /** Polls until check() returns a value (not undefined), or fails after timeoutMs. */
 export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

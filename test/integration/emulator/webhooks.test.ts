@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorShape, eventually, nodeVerifyWebhook, sleep, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import { delivered, errorShape, eventually, nodeVerifyWebhook, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
 import type { EmulatorOptions } from '../../../src/emulator/index.js';
 
 const cleanup: Array<() => Promise<void>> = [];
@@ -24,12 +24,25 @@ async function setup(answer: Parameters<typeof webhookReceiver>[0], options: Emu
 /** Freezing the fixture card is a cheap way to raise one CARD.STATE_CHANGE. */
 const freeze = (t: TestEmulator) => t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state: 'FROZEN' } });
 
-/** n deliveries arrive, the queue empties, and a quiet spell later there are still exactly n. */
+/** n deliveries arrive and the queue empties: nothing is left that could arrive later. */
 async function expectExactly(t: TestEmulator, hooks: Receiver, n: number): Promise<void> {
   await hooks.waitFor(n);
-  await eventually(() => (t.emu.pendingWebhooks() === 0 ? true : undefined));
-  await sleep(200);
+  await delivered(t);
   expect(hooks.deliveries).toHaveLength(n);
+}
+
+/** A clock that all but stands still (a second of real time is a microsecond): only advanceClock moves it. */
+const STILL = { timeScale: 1e-6 };
+
+/**
+ * Waits until the queued event has had `attempts` attempts, then jumps the clock to its next one;
+ * returns how far that was (the backoff the emulator chose).
+ */
+async function jumpToRetry(t: TestEmulator, attempts: number): Promise<number> {
+  const queued = await eventually(() => t.emu.testing.webhookQueue().find((d) => d.attempts === attempts));
+  const wait = queued.nextAttemptAtMs - t.emu.testing.now();
+  t.emu.testing.advanceClock(wait);
+  return wait;
 }
 
 async function freePort(): Promise<number> {
@@ -42,8 +55,10 @@ async function freePort(): Promise<number> {
 
 describe('delivery and retries', () => {
   it('retries after 500s with the same signed bytes, then stops on 200', async () => {
-    const { t, hooks } = await setup((n) => (n < 2 ? 500 : 200), { webhookRetry: { initialMs: 50, maxMs: 1000 } });
+    const { t, hooks } = await setup((n) => (n < 2 ? 500 : 200), { ...STILL, webhookRetry: { initialMs: 1000, maxMs: 60_000 } });
     await freeze(t);
+    await jumpToRetry(t, 1);
+    await jumpToRetry(t, 2);
     await expectExactly(t, hooks, 3);
     const seen = hooks.deliveries;
     expect(new Set(seen.map((d) => d.body.id)).size).toBe(1);
@@ -51,18 +66,14 @@ describe('delivery and retries', () => {
     for (const d of seen) expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
   });
 
-  it('the backoff doubles: 1st retry after ~initialMs, 2nd after ~2x', async () => {
-    const arrivals: number[] = [];
-    const { t, hooks } = await setup((n) => {
-      arrivals.push(Date.now());
-      return n < 2 ? 503 : 200;
-    }, { webhookRetry: { initialMs: 150, maxMs: 10_000 } });
+  it('the backoff doubles from initialMs up to maxMs, on the emulator clock', async () => {
+    const { t, hooks } = await setup((n) => (n < 4 ? 503 : 200), { ...STILL, webhookRetry: { initialMs: 1000, maxMs: 5000 } });
     await freeze(t);
-    await hooks.waitFor(3);
-    const gap1 = arrivals[1]! - arrivals[0]!;
-    const gap2 = arrivals[2]! - arrivals[1]!;
-    expect(gap1).toBeGreaterThanOrEqual(140);
-    expect(gap2).toBeGreaterThanOrEqual(290);
+    const gaps = [];
+    for (let attempts = 1; attempts <= 4; attempts++) gaps.push(await jumpToRetry(t, attempts));
+    await expectExactly(t, hooks, 5);
+    // The still clock moves a microsecond per real second: each gap is the backoff, to the millisecond.
+    expect(gaps.map((g) => Math.round(g / 10) * 10)).toEqual([1000, 2000, 4000, 5000]);
   });
 
   it('409 means the consumer has it: no retry', async () => {
@@ -79,12 +90,13 @@ describe('delivery and retries', () => {
   });
 
   it('a refused connection is retried, and goes to the endpoint configured at retry time', async () => {
-    const { t, hooks } = await setup(() => 200, { webhookRetry: { initialMs: 100, maxMs: 100 } });
+    const { t, hooks } = await setup(() => 200, STILL);
     await t.call('PATCH', '/config', { body: { webhookEndpoint: `http://127.0.0.1:${await freePort()}/gone` } });
     await freeze(t);
-    await sleep(150);
-    expect(t.emu.pendingWebhooks()).toBe(1);
+    await eventually(() => (t.emu.testing.webhookQueue()[0]?.attempts === 1 ? true : undefined));
+    expect(t.emu.testing.pendingWebhooks()).toBe(1);
     await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
+    await jumpToRetry(t, 1);
     const [d] = await hooks.waitFor(1);
     expect(d!.body.type).toBe('CARD.STATE_CHANGE');
   });
@@ -100,7 +112,7 @@ describe('delivery and retries', () => {
     await freeze(t);
     const seen = await hooks.waitFor(2);
     expect(seen[0]!.body.id).toBe(seen[1]!.body.id);
-    await sleep(100);
+    await delivered(t);
     expect(hooks.deliveries).toHaveLength(2);
   });
 
@@ -108,7 +120,7 @@ describe('delivery and retries', () => {
     const t = await testEmulator();
     cleanup.push(() => t.close());
     await freeze(t);
-    expect(t.emu.pendingWebhooks()).toBe(0);
+    expect(t.emu.testing.pendingWebhooks()).toBe(0);
   });
 });
 

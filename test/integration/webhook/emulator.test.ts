@@ -59,8 +59,8 @@ async function waitFor(l: SpawnedListener, what: string, match: (e: CardEventLin
 
 async function settled(emu: RunningEmulator): Promise<void> {
   const deadline = Date.now() + 15_000;
-  while (emu.pendingWebhooks() > 0) {
-    if (Date.now() > deadline) throw new Error(`${emu.pendingWebhooks()} webhook deliveries still queued`);
+  while (emu.testing.pendingWebhooks() > 0) {
+    if (Date.now() > deadline) throw new Error(`${emu.testing.pendingWebhooks()} webhook deliveries still queued`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

@@ -1,0 +1,26 @@
+/**
+ * Every area of the emulator, one line each. Order matters twice: routes are matched in this order,
+ * and each area's fixtures see the ids of the areas above it (a card needs the customer and account).
+ */
+import type { Feature } from './kernel/feature.js';
+import { signedRetry } from './signed-retry/index.js';
+import { accountsFeature } from './features/accounts/index.js';
+import { customersFeature } from './features/customers/index.js';
+import { authFeature } from './features/auth/index.js';
+import { sessionsFeature } from './features/sessions/index.js';
+import { cardsFeature } from './features/cards/index.js';
+import { quotesFeature } from './features/quotes/index.js';
+import { paymentsFeature } from './features/payments/index.js';
+import { platformFeature } from './features/platform/index.js';
+
+export const FEATURES: readonly Feature[] = [
+  signedRetry,
+  accountsFeature,
+  customersFeature,
+  authFeature,
+  sessionsFeature,
+  cardsFeature,
+  quotesFeature,
+  paymentsFeature,
+  platformFeature,
+];

@@ -1,0 +1,38 @@
+/**
+ * Credentials (the spec's AuthMethod): how a user proves who they are before a session is made.
+ * PASSKEY credentials carry the registered WebAuthn key.
+ */
+import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
+import { durableTable } from '../../kernel/tables.js';
+
+export type AuthMethodType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
+export const AUTH_METHOD_TYPES: readonly AuthMethodType[] = ['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY'];
+
+export interface AuthMethodRec {
+  id: string;
+  accountId: string;
+  type: AuthMethodType;
+  nickname: string;
+  createdAt: string;
+  updatedAt: string;
+  /** PASSKEY only: the registered WebAuthn credential. */
+  passkey?: { credentialId: string; publicKey: string; signCount: number };
+}
+
+/** Kept under its old state-file name, so existing --state files load. */
+export const authMethods = durableTable<AuthMethodRec>('authMethods');
+
+export function getCredential(emu: EmulatorContext, id: string): AuthMethodRec {
+  const method = emu.table(authMethods).get(id);
+  if (!method) throw notFound('AuthMethod', id);
+  return method;
+}
+
+export function isOtp(method: AuthMethodRec): boolean {
+  return method.type === 'EMAIL_OTP' || method.type === 'SMS_OTP';
+}
+
+export function renderAuthMethod(m: AuthMethodRec): Record<string, unknown> {
+  return { id: m.id, accountId: m.accountId, type: m.type, nickname: m.nickname, createdAt: m.createdAt, updatedAt: m.updatedAt };
+}

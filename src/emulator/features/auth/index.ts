@@ -1,0 +1,25 @@
+/** Credentials: OTP and passkey challenge and verify. The fixture is an EMAIL_OTP credential on the fixture account. */
+import { randomUUID } from 'node:crypto';
+import type { Feature } from '../../kernel/feature.js';
+import { authMethods, type AuthMethodRec } from './credentials.js';
+import { otpTargets } from './otp.js';
+import { passkeyChallenges } from './passkey.js';
+import { credentialRoutes } from './routes.js';
+
+export const authFeature: Feature = {
+  name: 'auth',
+  routes: credentialRoutes,
+  tables: [authMethods, otpTargets, passkeyChallenges],
+  sweep(emu, now) {
+    for (const [id, targets] of emu.table(otpTargets).entries()) emu.table(otpTargets).set(id, targets.filter((t) => t.expiresAtMs > now));
+    emu.table(passkeyChallenges).deleteWhere((c) => c.expiresAtMs <= now);
+  },
+  fixtures(emu, made) {
+    const existing = made.credentialId ? emu.table(authMethods).get(made.credentialId) : undefined;
+    if (existing && existing.accountId === made.accountId) return {};
+    const now = emu.iso();
+    const credential: AuthMethodRec = { id: `AuthMethod:${randomUUID()}`, accountId: made.accountId!, type: 'EMAIL_OTP', nickname: made.email!, createdAt: now, updatedAt: now };
+    emu.table(authMethods).set(credential.id, credential);
+    return { credentialId: credential.id };
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * Passkey challenge and verify. The challenge returns {challenge, credentialId, requestId} (plus
+ * the AuthMethod fields) and remembers the clientPublicKey it may carry; verify takes the assertion
+ * with that requestId in the Request-Id header, checks it (webauthn.ts) or accepts the legacy
+ * sandbox signature `sandbox-valid-passkey-signature` (which skips the WebAuthn checks but not the
+ * credential id), and answers 200 AuthSession with a fresh session key sealed to clientPublicKey
+ * in encryptedSessionSigningKey. Each challenge is good for one verify.
+ * Passkey registration (POST /auth/credentials with an attestation) is not emulated: tests add a
+ * passkey with the addPasskeyCredential test hook.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sealSessionSigningKey } from '../../../crypto/bundles.js';
+import { CLIENT_PUBLIC_KEY_PATTERN, generateKeyPair } from '../../../crypto/keys.js';
+import { LEGACY_PASSKEY_SIGNATURE } from '../../../service/auth-magic.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { invalidInput, signatureError, unauthorized } from '../../kernel/errors.js';
+import { CLIENT_PUBLIC_KEY_RULES, type Fields } from '../../kernel/fields.js';
+import type { Reply, Req } from '../../kernel/router.js';
+import { memoryTable } from '../../kernel/tables.js';
+import { createSession, renderSession } from '../sessions/sessions.js';
+import { renderAuthMethod, type AuthMethodRec } from './credentials.js';
+import { verifyAssertion, type Assertion } from './webauthn.js';
+
+export interface PasskeyChallenge {
+  authMethodId: string;
+  challenge: string;
+  clientPublicKey?: string;
+  expiresAtMs: number;
+}
+
+/** Passkey challenges by requestId (one verify each). */
+export const passkeyChallenges = memoryTable<PasskeyChallenge>('passkeyChallenges');
+
+export function passkeyChallenge(emu: EmulatorContext, method: AuthMethodRec, clientPublicKey: string | undefined): Reply {
+  const requestId = `Request:${randomUUID()}`;
+  const challenge = randomBytes(32).toString('base64url');
+  emu.table(passkeyChallenges).set(requestId, {
+    authMethodId: method.id,
+    challenge,
+    ...(clientPublicKey ? { clientPublicKey } : {}),
+    expiresAtMs: emu.now() + emu.opts.challengeTtlMs,
+  });
+  return { status: 200, body: { ...renderAuthMethod(method), challenge, credentialId: method.passkey!.credentialId, requestId } };
+}
+
+export async function passkeyVerify(emu: EmulatorContext, req: Req, method: AuthMethodRec, fields: Fields): Promise<Reply> {
+  const a = fields.object('assertion', { required: true });
+  const assertion = {
+    credentialId: a?.string('credentialId', { required: true, minLength: 1 }),
+    clientDataJson: a?.string('clientDataJson', { required: true, minLength: 1 }),
+    authenticatorData: a?.string('authenticatorData', { required: true, minLength: 1 }),
+    signature: a?.string('signature', { required: true, minLength: 1 }),
+  } as Assertion;
+  const bodyKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES);
+  fields.done();
+
+  const requestId = req.header('request-id');
+  if (!requestId) throw signatureError('REQUEST_ID_MISSING', 'Request-Id (the requestId of the passkey challenge) is required');
+  const pending = emu.table(passkeyChallenges).get(requestId);
+  if (!pending || pending.authMethodId !== method.id) throw unauthorized('Request-Id does not match a pending passkey challenge of this credential');
+  if (pending.expiresAtMs <= emu.now()) {
+    emu.table(passkeyChallenges).delete(requestId);
+    throw unauthorized('The passkey challenge has expired; request a new one');
+  }
+  const clientPublicKey = bodyKey ?? pending.clientPublicKey;
+  if (!clientPublicKey) {
+    // Bad input, not a failed ceremony: the challenge stays usable for a corrected request.
+    throw invalidInput([{ field: 'clientPublicKey', constraint: { pattern: CLIENT_PUBLIC_KEY_PATTERN.source }, message: 'clientPublicKey is required on the challenge or on verify: the session key is sealed to it' }]);
+  }
+  emu.table(passkeyChallenges).delete(requestId);
+
+  const passkey = method.passkey!;
+  if (assertion.credentialId !== passkey.credentialId) throw unauthorized('assertion.credentialId is not the passkey registered for this credential');
+  if (assertion.signature !== LEGACY_PASSKEY_SIGNATURE) {
+    passkey.signCount = verifyAssertion(assertion, { challenge: pending.challenge, publicKey: passkey.publicKey, signCount: passkey.signCount });
+  }
+  const fresh = generateKeyPair();
+  const encryptedSessionSigningKey = await sealSessionSigningKey(clientPublicKey, fresh.privateKey);
+  const session = createSession(emu, { method, publicKey: fresh.publicKey, credentialId: passkey.credentialId });
+  return { status: 200, body: { ...renderSession(emu, session), encryptedSessionSigningKey } };
+}

@@ -1,0 +1,67 @@
+/**
+ * Platform configuration (the webhook endpoint) and the sandbox test webhook. The TEST event is
+ * delivered synchronously so the caller learns at once whether its endpoint works: 200 with the
+ * endpoint's status, or 400 WEBHOOK_DELIVERY_ERROR. It is not queued for retry.
+ */
+import type { EmulatorContext } from '../../kernel/context.js';
+import { HttpError, badRequest } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import type { Route } from '../../kernel/router.js';
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function renderConfig(emu: EmulatorContext): Record<string, unknown> {
+  return { webhookEndpoint: emu.core.config.webhookEndpoint ?? null };
+}
+
+export const webhookConfigRoutes: Route[] = [
+  { method: 'GET', path: '/config', handler: (_req, emu) => ({ status: 200, body: renderConfig(emu) }) },
+  {
+    method: 'PATCH',
+    path: '/config',
+    handler(req, emu) {
+      const body = req.json();
+      const f = new Fields(body);
+      if (body.webhookEndpoint === null) {
+        delete emu.core.config.webhookEndpoint;
+      } else {
+        const endpoint = f.string('webhookEndpoint', {
+          required: true,
+          format: 'url',
+          maxLength: 2048,
+          check: (v) => (isHttpUrl(v) ? undefined : 'webhookEndpoint must be an http or https URL'),
+        });
+        f.done();
+        emu.core.config.webhookEndpoint = endpoint!;
+      }
+      emu.changed();
+      return { status: 200, body: renderConfig(emu) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/webhooks/test',
+    async handler(_req, emu) {
+      const endpoint = emu.core.config.webhookEndpoint;
+      if (!endpoint) throw badRequest('WEBHOOK_ENDPOINT_NOT_SET', 'No webhook endpoint is configured; set one with PATCH /config {"webhookEndpoint": "<url>"}');
+      const { id, body } = emu.outbox.envelope('TEST', { message: 'Test webhook from the svc emulator' });
+      const copies = emu.opts.duplicateDeliveries ? 2 : 1;
+      const results = [];
+      for (let i = 0; i < copies; i++) results.push(await emu.outbox.post(endpoint, body));
+      const failed = results.find((r) => !r.ok);
+      if (failed) {
+        throw new HttpError(400, 'WEBHOOK_DELIVERY_ERROR', `Delivering the test webhook to ${endpoint} failed: ${failed.status ?? failed.error}`, {
+          details: { id, endpoint, ...(failed.status !== undefined ? { responseStatus: failed.status } : { error: failed.error }) },
+        });
+      }
+      return { status: 200, body: { id, type: 'TEST', endpoint, responseStatus: results[0]!.status } };
+    },
+  },
+];

@@ -1,0 +1,24 @@
+/** Sessions: list, signed revoke, signed refresh. Sessions that ended a day ago are forgotten. */
+import type { Feature } from '../../kernel/feature.js';
+import { refreshRoutes } from './refresh.js';
+import { sessionRoutes } from './routes.js';
+import { indexSession, sessionKeys, sessions } from './sessions.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export const sessionsFeature: Feature = {
+  name: 'sessions',
+  routes: [...sessionRoutes, ...refreshRoutes],
+  tables: [sessions, sessionKeys],
+  resume(emu) {
+    for (const session of emu.table(sessions).values()) indexSession(emu, session);
+  },
+  sweep(emu, now) {
+    const dayAgo = now - DAY_MS;
+    emu.table(sessions).deleteWhere((s) => {
+      const dead = s.expiresAtMs < dayAgo || (s.revokedAtMs ?? Infinity) < dayAgo;
+      if (dead) emu.table(sessionKeys).get(s.publicKey)?.delete(s.id);
+      return dead;
+    });
+  },
+};

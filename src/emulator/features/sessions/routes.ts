@@ -1,0 +1,53 @@
+/** The session list and the signed revoke. */
+import { idPattern } from '../../../service/identifiers.js';
+import { notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import type { Route } from '../../kernel/router.js';
+import { signedFlow } from '../../signed-retry/index.js';
+import { accounts } from '../accounts/accounts.js';
+import { getSession, isSessionActive, renderSession, sessions } from './sessions.js';
+
+export const sessionRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/auth/sessions',
+    handler(req, emu) {
+      const fields = new Fields(Object.fromEntries(req.query));
+      const accountId = fields.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
+      fields.done();
+      if (!emu.table(accounts).has(accountId!)) throw notFound('InternalAccount', accountId!);
+      const data = emu.table(sessions)
+        .filter((s) => s.accountId === accountId && isSessionActive(emu, s))
+        .map((s) => renderSession(emu, s));
+      return { status: 200, body: { data, hasMore: false } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    handler(req, emu) {
+      const session = getSession(emu, req.params.id!);
+      return signedFlow(emu, req, {
+        kind: 'revoke',
+        resourceId: session.id,
+        accountId: session.accountId,
+        binding: '',
+        bindingField: 'body',
+        begin() {
+          // Revoking an already revoked or expired session is a no-op, so there is nothing to sign.
+          if (!isSessionActive(emu, session)) return { status: 204 };
+          return { activityType: 'ACTIVITY_TYPE_DELETE_SESSION', parameters: { sessionId: session.id } };
+        },
+        checkTarget: () => undefined,
+        async settle() {
+          if (session.revokedAtMs === undefined) {
+            session.revokedAtMs = emu.now();
+            session.updatedAt = emu.iso();
+            emu.changed();
+          }
+          return { status: 204 };
+        },
+      });
+    },
+  },
+];

@@ -1,0 +1,147 @@
+/**
+ * A small route table: `/auth/sessions/:id/refresh`-style paths compiled to regexes, matched
+ * against the path below the version segment. A path that matches with another method is a 405
+ * (with Allow), a path that matches nothing is a 404.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { EmulatorContext } from './context.js';
+import type { Principal } from './auth.js';
+import { HttpError } from './errors.js';
+import { Fields } from './fields.js';
+
+export interface Req {
+  method: string;
+  /** Path below /2025-10-13, e.g. /auth/sessions/Session:…/refresh */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The exact body bytes (signed retries compare re-sends byte for byte). */
+  raw: Buffer;
+  params: Record<string, string>;
+  /** Who is calling: the platform (Basic) or whatever a feature's auth scheme says. */
+  principal: Principal;
+  header(name: string): string | undefined;
+  /** The body as a JSON object, or 400 INVALID_INPUT naming `body`. */
+  json(): Record<string, unknown>;
+}
+
+export interface Reply {
+  status: number;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is instead of `body` (an HTML page): headers must then give its content-type. */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: Req, emu: EmulatorContext) => Reply | Promise<Reply>;
+
+export interface Route {
+  method: string;
+  /** `/customers/:id`; below the version segment unless `unversioned`. */
+  path: string;
+  handler: Handler;
+  /** Served at the root, outside `/<version>` (emulator-only endpoints, embed pages). */
+  unversioned?: boolean;
+  /** No Authorization needed (the reveal page: its URL is the secret). Only for unversioned routes. */
+  public?: boolean;
+  /** What the request log shows instead of the path (hides a secret path segment). */
+  logPath?: string;
+  /** Body limit of this route (default 1 MiB); beyond it, 413. */
+  maxBodyBytes?: number;
+}
+
+export interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+interface CompiledRoute extends Route {
+  regex: RegExp;
+  names: string[];
+}
+
+export class Router {
+  private readonly routes: CompiledRoute[] = [];
+
+  add(routes: readonly Route[]): this {
+    for (const route of routes) {
+      const names: string[] = [];
+      const source = route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
+      this.routes.push({ ...route, regex: new RegExp(`^${source}$`), names });
+    }
+    return this;
+  }
+
+  /** The route and path parameters for method+path, if one matches both. */
+  find(method: string, path: string): Match | undefined {
+    for (const route of this.routes) {
+      if (route.method !== method) continue;
+      const m = route.regex.exec(path);
+      if (m) return { route, params: paramsOf(route, m) };
+    }
+    return undefined;
+  }
+
+  /** The logPath of a route on this path (any method), so a secret in the path never reaches the log. */
+  logPathFor(path: string): string | undefined {
+    return this.routes.find((route) => route.logPath !== undefined && route.regex.test(path))?.logPath;
+  }
+
+  /** The route and path parameters for method+path, or a 404/405 HttpError. */
+  match(method: string, path: string): Match {
+    const found = this.find(method, path);
+    if (found) return found;
+    const allowed = this.routes.filter((route) => route.regex.test(path)).map((route) => route.method);
+    if (allowed.length > 0) {
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
+        headers: { Allow: allowed.join(', ') },
+      });
+    }
+    throw new HttpError(404, 'NOT_FOUND', `No route for ${method} ${path}`);
+  }
+}
+
+/**
+ * A GET list of records, narrowed to one owner when the query names it (`?cardholderId=`,
+ * `?customerId=`): `{data, hasMore: false}` (everything fits on one page in the emulator).
+ */
+export function ownedListRoute<T>(
+  path: string,
+  param: string,
+  pattern: RegExp,
+  records: (emu: EmulatorContext) => Iterable<T>,
+  owner: (record: T) => string,
+  render: (record: T) => unknown,
+): Route {
+  return {
+    method: 'GET',
+    path,
+    handler(req, emu) {
+      const f = new Fields(Object.fromEntries(req.query));
+      const ownerId = f.string(param, { pattern });
+      f.done();
+      const data = [...records(emu)].filter((r) => !ownerId || owner(r) === ownerId).map(render);
+      return { status: 200, body: { data, hasMore: false } };
+    },
+  };
+}
+
+function paramsOf(route: CompiledRoute, m: RegExpExecArray): Record<string, string> {
+  const params: Record<string, string> = {};
+  route.names.forEach((name, i) => {
+    params[name] = safeDecode(m[i + 1]!);
+  });
+  return params;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

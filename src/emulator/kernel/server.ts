@@ -1,0 +1,122 @@
+/**
+ * The node:http front: Authorization on every request but public pages, the version prefix, body
+ * limits (413), JSON parsing (400), routing (404/405) and a catch-all 500, so no request can crash
+ * the process. Unversioned routes (emulator-only endpoints, embed pages) are matched first.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { API_VERSION } from '../../http/base-url.js';
+import type { Principal } from './auth.js';
+import { readBody, parseJsonObject } from './body.js';
+import type { EmulatorContext } from './context.js';
+import { HttpError, invalidInput } from './errors.js';
+import type { Match, Reply, Req, Router } from './router.js';
+
+/** The emulator serves the API version the client speaks. */
+export const VERSION_PREFIX = `/${API_VERSION}`;
+
+export interface ServerParts {
+  /** Routes below VERSION_PREFIX (paths relative to it). */
+  api: Router;
+  /** Routes at the root. */
+  unversioned: Router;
+  authorize(header: string | undefined): Principal;
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
+  if (reply.text !== undefined) {
+    res.writeHead(reply.status, headers).end(reply.text);
+    return;
+  }
+  if (reply.body === undefined || reply.status === 204) {
+    res.writeHead(reply.status, headers).end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = String(Buffer.byteLength(text));
+  res.writeHead(reply.status, headers).end(text);
+}
+
+function errorReply(error: HttpError): Reply {
+  return { status: error.status, body: error.toBody(), headers: { ...error.headers } };
+}
+
+/** The request target as a URL, or undefined when it cannot be one (e.g. `//[`): never a throw. */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? '/', 'http://emulator.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Finds the route; throws the 401/404/405 when there is none or the caller may not use it. */
+function route(parts: ServerParts, req: IncomingMessage, method: string, url: URL): { match: Match; path: string; principal: Principal } {
+  const root = parts.unversioned.find(method, url.pathname);
+  if (root) {
+    const principal: Principal = root.route.public ? { kind: 'platform' } : parts.authorize(req.headers.authorization);
+    return { match: root, path: url.pathname, principal };
+  }
+  const principal = parts.authorize(req.headers.authorization);
+  if (url.pathname !== VERSION_PREFIX && !url.pathname.startsWith(`${VERSION_PREFIX}/`)) {
+    throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
+  }
+  const path = url.pathname.slice(VERSION_PREFIX.length) || '/';
+  return { match: parts.api.match(method, path), path, principal };
+}
+
+async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMessage, res: ServerResponse, logAs: (p: string) => void): Promise<number> {
+  const url = parseTarget(req.url);
+  const method = req.method ?? 'GET';
+  if (!url) {
+    parts.authorize(req.headers.authorization);
+    throw invalidInput([{ field: 'path', message: 'The request target is not a valid URL path' }]);
+  }
+  const hidden = parts.unversioned.logPathFor(url.pathname);
+  if (hidden) logAs(hidden);
+  const { match, path, principal } = route(parts, req, method, url);
+  const raw = await readBody(req, match.route.maxBodyBytes);
+  let parsed: Record<string, unknown> | undefined;
+  const request: Req = {
+    method,
+    path,
+    query: url.searchParams,
+    headers: req.headers,
+    raw,
+    params: match.params,
+    principal,
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    },
+    json: () => (parsed ??= parseJsonObject(req, raw)),
+  };
+  const reply = await match.route.handler(request, emu);
+  send(res, reply);
+  return reply.status;
+}
+
+export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts): Server {
+  return createServer((req, res) => {
+    const started = performance.now();
+    // Until a route says otherwise (a secret in its path), the log shows the path without the query.
+    let logPath = (req.url ?? '').split('?')[0];
+    const logAs = (p: string) => {
+      logPath = p;
+    };
+    const done = (status: number) => emu.log({ kind: 'request', method: req.method, path: logPath, status, ms: Math.round(performance.now() - started) });
+    handle(emu, parts, req, res, logAs).then(done, (error: unknown) => {
+      let reply: Reply;
+      if (error instanceof HttpError) {
+        reply = errorReply(error);
+      } else {
+        emu.log({ kind: 'error', method: req.method, path: logPath, message: error instanceof Error ? error.stack ?? error.message : String(error) });
+        reply = { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'The emulator hit an internal error' } };
+      }
+      if (res.headersSent) res.destroy();
+      else send(res, reply);
+      done(reply.status);
+    });
+  });
+}

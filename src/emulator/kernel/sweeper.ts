@@ -1,0 +1,19 @@
+/**
+ * The sweeper: every SWEEP_INTERVAL_MS of virtual time each feature forgets what has no use any
+ * more (expired challenges, reveal links, long-dead sessions). It runs on the clock, so a jump of
+ * the clock sweeps as real time would.
+ */
+import type { EmulatorContext } from './context.js';
+import type { Feature } from './feature.js';
+
+export const SWEEP_INTERVAL_MS = 10_000;
+
+export function startSweeper(emu: EmulatorContext, features: readonly Feature[]): void {
+  const sweepers = features.filter((f) => f.sweep);
+  const run = () => {
+    const now = emu.now();
+    for (const feature of sweepers) feature.sweep!(emu, now);
+  };
+  run();
+  emu.clock.every(SWEEP_INTERVAL_MS, run);
+}

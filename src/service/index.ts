@@ -1,0 +1,9 @@
+/**
+ * Facts of the service that the CLI and the emulator both need, as data: identifier shapes and
+ * every table of the spec's sandbox section. Nothing here does I/O or knows who uses it.
+ */
+export * from './identifiers.js';
+export * from './suffix-table.js';
+export * from './identity-magic.js';
+export * from './money-magic.js';
+export * from './auth-magic.js';
