@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { run, type StartOptions } from '../../../commands/emulator/start.js';
 import { UsageError } from '../../../src/errors.js';
 import { fakeDeps, type FakeDeps } from '../../helpers/fake-deps.js';
-import { caller, eventually } from './support.js';
+import { basicAuth, caller, eventually } from './support.js';
 
 // profile: false, so these runs never write the local profile into a store.
 const defaults: StartOptions = { host: '127.0.0.1', port: '0', processingRetries: '0', sessionTtl: '900', duplicateDeliveries: false, cardIssuance: 'accept', profile: false };
@@ -72,6 +72,20 @@ describe('svc emulator start', () => {
     [{ cardIssuance: 'maybe' }, '--card-issuance'],
   ])('usage error for %j', async (opts, field) => {
     await expect(run({ ...defaults, ...opts }, depsWith(true))).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === field);
+  });
+
+  it('--time-scale runs the emulator clock faster; a bad factor is a usage error naming the flag', async () => {
+    const deps = depsWith(true);
+    const server = await started(deps, { timeScale: '60' });
+    const ready = JSON.parse(deps.stdout());
+    const clock = await fetch(`${new URL(ready.baseUrl).origin}/_emulator/clock`, { headers: { authorization: basicAuth(ready) } });
+    expect(await clock.json()).toMatchObject({ timeScale: 60 });
+    await server.stop();
+    for (const timeScale of ['0', '-2', 'fast', '1e3', '100001']) {
+      await expect(run({ ...defaults, timeScale }, depsWith(true))).rejects.toSatisfy(
+        (e: unknown) => e instanceof UsageError && e.field === '--time-scale' && e.message.includes(JSON.stringify(timeScale)),
+      );
+    }
   });
 
   it('a port in use is a usage error naming --port 0', async () => {
