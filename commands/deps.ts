@@ -1,10 +1,16 @@
 /**
  * The dependencies a command's `run(opts, deps)` receives: IO streams with their TTY facts,
- * environment, global flags, a prompter, a clock and an abort signal. Built once per process by
+ * environment, global flags, a prompter, a clock, an abort signal, and the store, the selected
+ * profile and the API client, each made on first use and then shared. Built once per process by
  * `createDeps`; tests build their own with fake streams (see test/helpers/fake-deps.ts).
- * Nothing here is a module singleton, and nothing heavy is imported until it is used.
+ * Nothing here is a module singleton, and nothing heavy is imported until it is used: conf loads
+ * with the first `store()`, undici with the first `client()`.
  */
 import type { Readable, Writable } from 'node:stream';
+import type { ApiClient, HttpLogEntry } from '../src/http/types.js';
+import type { SelectedProfile } from '../src/store/resolve.js';
+import type { Store } from '../src/store/types.js';
+import { createUI } from './ui.js';
 
 /** Global flags, after commander parsed them (DESIGN.md "CLI surface"). */
 export interface GlobalOptions {
@@ -43,7 +49,8 @@ export interface Clock {
   now(): number;
 }
 
-export interface Deps {
+/** What a command gets besides the store and the client. */
+export interface BaseDeps {
   io: IOStreams;
   env: NodeJS.ProcessEnv;
   globals: GlobalOptions;
@@ -51,6 +58,53 @@ export interface Deps {
   clock: Clock;
   /** Aborted on SIGINT/SIGTERM; long operations pass it down so Ctrl-C stops them cleanly. */
   signal: AbortSignal;
+}
+
+export interface Deps extends BaseDeps {
+  /** Profiles and session keys (SERVICE_CLI_CONFIG_DIR or the OS config folder), opened on first use. */
+  store(): Promise<Store>;
+  /** The profile this command acts on: --profile, then SERVICE_PROFILE, then the current one. */
+  profile(): Promise<SelectedProfile>;
+  /**
+   * The API client for that profile (flags, then environment, then the profile); the store is
+   * opened only when flags and environment leave something for the profile to supply. `--verbose`
+   * logs method, path, status and timing to stderr, never headers or bodies.
+   */
+  client(): Promise<ApiClient>;
+}
+
+/** Makes the value on the first call and returns the same promise afterwards. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/** Adds the lazily made store, profile and client to `base`. */
+export function withStoreAndClient(base: BaseDeps): Deps {
+  const store = once(async () => (await import('../src/store/store.js')).openStore({ env: base.env }));
+  // The name is chosen once; what the profile holds is read afresh, as a command may have just
+  // changed it (the demo logs in, then refreshes, with one Deps).
+  const profileName = once(async () => {
+    const [opened, { selectProfileName }] = await Promise.all([store(), import('../src/store/resolve.js')]);
+    return selectProfileName(opened, base.env, base.globals.profile);
+  });
+  const profile = async () => {
+    const [opened, name, { selectProfile }] = await Promise.all([store(), profileName(), import('../src/store/resolve.js')]);
+    return selectProfile(opened, base.env, name);
+  };
+  const client = once(async () => {
+    const [{ resolveEndpoint }, { createClient }] = await Promise.all([
+      import('../src/store/resolve.js'),
+      import('../src/http/client.js'),
+    ]);
+    const endpoint = await resolveEndpoint(base.env, { baseUrl: base.globals.baseUrl }, profile);
+    const ui = createUI(base);
+    const log = base.globals.verbose
+      ? (e: HttpLogEntry) => ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
+      : undefined;
+    return createClient({ ...endpoint, log, env: base.env });
+  });
+  return { ...base, store, profile, client };
 }
 
 /** True in a CI environment (the CI variable set to anything but "false"/"0"). */
@@ -116,5 +170,5 @@ export function createDeps(globals: GlobalOptions, signal: AbortSignal): Deps {
     colorEnabled: decideColor(globals, env, stdoutIsTTY),
     stderrColorEnabled: decideColor(globals, env, stderrIsTTY),
   };
-  return { io, env, globals, prompter: inquirerPrompter(io, signal), clock: systemClock, signal };
+  return withStoreAndClient({ io, env, globals, prompter: inquirerPrompter(io, signal), clock: systemClock, signal });
 }

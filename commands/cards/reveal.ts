@@ -3,24 +3,21 @@
  * details. The URL goes to stdout only (or straight to the browser with --open), never to stderr,
  * so a script can capture it while the terminal log stays clean of it.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { revealCard } from './reveal-request.js';
 import { openUrl, requireOpener } from './open-url.js';
 
-export interface RevealOptions {
-  card?: string;
-  /** Open the URL in the system browser instead of printing it. */
-  open?: boolean;
-}
+export type RevealOptions = OptionsOf<typeof verbs.reveal>;
 
 export async function run(opts: RevealOptions, deps: Deps): Promise<void> {
   const cardId = requireId('Card', opts.card, 'card');
   const opener = opts.open ? requireOpener(deps.env) : undefined;
-  const client = await connectClient(deps);
+  const client = await deps.client();
   const ui = createUI(deps);
   const { panEmbedUrl, expiresAt } = await apiTokenCall(revealCard(client, cardId, deps.signal));
 

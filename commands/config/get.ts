@@ -1,18 +1,17 @@
 /** `svc config get <key>`: one key of the target profile on stdout; secrets masked. Exit 1 when unset. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { SvcError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
-import { openProfile } from './target.js';
 
-export interface GetOptions {
-  key?: string;
-}
+export type GetOptions = OptionsOf<typeof verbs.get>;
 
 export async function run(opts: GetOptions, deps: Deps): Promise<void> {
   const key = configKey(opts.key);
-  const { store, profileName: profile } = openProfile(deps);
-  const value = displayValue(key, store.getProfile(profile)?.[key.field]);
+  const { name: profile, stored } = await deps.profile();
+  const value = displayValue(key, stored?.[key.field]);
   if (value === undefined) {
     // Like `git config --get`: unset is exit 1, so scripts can test for it.
     throw new SvcError(`${key.name} is not set in profile "${profile}".`, { hint: `Set it with: svc config set ${key.name} <value>` });

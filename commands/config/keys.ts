@@ -6,7 +6,7 @@
 import { UsageError } from '../../src/errors.js';
 import { normalizeBaseUrl } from '../../src/http/base-url.js';
 import type { Profile } from '../../src/store/index.js';
-import type { ConfigKeyName } from './key-names.cjs';
+import type { ConfigKeyName } from './key-names.js';
 
 export interface ConfigKey {
   /** Typed against key-names.cts, so help text and checks cannot drift apart by a misspelling. */

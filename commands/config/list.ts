@@ -1,11 +1,12 @@
 /** `svc config list`: every profile and its keys, the current one marked; secrets masked. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import type { Profile } from '../../src/store/index.js';
 import { CONFIG_KEYS, displayValue } from './keys.js';
 
-export type ListOptions = Record<string, never>;
+export type ListOptions = OptionsOf<typeof verbs.list>;
 
 /** Config key name → displayed value, set keys only, plus the active session (not settable here). */
 function shownValues(profile: Profile): Record<string, string> {
@@ -19,7 +20,7 @@ function shownValues(profile: Profile): Record<string, string> {
 }
 
 export async function run(_opts: ListOptions, deps: Deps): Promise<void> {
-  const store = openDepsStore(deps);
+  const store = await deps.store();
   const current = store.currentProfileName();
   const profiles = store.listProfiles();
   const names = Object.keys(profiles).sort();

@@ -4,17 +4,15 @@
  * warning because it is now in the shell history.
  */
 import { readFile } from 'node:fs/promises';
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
 import { readValueFromInput } from './read-value.js';
-import { openProfile } from './target.js';
 
-export interface SetOptions {
-  key?: string;
-  value?: string;
-}
+export type SetOptions = OptionsOf<typeof verbs.set>;
 
 /** "@path" for keys that are files by nature (PEM); everything else is taken literally. */
 async function fileValue(path: string, field: string): Promise<string> {
@@ -37,7 +35,7 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   else if (key.secret) ui.warn(`${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`);
   const value = await key.check(raw, key.name);
 
-  const { store, profileName: profile } = openProfile(deps);
+  const [store, { name: profile }] = await Promise.all([deps.store(), deps.profile()]);
   store.setProfile(profile, { [key.field]: value });
   const shown = displayValue(key, value)!;
   if (deps.globals.json) return ui.json({ profile, key: key.name, value: shown });

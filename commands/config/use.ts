@@ -1,22 +1,21 @@
 /** `svc config use <profile>`: makes an existing profile the current one. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { validateProfileName } from '../../src/store/names.js';
 
-export interface UseOptions {
-  profile?: string;
-}
+export type UseOptions = OptionsOf<typeof verbs.use>;
 
 export async function run(opts: UseOptions, deps: Deps): Promise<void> {
-  const name = validateProfileName(opts.profile);
-  const store = openDepsStore(deps);
+  const name = validateProfileName(opts.profile, '<profile>');
+  const store = await deps.store();
   const known = Object.keys(store.listProfiles());
   // Switching to a name that does not exist is almost always a typo; creating goes through `set`.
   if (!known.includes(name)) {
     throw new UsageError(`No profile named "${name}"${known.length ? `; profiles: ${known.sort().join(', ')}` : ''}.`, {
-      field: 'profile',
+      field: '<profile>',
       hint: `Create it with: svc --profile ${name} config set base-url <url>`,
     });
   }

@@ -8,11 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { Deps } from '../deps.js';
-import { connect } from '../connect.js';
+import { withStoreAndClient, type Deps } from '../deps.js';
 import { LOCAL_PROFILE, saveEmulatorProfile } from '../config/local-profile.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import type { Store } from '../../src/store/index.js';
 import type { ApiClient } from '../../src/http/client.js';
 
 export interface DemoContext {
@@ -39,23 +38,25 @@ function demoEnv(env: NodeJS.ProcessEnv, configDir: string): NodeJS.ProcessEnv {
 }
 
 export async function openDemo(deps: Deps, options: { keep: boolean; interactive: boolean }): Promise<DemoContext> {
-  const configDir = options.keep ? openStore({ env: deps.env }).dir : mkdtempSync(join(tmpdir(), 'svc-demo-'));
+  const configDir = options.keep ? (await deps.store()).dir : mkdtempSync(join(tmpdir(), 'svc-demo-'));
   let emulator: RunningEmulator | undefined;
   try {
     // Two PROCESSING answers per signed retry, so the refresh step shows the poll-until-settled path.
     emulator = await startEmulator({ port: 0, processingRetries: 2 });
     const env = demoEnv(deps.env, configDir);
-    const store = openStore({ env });
-    saveEmulatorProfile(store, emulator);
     const out = deps.globals.json ? deps.io.stderr : deps.io.stdout;
-    const demoDeps: Deps = {
-      ...deps,
+    const demoDeps = withStoreAndClient({
+      prompter: deps.prompter,
+      clock: deps.clock,
+      signal: deps.signal,
       env,
       io: { ...deps.io, stdout: out, stdoutIsTTY: deps.globals.json ? deps.io.stderrIsTTY : deps.io.stdoutIsTTY },
       // Commands print for people here; only --interactive may prompt; revoke needs no confirmation.
       globals: { ...deps.globals, profile: LOCAL_PROFILE, baseUrl: undefined, json: false, yes: true, input: options.interactive && deps.globals.input },
-    };
-    const { client } = connect(demoDeps, store);
+    });
+    const store = await demoDeps.store();
+    saveEmulatorProfile(store, emulator);
+    const client = await demoDeps.client();
     const running = emulator;
     return {
       emulator: running,

@@ -23,7 +23,7 @@ export async function revealMasked(ctx: DemoContext, narrator: Narrator, cardId:
   const chunks: Buffer[] = [];
   captured.on('data', (c: Buffer) => chunks.push(c));
   const deps = { ...ctx.deps, io: { ...ctx.deps.io, stdout: captured, stdoutIsTTY: false }, globals: { ...ctx.deps.globals, json: true } };
-  await reveal({ card: cardId }, deps);
+  await reveal({ card: cardId, open: false }, deps);
   const { panEmbedUrl, expiresAt } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { panEmbedUrl: string; expiresAt: string };
   narrator.line(`Obtained a panEmbedUrl for ${cardId}: ${maskUrl(panEmbedUrl)}`);
   narrator.line(`It expires at ${expiresAt}; \`svc cards reveal ${cardId}\` prints it on stdout, --open opens it.`);

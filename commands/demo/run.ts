@@ -3,20 +3,18 @@
  * free port, narrated step by step. Exit 0 with a summary, or 1 naming the step that failed. Needs
  * no TTY, no account and no configuration, so `npm ci && npm run demo` works on a fresh clone.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
+import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
 import { openDemo } from './context.js';
 import { Narrator } from './narrator.js';
 import { STEPS, type DemoState } from './steps.js';
 
-export interface DemoOptions {
-  /** Type the OTP code at a prompt instead of having 000000 entered. */
-  interactive?: boolean;
-  /** Use the real store (profile "local" made current) and keep the emulator running until Ctrl-C. */
-  keep?: boolean;
-}
+export type DemoOptions = OptionsOf<typeof verbs.demo>;
 
 export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
   const interactive = Boolean(opts.interactive);
@@ -38,7 +36,7 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
     }
     narrator.summary();
     if (deps.globals.json) {
-      deps.io.stdout.write(JSON.stringify({ ok: true, baseUrl: ctx.emulator.baseUrl, steps: narrator.results }) + '\n');
+      createUI(deps).json({ ok: true, baseUrl: ctx.emulator.baseUrl, steps: narrator.results });
     }
     if (opts.keep) await serveUntilInterrupted(narrator, ctx.emulator.baseUrl, deps.signal);
   } finally {

@@ -2,23 +2,14 @@
  * `svc emulator start`: runs the embedded sandbox until SIGINT/SIGTERM (deps.signal), then closes
  * it cleanly (the --state file gets a final save). Prints what a client needs to talk to it.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 
-export interface StartOptions {
-  host: string;
-  port: string;
-  state?: string;
-  processingRetries: string;
-  sessionTtl: string;
-  duplicateDeliveries: boolean;
-  cardIssuance: string;
-  /** Clock speed factor, as typed (default '1'). */
-  timeScale?: string;
-  /** false with --no-profile: leave the store alone. */
-  profile: boolean;
-}
+export type StartOptions = OptionsOf<typeof verbs.start>;
 
 function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
@@ -70,11 +61,11 @@ function human(emu: RunningEmulator): string {
     `  card (ACTIVE):             ${f.cardId}`,
     `  quote (awaiting payment):  ${f.quoteId}`,
     `  UMA address:               ${f.umaAddress}`,
-    '',
   ].join('\n');
 }
 
 export async function run(opts: StartOptions, deps: Deps): Promise<void> {
+  const ui = createUI(deps);
   const port = integer(opts.port, '--port', 0, 65535);
   const processingRetries = integer(opts.processingRetries, '--processing-retries', 0, 1000);
   const sessionTtlSeconds = integer(opts.sessionTtl, '--session-ttl', 1);
@@ -94,24 +85,24 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     cardIssuance: opts.cardIssuance,
     timeScale,
     ...(deps.globals.verbose
-      ? { log: (e) => deps.io.stderr.write(`${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim() + '\n') }
+      ? { log: (e) => ui.info(`${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim()) }
       : {}),
   });
 
   if (opts.profile) {
     // After this, every command works with no flags against this emulator.
-    const [{ LOCAL_PROFILE, saveEmulatorProfile }, { openDepsStore }] = await Promise.all([
+    const [{ LOCAL_PROFILE, saveEmulatorProfile }, store] = await Promise.all([
       import('../config/local-profile.js'),
-      import('../open-store.js'),
+      deps.store(),
     ]);
-    saveEmulatorProfile(openDepsStore(deps), emu);
-    deps.io.stderr.write(`Profile "${LOCAL_PROFILE}" written and made current (--no-profile to skip).\n`);
+    saveEmulatorProfile(store, emu);
+    ui.info(`Profile "${LOCAL_PROFILE}" written and made current (--no-profile to skip).`);
   }
 
-  if (deps.globals.json) deps.io.stdout.write(JSON.stringify(summary(emu)) + '\n');
+  if (deps.globals.json) ui.json(summary(emu));
   else {
-    deps.io.stdout.write(human(emu));
-    deps.io.stderr.write('Serving; press Ctrl-C to stop.\n');
+    ui.out(human(emu));
+    ui.info('Serving; press Ctrl-C to stop.');
   }
 
   await new Promise<void>((resolve) => {
@@ -119,5 +110,5 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     else deps.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await emu.close();
-  if (!deps.globals.json) deps.io.stderr.write('Emulator stopped.\n');
+  if (!deps.globals.json) ui.info('Emulator stopped.');
 }

@@ -1,16 +1,17 @@
 /** `svc keys decrypt-bundle --bundle <base58check>`: opens an encryptedSessionSigningKey. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
 import { decryptSessionSigningKey } from '../../src/crypto/bundles.js';
 import { readPrivateKey } from './read-input.js';
 
-export interface DecryptBundleOptions {
-  bundle: string;
-  privateKey?: string;
-  privateKeyFile?: string;
-}
+export type DecryptBundleOptions = OptionsOf<typeof verbs.decryptBundle>;
 
 export async function run(opts: DecryptBundleOptions, deps: Deps): Promise<void> {
   const privateKey = await readPrivateKey(opts);
   const plaintext = await decryptSessionSigningKey(opts.bundle, privateKey);
-  deps.io.stdout.write((deps.globals.json ? JSON.stringify({ plaintext }) : plaintext) + '\n');
+  const ui = createUI(deps);
+  if (deps.globals.json) ui.json({ plaintext });
+  else ui.out(plaintext);
 }

@@ -3,16 +3,15 @@
  * signer and signature, then HPKE-encrypts the code with a fresh TEK. Prints JSON always: the
  * three values are meant to be piped into the verify call and the signed retry.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../../src/crypto/bundles.js';
 import { decompressPublicKey, generateKeyPair } from '../../src/crypto/keys.js';
 
-export interface EncryptOtpOptions {
-  bundle: string;
-  code: string;
-  signer: string;
-}
+export type EncryptOtpOptions = OptionsOf<typeof verbs.encryptOtp>;
 
 export async function run(opts: EncryptOtpOptions, deps: Deps): Promise<void> {
   // A bad --signer is a usage error (exit 2); a bundle that fails the checks is exit 1.
@@ -21,5 +20,5 @@ export async function run(opts: EncryptOtpOptions, deps: Deps): Promise<void> {
   const target = verifyOtpTargetBundle(opts.bundle, signer);
   const tek = generateKeyPair();
   const encryptedOtpBundle = await encryptOtpBundle(target.targetPublic, opts.code, tek.publicKey);
-  deps.io.stdout.write(JSON.stringify({ encryptedOtpBundle, tekPrivateKey: tek.privateKey, tekPublicKey: tek.publicKey }) + '\n');
+  createUI(deps).json({ encryptedOtpBundle, tekPrivateKey: tek.privateKey, tekPublicKey: tek.publicKey });
 }

@@ -3,9 +3,9 @@
  * The flow itself is src/auth/otp-login.ts; this file decides where the code comes from, pins the
  * OTP signer on first use, stores the session key (0600, never printed) and makes it active.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { connect } from '../connect.js';
-import { openDepsStore } from '../open-store.js';
 import { createUI, type UI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { VerificationError } from '../../src/errors.js';
@@ -19,11 +19,7 @@ import { printSessionSummary } from '../session/format.js';
 /** Prompted codes get this many tries, each with a fresh challenge (a code from a flag gets one). */
 const PROMPT_ATTEMPTS = 3;
 
-export interface VerifyOptions {
-  credential?: string;
-  /** Six digits, or "-" to read them from stdin. */
-  code?: string;
-}
+export type VerifyOptions = OptionsOf<typeof verbs.verify>;
 
 function promptMessage(info: OtpChallengeInfo): string {
   const where = info.nickname ? ` sent to ${info.nickname}` : '';
@@ -61,7 +57,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const source = codeSource(opts.code, deps);
   const given = source.kind === 'stdin' ? await readCodeFromStdin(deps) : source.kind === 'given' ? source.code : undefined;
   const ui = createUI(deps);
-  const { store, client, profileName, profile } = connect(deps, openDepsStore(deps));
+  const [store, client, { name: profileName, effective: profile }] = await Promise.all([deps.store(), deps.client(), deps.profile()]);
   const pinned = profile.otpSignerPublicKey;
 
   let result: OtpLoginResult;

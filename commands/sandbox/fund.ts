@@ -1,6 +1,7 @@
 /** `svc sandbox fund <InternalAccount:id> --amount <int>`: credits a sandbox internal account at once. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
@@ -8,11 +9,7 @@ import { fundInternalAccount, MAX_FUND_AMOUNT } from '../../src/sandbox/api.js';
 import { currencyOf, formatMinorUnits, formatMoney } from '../../src/sandbox/money.js';
 import { checkAll, requireAmount } from './inputs.js';
 
-export interface FundOptions {
-  account?: string;
-  /** Smallest currency unit, as typed (a string from the flag); 1 … 100000000000. */
-  amount?: string | number;
-}
+export type FundOptions = OptionsOf<typeof verbs.fund>;
 
 export async function run(opts: FundOptions, deps: Deps): Promise<void> {
   const { accountId, amount } = checkAll({
@@ -20,7 +17,7 @@ export async function run(opts: FundOptions, deps: Deps): Promise<void> {
     amount: () => requireAmount(opts.amount, '--amount', MAX_FUND_AMOUNT),
   });
 
-  const client = await connectClient(deps);
+  const client = await deps.client();
   const ui = createUI(deps);
   const { body } = await apiTokenCall(fundInternalAccount(client, accountId, amount, deps.signal));
   if (deps.globals.json) return ui.json(body);

@@ -2,8 +2,9 @@
  * `svc sandbox send --quote <Quote:id> --currency <code> [--amount <int>]`: pays a real-time-funding
  * quote's payment instructions, as the payer's bank would in production.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
@@ -11,12 +12,7 @@ import { sandboxSend } from '../../src/sandbox/api.js';
 import { checkAll, requireAmount, requireCurrencyFlag } from './inputs.js';
 import { describeTransaction } from './summary.js';
 
-export interface SendOptions {
-  quote?: string;
-  currency?: string;
-  /** Optional: without it the sandbox pays the amount the quote asks for. */
-  amount?: string | number;
-}
+export type SendOptions = OptionsOf<typeof verbs.send>;
 
 export async function run(opts: SendOptions, deps: Deps): Promise<void> {
   const input = checkAll({
@@ -25,7 +21,7 @@ export async function run(opts: SendOptions, deps: Deps): Promise<void> {
     currencyAmount: () => (opts.amount === undefined ? undefined : requireAmount(opts.amount, '--amount')),
   });
 
-  const client = await connectClient(deps);
+  const client = await deps.client();
   const ui = createUI(deps);
   const { body } = await apiTokenCall(sandboxSend(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);

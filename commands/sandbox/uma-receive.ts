@@ -3,8 +3,9 @@
  * an incoming UMA payment. Magic addresses ($success.usd@…, $pending.long.usd@…, $fail.compliance.usd@…)
  * steer the outcome; on a terminal we say which one was picked so a FAILED result is not a surprise.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { connectClient } from '../connect.js';
 import { createUI } from '../ui.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { sandboxUmaReceive } from '../../src/sandbox/api.js';
@@ -12,12 +13,7 @@ import { umaMagic } from '../../src/sandbox/uma.js';
 import { checkAll, requireAmount, requireCurrencyFlag, requireUmaFlag } from './inputs.js';
 import { describeTransaction } from './summary.js';
 
-export interface UmaReceiveOptions {
-  sender?: string;
-  receiver?: string;
-  currency?: string;
-  amount?: string | number;
-}
+export type UmaReceiveOptions = OptionsOf<typeof verbs.umaReceive>;
 
 export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
   const input = checkAll({
@@ -27,7 +23,7 @@ export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
     receivingCurrencyAmount: () => requireAmount(opts.amount, '--amount'),
   });
 
-  const client = await connectClient(deps);
+  const client = await deps.client();
   const ui = createUI(deps);
   const { body } = await apiTokenCall(sandboxUmaReceive(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);

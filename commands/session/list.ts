@@ -2,9 +2,9 @@
  * `svc session list [--account <InternalAccount:id>]`: the account's live sessions from the service,
  * each marked with whether its signing key is held in this machine's store and which is active.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { connect } from '../connect.js';
-import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
@@ -13,13 +13,11 @@ import { publicView } from '../../src/auth/session.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { expiresIn, renderTable } from './format.js';
 
-export interface ListOptions {
-  account?: string;
-}
+export type ListOptions = OptionsOf<typeof verbs.list>;
 
 export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   const given = opts.account === undefined ? undefined : requireId('InternalAccount', opts.account, '--account');
-  const { store, client, profile } = connect(deps, openDepsStore(deps));
+  const [store, { effective: profile }] = await Promise.all([deps.store(), deps.profile()]);
   const activeId = profile.activeSessionId;
   // Without --account, the account is the one the active session authenticates.
   const accountId = given ?? (activeId ? store.getSession(activeId)?.accountId : undefined);
@@ -31,7 +29,7 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   }
 
   // Listing uses only the API token, so a 401 here is about credentials, not the session.
-  const sessions = await apiTokenCall(listSessions(client, accountId, deps.signal));
+  const sessions = await apiTokenCall(listSessions(await deps.client(), accountId, deps.signal));
   const rows = sessions.map((s) => ({ ...publicView(s), keyHeld: store.getSession(s.id) !== undefined, active: s.id === activeId }));
   const ui = createUI(deps);
   if (deps.globals.json) {

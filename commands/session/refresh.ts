@@ -4,11 +4,11 @@
  * steps (spinner on a terminal, one line per step in logs), handles the expired case, which
  * cannot be refreshed, by pointing at (or, on a terminal, running) the OTP login instead.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
-import { connect } from '../connect.js';
 import { createUI } from '../ui.js';
-import { openProfile } from '../config/target.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired, publicView } from '../../src/auth/session.js';
@@ -17,11 +17,7 @@ import { refreshableSession, refreshSession } from '../../src/auth/refresh.js';
 import type { StoredSession } from '../../src/store/types.js';
 import { expiresIn, printSessionSummary } from './format.js';
 
-export interface RefreshOptions {
-  session?: string;
-  /** Deprecated sealed-key flow: uncompressed key, decrypt encryptedSessionSigningKey. */
-  legacy: boolean;
-}
+export type RefreshOptions = OptionsOf<typeof verbs.refresh>;
 
 /**
  * An expired session is never sent. Where nobody can answer (CI, no terminal, --json) that is one
@@ -44,8 +40,8 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   if (opts.session !== undefined) requireId('Session', opts.session, '<Session:id>');
   // The session is judged from the store alone, so an expired or missing key is reported as such
   // even where no API credentials are configured.
-  const { store, profileName } = openProfile(deps);
-  const sessionId = opts.session ?? store.getProfile(profileName)?.activeSessionId;
+  const [store, { name: profileName, stored: profile }] = await Promise.all([deps.store(), deps.profile()]);
+  const sessionId = opts.session ?? profile?.activeSessionId;
   if (!sessionId) {
     throw new AuthRequiredError(`Profile "${profileName}" has no active session to refresh.`, {
       hint: `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
@@ -55,7 +51,7 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   if (stored && isExpired(stored.expiresAt, deps.clock.now())) return handleExpired(stored, deps);
   refreshableSession(store, sessionId, deps.clock.now());
 
-  const { client } = connect(deps, store);
+  const client = await deps.client();
   const ui = createUI(deps);
   if (opts.legacy) {
     ui.warn('--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.');

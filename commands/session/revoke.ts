@@ -2,19 +2,17 @@
  * `svc session revoke <Session:id>`: signed DELETE, then the local key is forgotten. Irreversible,
  * so it asks on a terminal and demands --yes elsewhere (a script must say it means it).
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
-import { connect } from '../connect.js';
-import { openDepsStore } from '../open-store.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { InterruptedError, UsageError } from '../../src/errors.js';
 import { reauthCommand } from '../../src/auth/hints.js';
 import { revokeSession } from '../../src/auth/sessions.js';
 
-export interface RevokeOptions {
-  session?: string;
-}
+export type RevokeOptions = OptionsOf<typeof verbs.revoke>;
 
 export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
   const sessionId = requireId('Session', opts.session, '<Session:id>');
@@ -23,7 +21,7 @@ export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
     throw new UsageError(`Revoking ${sessionId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, { field: '--yes' });
   }
   const ui = createUI(deps);
-  const { store, client, profileName, profile } = connect(deps, openDepsStore(deps));
+  const [store, client, { name: profileName, effective: profile }] = await Promise.all([deps.store(), deps.client(), deps.profile()]);
   if (ask && !(await deps.prompter.confirm({ message: `Revoke ${sessionId}? It will no longer sign anything.`, default: false }))) {
     throw new InterruptedError('Cancelled: nothing was revoked.');
   }

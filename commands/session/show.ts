@@ -1,17 +1,18 @@
 /** `svc session show`: the profile's active session as stored here (never the private key). */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
-import { openProfile } from '../config/target.js';
 import { printSessionSummary } from './format.js';
 
-export type ShowOptions = Record<string, never>;
+export type ShowOptions = OptionsOf<typeof verbs.show>;
 
 export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
-  const { store, profileName } = openProfile(deps);
-  const activeId = store.getProfile(profileName)?.activeSessionId;
+  const [store, { name: profileName, stored: profile }] = await Promise.all([deps.store(), deps.profile()]);
+  const activeId = profile?.activeSessionId;
   const stored = activeId ? store.getSession(activeId) : undefined;
   if (!stored) {
     throw new AuthRequiredError(`Profile "${profileName}" has no active session.`, { hint: `Log in: ${reauthCommand()}` });

@@ -1,19 +1,18 @@
 /** `svc session use <Session:id>`: make a locally held, unexpired session the profile's active one. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
-import { openProfile } from '../config/target.js';
 
-export interface UseOptions {
-  session?: string;
-}
+export type UseOptions = OptionsOf<typeof verbs.use>;
 
 export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   const sessionId = requireId('Session', opts.session, '<Session:id>');
-  const { store, profileName } = openProfile(deps);
+  const [store, { name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
   const stored = store.getSession(sessionId);
   if (!stored) {
     throw new UsageError(`No key for ${sessionId} is held here; only sessions held locally can be used.`, {

@@ -3,6 +3,8 @@
  * service's webhook deliveries until Ctrl-C. The engine is src/webhook/receiver.ts; this file only
  * configures it and renders what it reports. Events go to stdout; everything else to stderr.
  */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
@@ -13,19 +15,10 @@ import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render
 import { createAsyncWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
 import { registerWithLocalEmulator } from './local-endpoint.js';
-import { loadProfile, NO_KEY_HINT, resolveWebhookKey, type ProfileContext } from './public-key.js';
+import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
+import type { SelectedProfile } from '../../src/store/resolve.js';
 
-export interface ListenOptions {
-  host: string;
-  port: string | number;
-  path: string;
-  publicKey?: string;
-  skipVerify: boolean;
-  /** Comma-separated event types to print and forward. */
-  events?: string;
-  forwardTo?: string;
-  store?: string;
-}
+export type ListenOptions = OptionsOf<typeof verbs.listen>;
 
 const SKIP_VERIFY_WARNING = 'signatures are NOT verified (--skip-verify): anyone who can reach this port can inject events';
 
@@ -38,19 +31,13 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     throw new UsageError('pass either --public-key or --skip-verify, not both', { field: '--public-key' });
   }
 
-  let profile: ProfileContext | undefined;
   let profileError: unknown;
-  const getProfile = () => {
-    if (profile === undefined && profileError === undefined) {
-      try {
-        profile = loadProfile(deps);
-      } catch (error) {
-        profileError = error;
-      }
-    }
-    return profile;
-  };
-  const key = opts.skipVerify ? undefined : resolveWebhookKey(opts.publicKey, deps, getProfile);
+  const getProfile = () =>
+    deps.profile().catch((error: unknown) => {
+      profileError = error;
+      return undefined;
+    });
+  const key = opts.skipVerify ? undefined : await resolveWebhookKey(opts.publicKey, deps, getProfile);
   if (!opts.skipVerify && key === undefined) {
     if (profileError) throw profileError; // the profile might have held the key: say why it could not be read
     throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
@@ -61,7 +48,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   let receiver: WebhookReceiver | undefined;
   try {
     receiver = await listen({ host: opts.host, port, path: opts.path, verify: key && createAsyncWebhookVerifier(key.key), dedupe, events, forwarder, ...handlers(ui, deps, forwarder) });
-    const registered = await registerLocal(getProfile(), receiver.url, deps, ui);
+    const registered = await registerLocal(await getProfile(), receiver.url, deps, ui);
     if (registered) ui.info(`Registered ${receiver.url} as the webhook endpoint of ${registered} (PATCH /config)`);
     if (key) ui.info(`Verifying X-Service-Signature with the key from ${key.source}`);
     else ui.warn(SKIP_VERIFY_WARNING.toUpperCase());
@@ -135,7 +122,7 @@ async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
 }
 
 /** Registration failure is not fatal: the listener works; the user can set the endpoint by hand. */
-async function registerLocal(ctx: ProfileContext | undefined, url: string, deps: Deps, ui: UI): Promise<string | undefined> {
+async function registerLocal(ctx: SelectedProfile | undefined, url: string, deps: Deps, ui: UI): Promise<string | undefined> {
   try {
     return await registerWithLocalEmulator(ctx, url, deps);
   } catch (error) {

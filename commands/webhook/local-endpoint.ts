@@ -5,14 +5,13 @@
  */
 import type { Deps } from '../deps.js';
 import { createClient } from '../../src/http/index.js';
-import { resolveConnection } from '../../src/store/index.js';
+import { resolveEndpoint, type SelectedProfile } from '../../src/store/resolve.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
-import type { ProfileContext } from './public-key.js';
 
 /** Registers `url`; returns the base URL it registered with, or undefined if the profile is not `local`. */
-export async function registerWithLocalEmulator(ctx: ProfileContext | undefined, url: string, deps: Pick<Deps, 'env' | 'globals' | 'signal'>): Promise<string | undefined> {
+export async function registerWithLocalEmulator(ctx: SelectedProfile | undefined, url: string, deps: Pick<Deps, 'env' | 'globals' | 'signal'>): Promise<string | undefined> {
   if (!ctx || ctx.name !== LOCAL_PROFILE) return undefined;
-  const { baseUrl, auth } = resolveConnection(ctx.store, deps.env, { profile: ctx.name, baseUrl: deps.globals.baseUrl });
+  const { baseUrl, auth } = await resolveEndpoint(deps.env, { baseUrl: deps.globals.baseUrl }, () => ctx);
   const client = createClient({ baseUrl, auth, env: deps.env, timeoutMs: 10_000 });
   await client.request({ method: 'PATCH', path: '/config', body: { webhookEndpoint: url }, signal: deps.signal });
   return baseUrl;

@@ -8,20 +8,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
-import type { Profile, Store } from '../../src/store/index.js';
-import { openProfile } from '../config/target.js';
-
-export interface ProfileContext {
-  store: Store;
-  name: string;
-  profile: Profile | undefined;
-}
-
-/** The selected profile: --profile, then SERVICE_PROFILE, then the store's current one (config/target.ts). */
-export function loadProfile(deps: Pick<Deps, 'env' | 'globals'>): ProfileContext {
-  const { store, profileName } = openProfile(deps);
-  return { store, name: profileName, profile: store.getProfile(profileName) };
-}
+import type { SelectedProfile } from '../../src/store/resolve.js';
 
 export interface WebhookKey {
   key: KeyObject;
@@ -42,14 +29,18 @@ function keyText(value: string, field: string): string {
 }
 
 /** The parsed key, or undefined when none is configured anywhere. */
-export function resolveWebhookKey(flag: string | undefined, deps: Pick<Deps, 'env' | 'globals'>, profile: () => ProfileContext | undefined): WebhookKey | undefined {
+export async function resolveWebhookKey(
+  flag: string | undefined,
+  deps: Pick<Deps, 'env'>,
+  profile: () => Promise<SelectedProfile | undefined>,
+): Promise<WebhookKey | undefined> {
   if (flag !== undefined && flag.trim() !== '') {
     return { key: parseWebhookPublicKey(keyText(flag.trim(), 'publicKey')), source: '--public-key' };
   }
   const fromEnv = deps.env.SERVICE_WEBHOOK_PUBKEY?.trim();
   if (fromEnv) return { key: parseWebhookPublicKey(keyText(fromEnv, 'publicKey')), source: 'SERVICE_WEBHOOK_PUBKEY' };
-  const ctx = profile();
-  const stored = ctx?.profile?.webhookPublicKey;
+  const ctx = await profile();
+  const stored = ctx?.stored?.webhookPublicKey;
   if (ctx && stored) return { key: parseWebhookPublicKey(stored), source: `profile "${ctx.name}"` };
   return undefined;
 }

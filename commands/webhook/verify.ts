@@ -4,23 +4,20 @@
  * bytes: a reformatted or newline-terminated copy of the delivery will not verify, by design.
  */
 import { readFile } from 'node:fs/promises';
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
 import { UsageError, VerificationError } from '../../src/errors.js';
 import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { readAll } from '../read-all.js';
-import { loadProfile, NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
+import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
 
-export interface VerifyOptions {
-  publicKey?: string;
-  signature: string;
-  body?: string;
-  /** A path, or "-" for stdin. */
-  bodyFile?: string;
-}
+export type VerifyOptions = OptionsOf<typeof verbs.verify>;
 
 export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const body = await readBody(opts, deps);
-  const key = resolveWebhookKey(opts.publicKey, deps, () => loadProfile(deps));
+  const key = await resolveWebhookKey(opts.publicKey, deps, () => deps.profile());
   if (!key) throw new UsageError('no webhook public key: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
   const malformed = headerProblem(opts.signature);
   if (malformed) throw new VerificationError(`signature is malformed: ${malformed}`);
@@ -29,8 +26,9 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
       hint: 'The body must be byte-identical to the delivery (no reformatting, no added newline) and the key must be the service\'s webhook key.',
     });
   }
-  if (deps.globals.json) deps.io.stdout.write(JSON.stringify({ valid: true }) + '\n');
-  else deps.io.stdout.write('valid\n');
+  const ui = createUI(deps);
+  if (deps.globals.json) ui.json({ valid: true });
+  else ui.out('valid');
 }
 
 async function readBody(opts: VerifyOptions, deps: Deps): Promise<Uint8Array> {

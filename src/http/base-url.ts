@@ -17,15 +17,15 @@ export function normalizeBaseUrl(url: string): string {
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new UsageError(`Invalid base URL "${shown}": expected something like http://127.0.0.1:4010`, { field: 'baseUrl' });
+    throw new UsageError(`Invalid base URL "${shown}": expected something like http://127.0.0.1:4010`, { field: '--base-url' });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`Invalid base URL "${shown}": only http and https are supported`, { field: 'baseUrl' });
+    throw new UsageError(`Invalid base URL "${shown}": only http and https are supported`, { field: '--base-url' });
   }
   // Credentials in a URL end up in logs and error messages; they belong in the token env vars.
   if (parsed.username || parsed.password) {
     throw new UsageError('The base URL must not contain credentials', {
-      field: 'baseUrl',
+      field: '--base-url',
       hint: 'Pass the API token with SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET instead.',
     });
   }

@@ -3,11 +3,11 @@ import { UsageError } from '../errors.js';
 
 const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-/** A profile name: letters, digits, '.', '_' or '-' (not first), at most 64; UsageError on 'profile' otherwise. */
-export function validateProfileName(name: unknown): string {
+/** A profile name: letters, digits, '.', '_' or '-' (not first), at most 64; a UsageError naming `field` otherwise. */
+export function validateProfileName(name: unknown, field = '--profile'): string {
   if (typeof name !== 'string' || !PROFILE_NAME_RE.test(name)) {
     throw new UsageError(`Invalid profile name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (at most 64)`, {
-      field: 'profile',
+      field,
     });
   }
   return name;

@@ -1,26 +1,55 @@
 /**
- * Where a command's base URL and credentials come from: flags, then environment, then the profile
- * (DESIGN.md "Conventions"). Missing pieces are usage errors that name the flag or variable to set,
- * raised before any request is sent.
+ * Which profile a command acts on, and where its base URL and credentials come from: flags, then
+ * environment, then the profile (README "Configuration"). One implementation of that order for
+ * every command; the profile is read only when flags and environment leave something unsaid, so a
+ * command with everything in the environment (CI) never opens the store. Missing pieces are usage
+ * errors naming the flag or variable to set, raised before any request is sent.
  */
 import { UsageError } from '../errors.js';
 import { normalizeBaseUrl } from '../http/base-url.js';
-import type { Auth } from '../http/client.js';
+import type { Auth } from '../http/types.js';
 import { validateProfileName } from './names.js';
 import type { Profile, Store } from './types.js';
 
-/** Where and as whom to connect: the profile used, its effective settings, the versioned base URL and the auth. */
-export interface ResolvedConnection { profileName: string; profile: Profile; baseUrl: string; auth: Auth }
+/** The profile a command acts on: its name, what is stored, and that with environment overrides applied. */
+export interface SelectedProfile {
+  name: string;
+  stored: Profile | undefined;
+  /** What commands should read (patch the store only with fields you change). */
+  effective: Profile;
+}
 
-const SANDBOX_HINT = 'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
+/** Where and as whom to connect. */
+export interface Endpoint {
+  baseUrl: string;
+  auth: Auth;
+}
+
+const SANDBOX_HINT =
+  'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
 
 function env(e: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = e[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
-/** The profile with environment overrides applied (what commands should read; patch only fields you change). */
-function effectiveProfile(stored: Profile | undefined, e: NodeJS.ProcessEnv): Profile {
+/** The profile a command acts on: --profile, then SERVICE_PROFILE, then the store's current profile. */
+export function selectProfileName(
+  store: Pick<Store, 'currentProfileName'>,
+  e: NodeJS.ProcessEnv,
+  flagProfile: string | undefined,
+): string {
+  return validateProfileName(flagProfile ?? env(e, 'SERVICE_PROFILE') ?? store.currentProfileName());
+}
+
+/** That profile (selectProfileName) as stored, and with the environment's overrides applied. */
+export function selectProfile(
+  store: Pick<Store, 'currentProfileName' | 'getProfile'>,
+  e: NodeJS.ProcessEnv,
+  flagProfile: string | undefined,
+): SelectedProfile {
+  const name = selectProfileName(store, e, flagProfile);
+  const stored = store.getProfile(name);
   const overrides: Partial<Profile> = {
     baseUrl: env(e, 'SERVICE_BASE_URL'),
     apiTokenId: env(e, 'SERVICE_API_TOKEN_ID'),
@@ -28,69 +57,55 @@ function effectiveProfile(stored: Profile | undefined, e: NodeJS.ProcessEnv): Pr
     accessToken: env(e, 'SERVICE_ACCESS_TOKEN'),
     webhookPublicKey: env(e, 'SERVICE_WEBHOOK_PUBKEY'),
   };
-  const profile: Profile = { ...stored };
-  for (const [k, v] of Object.entries(overrides)) if (v !== undefined) (profile as Record<string, string>)[k] = v;
-  return profile;
+  const effective: Profile = { ...stored };
+  for (const [k, v] of Object.entries(overrides)) if (v !== undefined) (effective as Record<string, string>)[k] = v;
+  return { name, stored, effective };
 }
 
 /**
  * Basic when both token id and secret are known, preferring a complete pair from the environment;
  * a bearer token from the environment wins over a stored Basic pair (the user set it on purpose).
+ * Undefined when the environment alone does not decide and no profile was given.
  */
-function resolveAuth(stored: Profile | undefined, e: NodeJS.ProcessEnv, profileName: string): Auth {
+function authFrom(e: NodeJS.ProcessEnv, profile: SelectedProfile | undefined): Auth | undefined {
   const envId = env(e, 'SERVICE_API_TOKEN_ID');
   const envSecret = env(e, 'SERVICE_API_CLIENT_SECRET');
   if (envId && envSecret) return { kind: 'basic', tokenId: envId, secret: envSecret };
   const envBearer = env(e, 'SERVICE_ACCESS_TOKEN');
   if (envBearer) return { kind: 'bearer', token: envBearer };
-  const tokenId = envId ?? stored?.apiTokenId;
-  const secret = envSecret ?? stored?.apiClientSecret;
+  if (!profile) return undefined;
+  const tokenId = envId ?? profile.stored?.apiTokenId;
+  const secret = envSecret ?? profile.stored?.apiClientSecret;
   if (tokenId && secret) return { kind: 'basic', tokenId, secret };
-  if (stored?.accessToken) return { kind: 'bearer', token: stored.accessToken };
+  if (profile.stored?.accessToken) return { kind: 'bearer', token: profile.stored.accessToken };
   const missing = [!tokenId && 'SERVICE_API_TOKEN_ID', !secret && 'SERVICE_API_CLIENT_SECRET'].filter(Boolean).join(' and ');
-  throw new UsageError(`No API credentials for profile "${profileName}": set ${missing} (or SERVICE_ACCESS_TOKEN for bearer auth)`, {
-    field: 'auth',
-    hint: SANDBOX_HINT,
-  });
+  throw new UsageError(
+    `No API credentials for profile "${profile.name}": set ${missing} (or SERVICE_ACCESS_TOKEN for bearer auth)`,
+    { field: missing.replace(' and ', ', '), hint: SANDBOX_HINT },
+  );
 }
 
 /**
- * baseUrl and auth from flags and environment alone, or undefined when the profile would have to
- * supply something. Under the precedence below the profile cannot change an answer given here, so a
- * command that needs only the API client can skip opening the store (and loading conf) in CI.
+ * Base URL and auth: flags, then environment (SERVICE_BASE_URL, SERVICE_API_TOKEN_ID,
+ * SERVICE_API_CLIENT_SECRET, SERVICE_ACCESS_TOKEN), then the profile, which `profile()` supplies
+ * only when asked. A missing piece is a UsageError naming the flag or variable to set.
  */
-export function resolveFromEnvironment(e: NodeJS.ProcessEnv, flags: { baseUrl?: string }): { baseUrl: string; auth: Auth } | undefined {
-  const rawBaseUrl = flags.baseUrl ?? env(e, 'SERVICE_BASE_URL');
-  if (!rawBaseUrl) return undefined;
-  const envId = env(e, 'SERVICE_API_TOKEN_ID');
-  const envSecret = env(e, 'SERVICE_API_CLIENT_SECRET');
-  const envBearer = env(e, 'SERVICE_ACCESS_TOKEN');
-  if (!(envId && envSecret) && !envBearer) return undefined;
-  // The same rule as resolveAuth: a complete Basic pair from the environment first, then a bearer token.
-  const auth: Auth = envId && envSecret ? { kind: 'basic', tokenId: envId, secret: envSecret } : { kind: 'bearer', token: envBearer! };
-  return { baseUrl: normalizeBaseUrl(rawBaseUrl), auth };
-}
-
-/**
- * Resolves baseUrl and auth: flags, then environment (SERVICE_BASE_URL, SERVICE_API_TOKEN_ID,
- * SERVICE_API_CLIENT_SECRET, SERVICE_ACCESS_TOKEN, SERVICE_PROFILE, SERVICE_WEBHOOK_PUBKEY), then the
- * profile. A missing piece is a UsageError naming the flag or variable to set.
- */
-export function resolveConnection(
-  store: Store,
+export async function resolveEndpoint(
   e: NodeJS.ProcessEnv,
-  flags: { profile?: string; baseUrl?: string },
-): ResolvedConnection {
-  const profileName = validateProfileName(flags.profile ?? env(e, 'SERVICE_PROFILE') ?? store.currentProfileName());
-  const stored = store.getProfile(profileName);
-  const rawBaseUrl = flags.baseUrl ?? env(e, 'SERVICE_BASE_URL') ?? stored?.baseUrl;
+  flags: { baseUrl?: string },
+  profile: () => SelectedProfile | Promise<SelectedProfile>,
+): Promise<Endpoint> {
+  const fromFlags = flags.baseUrl ?? env(e, 'SERVICE_BASE_URL');
+  const fromEnv = authFrom(e, undefined);
+  if (fromFlags !== undefined && fromEnv !== undefined) return { baseUrl: normalizeBaseUrl(fromFlags), auth: fromEnv };
+  const selected = await profile();
+  const rawBaseUrl = fromFlags ?? selected.stored?.baseUrl;
   if (!rawBaseUrl) {
-    throw new UsageError(`No base URL for profile "${profileName}": pass --base-url or set SERVICE_BASE_URL`, {
-      field: 'baseUrl',
+    throw new UsageError(`No base URL for profile "${selected.name}": pass --base-url or set SERVICE_BASE_URL`, {
+      field: '--base-url',
       hint: SANDBOX_HINT,
     });
   }
   const baseUrl = normalizeBaseUrl(rawBaseUrl);
-  const auth = resolveAuth(stored, e, profileName);
-  return { profileName, profile: { ...effectiveProfile(stored, e), baseUrl }, baseUrl, auth };
+  return { baseUrl, auth: fromEnv ?? authFrom(e, selected)! };
 }

@@ -1,10 +1,11 @@
 /**
  * Deps for calling a command's run() in-process: captured stdout/stderr, a scripted prompter,
- * a chosen TTY-ness and environment. Use with a real server (the emulator) for the other side.
+ * a chosen TTY-ness and environment, and the real store and client (the store lives in
+ * env.SERVICE_CLI_CONFIG_DIR). Use with a real server (the emulator) for the other side.
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { Deps, GlobalOptions, Prompter } from '../../commands/deps.js';
-import { systemClock } from '../../commands/deps.js';
+import { systemClock, withStoreAndClient } from '../../commands/deps.js';
 
 export interface FakeDeps extends Deps {
   /** Everything written to stdout so far. */
@@ -49,7 +50,7 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
     confirm: async (q) => Boolean(answer(q.message)),
   };
   const globals: GlobalOptions = { json: false, input: true, yes: false, verbose: false, color: false, ...options.globals };
-  return {
+  const deps = withStoreAndClient({
     io: {
       stdin: Readable.from(options.stdin !== undefined ? [Buffer.from(options.stdin)] : []),
       stdout: out.stream,
@@ -65,8 +66,6 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
     prompter,
     clock: systemClock,
     signal: options.signal ?? new AbortController().signal,
-    stdout: out.text,
-    stderr: err.text,
-    asked,
-  };
+  });
+  return { ...deps, stdout: out.text, stderr: err.text, asked };
 }

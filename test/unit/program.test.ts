@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { exitCodeFor } from '../../commands/exit-codes.js';
+import { invokedNoun } from '../../commands/program.js';
 import { renderError } from '../../commands/render-error.js';
+import { VERSION } from '../../commands/version.js';
 import { ApiError, AuthRequiredError, InterruptedError, NetworkError, UsageError, VerificationError } from '../../src/errors.js';
-
-// The command root is CommonJS (.cts) for startup speed; vite does not transform .cts, so these
-// tests load the build that test/helpers/global-setup.ts made moments ago.
-const requireDist = createRequire(new URL('../../dist/commands/', import.meta.url));
-const { invokedNoun } = requireDist('./program.cjs') as typeof import('../../commands/program.cjs');
-const { VERSION } = requireDist('./version.cjs') as typeof import('../../commands/version.cjs');
 
 describe('command root', () => {
   it('finds the noun after global flags and their values', () => {

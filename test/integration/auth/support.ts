@@ -41,7 +41,11 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
     seen: [],
     target,
     count: (suffix, signed) => proxy.seen.filter((s) => s.path.endsWith(suffix) && (signed === undefined || s.signed === signed)).length,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // idle keep-alive sockets would hold close() open
+      }),
   };
   const server: Server = createServer((req: IncomingMessage, res) => {
     const seen: Seen = { method: req.method!, path: req.url!.split('?')[0]!, signed: req.headers['service-wallet-signature'] !== undefined };
@@ -63,7 +67,6 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
     out.on('error', () => req.socket.destroy());
     req.pipe(out);
   });
-  server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   proxy.baseUrl = `http://127.0.0.1:${port}/2025-10-13`;

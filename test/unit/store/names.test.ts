@@ -21,7 +21,7 @@ describe('sessionFileName', () => {
 });
 
 describe('validateProfileName', () => {
-  it('accepts ordinary names and rejects the rest with field "profile"', () => {
+  it('accepts ordinary names and rejects the rest naming --profile', () => {
     for (const ok of ['default', 'staging-2', 'team.dev', 'A_b']) expect(validateProfileName(ok)).toBe(ok);
     for (const bad of ['', '.hidden', '__proto__', 'a/b', 'a b', 'x'.repeat(65), 5]) {
       try {
@@ -29,7 +29,7 @@ describe('validateProfileName', () => {
         throw new Error(`accepted ${String(bad)}`);
       } catch (e) {
         expect(e).toBeInstanceOf(UsageError);
-        expect((e as UsageError).field).toBe('profile');
+        expect((e as UsageError).field).toBe('--profile');
       }
     }
   });

@@ -1,0 +1,181 @@
+/**
+ * The command root: builds the commander tree from the verb specs (`<noun>/verbs.ts`), parses argv
+ * and hands the parsed verb to its module, which loads only then. The root loads on every
+ * invocation, so it imports commander and the specs and nothing else (startup is a feature:
+ * README "Performance").
+ */
+import { Command } from 'commander';
+import type { GlobalOptions } from './deps.js';
+import { declare, optionsFrom, type Verb, type VerbModule } from './verb.js';
+import { VERSION } from './version.js';
+import { cardsVerbs } from './cards/verbs.js';
+import { configVerbs } from './config/verbs.js';
+import { demoVerb } from './demo/verbs.js';
+import { emulatorVerbs } from './emulator/verbs.js';
+import { keysVerbs } from './keys/verbs.js';
+import { otpVerbs } from './otp/verbs.js';
+import { sandboxVerbs } from './sandbox/verbs.js';
+import { sessionVerbs } from './session/verbs.js';
+import { webhookVerbs } from './webhook/verbs.js';
+
+// The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
+// error classes, which the root never needs.
+const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
+const EXIT_INTERRUPTED = 130;
+
+/** A noun has verbs (`svc session refresh`), or is itself the command (`svc demo`). */
+type Noun = { name: string; description: string } & ({ verbs: Verb<never>[] } | { action: Verb<never> });
+
+/** The nouns, in help order. Only the invoked noun's verbs are added to the tree. */
+const NOUNS: Noun[] = [
+  { name: 'otp', description: 'log in with an email or SMS one-time password', verbs: otpVerbs },
+  { name: 'session', description: 'list, refresh, revoke and switch auth sessions', verbs: sessionVerbs },
+  { name: 'sandbox', description: 'simulate funding and payments in the sandbox', verbs: sandboxVerbs },
+  { name: 'cards', description: 'reveal card details (a short-lived, one-use URL)', verbs: cardsVerbs },
+  { name: 'webhook', description: "receive, verify and check the service's webhook deliveries", verbs: webhookVerbs },
+  {
+    name: 'emulator',
+    description: 'the embedded sandbox emulator (a local server that behaves like the sandbox)',
+    verbs: emulatorVerbs,
+  },
+  { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
+  { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
+  { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
+];
+
+/** Nouns whose commands serve until Ctrl-C; every other command finishes in a moment. */
+const LONG_RUNNING = new Set(['emulator', 'webhook']);
+
+/**
+ * What the root does with a parsed verb. The CLI loads the verb's module and runs it; a test
+ * passes its own to see the options a command line produces without running anything.
+ */
+export type Execute = (verb: Verb<never>, options: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
+
+/**
+ * undici parses HTTP with a WebAssembly module. V8 compiles it with its baseline compiler (Liftoff),
+ * then recompiles it with TurboFan on background threads, and Node waits for those background
+ * compiles before it exits: about 70 ms added to every command that makes a request. A command that
+ * makes a handful of requests gains nothing from TurboFan, so short-lived commands keep the baseline
+ * code. The flag is read when the module is compiled, which happens on the first request, after this
+ * runs. Servers (emulator, webhook listen) keep the optimising tier.
+ */
+async function preferBaselineWasm(noun: string | undefined): Promise<void> {
+  if (noun !== undefined && !LONG_RUNNING.has(noun)) (await import('node:v8')).setFlagsFromString('--liftoff-only');
+}
+
+/** Global flags that take a value, so the word after them is not the noun. */
+const VALUE_FLAGS = new Set(['--profile', '--base-url']);
+
+/** The first positional word of argv (the noun), skipping global flags and their values. */
+export function invokedNoun(argv: string[]): string | undefined {
+  const args = argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (VALUE_FLAGS.has(a)) i++;
+    else if (a === 'help' && i + 1 < args.length) continue; // `svc help session` needs the session verbs
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
+/** Reads the global flags from the root command, whatever the nesting. */
+export function globalsOf(command: Command): GlobalOptions {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const o = root.opts() as Record<string, unknown>;
+  return {
+    profile: o.profile as string | undefined,
+    baseUrl: o.baseUrl as string | undefined,
+    json: Boolean(o.json),
+    input: o.input !== false,
+    yes: Boolean(o.yes),
+    verbose: Boolean(o.verbose),
+    color: o.color !== false,
+  };
+}
+
+/** Declares `verb` on `command` with an action that maps what commander parsed and calls `execute`. */
+function mount(command: Command, verb: Verb<never>, execute: Execute): void {
+  declare(command, verb.spec).action(async (...actionArgs: unknown[]) => {
+    const self = actionArgs[actionArgs.length - 1] as Command;
+    const positionals = self.args.slice(0, self.registeredArguments.length);
+    await execute(verb, optionsFrom(verb.spec, positionals, self.opts()), globalsOf(self));
+  });
+}
+
+/** The commander tree for `argv`, whose actions call `execute`. */
+export function buildProgram(argv: string[], execute: Execute): Command {
+  const program = new Command('svc')
+    .description('Command-line tool for integrators of the payments service, with an embedded sandbox emulator')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--profile <name>', 'configuration profile to use (env SERVICE_PROFILE)')
+    .option('--base-url <url>', 'service base URL including the version segment (env SERVICE_BASE_URL)')
+    .option('--json', 'print only JSON on stdout, with a stable shape')
+    .option('--no-input', 'never prompt; a missing value is an error naming the flag')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
+    .option('--no-color', 'disable colour (also NO_COLOR)')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride();
+
+  const invoked = invokedNoun(argv);
+  for (const noun of NOUNS) {
+    const command = program.command(noun.name).description(noun.description);
+    if (noun.name !== invoked) continue; // `svc --help` lists every noun without building its verbs
+    if ('action' in noun) mount(command, noun.action, execute);
+    else for (const verb of noun.verbs) mount(command.command(verb.spec.name), verb, execute);
+  }
+  return program;
+}
+
+/**
+ * A built verb file carries its own copy of run-verb.ts next to the verb (see .ci/build.mjs), so
+ * the errors it throws are rendered by the code that knows their classes.
+ */
+interface BuiltVerb {
+  execute(options: Record<string, unknown>, globals: GlobalOptions, signal: AbortSignal): Promise<number>;
+}
+
+/** Runs the CLI and resolves to the exit code; never calls process.exit itself. */
+export async function main(argv: string[]): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C means "now": the first one already asked the command to stop cleanly.
+    if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    controller.abort(new Error(`received ${signal}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // `svc … | head` closes our stdout early; that is the reader's choice, not an error to report.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+  });
+
+  let code = EXIT_OK;
+  const noun = invokedNoun(argv);
+  const execute: Execute = async (verb, options, globals) => {
+    const [loaded] = await Promise.all([verb.load() as Promise<VerbModule<never> | BuiltVerb>, preferBaselineWasm(noun)]);
+    if ('execute' in loaded) code = await loaded.execute(options, globals, controller.signal);
+    else code = await (await import('./run-verb.js')).runVerb(loaded, options, globals, controller.signal);
+  };
+  try {
+    await buildProgram(argv, execute).parseAsync(argv);
+    return code;
+  } catch (error) {
+    const commanderCode = (error as { code?: string }).code;
+    if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version' || commanderCode === 'commander.help') {
+      return EXIT_OK;
+    }
+    if (commanderCode?.startsWith('commander.')) return EXIT_USAGE; // commander already printed why
+    // Only a verb that failed to load gets here; everything a verb throws is rendered by run-verb.ts.
+    process.stderr.write(`Error: ${(error as Error).message ?? String(error)}\n`);
+    return EXIT_FAILURE;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,53 @@
+/** `svc session …`: list, refresh, revoke and switch auth sessions. */
+import { arg, defineVerb, flag, verb } from '../verb.js';
+
+export const list = defineVerb({
+  name: 'list',
+  description: "list an account's live sessions, marking which keys are held here",
+  flags: { account: flag.value('--account <id>', 'InternalAccount:<uuid> (default: the account of the active session)') },
+});
+
+export const refresh = defineVerb({
+  name: 'refresh',
+  description: 'refresh a session with a fresh key (default: the active session); stores the new key',
+  args: { session: arg.optional('[session]', 'Session:<uuid>') },
+  flags: {
+    legacy: flag.boolean('--legacy', 'deprecated sealed-key flow: uncompressed key, decrypt encryptedSessionSigningKey'),
+  },
+  help: `
+An expired session cannot be refreshed: svc says so (exit 4) and names the login
+command; on a terminal it offers to run it. Any 401 exits 4 with a hint for its
+error code.
+
+Examples:
+  $ svc session refresh
+  $ svc --json session refresh Session:<uuid>`,
+});
+
+export const revoke = defineVerb({
+  name: 'revoke',
+  description: 'revoke a session (signed) and forget its local key; asks first unless --yes',
+  args: { session: arg.required('<session>', 'Session:<uuid>') },
+  help: `
+Without a terminal (CI, --no-input) --yes is required.
+
+Examples:
+  $ svc session revoke Session:<uuid>
+  $ svc --yes session revoke Session:<uuid>`,
+});
+
+export const use = defineVerb({
+  name: 'use',
+  description: "make a session held here the profile's active session",
+  args: { session: arg.required('<session>', 'Session:<uuid>') },
+});
+
+export const show = defineVerb({ name: 'show', description: 'show the active session (never its private key)' });
+
+export const sessionVerbs = [
+  verb(list, () => import('./list.js')),
+  verb(refresh, () => import('./refresh.js')),
+  verb(revoke, () => import('./revoke.js')),
+  verb(use, () => import('./use.js')),
+  verb(show, () => import('./show.js')),
+];

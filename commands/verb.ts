@@ -1,0 +1,144 @@
+/**
+ * A verb is declared once: its arguments, flags and help live in one spec (`<noun>/verbs.ts`), the
+ * type of the options its `run` receives is inferred from that spec, and the commander wiring and
+ * the mapping from parsed flags to options are generated here. Adding a flag is one edit.
+ *
+ * This module is part of the command root, which loads on every invocation: it imports commander
+ * (which the root loads anyway) and nothing else.
+ */
+import { Option, type Command } from 'commander';
+import type { Deps } from './deps.js';
+
+/** A flag of type T. `syntax` is commander's (`--amount <int>`, `--legacy`, `--no-profile`). */
+export interface Flag<T> {
+  readonly syntax: string;
+  readonly description: string;
+  readonly kind: 'value' | 'boolean' | 'negatable';
+  readonly default?: string;
+  /** Commander refuses the command without it (exit 2, naming the flag). */
+  readonly required?: boolean;
+  /** Never set: carries T for type inference. */
+  readonly type?: T;
+}
+
+/** A positional argument; `<x>` is required, `[x]` optional. */
+export interface Arg<T> {
+  readonly syntax: string;
+  readonly description: string;
+  readonly type?: T;
+}
+
+export const flag = {
+  /** A flag with a value, undefined when absent: the verb checks it (so a missing and a bad value read alike). */
+  value: (syntax: string, description: string): Flag<string | undefined> => ({ syntax, description, kind: 'value' }),
+  /** A flag with a value and a default shown in help. */
+  withDefault: (syntax: string, description: string, value: string): Flag<string> => ({
+    syntax,
+    description,
+    kind: 'value',
+    default: value,
+  }),
+  /** A flag commander itself insists on. */
+  required: (syntax: string, description: string): Flag<string> => ({ syntax, description, kind: 'value', required: true }),
+  /** `--x`: true when given. */
+  boolean: (syntax: string, description: string): Flag<boolean> => ({ syntax, description, kind: 'boolean' }),
+  /** `--no-x`: true unless given. */
+  negatable: (syntax: string, description: string): Flag<boolean> => ({ syntax, description, kind: 'negatable' }),
+};
+
+export const arg = {
+  required: (syntax: `<${string}>`, description: string): Arg<string> => ({ syntax, description }),
+  optional: (syntax: `[${string}]`, description: string): Arg<string | undefined> => ({ syntax, description }),
+};
+
+type Args = Record<string, Arg<unknown>>;
+type Flags = Record<string, Flag<unknown>>;
+
+export interface VerbSpec<A extends Args = Args, F extends Flags = Flags> {
+  /** The word after the noun (`fund` in `svc sandbox fund`). */
+  name: string;
+  description: string;
+  /** Positional arguments, in order; each key is the option name `run` receives. */
+  args?: A;
+  /** Flags; each key is the option name `run` receives. */
+  flags?: F;
+  /** Shown after the flags by `--help`: rules a script trips over, and examples. */
+  help?: string;
+}
+
+/** Properties that may be undefined become optional, so callers (the demo) pass only what they mean. */
+type Props<R> = { [K in keyof R as undefined extends R[K] ? never : K]: R[K] } & {
+  [K in keyof R as undefined extends R[K] ? K : never]?: R[K];
+};
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The options `run` receives for a spec: one property per argument and per flag. */
+export type OptionsOf<S> =
+  S extends VerbSpec<infer A, infer F>
+    ? Simplify<
+        Props<{ [K in keyof A]: A[K] extends Arg<infer T> ? T : never } & { [K in keyof F]: F[K] extends Flag<infer T> ? T : never }>
+      >
+    : never;
+
+/** What a verb module exports. */
+export interface VerbModule<O> {
+  run: (opts: O, deps: Deps) => Promise<void>;
+}
+
+/** A spec with the module that runs it, loaded only when the verb runs. */
+export interface Verb<O = never> {
+  spec: VerbSpec;
+  load: () => Promise<VerbModule<O>>;
+}
+
+/** Declares a verb's flags and arguments; its module types `run(opts: OptionsOf<typeof spec>, deps)`. */
+export function defineVerb<A extends Args = Record<never, never>, F extends Flags = Record<never, never>>(
+  spec: VerbSpec<A, F>,
+): VerbSpec<A, F> {
+  return spec;
+}
+
+/**
+ * Pairs a spec with its module. Kept apart from the spec so the module can name the spec's type
+ * without a circular inference; the compiler checks that the module's `run` takes these options.
+ */
+export function verb<A extends Args, F extends Flags>(
+  spec: VerbSpec<A, F>,
+  load: () => Promise<VerbModule<OptionsOf<VerbSpec<A, F>>>>,
+): Verb<OptionsOf<VerbSpec<A, F>>> {
+  return { spec, load };
+}
+
+/** Gives `command` the spec's arguments, flags and help text. */
+export function declare(command: Command, spec: VerbSpec): Command {
+  command.description(spec.description);
+  for (const a of Object.values(spec.args ?? {})) command.argument(a.syntax, a.description);
+  for (const f of Object.values(spec.flags ?? {})) {
+    const option = new Option(f.syntax, f.description);
+    if (f.default !== undefined) option.default(f.default);
+    if (f.required) option.makeOptionMandatory();
+    command.addOption(option);
+  }
+  if (spec.help) command.addHelpText('after', spec.help);
+  return command;
+}
+
+/**
+ * The options `run` receives, from what commander parsed: positionals by the spec's order, flags by
+ * the name commander gives each (`--private-key-file` → privateKeyFile, `--no-profile` → profile).
+ */
+export function optionsFrom(
+  spec: VerbSpec,
+  positionals: readonly unknown[],
+  parsed: Record<string, unknown>,
+): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  Object.keys(spec.args ?? {}).forEach((key, i) => {
+    options[key] = positionals[i];
+  });
+  for (const [key, f] of Object.entries(spec.flags ?? {})) {
+    const value = parsed[new Option(f.syntax).attributeName()];
+    options[key] = f.kind === 'boolean' ? value === true : f.kind === 'negatable' ? value !== false : value;
+  }
+  return options;
+}

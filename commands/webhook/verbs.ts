@@ -1,0 +1,66 @@
+/** `svc webhook …`: receive and check the service's webhook deliveries. */
+import { availableParallelism } from 'node:os';
+import { defineVerb, flag, verb } from '../verb.js';
+
+/**
+ * The listener verifies signatures on libuv's threadpool, which is 4 threads whatever the machine.
+ * One thread per core does better both ways (test/bench/webhook-bench.mjs): on 2 cores, 5-10% less
+ * CPU per delivery (fewer threads preempting the event loop); on more than 4, verification is no
+ * longer capped at 4 threads. libuv reads the size once, when the pool first starts, which loading
+ * the first ES module does: so it is set here, before the listen action imports anything.
+ * An explicit UV_THREADPOOL_SIZE wins.
+ */
+function sizeThreadpoolForVerifying(): void {
+  process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, availableParallelism()));
+}
+
+const publicKey = flag.value(
+  '--public-key <pem|hex|@file>',
+  "the service's webhook public key (env SERVICE_WEBHOOK_PUBKEY, or the profile)",
+);
+
+export const listen = defineVerb({
+  name: 'listen',
+  description: 'run a local receiver that verifies, dedupes and prints deliveries (Ctrl-C to stop)',
+  flags: {
+    host: flag.withDefault('--host <host>', 'address to listen on', '127.0.0.1'),
+    port: flag.withDefault('--port <port>', 'port to listen on (0 picks a free one)', '4242'),
+    path: flag.withDefault('--path <path>', 'URL path deliveries are POSTed to', '/webhooks'),
+    publicKey,
+    skipVerify: flag.boolean(
+      '--skip-verify',
+      'accept deliveries without checking X-Service-Signature (unsafe; announced on every event)',
+    ),
+    events: flag.value(
+      '--events <types>',
+      'comma-separated event types to print and forward; others are acknowledged silently',
+    ),
+    forwardTo: flag.value(
+      '--forward-to <url>',
+      'forward each verified delivery, byte for byte, to your app; its errors go back to the service',
+    ),
+    store: flag.value(
+      '--store <file>',
+      "remember processed delivery ids in this file (fsync'd; one listener at a time), so a restart still drops duplicates",
+    ),
+  },
+});
+
+export const verify = defineVerb({
+  name: 'verify',
+  description: 'check a saved delivery\'s X-Service-Signature offline; prints "valid" or fails (exit 1)',
+  flags: {
+    publicKey,
+    signature: flag.required('--signature <header>', 'the X-Service-Signature header value'),
+    body: flag.value('--body <text>', 'the exact body as text'),
+    bodyFile: flag.value('--body-file <path>', 'read the exact body bytes from a file ("-" for stdin)'),
+  },
+});
+
+export const webhookVerbs = [
+  verb(listen, () => {
+    sizeThreadpoolForVerifying();
+    return import('./listen.js');
+  }),
+  verb(verify, () => import('./verify.js')),
+];

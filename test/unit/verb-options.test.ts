@@ -1,0 +1,55 @@
+/**
+ * From a command line to the options a verb's run() receives, without spawning the CLI or running
+ * the verb: the root is built with an `execute` that records what it was given (gh's runF seam).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildProgram, type Execute } from '../../commands/program.js';
+import type { GlobalOptions } from '../../commands/deps.js';
+
+interface Parsed {
+  verb: string;
+  options: Record<string, unknown>;
+  globals: GlobalOptions;
+}
+
+async function parse(...words: string[]): Promise<Parsed> {
+  const argv = ['node', 'svc', ...words];
+  let parsed: Parsed | undefined;
+  const execute: Execute = async (verb, options, globals) => {
+    parsed = { verb: verb.spec.name, options, globals };
+  };
+  await buildProgram(argv, execute).parseAsync(argv);
+  if (!parsed) throw new Error(`${words.join(' ')} ran no verb`);
+  return parsed;
+}
+
+describe('flags to options', () => {
+  it('maps positionals by the spec and leaves absent value flags undefined for run() to check', async () => {
+    const { verb, options } = await parse('sandbox', 'fund', 'InternalAccount:a', '--amount', '100');
+    expect(verb).toBe('fund');
+    expect(options).toEqual({ account: 'InternalAccount:a', amount: '100' });
+    expect((await parse('sandbox', 'fund', 'InternalAccount:a')).options).toEqual({ account: 'InternalAccount:a', amount: undefined });
+  });
+
+  it('gives booleans as true/false, defaults as declared, and --no-x as its positive name', async () => {
+    expect((await parse('session', 'refresh')).options).toEqual({ session: undefined, legacy: false });
+    expect((await parse('session', 'refresh', 'Session:s', '--legacy')).options).toEqual({ session: 'Session:s', legacy: true });
+    const start = await parse('emulator', 'start', '--no-profile', '--port', '0');
+    expect(start.options).toMatchObject({ host: '127.0.0.1', port: '0', processingRetries: '0', profile: false });
+    expect((await parse('emulator', 'start')).options).toMatchObject({ profile: true, duplicateDeliveries: false });
+  });
+
+  it('names a multi-word flag by its camel-cased key and shares flag groups between verbs', async () => {
+    const { options } = await parse('keys', 'stamp', '--private-key-file', 'k.hex', '--payload', 'p');
+    expect(options).toEqual({ privateKey: undefined, privateKeyFile: 'k.hex', payload: 'p', payloadFile: undefined });
+    const verify = await parse('webhook', 'verify', '--signature', 's', '--body-file', '-');
+    expect(verify.options).toEqual({ publicKey: undefined, signature: 's', body: undefined, bodyFile: '-' });
+  });
+
+  it('runs a noun that is itself the command, and passes the global flags alongside', async () => {
+    const demo = await parse('--json', '--profile', 'p', 'demo', '--interactive');
+    expect(demo.verb).toBe('demo');
+    expect(demo.options).toEqual({ interactive: true, keep: false });
+    expect(demo.globals).toMatchObject({ json: true, profile: 'p', input: true, color: true, yes: false });
+  });
+});
