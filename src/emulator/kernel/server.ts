@@ -97,8 +97,10 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
   return reply.status;
 }
 
-export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts): Server {
-  return createServer((req, res) => {
+export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, requestTimeoutMs = 30_000): Server {
+  // node's defaults (300 s a request, 60 s for headers) let a few slow clients hold sockets for minutes.
+  const limits = { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 20_000), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) };
+  return createServer(limits, (req, res) => {
     const started = performance.now();
     // Until a route says otherwise (a secret in its path), the log shows the path without the query.
     let logPath = (req.url ?? '').split('?')[0];
