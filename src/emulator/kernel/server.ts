@@ -93,6 +93,8 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
     json: () => (parsed ??= parseJsonObject(req, raw)),
   };
   const reply = await match.route.handler(request, emu);
+  // A change is acknowledged only once it is in the --state file (a kill after the answer loses nothing).
+  if (emu.file && method !== 'GET' && method !== 'HEAD') await emu.file.settled();
   send(res, reply);
   return reply.status;
 }
