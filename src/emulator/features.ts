@@ -5,6 +5,7 @@
 import type { Feature } from './kernel/feature.js';
 import { signedRetry } from './signed-retry/index.js';
 import { accountsFeature } from './features/accounts/index.js';
+import { externalAccountsFeature } from './features/external-accounts/index.js';
 import { customersFeature } from './features/customers/index.js';
 import { authFeature } from './features/auth/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
@@ -16,6 +17,7 @@ import { platformFeature } from './features/platform/index.js';
 export const FEATURES: readonly Feature[] = [
   signedRetry,
   accountsFeature,
+  externalAccountsFeature,
   customersFeature,
   authFeature,
   sessionsFeature,
