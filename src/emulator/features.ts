@@ -11,6 +11,9 @@ import { authFeature } from './features/auth/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
 import { cardsFeature } from './features/cards/index.js';
 import { quotesFeature } from './features/quotes/index.js';
+import { exchangeRatesFeature } from './features/exchange-rates/index.js';
+import { transactionsFeature } from './features/transactions/index.js';
+import { transfersFeature } from './features/transfers/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
 
@@ -22,7 +25,10 @@ export const FEATURES: readonly Feature[] = [
   authFeature,
   sessionsFeature,
   cardsFeature,
+  exchangeRatesFeature,
   quotesFeature,
+  transfersFeature,
+  transactionsFeature,
   paymentsFeature,
   platformFeature,
 ];
