@@ -35,7 +35,7 @@ describe('execution to an external account, by the last three digits of its numb
   /** [suffix, statuses over time: [msAfter, tx status, quote status], failureReason, refund, net debit at the end] */
   const rows: Array<[string, Array<[number, string, string]>, string | undefined, object | undefined, boolean]> = [
     ['002', [[0, 'FAILED', 'FAILED']], 'QUOTE_EXECUTION_FAILED', undefined, false],
-    ['003', [[0, 'PROCESSING', 'PROCESSING'], [6 * MINUTE - 1_000, 'PROCESSING', 'PROCESSING'], [1_000, 'COMPLETED', 'COMPLETED']], undefined, undefined, true],
+    ['003', [[0, 'PROCESSING', 'PROCESSING'], [6 * MINUTE - 5_000, 'PROCESSING', 'PROCESSING'], [5_000, 'COMPLETED', 'COMPLETED']], undefined, undefined, true],
     ['004', [[0, 'FAILED', 'FAILED']], 'ACCOUNT_CANNOT_RECEIVE', undefined, false],
     ['005', [[0, 'COMPLETED', 'COMPLETED'], [30_000, 'FAILED', 'FAILED']], 'PAYOUT_RETURNED', undefined, false],
     ['006', [[0, 'FAILED', 'FAILED']], 'QUOTE_EXECUTION_FAILED', { status: 'COMPLETED', reason: 'USER_CANCELLATION' }, false],
