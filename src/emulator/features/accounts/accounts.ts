@@ -26,6 +26,8 @@ export interface AccountRec {
   held?: number;
   /** EMBEDDED_WALLET only (PATCH /internal-accounts/{id}). */
   privateEnabled?: boolean;
+  /** The sandbox recovery phrase export seals (signed.ts); a secret, never rendered. */
+  mnemonic?: string;
   createdAt: string;
   updatedAt: string;
 }
