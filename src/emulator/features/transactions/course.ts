@@ -68,7 +68,12 @@ function runDue(emu: EmulatorContext, tx: TxRec, batch = new LedgerBatch(emu)): 
   if (course.next < course.steps.length) {
     emu.later(course.steps[course.next]!.atMs - emu.now(), () => {
       const current = emu.table(transactions).get(tx.id);
-      if (current) runDue(emu, current);
+      try {
+        if (current) runDue(emu, current);
+      } catch (error) {
+        // A timer has no request to answer; a failed step (a credit beyond the safe-integer range) is logged, not thrown.
+        emu.log({ kind: 'error', message: `${tx.id}: ${(error as Error).message}` });
+      }
     });
   }
 }

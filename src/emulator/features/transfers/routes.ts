@@ -7,7 +7,7 @@
  */
 import { idPattern } from '../../../service/identifiers.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { badRequest } from '../../kernel/errors.js';
+import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { requireAccount } from '../accounts/accounts.js';
@@ -113,11 +113,12 @@ function route(path: '/transfer-in' | '/transfer-out', run: (body: Record<string
         if (seen) return deprecated(seen, emu);
         return deprecated(remember(emu, key, path, run(req.json(), emu)), emu);
       } catch (error) {
-        if (error instanceof Error && 'toBody' in error) {
-          const e = error as Error & { headers?: Record<string, string> };
-          Object.assign(e, { headers: { ...e.headers, Deprecation: 'true' } });
-        }
-        throw error;
+        if (!(error instanceof HttpError)) throw error;
+        // Refusals are answers of a deprecated endpoint too.
+        throw new HttpError(error.status, error.code, error.message, {
+          ...(error.details ? { details: error.details } : {}),
+          headers: { ...error.headers, Deprecation: 'true' },
+        });
       }
     },
   };
