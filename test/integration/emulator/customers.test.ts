@@ -116,7 +116,7 @@ describe('PATCH /customers/{customerId}', () => {
   });
 
   it('a business PATCH merges businessInfo field by field', async () => {
-    const b = await createBusiness(t, 'REG-200', { legalName: 'Half Done Ltd' }, undefined);
+    const b = await createBusiness(t, 'REG-200', { legalName: 'Half Done Ltd' }, null);
     const answer = await t.call('PATCH', `/customers/${b.id}`, { body: { customerType: 'BUSINESS', businessInfo: { taxId: '98-7654321', doingBusinessAs: 'HDL' }, address: ADDRESS } });
     expect(answer.body).toMatchObject({ businessInfo: { legalName: 'Half Done Ltd', registrationNumber: 'REG-200', taxId: '98-7654321', doingBusinessAs: 'HDL' }, address: ADDRESS });
   });

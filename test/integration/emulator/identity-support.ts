@@ -63,7 +63,7 @@ export const verify = (t: TestEmulator, customerId: string) => t.call('POST', '/
 
 export const COMPLETE_BUSINESS_INFO = { legalName: 'Acme Corp', country: 'US', incorporatedOn: '2015-06-01', taxId: '12-3456789' };
 
-export async function createBusiness(t: TestEmulator, registrationNumber: string, info: object = COMPLETE_BUSINESS_INFO, address: object | undefined = ADDRESS): Promise<Record<string, any>> {
+export async function createBusiness(t: TestEmulator, registrationNumber: string, info: object = COMPLETE_BUSINESS_INFO, address: object | null = ADDRESS): Promise<Record<string, any>> {
   const answer = await t.call('POST', '/customers', { body: { customerType: 'BUSINESS', businessInfo: { ...info, registrationNumber }, ...(address ? { address } : {}) } });
   expect(answer.status, answer.text).toBe(201);
   return answer.body;
