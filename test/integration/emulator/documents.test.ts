@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, errorShape, testEmulator, type TestEmulator } from './support.js';
-import { GIF, JPEG, PDF, PNG, createBusiness, createIndividual, ownerBody, upload, type UploadFields } from './identity-support.js';
+import { COMPLETE_INDIVIDUAL, GIF, JPEG, PDF, PNG, createBusiness, createIndividual, ownerBody, upload, uploadPassport, verify, type UploadFields } from './identity-support.js';
 
 let t: TestEmulator;
 let holder: string;
@@ -114,5 +114,40 @@ describe('GET /documents', () => {
     const second = await t.call('GET', `/documents?documentHolder=${other}&limit=1&cursor=${first.body.nextCursor}`);
     expect(second.body).toEqual({ data: [b.body], hasMore: false, totalCount: 2 });
     expect(errorShape(await t.call('GET', '/documents?documentHolder=someone')).details.errors[0].field).toBe('documentHolder');
+  });
+});
+
+describe('PUT and DELETE /documents/{documentId}', () => {
+  it('PUT replaces file and metadata, keeps id, holder and createdAt; refusals as for an upload', async () => {
+    const doc = await uploadPassport(t, holder);
+    t.emu.testing.advanceClock(5_000);
+    const answer = await upload(t, { documentType: 'NATIONAL_ID', country: 'GB', side: 'BACK', documentHolder: `Customer:${randomUUID()}`, file: { bytes: PNG, name: 'back.png' } }, doc.id);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toEqual({
+      id: doc.id, documentHolder: holder, documentType: 'NATIONAL_ID', country: 'GB', side: 'BACK', fileName: 'back.png',
+      createdAt: doc.createdAt, updatedAt: expect.any(String),
+    });
+    expect(Date.parse(answer.body.updatedAt) - Date.parse(doc.createdAt)).toBeGreaterThanOrEqual(5_000);
+    expect((await t.call('GET', `/documents/${doc.id}`)).body).toEqual(answer.body);
+    const bad = await upload(t, { country: 'GB', file: { bytes: GIF, name: 'x.gif' } }, doc.id);
+    expect((errorShape(bad).details.errors as Array<{ field: string }>).map((e) => e.field).sort()).toEqual(['documentType', 'file']);
+    const unknown = await upload(t, { documentType: 'PASSPORT', country: 'US', file: { bytes: PDF, name: 'a.pdf' } }, `Document:${randomUUID()}`);
+    expect(errorShape(unknown)).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+  });
+
+  it('DELETE is 204 before a verification looked at the document, 409 CONFLICT after; a replaced one may go again', async () => {
+    const person = (await createIndividual(t, 'Deleter001', COMPLETE_INDIVIDUAL)).id;
+    const early = await uploadPassport(t, person);
+    const del = await t.call('DELETE', `/documents/${early.id}`);
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    expect((await t.call('GET', `/documents/${early.id}`)).status).toBe(404);
+    expect(errorShape(await t.call('DELETE', `/documents/${early.id}`))).toMatchObject({ status: 404 });
+
+    const submitted = await uploadPassport(t, person);
+    expect((await verify(t, person)).body.verificationStatus).toBe('PENDING_MANUAL_REVIEW');
+    expect(errorShape(await t.call('DELETE', `/documents/${submitted.id}`))).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect((await upload(t, { documentType: 'PASSPORT', country: 'US', file: { bytes: JPEG, name: 'new.jpg' } }, submitted.id)).status).toBe(200);
+    expect((await t.call('DELETE', `/documents/${submitted.id}`)).status).toBe(204);
   });
 });

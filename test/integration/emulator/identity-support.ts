@@ -23,15 +23,15 @@ export interface UploadFields {
   file?: { bytes: Buffer; name: string; type?: string } | string;
 }
 
-/** POST /documents as multipart/form-data, exactly as a client library encodes it. */
-export async function upload(t: TestEmulator, fields: UploadFields): Promise<Answer> {
+/** POST /documents (or PUT /documents/{id}) as multipart/form-data, exactly as a client library encodes it. */
+export async function upload(t: TestEmulator, fields: UploadFields, replace?: string): Promise<Answer> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([value.bytes], { type: value.type ?? 'application/octet-stream' }), value.name);
   }
-  const res = await request(`${t.emu.baseUrl}/documents`, { method: 'POST', body: form, headers: { authorization: basicAuth(t.emu) } });
+  const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, { method: replace ? 'PUT' : 'POST', body: form, headers: { authorization: basicAuth(t.emu) } });
   const text = await res.body.text();
   return { status: res.statusCode, body: text ? JSON.parse(text) : undefined, headers: res.headers, text };
 }

@@ -16,6 +16,8 @@ export interface DocumentRec {
   documentNumber?: string;
   issuingAuthority?: string;
   fileName: string;
+  /** Not rendered: when a verification first looked at it (DELETE is 409 from then on). */
+  submittedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -23,7 +25,15 @@ export interface DocumentRec {
 export const documents = durableTable<DocumentRec>('documents');
 
 export function renderDocument(d: DocumentRec): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(Object.entries(d).filter(([k, v]) => v !== undefined && k !== 'submittedAt'));
+}
+
+/** A verification of these holders has looked at their documents. */
+export function markSubmitted(emu: EmulatorContext, holders: readonly string[]): void {
+  for (const d of emu.table(documents).filter((d) => holders.includes(d.documentHolder) && !d.submittedAt)) {
+    d.submittedAt = emu.iso();
+    emu.table(documents).set(d.id, d);
+  }
 }
 
 /** The holder's documents of the given types, newest last. */

@@ -1,30 +1,19 @@
 /**
- * POST /documents (multipart form: documentHolder, documentType, country, documentNumber,
- * issuingAuthority, side, file), GET /documents?documentHolder= (paged), GET /documents/{id}.
- * The file must be a JPEG, PNG or PDF by its first bytes (else 400 naming `file`) and at most
- * DOCUMENT_MAX_FILE_BYTES (else 413, as is a body too large to hold such a file).
+ * POST /documents (multipart: documentHolder, documentType, country, documentNumber,
+ * issuingAuthority, side, file), GET /documents?documentHolder= (paged), GET, PUT (replace the file
+ * and metadata, e.g. after a rejection) and DELETE /documents/{id} (409 once submitted for
+ * verification). The form and its checks are in form.ts.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  DOCUMENT_FILE_KINDS, DOCUMENT_MAX_FILE_BYTES, DOCUMENT_SIDES, DOCUMENT_TYPES, documentFileKind, idPattern, type DocumentType,
-} from '../../../service/index.js';
-import { HttpError, notFound } from '../../kernel/errors.js';
+import { conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPaging } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { owners } from '../beneficial-owners/owners.js';
 import { customerOr404 } from '../customers/routes.js';
-import { countryRules, defined } from '../customers/fields.js';
 import { documents, renderDocument, type DocumentRec } from './documents.js';
-import { readForm } from './multipart.js';
-
-/** Room for the text parts and part headers around a file of the largest size. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-const HOLDER = new RegExp(`${idPattern('Customer').source}|${idPattern('BeneficialOwner').source}`);
-const KINDS = DOCUMENT_FILE_KINDS.map((k) => k.kind).join(', ');
-
-const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `file exceeds ${DOCUMENT_MAX_FILE_BYTES} bytes (10 MB)`);
+import { FORM_MAX_BYTES, HOLDER, readDocumentForm } from './form.js';
 
 /** 404 unless the holder exists (customers: USER_NOT_FOUND). */
 function checkHolder(emu: EmulatorContext, holder: string): void {
@@ -32,49 +21,48 @@ function checkHolder(emu: EmulatorContext, holder: string): void {
   else if (!emu.table(owners).has(holder)) throw notFound('Beneficial owner', holder);
 }
 
-/** The file part: present, a file, not empty, of an accepted kind. Returns its bytes' kind. */
-async function checkFile(f: Fields, file: File | undefined, sentAsText: boolean): Promise<void> {
-  if (!file) {
-    f.add('file', sentAsText ? 'file must be a file part (with a filename), not a text value' : 'file is required');
-    return;
-  }
-  if (file.size > DOCUMENT_MAX_FILE_BYTES) throw tooLarge();
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  if (file.size === 0) f.add('file', 'file is empty');
-  else if (!documentFileKind(head)) f.add('file', `file must be a ${KINDS} document (judged by its first bytes, not its name or type)`);
+function documentOr404(emu: EmulatorContext, id: string): DocumentRec {
+  const doc = emu.table(documents).get(id);
+  if (!doc) throw notFound('Document', id);
+  return doc;
 }
 
 const upload: Route = {
   method: 'POST',
   path: '/documents',
-  maxBodyBytes: DOCUMENT_MAX_FILE_BYTES + FORM_OVERHEAD_BYTES,
+  maxBodyBytes: FORM_MAX_BYTES,
   async handler(req, emu) {
-    const form = await readForm(req);
-    const f = new Fields(form.text);
-    for (const name of Object.keys(form.files)) if (name !== 'file') f.add(name, `${name} must be a text value, not a file`);
-    const holder = f.string('documentHolder', { required: true, pattern: HOLDER });
-    const documentType = f.string('documentType', { required: true, enum: DOCUMENT_TYPES }) as DocumentType | undefined;
-    const side = f.string('side', { enum: DOCUMENT_SIDES }) as DocumentRec['side'];
-    const country = f.string('country', { required: true, ...countryRules });
-    const documentNumber = f.string('documentNumber', { minLength: 1, maxLength: 64 });
-    const issuingAuthority = f.string('issuingAuthority', { minLength: 1, maxLength: 200 });
-    const file = form.files.file;
-    await checkFile(f, file, form.text.file !== undefined);
-    f.done();
+    const { fields, holder } = await readDocumentForm(req, true);
     checkHolder(emu, holder!);
     const now = emu.iso();
-    const doc: DocumentRec = {
-      id: `Document:${randomUUID()}`,
-      documentHolder: holder!,
-      documentType: documentType!,
-      ...defined({ side, documentNumber, issuingAuthority }),
-      country: country!,
-      fileName: file!.name || 'document',
-      createdAt: now,
-      updatedAt: now,
-    };
+    const doc: DocumentRec = { id: `Document:${randomUUID()}`, documentHolder: holder!, ...fields, createdAt: now, updatedAt: now };
     emu.table(documents).set(doc.id, doc);
     return { status: 201, body: renderDocument(doc) };
+  },
+};
+
+const replace: Route = {
+  method: 'PUT',
+  path: '/documents/:id(Document)',
+  maxBodyBytes: FORM_MAX_BYTES,
+  async handler(req, emu) {
+    const old = documentOr404(emu, req.params.id!);
+    const { fields } = await readDocumentForm(req, false);
+    // New content has not been submitted for verification yet.
+    const doc: DocumentRec = { id: old.id, documentHolder: old.documentHolder, ...fields, createdAt: old.createdAt, updatedAt: emu.iso() };
+    emu.table(documents).set(doc.id, doc);
+    return { status: 200, body: renderDocument(doc) };
+  },
+};
+
+const remove: Route = {
+  method: 'DELETE',
+  path: '/documents/:id(Document)',
+  handler(req, emu) {
+    const doc = documentOr404(emu, req.params.id!);
+    if (doc.submittedAt) throw conflict('CONFLICT', `Document ${doc.id} was submitted for verification at ${doc.submittedAt}; replace it with PUT instead`);
+    emu.table(documents).delete(doc.id);
+    return { status: 204 };
   },
 };
 
@@ -94,11 +82,7 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/documents/:id(Document)',
-  handler(req, emu) {
-    const doc = emu.table(documents).get(req.params.id!);
-    if (!doc) throw notFound('Document', req.params.id!);
-    return { status: 200, body: renderDocument(doc) };
-  },
+  handler: (req, emu) => ({ status: 200, body: renderDocument(documentOr404(emu, req.params.id!)) }),
 };
 
-export const documentRoutes: Route[] = [upload, list, get];
+export const documentRoutes: Route[] = [upload, list, get, replace, remove];

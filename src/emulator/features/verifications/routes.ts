@@ -11,6 +11,7 @@ import type { Route } from '../../kernel/router.js';
 import { ownersOf, resolveOwner } from '../beneficial-owners/owners.js';
 import { setCustomerStatus } from '../customers/customers.js';
 import { customerOr404 } from '../customers/routes.js';
+import { markSubmitted } from '../documents/documents.js';
 import { decideBusiness, decideIndividual } from './decide.js';
 import { latestVerification, recordVerification, renderVerification, verifications } from './verifications.js';
 
@@ -40,6 +41,7 @@ const submit: Route = {
       setCustomerStatus(emu, customer, decision.customerStatus, previous?.verificationStatus !== decision.verificationStatus);
     }
     if (decision.resolvesOwners) for (const owner of ownersOf(emu, customer.id)) resolveOwner(emu, owner);
+    markSubmitted(emu, [customer.id, ...ownersOf(emu, customer.id).map((o) => o.id)]);
     return { status: 200, body: renderVerification(verification) };
   },
 };
