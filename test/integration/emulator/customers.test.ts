@@ -99,6 +99,14 @@ describe('GET /customers/{customerId}', () => {
     expect(errorShape(await t.call('GET', `/customers/Customer:${randomUUID()}`))).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     expect((await t.call('GET', '/customers/nobody')).status).toBe(404);
   });
+
+  it('takes the id with its colon percent-encoded; other methods are 405 with Allow', async () => {
+    const id = t.emu.fixtures.customerId;
+    expect((await t.call('GET', `/customers/${encodeURIComponent(id)}`)).body.id).toBe(id);
+    const del = await t.call('DELETE', `/customers/${id}`);
+    expect(errorShape(del)).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
+    expect(del.headers.allow).toBe('GET, PATCH');
+  });
 });
 
 describe('PATCH /customers/{customerId}', () => {
