@@ -5,7 +5,7 @@ import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPaging } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
-import { customerOr404 } from '../customers/routes.js';
+import { customerOr404 } from '../customers/customers.js';
 import { COUNTRY, PHONE, countryRules, dateRules, defined, emailRules, readAddress } from '../customers/fields.js';
 import { insertOwner, owners, ownersOf, renderOwner, resolveOwner, type OwnerRec, type PersonalInfo } from './owners.js';
 

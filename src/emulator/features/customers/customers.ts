@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { INDIVIDUAL_KYC, bySuffix, type KybStatus, type KycStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 import { createAccount } from '../accounts/accounts.js';
 
@@ -44,6 +45,13 @@ const HIDDEN = new Set(['identifier', 'kycDecidedBy']);
 
 export function renderCustomer(c: CustomerRec): Record<string, unknown> {
   return Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && !HIDDEN.has(k)));
+}
+
+/** The customer, or 404 USER_NOT_FOUND (the spec's code for customers). */
+export function customerOr404(emu: EmulatorContext, id: string): CustomerRec {
+  const customer = emu.table(customers).get(id);
+  if (!customer) throw notFound('Customer', id, 'USER_NOT_FOUND');
+  return customer;
 }
 
 export function findCustomerByUma(emu: EmulatorContext, address: string): CustomerRec | undefined {

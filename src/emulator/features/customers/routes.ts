@@ -1,20 +1,14 @@
 /** POST /customers, GET /customers (paged), GET and PATCH /customers/{customerId}. */
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
-import { conflict, notFound } from '../../kernel/errors.js';
+import { conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPaging } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { customers, findCustomerByUma, insertCustomer, kycAtCreation, renderCustomer, setCustomerStatus, type CustomerRec } from './customers.js';
+import { customerOr404, customers, findCustomerByUma, insertCustomer, kycAtCreation, renderCustomer, setCustomerStatus, type CustomerRec } from './customers.js';
 import { defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
 
 const TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
-
-export function customerOr404(emu: EmulatorContext, id: string): CustomerRec {
-  const customer = emu.table(customers).get(id);
-  if (!customer) throw notFound('Customer', id, 'USER_NOT_FOUND');
-  return customer;
-}
 
 function checkUmaFree(emu: EmulatorContext, umaAddress: string | undefined, self?: string): void {
   const holder = umaAddress === undefined ? undefined : findCustomerByUma(emu, umaAddress);

@@ -11,7 +11,7 @@ import { pageOf, readPaging } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { owners } from '../beneficial-owners/owners.js';
-import { customerOr404 } from '../customers/routes.js';
+import { customerOr404 } from '../customers/customers.js';
 import { documents, renderDocument, type DocumentRec } from './documents.js';
 import { FORM_MAX_BYTES, HOLDER, readDocumentForm } from './form.js';
 
