@@ -1,75 +1,37 @@
 /**
- * The service's list page: `limit` (1…100, default 20) and `cursor` in the query, and
- * `{data, hasMore, nextCursor (only when hasMore), totalCount}` back (api-facts "Pagination").
- * Records are listed in creation order; a cursor names the last record of the previous page, so
- * records added meanwhile neither repeat nor vanish. A cursor is opaque to clients.
+ * Cursor paging of the description's list endpoints: `limit` (1…100, default 20) and an opaque
+ * `cursor`, answered as `{data, hasMore, nextCursor?, totalCount}`. The cursor is the offset of the
+ * next page, base64url-encoded: lists are ordered and append-mostly, which is all the emulator needs.
  */
-import { invalidInput } from './errors.js';
 import type { Fields } from './fields.js';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-export interface Paging {
+export interface PageRequest {
   limit: number;
-  /** The id the previous page ended with. */
-  after?: string;
+  offset: number;
 }
 
-export interface Page<T> {
-  data: T[];
-  hasMore: boolean;
-  nextCursor?: string;
-  totalCount: number;
-}
+const CURSOR = /^[A-Za-z0-9_-]{1,16}$/;
 
-const encode = (id: string): string => Buffer.from(JSON.stringify({ after: id }), 'utf8').toString('base64url');
-
-function decode(cursor: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const after = (value as { after?: unknown } | null)?.after;
-    return typeof after === 'string' ? after : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Reads `limit` and `cursor` from query fields (strings); bad values join the other field errors.
- * Call before `f.done()`.
- */
-export function readPaging(f: Fields): Paging {
-  let limit = DEFAULT_PAGE_SIZE;
-  const rawLimit = f.raw('limit');
-  if (rawLimit !== undefined) {
-    const n = typeof rawLimit === 'string' && /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (n >= 1 && n <= MAX_PAGE_SIZE) limit = n;
-    else f.add('limit', `limit must be an integer between 1 and ${MAX_PAGE_SIZE}`);
-  }
-  const cursor = f.string('cursor', { minLength: 1, maxLength: 512 });
-  let after: string | undefined;
+/** Reads `limit` and `cursor` into f's error list (so one 400 names every bad parameter). */
+export function readPage(f: Fields): PageRequest {
+  const limitText = f.string('limit', { pattern: /^\d{1,3}$/ });
+  const limit = limitText === undefined ? 20 : Number(limitText);
+  if (limitText !== undefined && (limit < 1 || limit > 100)) f.add('limit', 'limit must be between 1 and 100');
+  const cursor = f.string('cursor', { pattern: CURSOR });
+  let offset = 0;
   if (cursor !== undefined) {
-    after = decode(cursor);
-    if (after === undefined) f.add('cursor', 'cursor is not one this server returned as nextCursor');
+    offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Number.isSafeInteger(offset) || offset < 0) {
+      f.add('cursor', 'cursor is not one this server returned');
+      offset = 0;
+    }
   }
-  return after === undefined ? { limit } : { limit, after };
+  return { limit, offset };
 }
 
-/**
- * One page of records (already filtered, in creation order). A cursor whose record is not in this
- * list (another list's cursor, or other filters) is 400 naming `cursor`.
- */
-export function pageOf<T extends { id: string }, R>(records: readonly T[], paging: Paging, render: (r: T) => R): Page<R> {
-  let start = 0;
-  if (paging.after !== undefined) {
-    const at = records.findIndex((r) => r.id === paging.after);
-    if (at < 0) throw invalidInput([{ field: 'cursor', message: 'cursor does not belong to this list with these filters' }]);
-    start = at + 1;
-  }
-  const slice = records.slice(start, start + paging.limit);
-  const hasMore = start + slice.length < records.length;
-  const page: Page<R> = { data: slice.map(render), hasMore, totalCount: records.length };
-  if (hasMore) page.nextCursor = encode(slice.at(-1)!.id);
-  return page;
+export function pageOf<T>(items: readonly T[], page: PageRequest): { data: T[]; hasMore: boolean; nextCursor?: string; totalCount: number } {
+  const end = page.offset + page.limit;
+  const data = items.slice(page.offset, end);
+  const hasMore = end < items.length;
+  return { data, hasMore, ...(hasMore ? { nextCursor: Buffer.from(String(end)).toString('base64url') } : {}), totalCount: items.length };
 }

@@ -2,7 +2,7 @@
 import { BENEFICIAL_OWNER_ROLES, ID_TYPES, idPattern } from '../../../service/index.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import { pageOf, readPaging } from '../../kernel/paging.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { customerOr404 } from '../customers/customers.js';
@@ -72,9 +72,9 @@ const list: Route = {
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
-    const paging = readPaging(f);
+    const paging = readPage(f);
     f.done();
-    return { status: 200, body: pageOf(ownersOf(emu, customerId!), paging, renderOwner) };
+    return { status: 200, body: pageOf(ownersOf(emu, customerId!).map(renderOwner), paging) };
   },
 };
 

@@ -2,7 +2,7 @@
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
 import { conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import { pageOf, readPaging } from '../../kernel/paging.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { customerOr404, customers, findCustomerByUma, insertCustomer, kycAtCreation, renderCustomer, setCustomerStatus, type CustomerRec } from './customers.js';
@@ -86,7 +86,7 @@ const list: Route = {
     const umaAddress = f.string('umaAddress');
     const bounds = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) =>
       f.string(name, { format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} must be a date-time` : undefined) }));
-    const paging = readPaging(f);
+    const paging = readPage(f);
     f.done();
     const [createdAfter, createdBefore, updatedAfter, updatedBefore] = bounds.map((b) => (b === undefined ? undefined : Date.parse(b)));
     const picked = emu.table(customers).filter((c) =>
@@ -97,7 +97,7 @@ const list: Route = {
       && (createdBefore === undefined || Date.parse(c.createdAt) < createdBefore)
       && (updatedAfter === undefined || Date.parse(c.updatedAt) > updatedAfter)
       && (updatedBefore === undefined || Date.parse(c.updatedAt) < updatedBefore));
-    return { status: 200, body: pageOf(picked, paging, renderCustomer) };
+    return { status: 200, body: pageOf(picked.map(renderCustomer), paging) };
   },
 };
 

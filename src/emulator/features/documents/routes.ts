@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import { pageOf, readPaging } from '../../kernel/paging.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { owners } from '../beneficial-owners/owners.js';
@@ -72,10 +72,10 @@ const list: Route = {
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const holder = f.string('documentHolder', { pattern: HOLDER });
-    const paging = readPaging(f);
+    const paging = readPage(f);
     f.done();
     const picked = emu.table(documents).filter((d) => !holder || d.documentHolder === holder);
-    return { status: 200, body: pageOf(picked, paging, renderDocument) };
+    return { status: 200, body: pageOf(picked.map(renderDocument), paging) };
   },
 };
 

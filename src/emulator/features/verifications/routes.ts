@@ -6,7 +6,7 @@
 import { idPattern } from '../../../service/index.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import { pageOf, readPaging } from '../../kernel/paging.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import { ownersOf, resolveOwner } from '../beneficial-owners/owners.js';
 import { customerOr404, setCustomerStatus } from '../customers/customers.js';
@@ -52,11 +52,11 @@ const list: Route = {
     const f = new Fields(Object.fromEntries(req.query));
     const customerId = f.string('customerId', { pattern: idPattern('Customer') });
     const verificationStatus = f.string('verificationStatus', { enum: STATUSES });
-    const paging = readPaging(f);
+    const paging = readPage(f);
     f.done();
     const picked = emu.table(verifications).filter((v) =>
       (!customerId || v.customerId === customerId) && (!verificationStatus || v.verificationStatus === verificationStatus));
-    return { status: 200, body: pageOf(picked, paging, renderVerification) };
+    return { status: 200, body: pageOf(picked.map(renderVerification), paging) };
   },
 };
 
