@@ -1,5 +1,5 @@
 /** Money on its way survives a restart with --state: its course resumes, holds stay, keys are remembered. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +29,34 @@ it('a 6-minute execution and a 30-second payout started before a restart finish 
     expect((await second.call('GET', `/transactions/${executed.body.transactionId}`)).body.status).toBe('COMPLETED');
     expect((await second.call('GET', `/transactions/${payout.body.id}`)).body.status).toBe('FAILED');
     expect(await accountBalances(second, source)).toEqual({ balance: 90_000, totalBalance: 90_000 });
+  } finally {
+    await second.close();
+  }
+});
+
+it('a state file of the earlier shape (flat transactions, real-time-funding quotes with a body) still reads', async () => {
+  const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-money-')), 'state.json');
+  const first = await testEmulator({ statePath });
+  const { quoteId, accountId } = first.emu.fixtures;
+  const paid = await first.call('POST', '/sandbox/send', { body: { quoteId, currencyCode: 'USD' } });
+  await first.close();
+  const state = JSON.parse(readFileSync(statePath, 'utf8'));
+  state.transactions = { [paid.body.id]: { ...paid.body } }; // the earlier shape: the rendered body itself
+  const q = state.quotes[quoteId];
+  state.quotes[quoteId] = {
+    id: quoteId, status: 'COMPLETED', sendingCurrency: 'USD', totalSendingAmount: q.totalSendingAmount, receivingCurrency: 'USD',
+    totalReceivingAmount: q.totalReceivingAmount, destinationAccountId: accountId, expiresAtMs: q.expiresAtMs, transactionId: paid.body.id,
+    body: { createdAt: new Date(q.createdAtMs).toISOString(), source: q.source, destination: q.destination, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000, exchangeRate: 1, feesIncluded: 0 },
+  };
+  writeFileSync(statePath, JSON.stringify(state), { mode: 0o600 });
+
+  const second = await testEmulator({ statePath });
+  try {
+    expect((await second.call('GET', `/transactions/${paid.body.id}`)).body).toMatchObject({ id: paid.body.id, status: 'COMPLETED', quoteId });
+    const list = await second.call('GET', `/transactions?accountIdentifier=${accountId}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: any) => x.id)).toContain(paid.body.id);
+    expect((await second.call('GET', `/quotes/${quoteId}`)).body).toMatchObject({ status: 'COMPLETED', transactionId: paid.body.id, totalSendingAmount: q.totalSendingAmount });
   } finally {
     await second.close();
   }

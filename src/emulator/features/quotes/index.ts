@@ -6,6 +6,7 @@
 import type { Feature } from '../../kernel/feature.js';
 import { accounts } from '../accounts/accounts.js';
 import { price, rates } from '../exchange-rates/rates.js';
+import { migrateQuotes } from './migrate.js';
 import { insertQuote, quoteStatus, quotes } from './quotes.js';
 import { quoteRoutes } from './routes.js';
 
@@ -13,6 +14,7 @@ export const quotesFeature: Feature = {
   name: 'quotes',
   routes: quoteRoutes,
   tables: [quotes],
+  resume: migrateQuotes,
   fixtures(emu, made) {
     const quote = made.quoteId ? emu.table(quotes).get(made.quoteId) : undefined;
     if (quote && quoteStatus(emu, quote) === 'PENDING' && quote.destinationId === made.accountId) return {};

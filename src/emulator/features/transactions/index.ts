@@ -4,6 +4,7 @@
  */
 import type { Feature } from '../../kernel/feature.js';
 import { resumeTransactions } from './course.js';
+import { migrateTransactions } from './migrate.js';
 import { transactionRoutes } from './routes.js';
 import { IDEMPOTENCY_TTL_MS, idempotentAnswers } from './idempotency.js';
 import { transactions } from './transactions.js';
@@ -12,7 +13,10 @@ export const transactionsFeature: Feature = {
   name: 'transactions',
   routes: transactionRoutes,
   tables: [transactions, idempotentAnswers],
-  resume: resumeTransactions,
+  resume(emu) {
+    migrateTransactions(emu);
+    resumeTransactions(emu);
+  },
   sweep(emu, now) {
     emu.table(idempotentAnswers).deleteWhere((a) => a.atMs + IDEMPOTENCY_TTL_MS <= now);
   },
