@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eip191Digest, evmAddress } from '../../../src/emulator/features/external-accounts/eip191.js';
-import { errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import { delivered, errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
 import { accountInfo, newCustomer, person } from './money-support.js';
 
 let t: TestEmulator;
@@ -152,7 +152,7 @@ describe('ownership of first-party self-custody wallets', () => {
     const ok = await t.call('POST', `/customers/external-accounts/${id}/verify`, { body: { signature: sign(secret, challenge.body.messageToSign) } });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('ACTIVE');
-    await hooks.waitFor(1);
+    await delivered(t);
     expect(hooks.deliveries.some((d) => d.body.type === 'EXTERNAL_ACCOUNT.STATUS_UPDATED' && d.body.data.id === id && d.body.data.status === 'ACTIVE')).toBe(true);
     expect(errorShape(await t.call('POST', `/customers/external-accounts/${id}/challenge`, { body: { method: 'WALLET_SIGNATURE' } }))).toMatchObject({ status: 409 });
   });
