@@ -79,7 +79,7 @@ describe('validation lists every bad field at once', () => {
     const answer = await create({
       customerId: 'Customer:nope',
       currency: 'EUR',
-      accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '12ab', routingNumber: '12', beneficiary: { beneficiaryType: 'INDIVIDUAL' } },
+      accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '1'.repeat(35), routingNumber: '12', beneficiary: { beneficiaryType: 'INDIVIDUAL' } },
     });
     expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(answer.body.details.errors.map((e: any) => e.field)).toEqual([

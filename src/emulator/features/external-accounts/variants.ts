@@ -10,7 +10,8 @@ const ROUTING = /^[0-9]{9}$/;
 const IBAN = /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/;
 const CLABE = /^[0-9]{18}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const WALLET_ADDRESS = /^[A-Za-z0-9]{8,128}$/;
+/** The description gives wallet addresses no shape; one without spaces is all the emulator asks. */
+const WALLET_ADDRESS = /^\S{1,256}$/;
 const LIGHTNING_ADDRESS = /^[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 export interface Variant {
@@ -47,7 +48,7 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
     wallet: false,
     paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
     read: (f) => pick({
-      accountNumber: f.string('accountNumber', { required: true, pattern: /^[0-9]{1,34}$/ }),
+      accountNumber: f.string('accountNumber', { required: true, minLength: 1, maxLength: 34 }),
       routingNumber: f.string('routingNumber', { required: true, pattern: ROUTING }),
       bankName: f.string('bankName', { minLength: 1, maxLength: 140 }),
       bankAccountType: f.string('bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }),

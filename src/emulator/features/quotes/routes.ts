@@ -15,7 +15,8 @@ import { checkSizeLimit } from '../transactions/limits.js';
 import { executeRoute, executeNow } from './execute.js';
 import { insertQuote, quotes, renderQuote, requireQuote, type DestinationKind, type QuoteInit, type SourceKind } from './quotes.js';
 
-const ACCOUNT_ID = /^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/;
+/** An ACCOUNT source or destination names an internal or an external account. */
+const ACCOUNT_ID = new RegExp(`${idPattern('InternalAccount').source}|${idPattern('ExternalAccount').source}`);
 const PURPOSES = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT',
   'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'];
 const RAILS = ['ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT',

@@ -9,6 +9,7 @@ import { idPattern } from '../../../service/identifiers.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
+import { VERSION_PREFIX } from '../../kernel/server.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { requireAccount } from '../accounts/accounts.js';
 import { money } from '../accounts/currencies.js';
@@ -26,7 +27,7 @@ const PURPOSES = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_M
   'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'];
 
 function deprecated(reply: Reply, emu: EmulatorContext): Reply {
-  return { ...reply, headers: { ...reply.headers, Deprecation: 'true', Link: `<${emu.origin}/2025-10-13/quotes>; rel="successor-version"` } };
+  return { ...reply, headers: { ...reply.headers, Deprecation: 'true', Link: `<${emu.origin}${VERSION_PREFIX}/quotes>; rel="successor-version"` } };
 }
 
 function sameCurrency(external: string, internal: string): void {
