@@ -157,6 +157,15 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
     expect(list.body.data.filter((x: any) => x.quoteId === q.id)).toHaveLength(1);
   });
 
+  it('a destination deleted after quoting: 400, nothing moves', async () => {
+    const destination = await externalAccount(t, undefined, 'USD_ACCOUNT', '315');
+    const q = await quote(accountQuote(platformUsd, destination, 1_000));
+    expect((await t.call('DELETE', `/customers/external-accounts/${destination}`)).status).toBe(204);
+    const before = await accountBalances(t, platformUsd);
+    expect(errorShape(await execute(q.id))).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'quoteId' }] } });
+    expect(await accountBalances(t, platformUsd)).toEqual(before);
+  });
+
   it('an expired quote is 409; an unknown one 404 QUOTE_NOT_FOUND', async () => {
     const destination = await externalAccount(t, undefined, 'USD_ACCOUNT', '312');
     const q = await quote(accountQuote(platformUsd, destination, 1_000));

@@ -12,6 +12,7 @@ import { Fields } from '../../kernel/fields.js';
 import type { Reply, Req, Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/flow.js';
 import { accounts } from '../accounts/accounts.js';
+import { externalAccounts } from '../external-accounts/records.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
 import { quoteStatus, renderQuote, requireQuote, type QuoteRec } from './quotes.js';
 import { runQuote } from './run.js';
@@ -22,6 +23,11 @@ function refusal(emu: EmulatorContext, quote: QuoteRec): HttpError | undefined {
     return badRequest('INVALID_INPUT', 'A real-time-funding quote is executed by paying its paymentInstructions (in the sandbox: POST /sandbox/send)', {
       errors: [{ field: 'quoteId', message: 'the quote has a REALTIME_FUNDING source' }],
     });
+  }
+  for (const id of [quote.sourceAccountId, quote.destinationId]) {
+    if (id?.startsWith('ExternalAccount:') && !emu.table(externalAccounts).has(id)) {
+      return badRequest('INVALID_INPUT', `${id} was deleted after the quote was made; create a new quote`, { errors: [{ field: 'quoteId', message: `${id} no longer exists` }] });
+    }
   }
   const status = quoteStatus(emu, quote);
   if (status === 'EXPIRED') return conflict('CONFLICT', `Quote ${quote.id} expired at ${emu.iso(quote.expiresAtMs)}; create a new one`);
