@@ -1,6 +1,7 @@
 /** POST /quotes and GET /quotes/{id}; execution is in execute.ts. */
 import { UMA_ADDRESS_PATTERN, idPattern } from '../../../service/identifiers.js';
 import { umaScenario } from '../../../service/money-magic.js';
+import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -17,11 +18,6 @@ import { insertQuote, quotes, renderQuote, requireQuote, type DestinationKind, t
 
 /** An ACCOUNT source or destination names an internal or an external account. */
 const ACCOUNT_ID = new RegExp(`${idPattern('InternalAccount').source}|${idPattern('ExternalAccount').source}`);
-const PURPOSES = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT',
-  'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'];
-const RAILS = ['ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT',
-  'PAYNOW', 'PESONET', 'PIX', 'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE'];
-export const MAX_LOCKED_AMOUNT = 9_000_000_000_000_000;
 
 function inputError(field: string, message: string): never {
   throw badRequest('INVALID_INPUT', message, { errors: [{ field, message }] });
@@ -54,13 +50,13 @@ function createQuote(req: { json(): Record<string, unknown> }, emu: EmulatorCont
   const destinationAccountId = destinationType === 'ACCOUNT' ? dst?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
   const umaAddress = destinationType === 'UMA_ADDRESS' ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN }) : undefined;
   const destCurrency = dst?.string('currency', { enum: CURRENCY_CODES });
-  const paymentRail = dst?.string('paymentRail', { enum: RAILS });
+  const paymentRail = dst?.string('paymentRail', { enum: PAYMENT_RAILS });
   const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as 'SENDING' | 'RECEIVING' | undefined;
-  const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_LOCKED_AMOUNT });
+  const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   const immediately = f.boolean('immediatelyExecute') ?? false;
   const description = f.string('description', { maxLength: 500 });
   const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
-  const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES });
+  const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
   f.done();
 
   const source = sourceAccountId ? endpoint(emu, sourceAccountId) : undefined;

@@ -6,6 +6,7 @@
  * the transfer completes (a payout holds its amount meanwhile, so totalBalance still counts it).
  */
 import { idPattern } from '../../../service/identifiers.js';
+import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -21,10 +22,7 @@ import { idempotencyKey, recall, remember } from '../transactions/idempotency.js
 import { checkSizeLimit } from '../transactions/limits.js';
 import { transferPlan } from '../transactions/plans.js';
 import { renderTransaction } from '../transactions/transactions.js';
-import { MAX_LOCKED_AMOUNT } from '../quotes/routes.js';
 
-const PURPOSES = ['GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT',
-  'UTILITY_BILL', 'DONATION', 'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER'];
 
 function deprecated(reply: Reply, emu: EmulatorContext): Reply {
   return { ...reply, headers: { ...reply.headers, Deprecation: 'true', Link: `<${emu.origin}${VERSION_PREFIX}/quotes>; rel="successor-version"` } };
@@ -38,7 +36,7 @@ function transferIn(body: Record<string, unknown>, emu: EmulatorContext): Reply 
   const f = new Fields(body);
   const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
   const destinationId = f.object('destination', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
-  const amount = f.integer('amount', { required: true, min: 1, max: MAX_LOCKED_AMOUNT });
+  const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   f.done();
   const source = requireExternalAccount(emu, sourceId!);
   const destination = requireAccount(emu, destinationId!);
@@ -69,10 +67,10 @@ function transferOut(body: Record<string, unknown>, emu: EmulatorContext): Reply
   const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
   const dest = f.object('destination', { required: true });
   const destinationId = dest?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
-  const paymentRail = dest?.string('paymentRail', { minLength: 1, maxLength: 32 });
-  const amount = f.integer('amount', { required: true, min: 1, max: MAX_LOCKED_AMOUNT });
+  const paymentRail = dest?.string('paymentRail', { enum: PAYMENT_RAILS });
+  const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
-  f.string('purposeOfPayment', { enum: PURPOSES });
+  f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
   f.done();
   const source = requireAccount(emu, sourceId!);
   const destination = requireExternalAccount(emu, destinationId!);
