@@ -14,7 +14,7 @@ function end(tx: TxRec, side: 'source' | 'destination'): string | undefined {
 }
 
 function when(f: Fields, name: string): number | undefined {
-  const text = f.string(name, { pattern: DATE_TIME, format: 'date-time' });
+  const text = f.string(name, { pattern: DATE_TIME, format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} is not a real date and time` : undefined) });
   return text === undefined ? undefined : Date.parse(text);
 }
 
