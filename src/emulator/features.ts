@@ -12,6 +12,7 @@ import { cardsFeature } from './features/cards/index.js';
 import { quotesFeature } from './features/quotes/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
+import { agentsFeature } from './features/agents/index.js';
 
 export const FEATURES: readonly Feature[] = [
   signedRetry,
@@ -23,4 +24,5 @@ export const FEATURES: readonly Feature[] = [
   quotesFeature,
   paymentsFeature,
   platformFeature,
+  agentsFeature,
 ];
