@@ -9,6 +9,10 @@ export const list = defineVerb({
   name: 'list',
   description: "list an account's credentials, marking software passkeys held here",
   flags: { account },
+  help: `
+Examples:
+  $ svc credentials list
+  $ svc --json credentials list --account InternalAccount:<uuid>`,
 });
 
 export const add = defineVerb({
