@@ -12,6 +12,7 @@ import { run as loginPasskey } from '../../../commands/login/passkey.js';
 import { run as credentialsList } from '../../../commands/credentials/list.js';
 import { run as credentialsAdd } from '../../../commands/credentials/add.js';
 import { run as credentialsRemove } from '../../../commands/credentials/remove.js';
+import { run as sessionRefresh } from '../../../commands/session/refresh.js';
 import { exitCodeFor } from '../../../commands/exit-codes.js';
 import { UsageError } from '../../../src/errors.js';
 import { mintSandboxToken, SANDBOX_IDENTITY } from '../../../src/auth/oidc-token.js';
@@ -65,6 +66,16 @@ describe('the life of an account\'s credentials', () => {
       expect(passkeyFolder(t.configDir).get(passkeyId)!.signCount).toBe(round);
       expect(session.encryptedSessionSigningKey).toBeUndefined();
     }
+  });
+
+  it('an expired passkey session points at svc login passkey, not at the OTP login', async () => {
+    const store = t.store();
+    const stored = activeSession(t)!;
+    store.saveSession({ ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() });
+    const error = await caught(sessionRefresh({ legacy: false }, t.deps({ tty: true })));
+    expect(exitCodeFor(error)).toBe(4);
+    expect((error as { hint?: string }).hint).toBe(`Re-authenticate: svc login passkey --credential ${passkeyId}`);
+    store.saveSession(stored);
   });
 
   it('credentials add oauth --sandbox-token, then login oauth --sandbox-token with the same default identity', async () => {
