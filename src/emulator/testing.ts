@@ -9,7 +9,6 @@ import type { EmulatorContext } from './kernel/context.js';
 import type { EmulatorFixtures } from './kernel/state.js';
 import { accounts } from './features/accounts/accounts.js';
 import { authMethods, type AuthMethodRec } from './features/auth/credentials.js';
-import { customers } from './features/customers/customers.js';
 import { createSession, renderSession, sessions } from './features/sessions/sessions.js';
 
 export interface TestingHooks {
@@ -30,8 +29,6 @@ export interface TestingHooks {
    * account or accountId. publicKey is the passkey's P-256 key in SEC1 hex.
    */
   addPasskeyCredential(publicKey: string, opts?: { accountId?: string; nickname?: string; credentialId?: string }): { id: string; credentialId: string };
-  /** Sets contact fields on a customer (an SMS_OTP credential needs a phoneNumber), as a PATCH would. */
-  setCustomerContact(customerId: string, contact: { email?: string; phoneNumber?: string }): void;
   /** Moves the emulator's clock forward by ms; every timer due on the way fires first (as POST /_emulator/clock/advance). */
   advanceClock(ms: number): void;
   /** The emulator's current time, epoch ms. */
@@ -76,12 +73,6 @@ export function testingHooks(emu: EmulatorContext, fixtures: EmulatorFixtures): 
       };
       emu.table(authMethods).set(method.id, method);
       return { id: method.id, credentialId };
-    },
-    setCustomerContact(customerId, contact) {
-      const customer = emu.table(customers).get(customerId);
-      if (!customer) throw new Error(`no customer ${customerId}`);
-      Object.assign(customer, contact);
-      emu.changed();
     },
     advanceClock: (ms) => emu.clock.advance(ms),
     now: () => emu.now(),

@@ -5,6 +5,7 @@
  */
 import { statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as loginOtp } from '../../../commands/login/otp.js';
 import { run as loginOauth } from '../../../commands/login/oauth.js';
@@ -115,7 +116,13 @@ describe('the life of an account\'s credentials', () => {
   });
 
   it('credentials add sms takes the customer phone; list shows every type, marking the software passkey', async () => {
-    t.emu.testing.setCustomerContact(t.emu.fixtures.customerId, { phoneNumber: '+15555550100' });
+    const patched = await request(`${t.emu.baseUrl}/customers/${t.emu.fixtures.customerId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customerType: 'INDIVIDUAL', phoneNumber: '+15555550100' }),
+    });
+    expect(patched.statusCode).toBe(200);
+    await patched.body.dump();
     const made = out(await add('sms'));
     expect(made).toMatchObject({ type: 'SMS_OTP', nickname: '+15555550100' });
     expect(made.otpEncryptionTargetBundle).toBeUndefined();

@@ -12,6 +12,8 @@ import { errorShape, otpLogin, signedHeaders, useLoggedInEmulator } from './supp
 const { t, login } = useLoggedInEmulator();
 
 const create = (body: object, headers: Record<string, string> = {}) => t.call('POST', '/auth/credentials', { body, headers });
+const setPhone = async (customerId: string, phoneNumber: string) =>
+  expect((await t.call('PATCH', `/customers/${customerId}`, { body: { customerType: 'INDIVIDUAL', phoneNumber } })).status).toBe(200);
 const list = async (accountId: string) => (await t.call('GET', `/auth/credentials?accountId=${accountId}`)).body.data as Array<Record<string, any>>;
 
 describe('POST /auth/credentials: OTP', () => {
@@ -39,7 +41,7 @@ describe('POST /auth/credentials: OTP', () => {
   it('SMS_OTP needs the customer phone number (400 MISSING_MANDATORY_USER_INFO), then is the signed add, then one per account', async () => {
     const body = { type: 'SMS_OTP', accountId: t.emu.fixtures.accountId };
     expect(errorShape(await create(body))).toMatchObject({ status: 400, code: 'MISSING_MANDATORY_USER_INFO', details: { errors: [{ field: 'phoneNumber' }] } });
-    t.emu.testing.setCustomerContact(t.emu.fixtures.customerId, { phoneNumber: '+15555550123' });
+    await setPhone(t.emu.fixtures.customerId, '+15555550123');
     const { first, retry } = await signedCall(t, 'POST', '/auth/credentials', body, login.privateKey);
     expect(first.body.type).toBe('SMS_OTP');
     expect(retry.status).toBe(201);
@@ -125,7 +127,7 @@ describe('DELETE /auth/credentials/{id}', () => {
     const wallet = await newWallet(t);
     const email = (await create({ type: 'EMAIL_OTP', accountId: wallet.accountId })).body;
     const emailSession = await otpLogin(t, email.id);
-    t.emu.testing.setCustomerContact(wallet.customerId, { phoneNumber: '+15555550199' });
+    await setPhone(wallet.customerId, '+15555550199');
     const sms = (await signedCall(t, 'POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId }, emailSession.privateKey)).retry.body;
     const smsSession = await otpLogin(t, sms.id, 'SMS_OTP');
 

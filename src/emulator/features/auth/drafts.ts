@@ -56,9 +56,7 @@ export function readDraftInput(type: AuthMethodType, f: Fields): DraftInput {
 }
 
 function contactOf(emu: EmulatorContext, account: AccountRec, which: 'email' | 'phoneNumber'): string {
-  // phoneNumber arrives with the identity area's customer fields; read it loosely until then.
-  const customer = emu.table(customers).get(account.customerId) as (Record<string, unknown> & { email?: string }) | undefined;
-  const value = customer?.[which];
+  const value = emu.table(customers).get(account.customerId)?.[which];
   if (typeof value !== 'string' || value === '') {
     throw badRequest('MISSING_MANDATORY_USER_INFO', `Customer ${account.customerId} has no ${which}: set it on the customer before adding this credential`, {
       errors: [{ field: which, message: `the customer's ${which} is the credential's nickname` }],
