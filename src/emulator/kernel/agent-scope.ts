@@ -5,9 +5,9 @@
  *   (`Customer:<uuid>`, `InternalAccount:<uuid>`, `Card:<uuid>`…) that belongs to another customer
  *   is answered as the area would answer an unknown one: 404;
  * - after it, list answers (`{data: […]}`) drop the items of other customers.
- * Who owns a record is read from the record itself, found by id in any area's table: its
- * `customerId`, `cardholderId` or `documentHolder`, else its `accountId`'s owner, else (for a
- * customer) its own id. So a new area's resources are scoped without the area doing anything, as
+ * Who owns a record is read from the record itself, found by id in any area's table: a customer
+ * is its own owner; anything else is owned by the customer its `customerId`, `cardholderId`,
+ * `documentHolder` or `accountId` leads to (a beneficial owner's document → the owner → its business). So a new area's resources are scoped without the area doing anything, as
  * long as its records name their owner in one of those fields.
  */
 import type { Principal } from './auth.js';
@@ -16,8 +16,8 @@ import { HttpError } from './errors.js';
 import type { Reply, Req } from './router.js';
 
 const ID = /^([A-Z][A-Za-z]+):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const OWNER_FIELDS = ['customerId', 'cardholderId', 'documentHolder'] as const;
-const ACCOUNT_FIELDS = ['accountId', 'sourceAccountId', 'internalAccountId'] as const;
+/** Fields that name a record's owner: a customer id, or the id of something a customer owns. */
+const OWNER_FIELDS = ['customerId', 'cardholderId', 'documentHolder', 'accountId', 'sourceAccountId', 'internalAccountId'] as const;
 
 type Agent = Extract<Principal, { kind: 'agent' }>;
 
@@ -25,15 +25,11 @@ type Agent = Extract<Principal, { kind: 'agent' }>;
 function ownerOfRecord(emu: EmulatorContext, record: unknown, depth = 0): string | undefined {
   if (typeof record !== 'object' || record === null || depth > 3) return undefined;
   const r = record as Record<string, unknown>;
-  for (const field of OWNER_FIELDS) {
-    if (typeof r[field] === 'string' && String(r[field]).startsWith('Customer:')) return r[field] as string;
-  }
   if (typeof r.id === 'string' && r.id.startsWith('Customer:')) return r.id;
-  for (const field of ACCOUNT_FIELDS) {
-    if (typeof r[field] === 'string') {
-      const owner = ownerOfId(emu, r[field] as string, depth + 1);
-      if (owner) return owner;
-    }
+  for (const field of OWNER_FIELDS) {
+    const value = r[field];
+    const owner = typeof value === 'string' && ID.test(value) ? ownerOfId(emu, value, depth + 1) : undefined;
+    if (owner) return owner;
   }
   for (const nested of ['source', 'destination']) {
     const owner = ownerOfRecord(emu, r[nested], depth + 1);

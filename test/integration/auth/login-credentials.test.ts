@@ -178,3 +178,22 @@ describe('refusals before any request (exit 2)', () => {
     expect(t.proxy.seen.length).toBe(before);
   });
 });
+
+describe('signed add and remove follow 200 PROCESSING to the answer', () => {
+  it('with --processing-retries 2 the add settles to 201 and the remove to 204', async () => {
+    const f = await authEnv({ processingRetries: 2 });
+    try {
+      await loginOtp({ credential: f.emu.fixtures.credentialId, code: '000000' }, f.deps());
+      const deps = f.deps({ globals: { json: true } });
+      await credentialsAdd({ type: 'oauth', sandboxToken: true, software: false, rpId: 'localhost', origin: 'http://localhost' }, deps);
+      const made = JSON.parse(deps.stdout());
+      expect(made.type).toBe('OAUTH');
+      // Two PROCESSING answers, then the settled one: three signed retries of the add.
+      expect(f.proxy.count('/auth/credentials', true)).toBe(3);
+      await credentialsRemove({ credential: made.id }, f.deps({ globals: { yes: true } }));
+      expect(f.proxy.count(`/auth/credentials/${made.id}`, true)).toBe(3);
+    } finally {
+      await f.close();
+    }
+  });
+});

@@ -108,6 +108,14 @@ describe('Bearer access, bound to the agent customer', () => {
     expect(errorShape(await asAgent('POST', '/agents', { name: 'x', customerId: fixtures().customerId, policy }))).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
   });
 
+  it('identity areas are bound too: another customer\'s verification is 404, the customer list is the agent\'s own', async () => {
+    expect(errorShape(await asAgent('POST', '/verifications', { customerId: fixtures().customerId }))).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    const customers = await asAgent('GET', '/customers');
+    expect(customers.status).toBe(200);
+    expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([wallet.customerId]);
+    expect((await t.call('GET', '/customers')).body.data.length).toBeGreaterThan(1);
+  });
+
   it('lists hold only the agent customer\'s items', async () => {
     const agents = await asAgent('GET', '/agents');
     expect(agents.body.data.map((a: { customerId: string }) => a.customerId)).toEqual([wallet.customerId]);

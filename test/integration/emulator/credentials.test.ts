@@ -46,6 +46,9 @@ describe('POST /auth/credentials: OTP', () => {
     expect(first.body.type).toBe('SMS_OTP');
     expect(retry.status).toBe(201);
     expect(retry.body).toMatchObject({ type: 'SMS_OTP', nickname: '+15555550123', otpEncryptionTargetBundle: expect.any(String) });
+    // The signed retry is idempotent: the same bytes again get the same 201, not a duplicate error.
+    const resent = await create(body, signedHeaders(first.body, login.privateKey));
+    expect(resent).toMatchObject({ status: 201, body: { id: retry.body.id } });
     const again = await create(body);
     expect(errorShape(again)).toMatchObject({ status: 400, code: 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS' });
     expect((await list(t.emu.fixtures.accountId)).map((m) => m.type)).toEqual(expect.arrayContaining(['EMAIL_OTP', 'SMS_OTP']));
