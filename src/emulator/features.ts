@@ -15,6 +15,7 @@ import { cardsFeature } from './features/cards/index.js';
 import { quotesFeature } from './features/quotes/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
+import { webhookEventsFeature } from './features/webhook-events/index.js';
 
 export const FEATURES: readonly Feature[] = [
   signedRetry,
@@ -29,4 +30,5 @@ export const FEATURES: readonly Feature[] = [
   quotesFeature,
   paymentsFeature,
   platformFeature,
+  webhookEventsFeature,
 ];

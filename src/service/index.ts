@@ -8,3 +8,4 @@ export * from './identity-magic.js';
 export * from './money-magic.js';
 export * from './auth-magic.js';
 export * from './identity-rules.js';
+export * from './webhook-types.js';
