@@ -49,6 +49,8 @@ export const flag = {
 export const arg = {
   required: (syntax: `<${string}>`, description: string): Arg<string> => ({ syntax, description }),
   optional: (syntax: `[${string}]`, description: string): Arg<string | undefined> => ({ syntax, description }),
+  /** `[ids...]`: any number of values, the last argument; an empty list when none is given. */
+  variadic: (syntax: `[${string}...]`, description: string): Arg<string[]> => ({ syntax, description }),
 };
 
 type Args = Record<string, Arg<unknown>>;
