@@ -25,10 +25,12 @@ export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
   else for (const event of result.data) ui.out(line(ui, event));
 
   const failed = result.data.filter((e) => e.outcome === 'retrying');
+  const queued = result.data.filter((e) => e.outcome === 'queued');
   if (result.data.length === 0) return ui.info('No logged event matches; nothing was sent.');
   ui.info(`Replayed ${result.data.length} event(s) to ${result.endpoint}: ${summary(result.data)}.`);
   if (failed.length > 0) {
-    throw new SvcError(`${failed.length} of ${result.data.length} event(s) were not delivered (${failed.map((e) => e.id).join(', ')})`, {
+    const rest = queued.length > 0 ? `, and ${queued.length} more were queued behind it` : '';
+    throw new SvcError(`${failed.length} of ${result.data.length} event(s) failed to deliver (${failed.map((e) => e.id).join(', ')})${rest}`, {
       hint: 'The emulator keeps retrying them with backoff; check that the endpoint is up.',
     });
   }
@@ -44,7 +46,7 @@ async function localProfileBaseUrl(deps: Deps): Promise<string | undefined> {
 
 function line(ui: UI, e: ReplayOutcome): string {
   const answer = e.responseStatus !== undefined ? String(e.responseStatus) : e.error ?? '';
-  const paint = e.outcome === 'retrying' ? ui.c.red : e.outcome === 'duplicate' ? ui.c.yellow : ui.c.green;
+  const paint = e.outcome === 'retrying' ? ui.c.red : e.outcome === 'delivered' ? ui.c.green : ui.c.yellow;
   return [paint(e.outcome.padEnd(9)), ui.c.bold(e.type), e.id, ui.c.dim(e.timestamp), answer].join('  ');
 }
 
@@ -53,5 +55,6 @@ function summary(data: readonly ReplayOutcome[]): string {
   const parts = [`${count('delivered')} delivered`];
   if (count('duplicate') > 0) parts.push(`${count('duplicate')} already processed (409)`);
   if (count('retrying') > 0) parts.push(`${count('retrying')} failed, retrying`);
+  if (count('queued') > 0) parts.push(`${count('queued')} queued, delivering in the background`);
   return parts.join(', ');
 }

@@ -13,8 +13,11 @@ export interface ReplayOutcome {
   id: string;
   type: string;
   timestamp: string;
-  /** `duplicate`: the consumer answered 409 (it had processed that id); `retrying`: the first attempt failed. */
-  outcome: 'delivered' | 'duplicate' | 'retrying';
+  /**
+   * `duplicate`: the consumer answered 409 (it had processed that id); `retrying`: the first attempt
+   * failed; `queued`: not tried yet (after a failure, or a long replay), the emulator delivers it later.
+   */
+  outcome: 'delivered' | 'duplicate' | 'retrying' | 'queued';
   responseStatus?: number;
   error?: string;
 }

@@ -74,11 +74,20 @@ export class WebhookOutbox {
    * `endpoint` is where to (a replay's --to); otherwise the configured endpoint at each attempt.
    */
   redeliver(event: LoggedEvent, endpoint?: string): Promise<DeliveryResult> {
+    return this.attempt(this.queueCopy(event, endpoint));
+  }
+
+  /** Like redeliver, but its first attempt is only scheduled (now), not awaited. */
+  requeue(event: LoggedEvent, endpoint?: string): void {
+    this.schedule(this.queueCopy(event, endpoint), 0);
+  }
+
+  private queueCopy(event: LoggedEvent, endpoint: string | undefined): WebhookDelivery {
     const delivery: WebhookDelivery = { key: randomUUID(), id: event.id, type: event.type, body: event.body, attempts: 0, nextAttemptAtMs: this.emu.now() };
     if (endpoint !== undefined) delivery.endpoint = endpoint;
     this.emu.core.outbox.push(delivery);
     this.emu.changed();
-    return this.attempt(delivery);
+    return delivery;
   }
 
   pendingCount(): number {

@@ -146,17 +146,24 @@ describe('selection', () => {
 });
 
 describe('delivery failures', () => {
-  it('a failed first attempt answers "retrying" and the backoff retries it on the emulator clock, same id', async () => {
+  it('a failed first attempt answers "retrying", the events after it are "queued" (not waited on); the backoff delivers them, same ids', async () => {
     const t = await emulator({ webhookRetry: { initialMs: 1000, maxMs: 60_000 } });
-    const hooks = await receiver((n) => (n === 0 ? 503 : 200));
+    let down = true;
+    const hooks = await receiver(() => (down ? 503 : 200));
     await setCard(t, 'FROZEN');
+    await setCard(t, 'ACTIVE');
     const answer = await replay(t, { since: '1h', to: hooks.url });
-    expect(answer.body.data).toMatchObject([{ outcome: 'retrying', responseStatus: 503 }]);
-    expect(t.emu.testing.webhookQueue()).toMatchObject([{ attempts: 1 }]);
+    expect(answer.body.data.map((d: any) => [d.outcome, d.responseStatus])).toEqual([['retrying', 503], ['queued', undefined]]);
+    // The queued one is tried too, in the background; once both have had their attempt, both wait out the backoff.
+    await eventually(() => (t.emu.testing.webhookQueue().filter((d) => d.attempts === 1).length === 2 ? true : undefined));
+    expect(hooks.deliveries).toHaveLength(2);
+    down = false;
     t.emu.testing.advanceClock(1000);
-    await hooks.waitFor(2);
-    expect(hooks.deliveries[1]!.body.id).toBe(answer.body.data[0].id);
-    await eventually(async () => ((await logged(t))[0].delivery === 'delivered' ? true : undefined));
+    await hooks.waitFor(4);
+    await eventually(() => (t.emu.testing.pendingWebhooks() === 0 ? true : undefined));
+    const ids = answer.body.data.map((d: any) => d.id);
+    expect(new Set(hooks.deliveries.slice(2).map((d) => d.body.id))).toEqual(new Set(ids));
+    expect((await logged(t)).map((e) => e.delivery)).toEqual(['delivered', 'delivered']);
   });
 });
 

@@ -6,7 +6,7 @@
  *   POST /_emulator/webhooks/replay {ids?, types?, since?, to?} → {endpoint, data: [outcome…]}
  * A replay sends each selected event again, oldest first and one after the other (a consumer sees
  * them in order), with its original bytes: the same envelope id, so a consumer that dedupes by id
- * answers 409 to one it has processed, which counts as delivered.
+ * answers 409 to one it has processed, which counts as delivered (`duplicate`).
  */
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest } from '../../kernel/errors.js';
@@ -40,18 +40,32 @@ function queryAsBody(query: URLSearchParams): Record<string, unknown> {
   return body;
 }
 
+/**
+ * How long (real time: it is spent waiting on the network) a replay waits for first attempts before
+ * it answers: well inside a client's 30 s timeout even when the last attempt waited out its own.
+ */
+export const REPLAY_WAIT_MS = 15_000;
+
+/**
+ * First attempts one by one, in order, until one fails or the wait is spent; the rest are queued
+ * (`queued`: the outbox delivers them in the background with its usual backoff), so a dead or slow
+ * endpoint cannot hold the answer for one timeout per event.
+ */
 async function replay(emu: EmulatorContext, events: LoggedEvent[], to: string | undefined) {
   const data = [];
+  const waitUntil = Date.now() + REPLAY_WAIT_MS;
+  let waiting = true;
   for (const event of events) {
+    const base = { id: event.id, type: event.type, timestamp: event.timestamp };
+    if (!waiting || Date.now() >= waitUntil) {
+      emu.outbox.requeue(event, to);
+      data.push({ ...base, outcome: 'queued' });
+      continue;
+    }
     const result = await emu.outbox.redeliver(event, to);
+    waiting = result.ok;
     const outcome = result.ok ? (result.status === 409 ? 'duplicate' : 'delivered') : 'retrying';
-    data.push({
-      id: event.id,
-      type: event.type,
-      timestamp: event.timestamp,
-      outcome,
-      ...(result.status !== undefined ? { responseStatus: result.status } : { error: result.error }),
-    });
+    data.push({ ...base, outcome, ...(result.status !== undefined ? { responseStatus: result.status } : { error: result.error }) });
   }
   return data;
 }
