@@ -20,6 +20,7 @@ import { transfersFeature } from './features/transfers/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
 import { agentsFeature } from './features/agents/index.js';
+import { webhookEventsFeature } from './features/webhook-events/index.js';
 
 export const FEATURES: readonly Feature[] = [
   signedRetry,
@@ -39,4 +40,5 @@ export const FEATURES: readonly Feature[] = [
   paymentsFeature,
   platformFeature,
   agentsFeature,
+  webhookEventsFeature,
 ];
