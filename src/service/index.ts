@@ -9,3 +9,4 @@ export * from './money-magic.js';
 export * from './auth-magic.js';
 export * from './identity-rules.js';
 export * from './payment-enums.js';
+export * from './webhook-types.js';

@@ -1,6 +1,7 @@
 /** startEmulator's options and their defaults (the CLI flags map onto these). */
 import { UsageError } from '../../errors.js';
 import type { EmulatorLogEntry } from './context.js';
+import { DEFAULT_EVENT_LOG_LIMIT } from './event-log.js';
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1 (loopback only). */
@@ -17,6 +18,8 @@ export interface EmulatorOptions {
   challengeTtlSeconds?: number;
   /** Deliver every webhook twice, same id (default false). */
   duplicateDeliveries?: boolean;
+  /** How many webhook events the event log keeps for replay, newest first (default 1000). */
+  eventLogLimit?: number;
   /** Webhook backoff: initialMs 1000 doubling up to maxMs 60000, maxAttempts 12, timeoutMs 10000 per attempt. */
   webhookRetry?: { initialMs?: number; maxMs?: number; maxAttempts?: number; timeoutMs?: number };
   /** How the issuer decides new cards (default 'accept'); a cardholder fullName ending in 004 is always rejected. */
@@ -44,6 +47,7 @@ export interface ResolvedOptions {
   sessionTtlMs: number;
   challengeTtlMs: number;
   duplicateDeliveries: boolean;
+  eventLogLimit: number;
   webhookRetry: { initialMs: number; maxMs: number; maxAttempts: number; timeoutMs: number };
   cardIssuance: 'accept' | 'reject';
   cardIssuanceDelayMs: number;
@@ -91,6 +95,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     sessionTtlMs: count(o.sessionTtlSeconds, 900, 'sessionTtlSeconds', 1) * 1000,
     challengeTtlMs: count(o.challengeTtlSeconds, 300, 'challengeTtlSeconds', 1) * 1000,
     duplicateDeliveries: o.duplicateDeliveries ?? false,
+    eventLogLimit: count(o.eventLogLimit, DEFAULT_EVENT_LOG_LIMIT, 'eventLogLimit', 1),
     webhookRetry: {
       initialMs: count(retry.initialMs, 1000, 'webhookRetry.initialMs', 1),
       maxMs: count(retry.maxMs, 60_000, 'webhookRetry.maxMs', 1),
