@@ -201,6 +201,10 @@ describe('an agent sees its own customer\'s money only', () => {
     expect(platformAccountIds.length).toBeGreaterThan(0);
     expect((await t.call('GET', '/customers/external-accounts?limit=100', asAgent)).body.data.map((a: any) => a.customerId)).not.toContain(undefined);
     expect(errorShape(await t.call('GET', `/customers/external-accounts/${platformAccountIds[0]}`, asAgent))).toMatchObject({ status: 404 });
+    // A quote from the platform to the customer names the customer, but spends the platform's money.
+    const gift = await t.call('POST', '/quotes', { body: accountQuote(platformUsd, mine.usd, 1_000) });
+    expect(gift.body.status).toBe('PENDING');
+    expect(errorShape(await t.call('POST', `/quotes/${gift.body.id}/execute`, asAgent))).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
     // An agent's new account is its customer's.
     const added = await t.call('POST', '/customers/external-accounts', { ...asAgent, body: { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '99887766', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } } } });
     expect(added.body.customerId).toBe(mine.id);
