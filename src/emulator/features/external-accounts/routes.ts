@@ -24,7 +24,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
   const f = new Fields(req.json());
   // An agent's accounts are its customer's: it has no platform to add accounts to.
   const customerId = scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) ?? agentCustomer(req) : undefined;
-  if (scope === 'platform' && agentCustomer(req)) throw notFound('Platform', 'external accounts');
+  if (scope === 'platform' && agentCustomer(req)) throw new HttpError(404, 'REFERENCE_NOT_FOUND', 'An agent has no platform external accounts; use /customers/external-accounts');
   const currency = f.string('currency', { required: true, enum: CURRENCY_CODES });
   const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
   const ownershipType = f.string('ownershipType', { enum: ['FIRST_PARTY', 'THIRD_PARTY'] }) as ExternalAccountRec['ownershipType'];
