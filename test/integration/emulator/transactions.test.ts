@@ -128,6 +128,18 @@ describe('GET /transactions', () => {
     expect(page2.hasMore).toBe(false);
   });
 
+  it('POST /transactions/{id}/confirm records the receipt delivery time (now, or the one given); a repeat updates it', async () => {
+    const id = (await t.call('GET', '/transactions?limit=1')).body.data[0].id;
+    const first = await t.call('POST', `/transactions/${id}/confirm`);
+    expect(first.status).toBe(200);
+    expect(Date.parse(first.body.receiptDeliveryConfirmedAt)).toBeLessThanOrEqual(t.emu.testing.now());
+    const given = '2026-01-02T03:04:05.000Z';
+    expect((await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: given } })).body.receiptDeliveryConfirmedAt).toBe(given);
+    expect((await t.call('GET', `/transactions/${id}`)).body.receiptDeliveryConfirmedAt).toBe(given);
+    expect(errorShape(await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: 'soon' } })).details.errors[0].field).toBe('receiptDeliveryConfirmedAt');
+    expect(errorShape(await t.call('POST', `/transactions/Transaction:${randomUUID()}/confirm`))).toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
+  });
+
   it('400 names every bad filter; 404 TRANSACTION_NOT_FOUND for an unknown id', async () => {
     const bad = await t.call('GET', '/transactions?status=DONE&type=CARD&startDate=yesterday&sortOrder=up&limit=500');
     expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual(['status', 'type', 'startDate', 'sortOrder', 'limit']);

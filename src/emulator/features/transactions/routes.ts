@@ -1,4 +1,4 @@
-/** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged) and GET /transactions/{id}. */
+/** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged), GET /transactions/{id}, POST …/confirm. */
 import { idPattern } from '../../../service/identifiers.js';
 import { notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -57,6 +57,22 @@ export const transactionRoutes: Route[] = [
       // The table keeps insertion order, which is creation order.
       if (sortOrder === 'desc') rows.reverse();
       return { status: 200, body: pageOf(rows.map(renderTransaction), page) };
+    },
+  },
+  {
+    // The description's receipt confirmation: records when the platform delivered the receipt (now if omitted); a repeat updates it.
+    method: 'POST',
+    path: '/transactions/:id/confirm',
+    handler(req, emu) {
+      const f = new Fields(req.raw.length > 0 ? req.json() : {});
+      const at = when(f, 'receiptDeliveryConfirmedAt');
+      f.done();
+      const tx = requireTransaction(emu, req.params.id!);
+      if (!callerMaySee(req, tx.customerId)) throw notFound('Transaction', tx.id, 'TRANSACTION_NOT_FOUND');
+      tx.fields.receiptDeliveryConfirmedAt = emu.iso(at ?? emu.now());
+      tx.updatedAt = emu.iso();
+      emu.changed();
+      return { status: 200, body: renderTransaction(tx) };
     },
   },
   {
