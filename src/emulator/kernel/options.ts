@@ -28,6 +28,12 @@ export interface EmulatorOptions {
   cardIssuanceDelayMs?: number;
   /** Lifetime of a panEmbedUrl (default 60 s). */
   revealTtlSeconds?: number;
+  /**
+   * Single-transaction maximum per currency, in the currency's smallest unit (default
+   * DEFAULT_TRANSACTION_LIMITS); a quote or transfer above it is 400 TRANSACTION_SIZE_LIMIT_EXCEEDED.
+   * Currencies left out keep their default.
+   */
+  transactionLimits?: Record<string, number>;
   /** How much faster than the wall clock the emulator's clock runs (default 1; e.g. 60: a minute per second). */
   timeScale?: number;
   /** Called per request and per delivery attempt; entries never carry secrets. */
@@ -47,7 +53,20 @@ export interface ResolvedOptions {
   cardIssuanceDelayMs: number;
   revealTtlMs: number;
   timeScale: number;
+  transactionLimits: Record<string, number>;
   log?: (entry: EmulatorLogEntry) => void;
+}
+
+/**
+ * The spec says the single-transaction maximum is configured per corridor or currency without
+ * giving a value; these are the emulator's: 100,000.00 USD or EUR, 2,000,000.00 MXN.
+ */
+export const DEFAULT_TRANSACTION_LIMITS: Readonly<Record<string, number>> = { USD: 10_000_000, EUR: 10_000_000, MXN: 200_000_000 };
+
+function transactionLimits(value: Record<string, number> | undefined): Record<string, number> {
+  const out = { ...DEFAULT_TRANSACTION_LIMITS };
+  for (const [code, max] of Object.entries(value ?? {})) out[code] = count(max, 0, `transactionLimits.${code}`, 1);
+  return out;
 }
 
 /** The largest --time-scale: beyond it a second of wall time is more than a day of emulator time. */
@@ -87,6 +106,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     cardIssuanceDelayMs: count(o.cardIssuanceDelayMs, 1000, 'cardIssuanceDelayMs'),
     revealTtlMs: count(o.revealTtlSeconds, 60, 'revealTtlSeconds', 1) * 1000,
     timeScale: timeScale(o.timeScale),
+    transactionLimits: transactionLimits(o.transactionLimits),
     ...(o.log ? { log: o.log } : {}),
   };
 }
