@@ -19,6 +19,7 @@ import { transactionsFeature } from './features/transactions/index.js';
 import { transfersFeature } from './features/transfers/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
+import { agentsFeature } from './features/agents/index.js';
 import { webhookEventsFeature } from './features/webhook-events/index.js';
 
 export const FEATURES: readonly Feature[] = [
@@ -38,5 +39,6 @@ export const FEATURES: readonly Feature[] = [
   transactionsFeature,
   paymentsFeature,
   platformFeature,
+  agentsFeature,
   webhookEventsFeature,
 ];
