@@ -93,7 +93,7 @@ export async function startEmulator(): Promise<Running & { baseUrl: string }> {
     withBody: post,
     tricks: [
       get('/cards/..%2F..%2Fetc%2Fpasswd'), get('/cards/%00'), get('/cards/%ZZ'), get(`/cards/${LONG}`), get('/cards/Card:..%2F'),
-      get('/../cards/x'), get('/cards/%F0%28%8C%BC'), get('/cards/x/../../customers'),
+      get('/../cards/x'), get('/cards/%F0%28%8C%BC'), get('/cards/x%2F..%2F..%2Fcustomers'), get('/cards/%2e%2e'),
     ],
     wrongCredentials: [
       get(`/cards/${ready.fixtures.cardId}`, basic(ready.apiTokenId, flip(secret, 0))),
