@@ -70,7 +70,7 @@ describe('secrets under forced errors', () => {
     const leaks: string[] = [];
     for (const [condition, env] of conditions) {
       for (const command of commands) {
-        for (const mode of LARGE ? [['--verbose'], ['--verbose', '--json']] : [[(tried % 2 ? '--json' : '--verbose'), '--verbose']]) {
+        for (const mode of LARGE ? [['--verbose'], ['--verbose', '--json']] : [tried % 2 ? ['--verbose', '--json'] : ['--verbose']]) {
           const r = await runSvc([...mode, ...command], { env, configDir, timeoutMs: 20_000 });
           tried++;
           const printed = r.stdout + r.stderr;
