@@ -14,7 +14,10 @@ import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } fro
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
 import { createAsyncWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
-import { registerWithLocalEmulator } from './local-endpoint.js';
+import { takeOverLocalEndpoint, type LocalEndpoint } from './local-endpoint.js';
+import { watchLocalEmulator } from './emulator-watch.js';
+import { parseEventsFlag } from './events-filter.js';
+import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
 import type { SelectedProfile } from '../../src/store/resolve.js';
 
@@ -26,7 +29,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   const port = parsePort(opts.port);
   if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
-  const events = parseEvents(opts.events);
+  const events = parseEventsFlag(opts.events);
   if (opts.skipVerify && opts.publicKey !== undefined) {
     throw new UsageError('pass either --public-key or --skip-verify, not both', { field: '--public-key' });
   }
@@ -45,11 +48,18 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
 
   const forwarder = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
   const dedupe = openStoreFlag(opts.store);
+  // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
+  let verifier = key && createAsyncWebhookVerifier(key.key);
+  const verify: ReceiverOptions['verify'] = verifier && ((body, header) => verifier!(body, header));
   let receiver: WebhookReceiver | undefined;
+  let endpoint: LocalEndpoint | undefined;
+  let stopWatching = () => {};
   try {
-    receiver = await listen({ host: opts.host, port, path: opts.path, verify: key && createAsyncWebhookVerifier(key.key), dedupe, events, forwarder, ...handlers(ui, deps, forwarder) });
-    const registered = await registerLocal(await getProfile(), receiver.url, deps, ui);
-    if (registered) ui.info(`Registered ${receiver.url} as the webhook endpoint of ${registered} (PATCH /config)`);
+    receiver = await listen({ host: opts.host, port, path: opts.path, verify, dedupe, events, forwarder, ...handlers(ui, deps, forwarder) });
+    const ctx = await getProfile();
+    endpoint = await takeOver(ctx, receiver.url, deps, ui, getProfile);
+    if (endpoint?.previous) ui.warn(`replacing the emulator's webhook endpoint ${endpoint.previous} with ${receiver.url}; it is put back when this listener stops`);
+    else if (endpoint) ui.info(`Registered ${receiver.url} as the webhook endpoint of ${endpoint.baseUrl} (PATCH /config)`);
     if (key) ui.info(`Verifying X-Service-Signature with the key from ${key.source}`);
     else ui.warn(SKIP_VERIFY_WARNING.toUpperCase());
     if (opts.store) ui.info(`Remembering delivery ids in ${opts.store} (${dedupe.size} loaded)`);
@@ -58,9 +68,31 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     }
     if (forwarder) ui.info(`Forwarding verified deliveries to ${forwarder.url}`);
     if (events) ui.info(`Showing only ${[...events].join(', ')} (other events are acknowledged and recorded)`);
+    if (endpoint) {
+      const stored = ctx?.stored?.webhookPublicKey;
+      stopWatching = watchLocalEmulator({
+        endpoint,
+        url: receiver.url,
+        intervalMs: checkInterval(deps.env),
+        profileKey: async () => (await getProfile())?.stored?.webhookPublicKey,
+        key: key && stored ? { pem: stored, fromProfile: key.source.startsWith('profile') } : undefined,
+        adoptKey: (text) => {
+          const next = parseWebhookPublicKey(text);
+          verifier = createAsyncWebhookVerifier(next);
+          return next;
+        },
+        warn: (line) => ui.warn(line),
+        info: (line) => ui.info(line),
+      });
+    }
     ui.info(`Ready! Listening for webhooks on ${receiver.url} (Ctrl-C to stop)`);
     await aborted(deps.signal);
   } finally {
+    stopWatching();
+    if (endpoint) {
+      const restored = await endpoint.restore().catch((error: unknown) => `Could not put back the emulator's webhook endpoint: ${error instanceof Error ? error.message : String(error)}`);
+      if (restored) ui.info(restored);
+    }
     await receiver?.close();
     await forwarder?.close();
     await dedupe.close();
@@ -129,13 +161,19 @@ async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
 }
 
 /** Registration failure is not fatal: the listener works; the user can set the endpoint by hand. */
-async function registerLocal(ctx: SelectedProfile | undefined, url: string, deps: Deps, ui: UI): Promise<string | undefined> {
+async function takeOver(ctx: SelectedProfile | undefined, url: string, deps: Deps, ui: UI, profile: () => Promise<SelectedProfile | undefined>): Promise<LocalEndpoint | undefined> {
   try {
-    return await registerWithLocalEmulator(ctx, url, deps);
+    return await takeOverLocalEndpoint(ctx, url, deps, profile);
   } catch (error) {
     ui.warn(`could not register ${url} with the local emulator: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
+}
+
+/** SVC_WEBHOOK_CHECK_MS: how often the local emulator is checked (default 3000 ms). */
+function checkInterval(env: NodeJS.ProcessEnv): number {
+  const ms = Number(env.SVC_WEBHOOK_CHECK_MS);
+  return Number.isInteger(ms) && ms >= 100 ? ms : 3000;
 }
 
 function openStoreFlag(path: string | undefined): DedupeStore {
@@ -154,13 +192,6 @@ function parsePort(value: string | number): number {
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`, { field: '--port' });
   }
   return port;
-}
-
-function parseEvents(value: string | undefined): Set<string> | undefined {
-  if (value === undefined) return undefined;
-  const types = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (types.length === 0) throw new UsageError('--events needs at least one event type, e.g. CARD.STATE_CHANGE', { field: '--events' });
-  return new Set(types);
 }
 
 /**
