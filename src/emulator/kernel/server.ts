@@ -70,7 +70,7 @@ function route(parts: ServerParts, req: IncomingMessage, method: string, url: UR
   }
   const principal = parts.authorize(req.headers.authorization);
   if (!versioned) throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
-  return { match: parts.api.match(method, path), path, principal };
+  return { match: found ?? parts.api.match(method, path), path, principal };
 }
 
 async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMessage, res: ServerResponse, logAs: (p: string) => void): Promise<number> {
