@@ -74,7 +74,8 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
     method = await addCredential({
       client: await deps.client(),
       body,
-      sign: ctx.sign,
+      // A session of another account cannot approve this one's credentials: say so rather than send it.
+      sign: ctx.session?.accountId === accountId ? ctx.sign : undefined,
       signal: deps.signal,
       hooks: { onChallenge: () => ui.info(`The account has credentials: approving the add with session ${ctx.session?.id ?? '(none held)'}`) },
     });

@@ -149,6 +149,26 @@ describe('the life of an account\'s credentials', () => {
     expect(out(list).data.map((r: { id: string }) => r.id)).not.toContain(passkeyId);
   });
 
+  it('a session of another account does not sign an add for this one: exit 4, no signed retry sent', async () => {
+    const customer = await request(`${t.emu.baseUrl}/customers`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Other Person', email: 'other@example.test' }),
+    });
+    const customerId = ((await customer.body.json()) as { id: string }).id;
+    const accounts = await request(`${t.emu.baseUrl}/internal-accounts?customerId=${customerId}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}` },
+    });
+    const accountId = ((await accounts.body.json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    // Its first credential needs no signature; the second one would.
+    await add('email', { account: accountId });
+    const signedBefore = t.proxy.count('/auth/credentials', true);
+    const error = await caught(add('oauth', { account: accountId, sandboxToken: true }));
+    expect(exitCodeFor(error)).toBe(4);
+    expect((error as Error).message).toMatch(/no session key of that account/);
+    expect(t.proxy.count('/auth/credentials', true)).toBe(signedBefore);
+  });
+
   it('the active session\'s own credential cannot approve its removal: exit 2 naming --session, nothing sent', async () => {
     const before = t.proxy.seen.length;
     const error = await caught(credentialsRemove({ credential: oauthId }, t.deps({ globals: { yes: true } })));
