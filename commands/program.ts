@@ -105,7 +105,8 @@ export function globalsOf(command: Command): GlobalOptions {
 function mount(command: Command, verb: Verb<never>, execute: Execute): void {
   declare(command, verb.spec).action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
-    const positionals = self.args.slice(0, self.registeredArguments.length);
+    // processedArgs: one entry per declared argument, a variadic one (`[ids...]`) as its array.
+    const positionals = self.processedArgs;
     await execute(verb, optionsFrom(verb.spec, positionals, self.opts()), globalsOf(self));
   });
 }
