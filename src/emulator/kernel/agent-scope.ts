@@ -7,7 +7,8 @@
  * - after it, list answers (`{data: […]}`) drop the items of other customers.
  * Who owns a record is read from the record itself, found by id in any area's table: a customer
  * is its own owner; anything else is owned by the customer its `customerId`, `cardholderId`,
- * `documentHolder` or `accountId` leads to (a beneficial owner's document → the owner → its business). So a new area's resources are scoped without the area doing anything, as
+ * `documentHolder` or `accountId` leads to (a beneficial owner's document → the owner → its business),
+ * also inside `source`, `destination` and `fields` (quotes, transactions). So a new area's resources are scoped without the area doing anything, as
  * long as its records name their owner in one of those fields.
  */
 import type { Principal } from './auth.js';
@@ -31,7 +32,8 @@ function ownerOfRecord(emu: EmulatorContext, record: unknown, depth = 0): string
     const owner = typeof value === 'string' && ID.test(value) ? ownerOfId(emu, value, depth + 1) : undefined;
     if (owner) return owner;
   }
-  for (const nested of ['source', 'destination']) {
+  // Nested: a quote's source and destination, a transaction's rendered fields.
+  for (const nested of ['source', 'destination', 'fields']) {
     const owner = ownerOfRecord(emu, r[nested], depth + 1);
     if (owner) return owner;
   }

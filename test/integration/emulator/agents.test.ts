@@ -116,6 +116,18 @@ describe('Bearer access, bound to the agent customer', () => {
     expect((await t.call('GET', '/customers')).body.data.length).toBeGreaterThan(1);
   });
 
+  it('money areas are bound too: another customer\'s transaction is 404 and absent from the list', async () => {
+    const tx = await t.call('POST', '/sandbox/uma/receive', {
+      body: { senderUmaAddress: '$success.usd@sender.example', receiverUmaAddress: fixtures().umaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1000 },
+    });
+    expect(tx.status, tx.text).toBe(200);
+    expect((await t.call('GET', `/transactions/${tx.body.id}`)).status).toBe(200);
+    expect(errorShape(await asAgent('GET', `/transactions/${tx.body.id}`))).toMatchObject({ status: 404 });
+    const list = await asAgent('GET', '/transactions');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: { id: string }) => x.id)).not.toContain(tx.body.id);
+  });
+
   it('lists hold only the agent customer\'s items', async () => {
     const agents = await asAgent('GET', '/agents');
     expect(agents.body.data.map((a: { customerId: string }) => a.customerId)).toEqual([wallet.customerId]);
