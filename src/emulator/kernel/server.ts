@@ -80,7 +80,9 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
     parts.authorize(req.headers.authorization);
     throw invalidInput([{ field: 'path', message: 'The request target is not a valid URL path' }]);
   }
-  const hidden = parts.unversioned.logPathFor(url.pathname);
+  // A secret in the path (a reveal token, a device code) never reaches the request log.
+  const hidden = parts.unversioned.logPathFor(url.pathname)
+    ?? (url.pathname.startsWith(`${VERSION_PREFIX}/`) ? parts.api.logPathFor(url.pathname.slice(VERSION_PREFIX.length)) : undefined);
   if (hidden) logAs(hidden);
   const { match, path, principal } = route(parts, req, method, url);
   const raw = await readBody(req, match.route.maxBodyBytes);

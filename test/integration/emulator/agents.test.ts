@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, type Wallet } from './auth-support.js';
-import { errorShape, useLoggedInEmulator } from './support.js';
+import { errorShape, testEmulator, useLoggedInEmulator } from './support.js';
 
 const { t, login } = useLoggedInEmulator();
 
@@ -43,6 +43,21 @@ describe('device codes', () => {
     const newer = await t.call('POST', `/agents/${made.body.agent.id}/device-codes`);
     expect(errorShape(await redeem(fresh.body.code))).toMatchObject({ status: 400, message: expect.stringMatching(/replaced/) });
     expect((await redeem(newer.body.code)).status).toBe(200);
+  });
+
+  it('the request log never shows a device code', async () => {
+    const lines: string[] = [];
+    const logged = await testEmulator({ log: (e) => lines.push(JSON.stringify(e)) });
+    try {
+      const made = await logged.call('POST', '/agents', { body: { name: 'Logged', customerId: logged.emu.fixtures.customerId, policy } });
+      const code = made.body.deviceCode.code as string;
+      expect((await logged.call('GET', `/agents/device-codes/${code}/status`)).status).toBe(200);
+      expect((await logged.call('POST', `/agents/device-codes/${code}/redeem`, { auth: false })).status).toBe(200);
+      expect(lines.some((l) => l.includes('/agents/device-codes/{code}/redeem'))).toBe(true);
+      expect(lines.filter((l) => l.includes(code))).toEqual([]);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('404 for an unknown code; 400 listing every bad field of POST /agents; 404 for an unknown customer', async () => {
