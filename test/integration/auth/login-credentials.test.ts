@@ -19,6 +19,7 @@ import { UsageError } from '../../../src/errors.js';
 import { mintSandboxToken, SANDBOX_IDENTITY } from '../../../src/auth/oidc-token.js';
 import { passkeyFolder } from '../../../src/auth/kept-keys.js';
 import { authEnv, leakedSecrets, type AuthEnv } from './support.js';
+import { tempConfigDir } from '../../helpers/spawn-svc.js';
 import { activeSession, caught } from './login.js';
 
 let t: AuthEnv;
@@ -102,6 +103,22 @@ describe('the life of an account\'s credentials', () => {
     expect(out(second)).toMatchObject({ type: 'OAUTH' });
     // The kept key was used once and forgotten.
     expect(readdirSync(join(t.configDir, 'pending-oauth'))).toEqual([]);
+  });
+
+  it('on a terminal without --token, the nonce is shown and the pasted token logs in', async () => {
+    let shown = '';
+    const deps = t.deps({
+      tty: true,
+      answers: (message) => {
+        expect(message).toMatch(/ID token/);
+        shown = /nonce ([0-9a-f]{64})/.exec(deps.stderr())![1]!;
+        return mintSandboxToken(SANDBOX_IDENTITY, { nowMs: Date.now(), nonce: shown });
+      },
+    });
+    await loginOauth({ credential: oauthId, nonce: false, sandboxToken: false }, deps);
+    expect(shown).toMatch(/^[0-9a-f]{64}$/);
+    expect(deps.stdout()).toMatch(/Credential: OAUTH/);
+    expect(deps.asked).toHaveLength(1);
   });
 
   it('a token whose nonce is not the kept key\'s is refused with exit 2 before any verify', async () => {
@@ -190,6 +207,7 @@ describe('refusals before any request (exit 2)', () => {
     ['login oauth with --nonce and --sandbox-token', () => loginOauth({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: true, sandboxToken: true }, json()), '--nonce'],
     ['remove without --yes where svc cannot ask', () => credentialsRemove({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000' }, t.deps()), '--yes'],
     ['a malformed credential id', () => loginPasskey({ credential: 'nope' }, json()), '--credential'],
+    ['credentials list with no --account and no session', () => credentialsList({}, t.deps({ env: { SERVICE_CLI_CONFIG_DIR: tempConfigDir() } })), '--account'],
   ] as Array<[string, () => Promise<unknown>, string]>)('%s', async (_name, call, field) => {
     const before = t.proxy.seen.length;
     const error = await caught(call());
