@@ -57,6 +57,8 @@ function route(parts: ServerParts, req: IncomingMessage, method: string, url: UR
   const root = parts.unversioned.find(method, url.pathname);
   if (root) {
     const principal: Principal = root.route.public ? { kind: 'platform' } : parts.authorize(req.headers.authorization);
+    // Emulator-only endpoints (the clock, webhook replay) belong to the platform running it, not to an agent.
+    if (principal.kind !== 'platform') throw basicRefused(`${url.pathname} is an emulator endpoint: it takes HTTP Basic credentials only`);
     return { match: root, path: url.pathname, principal };
   }
   const versioned = url.pathname === VERSION_PREFIX || url.pathname.startsWith(`${VERSION_PREFIX}/`);

@@ -3,6 +3,7 @@
  * for an access token, and `Authorization: Bearer` then works on every endpoint, bound to the
  * agent's customer: another customer's resources are 404 to it and lists hold only its own.
  */
+import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, type Wallet } from './auth-support.js';
 import { errorShape, testEmulator, useLoggedInEmulator } from './support.js';
@@ -147,6 +148,13 @@ describe('Bearer access, bound to the agent customer', () => {
     const agents = await asAgent('GET', '/agents');
     expect(agents.body.data.map((a: { customerId: string }) => a.customerId)).toEqual([wallet.customerId]);
     expect((await t.call('GET', '/agents')).body.data.length).toBeGreaterThan(1);
+  });
+
+  it('emulator-only endpoints (the clock) take HTTP Basic only: an agent cannot move time', async () => {
+    const res = await request(`${new URL(t.emu.baseUrl).origin}/_emulator/clock`, { headers: { authorization: bearer } });
+    const body = (await res.body.json()) as { code: string; reason: string };
+    expect(res.statusCode).toBe(401);
+    expect(body).toMatchObject({ code: 'UNAUTHORIZED', reason: expect.stringMatching(/Basic credentials only/) });
   });
 
   it('the refresh endpoint stays HTTP Basic only, even for a valid agent token', async () => {
