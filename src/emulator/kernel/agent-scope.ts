@@ -1,9 +1,9 @@
 /**
  * Agent bearer credentials are bound to the agent's customer (spec "Authentication" 2), on every
  * endpoint. Rather than every area checking the caller, the kernel does it once, generically:
- * - before the handler, every identifier in the path, the query and the top level of a JSON body
- *   (`Customer:<uuid>`, `InternalAccount:<uuid>`, `Card:<uuid>`…) that belongs to another customer
- *   is answered as the area would answer an unknown one: 404;
+ * - before the handler, every identifier in the path, the query and a JSON body (nested too:
+ *   `source.accountId`, `fundingSources[]`) — `Customer:<uuid>`, `InternalAccount:<uuid>`,
+ *   `Card:<uuid>`… — that belongs to another customer is answered as an unknown one would be: 404;
  * - after it, list answers (`{data: […]}`) drop the items of other customers.
  * Who owns a record is read from the record itself, found by id in any area's table: a customer
  * is its own owner; anything else is owned by the customer its `customerId`, `cardholderId`,
@@ -50,12 +50,19 @@ function hidden(id: string): HttpError {
   return new HttpError(404, kind === 'Customer' ? 'USER_NOT_FOUND' : 'REFERENCE_NOT_FOUND', `${kind} ${id} not found`);
 }
 
+/** Every string in a JSON value, a few levels deep (a quote's `source.accountId`, `fundingSources[]`). */
+function strings(value: unknown, out: unknown[], depth = 0): void {
+  if (typeof value === 'string') out.push(value);
+  else if (depth < 4 && value !== null && typeof value === 'object') {
+    for (const item of Array.isArray(value) ? value : Object.values(value)) strings(item, out, depth + 1);
+  }
+}
+
 function idsOf(req: Req): string[] {
   const values: unknown[] = [...Object.values(req.params), ...req.query.values()];
   if (req.raw.length > 0 && /json/i.test(req.header('content-type') ?? '')) {
     try {
-      const body = JSON.parse(req.raw.toString('utf8')) as unknown;
-      if (body && typeof body === 'object' && !Array.isArray(body)) values.push(...Object.values(body));
+      strings(JSON.parse(req.raw.toString('utf8')) as unknown, values);
     } catch {
       // the handler answers the bad body
     }

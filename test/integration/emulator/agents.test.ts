@@ -120,6 +120,8 @@ describe('Bearer access, bound to the agent customer', () => {
     expect(errorShape(await asAgent('POST', `/sandbox/internal-accounts/${fixtures().accountId}/fund`, { amount: 500 }))).toMatchObject({ status: 404 });
     expect((await t.call('GET', `/internal-accounts/${fixtures().accountId}`)).body.balance.amount).toBe(before);
     expect((await asAgent('POST', `/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 500 })).body.balance.amount).toBe(500);
+    // An id nested in a body (a quote's source account) is checked too, before the handler reads it.
+    expect(errorShape(await asAgent('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: fixtures().accountId } }))).toMatchObject({ status: 404 });
     // A body that names another customer is refused as well.
     expect(errorShape(await asAgent('POST', '/agents', { name: 'x', customerId: fixtures().customerId, policy }))).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
   });
