@@ -52,6 +52,12 @@ function checkFlags(type: CredentialType, opts: AddOptions): void {
   }
 }
 
+/** The --sandbox-token flags a login needs to name the same identity as this add. */
+function sandboxLoginFlags(opts: AddOptions): string {
+  const named = (['issuer', 'audience', 'subject'] as const).filter((k) => opts[k] !== undefined).map((k) => ` --${k} ${JSON.stringify(opts[k])}`);
+  return ` --sandbox-token${named.join('')}`;
+}
+
 export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   const type = credentialType(opts.type);
   checkFlags(type, opts);
@@ -93,5 +99,5 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   ui.out(`Type:       ${method.type} ${method.nickname}`);
   ui.out(`Account:    ${method.accountId}`);
   ui.success(`Added${passkey ? '; the software passkey is kept in the store' : ''}.`);
-  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${method.type === 'OAUTH' && identity ? ' --sandbox-token' : ''}`);
+  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${identity ? sandboxLoginFlags(opts) : ''}`);
 }
