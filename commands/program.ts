@@ -8,6 +8,7 @@ import { Command } from 'commander';
 import type { GlobalOptions } from './deps.js';
 import { declare, optionsFrom, type Verb, type VerbModule } from './verb.js';
 import { VERSION } from './version.js';
+import { apiVerb } from './api/verbs.js';
 import { cardsVerbs } from './cards/verbs.js';
 import { configVerbs } from './config/verbs.js';
 import { demoVerb } from './demo/verbs.js';
@@ -42,6 +43,7 @@ const NOUNS: Noun[] = [
   },
   { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
+  { name: 'api', description: apiVerb.spec.description, action: apiVerb },
   { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
 ];
 

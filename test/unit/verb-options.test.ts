@@ -31,6 +31,13 @@ describe('flags to options', () => {
     expect((await parse('sandbox', 'fund', 'InternalAccount:a')).options).toEqual({ account: 'InternalAccount:a', amount: undefined });
   });
 
+  it('collects repeatable flags in order ([] when absent); api --input is not the global --no-input', async () => {
+    const { options, globals } = await parse('--no-input', 'api', 'post', '/customers', '-f', 'a=1', '--raw-field', 'b=2', '-F', 'n=3', '-H', 'X-A: 1', '--input', 'body.json', '--no-sign');
+    expect(options).toMatchObject({ method: 'post', path: '/customers', rawField: ['a=1', 'b=2'], field: ['n=3'], header: ['X-A: 1'], query: [], input: 'body.json', sign: false });
+    expect(globals.input).toBe(false);
+    expect((await parse('api', 'GET', '/x')).options).toMatchObject({ rawField: [], field: [], header: [], query: [], input: undefined, sign: true, paginate: false });
+  });
+
   it('gives booleans as true/false, defaults as declared, and --no-x as its positive name', async () => {
     expect((await parse('session', 'refresh')).options).toEqual({ session: undefined, legacy: false });
     expect((await parse('session', 'refresh', 'Session:s', '--legacy')).options).toEqual({ session: 'Session:s', legacy: true });
