@@ -17,6 +17,7 @@ import { keysVerbs } from './keys/verbs.js';
 import { otpVerbs } from './otp/verbs.js';
 import { sandboxVerbs } from './sandbox/verbs.js';
 import { sessionVerbs } from './session/verbs.js';
+import { triggerVerb } from './trigger/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
 
 // The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
@@ -44,6 +45,7 @@ const NOUNS: Noun[] = [
   { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
   { name: 'api', description: apiVerb.spec.description, action: apiVerb },
+  { name: 'trigger', description: triggerVerb.spec.description, action: triggerVerb },
   { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
 ];
 

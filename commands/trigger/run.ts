@@ -1,0 +1,54 @@
+/** `svc trigger`: lists the scenarios, or runs one and prints what the service answered. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { UsageError } from '../../src/errors.js';
+import { abortableSleep } from '../../src/http/sleep.js';
+import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
+import { recipeFor, runScenario } from '../../src/trigger/run.js';
+import { printList, printReport } from './format.js';
+
+export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
+
+/** The scenario named, or a usage error suggesting the names that share its area. */
+function chosenScenario(name: string | undefined): Scenario {
+  if (name === undefined) {
+    throw new UsageError('Name a scenario (svc trigger kyc.pending), or list them with --list.', { field: '<scenario>' });
+  }
+  const scenario = findScenario(name);
+  if (scenario) return scenario;
+  const area = name.split('.')[0];
+  const near = SCENARIOS.filter((s) => s.area === area).map((s) => s.name);
+  throw new UsageError(`No scenario "${name}".${near.length ? ` ${area} has: ${near.join(', ')}.` : ''}`, {
+    field: '<scenario>',
+    hint: 'svc trigger --list shows every scenario.',
+  });
+}
+
+export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
+  const ui = createUI(deps);
+  if (opts.list) {
+    if (opts.scenario !== undefined) throw new UsageError('--list takes no scenario name.', { field: '--list' });
+    return printList(ui, deps.globals.json);
+  }
+  const scenario = chosenScenario(opts.scenario);
+  recipeFor(scenario); // says so before anything is sent when this svc cannot build it
+  const client = await deps.client();
+  const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);
+  let report;
+  try {
+    report = await runScenario(client, scenario, {
+      wait: opts.wait,
+      sleep: (ms) => abortableSleep(ms, deps.signal),
+      progress: (text) => progress.update(`${scenario.name}: ${text}`),
+      signal: deps.signal,
+    });
+  } catch (error) {
+    progress.fail(`${scenario.name} stopped`);
+    throw error;
+  }
+  progress.stop();
+  if (deps.globals.json) return ui.json(report);
+  printReport(ui, scenario, report, opts.wait);
+}
