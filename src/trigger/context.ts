@@ -27,8 +27,8 @@ function asObject(body: unknown, method: string, path: string, status: number): 
   return body as Body;
 }
 
-export async function call(ctx: TriggerContext, method: string, path: string, body?: object): Promise<Body> {
-  const res = await ctx.client.request({ method, path, body, signal: ctx.signal });
+export async function call(ctx: TriggerContext, method: string, path: string, body?: object | string, headers?: Record<string, string>): Promise<Body> {
+  const res = await ctx.client.request({ method, path, body, headers, signal: ctx.signal });
   return asObject(res.body, method, path.split('?')[0]!, res.status);
 }
 
