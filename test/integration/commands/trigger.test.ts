@@ -70,7 +70,7 @@ describe('svc trigger <scenario>', () => {
       expect(unknown.message).toContain('card has: card.issued, card.issuer-rejected');
       expect((await rejected(run(opts(), d()), UsageError)).field).toBe('<scenario>');
       expect((await rejected(run(opts({ list: true, scenario: 'kyc.pending' }), d()), UsageError)).field).toBe('--list');
-      const later = SCENARIOS.find((s) => s.recipe === 'beneficiary-verification')!;
+      const later = SCENARIOS.find((s) => s.recipe === 'external-transfer')!;
       const notYet = await rejected(run(opts({ scenario: later.name }), d()), SvcError);
       expect(notYet.message).toContain('cannot build');
       expect(server.count()).toBe(0);
