@@ -29,6 +29,7 @@ export function printReport(ui: UI, scenario: Scenario, report: TriggerReport, w
   ui.out(`${report.scenario}: ${report.magic.field} = ${report.magic.value}`);
   for (const [role, id] of Object.entries(report.resources)) ui.out(`  ${role.padEnd(20)} ${id}`);
   ui.out(`  observed             ${pairs(report.observed)}`);
+  if (report.events.length > 0) ui.out(`  events               ${report.events.join(', ')}`);
   const diff = differences(scenario, report);
   if (diff.length === 0) ui.success(`As the spec's table says: ${scenario.spec}.`);
   else if (scenario.delayMs > 0 && !waited) ui.hint(`The outcome comes after about ${Math.round(scenario.delayMs / 1000)} s: add --wait to follow it.`);

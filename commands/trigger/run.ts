@@ -7,6 +7,7 @@ import { UsageError } from '../../src/errors.js';
 import { abortableSleep } from '../../src/http/sleep.js';
 import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
 import { recipeFor, runScenario } from '../../src/trigger/run.js';
+import { tapWebhooks } from '../../src/trigger/events.js';
 import { printList, printReport } from './format.js';
 
 export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
@@ -35,6 +36,7 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   const scenario = chosenScenario(opts.scenario);
   recipeFor(scenario); // says so before anything is sent when this svc cannot build it
   const client = await deps.client();
+  const events = opts.events ? await tapWebhooks(client, deps.signal) : undefined;
   const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);
   let report;
   try {
@@ -43,10 +45,13 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
       sleep: (ms) => abortableSleep(ms, deps.signal),
       progress: (text) => progress.update(`${scenario.name}: ${text}`),
       signal: deps.signal,
+      events,
     });
   } catch (error) {
     progress.fail(`${scenario.name} stopped`);
     throw error;
+  } finally {
+    await events?.close(); // puts the webhook endpoint back, also when the run failed
   }
   progress.stop();
   if (deps.globals.json) return ui.json(report);

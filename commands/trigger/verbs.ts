@@ -8,6 +8,7 @@ export const trigger = defineVerb({
   flags: {
     list: flag.boolean('--list', 'list every scenario: its magic value and what the spec says happens'),
     wait: flag.boolean('--wait', 'follow delayed outcomes to their end (30 s, 6 min, returned payments)'),
+    events: flag.boolean('--events', 'report the webhook events the run caused (emulator: deliveries are passed on to the endpoint set)'),
   },
   help: `
 Runs only against a sandbox: a production token is refused (the service answers 403
@@ -21,7 +22,7 @@ Examples:
   $ svc trigger --list
   $ svc trigger kyc.rejected
   $ svc --json trigger uma.compliance-fail
-  $ svc trigger card.frozen --wait`,
+  $ svc trigger card.frozen --wait --events`,
 });
 
 export const triggerVerb = verb(trigger, () => import('./run.js'));

@@ -7,6 +7,7 @@ import type { ApiClient } from '../http/types.js';
 import { ApiError, SvcError } from '../errors.js';
 import type { RecipeName, Scenario } from './catalog.js';
 import type { Body, TriggerContext } from './context.js';
+import { concerns, type EventTap } from './events.js';
 import { card } from './recipes/cards.js';
 import { individualKyc } from './recipes/kyc.js';
 import { realtimeFunding, umaDestination } from './recipes/payments.js';
@@ -24,6 +25,8 @@ export interface TriggerOptions {
   sleep(ms: number): Promise<void>;
   progress?(text: string): void;
   signal?: AbortSignal;
+  /** Where the run's webhook deliveries are seen (--events); without it `events` stays empty. */
+  events?: EventTap;
 }
 
 type Recipe = (ctx: TriggerContext, scenario: Scenario) => Promise<Body>;
@@ -84,7 +87,14 @@ export async function runScenario(client: ApiClient, scenario: Scenario, opts: T
   const ctx: TriggerContext = { client, wait: opts.wait, sleep: opts.sleep, progress: opts.progress ?? (() => {}), signal: opts.signal, resources: {} };
   try {
     const observed = await recipe(ctx, scenario);
-    return { scenario: scenario.name, magic: scenario.magic, resources: ctx.resources, observed, events: [] };
+    let events: string[] = [];
+    if (opts.events) {
+      ctx.progress('Waiting for the webhook deliveries');
+      await opts.events.close();
+      const ids = new Set(Object.values(ctx.resources));
+      events = opts.events.seen().filter((e) => concerns(e, ids)).map((e) => e.type);
+    }
+    return { scenario: scenario.name, magic: scenario.magic, resources: ctx.resources, observed, events };
   } catch (error) {
     throw missingRoute(error, client.baseUrl);
   }

@@ -16,7 +16,7 @@ beforeAll(async () => (emu = await startEmulator({ port: 0 })));
 afterAll(() => emu.close());
 
 const deps = (o: FakeDepsOptions = {}) => fakeDeps({ ...o, env: { ...emulatorEnv(emu), ...o.env } });
-const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => ({ list: false, wait: false, ...o });
+const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => ({ list: false, wait: false, events: false, ...o });
 
 describe('svc trigger --list', () => {
   it('prints every scenario with its magic value and expected outcome', async () => {
