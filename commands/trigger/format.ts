@@ -27,7 +27,7 @@ function differences(scenario: Scenario, report: TriggerReport): string[] {
 
 export function printReport(ui: UI, scenario: Scenario, report: TriggerReport, waited: boolean): void {
   ui.out(`${report.scenario}: ${report.magic.field} = ${report.magic.value}`);
-  for (const [role, id] of Object.entries(report.resources)) ui.out(`  ${role.padEnd(20)} ${id}`);
+  for (const [role, id] of Object.entries(report.resources)) ui.out(`  ${role.padEnd(20)} ${id}${report.reused.includes(role) ? ' (yours, reused)' : ''}`);
   ui.out(`  observed             ${pairs(report.observed)}`);
   if (report.events.length > 0) ui.out(`  events               ${report.events.join(', ')}`);
   const diff = differences(scenario, report);

@@ -8,6 +8,7 @@ import { abortableSleep } from '../../src/http/sleep.js';
 import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
 import { recipeFor, runScenario } from '../../src/trigger/run.js';
 import { tapWebhooks } from '../../src/trigger/events.js';
+import { checkInputs } from '../../src/trigger/inputs.js';
 import { printList, printReport } from './format.js';
 
 export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
@@ -35,6 +36,7 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   }
   const scenario = chosenScenario(opts.scenario);
   recipeFor(scenario); // says so before anything is sent when this svc cannot build it
+  const inputs = checkInputs(scenario, { customer: opts.customer, account: opts.account, externalAccount: opts.externalAccount, set: opts.set });
   const client = await deps.client();
   const events = opts.events ? await tapWebhooks(client, deps.signal) : undefined;
   const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);
@@ -46,6 +48,7 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
       progress: (text) => progress.update(`${scenario.name}: ${text}`),
       signal: deps.signal,
       events,
+      inputs,
     });
   } catch (error) {
     progress.fail(`${scenario.name} stopped`);

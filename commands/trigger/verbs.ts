@@ -9,20 +9,29 @@ export const trigger = defineVerb({
     list: flag.boolean('--list', 'list every scenario: its magic value and what the spec says happens'),
     wait: flag.boolean('--wait', 'follow delayed outcomes to their end (30 s, 6 min, returned payments)'),
     events: flag.boolean('--events', 'report the webhook events the run caused (emulator: deliveries are passed on to the endpoint set)'),
+    customer: flag.value('--customer <id>', 'run on your Customer:<uuid> instead of a new one (where the scenario allows)'),
+    account: flag.value('--account <id>', 'use your InternalAccount:<uuid> (where the scenario allows)'),
+    externalAccount: flag.value('--external-account <id>', 'use your ExternalAccount:<uuid> (where the scenario allows)'),
+    set: flag.repeatable('--set <path=value>', 'set a field of what the scenario sends, like customer.birthDate=1985-01-02 (repeatable)'),
   },
   help: `
-Runs only against a sandbox: a production token is refused (the service answers 403
+--customer, --account, --external-account and --set are checked before anything is
+sent: an option the scenario cannot use, an unknown path, a wrong type or a value
+that would change the magic row is refused (exit 2) with the reason; none is ever
+ignored. Runs only against a sandbox: a production token is refused (the service answers 403
 to sandbox endpoints) before anything is created. The observed values are the
 service's answers; the summary says where they differ from the spec's table.
 
 With --json: --list prints [{"name","area","magic":{"field","value"},"expect","runnable"}];
-a run prints {"scenario","magic","resources","observed","events"}.
+a run prints {"scenario","magic","resources","reused","observed","events"}.
 
 Examples:
   $ svc trigger --list
   $ svc trigger kyc.rejected
   $ svc --json trigger uma.compliance-fail
-  $ svc trigger card.frozen --wait --events`,
+  $ svc trigger card.frozen --wait --events
+  $ svc trigger card.closed --customer Customer:<uuid> --wait
+  $ svc trigger kyc.rejected --set customer.fullName="Jane Roe 002" --set customer.nationality=GB`,
 });
 
 export const triggerVerb = verb(trigger, () => import('./run.js'));

@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../http/types.js';
 import { ApiError } from '../errors.js';
+import type { TriggerInputs } from './inputs.js';
 
 export interface TriggerContext {
   client: ApiClient;
@@ -14,8 +15,12 @@ export interface TriggerContext {
   sleep(ms: number): Promise<void>;
   progress(text: string): void;
   signal?: AbortSignal;
-  /** Ids of the resources made, by role (customerId, cardId, quoteId, …). */
+  /** Ids of the resources made or reused, by role (customerId, cardId, quoteId, …). */
   resources: Record<string, string>;
+  /** The roles of `resources` that were the caller's own (--customer, --account), not made by the run. */
+  reused: string[];
+  /** --customer/--account/--external-account and --set values, already checked (inputs.ts). */
+  inputs: TriggerInputs;
 }
 
 export type Body = Record<string, unknown>;

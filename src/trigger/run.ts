@@ -8,14 +8,18 @@ import { ApiError, SvcError } from '../errors.js';
 import type { RecipeName, Scenario } from './catalog.js';
 import type { Body, TriggerContext } from './context.js';
 import { concerns, type EventTap } from './events.js';
+import { magicPath, type TriggerInputs } from './inputs.js';
 import { card } from './recipes/cards.js';
 import { individualKyc } from './recipes/kyc.js';
 import { realtimeFunding, umaDestination } from './recipes/payments.js';
 
 export interface TriggerReport {
   scenario: string;
+  /** The magic value sent: the table's, or the one given with --set. */
   magic: { field: string; value: string };
   resources: Record<string, string>;
+  /** Roles in `resources` that were the caller's (--customer, --account); the rest were created. */
+  reused: string[];
   observed: Body;
   events: string[];
 }
@@ -27,6 +31,8 @@ export interface TriggerOptions {
   signal?: AbortSignal;
   /** Where the run's webhook deliveries are seen (--events); without it `events` stays empty. */
   events?: EventTap;
+  /** Checked with checkInputs: resources to reuse and --set values. */
+  inputs?: TriggerInputs;
 }
 
 type Recipe = (ctx: TriggerContext, scenario: Scenario) => Promise<Body>;
@@ -84,7 +90,10 @@ export function recipeFor(scenario: Scenario): Recipe {
 export async function runScenario(client: ApiClient, scenario: Scenario, opts: TriggerOptions): Promise<TriggerReport> {
   const recipe = recipeFor(scenario);
   await assertSandbox(client, opts.signal);
-  const ctx: TriggerContext = { client, wait: opts.wait, sleep: opts.sleep, progress: opts.progress ?? (() => {}), signal: opts.signal, resources: {} };
+  const inputs = opts.inputs ?? { set: {} };
+  const ctx: TriggerContext = { client, wait: opts.wait, sleep: opts.sleep, progress: opts.progress ?? (() => {}), signal: opts.signal, resources: {}, reused: [], inputs };
+  const path = magicPath(scenario);
+  const magic = path && inputs.set[path] !== undefined ? { field: scenario.magic.field, value: String(inputs.set[path]) } : scenario.magic;
   try {
     const observed = await recipe(ctx, scenario);
     let events: string[] = [];
@@ -94,7 +103,7 @@ export async function runScenario(client: ApiClient, scenario: Scenario, opts: T
       const ids = new Set(Object.values(ctx.resources));
       events = opts.events.seen().filter((e) => concerns(e, ids)).map((e) => e.type);
     }
-    return { scenario: scenario.name, magic: scenario.magic, resources: ctx.resources, observed, events };
+    return { scenario: scenario.name, magic, resources: ctx.resources, reused: ctx.reused, observed, events };
   } catch (error) {
     throw missingRoute(error, client.baseUrl);
   }

@@ -5,7 +5,7 @@
 import { ApiError } from '../../errors.js';
 import type { Scenario } from '../catalog.js';
 import { call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
-import { accountIn, createIndividual, customerAccounts } from './customers.js';
+import { accountIn, createIndividual, customerAccounts, usdAccount } from './customers.js';
 
 /** Issuance is about a second on the emulator; the remote sandbox is given a minute. */
 const ISSUANCE_BUDGET_MS = 60_000;
@@ -13,11 +13,8 @@ const APPROVED_HOLDER = 'Carla Cardholder';
 
 export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const holderName = scenario.magic.field === 'cardholder fullName' ? scenario.magic.value : APPROVED_HOLDER;
-  const holder = await createIndividual(ctx, holderName);
-  const accounts = await customerAccounts(ctx, ctx.resources.customerId!);
-  const usd = accountIn(accounts, 'USD');
-  if (!usd) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${String(holder.id)} has no USD internal account to fund a card` });
-  ctx.resources.accountId = field(usd, 'id', 'the internal account list');
+  await createIndividual(ctx, holderName);
+  await usdAccount(ctx);
 
   ctx.progress('Issuing a virtual card');
   const issued = await call(ctx, 'POST', '/cards', { cardholderId: ctx.resources.customerId, fundingSources: [ctx.resources.accountId], form: 'VIRTUAL', currency: 'USD' });
@@ -46,6 +43,7 @@ export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Bod
       current = await patch({ state: 'CLOSED' });
       break;
     case 'card.funding-changed': {
+      const accounts = await customerAccounts(ctx, ctx.resources.customerId!);
       const eur = accountIn(accounts, 'EUR') ?? accounts.find((a) => a.id !== ctx.resources.accountId);
       if (!eur) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'the cardholder has no second internal account to switch the card to' });
       ctx.resources.newFundingSourceId = eur.id as string;

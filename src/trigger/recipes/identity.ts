@@ -5,6 +5,7 @@
  */
 import type { Scenario } from '../catalog.js';
 import { call, field, pick, type Body, type TriggerContext } from '../context.js';
+import { withSet } from '../inputs.js';
 import { createIndividual } from './customers.js';
 import { uploadDocument } from './documents.js';
 
@@ -35,11 +36,12 @@ export async function individualVerification(ctx: TriggerContext, scenario: Scen
 }
 
 async function createBusiness(ctx: TriggerContext, registrationNumber: string): Promise<string> {
-  ctx.progress(`Creating a business with registration number ${registrationNumber}`);
-  const business = await call(ctx, 'POST', '/customers', {
+  const body = withSet(ctx.inputs, 'business', {
     customerType: 'BUSINESS',
     businessInfo: { legalName: 'Trigger Widgets LLC', registrationNumber, country: 'US', entityType: 'LLC' },
   });
+  ctx.progress(`Creating a business with registration number ${body.businessInfo.registrationNumber}`);
+  const business = await call(ctx, 'POST', '/customers', body);
   return (ctx.resources.customerId = field(business, 'id', 'POST /customers'));
 }
 
@@ -52,8 +54,8 @@ export async function businessVerification(ctx: TriggerContext, scenario: Scenar
 
 export async function beneficialOwner(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const customerId = await createBusiness(ctx, APPROVED_REGISTRATION);
-  ctx.progress(`Adding beneficial owner ${scenario.magic.value}`);
-  const owner = await call(ctx, 'POST', '/beneficial-owners', {
+  ctx.progress('Adding a beneficial owner');
+  const owner = await call(ctx, 'POST', '/beneficial-owners', withSet(ctx.inputs, 'owner', {
     customerId,
     roles: ['UBO'],
     ownershipPercentage: 60,
@@ -61,7 +63,7 @@ export async function beneficialOwner(ctx: TriggerContext, scenario: Scenario): 
       firstName: 'Olive', lastName: scenario.magic.value, birthDate: '1980-02-03', nationality: 'US', idType: 'SSN', identifier: '987-65-4321',
       address: { line1: '2 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
     },
-  });
+  }));
   const ownerPath = `/beneficial-owners/${(ctx.resources.beneficialOwnerId = field(owner, 'id', 'POST /beneficial-owners'))}`;
   const business = await verify(ctx, customerId);
   const after = await call(ctx, 'GET', ownerPath);

@@ -3,10 +3,11 @@
  * in the magic digits. Beneficiary scenarios observe the name check its creation answers; transfer
  * scenarios pay out to it from the customer's funded internal account and follow the transaction.
  */
-import { ApiError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import type { Scenario } from '../catalog.js';
 import { call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
-import { accountIn, createIndividual, customerAccounts, individualBody } from './customers.js';
+import { externalAccountMismatch, withSet } from '../inputs.js';
+import { createIndividual, individualBody, usdAccount } from './customers.js';
 
 const HOLDER = 'Bea Beneficiary';
 const ROUTING_NUMBER = '021000021';
@@ -18,8 +19,7 @@ const FINAL = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED']
 
 /** POST /customers/external-accounts for a USD bank account with this number, in the customer's own name. */
 async function externalAccount(ctx: TriggerContext, customerId: string, accountNumber: string): Promise<Body> {
-  ctx.progress(`Adding external account …${accountNumber.slice(-3)}`);
-  const account = await call(ctx, 'POST', '/customers/external-accounts', {
+  const body = withSet(ctx.inputs, 'externalAccount', {
     customerId,
     currency: 'USD',
     accountInfo: {
@@ -29,14 +29,41 @@ async function externalAccount(ctx: TriggerContext, customerId: string, accountN
       beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: HOLDER, address: (individualBody(HOLDER).address as object) },
     },
   });
+  ctx.progress(`Adding external account …${body.accountInfo.accountNumber.slice(-3)}`);
+  const account = await call(ctx, 'POST', '/customers/external-accounts', body);
   ctx.resources.externalAccountId = field(account, 'id', 'POST /customers/external-accounts');
   return account;
 }
 
-export async function beneficiaryVerification(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
-  const customer = await createIndividual(ctx, HOLDER);
+/** --external-account, read back: it must be the customer's and its number must select the scenario's row. */
+export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
+  const id = ctx.inputs.externalAccountId!;
+  let account: Body;
   try {
-    const account = await externalAccount(ctx, field(customer, 'id', 'POST /customers'), scenario.magic.value);
+    account = await call(ctx, 'GET', `/customers/external-accounts/${id}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new UsageError(`--external-account ${id} does not exist at this service.`, { field: '--external-account' });
+    throw error;
+  }
+  const number = (account.accountInfo as Body | undefined)?.accountNumber;
+  const why = externalAccountMismatch(scenario, number);
+  if (why) throw new UsageError(`--external-account ${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`, { field: '--external-account' });
+  const customerId = ctx.inputs.customerId;
+  if (typeof account.customerId !== 'string') throw new UsageError(`--external-account ${id} is a platform account; this scenario pays out to a customer's account.`, { field: '--external-account' });
+  if (customerId && account.customerId !== customerId) {
+    throw new UsageError(`--external-account ${id} belongs to ${account.customerId}, not to --customer ${customerId}.`, { field: '--external-account' });
+  }
+  // Its owner is the customer the scenario acts for (checked to be APPROVED next).
+  ctx.inputs = { ...ctx.inputs, customerId: account.customerId };
+  ctx.resources.externalAccountId = id;
+  ctx.reused.push('externalAccountId');
+  return account;
+}
+
+export async function beneficiaryVerification(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
+  await createIndividual(ctx, HOLDER);
+  try {
+    const account = await externalAccount(ctx, ctx.resources.customerId!, scenario.magic.value);
     return { status: account.beneficiaryVerificationStatus, ...pick(account, ['beneficiaryVerificationStatus', 'beneficiaryVerifiedData']) };
   } catch (error) {
     // The invalid-account row is a refusal: the 400 is the outcome, reported as observed.
@@ -46,17 +73,16 @@ export async function beneficiaryVerification(ctx: TriggerContext, scenario: Sce
 }
 
 export async function externalTransfer(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
-  const customer = await createIndividual(ctx, HOLDER);
-  const customerId = field(customer, 'id', 'POST /customers');
-  const usd = accountIn(await customerAccounts(ctx, customerId), 'USD');
-  if (!usd) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${customerId} has no USD internal account` });
-  const accountId = (ctx.resources.accountId = field(usd, 'id', 'the internal account list'));
+  const own = ctx.inputs.externalAccountId ? await ownExternalAccount(ctx, scenario) : undefined;
+  await createIndividual(ctx, HOLDER);
+  const customerId = ctx.resources.customerId!;
+  const accountId = field(await usdAccount(ctx), 'id', 'the internal account');
   ctx.progress('Funding the internal account');
   await call(ctx, 'POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: FUNDING });
-  await externalAccount(ctx, customerId, scenario.magic.value);
+  if (!own) await externalAccount(ctx, customerId, scenario.magic.value);
 
   ctx.progress('Paying out with POST /transfer-out');
-  let tx = await call(ctx, 'POST', '/transfer-out', { source: { accountId }, destination: { accountId: ctx.resources.externalAccountId }, amount: AMOUNT });
+  let tx = await call(ctx, 'POST', '/transfer-out', withSet(ctx.inputs, 'transfer', { source: { accountId }, destination: { accountId: ctx.resources.externalAccountId }, amount: AMOUNT }));
   const txPath = `/transactions/${(ctx.resources.transactionId = field(tx, 'id', 'POST /transfer-out'))}`;
   if (ctx.wait && !FINAL.has(String(tx.status))) {
     ctx.progress(`Waiting for the transfer to settle (about ${Math.round(scenario.delayMs / 1000)} s)`);

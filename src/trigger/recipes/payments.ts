@@ -7,19 +7,20 @@ import { ApiError } from '../../errors.js';
 import { umaScenario } from '../../service/money-magic.js';
 import type { Scenario } from '../catalog.js';
 import { call, field, pick, type Body, type TriggerContext } from '../context.js';
-import { accountIn, createIndividual, customerAccounts } from './customers.js';
+import { withSet } from '../inputs.js';
+import { createIndividual, usdAccount } from './customers.js';
 
 const AMOUNT = 1000; // 10.00 in the smallest unit
 
 async function payQuote(ctx: TriggerContext, destination: Body, currency: string): Promise<Body> {
   ctx.progress('Creating a real-time-funding quote');
-  const quote = await call(ctx, 'POST', '/quotes', {
+  const quote = await call(ctx, 'POST', '/quotes', withSet(ctx.inputs, 'quote', {
     source: { sourceType: 'REALTIME_FUNDING', currency },
     destination,
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: AMOUNT,
     description: 'svc trigger',
-  });
+  }));
   const quoteId = field(quote, 'id', 'POST /quotes');
   ctx.resources.quoteId = quoteId;
   ctx.progress('Paying it with POST /sandbox/send');
@@ -38,8 +39,6 @@ export async function umaDestination(ctx: TriggerContext, scenario: Scenario): P
 
 export async function realtimeFunding(ctx: TriggerContext): Promise<Body> {
   await createIndividual(ctx, 'Rory Realtime');
-  const usd = accountIn(await customerAccounts(ctx, ctx.resources.customerId!), 'USD');
-  if (!usd) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${ctx.resources.customerId} has no USD internal account` });
-  ctx.resources.accountId = field(usd, 'id', 'the internal account list');
+  await usdAccount(ctx);
   return payQuote(ctx, { destinationType: 'ACCOUNT', accountId: ctx.resources.accountId, currency: 'USD' }, 'USD');
 }

@@ -50,7 +50,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => app.close(() => resolve()));
 });
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({ list: false, wait: false, events: true, ...o });
+const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({ list: false, wait: false, events: true, set: [], ...o });
 
 describe('svc trigger --events', () => {
   it('reports the card events of the run; the configured endpoint got them too, verifiable, and is restored', async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => (emu = await startEmulator({ port: 0 })));
 afterAll(() => emu.close());
 
 const deps = (o: FakeDepsOptions = {}) => fakeDeps({ ...o, env: { ...emulatorEnv(emu), ...o.env } });
-const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => ({ list: false, wait: false, events: false, ...o });
+const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => ({ list: false, wait: false, events: false, set: [], ...o });
 
 describe('svc trigger --list', () => {
   it('prints every scenario with its magic value and expected outcome', async () => {
@@ -53,7 +53,7 @@ describe('svc trigger <scenario>', () => {
     const d = deps({ globals: { json: true } });
     await run(opts({ scenario: 'uma.pending-long' }), d);
     const report = JSON.parse(d.stdout());
-    expect(Object.keys(report)).toEqual(['scenario', 'magic', 'resources', 'observed', 'events']);
+    expect(Object.keys(report)).toEqual(['scenario', 'magic', 'resources', 'reused', 'observed', 'events']);
     expect(report.observed).toMatchObject({ status: 'PENDING', quoteStatus: 'PROCESSING' });
     const tx = await fetch(`${emu.baseUrl}/transactions/${report.resources.transactionId}`, {
       headers: { authorization: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}` },
