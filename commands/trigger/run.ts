@@ -28,6 +28,13 @@ function chosenScenario(name: string | undefined): Scenario {
   });
 }
 
+/** For auth.*: the active session's credential and the profile's pinned OTP signer (read from the store, no request). */
+async function activeProfile(deps: Deps): Promise<{ credentialId?: string; otpSigner?: string }> {
+  const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
+  const session = effective.activeSessionId ? store.getSession(effective.activeSessionId) : undefined;
+  return { credentialId: session?.credentialId, otpSigner: effective.otpSignerPublicKey };
+}
+
 export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   if (opts.list) {
@@ -36,7 +43,12 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   }
   const scenario = chosenScenario(opts.scenario);
   recipeFor(scenario); // says so before anything is sent when this svc cannot build it
-  const inputs = checkInputs(scenario, { customer: opts.customer, account: opts.account, externalAccount: opts.externalAccount, set: opts.set });
+  const profile = scenario.recipe === 'otp-login' ? await activeProfile(deps) : undefined;
+  const inputs = checkInputs(scenario, {
+    customer: opts.customer, account: opts.account, externalAccount: opts.externalAccount, credential: opts.credential,
+    defaultCredential: profile?.credentialId, set: opts.set,
+  });
+  if (profile?.otpSigner) inputs.otpSigner = profile.otpSigner;
   const client = await deps.client();
   const events = opts.events ? await tapWebhooks(client, deps.signal) : undefined;
   const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);

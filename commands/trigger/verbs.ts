@@ -12,6 +12,7 @@ export const trigger = defineVerb({
     customer: flag.value('--customer <id>', 'run on your Customer:<uuid> instead of a new one (where the scenario allows)'),
     account: flag.value('--account <id>', 'use your InternalAccount:<uuid> (where the scenario allows)'),
     externalAccount: flag.value('--external-account <id>', 'use your ExternalAccount:<uuid> (where the scenario allows)'),
+    credential: flag.value('--credential <id>', 'auth.*: the AuthMethod:<uuid> to log in with (default: the active session\'s)'),
     set: flag.repeatable('--set <path=value>', 'set a field of what the scenario sends, like customer.birthDate=1985-01-02 (repeatable)'),
   },
   help: `

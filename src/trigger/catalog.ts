@@ -5,16 +5,17 @@
  * resources and reports what the service answered, which a test compares with `expect`.
  */
 import {
+  INVALID_OTP_REASON, LEGACY_WALLET_SIGNATURE, SANDBOX_OTP_CODE,
   BENEFICIAL_OWNER_KYC, BENEFICIARY_NAME_VERIFICATION, BUSINESS_KYB, EXTERNAL_ACCOUNT_TRANSFER, INDIVIDUAL_KYC, QUOTE_EXECUTION,
   UMA_DESTINATION_SCENARIOS, suffixRow, type SuffixTable,
 } from '../service/index.js';
 
-export type Area = 'kyc' | 'kyb' | 'owner' | 'transfer' | 'beneficiary' | 'quote' | 'uma' | 'card';
+export type Area = 'kyc' | 'kyb' | 'owner' | 'transfer' | 'beneficiary' | 'quote' | 'uma' | 'card' | 'auth';
 
 /** How a scenario is built; each names one function in recipes/. */
 export type RecipeName =
   | 'individual-kyc' | 'individual-verification' | 'business-verification' | 'beneficial-owner'
-  | 'external-transfer' | 'beneficiary-verification' | 'quote-execution' | 'realtime-funding' | 'uma-destination' | 'card';
+  | 'external-transfer' | 'beneficiary-verification' | 'quote-execution' | 'realtime-funding' | 'uma-destination' | 'card' | 'otp-login';
 
 export interface Scenario {
   name: string;
@@ -161,7 +162,23 @@ function cards(): Scenario[] {
   ];
 }
 
-export const SCENARIOS: readonly Scenario[] = [...individual(), ...business(), ...transfers(), ...beneficiaries(), ...quotes(), ...uma(), ...cards()];
+/**
+ * The spec's "Auth magic values" that a script can exercise on an existing EMAIL_OTP or SMS_OTP
+ * credential: the fixed code, any other code, and the legacy wallet signature.
+ */
+function auth(): Scenario[] {
+  const otp = (name: string, field: string, value: string, expect: Record<string, string>, spec: string): Scenario => ({
+    name, area: 'auth', magic: { field, value }, expect, spec, recipe: 'otp-login', delayMs: 0,
+  });
+  return [
+    otp('auth.otp-code', 'otp_code', SANDBOX_OTP_CODE, { httpStatus: '200' }, 'the fixed sandbox code verifies (real HPKE and signature checks still run)'),
+    otp('auth.otp-wrong-code', 'otp_code', '123456', { httpStatus: '401', code: 'UNAUTHORIZED', reason: INVALID_OTP_REASON }, 'any other decrypted code is 401 UNAUTHORIZED'),
+    otp('auth.legacy-wallet-signature', 'Service-Wallet-Signature', LEGACY_WALLET_SIGNATURE, { httpStatus: '204' },
+      'the legacy value is still accepted in place of a stamp (here: revoking the session just made)'),
+  ];
+}
+
+export const SCENARIOS: readonly Scenario[] = [...individual(), ...business(), ...transfers(), ...beneficiaries(), ...quotes(), ...uma(), ...cards(), ...auth()];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);

@@ -12,18 +12,30 @@ import {
 } from '../service/index.js';
 import type { RecipeName, Scenario } from './catalog.js';
 
-export type ResourceOption = 'customer' | 'account' | 'externalAccount';
+export type ResourceOption = 'customer' | 'account' | 'externalAccount' | 'credential';
 export type SetValue = string | number | boolean;
 
 export interface TriggerInputs {
   customerId?: string;
   accountId?: string;
   externalAccountId?: string;
+  /** An EMAIL_OTP or SMS_OTP credential (auth.*): --credential, or the active session's. */
+  credentialId?: string;
+  /** The OTP bundle signer pinned for the profile (auth.*). */
+  otpSigner?: string;
   /** `--set` values by full path (`customer.birthDate`), typed. */
   set: Record<string, SetValue>;
 }
 
-export interface RawInputs { customer?: string; account?: string; externalAccount?: string; set: readonly string[] }
+export interface RawInputs {
+  customer?: string;
+  account?: string;
+  externalAccount?: string;
+  credential?: string;
+  /** The credential of the profile's active session, used by auth.* when --credential is absent. */
+  defaultCredential?: string;
+  set: readonly string[];
+}
 
 type Kind = 'string' | 'integer' | 'date' | 'country' | 'amount';
 /** A check of a value against the scenario's magic: a reason when it would defeat it. */
@@ -128,12 +140,17 @@ export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
     reuse: { customer: true, account: true }, refuse: { externalAccount: NO_EXTERNAL },
     set: customerFields(CARDHOLDER),
   },
+  'otp-login': {
+    reuse: { credential: true }, refuse: { customer: NO_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
+    set: {},
+  },
 };
 
-const FLAGS: Record<ResourceOption, { flag: string; kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' }> = {
+const FLAGS: Record<ResourceOption, { flag: string; kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'AuthMethod' }> = {
   customer: { flag: '--customer', kind: 'Customer' },
   account: { flag: '--account', kind: 'InternalAccount' },
   externalAccount: { flag: '--external-account', kind: 'ExternalAccount' },
+  credential: { flag: '--credential', kind: 'AuthMethod' },
 };
 
 function typed(kind: Kind, text: string): SetValue | string[] {
@@ -165,8 +182,8 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
     if (value === undefined) continue;
     const { flag, kind } = FLAGS[option];
     if (!idPattern(kind).test(value)) problems.push({ flag, why: `${flag} must be an id like ${kind}:<uuid>; got "${value}"` });
-    else if (!spec.reuse[option]) problems.push({ flag, why: `${scenario.name} cannot use ${flag}: ${spec.refuse[option] ?? 'not applicable'}` });
-    else inputs[`${option}Id` as 'customerId' | 'accountId' | 'externalAccountId'] = value;
+    else if (!spec.reuse[option]) problems.push({ flag, why: `${scenario.name} cannot use ${flag}: ${spec.refuse[option] ?? 'it signs in with no credential'}` });
+    else inputs[`${option}Id` as 'customerId' | 'accountId' | 'externalAccountId' | 'credentialId'] = value;
   }
   for (const item of raw.set) {
     const eq = item.indexOf('=');
@@ -185,6 +202,9 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
   if (inputs.customerId && Object.keys(inputs.set).some((p) => p.startsWith('customer.'))) {
     problems.push({ flag: '--set', why: '--set customer.… changes the customer svc would create, but --customer reuses yours' });
   }
+  if (spec.reuse.credential && raw.credential === undefined && !raw.defaultCredential) {
+    problems.push({ flag: '--credential', why: `${scenario.name} logs in with an EMAIL_OTP or SMS_OTP credential: pass --credential AuthMethod:<uuid> (svc emulator start prints one), or log in first so the active session's is used` });
+  } else if (spec.reuse.credential && raw.credential === undefined) inputs.credentialId = raw.defaultCredential;
   if (problems.length > 0) {
     throw new UsageError(problems.map((p) => p.why).join('; '), { field: [...new Set(problems.map((p) => p.flag))].join(','), hint: `svc trigger --list shows each scenario's magic value; \`svc trigger ${scenario.name} --help\` the options.` });
   }

@@ -9,6 +9,7 @@ import type { RecipeName, Scenario } from './catalog.js';
 import type { Body, TriggerContext } from './context.js';
 import { concerns, type EventTap } from './events.js';
 import { magicPath, type TriggerInputs } from './inputs.js';
+import { otpScenario } from './recipes/auth.js';
 import { card } from './recipes/cards.js';
 import { individualKyc } from './recipes/kyc.js';
 import { realtimeFunding, umaDestination } from './recipes/payments.js';
@@ -42,6 +43,7 @@ const RECIPES: Partial<Record<RecipeName, Recipe>> = {
   card,
   'uma-destination': umaDestination,
   'realtime-funding': realtimeFunding,
+  'otp-login': otpScenario,
 };
 
 /** Whether this svc can build the scenario (the service must also offer the endpoints it uses). */

@@ -18,7 +18,7 @@ describe('svc trigger (spawned)', () => {
     const r = await runSvc(['--json', 'trigger', '--list']);
     expect(r.code).toBe(0);
     const areas = new Set((JSON.parse(r.stdout) as { area: string }[]).map((s) => s.area));
-    expect([...areas].sort()).toEqual(['beneficiary', 'card', 'kyb', 'kyc', 'owner', 'quote', 'transfer', 'uma']);
+    expect([...areas].sort()).toEqual(['auth', 'beneficiary', 'card', 'kyb', 'kyc', 'owner', 'quote', 'transfer', 'uma']);
   });
 
   it('runs uma.compliance-fail and reports the failed transaction', async () => {

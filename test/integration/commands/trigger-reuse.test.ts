@@ -8,6 +8,7 @@ import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
 import { UsageError } from '../../../src/errors.js';
 import { rejected } from '../../helpers/caught.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
+import { login } from '../auth/login.js';
 
 let t: AuthEnv;
 beforeAll(async () => (t = await authEnv({ timeScale: 20 })));
@@ -72,5 +73,17 @@ describe('svc trigger on your resources', () => {
     const error = await rejected(run(opts({ scenario: 'kyc.pending', customer: 'Customer:00000000-0000-4000-8000-000000000000' }), t.deps()), UsageError);
     expect(error.field).toBe('--customer');
     expect(t.proxy.seen.length).toBe(before);
+  });
+
+  it("auth.*: --credential is needed before any request, and the active session's credential is the default", async () => {
+    const before = t.proxy.seen.length;
+    const error = await rejected(run(opts({ scenario: 'auth.otp-code' }), t.deps()), UsageError);
+    expect(error.field).toBe('--credential');
+    expect(t.proxy.seen.length).toBe(before);
+
+    await login(t);
+    const report = await trigger({ scenario: 'auth.otp-wrong-code' });
+    expect(report.resources.credentialId).toBe(t.emu.fixtures.credentialId);
+    expect(report.observed).toMatchObject({ httpStatus: 401, code: 'UNAUTHORIZED', reason: 'Invalid OTP code' });
   });
 });

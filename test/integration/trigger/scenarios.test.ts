@@ -59,18 +59,20 @@ describe('svc trigger scenarios', () => {
   });
 
   const runnable = SCENARIOS.filter(isRunnable);
-  it('kyc by fullName, uma.*, card.* and real-time funding are runnable today', () => {
+  it('kyc by fullName, uma.*, card.*, real-time funding and the auth magic values are runnable today', () => {
     expect(runnable.map((s) => s.name)).toEqual(expect.arrayContaining([
       'kyc.pending', 'kyc.rejected', 'kyc.unverified', 'kyc.approved', 'uma.success-usd', 'uma.success-eur', 'uma.success-mxn',
       'uma.pending-long', 'uma.compliance-fail', 'quote.realtime-funding', 'card.issued', 'card.issuer-rejected', 'card.frozen',
-      'card.unfrozen', 'card.closed', 'card.funding-changed',
+      'card.unfrozen', 'card.closed', 'card.funding-changed', 'auth.otp-code', 'auth.otp-wrong-code', 'auth.legacy-wallet-signature',
     ]));
   });
 
   for (const scenario of runnable) {
     it(`${scenario.name}: observed ${JSON.stringify(scenario.expect)}`, async () => {
       const before = advanced;
-      const report = await runScenario(client, scenario, { wait: true, sleep: advanceClock });
+      // auth.* log in on the emulator's fixture credential (the command defaults to the active session's).
+      const inputs = scenario.area === 'auth' ? { credentialId: emu.fixtures.credentialId, set: {} } : undefined;
+      const report = await runScenario(client, scenario, { wait: true, sleep: advanceClock, inputs });
       expect(report.scenario).toBe(scenario.name);
       expect(report.magic).toEqual(scenario.magic);
       for (const [field, value] of Object.entries(scenario.expect)) expect(String(report.observed[field]), `${scenario.name} ${field}`).toBe(value);
