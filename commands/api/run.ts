@@ -6,7 +6,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import { canPrompt, type Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
-import { AuthRequiredError, InterruptedError, UsageError } from '../../src/errors.js';
+import { ApiError, AuthRequiredError, InterruptedError, UsageError } from '../../src/errors.js';
 import { requireId } from '../../src/validate.js';
 import { reauthCommand } from '../../src/auth/hints.js';
 import { refreshableSession } from '../../src/auth/refresh.js';
@@ -101,16 +101,24 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
   }
   if (parts.idempotencyKey !== undefined && opts.idempotencyKey === 'auto') ui.info(`Idempotency-Key: ${parts.idempotencyKey}`);
 
-  const { response, signedWith } = await apiCall(client, {
-    method: parts.method,
-    path: parts.path,
-    body: parts.body,
-    headers: parts.headers,
-    signer,
-    hooks: signingHooks(opts, deps, ui),
-    signal: deps.signal,
-    now: () => deps.clock.now(),
-  });
+  let result;
+  try {
+    result = await apiCall(client, {
+      method: parts.method,
+      path: parts.path,
+      body: parts.body,
+      headers: parts.headers,
+      signer,
+      hooks: signingHooks(opts, deps, ui),
+      signal: deps.signal,
+      now: () => deps.clock.now(),
+    });
+  } catch (error) {
+    // The error itself is rendered by the caller; --include still owes the status line.
+    if (opts.include && error instanceof ApiError) ui.info(`HTTP ${error.status}`);
+    throw error;
+  }
+  const { response, signedWith } = result;
   if (signedWith && !deps.globals.json) ui.info(`Signed the challenge with ${signedWith}.`);
   if (opts.include) printIncluded(ui, response);
   printBody(ui, response, deps.globals.json);

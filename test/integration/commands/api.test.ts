@@ -133,6 +133,13 @@ describe('svc api: bodies, headers and output', () => {
     expect(d.stderr()).toMatch(/^Idempotency-Key: [0-9a-f-]{36}$/m);
   });
 
+  it('--include prints the status line of an error answer too; the error keeps the service code', async () => {
+    const d = t.deps();
+    const error = await rejected(run(opts('GET', '/customers/Customer:00000000-0000-4000-8000-000000000000', { include: true }), d), ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect(d.stderr()).toMatch(/^HTTP 404$/m);
+  });
+
   it('bad input exits 2 before any request is sent', async () => {
     const server = await countingServer();
     try {

@@ -17,6 +17,8 @@ describe('help texts', () => {
     [['cards', 'reveal'], /\$ svc cards reveal Card:<uuid> --open/],
     [['config', 'set'], /config set api-client-secret -/],
     [['demo'], /\$ svc demo --interactive/],
+    [['api'], /\$ svc api DELETE \/auth\/sessions\/Session:<uuid> +# 202 challenge signed for you/],
+    [['trigger'], /\$ svc trigger kyc\.rejected --set customer\.fullName="Jane Roe 002"/],
   ])('svc %j --help shows an example', async (words, text) => {
     const r = await runSvc([...words, '--help']);
     expect(r.code).toBe(0);
