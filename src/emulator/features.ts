@@ -6,6 +6,9 @@ import type { Feature } from './kernel/feature.js';
 import { signedRetry } from './signed-retry/index.js';
 import { accountsFeature } from './features/accounts/index.js';
 import { customersFeature } from './features/customers/index.js';
+import { beneficialOwnersFeature } from './features/beneficial-owners/index.js';
+import { documentsFeature } from './features/documents/index.js';
+import { verificationsFeature } from './features/verifications/index.js';
 import { authFeature } from './features/auth/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
 import { cardsFeature } from './features/cards/index.js';
@@ -17,6 +20,9 @@ export const FEATURES: readonly Feature[] = [
   signedRetry,
   accountsFeature,
   customersFeature,
+  beneficialOwnersFeature,
+  documentsFeature,
+  verificationsFeature,
   authFeature,
   sessionsFeature,
   cardsFeature,

@@ -7,3 +7,4 @@ export * from './suffix-table.js';
 export * from './identity-magic.js';
 export * from './money-magic.js';
 export * from './auth-magic.js';
+export * from './identity-rules.js';

@@ -38,7 +38,7 @@ export type Handler = (req: Req, emu: EmulatorContext) => Reply | Promise<Reply>
 
 export interface Route {
   method: string;
-  /** `/customers/:id`; below the version segment unless `unversioned`. */
+  /** `/cards/:id`, or `/customers/:id(Customer)` for an id of one kind; below the version segment unless `unversioned`. */
   path: string;
   handler: Handler;
   /** Served at the root, outside `/<version>` (emulator-only endpoints, embed pages). */
@@ -67,9 +67,12 @@ export class Router {
   add(routes: readonly Route[]): this {
     for (const route of routes) {
       const names: string[] = [];
-      const source = route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+      // `:id` is any segment; `:id(Customer)` only an identifier of that kind (`Customer:…`, colon
+      // maybe percent-encoded), so `/customers/:id(Customer)` leaves `/customers/internal-accounts`
+      // to the area that serves it, whatever the order of areas.
+      const source = route.path.replace(/:([A-Za-z]+)(?:\(([A-Za-z]+)\))?/g, (_m, name: string, kind?: string) => {
         names.push(name);
-        return '([^/]+)';
+        return kind ? `(${kind}(?::|%3[Aa])[^/]+)` : '([^/]+)';
       });
       this.routes.push({ ...route, regex: new RegExp(`^${source}$`), names });
     }
