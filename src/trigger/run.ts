@@ -11,6 +11,7 @@ import { concerns, type EventTap } from './events.js';
 import { magicPath, type TriggerInputs } from './inputs.js';
 import { otpScenario } from './recipes/auth.js';
 import { card } from './recipes/cards.js';
+import { beneficialOwner, businessVerification, individualVerification } from './recipes/identity.js';
 import { individualKyc } from './recipes/kyc.js';
 import { realtimeFunding, umaDestination } from './recipes/payments.js';
 
@@ -40,6 +41,9 @@ type Recipe = (ctx: TriggerContext, scenario: Scenario) => Promise<Body>;
 
 const RECIPES: Partial<Record<RecipeName, Recipe>> = {
   'individual-kyc': individualKyc,
+  'individual-verification': individualVerification,
+  'business-verification': businessVerification,
+  'beneficial-owner': beneficialOwner,
   card,
   'uma-destination': umaDestination,
   'realtime-funding': realtimeFunding,

@@ -64,6 +64,13 @@ describe('svc trigger --events', () => {
     expect((await config()).webhookEndpoint).toBe(appUrl);
   });
 
+  it('identity scenarios report the verification and customer events of their own customer', async () => {
+    const d = fakeDeps({ env: emulatorEnv(emu), globals: { json: true } });
+    await run(opts({ scenario: 'kyc.review' }), d);
+    const report = JSON.parse(d.stdout()) as { events: string[] };
+    expect(report.events.sort()).toEqual(['CUSTOMER.KYC_PENDING', 'VERIFICATION.PENDING_MANUAL_REVIEW']);
+  });
+
   it('the endpoint is restored when the run fails after the receiver was put in front', async () => {
     // An issuer that rejects every card: card.frozen fails once the card is CLOSED, mid-run.
     const rejecting = await startEmulator({ port: 0, timeScale: 20, cardIssuance: 'reject' });
