@@ -52,13 +52,20 @@ export function pick(body: Body, names: readonly string[]): Body {
 }
 
 /**
- * Re-reads until `done` or until `budgetMs` of waiting has passed, polling every `everyMs`; returns
- * the last answer either way (the report shows where it stopped).
+ * Re-reads until `done` (told how long it has waited) or until `budgetMs` of waiting has passed,
+ * polling every `everyMs`; returns the last answer either way (the report shows where it stopped).
  */
-export async function poll(ctx: TriggerContext, read: () => Promise<Body>, done: (b: Body) => boolean, budgetMs: number, everyMs = 1000): Promise<Body> {
+export async function poll(
+  ctx: TriggerContext,
+  read: () => Promise<Body>,
+  done: (b: Body, waitedMs: number) => boolean,
+  budgetMs: number,
+  everyMs = 1000,
+): Promise<Body> {
   let body = await read();
-  for (let waited = 0; !done(body) && waited < budgetMs; waited += everyMs) {
+  for (let waited = 0; !done(body, waited) && waited < budgetMs; ) {
     await ctx.sleep(everyMs);
+    waited += everyMs;
     body = await read();
   }
   return body;

@@ -125,7 +125,7 @@ export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
     set: { ...customerFields(APPROVED_HOLDER), ...externalAccountFields(sameRow(BENEFICIARY_NAME_VERIFICATION)) },
   },
   'quote-execution': {
-    reuse: { customer: true, account: true, externalAccount: true }, refuse: {},
+    reuse: { customer: true, externalAccount: true }, refuse: { account: 'the quote is funded from the platform\'s USD account, which needs no wallet signature' },
     set: { ...customerFields(APPROVED_HOLDER), ...externalAccountFields(both(sameRow(QUOTE_EXECUTION), PAYABLE)), 'quote.lockedCurrencyAmount': { kind: 'amount' }, 'quote.description': { kind: 'string' } },
   },
   'realtime-funding': {

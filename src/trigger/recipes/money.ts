@@ -3,11 +3,12 @@
  * in the magic digits. Beneficiary scenarios observe the name check its creation answers; transfer
  * scenarios pay out to it from the customer's funded internal account and follow the transaction.
  */
+import { randomUUID } from 'node:crypto';
 import { ApiError, UsageError } from '../../errors.js';
 import type { Scenario } from '../catalog.js';
 import { call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
 import { externalAccountMismatch, withSet } from '../inputs.js';
-import { createIndividual, individualBody, usdAccount } from './customers.js';
+import { accountIn, createIndividual, individualBody, usdAccount } from './customers.js';
 
 const HOLDER = 'Bea Beneficiary';
 const ROUTING_NUMBER = '021000021';
@@ -16,6 +17,22 @@ const AMOUNT = 1_000;
 /** Polls a delayed transfer every 5 s, for its delay plus a minute. */
 const POLL_EVERY_MS = 5_000;
 const FINAL = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED']);
+
+/**
+ * Follows a transaction (--wait) for the row's delay and until it is final: a returned payment
+ * completes first and fails 30 s later, so "final" alone would stop too early.
+ */
+async function follow(ctx: TriggerContext, scenario: Scenario, tx: Body, txPath: string): Promise<Body> {
+  if (!ctx.wait || (scenario.delayMs === 0 && FINAL.has(String(tx.status)))) return tx;
+  ctx.progress(`Following ${txPath.slice(14)} (about ${Math.round(scenario.delayMs / 1000)} s)`);
+  return poll(ctx, () => call(ctx, 'GET', txPath), (t, waited) => waited >= scenario.delayMs && FINAL.has(String(t.status)), scenario.delayMs + 60_000, POLL_EVERY_MS);
+}
+
+/** What a payment's transaction says: status, failureReason and the refund's status. */
+function paymentOutcome(tx: Body): Body {
+  const refund = tx.refund as Body | undefined;
+  return { ...pick(tx, ['status', 'failureReason']), ...(refund?.status ? { refundStatus: refund.status } : {}) };
+}
 
 /** POST /customers/external-accounts for a USD bank account with this number, in the customer's own name. */
 async function externalAccount(ctx: TriggerContext, customerId: string, accountNumber: string): Promise<Body> {
@@ -82,11 +99,45 @@ export async function externalTransfer(ctx: TriggerContext, scenario: Scenario):
   if (!own) await externalAccount(ctx, customerId, scenario.magic.value);
 
   ctx.progress('Paying out with POST /transfer-out');
-  let tx = await call(ctx, 'POST', '/transfer-out', withSet(ctx.inputs, 'transfer', { source: { accountId }, destination: { accountId: ctx.resources.externalAccountId }, amount: AMOUNT }));
+  const tx = await call(ctx, 'POST', '/transfer-out', withSet(ctx.inputs, 'transfer', { source: { accountId }, destination: { accountId: ctx.resources.externalAccountId }, amount: AMOUNT }));
   const txPath = `/transactions/${(ctx.resources.transactionId = field(tx, 'id', 'POST /transfer-out'))}`;
-  if (ctx.wait && !FINAL.has(String(tx.status))) {
-    ctx.progress(`Waiting for the transfer to settle (about ${Math.round(scenario.delayMs / 1000)} s)`);
-    tx = await poll(ctx, () => call(ctx, 'GET', txPath), (t) => FINAL.has(String(t.status)), scenario.delayMs + 60_000, POLL_EVERY_MS);
+  return paymentOutcome(await follow(ctx, scenario, tx, txPath));
+}
+
+/** The platform's funded USD account: a quote source that needs no wallet signature. */
+async function platformSource(ctx: TriggerContext): Promise<string> {
+  const list = await call(ctx, 'GET', '/platform/internal-accounts?currency=USD');
+  const usd = accountIn(Array.isArray(list.data) ? (list.data as Body[]) : [], 'USD');
+  if (!usd) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'The platform has no USD internal account to fund the quote from' });
+  const id = (ctx.resources.sourceAccountId = field(usd, 'id', 'GET /platform/internal-accounts'));
+  ctx.progress('Funding the platform account');
+  await call(ctx, 'POST', `/sandbox/internal-accounts/${id}/fund`, { amount: FUNDING });
+  return id;
+}
+
+export async function quoteExecution(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
+  const own = ctx.inputs.externalAccountId ? await ownExternalAccount(ctx, scenario) : undefined;
+  await createIndividual(ctx, HOLDER);
+  if (!own) await externalAccount(ctx, ctx.resources.customerId!, scenario.magic.value);
+  const source = await platformSource(ctx);
+  ctx.progress('Creating a quote to the external account');
+  const quote = await call(ctx, 'POST', '/quotes', withSet(ctx.inputs, 'quote', {
+    source: { sourceType: 'ACCOUNT', accountId: source },
+    destination: { destinationType: 'ACCOUNT', accountId: ctx.resources.externalAccountId },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: AMOUNT,
+    description: 'svc trigger',
+  }));
+  const quoteId = (ctx.resources.quoteId = field(quote, 'id', 'POST /quotes'));
+  ctx.progress('Executing it');
+  const executed = await ctx.client.request<Body>({ method: 'POST', path: `/quotes/${quoteId}/execute`, headers: { 'Idempotency-Key': randomUUID() }, signal: ctx.signal });
+  if (executed.status === 202) {
+    throw new ApiError({ status: 202, code: 'SIGNATURE_REQUIRED', message: `Executing ${quoteId} asks for a wallet signature; run svc api POST /quotes/${quoteId}/execute to sign it` });
   }
-  return pick(tx, ['status', 'failureReason']);
+  const after = await call(ctx, 'GET', `/quotes/${quoteId}`);
+  const transactionId = field(after, 'transactionId', `GET /quotes/${quoteId}`);
+  const txPath = `/transactions/${(ctx.resources.transactionId = transactionId)}`;
+  const tx = await follow(ctx, scenario, await call(ctx, 'GET', txPath), txPath);
+  const settled = await call(ctx, 'GET', `/quotes/${quoteId}`);
+  return { ...paymentOutcome(tx), ...(settled.status !== undefined ? { quoteStatus: settled.status } : {}) };
 }
