@@ -7,6 +7,7 @@ import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { SvcError, UsageError } from '../../../src/errors.js';
 import { SCENARIOS } from '../../../src/trigger/catalog.js';
+import { recipeFor } from '../../../src/trigger/run.js';
 import { rejected } from '../../helpers/caught.js';
 import { fakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { countingEnv, countingServer, emulatorEnv } from './helpers.js';
@@ -70,9 +71,10 @@ describe('svc trigger <scenario>', () => {
       expect(unknown.message).toContain('card has: card.issued, card.issuer-rejected');
       expect((await rejected(run(opts(), d()), UsageError)).field).toBe('<scenario>');
       expect((await rejected(run(opts({ list: true, scenario: 'kyc.pending' }), d()), UsageError)).field).toBe('--list');
-      const later = SCENARIOS.find((s) => s.recipe === 'external-transfer')!;
-      const notYet = await rejected(run(opts({ scenario: later.name }), d()), SvcError);
-      expect(notYet.message).toContain('cannot build');
+      // A scenario whose recipe this svc lacks is refused before anything is sent.
+      const unbuildable = { ...SCENARIOS[0]!, name: 'future.thing', recipe: 'future' as never };
+      expect(() => recipeFor(unbuildable)).toThrow(SvcError);
+      expect(() => recipeFor(unbuildable)).toThrow(/cannot build future\.thing yet/);
       expect(server.count()).toBe(0);
     } finally {
       await server.close();
