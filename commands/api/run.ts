@@ -24,6 +24,11 @@ function checkCombinations(opts: ApiOptions, deps: Deps): void {
     throw new UsageError(`--no-sign returns the challenge unsigned, so ${opts.session !== undefined ? '--session' : '--show-payload'} has nothing to do.`, { field: '--no-sign' });
   }
   if (opts.jsonLines && !opts.paginate) throw new UsageError('--json-lines goes with --paginate.', { field: '--json-lines' });
+  // Pages are plain GETs, one answer each: options about a single answer or a signature would be ignored.
+  const single = [opts.include && '--include', opts.session !== undefined && '--session', opts.showPayload && '--show-payload'].filter(Boolean);
+  if (opts.paginate && single.length > 0) {
+    throw new UsageError(`--paginate reads many answers to GET requests, so ${single.join(' and ')} cannot apply; drop ${single.length > 1 ? 'them' : 'it'}.`, { field: single.join(',') });
+  }
   if (opts.showPayload && !deps.globals.yes && !canPrompt(deps)) {
     throw new UsageError('--show-payload asks before signing, and svc cannot ask here: add --yes to sign after printing the payload.', { field: '--yes' });
   }

@@ -155,6 +155,8 @@ describe('svc api: bodies, headers and output', () => {
         [opts('POST', '/x', { jsonLines: true }), '--json-lines'],
         [opts('POST', '/x', { paginate: true }), '--paginate'],
         [opts('DELETE', '/x', { session: 'nope' }), '--session'],
+        [opts('GET', '/x', { paginate: true, include: true }), '--include'],
+        [opts('GET', '/x', { paginate: true, include: true, showPayload: true, session: 'Session:x' }), '--include,--session,--show-payload'],
       ];
       for (const [o, field] of cases) expect((await rejected(run(o, d()), UsageError)).field, JSON.stringify(o)).toBe(field);
       expect(server.count()).toBe(0);
