@@ -8,3 +8,5 @@ export * from './identity-magic.js';
 export * from './money-magic.js';
 export * from './auth-magic.js';
 export * from './identity-rules.js';
+export * from './payment-enums.js';
+export * from './webhook-types.js';

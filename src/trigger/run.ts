@@ -13,6 +13,7 @@ import { otpScenario } from './recipes/auth.js';
 import { card } from './recipes/cards.js';
 import { beneficialOwner, businessVerification, individualVerification } from './recipes/identity.js';
 import { individualKyc } from './recipes/kyc.js';
+import { beneficiaryVerification, externalTransfer, quoteExecution } from './recipes/money.js';
 import { realtimeFunding, umaDestination } from './recipes/payments.js';
 
 export interface TriggerReport {
@@ -41,6 +42,9 @@ type Recipe = (ctx: TriggerContext, scenario: Scenario) => Promise<Body>;
 
 const RECIPES: Partial<Record<RecipeName, Recipe>> = {
   'individual-kyc': individualKyc,
+  'beneficiary-verification': beneficiaryVerification,
+  'external-transfer': externalTransfer,
+  'quote-execution': quoteExecution,
   'individual-verification': individualVerification,
   'business-verification': businessVerification,
   'beneficial-owner': beneficialOwner,

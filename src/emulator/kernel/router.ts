@@ -43,8 +43,10 @@ export interface Route {
   handler: Handler;
   /** Served at the root, outside `/<version>` (emulator-only endpoints, embed pages). */
   unversioned?: boolean;
-  /** No Authorization needed (the reveal page: its URL is the secret). Only for unversioned routes. */
+  /** No Authorization needed: the reveal page (its URL is the secret), device-code redeem (the code is). */
   public?: boolean;
+  /** Only HTTP Basic, never an agent's Bearer token (the spec's refresh endpoint). */
+  basicOnly?: boolean;
   /** What the request log shows instead of the path (hides a secret path segment). */
   logPath?: string;
   /** Body limit of this route (default 1 MiB); beyond it, 413. */

@@ -19,6 +19,10 @@ describe('help texts', () => {
     [['demo'], /\$ svc demo --interactive/],
     [['api'], /\$ svc api DELETE \/auth\/sessions\/Session:<uuid> +# 202 challenge signed for you/],
     [['trigger'], /\$ svc trigger kyc\.rejected --set customer\.fullName="Jane Roe 002"/],
+    [['login', 'oauth'], /run with --nonce, have the identity provider issue a token/],
+    [['login', 'passkey'], /svc credentials add passkey --software/],
+    [['credentials', 'add'], /\$ svc credentials add passkey --software/],
+    [['credentials', 'remove'], /last credential cannot be removed/],
   ])('svc %j --help shows an example', async (words, text) => {
     const r = await runSvc([...words, '--help']);
     expect(r.code).toBe(0);
