@@ -7,7 +7,8 @@ import { UsageError } from '../../src/errors.js';
 import { abortableSleep } from '../../src/http/sleep.js';
 import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
 import { recipeFor, runScenario } from '../../src/trigger/run.js';
-import { tapWebhooks } from '../../src/trigger/events.js';
+import { emulatorEventLog } from '../../src/trigger/events.js';
+import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { checkInputs } from '../../src/trigger/inputs.js';
 import { printList, printReport } from './format.js';
 
@@ -50,7 +51,13 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   });
   if (profile?.otpSigner) inputs.otpSigner = profile.otpSigner;
   const client = await deps.client();
-  const events = opts.events ? await tapWebhooks(client, deps.signal) : undefined;
+  if (opts.events && !(await mayBeEmulator(client.baseUrl, async () => (await deps.store()).getProfile('local')?.baseUrl))) {
+    throw new UsageError(`--events reads the svc emulator's event log, and ${new URL(client.baseUrl).origin} is not the emulator (the service's API has no event list).`, {
+      field: '--events',
+      hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen.',
+    });
+  }
+  const events = opts.events ? await emulatorEventLog(client, deps.signal) : undefined;
   const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);
   let report;
   try {
@@ -65,8 +72,6 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   } catch (error) {
     progress.fail(`${scenario.name} stopped`);
     throw error;
-  } finally {
-    await events?.close(); // puts the webhook endpoint back, also when the run failed
   }
   progress.stop();
   if (deps.globals.json) return ui.json(report);

@@ -8,7 +8,7 @@ export const trigger = defineVerb({
   flags: {
     list: flag.boolean('--list', 'list every scenario: its magic value and what the spec says happens'),
     wait: flag.boolean('--wait', 'follow delayed outcomes to their end (30 s, 6 min, returned payments)'),
-    events: flag.boolean('--events', 'report the webhook events the run caused (emulator: deliveries are passed on to the endpoint set)'),
+    events: flag.boolean('--events', "report the webhook events the run caused (from the emulator's event log)"),
     customer: flag.value('--customer <id>', 'run on your Customer:<uuid> instead of a new one (where the scenario allows)'),
     account: flag.value('--account <id>', 'use your InternalAccount:<uuid> (where the scenario allows)'),
     externalAccount: flag.value('--external-account <id>', 'use your ExternalAccount:<uuid> (where the scenario allows)'),

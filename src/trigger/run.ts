@@ -7,7 +7,7 @@ import type { ApiClient } from '../http/types.js';
 import { ApiError, SvcError } from '../errors.js';
 import type { RecipeName, Scenario } from './catalog.js';
 import type { Body, TriggerContext } from './context.js';
-import { concerns, type EventTap } from './events.js';
+import type { EventLogReader } from './events.js';
 import { magicPath, type TriggerInputs } from './inputs.js';
 import { otpScenario } from './recipes/auth.js';
 import { card } from './recipes/cards.js';
@@ -32,8 +32,8 @@ export interface TriggerOptions {
   sleep(ms: number): Promise<void>;
   progress?(text: string): void;
   signal?: AbortSignal;
-  /** Where the run's webhook deliveries are seen (--events); without it `events` stays empty. */
-  events?: EventTap;
+  /** Where the run's webhook events are read (--events: the emulator's event log); without it `events` stays empty. */
+  events?: EventLogReader;
   /** Checked with checkInputs: resources to reuse and --set values. */
   inputs?: TriggerInputs;
 }
@@ -106,13 +106,7 @@ export async function runScenario(client: ApiClient, scenario: Scenario, opts: T
   const magic = path && inputs.set[path] !== undefined ? { field: scenario.magic.field, value: String(inputs.set[path]) } : scenario.magic;
   try {
     const observed = await recipe(ctx, scenario);
-    let events: string[] = [];
-    if (opts.events) {
-      ctx.progress('Waiting for the webhook deliveries');
-      await opts.events.close();
-      const ids = new Set(Object.values(ctx.resources));
-      events = opts.events.seen().filter((e) => concerns(e, ids)).map((e) => e.type);
-    }
+    const events = opts.events ? await opts.events.read(new Set(Object.values(ctx.resources))) : [];
     return { scenario: scenario.name, magic, resources: ctx.resources, reused: ctx.reused, observed, events };
   } catch (error) {
     throw missingRoute(error, client.baseUrl);
