@@ -15,7 +15,7 @@ export function printList(ui: UI, json: boolean): void {
     const mark = isRunnable(s) ? ' ' : ui.c.dim('·');
     ui.out(`${mark} ${s.name.padEnd(width)}  ${ui.c.cyan(`${s.magic.field}=${s.magic.value}`)}  → ${pairs(s.expect)}`);
   }
-  ui.info(ui.ce.dim('· not runnable by this svc yet'));
+  if (SCENARIOS.some((s) => !isRunnable(s))) ui.info(ui.ce.dim('· not runnable by this svc yet'));
 }
 
 /** Expected fields the service answered otherwise (or not at all). */
