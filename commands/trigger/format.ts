@@ -3,7 +3,8 @@ import type { UI } from '../ui.js';
 import { SCENARIOS, type Scenario } from '../../src/trigger/catalog.js';
 import { isRunnable, type TriggerReport } from '../../src/trigger/run.js';
 
-const pairs = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : String(v)}`).join(', ');
+const text = (v: unknown): string => (Array.isArray(v) ? v.map(text).join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
+const pairs = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => `${k} ${text(v)}`).join(', ');
 
 export function printList(ui: UI, json: boolean): void {
   if (json) {

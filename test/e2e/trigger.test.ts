@@ -35,6 +35,19 @@ describe('svc trigger (spawned)', () => {
     expect(r.stdout).toMatch(/observed +status FROZEN, state FROZEN/);
   });
 
+  it('options the scenario cannot use exit 2 with every reason, nothing sent; --set and --events reach the report', async () => {
+    const r = await runSvc(['--json', 'trigger', 'kyc.rejected', '--customer', 'Customer:11111111-1111-4111-8111-111111111111', '--set', 'customer.fullName=Jane Roe'], { env: emulatorEnv(emu) });
+    expect(r.code).toBe(2);
+    const error = JSON.parse(r.stderr).error;
+    expect(error).toMatchObject({ type: 'usage', field: '--customer,--set' });
+    expect(error.message).toContain('kyc.rejected cannot use --customer');
+    expect(error.message).toContain('keep the last 3 characters "002"');
+
+    const ok = await runSvc(['--json', 'trigger', 'kyc.rejected', '--set', 'customer.fullName=Jane Roe 002', '--events'], { env: emulatorEnv(emu) });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ magic: { value: 'Jane Roe 002' }, reused: [], observed: { kycStatus: 'REJECTED' } });
+  });
+
   it('an unknown scenario exits 2', async () => {
     const r = await runSvc(['trigger', 'kyc.maybe'], { env: emulatorEnv(emu) });
     expect(r.code).toBe(2);
