@@ -40,17 +40,18 @@ export interface TriggerOptions {
 
 type Recipe = (ctx: TriggerContext, scenario: Scenario) => Promise<Body>;
 
+/** One recipe per RecipeName, in the catalog's order (identity, money, payments, cards, auth). */
 const RECIPES: Partial<Record<RecipeName, Recipe>> = {
   'individual-kyc': individualKyc,
-  'beneficiary-verification': beneficiaryVerification,
-  'external-transfer': externalTransfer,
-  'quote-execution': quoteExecution,
   'individual-verification': individualVerification,
   'business-verification': businessVerification,
   'beneficial-owner': beneficialOwner,
-  card,
-  'uma-destination': umaDestination,
+  'external-transfer': externalTransfer,
+  'beneficiary-verification': beneficiaryVerification,
+  'quote-execution': quoteExecution,
   'realtime-funding': realtimeFunding,
+  'uma-destination': umaDestination,
+  card,
   'otp-login': otpScenario,
 };
 
