@@ -13,16 +13,8 @@ import { badRequest } from '../../kernel/errors.js';
 import type { LoggedEvent } from '../../kernel/event-log.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
+import { isHttpUrl } from '../platform/webhook-config.js';
 import { readSelection, requireKnownIds } from './selection.js';
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** `data` is the envelope's resource, so a reader can tell which events concern its own resources (svc trigger --events). */
 function summary(e: LoggedEvent): Record<string, unknown> {
