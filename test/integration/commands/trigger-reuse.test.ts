@@ -81,6 +81,10 @@ describe('svc trigger on your resources', () => {
     expect(error.field).toBe('--credential');
     expect(t.proxy.seen.length).toBe(before);
 
+    const explicit = await trigger({ scenario: 'auth.otp-code', credential: t.emu.fixtures.credentialId });
+    expect(explicit.reused).toEqual(['credentialId']);
+    expect(explicit.observed).toMatchObject({ httpStatus: 200, sessionType: 'EMAIL_OTP', revokedAfter: true });
+
     await login(t);
     const report = await trigger({ scenario: 'auth.otp-wrong-code' });
     expect(report.resources.credentialId).toBe(t.emu.fixtures.credentialId);
