@@ -32,7 +32,7 @@ Examples:
   $ svc api POST /customers -f customerType=INDIVIDUAL -f fullName="Ada Lovelace" -f address.country=GB
   $ svc api PATCH /cards/Card:<uuid> -F 'fundingSources[]=InternalAccount:<uuid>'
   $ svc api DELETE /auth/sessions/Session:<uuid>            # 202 challenge signed for you
-  $ svc --yes api POST /internal-accounts/InternalAccount:<uuid>/export --show-payload
+  $ svc --yes api POST /internal-accounts/InternalAccount:<uuid>/export -f clientPublicKey=04… --show-payload
   $ svc api GET /customers/internal-accounts --paginate --json-lines`,
 });
 
