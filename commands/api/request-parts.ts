@@ -41,6 +41,10 @@ export async function requestParts(opts: ApiOptions, deps: Deps): Promise<Reques
   }
   const stdinUsers = [opts.input === '-' ? '--input -' : '', ...opts.field.filter((f) => f.includes('=@-')).map(() => '-F …=@-')].filter(Boolean);
   if (stdinUsers.length > 1) throw new UsageError(`stdin can be read once; ${stdinUsers.join(' and ')} both ask for it.`, { field: '-F' });
+  // Waiting for a terminal to send a body nobody is typing would look like a hang.
+  if (stdinUsers.length > 0 && deps.io.stdinIsTTY) {
+    throw new UsageError(`${stdinUsers[0]} reads the body from stdin, which is a terminal: pipe it in (… | svc api …) or name a file.`, { field: opts.input === '-' ? '--input' : '-F' });
+  }
 
   let body: string | undefined;
   if (opts.input !== undefined) body = await readFrom(opts.input, '--input', deps);

@@ -159,6 +159,9 @@ describe('svc api: bodies, headers and output', () => {
         [opts('GET', '/x', { paginate: true, include: true, showPayload: true, session: 'Session:x' }), '--include,--session,--show-payload'],
       ];
       for (const [o, field] of cases) expect((await rejected(run(o, d()), UsageError)).field, JSON.stringify(o)).toBe(field);
+      // stdin that is a terminal is not waited on.
+      expect((await rejected(run(opts('POST', '/x', { input: '-' }), d({ tty: true })), UsageError)).field).toBe('--input');
+      expect((await rejected(run(opts('POST', '/x', { field: ['note=@-'] }), d({ tty: true })), UsageError)).field).toBe('-F');
       expect(server.count()).toBe(0);
     } finally {
       await server.close();
