@@ -65,6 +65,26 @@ function signingHooks(opts: ApiOptions, deps: Deps, ui: UI): SignedRequestHooks 
   };
 }
 
+/**
+ * The session whose key answers a challenge: --session, checked now (held here and live) so a bad
+ * one sends nothing; else the profile's active session, looked up only when a challenge arrives.
+ */
+async function chooseSigner(sessionId: string | undefined, deps: Deps, what: string): Promise<() => StoredSession> {
+  const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
+  if (sessionId !== undefined) {
+    const chosen = refreshableSession(store, sessionId, deps.clock.now());
+    return () => chosen;
+  }
+  return () => {
+    if (!effective.activeSessionId) {
+      throw new AuthRequiredError(`${what} needs a wallet signature and no session is active here.`, {
+        hint: `Log in first (${reauthCommand()}) or pass --session <Session:id>.`,
+      });
+    }
+    return refreshableSession(store, effective.activeSessionId, deps.clock.now());
+  };
+}
+
 export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
   checkCombinations(opts, deps);
   const parts = await requestParts(opts, deps);
@@ -85,25 +105,7 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
     return;
   }
 
-  // The key is chosen before sending when named (so a bad --session sends nothing), else when a challenge arrives.
-  let signer: false | (() => StoredSession) = false;
-  if (opts.sign) {
-    const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
-    const now = deps.clock.now();
-    if (sessionId !== undefined) {
-      const chosen = refreshableSession(store, sessionId, now);
-      signer = () => chosen;
-    } else {
-      signer = () => {
-        if (!effective.activeSessionId) {
-          throw new AuthRequiredError(`${parts.method} ${parts.path.split('?')[0]} needs a wallet signature and no session is active here.`, {
-            hint: `Log in first (${reauthCommand()}) or pass --session <Session:id>.`,
-          });
-        }
-        return refreshableSession(store, effective.activeSessionId, deps.clock.now());
-      };
-    }
-  }
+  const signer = opts.sign ? await chooseSigner(sessionId, deps, `${parts.method} ${parts.path.split('?')[0]}`) : false;
   if (parts.idempotencyKey !== undefined && opts.idempotencyKey === 'auto') ui.info(`Idempotency-Key: ${parts.idempotencyKey}`);
 
   let result;
