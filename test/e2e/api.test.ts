@@ -59,6 +59,14 @@ describe('svc api (spawned)', () => {
     expect(accounts.map((a) => a.balance.currency.code).sort()).toEqual(['EUR', 'USD']);
   });
 
+  it('--paginate follows the emulator\'s real cursors: limit=1 pages give the same list as one big page', async () => {
+    const whole = JSON.parse((await svc(['--json', 'api', 'GET', '/customers/internal-accounts', '--query', 'limit=100'])).stdout) as { data: { id: string }[]; totalCount: number };
+    expect(whole.data.length).toBeGreaterThan(2);
+    const paged = await svc(['--json', 'api', 'GET', '/customers/internal-accounts', '--query', 'limit=1', '--paginate']);
+    expect(paged.code, paged.stderr).toBe(0);
+    expect((JSON.parse(paged.stdout) as { id: string }[]).map((a) => a.id)).toEqual(whole.data.map((a) => a.id));
+  });
+
   it('exit codes: 2 for bad fields, 4 with no session to sign, 1 for an API error', async () => {
     const bad = await svc(['api', 'POST', '/customers', '-f', 'novalue']);
     expect(bad.code).toBe(2);
