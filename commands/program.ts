@@ -8,6 +8,7 @@ import { Command } from 'commander';
 import type { GlobalOptions } from './deps.js';
 import { declare, optionsFrom, type Verb, type VerbModule } from './verb.js';
 import { VERSION } from './version.js';
+import { apiVerb } from './api/verbs.js';
 import { cardsVerbs } from './cards/verbs.js';
 import { configVerbs } from './config/verbs.js';
 import { demoVerb } from './demo/verbs.js';
@@ -18,6 +19,7 @@ import { loginVerbs } from './login/verbs.js';
 import { credentialsVerbs } from './credentials/verbs.js';
 import { sandboxVerbs } from './sandbox/verbs.js';
 import { sessionVerbs } from './session/verbs.js';
+import { triggerVerb } from './trigger/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
 
 // The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
@@ -46,6 +48,8 @@ const NOUNS: Noun[] = [
   },
   { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
+  { name: 'api', description: apiVerb.spec.description, action: apiVerb },
+  { name: 'trigger', description: triggerVerb.spec.description, action: triggerVerb },
   { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
 ];
 
