@@ -81,7 +81,12 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 
 /** Adds the lazily made store, profile and client to `base`. */
 export function withStoreAndClient(base: BaseDeps): Deps {
-  const store = once(async () => (await import('../src/store/store.js')).openStore({ env: base.env }));
+  const store = once(async () => {
+    const opened = (await import('../src/store/store.js')).openStore({ env: base.env });
+    // Repairs (looser permissions tightened) are said once, when they happen.
+    for (const note of opened.notes) base.io.stderr.write(`Warning: ${note}\n`);
+    return opened;
+  });
   // The name is chosen once; what the profile holds is read afresh, as a command may have just
   // changed it (the demo logs in, then refreshes, with one Deps).
   const profileName = once(async () => {

@@ -23,12 +23,16 @@ function fit(fields: Field[], columns: number): string {
 /** Text, colour, and what to show instead on a narrow terminal (default: the text, ids shortened). */
 type Field = [string, (s: string) => string, string?];
 
+/** Said on the event line of a delivery a crash interrupted (--store): it may have been shown before. */
+export const REDELIVERED_NOTE = '(redelivered after a crash: may have been shown before)';
+
 /** The event line, then its meaning and the forward result, each on a line of its own. */
-export function formatEvent(c: ChalkInstance, parts: EventParts, forward: ForwardResult | undefined, forwardUrl: string | undefined, columns = 0): string {
+export function formatEvent(c: ChalkInstance, parts: EventParts, forward: ForwardResult | undefined, forwardUrl: string | undefined, columns = 0, redelivered = false): string {
   const fields: Field[] = [[parts.time, c.dim], [parts.type, c.bold]];
   if (parts.cardId && parts.cardId !== parts.detail) fields.push([parts.cardId, plain]);
   if (parts.detail) fields.push([parts.detail, c.cyan, parts.briefDetail]);
   fields.push([`[${parts.deliveryId}]`, c.dim]);
+  if (redelivered) fields.push([REDELIVERED_NOTE, c.yellow, 'redelivered']);
   const lines = [fit(fields, columns)];
   if (parts.meaning) lines.push(`  ${toneColour(c, parts.tone)(`→ ${parts.meaning}`)}`);
   if (forward && forwardUrl) lines.push(c.dim(`  ${formatForward(forward, forwardUrl)}`));

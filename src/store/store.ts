@@ -83,10 +83,11 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
   const env = opts.env ?? process.env;
   const dir = resolve(opts.dir ?? nonEmpty(env.SERVICE_CLI_CONFIG_DIR) ?? defaultConfigDir());
   const sessionsDir = join(dir, SESSIONS_DIR);
-  ensurePrivateDir(dir);
-  ensurePrivateDir(sessionsDir);
-  securePrivateFiles(dir);
-  securePrivateFiles(sessionsDir);
+  const notes: string[] = [];
+  ensurePrivateDir(dir, notes);
+  ensurePrivateDir(sessionsDir, notes);
+  securePrivateFiles(dir, notes);
+  securePrivateFiles(sessionsDir, notes);
 
   const configFile = jsonFilePath(dir, CONFIG_NAME);
   const lockFile = `${configFile}.lock`;
@@ -111,6 +112,7 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
 
   return {
     dir,
+    notes,
     currentProfileName: () => readConfig().currentProfile ?? DEFAULT_PROFILE,
     setCurrentProfile(name) {
       validateProfileName(name);

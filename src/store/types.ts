@@ -31,6 +31,8 @@ export interface StoredSession {
 /** Profiles and session keys on disk; every method reads or writes the files directly. */
 export interface Store {
   readonly dir: string;
+  /** What opening it repaired (permissions tightened), for the user to be told once. */
+  readonly notes: readonly string[];
   currentProfileName(): string; // config's `currentProfile`, default 'default'
   setCurrentProfile(name: string): void;
   getProfile(name: string): Profile | undefined;

@@ -20,7 +20,8 @@ export interface ForwardResult {
 
 export interface Forwarder {
   readonly url: string;
-  forward(body: Uint8Array, headers: IncomingHttpHeaders): Promise<ForwardResult>;
+  /** `headers`: serviceHeaders() of the delivery (kept in the journal as such, for a resumed delivery). */
+  forward(body: Uint8Array, headers: Record<string, string>): Promise<ForwardResult>;
   close(): Promise<void>;
 }
 
@@ -44,7 +45,7 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
     async forward(body, headers) {
       const started = performance.now();
       try {
-        const response = await request(href, { method: 'POST', body, headers: serviceHeaders(headers), dispatcher: agent });
+        const response = await request(href, { method: 'POST', body, headers, dispatcher: agent });
         await response.body.dump();
         const status = response.statusCode;
         const ms = performance.now() - started;
@@ -63,7 +64,7 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
 }
 
 /** Content-Type, User-Agent and every X-Service-* header (the signature among them), as received. */
-function serviceHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
+export function serviceHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name in incoming) {
     if (name === 'content-type' || name === 'user-agent' || name.startsWith('x-service-')) {

@@ -36,6 +36,8 @@ export interface AcceptedEvent {
   verified: boolean;
   /** The app's answer when forwarding: 2xx, or 409 (it already had the event), which is passed back. */
   forward?: ForwardResult;
+  /** A crash interrupted this delivery (--store): it may have been printed or forwarded before. */
+  redelivered?: boolean;
 }
 
 export interface ReceiverOptions {
@@ -52,7 +54,11 @@ export interface ReceiverOptions {
   maxBodyBytes?: number;
   /** Whole-request limit (slow or truncated bodies get 408). Default 30 s. */
   requestTimeoutMs?: number;
-  onEvent(accepted: AcceptedEvent): void;
+  /**
+   * Reports an event. A promise delays recording the id (and the 200) until it settles: the listener
+   * returns one while its line is still queued in memory, not yet written to stdout.
+   */
+  onEvent(accepted: AcceptedEvent): void | Promise<void>;
   onFiltered?(event: WebhookEvent): void;
   /** A repeated id of a type that is shown; repeats of filtered types stay as silent as the type. */
   onDuplicate?(event: WebhookEvent): void;
@@ -75,6 +81,8 @@ export interface WebhookReceiver {
   readonly url: string;
   readonly port: number;
   readonly stats: Readonly<ReceiverStats>;
+  /** Deliveries a crash interrupted, taken up again from the --store journal at start. */
+  readonly resumed: number;
   /** Stops accepting, lets deliveries in progress finish (up to graceMs), then closes all sockets. */
   close(graceMs?: number): Promise<void>;
 }
@@ -183,7 +191,9 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
     server.listen(options.port ?? 4242, host, () => {
       server.off('error', reject);
       const port = (server.address() as AddressInfo).port;
-      resolve({ url: `${reachableOrigin(host, port)}${path}`, port, stats, close });
+      // Before the first request can be read: a redelivery of a resumed id waits for it.
+      const resumed = deliveries.resume(options.dedupe.interrupted());
+      resolve({ url: `${reachableOrigin(host, port)}${path}`, port, stats, resumed, close });
     });
   });
 }

@@ -106,12 +106,16 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
   if (principal.kind === 'agent') checkAgentRequest(emu, request);
   let reply = await match.route.handler(request, emu);
   if (principal.kind === 'agent') reply = scopeAgentReply(emu, request, reply);
+  // A change is acknowledged only once it is in the --state file (a kill after the answer loses nothing).
+  if (emu.file && method !== 'GET' && method !== 'HEAD') await emu.file.settled();
   send(res, reply);
   return reply.status;
 }
 
-export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts): Server {
-  return createServer((req, res) => {
+export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, requestTimeoutMs = 30_000): Server {
+  // node's defaults (300 s a request, 60 s for headers) let a few slow clients hold sockets for minutes.
+  const limits = { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 20_000), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) };
+  return createServer(limits, (req, res) => {
     const started = performance.now();
     // Until a route says otherwise (a secret in its path), the log shows the path without the query.
     let logPath = (req.url ?? '').split('?')[0];

@@ -18,6 +18,11 @@ describe('formatEvent on a terminal', () => {
     expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]`);
   });
 
+  it('says on the event line that a delivery a crash interrupted may have been shown before', () => {
+    const text = formatEvent(plain, describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()), undefined, undefined, 0, true);
+    expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  (redelivered after a crash: may have been shown before)`);
+  });
+
   it('shortens uuid ids on the event line of a 100-column terminal so nothing wraps; the meaning keeps them whole', () => {
     const states = new CardStates(0);
     const active = formatEvent(plain, describeEvent(event('CARD.STATE_CHANGE', { state: 'ACTIVE', createdAt: '2026-11-21T10:01:39Z' }), states), undefined, undefined, 100);
