@@ -7,11 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { INDIVIDUAL_KYC, bySuffix, type KybStatus, type KycStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { notFound } from '../../kernel/errors.js';
+import { HttpError, notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 import { createAccount } from '../accounts/accounts.js';
 
 export const UMA_DOMAIN = 'emulator.svc.test';
+
+export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 
 export type BusinessInfo = Record<string, string | string[]>;
 
@@ -34,6 +36,8 @@ export interface CustomerRec {
   kycDecidedBy?: string;
   umaAddress: string;
   platformCustomerId: string;
+  /** Set by DELETE: the service deletes softly, the record stays readable with this flag. */
+  isDeleted?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -51,6 +55,13 @@ export function renderCustomer(c: CustomerRec): Record<string, unknown> {
 export function customerOr404(emu: EmulatorContext, id: string): CustomerRec {
   const customer = emu.table(customers).get(id);
   if (!customer) throw notFound('Customer', id, 'USER_NOT_FOUND');
+  return customer;
+}
+
+/** The customer, for a request that changes it or adds to it: 404 unknown, 410 CUSTOMER_DELETED once deleted. */
+export function liveCustomerOr4xx(emu: EmulatorContext, id: string): CustomerRec {
+  const customer = customerOr404(emu, id);
+  if (customer.isDeleted) throw new HttpError(410, 'CUSTOMER_DELETED', `Customer ${id} was deleted`);
   return customer;
 }
 

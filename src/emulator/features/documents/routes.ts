@@ -11,13 +11,13 @@ import { pageOf, readPage } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { owners } from '../beneficial-owners/owners.js';
-import { customerOr404 } from '../customers/customers.js';
+import { liveCustomerOr4xx } from '../customers/customers.js';
 import { documents, renderDocument, type DocumentRec } from './documents.js';
 import { FORM_MAX_BYTES, HOLDER, readDocumentForm } from './form.js';
 
 /** 404 unless the holder exists (customers: USER_NOT_FOUND). */
 function checkHolder(emu: EmulatorContext, holder: string): void {
-  if (holder.startsWith('Customer:')) customerOr404(emu, holder);
+  if (holder.startsWith('Customer:')) liveCustomerOr4xx(emu, holder);
   else if (!emu.table(owners).has(holder)) throw notFound('Beneficial owner', holder);
 }
 
