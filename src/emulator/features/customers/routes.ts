@@ -3,6 +3,7 @@
  * update.ts.
  */
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
+import { callerSees } from '../../kernel/agent-scope.js';
 import { HttpError, conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
@@ -60,8 +61,10 @@ const list: Route = {
     const paging = readPage(f);
     f.done();
     const [createdAfter, createdBefore, updatedAfter, updatedBefore] = bounds.map((b) => (b === undefined ? undefined : Date.parse(b)));
+    const sees = callerSees(emu, req);
     const picked = emu.table(customers).filter((c) =>
-      (includingDeleted || !c.isDeleted)
+      sees(c)
+      && (includingDeleted || !c.isDeleted)
       && (!customerType || c.customerType === customerType)
       && (!platformCustomerId || c.platformCustomerId === platformCustomerId)
       && (!umaAddress || c.umaAddress.toLowerCase() === umaAddress.toLowerCase())

@@ -4,6 +4,7 @@
  * customer; 410 a deleted one. GET /verifications (paged, by customerId and verificationStatus) and GET /verifications/{id}.
  */
 import { idPattern } from '../../../service/index.js';
+import { callerSees } from '../../kernel/agent-scope.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
@@ -62,7 +63,8 @@ const list: Route = {
     const verificationStatus = f.string('verificationStatus', { enum: STATUSES });
     const paging = readPage(f);
     f.done();
-    const picked = emu.table(verifications).filter((v) =>
+    const sees = callerSees(emu, req);
+    const picked = emu.table(verifications).filter((v) => sees(v) &&
       (!customerId || v.customerId === customerId) && (!verificationStatus || v.verificationStatus === verificationStatus));
     return { status: 200, body: pageOf(picked.map(renderVerification), paging) };
   },
