@@ -10,6 +10,7 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 import { createAccount } from '../accounts/accounts.js';
+import { ownersOf, renderOwner } from '../beneficial-owners/owners.js';
 
 export const UMA_DOMAIN = 'emulator.svc.test';
 
@@ -47,8 +48,11 @@ export const customers = durableTable<CustomerRec>('customers');
 /** Fields a client never gets back. */
 const HIDDEN = new Set(['identifier', 'kycDecidedBy']);
 
-export function renderCustomer(c: CustomerRec): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && !HIDDEN.has(k)));
+/** The description's CustomerOneOf; a BusinessCustomer lists its beneficial owners (made with POST /beneficial-owners). */
+export function renderCustomer(emu: EmulatorContext, c: CustomerRec): Record<string, unknown> {
+  const shown = Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && !HIDDEN.has(k)));
+  if (c.customerType === 'BUSINESS') shown.beneficialOwners = ownersOf(emu, c.id).map(renderOwner);
+  return shown;
 }
 
 /** The customer, or 404 USER_NOT_FOUND (the spec's code for customers). */
@@ -113,6 +117,6 @@ export function setCustomerStatus(emu: EmulatorContext, c: CustomerRec, status: 
   if (before !== status) c.updatedAt = emu.iso();
   emu.table(customers).set(c.id, c);
   if ((before !== status || announce) && CUSTOMER_EVENT_STATUSES.has(status)) {
-    emu.outbox.emit(`CUSTOMER.${business ? 'KYB' : 'KYC'}_${status}`, renderCustomer(c));
+    emu.outbox.emit(`CUSTOMER.${business ? 'KYB' : 'KYC'}_${status}`, renderCustomer(emu, c));
   }
 }

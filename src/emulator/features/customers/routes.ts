@@ -43,7 +43,7 @@ const create: Route = {
       ? { kybStatus: 'UNVERIFIED' as const }
       : { kycStatus: kycAtCreation((own as { fullName?: string }).fullName) };
     const customer = insertCustomer(emu, { customerType: customerType!, ...common, ...own, ...status });
-    return { status: 201, body: renderCustomer(customer) };
+    return { status: 201, body: renderCustomer(emu, customer) };
   },
 };
 
@@ -72,7 +72,7 @@ const list: Route = {
       && (createdBefore === undefined || Date.parse(c.createdAt) < createdBefore)
       && (updatedAfter === undefined || Date.parse(c.updatedAt) > updatedAfter)
       && (updatedBefore === undefined || Date.parse(c.updatedAt) < updatedBefore));
-    return { status: 200, body: pageOf(picked.map(renderCustomer), paging) };
+    return { status: 200, body: pageOf(picked.map((c) => renderCustomer(emu, c)), paging) };
   },
 };
 
@@ -80,7 +80,7 @@ const get: Route = {
   method: 'GET',
   path: '/customers/:id(Customer)',
   handler(req, emu) {
-    return { status: 200, body: renderCustomer(customerOr404(emu, req.params.id!)) };
+    return { status: 200, body: renderCustomer(emu, customerOr404(emu, req.params.id!)) };
   },
 };
 
@@ -93,7 +93,7 @@ const remove: Route = {
     if (customer.isDeleted) throw new HttpError(410, 'CUSTOMER_DELETED', `Customer ${customer.id} was deleted already`);
     Object.assign(customer, { isDeleted: true, updatedAt: emu.iso() });
     emu.table(customers).set(customer.id, customer);
-    return { status: 200, body: renderCustomer(customer) };
+    return { status: 200, body: renderCustomer(emu, customer) };
   },
 };
 

@@ -54,7 +54,7 @@ function applyUpdate(emu: EmulatorContext, customer: CustomerRec, update: Custom
     customer.kycDecidedBy = customer.fullName;
     setCustomerStatus(emu, customer, kycAtCreation(customer.fullName));
   }
-  return { status: 200, body: renderCustomer(customer) };
+  return { status: 200, body: renderCustomer(emu, customer) };
 }
 
 const isSignedStep = (req: { header(name: string): string | undefined }) =>

@@ -33,12 +33,13 @@ export function submitVerification(emu: EmulatorContext, customer: CustomerRec):
   const decision = business ? decideBusiness(emu, customer) : decideIndividual(emu, customer);
   const previous = latestVerification(emu, customer.id);
   const verification = recordVerification(emu, customer.id, decision.verificationStatus, decision.errors);
+  // Owners first, so the CUSTOMER.KYB_* event's business lists them resolved.
+  if (decision.resolvesOwners) for (const owner of ownersOf(emu, customer.id)) resolveOwner(emu, owner);
   if (decision.customerStatus) {
     // A submission that newly reaches review announces the customer's status even when it was
     // already PENDING (an individual ending in 001 is PENDING from creation).
     setCustomerStatus(emu, customer, decision.customerStatus, previous?.verificationStatus !== decision.verificationStatus);
   }
-  if (decision.resolvesOwners) for (const owner of ownersOf(emu, customer.id)) resolveOwner(emu, owner);
   markSubmitted(emu, [customer.id, ...ownersOf(emu, customer.id).map((o) => o.id)]);
   return verification;
 }
