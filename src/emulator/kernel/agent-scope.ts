@@ -72,11 +72,34 @@ function idsOf(req: Req): string[] {
 
 /** Throws 404 when the request names another customer's resource. */
 export function checkAgentRequest(emu: EmulatorContext, req: Req): void {
-  const agent = req.principal as Agent;
-  for (const id of idsOf(req)) {
+  checkAgentIds(emu, req, idsOf(req));
+}
+
+/**
+ * The same check for ids the kernel cannot read before the handler (a multipart form's fields):
+ * the area calls it once it has parsed them. Nothing to check for the platform.
+ */
+export function checkAgentIds(emu: EmulatorContext, req: Req, ids: readonly string[]): void {
+  if (req.principal.kind !== 'agent') return;
+  const agent = req.principal;
+  for (const id of ids) {
     const owner = ownerOfId(emu, id);
     if (owner !== undefined && owner !== agent.customerId) throw hidden(id);
   }
+}
+
+/**
+ * Whether the caller may see a record (the platform: every one). A paged list filters with it
+ * before paging, so an agent's pages are full, and hasMore, nextCursor and totalCount count only
+ * its own items (the after-the-fact filter below cannot fix those).
+ */
+export function callerSees(emu: EmulatorContext, req: Req): (record: unknown) => boolean {
+  if (req.principal.kind !== 'agent') return () => true;
+  const customerId = req.principal.customerId;
+  return (record) => {
+    const owner = ownerOfRecord(emu, record);
+    return owner === undefined || owner === customerId;
+  };
 }
 
 /** Drops other customers' items from a list answer. */
