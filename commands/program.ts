@@ -81,6 +81,19 @@ export function invokedNoun(argv: string[]): string | undefined {
   return undefined;
 }
 
+/** True when --json is on the command line (before any `--`): decided before commander parses. */
+export function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** A commander parse error as the `usage` error of the --json contract, naming the word it tripped on. */
+function parseErrorJSON(error: Error, code: string): Record<string, unknown> {
+  const message = error.message.replace(/^error: /, '');
+  const field = /'([^']+)'/.exec(message)?.[1];
+  return { type: 'usage', message, ...(field ? { field } : {}), code: code.replace(/^commander\./, ''), hint: 'Run with --help for usage.' };
+}
+
 /** Reads the global flags from the root command, whatever the nesting. */
 export function globalsOf(command: Command): GlobalOptions {
   let root = command;
@@ -119,6 +132,8 @@ export function buildProgram(argv: string[], execute: Execute): Command {
     .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
     .option('--no-color', 'disable colour (also NO_COLOR)')
     .showHelpAfterError('(run with --help for usage)')
+    // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.
+    .configureOutput(wantsJson(argv) ? { writeErr: () => {}, outputError: () => {} } : {})
     .configureHelp({ showGlobalOptions: true })
     .exitOverride();
 
@@ -170,9 +185,14 @@ export async function main(argv: string[]): Promise<number> {
     if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version' || commanderCode === 'commander.help') {
       return EXIT_OK;
     }
-    if (commanderCode?.startsWith('commander.')) return EXIT_USAGE; // commander already printed why
+    if (commanderCode?.startsWith('commander.')) {
+      // Without --json commander already printed why; with it, nothing was printed yet.
+      if (wantsJson(argv)) process.stderr.write(JSON.stringify({ error: parseErrorJSON(error as Error, commanderCode) }) + '\n');
+      return EXIT_USAGE;
+    }
     // Only a verb that failed to load gets here; everything a verb throws is rendered by run-verb.ts.
-    process.stderr.write(`Error: ${(error as Error).message ?? String(error)}\n`);
+    const message = (error as Error).message ?? String(error);
+    process.stderr.write(wantsJson(argv) ? JSON.stringify({ error: { type: 'internal', message } }) + '\n' : `Error: ${message}\n`);
     return EXIT_FAILURE;
   } finally {
     process.off('SIGINT', onSignal);

@@ -7,6 +7,9 @@ import type { ChalkInstance } from 'chalk';
 import { colors } from './colors.js';
 import type { Deps } from './deps.js';
 
+/** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
+export const GLYPH = { success: '✓', failure: '✗' } as const;
+
 /** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
 type Ora = typeof import('ora').default;
 let oraModule: Ora | undefined;
@@ -54,7 +57,7 @@ export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
     info: (line) => errLine(line),
     warn: (line) => errLine(ce.yellow(`Warning: ${line}`)),
     hint: (line) => errLine(ce.dim(`Hint: ${line}`)),
-    success: (line) => errLine(`${ce.green('✓')} ${line}`),
+    success: (line) => errLine(`${ce.green(GLYPH.success)} ${line}`),
     progress(text) {
       // A terminal that reports no width (a bare pty) makes ora redraw forever: use lines there too.
       const columns = (io.stderr as { columns?: number }).columns ?? 0;
@@ -63,16 +66,17 @@ export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
         if (!quiet) errLine(`… ${text}`);
         return {
           update: (t) => { if (!quiet) errLine(`… ${t}`); },
-          succeed: (t) => { if (!quiet) errLine(`${ce.green('✓')} ${t}`); },
-          fail: (t) => { if (!quiet) errLine(`${ce.red('✗')} ${t}`); },
+          succeed: (t) => { if (!quiet) errLine(`${ce.green(GLYPH.success)} ${t}`); },
+          fail: (t) => { if (!quiet) errLine(`${ce.red(GLYPH.failure)} ${t}`); },
           stop: () => {},
         };
       }
       const spinner = loadOra()({ text, stream: io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
       return {
         update: (t) => { spinner.text = t; },
-        succeed: (t) => { spinner.succeed(t); },
-        fail: (t) => { spinner.fail(t); },
+        // ora's own ✔/✖ would make a second glyph set next to ui.success's.
+        succeed: (t) => { spinner.stopAndPersist({ symbol: ce.green(GLYPH.success), text: t }); },
+        fail: (t) => { spinner.stopAndPersist({ symbol: ce.red(GLYPH.failure), text: t }); },
         stop: () => { spinner.stop(); },
       };
     },

@@ -13,8 +13,10 @@ export const set = defineVerb({
     ),
   },
   help: `
+Setting a key in a profile that does not exist yet creates it.
+
 Examples:
-  $ svc --profile prod config set base-url https://api.example.com
+  $ svc --profile prod config set base-url https://api.lightspark.com/grid/2025-10-13
   $ printf %s "$SECRET" | svc --profile prod config set api-client-secret -
   $ svc config set webhook-public-key @webhook.pem`,
 });
@@ -33,9 +35,41 @@ export const use = defineVerb({
   args: { profile: arg.required('<profile>', 'profile name') },
 });
 
+export const unset = defineVerb({
+  name: 'unset',
+  description: 'remove a key from the profile; otp-signer: the pin for its base URL, so the next login trusts the key it sees',
+  args: { key: arg.required('<key>', 'config key') },
+  help: `
+Examples:
+  $ svc config unset otp-signer
+  $ svc --profile prod config unset access-token`,
+});
+
+export const remove = defineVerb({
+  name: 'delete',
+  description: 'delete a profile and the session keys held for it; asks first unless --yes',
+  args: { profile: arg.required('<profile>', 'profile name') },
+  help: `
+Examples:
+  $ svc config delete staging
+  $ svc --yes config delete staging`,
+});
+
+export const rename = defineVerb({
+  name: 'rename',
+  description: 'rename a profile, keeping its settings, session keys and current mark',
+  args: { from: arg.required('<profile>', 'profile name'), to: arg.required('<new>', 'new name') },
+  help: `
+Example:
+  $ svc config rename default prod`,
+});
+
 export const configVerbs = [
   verb(set, () => import('./set.js')),
   verb(get, () => import('./get.js')),
   verb(list, () => import('./list.js')),
   verb(use, () => import('./use.js')),
+  verb(unset, () => import('./unset.js')),
+  verb(remove, () => import('./delete.js')),
+  verb(rename, () => import('./rename.js')),
 ];

@@ -130,6 +130,30 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
         data.profiles = { ...data.profiles, [name]: mergeProfile(current, patch) };
       });
     },
+    deleteProfile(name) {
+      let existed = false;
+      updateConfig((data) => {
+        existed = Object.hasOwn(data.profiles, name);
+        const { [name]: _gone, ...rest } = data.profiles;
+        data.profiles = rest;
+        if (data.currentProfile === name) data.currentProfile = undefined;
+      });
+      // Keys after the profile: a crash in between leaves keys nobody points at (session prune
+      // removes them), never a profile pointing at a deleted key.
+      for (const s of this.listSessions(name)) this.deleteSession(s.id);
+      return existed;
+    },
+    renameProfile(from, to) {
+      validateProfileName(to, '<new>');
+      updateConfig((data) => {
+        if (!Object.hasOwn(data.profiles, from)) throw new StoreError(configFile, `No profile named "${from}"`, { hint: 'svc config list shows the profiles.' });
+        if (Object.hasOwn(data.profiles, to)) throw new StoreError(configFile, `A profile named "${to}" already exists`, { hint: `Delete it first: svc config delete ${to}` });
+        const { [from]: moved, ...rest } = data.profiles;
+        data.profiles = { ...rest, [to]: moved! };
+        if (data.currentProfile === from) data.currentProfile = to;
+      });
+      for (const s of this.listSessions(from)) this.saveSession({ ...s, profile: to });
+    },
     getSession(id) {
       const name = sessionFileName(id);
       if (!existsSync(jsonFilePath(sessionsDir, name))) return undefined;
