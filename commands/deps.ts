@@ -23,6 +23,10 @@ export interface GlobalOptions {
   verbose: boolean;
   /** false when --no-color was given. */
   color: boolean;
+  /** --jq: a jq expression applied to the --json output (json is true then). */
+  jq?: string;
+  /** --timeout: seconds before an HTTP request is given up (else SERVICE_TIMEOUT, else the client's default). */
+  timeout?: string;
 }
 
 export interface IOStreams {
@@ -112,7 +116,8 @@ export function withStoreAndClient(base: BaseDeps): Deps {
     const log = base.globals.verbose
       ? (e: HttpLogEntry) => ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
       : undefined;
-    return createClient({ ...endpoint, log, env: base.env });
+    const { timeoutMs } = await import('./timeout.js');
+    return createClient({ ...endpoint, log, env: base.env, timeoutMs: timeoutMs(base.globals.timeout, base.env) });
   });
   return { ...base, store, profile, client };
 }

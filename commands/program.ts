@@ -4,7 +4,7 @@
  * invocation, so it imports commander and the specs and nothing else (startup is a feature:
  * README "Performance").
  */
-import { Command } from 'commander';
+import { Command, Help } from 'commander';
 import type { GlobalOptions } from './deps.js';
 import { declare, optionsFrom, type Verb, type VerbModule } from './verb.js';
 import { VERSION } from './version.js';
@@ -17,6 +17,7 @@ import { otpVerbs } from './otp/verbs.js';
 import { sandboxVerbs } from './sandbox/verbs.js';
 import { sessionVerbs } from './session/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
+import { completionVerb, versionVerb } from './meta/verbs.js';
 
 // The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
 // error classes, which the root never needs.
@@ -43,6 +44,8 @@ const NOUNS: Noun[] = [
   { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
   { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
+  { name: 'completion', description: completionVerb.spec.description, action: completionVerb },
+  { name: 'version', description: versionVerb.spec.description, action: versionVerb },
 ];
 
 /** Nouns whose commands serve until Ctrl-C; every other command finishes in a moment. */
@@ -67,7 +70,7 @@ async function preferBaselineWasm(noun: string | undefined): Promise<void> {
 }
 
 /** Global flags that take a value, so the word after them is not the noun. */
-const VALUE_FLAGS = new Set(['--profile', '--base-url']);
+const VALUE_FLAGS = new Set(['--profile', '--base-url', '--jq', '--timeout']);
 
 /** The first positional word of argv (the noun), skipping global flags and their values. */
 export function invokedNoun(argv: string[]): string | undefined {
@@ -76,15 +79,47 @@ export function invokedNoun(argv: string[]): string | undefined {
     const a = args[i]!;
     if (VALUE_FLAGS.has(a)) i++;
     else if (a === 'help' && i + 1 < args.length) continue; // `svc help session` needs the session verbs
+    else if (a.startsWith('--') && a.includes('=')) continue; // --profile=x carries its own value
     else if (!a.startsWith('-')) return a;
   }
   return undefined;
 }
 
+/**
+ * Help lists what can be run first, then the options: a newcomer reads `svc --help` for the
+ * commands. Moves the (Global) Options blocks after the Commands block, when there is one.
+ */
+function optionsAfterCommands(text: string): string {
+  const blocks = text.replace(/\n+$/, '').split('\n\n');
+  const isOptions = (b: string) => /^(Global )?Options:/.test(b);
+  const lastCommands = blocks.findLastIndex((b) => b.startsWith('Commands:'));
+  if (lastCommands === -1) return text;
+  const options = blocks.filter(isOptions);
+  const before = blocks.slice(0, lastCommands + 1).filter((b) => !isOptions(b));
+  return [...before, ...options, ...blocks.slice(lastCommands + 1)].join('\n\n') + '\n';
+}
+
+/**
+ * argv as commander should see it: `svc help <noun> <verb>` is `svc <noun> <verb> --help`, and
+ * `svc --version --json` is `svc --json version` (Node and platform too).
+ */
+export function rewriteArgv(argv: string[]): string[] {
+  const args = argv.slice(2);
+  const at = args.indexOf('help');
+  if (at !== -1 && args.slice(0, at).every((a) => a.startsWith('-')) && args.length - at >= 3) {
+    return [...argv.slice(0, 2), ...args.slice(0, at), ...args.slice(at + 1), '--help'];
+  }
+  if (wantsJson(argv) && (args.includes('--version') || args.includes('-V'))) {
+    return [...argv.slice(0, 2), ...args.filter((a) => a !== '--version' && a !== '-V'), 'version'];
+  }
+  return argv;
+}
+
 /** True when --json is on the command line (before any `--`): decided before commander parses. */
 export function wantsJson(argv: string[]): boolean {
   const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  return flags.includes('--json') || flags.includes('--jq') || flags.some((a) => a.startsWith('--jq='));
 }
 
 /** A commander parse error as the `usage` error of the --json contract, naming the word it tripped on. */
@@ -102,7 +137,10 @@ export function globalsOf(command: Command): GlobalOptions {
   return {
     profile: o.profile as string | undefined,
     baseUrl: o.baseUrl as string | undefined,
-    json: Boolean(o.json),
+    // --jq filters the --json output, so it implies --json.
+    json: Boolean(o.json) || o.jq !== undefined,
+    jq: o.jq as string | undefined,
+    timeout: o.timeout as string | undefined,
     input: o.input !== false,
     yes: Boolean(o.yes),
     verbose: Boolean(o.verbose),
@@ -131,10 +169,12 @@ export function buildProgram(argv: string[], execute: Execute): Command {
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
     .option('--no-color', 'disable colour (also NO_COLOR)')
+    .option('--jq <expr>', 'filter the --json output with a jq expression (implies --json; strings print raw)')
+    .option('--timeout <seconds>', 'give up on an HTTP request after this long (env SERVICE_TIMEOUT; default 30)')
     .showHelpAfterError('(run with --help for usage)')
     // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.
     .configureOutput(wantsJson(argv) ? { writeErr: () => {}, outputError: () => {} } : {})
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, formatHelp: (cmd, helper) => optionsAfterCommands(Help.prototype.formatHelp.call(helper, cmd, helper)) })
     .exitOverride();
 
   const invoked = invokedNoun(argv);
@@ -147,6 +187,27 @@ export function buildProgram(argv: string[], execute: Execute): Command {
   return program;
 }
 
+/** Every noun, verb and flag, for shell completion (commands/meta/completion.ts). */
+export interface CommandTree {
+  globalFlags: string[];
+  nouns: { name: string; description: string; flags: string[]; verbs: { name: string; description: string; flags: string[] }[] }[];
+}
+
+export function commandTree(): CommandTree {
+  const longFlags = (spec: Verb<never>['spec']) =>
+    Object.values(spec.flags ?? {}).map((f) => /--[\w-]+/.exec(f.syntax)![0]).concat('--help');
+  const root = buildProgram(['node', 'svc'], async () => {});
+  return {
+    globalFlags: root.options.map((o) => o.long).filter((l): l is string => l !== undefined).concat('--help'),
+    nouns: NOUNS.map((noun) => ({
+      name: noun.name,
+      description: noun.description,
+      flags: 'action' in noun ? longFlags(noun.action.spec) : ['--help'],
+      verbs: 'verbs' in noun ? noun.verbs.map((v) => ({ name: v.spec.name, description: v.spec.description, flags: longFlags(v.spec) })) : [],
+    })),
+  };
+}
+
 /**
  * A built verb file carries its own copy of run-verb.ts next to the verb (see .ci/build.mjs), so
  * the errors it throws are rendered by the code that knows their classes.
@@ -156,7 +217,8 @@ interface BuiltVerb {
 }
 
 /** Runs the CLI and resolves to the exit code; never calls process.exit itself. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(rawArgv: string[]): Promise<number> {
+  const argv = rewriteArgv(rawArgv);
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     // A second Ctrl-C means "now": the first one already asked the command to stop cleanly.

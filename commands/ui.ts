@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 import { colors } from './colors.js';
+import { compileJq, jqLines } from './jq.js';
 import type { Deps } from './deps.js';
 
 /** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
@@ -49,11 +50,16 @@ export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
   const ce = colors(io.stderrColorEnabled);
   const errLine = (line: string) => io.stderr.write(line + '\n');
   const quiet = globals.json;
+  // --jq: every JSON document a command prints goes through the filter (checked up front by run-verb.ts).
+  const jq = globals.jq !== undefined ? compileJq(globals.jq) : undefined;
   return {
     c,
     ce,
     out: (line) => io.stdout.write(line + '\n'),
-    json: (value) => io.stdout.write(JSON.stringify(value) + '\n'),
+    json: (value) => {
+      if (jq) for (const line of jqLines(jq, value)) io.stdout.write(line + '\n');
+      else io.stdout.write(JSON.stringify(value) + '\n');
+    },
     info: (line) => errLine(line),
     warn: (line) => errLine(ce.yellow(`Warning: ${line}`)),
     hint: (line) => errLine(ce.dim(`Hint: ${line}`)),

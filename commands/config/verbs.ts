@@ -25,14 +25,28 @@ export const get = defineVerb({
   name: 'get',
   description: 'print a key of the profile (secrets masked); exit 1 when unset',
   args: { key: arg.required('<key>', 'config key') },
+  help: `
+Examples:
+  $ svc config get base-url
+  $ svc --profile local config get otp-signer`,
 });
 
-export const list = defineVerb({ name: 'list', description: 'list profiles, marking the current one (secrets masked)' });
+export const list = defineVerb({
+  name: 'list',
+  description: 'list profiles, marking the current one (secrets masked)',
+  help: `
+Examples:
+  $ svc config list
+  $ svc --json config list --jq .current`,
+});
 
 export const use = defineVerb({
   name: 'use',
   description: 'make a profile the current one',
   args: { profile: arg.required('<profile>', 'profile name') },
+  help: `
+Example:
+  $ svc config use local`,
 });
 
 export const unset = defineVerb({
