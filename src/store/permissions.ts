@@ -17,26 +17,32 @@ const TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
 const ABANDONED_TEMP_MS = 60_000;
 const POSIX = process.platform !== 'win32';
 
+/**
+ * Takes away every permission bit beyond `mode`, and adds none: 0644 becomes 0600, but a file the
+ * user made 0400 (or a folder 0500) on purpose stays as strict as it is.
+ */
 function chmodIfLoose(path: string, mode: number, current: number): void {
-  if (!POSIX || (current & 0o777) === mode) return;
+  const extra = current & 0o777 & ~mode;
+  if (!POSIX || extra === 0) return;
   try {
-    chmodSync(path, mode);
+    chmodSync(path, current & mode & 0o777);
   } catch (err) {
     // Not ours to change (e.g. a shared folder): reading still works, so do not block the user.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
   }
 }
 
-/** Creates dir (and parents) 0700, or tightens it to 0700 when it exists looser. */
+/** Creates dir (and parents) 0700, or takes away what it allows beyond 0700 when it exists. */
 export function ensurePrivateDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
     chmodIfLoose(dir, DIR_MODE, statSync(dir).mode);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new StoreError(dir, `Could not create the store folder ${dir}: ${code ?? (err as Error).message}`, {
+    const why = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'permission denied' : code === 'ENOTDIR' ? 'a parent is not a folder' : code ?? (err as Error).message;
+    throw new StoreError(dir, `Could not create the store folder ${dir}: ${why}`, {
       cause: err,
-      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you can write.',
+      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you can write (for example SERVICE_CLI_CONFIG_DIR=$PWD/.svc).',
     });
   }
 }
