@@ -32,6 +32,8 @@ export interface UI {
   c: ChalkInstance;
   /** Colours for stderr text: stderr may be a terminal when stdout is a pipe, or the reverse. */
   ce: ChalkInstance;
+  /** The width of stdout when it is a terminal that reports one, else 0 (a pipe: nothing is cut to fit). */
+  columns: number;
   /** A line of result on stdout. */
   out(line: string): void;
   /** One JSON document on stdout (the whole of stdout under --json). */
@@ -55,6 +57,7 @@ export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
   return {
     c,
     ce,
+    columns: io.stdoutIsTTY ? ((io.stdout as { columns?: number }).columns ?? 0) : 0,
     out: (line) => io.stdout.write(line + '\n'),
     json: (value) => {
       if (jq) for (const line of jqLines(jq, value)) io.stdout.write(line + '\n');
