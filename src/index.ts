@@ -6,7 +6,8 @@
  * - http: an undici client with the service's auth schemes and typed errors.
  * - signing: the two-step signed retry (202 challenge, stamp, retry, follow PROCESSING).
  * - store: profiles and session keys in the OS config directory.
- * - auth: OTP login, session refresh (client-held and legacy), list and revoke.
+ * - auth: OTP, OAuth and passkey login (with a software passkey), credentials, session refresh
+ *   (client-held and legacy), list and revoke.
  * - webhook: a verifying, de-duplicating receiver.
  * - emulator: the embedded sandbox, `startEmulator(options)`.
  *

@@ -28,6 +28,19 @@ function factor(value: string, flag: string, max: number): number {
   return n;
 }
 
+/** `USD=500000,EUR=100000` → {USD: 500000, EUR: 100000}. */
+function limits(value: string, flag: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of value.split(',')) {
+    const m = /^([A-Z]{3})=(\d{1,15})$/.exec(item.trim());
+    if (!m || Number(m[2]) < 1) {
+      throw new UsageError(`${flag} takes CURRENCY=amount pairs (amount in minor units, at least 1), comma-separated, e.g. USD=500000,EUR=100000; got ${JSON.stringify(item)}`, { field: flag });
+    }
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}
+
 function summary(emu: RunningEmulator): Record<string, unknown> {
   return {
     baseUrl: emu.baseUrl,
@@ -73,6 +86,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, { field: '--card-issuance' });
   }
   const timeScale = factor(opts.timeScale ?? '1', '--time-scale', MAX_TIME_SCALE);
+  const transactionLimits = opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
   if (deps.signal.aborted) return;
 
   const emu = await startEmulator({
@@ -84,6 +98,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     duplicateDeliveries: opts.duplicateDeliveries,
     cardIssuance: opts.cardIssuance,
     timeScale,
+    ...(transactionLimits ? { transactionLimits } : {}),
     ...(deps.globals.verbose
       ? { log: (e) => ui.info(`${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim()) }
       : {}),

@@ -9,6 +9,7 @@ const benches = [
   ['Command wall times against bare node', 'commands.mjs', ['15']],
   ['Crypto hot paths', 'crypto.mjs', ['1']],
   ['Emulator: signed refresh flows over loopback', 'refresh-rate.mjs', []],
+  ['Emulator: quote executions over loopback', 'quote-rate.mjs', []],
   ['Webhook receiver against a bare node:http server', 'webhook-bench.mjs', []],
 ];
 

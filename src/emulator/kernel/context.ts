@@ -44,6 +44,11 @@ export class EmulatorContext {
     return this.tables.get(def);
   }
 
+  /** A record by its id, whichever area's durable table holds it (agent scoping reads owners this way). */
+  lookup(id: string): unknown {
+    return this.tables.lookup(id);
+  }
+
   /** Virtual epoch milliseconds: the only "now" in the emulator. */
   now(): number {
     return this.clock.now();

@@ -31,6 +31,8 @@ export interface PendingRequest {
   bindingField: string;
   /** When set, only this compressed key may sign (OTP verify: the TEK); otherwise any active session key of the wallet. */
   requiredSigner?: string;
+  /** When set, sessions of this credential may not sign (credential revoke: another credential approves). */
+  excludedSignerCredential?: string;
   processingLeft: number;
   firstRetryBody?: Buffer;
   outcome?: Promise<Reply>;
@@ -44,6 +46,7 @@ export interface ChallengeSpec {
   activityType: string;
   parameters: Record<string, unknown>;
   requiredSigner?: string;
+  excludedSignerCredential?: string;
   /** Fields the 202 body carries before the SignedRequestChallenge ones (OTP verify: type). */
   lead?: Record<string, unknown>;
 }
@@ -95,6 +98,7 @@ function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: Challenge
     binding: flow.binding,
     bindingField: flow.bindingField,
     ...(spec.requiredSigner ? { requiredSigner: spec.requiredSigner } : {}),
+    ...(spec.excludedSignerCredential ? { excludedSignerCredential: spec.excludedSignerCredential } : {}),
     processingLeft: emu.opts.processingRetries,
   });
   return { payloadToSign, requestId, expiresAt: emu.iso(expiresAtMs) };
