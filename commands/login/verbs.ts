@@ -3,7 +3,13 @@ import { defineVerb, flag, verb } from '../verb.js';
 import { tokenFlags } from '../oauth-flags.js';
 import { verify as otpVerify } from '../otp/verbs.js';
 
-export const otp = defineVerb({ ...otpVerify, name: 'otp', description: 'email or SMS one-time password login (same as svc otp verify)' });
+export const otp = defineVerb({
+  ...otpVerify,
+  name: 'otp',
+  description: 'email or SMS one-time password login (same as svc otp verify)',
+  // The same examples, spelled as this command, so the help shows what was typed.
+  help: otpVerify.help?.replace(/otp verify/g, 'login otp'),
+});
 
 export const oauth = defineVerb({
   name: 'oauth',
