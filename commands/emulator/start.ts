@@ -11,6 +11,9 @@ import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/e
 
 export type StartOptions = OptionsOf<typeof verbs.start>;
 
+/** The largest --event-log: each event keeps its body, and --state rewrites the file on every change. */
+const MAX_EVENT_LOG = 100_000;
+
 function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
@@ -86,6 +89,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, { field: '--card-issuance' });
   }
   const timeScale = factor(opts.timeScale ?? '1', '--time-scale', MAX_TIME_SCALE);
+  const eventLogLimit = opts.eventLog !== undefined ? integer(opts.eventLog, '--event-log', 1, MAX_EVENT_LOG) : undefined;
   const transactionLimits = opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
   if (deps.signal.aborted) return;
 
@@ -96,6 +100,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     processingRetries,
     sessionTtlSeconds,
     duplicateDeliveries: opts.duplicateDeliveries,
+    ...(eventLogLimit !== undefined ? { eventLogLimit } : {}),
     cardIssuance: opts.cardIssuance,
     timeScale,
     ...(transactionLimits ? { transactionLimits } : {}),

@@ -19,6 +19,7 @@ export const start = defineVerb({
       '--duplicate-deliveries',
       'deliver every webhook twice (same id) to exercise consumer dedupe',
     ),
+    eventLog: flag.value('--event-log <n>', 'how many webhook events to keep for `svc webhook replay`, the newest (default 1000)'),
     cardIssuance: flag.withDefault('--card-issuance <outcome>', 'how the issuer decides new cards: accept or reject', 'accept'),
     timeScale: flag.withDefault(
       '--time-scale <factor>',

@@ -81,4 +81,24 @@ describe('svc webhook replay (spawned)', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Webhook:00000000-0000-4000-8000-00000000beef');
   });
+
+  it('svc emulator start --event-log N keeps the newest N events; a bad N exits 2', async () => {
+    const small = startSvc(['--json', 'emulator', 'start', '--port', '0', '--no-profile', '--event-log', '1'], { configDir: tempConfigDir() });
+    try {
+      const other = JSON.parse(await small.firstLine) as Ready;
+      const auth = `Basic ${Buffer.from(`${other.apiTokenId}:${other.apiClientSecret}`).toString('base64')}`;
+      for (const state of ['FROZEN', 'ACTIVE']) {
+        await fetch(`${other.baseUrl}/cards/${other.fixtures.cardId}`, { method: 'PATCH', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ state }) });
+      }
+      const res = await fetch(`${new URL(other.baseUrl).origin}/_emulator/webhooks/events`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { data: unknown[]; limit: number };
+      expect(body.limit).toBe(1);
+      expect(body.data).toHaveLength(1);
+    } finally {
+      await small.stop();
+    }
+    const bad = await runSvc(['emulator', 'start', '--port', '0', '--no-profile', '--event-log', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--event-log must be an integer from 1 to 100000');
+  }, 20_000);
 });

@@ -4,6 +4,9 @@
  * and since; --to; --json; the unknown-id error; bad input and a remote base URL refused (exit 2)
  * before any request.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run as replay, type ReplayOptions } from '../../../commands/webhook/replay.js';
 import { exitCodeFor } from '../../../commands/exit-codes.js';
@@ -129,7 +132,8 @@ describe('svc webhook replay against the emulator', () => {
 
 describe('refusals before any request (exit 2)', () => {
   async function refused(o: Partial<ReplayOptions>, env: NodeJS.ProcessEnv = countingEnv(counting)): Promise<UsageError> {
-    const deps = fakeDeps({ env });
+    // A private store: a non-loopback base URL makes the command read the `local` profile.
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-replay-')), ...env } });
     const error = await rejected(replay(options(o), deps), UsageError);
     expect(exitCodeFor(error)).toBe(2);
     expect(counting.count()).toBe(0);

@@ -13,16 +13,8 @@ import { badRequest } from '../../kernel/errors.js';
 import type { LoggedEvent } from '../../kernel/event-log.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
+import { isHttpUrl } from '../platform/webhook-config.js';
 import { readSelection, requireKnownIds } from './selection.js';
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 function summary(e: LoggedEvent): Record<string, unknown> {
   return { id: e.id, type: e.type, timestamp: e.timestamp, delivery: e.delivery, attempts: e.attempts };
