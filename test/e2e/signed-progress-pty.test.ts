@@ -26,7 +26,7 @@ async function finished(pty: PtySession): Promise<{ code: number | null; screen:
   }
 }
 
-it('otp verify and session revoke show the PROCESSING line, like refresh', async () => {
+it('otp verify, credentials add and session revoke show the PROCESSING line, like refresh', async () => {
   const login = await finished(svcOnPty(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], t.env));
   expect(login.code).toBe(0);
   expect(login.screen).toMatch(PROCESSING);
@@ -36,13 +36,18 @@ it('otp verify and session revoke show the PROCESSING line, like refresh', async
   expect(refresh.code).toBe(0);
   expect(refresh.screen).toMatch(PROCESSING);
 
+  const add = await finished(svcOnPty(['credentials', 'add', 'passkey', '--software'], t.env));
+  expect(add.code).toBe(0);
+  expect(add.screen).toMatch(PROCESSING);
+  expect(add.screen).toMatch(/✓ Added AuthMethod:/);
+
   const target = activeSession(t)!;
   const revoke = await finished(svcOnPty(['--yes', 'session', 'revoke', target.id], t.env));
   expect(revoke.code).toBe(0);
   expect(revoke.screen).toMatch(PROCESSING);
   expect(revoke.screen).toMatch(new RegExp(`✓ Revoked ${target.id}`));
   // One glyph set: ora's own marks never appear.
-  expect(login.screen + refresh.screen + revoke.screen).not.toMatch(/[✔✖]/);
+  expect(login.screen + refresh.screen + add.screen + revoke.screen).not.toMatch(/[✔✖]/);
 });
 
 it('off a terminal, --json keeps stderr free of progress lines', async () => {
