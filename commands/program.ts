@@ -249,6 +249,13 @@ export async function main(rawArgv: string[]): Promise<number> {
     return code;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;
+    // `svc --json` or `svc --json session` with no verb: commander showed help for an error, which
+    // --json held back; a script gets the usage error instead of an empty, successful run.
+    if (commanderCode === 'commander.help' && (error as { exitCode?: number }).exitCode === 1 && wantsJson(argv)) {
+      const message = noun === undefined ? 'a command is required' : `a ${noun} command is required`;
+      process.stderr.write(JSON.stringify({ error: { type: 'usage', message, field: noun ?? 'command', hint: `Run svc ${noun ? `${noun} ` : ''}--help for the commands.` } }) + '\n');
+      return EXIT_USAGE;
+    }
     if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version' || commanderCode === 'commander.help') {
       return EXIT_OK;
     }
