@@ -2,7 +2,8 @@
  * Issue 13, items 2 and 8, on a real pseudo-terminal: every signed flow (otp verify, session
  * refresh, session revoke) shows the same spinner and the same PROCESSING line on stderr; Ctrl-C
  * during the spinner says "Interrupted" (exit 130), never "failed"; "n" to a confirmation is exit
- * 1 "Cancelled"; a rejected OTP gets the failure glyph, and no answered prompt gets a tick.
+ * 1 "Cancelled"; a rejected OTP gets the failure glyph, and no answered prompt gets a tick; and
+ * `--code -` on a terminal prompts after the challenge (item 10).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
@@ -81,6 +82,17 @@ it('a rejected code is marked with the failure glyph, never a tick', async () =>
   expect(rejectedPart).toMatch(/✗ That code was not accepted/);
   expect(rejectedPart).not.toMatch(/[✔✓]/);
   expect(screen).not.toMatch(/✔/);
+});
+
+it('--code - on a terminal prompts (masked) after the challenge instead of waiting silently', async () => {
+  const before = t.proxy.count('/challenge');
+  const pty = svcOnPty(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '-'], t.env);
+  await pty.waitFor(/Enter the 6-digit code sent to/);
+  expect(t.proxy.count('/challenge')).toBe(before + 1);
+  pty.type('000000\r');
+  const { code, screen } = await finished(pty);
+  expect(code).toBe(0);
+  expect(screen).not.toContain('000000');
 });
 
 it('Ctrl-C while the spinner waits on PROCESSING says Interrupted (exit 130), not failed', async () => {
