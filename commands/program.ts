@@ -20,6 +20,7 @@ import { sandboxVerbs } from './sandbox/verbs.js';
 import { sessionVerbs } from './session/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
 import { completionVerb, versionVerb } from './meta/verbs.js';
+import { optionsAfterCommands, parseErrorJSON, rewriteArgv, wantsJson } from './argv.js';
 
 // The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
 // error classes, which the root never needs.
@@ -87,50 +88,6 @@ export function invokedNoun(argv: string[]): string | undefined {
     else if (!a.startsWith('-')) return a;
   }
   return undefined;
-}
-
-/**
- * Help lists what can be run first, then the options: a newcomer reads `svc --help` for the
- * commands. Moves the (Global) Options blocks after the Commands block, when there is one.
- */
-function optionsAfterCommands(text: string): string {
-  const blocks = text.replace(/\n+$/, '').split('\n\n');
-  const isOptions = (b: string) => /^(Global )?Options:/.test(b);
-  const lastCommands = blocks.findLastIndex((b) => b.startsWith('Commands:'));
-  if (lastCommands === -1) return text;
-  const options = blocks.filter(isOptions);
-  const before = blocks.slice(0, lastCommands + 1).filter((b) => !isOptions(b));
-  return [...before, ...options, ...blocks.slice(lastCommands + 1)].join('\n\n') + '\n';
-}
-
-/**
- * argv as commander should see it: `svc help <noun> <verb>` is `svc <noun> <verb> --help`, and
- * `svc --version --json` is `svc --json version` (Node and platform too).
- */
-export function rewriteArgv(argv: string[]): string[] {
-  const args = argv.slice(2);
-  const at = args.indexOf('help');
-  if (at !== -1 && args.slice(0, at).every((a) => a.startsWith('-')) && args.length - at >= 3) {
-    return [...argv.slice(0, 2), ...args.slice(0, at), ...args.slice(at + 1), '--help'];
-  }
-  if (wantsJson(argv) && (args.includes('--version') || args.includes('-V'))) {
-    return [...argv.slice(0, 2), ...args.filter((a) => a !== '--version' && a !== '-V'), 'version'];
-  }
-  return argv;
-}
-
-/** True when --json is on the command line (before any `--`): decided before commander parses. */
-export function wantsJson(argv: string[]): boolean {
-  const end = argv.indexOf('--');
-  const flags = end === -1 ? argv : argv.slice(0, end);
-  return flags.includes('--json') || flags.includes('--jq') || flags.some((a) => a.startsWith('--jq='));
-}
-
-/** A commander parse error as the `usage` error of the --json contract, naming the word it tripped on. */
-function parseErrorJSON(error: Error, code: string): Record<string, unknown> {
-  const message = error.message.replace(/^error: /, '');
-  const field = /'([^']+)'/.exec(message)?.[1];
-  return { type: 'usage', message, ...(field ? { field } : {}), code: code.replace(/^commander\./, ''), hint: 'Run with --help for usage.' };
 }
 
 /** Reads the global flags from the root command, whatever the nesting. */
