@@ -53,6 +53,12 @@ function checkFlags(type: CredentialType, opts: AddOptions): void {
   }
 }
 
+/** The --sandbox-token flags a login needs to name the same identity as this add. */
+function sandboxLoginFlags(opts: AddOptions): string {
+  const named = (['issuer', 'audience', 'subject'] as const).filter((k) => opts[k] !== undefined).map((k) => ` --${k} ${JSON.stringify(opts[k])}`);
+  return ` --sandbox-token${named.join('')}`;
+}
+
 export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   const type = credentialType(opts.type);
   checkFlags(type, opts);
@@ -78,7 +84,8 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
     method = await addCredential({
       client,
       body,
-      sign: ctx.sign,
+      // A session of another account cannot approve this one's credentials: say so rather than send it.
+      sign: ctx.session?.accountId === accountId ? ctx.sign : undefined,
       signal: deps.signal,
       // The account has credentials, so the add is approved by a signature (the shared signed-flow progress).
       hooks: progress.hooks,
@@ -98,5 +105,5 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   ui.out(`Credential: ${method.id}`);
   ui.out(`Type:       ${method.type} ${method.nickname}`);
   ui.out(`Account:    ${method.accountId}`);
-  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${method.type === 'OAUTH' && identity ? ' --sandbox-token' : ''}`);
+  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${identity ? sandboxLoginFlags(opts) : ''}`);
 }

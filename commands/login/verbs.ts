@@ -7,8 +7,7 @@ export const otp = defineVerb({
   ...otpVerify,
   name: 'otp',
   description: 'email or SMS one-time password login (same as svc otp verify)',
-  // The same examples, spelled as this command, so the help shows what was typed.
-  help: otpVerify.help?.replace(/otp verify/g, 'login otp'),
+  help: otpVerify.help?.replace(/svc( --json)? otp verify/g, 'svc$1 login otp'),
 });
 
 export const oauth = defineVerb({
