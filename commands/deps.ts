@@ -23,6 +23,10 @@ export interface GlobalOptions {
   verbose: boolean;
   /** false when --no-color was given. */
   color: boolean;
+  /** --jq: a jq expression applied to the --json output (json is true then). */
+  jq?: string;
+  /** --timeout: seconds before an HTTP request is given up (else SERVICE_TIMEOUT, else the client's default). */
+  timeout?: string;
 }
 
 export interface IOStreams {
@@ -63,8 +67,11 @@ export interface BaseDeps {
 export interface Deps extends BaseDeps {
   /** Profiles and session keys (SERVICE_CLI_CONFIG_DIR or the OS config folder), opened on first use. */
   store(): Promise<Store>;
-  /** The profile this command acts on: --profile, then SERVICE_PROFILE, then the current one. */
-  profile(): Promise<SelectedProfile>;
+  /**
+   * The profile this command acts on: --profile, then SERVICE_PROFILE, then the current one. A named
+   * profile that does not exist is a UsageError with a suggestion, unless `create` (config set).
+   */
+  profile(options?: { create?: boolean }): Promise<SelectedProfile>;
   /**
    * The API client for that profile (flags, then environment, then the profile); the store is
    * opened only when flags and environment leave something for the profile to supply. `--verbose`
@@ -110,8 +117,15 @@ export function withStoreAndClient(base: BaseDeps): Deps {
     const [opened, { selectProfileName }] = await Promise.all([store(), import('../src/store/resolve.js')]);
     return selectProfileName(opened, base.env, base.globals.profile);
   });
-  const profile = async () => {
+  // A profile named by --profile or SERVICE_PROFILE must exist (a typo would act on an empty one),
+  // except where a command creates it (config set); the store's current profile needs no check.
+  const named = base.globals.profile ?? (base.env.SERVICE_PROFILE?.trim() || undefined);
+  const profile = async (options: { create?: boolean } = {}) => {
     const [opened, name, { selectProfile }] = await Promise.all([store(), profileName(), import('../src/store/resolve.js')]);
+    if (named !== undefined && !options.create && opened.getProfile(name) === undefined) {
+      const { unknownProfileError } = await import('./config/known-profile.js');
+      throw unknownProfileError(name, Object.keys(opened.listProfiles()), base.globals.profile !== undefined ? '--profile' : 'SERVICE_PROFILE');
+    }
     return selectProfile(opened, base.env, name);
   };
   const client = once(async () => {
@@ -124,7 +138,8 @@ export function withStoreAndClient(base: BaseDeps): Deps {
     const log = base.globals.verbose
       ? (e: HttpLogEntry) => ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
       : undefined;
-    return createClient({ ...endpoint, log, env: base.env });
+    const { timeoutMs } = await import('./timeout.js');
+    return createClient({ ...endpoint, log, env: base.env, timeoutMs: timeoutMs(base.globals.timeout, base.env) });
   });
   return { ...base, store, profile, client };
 }
@@ -161,18 +176,21 @@ export const systemClock: Clock = {
  */
 function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: AbortSignal): Prompter {
   const context = { input: io.stdin, output: io.stderr, signal };
+  // inquirer marks an answered question with a green tick; an answer is not a success (a wrong OTP
+  // would read as accepted), and ✓/✗ belong to outcomes only (commands/ui.ts GLYPH).
+  const theme = { prefix: { idle: '?', done: '›' } };
   return {
     async input(q) {
       const { input } = await import('@inquirer/prompts');
-      return input({ message: q.message, default: q.default, validate: q.validate }, context);
+      return input({ message: q.message, default: q.default, validate: q.validate, theme }, context);
     },
     async password(q) {
       const { password } = await import('@inquirer/prompts');
-      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate }, context);
+      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate, theme }, context);
     },
     async confirm(q) {
       const { confirm } = await import('@inquirer/prompts');
-      return confirm({ message: q.message, default: q.default }, context);
+      return confirm({ message: q.message, default: q.default, theme }, context);
     },
   };
 }

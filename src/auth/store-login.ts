@@ -1,6 +1,6 @@
 /**
  * Storing a fresh login: the key is saved first, then the profile points at it, so a crash in
- * between leaves a usable key, not a dangling pointer (the same order as the OTP login).
+ * between leaves a usable key, not a dangling pointer. Every login (OTP, OAuth, passkey) stores this way.
  */
 import type { Store } from '../store/types.js';
 import type { LoginResult } from './sealed-login.js';

@@ -17,11 +17,15 @@ const TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
 const ABANDONED_TEMP_MS = 60_000;
 const POSIX = process.platform !== 'win32';
 
-/** True when the mode was changed (it was looser, or different, than `mode`). */
+/**
+ * Takes away every permission bit beyond `mode`, and adds none: 0644 becomes 0600, but a file the
+ * user made 0400 (or a folder 0500) on purpose stays as strict as it is. True when it changed the mode.
+ */
 function chmodIfLoose(path: string, mode: number, current: number): boolean {
-  if (!POSIX || (current & 0o777) === mode) return false;
+  const extra = current & 0o777 & ~mode;
+  if (!POSIX || extra === 0) return false;
   try {
-    chmodSync(path, mode);
+    chmodSync(path, current & mode & 0o777);
     return true;
   } catch (err) {
     // Not ours to change (e.g. a shared folder): reading still works, so do not block the user.
@@ -42,14 +46,15 @@ export function ensurePrivateDir(dir: string, notes: string[] = []): void {
     refuseForeign(dir);
     const st = statSync(dir);
     if (chmodIfLoose(dir, DIR_MODE, st.mode)) {
-      notes.push(`${dir} was ${octal(st.mode)}; made it ${octal(DIR_MODE)}, as it holds secrets only you may read`);
+      notes.push(`${dir} was ${octal(st.mode)}; made it ${octal(st.mode & DIR_MODE)}, as it holds secrets only you may read`);
     }
   } catch (err) {
     if (err instanceof StoreError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new StoreError(dir, `Could not create the store folder ${dir}: ${code ?? (err as Error).message}`, {
+    const why = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'permission denied' : code === 'ENOTDIR' ? 'a parent is not a folder' : code ?? (err as Error).message;
+    throw new StoreError(dir, `Could not create the store folder ${dir}: ${why}`, {
       cause: err,
-      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you can write.',
+      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you can write (for example SERVICE_CLI_CONFIG_DIR=$PWD/.svc).',
     });
   }
 }
@@ -78,7 +83,7 @@ export function securePrivateFiles(dir: string, notes: string[] = []): void {
         unlinkSync(path);
         continue;
       }
-      if (chmodIfLoose(path, PRIVATE_FILE_MODE, st.mode)) notes.push(`${path} was ${octal(st.mode)}; made it ${octal(PRIVATE_FILE_MODE)}`);
+      if (chmodIfLoose(path, PRIVATE_FILE_MODE, st.mode)) notes.push(`${path} was ${octal(st.mode)}; made it ${octal(st.mode & PRIVATE_FILE_MODE)}`);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // renamed or removed meanwhile
     }

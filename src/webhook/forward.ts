@@ -30,11 +30,25 @@ export interface ForwarderOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What a user types for a local app, as a URL: `localhost:3000/hooks` and `127.0.0.1:3000` mean
+ * http (as with the Stripe CLI), and a bare port means localhost. Anything with a scheme is kept.
+ */
+export function forwardUrl(given: string): string {
+  const text = given.trim();
+  if (/^\d+(\/.*)?$/.test(text)) return `http://localhost:${text}`;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
+}
+
 /** Validates the URL (http or https) and keeps one keep-alive connection pool to the app. */
 export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
-  const target = URL.canParse(url) ? new URL(url) : undefined;
+  const full = forwardUrl(url);
+  const target = URL.canParse(full) ? new URL(full) : undefined;
   if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
-    throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: 'forwardTo' });
+    throw new UsageError(`--forward-to must be an http(s) URL or host:port, got "${url}"`, {
+      field: '--forward-to',
+      hint: 'For example --forward-to localhost:3000/webhooks or --forward-to https://app.example.com/hooks.',
+    });
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
   const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
