@@ -47,6 +47,11 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   }
 
   const forwarder = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
+  const unreachable = await forwarder?.probe();
+  if (forwarder && unreachable) {
+    await forwarder.close();
+    throw new UsageError(`--forward-to ${forwarder.url}: ${unreachable}`, { field: '--forward-to', hint: 'Start your app first (or fix the URL), then start the listener: deliveries it cannot forward would only be answered with errors.' });
+  }
   const dedupe = openStoreFlag(opts.store);
   // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
   let verifier = key && createAsyncWebhookVerifier(key.key);
@@ -55,7 +60,8 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   let endpoint: LocalEndpoint | undefined;
   let stopWatching = () => {};
   try {
-    receiver = await listen({ host: opts.host, port, path: opts.path, verify, dedupe, events, forwarder, ...handlers(ui, deps, forwarder) });
+    const { ready, ...callbacks } = handlers(ui, deps, forwarder);
+    receiver = await listen({ host: opts.host, port, path: opts.path, verify, dedupe, events, forwarder, ...callbacks });
     const ctx = await getProfile();
     endpoint = await takeOver(ctx, receiver.url, deps, ui, getProfile);
     if (endpoint?.previous) ui.warn(`replacing the emulator's webhook endpoint ${endpoint.previous} with ${receiver.url}; it is put back when this listener stops`);
@@ -85,6 +91,9 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
         info: (line) => ui.info(line),
       });
     }
+    // For CI: under --json the first stdout line says the listener is up, before any event.
+    if (deps.globals.json) ui.json({ ready: true, url: receiver.url, publicKey: key ? key.key.export({ type: 'spki', format: 'pem' }).toString() : null });
+    ready();
     ui.info(`Ready! Listening for webhooks on ${receiver.url} (Ctrl-C to stop)`);
     await aborted(deps.signal);
   } finally {
@@ -101,25 +110,37 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   ui.info(`Stopped. ${s.received} received (${s.filtered} filtered), ${s.duplicates} duplicates dropped, ${s.rejected} rejected, ${s.forwardFailed} forward failures.`);
 }
 
-function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onFiltered' | 'onError'> {
+type Handlers = Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onFiltered' | 'onError'>;
+
+/** The receiver's callbacks; events wait for `ready()` (the --json ready line goes first). */
+function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Handlers & { ready(): void } {
   const cards = new CardStates();
+  let isReady = false;
+  let ready!: () => void;
+  const gate = new Promise<void>((resolve) => (ready = resolve));
   const json = deps.globals.json;
   // Read per line: a terminal can be resized while listening. 0 (unknown) for pipes and files.
   const columns = () => (deps.io.stdoutIsTTY ? ((deps.io.stdout as { columns?: number }).columns ?? 0) : 0);
+  const show: Handlers['onEvent'] = ({ event, verified, forward, redelivered }) => {
+    // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
+    const parts = describeEvent(event, cards);
+    if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
+    if (!json) ui.out(formatEvent(ui.c, parts, forward, forwarder?.url, columns(), redelivered));
+    else {
+      ui.json(eventRecord(event, verified, redelivered));
+      // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
+      if (forward && forwarder) ui.info(`${event.id} ${formatForward(forward, forwarder.url)}`);
+    }
+    // The id is recorded as seen only once its line has left this process (the crash contract).
+    return written(deps.io.stdout);
+  };
   return {
-    onEvent({ event, verified, forward, redelivered }) {
-      // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
-      const parts = describeEvent(event, cards);
-      if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
-      if (!json) ui.out(formatEvent(ui.c, parts, forward, forwarder?.url, columns(), redelivered));
-      else {
-        ui.json(eventRecord(event, verified, redelivered));
-        // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
-        if (forward && forwarder) ui.info(`${event.id} ${formatForward(forward, forwarder.url)}`);
-      }
-      // The id is recorded as seen only once its line has left this process (the crash contract).
-      return written(deps.io.stdout);
+    ready() {
+      isReady = true;
+      ready();
     },
+    // Resumed deliveries and the first ones can come before the ready line is out: they wait for it.
+    onEvent: (accepted) => (isReady ? show(accepted) : gate.then(() => show(accepted))),
     onFiltered(event) {
       describeEvent(event, cards);
       if (deps.globals.verbose) ui.info(ui.ce.dim(`filtered  ${event.type}  [${event.id}] acknowledged, not shown`));

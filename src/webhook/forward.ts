@@ -4,6 +4,7 @@
  * answer decides the receiver's: an app error goes back to the service so that it retries.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, errors, request } from 'undici';
 import { UsageError } from '../errors.js';
@@ -20,6 +21,8 @@ export interface ForwardResult {
 
 export interface Forwarder {
   readonly url: string;
+  /** Why the app cannot be reached right now (a TCP connect within timeoutMs), or undefined if it can. */
+  probe(timeoutMs?: number): Promise<string | undefined>;
   /** `headers`: serviceHeaders() of the delivery (kept in the journal as such, for a resumed delivery). */
   forward(body: Uint8Array, headers: Record<string, string>): Promise<ForwardResult>;
   close(): Promise<void>;
@@ -73,8 +76,25 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
         return { ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
       }
     },
+    probe: (probeMs = 3000) => probeConnect(target, probeMs),
     close: () => agent.close(),
   };
+}
+
+function probeConnect(target: URL, timeoutMs: number): Promise<string | undefined> {
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (why: string | undefined) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(why);
+    };
+    const timer = setTimeout(() => done(`no connection within ${timeoutMs} ms`), timeoutMs);
+    socket.once('connect', () => done(undefined));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'connection refused (ECONNREFUSED): nothing listens there' : error.code ?? error.message));
+  });
 }
 
 /** Content-Type, User-Agent and every X-Service-* header (the signature among them), as received. */

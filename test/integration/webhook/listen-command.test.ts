@@ -53,10 +53,34 @@ async function listen(opts: Partial<ListenOptions>, depsOptions: FakeDepsOptions
   return handle;
 }
 
-const stdoutLines = (deps: FakeDeps) => deps.stdout().split('\n').filter((l) => l !== '');
+const allStdoutLines = (deps: FakeDeps) => deps.stdout().split('\n').filter((l) => l !== '');
+/** The event lines: under --json the first line is the ready line (checked on its own below). */
+const stdoutLines = (deps: FakeDeps) => allStdoutLines(deps).filter((l) => !l.startsWith('{"ready":true'));
 const withKey = { publicKey: keys.publicKeyPem };
 
 describe('svc webhook listen --json', () => {
+  it('prints {"ready":true,"url","publicKey"} as the first stdout line, before any event', async () => {
+    const l = await listen(withKey, { globals: { json: true } });
+    await deliver(l.url, envelope());
+    await l.stop();
+    const [first, second] = allStdoutLines(l.deps);
+    const expectedKey = createPublicKey(keys.publicKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+    expect(JSON.parse(first!)).toEqual({ ready: true, url: l.url, publicKey: expectedKey });
+    expect(JSON.parse(second!)).toMatchObject({ verified: true });
+  });
+
+  it('refuses to start when the --forward-to app refuses connections (exit 2, naming the flag), instead of failing every delivery', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    await expect(run({ ...defaults, ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` }, deps)).rejects.toMatchObject({
+      field: '--forward-to',
+      message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
+    });
+  });
+
   it('prints exactly one JSON line per accepted event and nothing else on stdout', async () => {
     const l = await listen(withKey, { globals: { json: true } });
     const a = envelope();
