@@ -6,10 +6,10 @@
 import { UsageError } from '../../src/errors.js';
 import { WEBHOOK_TYPES, type WebhookType } from '../../src/service/webhook-types.js';
 
-export function parseEventsFlag(value: string | undefined): Set<WebhookType> | undefined {
+export function parseEventsFlag(value: string | undefined, flagName = '--events'): Set<WebhookType> | undefined {
   if (value === undefined) return undefined;
   const names = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (names.length === 0) throw new UsageError('--events needs at least one event type, e.g. CARD.STATE_CHANGE', { field: '--events' });
+  if (names.length === 0) throw new UsageError(`${flagName} needs at least one event type, e.g. CARD.STATE_CHANGE`, { field: flagName });
   const chosen = new Set<WebhookType>();
   const unknown: string[] = [];
   for (const name of names) {
@@ -20,8 +20,8 @@ export function parseEventsFlag(value: string | undefined): Set<WebhookType> | u
   }
   if (unknown.length > 0) {
     const guesses = unknown.map((name) => suggestion(name)).filter((s): s is string => s !== undefined);
-    throw new UsageError(`--events: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`, {
-      field: '--events',
+    throw new UsageError(`${flagName}: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`, {
+      field: flagName,
       hint: `${guesses.length ? `Did you mean ${guesses.join(', ')}? ` : ''}Known types: ${WEBHOOK_TYPES.join(', ')} (case does not matter; FAMILY.* takes a whole family, e.g. CARD.*).`,
     });
   }

@@ -10,6 +10,7 @@ import { createUI, type UI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { openDedupeStore, type DedupeStore } from '../../src/webhook/dedupe.js';
 import { createForwarder, type Forwarder } from '../../src/webhook/forward.js';
+import { createRoutedForwarder, type Route } from '../../src/webhook/routes.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from '../../src/webhook/receiver.js';
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
 import { createAsyncWebhookVerifier } from '../../src/crypto/webhook-signature.js';
@@ -46,11 +47,14 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
   }
 
-  const forwarder = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
+  const routes = parseRoutes(opts.route);
+  const fallback = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
+  const forwarder = routes.length ? createRoutedForwarder(routes, fallback) : fallback;
   const unreachable = await forwarder?.probe();
   if (forwarder && unreachable) {
     await forwarder.close();
-    throw new UsageError(`--forward-to ${forwarder.url}: ${unreachable}`, { field: '--forward-to', hint: 'Start your app first (or fix the URL), then start the listener: deliveries it cannot forward would only be answered with errors.' });
+    const field = routes.length ? '--route' : '--forward-to';
+    throw new UsageError(`${field} ${unreachable.startsWith('http') ? '' : `${forwarder.url}: `}${unreachable}`, { field, hint: 'Start your app first (or fix the URL), then start the listener: deliveries it cannot forward would only be answered with errors.' });
   }
   const dedupe = openStoreFlag(opts.store);
   // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
@@ -72,7 +76,9 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     if (receiver.resumed > 0) {
       ui.warn(`${receiver.resumed} deliveries were interrupted by a crash: finishing them now (they may have been shown before; marked ${deps.globals.json ? '"redelivered": true' : 'redelivered'})`);
     }
-    if (forwarder) ui.info(`Forwarding verified deliveries to ${forwarder.url}`);
+    for (const r of routes) ui.info(`Forwarding ${[...r.types].join(', ')} to ${r.forwarder.url}`);
+    if (fallback) ui.info(`Forwarding ${routes.length ? 'other' : 'verified'} deliveries to ${fallback.url}`);
+    else if (routes.length) ui.info('Other event types are shown, not forwarded');
     if (events) ui.info(`Showing only ${[...events].join(', ')} (other events are acknowledged and recorded)`);
     if (endpoint) {
       const stored = ctx?.stored?.webhookPublicKey;
@@ -125,11 +131,11 @@ function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Handler
     // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
     const parts = describeEvent(event, cards);
     if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
-    if (!json) ui.out(formatEvent(ui.c, parts, forward, forwarder?.url, columns(), redelivered));
+    if (!json) ui.out(formatEvent(ui.c, parts, forward, forward?.url, columns(), redelivered));
     else {
       ui.json(eventRecord(event, verified, redelivered));
       // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
-      if (forward && forwarder) ui.info(`${event.id} ${formatForward(forward, forwarder.url)}`);
+      if (forward?.url) ui.info(`${event.id} ${formatForward(forward, forward.url)}`);
     }
     // The id is recorded as seen only once its line has left this process (the crash contract).
     return written(deps.io.stdout);
@@ -155,7 +161,7 @@ function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Handler
     },
     onForwardFailed(event, result) {
       const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
-      ui.warn(`forwarding ${event.id} to ${forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`);
+      ui.warn(`forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`);
     },
     onError(error, event) {
       ui.warn(`could not process ${event.id}: ${error instanceof Error ? error.message : String(error)}`);
@@ -205,6 +211,24 @@ function openStoreFlag(path: string | undefined): DedupeStore {
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
     throw new UsageError(`cannot use --store ${path} (${code})`, { field: '--store', hint: 'Pass a --store file in a folder you can write.' });
   }
+}
+
+/** `--route TYPES=URL` values, each checked before anything starts (exit 2 naming --route). */
+function parseRoutes(values: string[] | undefined): Route[] {
+  return (values ?? []).map((value) => {
+    const at = value.indexOf('=');
+    if (at <= 0 || at === value.length - 1) {
+      throw new UsageError(`--route must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, { field: '--route' });
+    }
+    const types = parseEventsFlag(value.slice(0, at), '--route')!;
+    let forwarder: Forwarder;
+    try {
+      forwarder = createForwarder(value.slice(at + 1).trim());
+    } catch {
+      throw new UsageError(`--route ${value}: the target must be an http(s) URL`, { field: '--route' });
+    }
+    return { types, forwarder };
+  });
 }
 
 function parsePort(value: string | number): number {

@@ -97,8 +97,9 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
   }
 
   function deliver(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer): void {
-    if (!forwarder) return show(event, undefined, R.ACCEPTED, answer);
-    forwarder.forward(body, headers).then(
+    const target = forwarder?.pick ? forwarder.pick(event.type) : forwarder;
+    if (!target) return show(event, undefined, R.ACCEPTED, answer);
+    target.forward(body, headers).then(
       (result) => {
         if (result.ok) show(event, result, R.ACCEPTED, answer);
         // The app already had it: done, for an at-least-once consumer; the 409 stops the retries too.

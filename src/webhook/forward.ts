@@ -10,6 +10,8 @@ import { Agent, errors, request } from 'undici';
 import { UsageError } from '../errors.js';
 
 export interface ForwardResult {
+  /** Where it was forwarded (one of the --route targets, or --forward-to). */
+  url?: string;
   /** The app answered 2xx. */
   ok: boolean;
   /** The app's status; 502 if it could not be reached, 504 if it did not answer in time. */
@@ -21,6 +23,8 @@ export interface ForwardResult {
 
 export interface Forwarder {
   readonly url: string;
+  /** Routes (routes.ts): the target for an event type, or undefined to forward it nowhere. Plain forwarders take every type. */
+  pick?(type: string): Forwarder | undefined;
   /** Why the app cannot be reached right now (a TCP connect within timeoutMs), or undefined if it can. */
   probe(timeoutMs?: number): Promise<string | undefined>;
   /** `headers`: serviceHeaders() of the delivery (kept in the journal as such, for a resumed delivery). */
@@ -66,14 +70,14 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
         await response.body.dump();
         const status = response.statusCode;
         const ms = performance.now() - started;
-        if (status >= 200 && status < 300) return { ok: true, status, ms };
+        if (status >= 200 && status < 300) return { url: href, ok: true, status, ms };
         // An informational or redirect answer is not an acknowledgement, and is no status to hand the service.
-        if (status < 400) return { ok: false, status: 502, ms, error: `app answered ${status}` };
-        return { ok: false, status, ms };
+        if (status < 400) return { url: href, ok: false, status: 502, ms, error: `app answered ${status}` };
+        return { url: href, ok: false, status, ms };
       } catch (error) {
         const ms = performance.now() - started;
         const timedOut = error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError || error instanceof errors.ConnectTimeoutError;
-        return { ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
+        return { url: href, ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
       }
     },
     probe: (probeMs = 3000) => probeConnect(target, probeMs),
