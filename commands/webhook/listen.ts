@@ -116,7 +116,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   ui.info(`Stopped. ${s.received} received (${s.filtered} filtered), ${s.duplicates} duplicates dropped, ${s.rejected} rejected, ${s.forwardFailed} forward failures.`);
 }
 
-type Handlers = Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onFiltered' | 'onError'>;
+type Handlers = Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onForwardQueued' | 'onFiltered' | 'onError'>;
 
 /** The receiver's callbacks; events wait for `ready()` (the --json ready line goes first). */
 function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Handlers & { ready(): void } {
@@ -162,6 +162,10 @@ function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Handler
     onForwardFailed(event, result) {
       const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
       ui.warn(`forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`);
+    },
+    onForwardQueued(event, result, attempt, retryInMs) {
+      const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
+      ui.warn(`forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)} (attempt ${attempt}); kept in the --store journal, next try in ${formatMs(retryInMs)}`);
     },
     onError(error, event) {
       ui.warn(`could not process ${event.id}: ${error instanceof Error ? error.message : String(error)}`);
