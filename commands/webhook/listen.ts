@@ -47,12 +47,16 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const routes = parseRoutes(opts.route);
   const fallback = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
   const forwarder = routes.length ? createRoutedForwarder(routes, fallback) : fallback;
+  // The app should be up first. Under --json (CI) that is an error at once, not failed deliveries
+  // later; on a terminal a warning, as the app is often (re)started after the listener.
   const unreachable = await forwarder?.probe();
-  if (forwarder && unreachable) {
-    await forwarder.close();
-    const field = routes.length ? '--route' : '--forward-to';
-    throw new UsageError(`${field} ${unreachable.startsWith('http') ? '' : `${forwarder.url}: `}${unreachable}`, { field, hint: 'Start your app first (or fix the URL), then start the listener: deliveries it cannot forward would only be answered with errors.' });
+  const field = routes.length ? '--route' : '--forward-to';
+  const unreachableLine = unreachable && `${field} ${unreachable.startsWith('http') ? '' : `${forwarder!.url}: `}${unreachable}`;
+  if (unreachableLine && deps.globals.json) {
+    await forwarder!.close();
+    throw new UsageError(unreachableLine, { field, hint: 'Start your app first (or fix the URL), then start the listener.' });
   }
+  if (unreachableLine) ui.warn(`${unreachableLine}; deliveries are answered with an error${opts.store ? ' (with --store: kept and retried)' : ''} until your app is up`);
   const dedupe = openStoreFlag(opts.store);
   // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
   let verifier = key && createAsyncWebhookVerifier(key.key);

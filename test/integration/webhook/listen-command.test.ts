@@ -69,16 +69,18 @@ describe('svc webhook listen --json', () => {
     expect(JSON.parse(second!)).toMatchObject({ verified: true });
   });
 
-  it('refuses to start when the --forward-to app refuses connections (exit 2, naming the flag), instead of failing every delivery', async () => {
+  it('under --json (CI) refuses to start when the --forward-to app refuses connections (exit 2, naming the flag); on a terminal it warns', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) }, globals: { json: true } });
     await expect(run({ ...defaults, ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` }, deps)).rejects.toMatchObject({
       field: '--forward-to',
       message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
     });
+    const l = await listen({ ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` });
+    expect(l.deps.stderr()).toMatch(/Warning: --forward-to http:\/\/127\.0\.0\.1:\d+\/hook: connection refused .* until your app is up/);
   });
 
   it('prints exactly one JSON line per accepted event and nothing else on stdout', async () => {
