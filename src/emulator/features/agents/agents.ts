@@ -7,6 +7,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
+import { usage } from './enforce.js';
 
 export interface AgentRec {
   id: string;
@@ -44,7 +45,7 @@ export function getAgent(emu: EmulatorContext, id: string): AgentRec {
   return agent;
 }
 
-export function renderAgent(a: AgentRec): Record<string, unknown> {
+export function renderAgent(emu: EmulatorContext, a: AgentRec): Record<string, unknown> {
   return {
     id: a.id,
     name: a.name,
@@ -52,8 +53,7 @@ export function renderAgent(a: AgentRec): Record<string, unknown> {
     isPaused: a.isPaused,
     isConnected: a.isConnected,
     policy: a.policy,
-    // Spending is not emulated yet: agents here move no money of their own.
-    usage: { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 },
+    usage: usage(emu, a),
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };

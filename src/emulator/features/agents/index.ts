@@ -6,6 +6,9 @@
 import { basicRefused, type Authenticator } from '../../kernel/auth.js';
 import type { Feature } from '../../kernel/feature.js';
 import { agents, deviceCodes, hashToken } from './agents.js';
+import { agentActions } from './actions.js';
+import { approvalRoutes } from './approvals.js';
+import { agentMeRoutes } from './me-routes.js';
 import { agentRoutes } from './routes.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,8 +22,9 @@ const bearer: Authenticator = (token, emu) => {
 
 export const agentsFeature: Feature = {
   name: 'agents',
-  routes: agentRoutes,
-  tables: [agents, deviceCodes],
+  // Fixed paths (`/agents/approvals`, `/agents/me/…`) before `/agents/:agentId`.
+  routes: [...approvalRoutes, ...agentMeRoutes, ...agentRoutes],
+  tables: [agents, deviceCodes, agentActions],
   authSchemes: { bearer },
   sweep(emu, now) {
     emu.table(deviceCodes).deleteWhere((d) => !d.redeemed && d.expiresAtMs < now - DAY_MS);
