@@ -184,3 +184,25 @@ describe('spending limits (403 VELOCITY_LIMIT_EXCEEDED, nothing moves)', () => {
     ]);
   });
 });
+
+describe('the money areas\' own paths hold an agent to the same policy', () => {
+  it.each([
+    ['POST /transfer-out over the per-transaction limit', { spendingLimits: { currency: 'USD', perTransactionLimit: 500 } }, 'POST', '/transfer-out', 501, 403, 'VELOCITY_LIMIT_EXCEEDED'],
+    ['POST /transfer-out without CREATE_TRANSFERS', { permissions: ['VIEW_TRANSACTIONS'] }, 'POST', '/transfer-out', 10, 403, 'FORBIDDEN'],
+    ['GET /transactions without VIEW_TRANSACTIONS', { permissions: ['CREATE_TRANSFERS'] }, 'GET', '/transactions', 0, 403, 'FORBIDDEN'],
+    ['POST /customers/external-accounts without MANAGE_EXTERNAL_ACCOUNTS', { permissions: ['VIEW_TRANSACTIONS'] }, 'POST', '/customers/external-accounts', 0, 403, 'FORBIDDEN'],
+    ['POST /transfer-out needing approval', { defaultExecutionMode: 'APPROVAL_REQUIRED' }, 'POST', '/transfer-out', 10, 202, undefined],
+    ['POST /transfer-out within the policy', {}, 'POST', '/transfer-out', 10, 201, undefined],
+  ] as Array<[string, object, string, string, number, number, string | undefined]>)('%s', async (_name, policy, method, path, amount, status, code) => {
+    const s = await setup(policy);
+    const body = path === '/transfer-out' ? payout(s, amount) : path === '/transactions' ? undefined
+      : { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '55507777', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } } };
+    const answer = await as(s, method, path, body);
+    expect(answer.status, answer.text).toBe(status);
+    if (code) expect(errorShape(answer).code).toBe(code);
+    if (status === 202) expect(answer.body).toMatchObject({ type: 'TRANSFER_OUT', status: 'PENDING_APPROVAL' });
+    if (status === 201) expect(answer.body.agentId).toBe(s.agentId);
+    // The platform (Basic) is not an agent: the same call is not judged by any agent's policy.
+    if (path === '/transfer-out') expect((await t.call('POST', '/transfer-out', { body: payout(s, amount) })).status).toBe(201);
+  });
+});

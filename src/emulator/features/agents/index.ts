@@ -8,7 +8,7 @@ import type { Feature } from '../../kernel/feature.js';
 import { agents, deviceCodes, hashToken } from './agents.js';
 import { agentActions } from './actions.js';
 import { approvalRoutes } from './approvals.js';
-import { agentMeRoutes } from './me-routes.js';
+import { agentGateRoutes, agentMeRoutes } from './me-routes.js';
 import { agentRoutes } from './routes.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -22,8 +22,9 @@ const bearer: Authenticator = (token, emu) => {
 
 export const agentsFeature: Feature = {
   name: 'agents',
-  // Fixed paths (`/agents/approvals`, `/agents/me/…`) before `/agents/:agentId`.
-  routes: [...approvalRoutes, ...agentMeRoutes, ...agentRoutes],
+  // Fixed paths (`/agents/approvals`, `/agents/me/…`) before `/agents/:agentId`; the gates put an
+  // agent's Bearer calls of the money areas' own paths under its policy too.
+  routes: [...approvalRoutes, ...agentMeRoutes, ...agentRoutes, ...agentGateRoutes],
   tables: [agents, deviceCodes, agentActions],
   authSchemes: { bearer },
   sweep(emu, now) {

@@ -6,7 +6,7 @@
  */
 import type { EmulatorContext } from '../../kernel/context.js';
 import { unauthorized } from '../../kernel/errors.js';
-import type { Reply, Req, Route } from '../../kernel/router.js';
+import type { Handler, Reply, Req, Route } from '../../kernel/router.js';
 import { accounts } from '../accounts/accounts.js';
 import { externalAccounts } from '../external-accounts/records.js';
 import { insertQuote, quotes, quoteStatus } from '../quotes/quotes.js';
@@ -23,21 +23,30 @@ export function me(req: Req, emu: EmulatorContext): AgentRec {
   return getAgent(emu, req.principal.agentId);
 }
 
-/** `/agents/me<path>` served by the money route `method target`, after the permission (if any). */
-function passThrough(method: string, path: string, target: string, permission?: Permission, params: (req: Req) => Record<string, string> = () => ({})): Route {
-  const handler = handlerOf(method, target);
+/**
+ * One agent operation: `/agents/me<me>` and the money area's own `<area>` path run the same
+ * policy for an agent (the spec: agent credentials are "subject to the agent's policy" wherever
+ * they are used). `run` sees the request with the area's parameter names.
+ */
+interface AgentOp {
+  method: string;
+  me: string;
+  area: string;
+  /** The area's parameters from the `/agents/me` route's (e.g. quoteId → id). */
+  params?: (p: Record<string, string>) => Record<string, string>;
+  run(agent: AgentRec, req: Req, emu: EmulatorContext, area: Handler): Reply | Promise<Reply>;
+}
+
+/** An operation that only needs a permission (or none) before the area runs it. */
+function permitted(method: string, mePath: string, area: string, permission?: Permission, params?: AgentOp['params']): AgentOp {
   return {
-    method,
-    path: `/agents/me${path}`,
-    handler(req, emu) {
-      const agent = me(req, emu);
+    method, me: mePath, area, ...(params ? { params } : {}),
+    run(agent, req, emu, handler) {
       if (permission) requirePermission(agent, permission);
-      return runAs(emu, agent, req, handler, params(req));
+      return runAs(emu, agent, req, handler, req.params);
     },
   };
 }
-
-const executeQuote = handlerOf('POST', '/quotes/:quoteId/execute');
 
 /** The currency of an internal or external account, if it exists. */
 function currencyOf(emu: EmulatorContext, id: unknown): string | undefined {
@@ -45,14 +54,17 @@ function currencyOf(emu: EmulatorContext, id: unknown): string | undefined {
   return emu.table(accounts).get(id)?.currency ?? emu.table(externalAccounts).get(id)?.currency;
 }
 
-function transfer(direction: 'in' | 'out'): Route {
+/** Accounts a quote touches (a UMA address is none). */
+const quoteAccounts = (q: { sourceAccountId?: string; destinationKind: string; destinationId: string }): string[] =>
+  [q.sourceAccountId, q.destinationKind === 'UMA' ? undefined : q.destinationId].filter((id): id is string => id !== undefined);
+
+function transfer(direction: 'in' | 'out'): AgentOp {
   const target = `/transfer-${direction}`;
-  const handler = handlerOf('POST', target);
   return {
     method: 'POST',
-    path: `/agents/me${target}`,
-    async handler(req, emu) {
-      const agent = me(req, emu);
+    me: target,
+    area: target,
+    run(agent, req, emu, handler) {
       requirePermission(agent, 'CREATE_TRANSFERS');
       const key = idempotencyKey(req);
       const body = req.json();
@@ -74,51 +86,82 @@ function transfer(direction: 'in' | 'out'): Route {
   };
 }
 
-const createQuote = handlerOf('POST', '/quotes');
+const createQuote: AgentOp = {
+  method: 'POST',
+  me: '/quotes',
+  area: '/quotes',
+  run(agent, req, emu, handler) {
+    requirePermission(agent, 'CREATE_QUOTES');
+    if (req.json().immediatelyExecute !== true) return runAs(emu, agent, req, handler);
+    // A quote executed on creation spends at once: the execute permission and the policy apply.
+    requirePermission(agent, 'EXECUTE_QUOTES');
+    const { init } = readQuoteRequest(req, emu);
+    if (judgeSpend(emu, agent, { amount: init.totalSendingAmount, currency: init.sendingCurrency, accountIds: quoteAccounts(init) }) === 'AUTO') return runAs(emu, agent, req, handler);
+    const quote = insertQuote(emu, init);
+    return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
+  },
+};
 
-export const agentMeRoutes: Route[] = [
-  passThrough('GET', '/transactions', '/transactions', 'VIEW_TRANSACTIONS'),
-  passThrough('GET', '/transactions/:transactionId', '/transactions/:id', 'VIEW_TRANSACTIONS', (req) => ({ id: req.params.transactionId! })),
-  {
-    method: 'POST',
-    path: '/agents/me/quotes',
-    handler(req, emu): Promise<Reply> | Reply {
-      const agent = me(req, emu);
-      requirePermission(agent, 'CREATE_QUOTES');
-      if (req.json().immediatelyExecute !== true) return runAs(emu, agent, req, createQuote);
-      // A quote executed on creation spends at once: the execute permission and the policy apply.
-      requirePermission(agent, 'EXECUTE_QUOTES');
-      const { init } = readQuoteRequest(req, emu);
-      const ids = [init.sourceAccountId, init.destinationKind === 'UMA' ? undefined : init.destinationId].filter((id): id is string => id !== undefined);
-      if (judgeSpend(emu, agent, { amount: init.totalSendingAmount, currency: init.sendingCurrency, accountIds: ids }) === 'AUTO') return runAs(emu, agent, req, createQuote);
-      const quote = insertQuote(emu, init);
-      return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
-    },
+const executeQuote: AgentOp = {
+  method: 'POST',
+  me: '/quotes/:quoteId/execute',
+  area: '/quotes/:quoteId/execute',
+  params: (p) => ({ quoteId: p.quoteId! }),
+  run(agent, req, emu, handler) {
+    requirePermission(agent, 'EXECUTE_QUOTES');
+    const quote = emu.table(quotes).get(req.params.quoteId!);
+    const waiting = quote && emu.table(agentActions).find((a) => a.quoteId === quote.id && a.status === 'PENDING_APPROVAL');
+    if (waiting) return { status: 202, body: renderAction(emu, waiting) };
+    // Unknown, another's or no longer executable: the area answers (404, 409…).
+    if (!quote || quote.customerId !== agent.customerId || quoteStatus(emu, quote) !== 'PENDING') return runAs(emu, agent, req, handler, req.params);
+    if (judgeSpend(emu, agent, { amount: quote.totalSendingAmount, currency: quote.sendingCurrency, accountIds: quoteAccounts(quote) }) === 'AUTO') {
+      return runAs(emu, agent, req, handler, req.params);
+    }
+    return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
   },
-  passThrough('GET', '/quotes/:quoteId', '/quotes/:id', undefined, (req) => ({ id: req.params.quoteId! })),
-  {
-    method: 'POST',
-    path: '/agents/me/quotes/:quoteId/execute',
-    async handler(req, emu) {
-      const agent = me(req, emu);
-      requirePermission(agent, 'EXECUTE_QUOTES');
-      const params = { quoteId: req.params.quoteId! };
-      const quote = emu.table(quotes).get(req.params.quoteId!);
-      // Unknown, no longer executable or already waiting for approval: the area answers (404, 409…).
-      const waiting = quote && emu.table(agentActions).find((a) => a.quoteId === quote.id && a.status === 'PENDING_APPROVAL');
-      if (!quote || quote.customerId !== agent.customerId || quoteStatus(emu, quote) !== 'PENDING' || waiting) {
-        if (waiting) return { status: 202, body: renderAction(emu, waiting) };
-        return runAs(emu, agent, req, executeQuote, params);
-      }
-      const ids = [quote.sourceAccountId, quote.destinationKind === 'UMA' ? undefined : quote.destinationId].filter((id): id is string => id !== undefined);
-      if (judgeSpend(emu, agent, { amount: quote.totalSendingAmount, currency: quote.sendingCurrency, accountIds: ids }) === 'AUTO') {
-        return runAs(emu, agent, req, executeQuote, params);
-      }
-      return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
-    },
-  },
+};
+
+const byId = (name: string) => (p: Record<string, string>) => ({ id: p[name]! });
+
+const OPS: readonly AgentOp[] = [
+  permitted('GET', '/transactions', '/transactions', 'VIEW_TRANSACTIONS'),
+  permitted('GET', '/transactions/:transactionId', '/transactions/:id', 'VIEW_TRANSACTIONS', byId('transactionId')),
+  createQuote,
+  permitted('GET', '/quotes/:quoteId', '/quotes/:id', undefined, byId('quoteId')),
+  executeQuote,
   transfer('in'),
   transfer('out'),
+  permitted('GET', '/external-accounts', '/customers/external-accounts'),
+  permitted('POST', '/external-accounts', '/customers/external-accounts', 'MANAGE_EXTERNAL_ACCOUNTS'),
+  permitted('GET', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', undefined, byId('externalAccountId')),
+  permitted('DELETE', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', 'MANAGE_EXTERNAL_ACCOUNTS', byId('externalAccountId')),
+];
+
+/** `/agents/me…`: AgentAuth only. */
+const meRoute = (op: AgentOp): Route => {
+  const area = handlerOf(op.method, op.area);
+  return {
+    method: op.method,
+    path: `/agents/me${op.me}`,
+    handler: (req, emu) => op.run(me(req, emu), { ...req, params: op.params?.(req.params) ?? {} }, emu, area),
+  };
+};
+
+/**
+ * The area's own path: the platform goes straight to the area; an agent's Bearer token goes
+ * through the same policy. Matched before the area's route (features.ts lists agents first).
+ */
+const gateRoute = (op: AgentOp): Route => {
+  const area = handlerOf(op.method, op.area);
+  return {
+    method: op.method,
+    path: op.area,
+    handler: (req, emu) => (req.principal.kind === 'agent' ? op.run(getAgent(emu, req.principal.agentId), req, emu, area) : area(req, emu)),
+  };
+};
+
+export const agentMeRoutes: Route[] = [
+  ...OPS.map(meRoute),
   {
     method: 'GET',
     path: '/agents/me/actions',
@@ -133,8 +176,6 @@ export const agentMeRoutes: Route[] = [
     path: '/agents/me/actions/:actionId',
     handler: (req, emu) => ({ status: 200, body: renderAction(emu, requireAction(emu, req.params.actionId!, me(req, emu).id)) }),
   },
-  passThrough('GET', '/external-accounts', '/customers/external-accounts'),
-  passThrough('POST', '/external-accounts', '/customers/external-accounts', 'MANAGE_EXTERNAL_ACCOUNTS'),
-  passThrough('GET', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', undefined, (req) => ({ id: req.params.externalAccountId! })),
-  passThrough('DELETE', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', 'MANAGE_EXTERNAL_ACCOUNTS', (req) => ({ id: req.params.externalAccountId! })),
 ];
+
+export const agentGateRoutes: Route[] = OPS.map(gateRoute);
