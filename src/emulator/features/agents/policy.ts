@@ -40,9 +40,14 @@ function readRestrictions(r: Fields): Record<string, unknown> {
   return out;
 }
 
+/** The `policy` of a create request. */
 export function readPolicy(f: Fields): Record<string, unknown> | undefined {
   const p = f.object('policy', { required: true });
-  if (!p) return undefined;
+  return p && readPolicyFields(p);
+}
+
+/** An AgentPolicy object's fields (a whole `PATCH /agents/{id}/policy` body, or `policy` inside one). */
+export function readPolicyFields(p: Fields): Record<string, unknown> {
   const permissions = p.stringArray('permissions', { required: true, pattern: new RegExp(`^(${PERMISSIONS.join('|')})$`) });
   const defaultExecutionMode = p.string('defaultExecutionMode', { required: true, enum: MODES });
   const s = p.object('spendingLimits', { required: true });
