@@ -141,4 +141,16 @@ describe('approve and reject', () => {
     expect(errorShape(await as(s, 'GET', '/agents/approvals'))).toMatchObject({ status: 401 });
     expect((await as(s, 'GET', `/agents/me/actions/${pending.body.id}`)).body.status).toBe('PENDING_APPROVAL');
   });
+
+  it('the lists page: newest first for the agent, oldest first for the platform; a bad limit is 400', async () => {
+    const s = await setup(approvalRequired);
+    const first = (await as(s, 'POST', '/agents/me/transfer-out', payout(s, 100))).body.id;
+    const second = (await as(s, 'POST', '/agents/me/transfer-out', payout(s, 200))).body.id;
+    const page = await as(s, 'GET', '/agents/me/actions?limit=1');
+    expect(page.body).toMatchObject({ data: [{ id: second }], hasMore: true, totalCount: 2, nextCursor: expect.any(String) });
+    expect((await as(s, 'GET', `/agents/me/actions?limit=1&cursor=${page.body.nextCursor}`)).body).toMatchObject({ data: [{ id: first }], hasMore: false });
+    expect((await t.call('GET', `/agents/approvals?agentId=${s.agentId}`)).body.data.map((a: { id: string }) => a.id)).toEqual([first, second]);
+    expect(errorShape(await as(s, 'GET', '/agents/me/actions?limit=0'))).toMatchObject({ status: 400, details: { errors: [{ field: 'limit' }] } });
+    expect(errorShape(await t.call('GET', '/agents/approvals?agentId=nope&limit=500'))).toMatchObject({ status: 400 });
+  });
 });

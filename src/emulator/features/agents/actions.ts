@@ -7,11 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { Route } from '../../kernel/router.js';
 import { durableTable } from '../../kernel/tables.js';
 import { customers } from '../customers/customers.js';
 import { quotes, renderQuote } from '../quotes/quotes.js';
 import { renderTransaction, transactions } from '../transactions/transactions.js';
-import type { AgentRec } from './agents.js';
+import { me, type AgentRec } from './agents.js';
 
 export type ActionType = 'EXECUTE_QUOTE' | 'TRANSFER_OUT' | 'TRANSFER_IN';
 export type ActionStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'REJECTED' | 'FAILED';
@@ -70,3 +73,24 @@ export function requireAction(emu: EmulatorContext, id: string, agentId?: string
   if (!action || (agentId && action.agentId !== agentId)) throw notFound('AgentAction', id);
   return action;
 }
+
+/** The agent's own actions, newest first, paged (`GET /agents/me/actions[/{id}]`). */
+export const myActionRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/agents/me/actions',
+    handler(req, emu) {
+      const agent = me(req, emu);
+      const f = new Fields(Object.fromEntries(req.query));
+      const page = readPage(f);
+      f.done();
+      const rows = emu.table(agentActions).filter((a) => a.agentId === agent.id).reverse();
+      return { status: 200, body: pageOf(rows.map((a) => renderAction(emu, a)), page) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/me/actions/:actionId',
+    handler: (req, emu) => ({ status: 200, body: renderAction(emu, requireAction(emu, req.params.actionId!, me(req, emu).id)) }),
+  },
+];

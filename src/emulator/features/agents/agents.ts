@@ -5,7 +5,8 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { notFound } from '../../kernel/errors.js';
+import { notFound, unauthorized } from '../../kernel/errors.js';
+import type { Req } from '../../kernel/router.js';
 import { durableTable } from '../../kernel/tables.js';
 import { usage } from './enforce.js';
 
@@ -43,6 +44,12 @@ export function getAgent(emu: EmulatorContext, id: string): AgentRec {
   const agent = emu.table(agents).get(id);
   if (!agent) throw notFound('Agent', id);
   return agent;
+}
+
+/** The calling agent of an `/agents/me*` request (401 with Basic: there is no agent to be). */
+export function me(req: Req, emu: EmulatorContext): AgentRec {
+  if (req.principal.kind !== 'agent') throw unauthorized(`${req.path} is for agents: send Authorization: Bearer <accessToken from POST /agents/device-codes/{code}/redeem>`);
+  return getAgent(emu, req.principal.agentId);
 }
 
 export function renderAgent(emu: EmulatorContext, a: AgentRec): Record<string, unknown> {

@@ -6,6 +6,7 @@
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import { idPattern } from '../../../service/identifiers.js';
 import type { Req, Route } from '../../kernel/router.js';
 import { executeNow } from '../quotes/execute.js';
@@ -77,11 +78,11 @@ export const approvalRoutes: Route[] = [
       const f = new Fields(Object.fromEntries(req.query));
       const agentId = f.string('agentId', { pattern: idPattern('Agent') });
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      const page = readPage(f);
       f.done();
-      const data = emu.table(agentActions)
-        .filter((a) => a.status === 'PENDING_APPROVAL' && (!agentId || a.agentId === agentId) && (!customerId || a.customerId === customerId))
-        .map((a) => renderAction(emu, a));
-      return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
+      const rows = emu.table(agentActions)
+        .filter((a) => a.status === 'PENDING_APPROVAL' && (!agentId || a.agentId === agentId) && (!customerId || a.customerId === customerId));
+      return { status: 200, body: pageOf(rows.map((a) => renderAction(emu, a)), page) };
     },
   },
   decide('approve'),

@@ -6,7 +6,7 @@
 import { basicRefused, type Authenticator } from '../../kernel/auth.js';
 import type { Feature } from '../../kernel/feature.js';
 import { agents, deviceCodes, hashToken } from './agents.js';
-import { agentActions } from './actions.js';
+import { agentActions, myActionRoutes } from './actions.js';
 import { approvalRoutes } from './approvals.js';
 import { manageRoutes } from './manage.js';
 import { agentGateRoutes, agentMeRoutes } from './me-routes.js';
@@ -25,7 +25,7 @@ export const agentsFeature: Feature = {
   name: 'agents',
   // Fixed paths (`/agents/approvals`, `/agents/me/…`) before `/agents/:agentId`; the gates put an
   // agent's Bearer calls of the money areas' own paths under its policy too.
-  routes: [...approvalRoutes, ...agentMeRoutes, ...agentRoutes, ...manageRoutes, ...agentGateRoutes],
+  routes: [...approvalRoutes, ...agentMeRoutes, ...myActionRoutes, ...agentRoutes, ...manageRoutes, ...agentGateRoutes],
   tables: [agents, deviceCodes, agentActions],
   authSchemes: { bearer },
   sweep(emu, now) {

@@ -5,23 +5,16 @@
  * refused (403), run at once, or kept as a pending AgentAction (202) for the platform to approve.
  */
 import type { EmulatorContext } from '../../kernel/context.js';
-import { unauthorized } from '../../kernel/errors.js';
 import type { Handler, Reply, Req, Route } from '../../kernel/router.js';
 import { accounts } from '../accounts/accounts.js';
 import { externalAccounts } from '../external-accounts/records.js';
 import { insertQuote, quotes, quoteStatus } from '../quotes/quotes.js';
 import { readQuoteRequest } from '../quotes/request.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
-import { agentActions, pendingAction, renderAction, requireAction } from './actions.js';
-import { getAgent, type AgentRec } from './agents.js';
+import { agentActions, pendingAction, renderAction } from './actions.js';
+import { getAgent, me, type AgentRec } from './agents.js';
 import { judgeSpend, requirePermission, type Permission } from './enforce.js';
 import { handlerOf, runAs } from './run.js';
-
-/** The calling agent of an `/agents/me*` request (401 with Basic: there is no agent to be). */
-export function me(req: Req, emu: EmulatorContext): AgentRec {
-  if (req.principal.kind !== 'agent') throw unauthorized(`${req.path} is for agents: send Authorization: Bearer <accessToken from POST /agents/device-codes/{code}/redeem>`);
-  return getAgent(emu, req.principal.agentId);
-}
 
 /**
  * One agent operation: `/agents/me<me>` and the money area's own `<area>` path run the same
@@ -162,20 +155,6 @@ const gateRoute = (op: AgentOp): Route => {
 
 export const agentMeRoutes: Route[] = [
   ...OPS.map(meRoute),
-  {
-    method: 'GET',
-    path: '/agents/me/actions',
-    handler(req, emu) {
-      const agent = me(req, emu);
-      const data = emu.table(agentActions).filter((a) => a.agentId === agent.id).reverse().map((a) => renderAction(emu, a));
-      return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/agents/me/actions/:actionId',
-    handler: (req, emu) => ({ status: 200, body: renderAction(emu, requireAction(emu, req.params.actionId!, me(req, emu).id)) }),
-  },
 ];
 
 export const agentGateRoutes: Route[] = OPS.map(gateRoute);

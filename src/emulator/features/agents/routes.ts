@@ -9,8 +9,7 @@ import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import { accounts, renderAccount } from '../accounts/accounts.js';
 import { customers } from '../customers/customers.js';
-import { agents, deviceCodes, getAgent, hashToken, issueDeviceCode, renderAgent, renderDeviceCode } from './agents.js';
-import { me } from './me-routes.js';
+import { agents, deviceCodes, getAgent, hashToken, issueDeviceCode, me, renderAgent, renderDeviceCode } from './agents.js';
 import { readPolicy } from './policy.js';
 
 export const agentRoutes: Route[] = [
