@@ -1,5 +1,6 @@
 /**
- * The agent's own money routes (`/agents/me/…`, Bearer only). Each checks the policy, then runs
+ * The agent's own money routes (`/agents/me/…`, Bearer only), and the gates that hold an agent's
+ * Bearer calls of the money areas' own paths to the same policy. Each checks the policy, then runs
  * the money area's handler: the kernel's agent scope already binds ids and lists to the agent's
  * customer. Spending operations (execute a quote, transfer in or out) are judged by enforce.ts:
  * refused (403), run at once, or kept as a pending AgentAction (202) for the platform to approve.
