@@ -67,4 +67,20 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
     const bad = await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: 'yes', name: '' } });
     expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['name', 'isPaused']);
   });
+
+  it('GET /agents filters by isPaused and isConnected and pages; bad filters 400 listing each', async () => {
+    const a = await setup();
+    const c = await newCustomer(t);
+    const idle = (await t.call('POST', '/agents', { body: { name: 'Idle bot', customerId: c.id, policy: policy() } })).body.agent.id;
+    await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: true } });
+    const ids = async (query: string) => (await t.call('GET', `/agents?${query}`)).body.data.map((x: { id: string }) => x.id);
+    expect(await ids('isPaused=true')).toContain(a.agentId);
+    expect(await ids('isPaused=true')).not.toContain(idle);
+    expect(await ids(`isConnected=false&customerId=${c.id}`)).toEqual([idle]);
+    expect(await ids(`isConnected=true&customerId=${c.id}`)).toEqual([]);
+    const first = await t.call('GET', '/agents?limit=1');
+    expect(first.body).toMatchObject({ data: [expect.any(Object)], hasMore: true, nextCursor: expect.any(String) });
+    const bad = await t.call('GET', '/agents?isPaused=yes&isConnected=1&limit=0');
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['isPaused', 'isConnected', 'limit']);
+  });
 });

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { idPattern } from '../../../service/identifiers.js';
 import { badRequest, conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import { accounts, renderAccount } from '../accounts/accounts.js';
 import { customers } from '../customers/customers.js';
@@ -37,9 +38,14 @@ export const agentRoutes: Route[] = [
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      const flag = (name: string) => f.string(name, { enum: ['true', 'false'] });
+      const isPaused = flag('isPaused');
+      const isConnected = flag('isConnected');
+      const page = readPage(f);
       f.done();
-      const data = emu.table(agents).filter((a) => !customerId || a.customerId === customerId).map((a) => renderAgent(emu, a));
-      return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
+      const rows = emu.table(agents).filter((a) => (!customerId || a.customerId === customerId)
+        && (!isPaused || String(a.isPaused) === isPaused) && (!isConnected || String(a.isConnected) === isConnected));
+      return { status: 200, body: pageOf(rows.map((a) => renderAgent(emu, a)), page) };
     },
   },
   { method: 'GET', path: '/agents/me', handler: (req, emu) => ({ status: 200, body: renderAgent(emu, me(req, emu)) }) },
