@@ -52,6 +52,17 @@ describe('every /agents/me money route runs the money area for the agent', () =>
     expect(list.body).toMatchObject({ hasMore: false, totalCount: 1, data: [{ id: sent.body.id }] });
   });
 
+  it('an Idempotency-Key repeat answers the same transaction, agentId included; nothing moves twice', async () => {
+    const headers = { 'Idempotency-Key': `agent-${s.agentId}` };
+    const first = await t.call('POST', '/agents/me/transfer-out', { auth: s.bearer, headers, body: payout(s, 100) });
+    const before = await accountBalances(t, s.usd);
+    const again = await t.call('POST', '/agents/me/transfer-out', { auth: s.bearer, headers, body: payout(s, 100) });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.body.agentId).toBe(s.agentId);
+    expect(await accountBalances(t, s.usd)).toEqual(before);
+  });
+
   it('transfer-in: 201 INCOMING into the agent customer\'s account', async () => {
     const pulled = await as(s, 'POST', '/agents/me/transfer-in', { source: { accountId: s.bank }, destination: { accountId: s.usd }, amount: 700 });
     expect(pulled.status, pulled.text).toBe(201);

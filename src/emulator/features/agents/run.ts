@@ -9,6 +9,7 @@ import type { Handler, Reply, Req, Route } from '../../kernel/router.js';
 import { externalAccountRoutes } from '../external-accounts/routes.js';
 import { quoteRoutes } from '../quotes/routes.js';
 import { transactionRoutes } from '../transactions/routes.js';
+import { idempotentAnswers } from '../transactions/idempotency.js';
 import { transactions } from '../transactions/transactions.js';
 import { transferRoutes } from '../transfers/routes.js';
 import type { AgentRec } from './agents.js';
@@ -37,7 +38,16 @@ export function tagTransaction(emu: EmulatorContext, agent: AgentRec, reply: Rep
 
 /** Runs handler with the route's parameter names and tags what it made. */
 export async function runAs(emu: EmulatorContext, agent: AgentRec, req: Req, handler: Handler, params: Record<string, string> = {}): Promise<Reply> {
-  return tagTransaction(emu, agent, await handler({ ...req, params }, emu));
+  const reply = await handler({ ...req, params }, emu);
+  const tagged = tagTransaction(emu, agent, reply);
+  // The area kept its answer under the Idempotency-Key before the tag: a repeat gets the tagged one.
+  const key = req.header('idempotency-key');
+  const kept = key === undefined ? undefined : emu.table(idempotentAnswers).get(key);
+  if (kept && tagged !== reply && kept.reply.body === reply.body) {
+    kept.reply = tagged;
+    emu.changed();
+  }
+  return tagged;
 }
 
 /**
