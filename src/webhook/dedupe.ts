@@ -61,6 +61,8 @@ export interface DedupeStore {
    */
   record(id: string): Promise<void> | undefined;
   readonly size: number;
+  /** True with a --store file: begun deliveries survive a crash, so failed forwards can be retried locally. */
+  readonly durable: boolean;
   /** Resolves when everything recorded so far is on disk. */
   flush(): Promise<void>;
   /** Flushes, then releases the store file. */
@@ -81,6 +83,7 @@ function memoryStore(seen: SeenSet): DedupeStore {
     begin: () => undefined,
     release: () => {},
     interrupted: () => [],
+    durable: false,
     record(id) {
       seen.add(id);
       return undefined;

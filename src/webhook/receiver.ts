@@ -64,6 +64,10 @@ export interface ReceiverOptions {
   onDuplicate?(event: WebhookEvent): void;
   onRejected?(rejection: Rejection): void;
   onForwardFailed?(event: WebhookEvent, result: ForwardResult): void;
+  /** --store only: the app failed, the delivery stays in the journal and is forwarded again in `retryInMs`. */
+  onForwardQueued?(event: WebhookEvent, result: ForwardResult, attempt: number, retryInMs: number): void;
+  /** Backoff of those local retries: initialMs doubling up to maxMs. Default 1000 / 60000. */
+  forwardRetry?: { initialMs?: number; maxMs?: number };
   /** The id could not be recorded (disk error): answered 500 so the service retries. */
   onError?(error: unknown, event: WebhookEvent): void;
 }

@@ -58,6 +58,8 @@ export class FileDedupeStore implements DedupeStore {
     }
   }
 
+  readonly durable = true;
+
   get size(): number {
     return this.seen.size;
   }
