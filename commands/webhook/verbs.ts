@@ -45,7 +45,7 @@ export const listen = defineVerb({
     ),
     store: flag.value(
       '--store <file>',
-      "remember processed delivery ids in this file (fsync'd; one listener at a time), so a restart still drops duplicates",
+      "journal deliveries in this file (fsync'd; one listener at a time): a restart drops duplicates, finishes what a crash interrupted (marked redelivered) and retries failed forwards",
     ),
   },
   help: `

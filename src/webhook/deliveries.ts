@@ -4,6 +4,9 @@
  * wait until the report is written), record its id, and only then answer. The order is the crash
  * contract of dedupe.ts: nothing is remembered as seen before what it is for has happened.
  *
+ * A forward that fails goes back to the service as its error (it retries), except with a journal
+ * (--store): then the service is answered 200 queued and the listener retries it with backoff.
+ *
  * In memory (no --store) every step that has nothing to wait for returns undefined and the next one
  * runs in the same tick: the hot path allocates no promise of its own.
  */
