@@ -41,6 +41,8 @@ export interface InterruptedDelivery {
   body: Buffer;
   /** The service's headers, as forward.ts passes them on (the signature among them). */
   headers: Record<string, string>;
+  /** It was waiting for a local retry of a failed forward: never shown, so not marked redelivered. */
+  queued: boolean;
 }
 
 export interface DedupeStore {
@@ -52,6 +54,8 @@ export interface DedupeStore {
   begin(id: string, body: Uint8Array, headers: Record<string, string>): Promise<void> | undefined;
   /** Gives up a begun delivery without recording it (its forward failed: the service retries it). */
   release(id: string): void;
+  /** Notes that a begun delivery waits for a local retry (nothing shown yet); the retry begins it again. */
+  queue(id: string): void;
   /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
   interrupted(): InterruptedDelivery[];
   /**
@@ -82,6 +86,7 @@ function memoryStore(seen: SeenSet): DedupeStore {
     has: (id) => seen.has(id),
     begin: () => undefined,
     release: () => {},
+    queue: () => {},
     interrupted: () => [],
     durable: false,
     record(id) {

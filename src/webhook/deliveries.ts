@@ -76,30 +76,33 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
 
   function resume(list: InterruptedDelivery[]): number {
     let n = 0;
-    for (const { id, body, headers } of list) {
+    for (const { id, body, headers, queued: waitingForRetry } of list) {
       const event = parseEnvelope(body);
       if (typeof event === 'string' || event.id !== id || inflight.has(id) || dedupe.has(id)) continue;
-      interrupted.add(id);
+      if (!waitingForRetry) interrupted.add(id); // it may have been shown before the crash
+
       inflight.set(id, null);
       begin();
       n++;
-      // Already journaled: straight to forwarding and printing.
-      deliver(event, body, headers, NOBODY, 1);
+      // Interrupted: already journaled, straight on (and marked). Waiting for a retry: journaled
+      // again first, as a crash from here on may fall after it is shown.
+      if (waitingForRetry) start(event, body, headers, NOBODY);
+      else deliver(event, body, headers, NOBODY, 1);
     }
     return n;
   }
 
   /** Journals the delivery (with --store), then delivers it. */
-  function start(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer): void {
+  function start(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer, attempt = 1): void {
     let journaled: Promise<void> | undefined;
     try {
       journaled = dedupe.begin(event.id, body, headers);
     } catch (error) {
       return storeFailed(event, error, answer);
     }
-    if (journaled === undefined) return deliver(event, body, headers, answer, 1);
+    if (journaled === undefined) return deliver(event, body, headers, answer, attempt);
     journaled.then(
-      () => deliver(event, body, headers, answer, 1),
+      () => deliver(event, body, headers, answer, attempt),
       (error) => storeFailed(event, error, answer),
     );
   }
@@ -182,6 +185,7 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
     stats.forwardFailed++;
     const wait = Math.min(retryMaxMs, retryInitialMs * 2 ** (attempt - 1));
     queued.add(event.id);
+    dedupe.queue(event.id);
     answer(R.QUEUED);
     options.onForwardQueued?.(event, result, attempt, wait);
     settle(event.id);
@@ -190,7 +194,8 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
       if (stopping() || inflight.has(event.id) || dedupe.has(event.id)) return; // left in the journal for the next start
       inflight.set(event.id, null);
       begin();
-      deliver(event, body, headers, NOBODY, attempt + 1);
+      // Journaled again first: from here on a crash may fall after the line is shown (marked then).
+      start(event, body, headers, NOBODY, attempt + 1);
     }, wait).unref();
   }
 

@@ -5,6 +5,7 @@
  *   "Webhook:…"                          done: the id is seen (the only line of stores before the journal)
  *   {"p":"Webhook:…","b":body,"h":{…}}   begun: printing/forwarding under way, with what it needs to finish
  *   {"x":"Webhook:…"}                    released: begun but given back to the service (a failed forward)
+ *   {"q":"Webhook:…"}                    queued: begun, its forward failed, nothing shown; a retry begins it again
  * dedupe.ts states the crash contract this file keeps.
  */
 import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
@@ -42,6 +43,8 @@ export class FileDedupeStore implements DedupeStore {
   private readonly unlock: () => void;
   /** Begun deliveries not yet durably done or released, by id: their journal line, kept by compaction. */
   private readonly begun = new Map<string, string>();
+  /** Begun ids waiting for a local retry (their latest line is a "q"). */
+  private readonly queuedIds = new Set<string>();
   private readonly loadedInterrupted: InterruptedDelivery[] = [];
 
   constructor(private readonly path: string, private readonly seen: SeenSet, private readonly compactAfterLines: number) {
@@ -77,7 +80,15 @@ export class FileDedupeStore implements DedupeStore {
     // round-trips to the same bytes, which the forwarded signature needs.
     const line = `{"p":${JSON.stringify(id)},"b":${JSON.stringify(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'))},"h":${JSON.stringify(headers)}}\n`;
     this.begun.set(id, line);
+    this.queuedIds.delete(id);
     return this.append(line);
+  }
+
+  queue(id: string): void {
+    if (!this.begun.has(id) || this.closed) return;
+    this.queuedIds.add(id);
+    // Not waited for: a lost queue line only means the restart marks the delivery redelivered.
+    this.append(`{"q":${JSON.stringify(id)}}\n`);
   }
 
   release(id: string): void {
@@ -145,7 +156,10 @@ export class FileDedupeStore implements DedupeStore {
         continue;
       }
       for (const id of batch.ids) this.seen.add(id);
-      for (const id of batch.ended) this.begun.delete(id);
+      for (const id of batch.ended) {
+        this.begun.delete(id);
+        this.queuedIds.delete(id);
+      }
       this.length += bytes.length;
       this.linesInFile += batch.lines;
       batch.resolve();
@@ -200,13 +214,20 @@ export class FileDedupeStore implements DedupeStore {
       if (typeof value === 'string') {
         this.seen.add(value);
         this.begun.delete(value);
+        this.queuedIds.delete(value);
       } else if (isBegun(value)) {
         if (!this.seen.has(value.p)) this.begun.set(value.p, line + '\n');
-      } else if (isReleased(value)) this.begun.delete(value.x);
+        this.queuedIds.delete(value.p);
+      } else if (isQueued(value)) {
+        if (this.begun.has(value.q)) this.queuedIds.add(value.q);
+      } else if (isReleased(value)) {
+        this.begun.delete(value.x);
+        this.queuedIds.delete(value.x);
+      }
     }
     for (const line of this.begun.values()) {
       const { p, b, h } = JSON.parse(line) as { p: string; b: string; h: Record<string, string> };
-      this.loadedInterrupted.push({ id: p, body: Buffer.from(b, 'utf8'), headers: h });
+      this.loadedInterrupted.push({ id: p, body: Buffer.from(b, 'utf8'), headers: h, queued: this.queuedIds.has(p) });
     }
   }
 
@@ -218,7 +239,7 @@ export class FileDedupeStore implements DedupeStore {
     const tmp = `${this.path}.${process.pid}.tmp`;
     let text = '';
     for (const id of this.seen.values()) text += JSON.stringify(id) + '\n';
-    for (const line of this.begun.values()) text += line;
+    for (const [id, line] of this.begun) text += this.queuedIds.has(id) ? `${line}{"q":${JSON.stringify(id)}}\n` : line;
     const bytes = Buffer.from(text, 'utf8');
     const fd = openSync(tmp, 'w', 0o600);
     try {
@@ -231,7 +252,7 @@ export class FileDedupeStore implements DedupeStore {
     syncDirectory(dirname(this.path));
     // From here the path is the new file: the old fd must not be appended to again.
     this.length = bytes.length;
-    this.linesInFile = this.seen.size + this.begun.size;
+    this.linesInFile = this.seen.size + this.begun.size + this.queuedIds.size;
     const old = this.fd;
     this.fd = undefined;
     if (old !== undefined) closeSync(old);
@@ -259,6 +280,10 @@ function newBatch(): Batch {
 function isBegun(value: unknown): value is { p: string; b: string; h: Record<string, string> } {
   const v = value as { p?: unknown; b?: unknown; h?: unknown } | null;
   return typeof v === 'object' && v !== null && typeof v.p === 'string' && typeof v.b === 'string' && typeof v.h === 'object' && v.h !== null;
+}
+
+function isQueued(value: unknown): value is { q: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { q?: unknown }).q === 'string';
 }
 
 function isReleased(value: unknown): value is { x: string } {

@@ -233,6 +233,7 @@ describe('webhook receiver: duplicates', () => {
       has: (id) => real.has(id),
       begin: (id, body, headers) => (failing === 'begin' && failNext ? fail() : real.begin(id, body, headers)),
       release: (id) => real.release(id),
+      queue: (id) => real.queue(id),
       interrupted: () => real.interrupted(),
       durable: false,
       record: (id) => (failing === 'record' && failNext ? fail() : real.record(id)),
