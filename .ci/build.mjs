@@ -1,0 +1,112 @@
+// The build (`npm run build`, and `prepare`, so `npm ci` is the only setup step):
+// 1. tsc emits dist/src and dist/commands: the library (package.json "main") with its types.
+// 2. esbuild bundles the CLI into dist/cli/: the command root (svc.cjs: commands/program.ts with
+//    commander and the verb specs) and one file per verb (verbs/<noun>.<verb>.cjs), loaded only
+//    when that verb runs. A command then reads two files instead of hundreds.
+//
+// Verbs are found from the registry, not from a list here: every `() => import('./x.js')` in a
+// `commands/<noun>/verbs.ts` that the root imports becomes the chunk `verbs/<noun>.<x>.cjs`, so a
+// new noun or verb needs no edit to this file (README "Performance").
+//
+// CommonJS output because it starts fastest on Node 20 and 22: no ES-module loader, and require()
+// of one file. `supported: { 'dynamic-import': false }` turns the root's import() of a chunk into
+// require(). Usage: node .ci/build.mjs [--no-tsc]
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist', 'cli');
+
+if (!process.argv.includes('--no-tsc')) {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+rmSync(out, { recursive: true, force: true });
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20.19',
+  outExtension: { '.js': '.cjs' },
+  supported: { 'dynamic-import': false },
+  // import.meta.url in CommonJS output: the chunk's own file URL (commands/ui.ts resolves ora from it).
+  define: { 'import.meta.url': '__svcModuleUrl' },
+  banner: { js: "var __svcModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // Only on a terminal: the prompt library and the spinner stay in node_modules, loaded if asked for.
+  external: ['@inquirer/prompts', 'ora'],
+  logLevel: 'warning',
+  legalComments: 'none',
+  minifySyntax: true,
+  minifyWhitespace: true,
+  keepNames: false,
+};
+
+/** undici's index loads Node's built-in undici as well; the CLI takes only the parts it uses. */
+const undiciCore = {
+  name: 'undici-core',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: join(root, '.ci', 'undici-core.cjs') }));
+  },
+};
+
+/** commands/<noun>/verbs.ts → the noun; anything else → undefined. */
+function nounOf(file) {
+  const rel = relative(join(root, 'commands'), file).split(/[\\/]/);
+  return rel.length === 2 && rel[1] === 'verbs.ts' ? rel[0] : undefined;
+}
+
+// 1. The root. Each verb module a verbs.ts imports lazily is left out and recorded as a chunk.
+const chunks = new Map(); // chunk name → verb module source path
+const registry = {
+  name: 'verb-registry',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const noun = nounOf(args.importer);
+      const isRunVerb = args.importer === join(root, 'commands', 'program.ts') && args.path === './run-verb.js';
+      if (!noun && !isRunVerb) return undefined;
+      const source = resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
+      const name = isRunVerb ? 'run-verb' : `${noun}.${basename(source, '.ts')}`;
+      chunks.set(name, source);
+      return { path: `./verbs/${name}.cjs`, external: true };
+    });
+  },
+};
+await build({
+  ...common,
+  entryPoints: { svc: join(root, 'commands', 'program.ts') },
+  outdir: out,
+  plugins: [registry],
+});
+
+// 2. One file per verb, self-contained: the verb, its share of src/ and libraries, and its own copy
+// of run-verb.ts, so the errors it throws are rendered by the code that defined their classes.
+const runVerb = join(root, 'commands', 'run-verb.ts');
+const verbEntry = {
+  name: 'verb-entry',
+  setup(b) {
+    b.onResolve({ filter: /^verb-entry:/ }, (args) => ({ path: args.path.slice('verb-entry:'.length), namespace: 'verb-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'verb-entry' }, (args) => ({
+      resolveDir: root,
+      loader: 'js',
+      contents:
+        args.path === runVerb
+          ? `export { runVerb } from ${JSON.stringify(runVerb)};`
+          : `import * as verb from ${JSON.stringify(args.path)};
+import { runVerb } from ${JSON.stringify(runVerb)};
+export const execute = (options, globals, signal) => runVerb(verb, options, globals, signal);`,
+    }));
+  },
+};
+await build({
+  ...common,
+  entryPoints: Object.fromEntries([...chunks].map(([name, source]) => [name, `verb-entry:${source}`])),
+  outdir: join(out, 'verbs'),
+  plugins: [verbEntry, undiciCore],
+});
