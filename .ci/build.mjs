@@ -55,6 +55,57 @@ const undiciCore = {
   },
 };
 
+/**
+ * Modules a library requires when it loads but uses only on a path svc never or rarely takes. Each
+ * is replaced, for that importer only, by a stub that requires the real module (still in the
+ * bundle) on first use. `stub` gets the real module's path as a JS string literal.
+ */
+const LAZY = [
+  // undici's HTTP/2 client (module.exports = connectH2) requires node:http2, and with it tls and
+  // crypto (about 9 ms); svc speaks HTTP/1.1.
+  {
+    importer: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    path: './client-h2.js',
+    stub: (real) => `let m; module.exports = function (...a) { return (m ??= require(${real})).apply(this, a); };`,
+  },
+  // conf's schema validation (ajv, ajv-formats) and migrations (semver): the store passes neither a
+  // schema nor migrations, so reading or writing a file should not evaluate them (about 10 ms).
+  {
+    importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
+    path: 'ajv/dist/2020.js',
+    stub: (real) => `let m; exports.Ajv2020 = function (...a) { return new (m ??= require(${real})).Ajv2020(...a); };`,
+  },
+  {
+    importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
+    path: 'ajv-formats',
+    stub: (real) => `let m; module.exports = { default: (...a) => (m ??= require(${real})).default(...a) };`,
+  },
+  {
+    importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
+    path: 'semver',
+    stub: (real) => `module.exports = new Proxy({}, { get: (_, key) => require(${real})[key] });`,
+  },
+];
+const lazyModules = {
+  name: 'lazy-modules',
+  setup(b) {
+    for (const [i, lazy] of LAZY.entries()) {
+      const filter = new RegExp(`^${lazy.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+      b.onResolve({ filter }, async (args) => {
+        if (args.namespace !== 'file' || !lazy.importer.test(args.importer)) return undefined;
+        const real = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind });
+        if (real.errors.length > 0) return { errors: real.errors };
+        return { path: real.path, namespace: 'lazy', pluginData: i };
+      });
+    }
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      resolveDir: dirname(args.path),
+      loader: 'js',
+      contents: LAZY[args.pluginData].stub(JSON.stringify(args.path)),
+    }));
+  },
+};
+
 /** commands/<noun>/verbs.ts → the noun; anything else → undefined. */
 function nounOf(file) {
   const rel = relative(join(root, 'commands'), file).split(/[\\/]/);
@@ -108,5 +159,5 @@ await build({
   ...common,
   entryPoints: Object.fromEntries([...chunks].map(([name, source]) => [name, `verb-entry:${source}`])),
   outdir: join(out, 'verbs'),
-  plugins: [verbEntry, undiciCore],
+  plugins: [verbEntry, undiciCore, lazyModules],
 });

@@ -7,6 +7,7 @@
  * with the first `store()`, undici with the first `client()`.
  */
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import type { ApiClient, HttpLogEntry } from '../src/http/types.js';
 import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
@@ -138,19 +139,20 @@ export const systemClock: Clock = {
  * Questions go to stderr, like progress, so stdout carries only results even on a terminal.
  */
 function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: AbortSignal): Prompter {
-  const context = { input: io.stdin, output: io.stderr, signal };
+  // Made per question: reading io.stdin builds the stdin stream, which most commands never need.
+  const context = () => ({ input: io.stdin, output: io.stderr, signal });
   return {
     async input(q) {
       const { input } = await import('@inquirer/prompts');
-      return input({ message: q.message, default: q.default, validate: q.validate }, context);
+      return input({ message: q.message, default: q.default, validate: q.validate }, context());
     },
     async password(q) {
       const { password } = await import('@inquirer/prompts');
-      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate }, context);
+      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate }, context());
     },
     async confirm(q) {
       const { confirm } = await import('@inquirer/prompts');
-      return confirm({ message: q.message, default: q.default }, context);
+      return confirm({ message: q.message, default: q.default }, context());
     },
   };
 }
@@ -161,10 +163,14 @@ export function createDeps(globals: GlobalOptions, signal: AbortSignal): Deps {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
   const io: IOStreams = {
-    stdin: process.stdin,
+    // A getter: process.stdin builds its stream on first access, which for a file or /dev/null
+    // loads fs streams, fs/promises and readline (a few ms); most commands never read stdin.
+    get stdin() {
+      return process.stdin;
+    },
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdinIsTTY: isatty(0),
     stdoutIsTTY,
     stderrIsTTY,
     colorEnabled: decideColor(globals, env, stdoutIsTTY),
