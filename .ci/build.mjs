@@ -12,8 +12,8 @@
 // of one file. `supported: { 'dynamic-import': false }` turns the root's import() of a chunk into
 // require(). Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -123,18 +123,22 @@ const registry = {
       const isRunVerb = args.importer === join(root, 'commands', 'program.ts') && args.path === './run-verb.js';
       if (!noun && !isRunVerb) return undefined;
       const source = resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
-      const name = isRunVerb ? 'run-verb' : `${noun}.${basename(source, '.ts')}`;
+      // `<noun>.<path of the module under the noun, / as ->`: sandbox.fund, api.graphql-query…
+      const name = isRunVerb ? 'run-verb' : `${noun}.${relative(dirname(args.importer), source).replace(/\.ts$/, '').split(/[\\/]/).join('-')}`;
       chunks.set(name, source);
       return { path: `./verbs/${name}.cjs`, external: true };
     });
   },
 };
-await build({
+const rootBuild = await build({
   ...common,
   entryPoints: { svc: join(root, 'commands', 'program.ts') },
   outdir: out,
   plugins: [registry],
+  metafile: true,
 });
+// What went into the root, for test/unit/cli-bundle.test.ts: it must hold no verb module and no HTTP or crypto library.
+writeFileSync(join(out, 'svc.meta.json'), JSON.stringify({ inputs: Object.keys(rootBuild.metafile.inputs), chunks: Object.fromEntries([...chunks].map(([n, s]) => [n, relative(root, s)])) }, null, 1));
 
 // 2. One file per verb, self-contained: the verb, its share of src/ and libraries, and its own copy
 // of run-verb.ts, so the errors it throws are rendered by the code that defined their classes.
