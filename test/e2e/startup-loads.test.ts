@@ -35,7 +35,11 @@ function loadsOf(args: string[]): Loaded & { code: number | null; stdout: string
   return {
     code: r.status,
     stdout: r.stdout,
-    files: loaded.files.filter((f) => f !== hook).map((f) => relative(REPO_ROOT, f)),
+    // bin/compile-cache.js is bin's own (Node 20's code cache), not the command tree.
+    files: loaded.files
+      .filter((f) => f !== hook)
+      .map((f) => relative(REPO_ROOT, f))
+      .filter((f) => f !== join('bin', 'compile-cache.js')),
     builtins: loaded.builtins,
   };
 }
