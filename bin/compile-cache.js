@@ -48,13 +48,12 @@ exports.cacheCompiledCode = function cacheCompiledCode(flags) {
     } catch {}
     const script = new Script(Module.wrap(content), { filename, cachedData });
     if (cachedData === undefined || script.cachedDataRejected) toSave.push([file, script]);
-    const mod = this;
-    const require = (id) => mod.require(id);
-    require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
+    const require = (id) => this.require(id);
+    require.resolve = (request, options) => Module._resolveFilename(request, this, false, options);
     require.cache = Module._cache;
     require.main = process.mainModule;
     const wrapper = script.runInThisContext({ displayErrors: true });
-    return wrapper.call(mod.exports, mod.exports, require, mod, filename, path.dirname(filename));
+    return wrapper.call(this.exports, this.exports, require, this, filename, path.dirname(filename));
   };
   // At exit the cache holds every function the run compiled, not only the top level. Caches of an
   // older build of the same bundle are removed then (only a run that missed pays for the listing).

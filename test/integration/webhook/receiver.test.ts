@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
@@ -119,7 +120,7 @@ describe('webhook receiver: requests that are not deliveries', () => {
     async function* stream() {
       for (let i = 0; i < 40; i++) yield Buffer.alloc(64 * 1024, 0x20); // chunked: no Content-Length
     }
-    const res = await request(receiver.url, { method: 'POST', body: stream() });
+    const res = await request(receiver.url, { method: 'POST', body: Readable.from(stream()) });
     await res.body.dump();
     expect(res.statusCode).toBe(413);
     expect((await deliver(receiver.url, envelope())).status).toBe(200);
@@ -267,7 +268,7 @@ describe('webhook receiver: shutdown', () => {
 
   it('close() waits for a delivery being recorded: it is acknowledged and reported', async () => {
     const real = openDedupeStore();
-    const slow: DedupeStore = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)), get size() { return real.size; } };
+    const slow: DedupeStore = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)).then((durable) => durable), get size() { return real.size; } };
     const r = await startRecorder({ dedupe: slow });
     const recording = deliver(r.receiver.url, envelope());
     await later(50, () => undefined);
