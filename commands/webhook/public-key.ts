@@ -35,10 +35,10 @@ export async function resolveWebhookKey(
   profile: () => Promise<SelectedProfile | undefined>,
 ): Promise<WebhookKey | undefined> {
   if (flag !== undefined && flag.trim() !== '') {
-    return { key: parseWebhookPublicKey(keyText(flag.trim(), 'publicKey')), source: '--public-key' };
+    return { key: parseWebhookPublicKey(keyText(flag.trim(), '--public-key')), source: '--public-key' };
   }
   const fromEnv = deps.env.SERVICE_WEBHOOK_PUBKEY?.trim();
-  if (fromEnv) return { key: parseWebhookPublicKey(keyText(fromEnv, 'publicKey')), source: 'SERVICE_WEBHOOK_PUBKEY' };
+  if (fromEnv) return { key: parseWebhookPublicKey(keyText(fromEnv, 'SERVICE_WEBHOOK_PUBKEY')), source: 'SERVICE_WEBHOOK_PUBKEY' };
   const ctx = await profile();
   const stored = ctx?.stored?.webhookPublicKey;
   if (ctx && stored) return { key: parseWebhookPublicKey(stored), source: `profile "${ctx.name}"` };

@@ -64,7 +64,7 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
   const { client, credentialId, signal } = opts;
   const maxAttempts = opts.maxAttempts ?? 3;
   // Validated ids have no characters that need escaping; raw ids keep paths readable in --verbose.
-  const base = `/auth/credentials/${requireId('AuthMethod', credentialId, 'credentialId')}`;
+  const base = `/auth/credentials/${requireId('AuthMethod', credentialId, '--credential')}`;
   // The first signer seen is held for the later attempts too: a signer switching mid-login is refused.
   let pin = opts.pinnedSigner;
   for (let attempt = 1; ; attempt++) {

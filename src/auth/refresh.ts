@@ -76,7 +76,7 @@ async function sessionKeyFrom(session: AuthSession, newKey: { privateKey: string
 export async function refreshSession(opts: RefreshOptions): Promise<RefreshResult> {
   const { client, store, profileName, sessionId, legacy = false } = opts;
   const now = opts.now ?? Date.now;
-  const previous = refreshableSession(store, requireId('Session', sessionId, 'sessionId'), now());
+  const previous = refreshableSession(store, requireId('Session', sessionId, '<Session:id>'), now());
   const newKey = generateKeyPair({ uncompressed: legacy });
   const path = `/auth/sessions/${sessionId}/refresh`;
 

@@ -49,7 +49,7 @@ export function revokeSigner(store: Store, sessionId: string, activeSessionId: s
 export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith: string; keyForgotten: boolean }> {
   const { client, store, sessionId } = opts;
   const now = opts.now ?? Date.now;
-  const signer = revokeSigner(store, requireId('Session', sessionId, 'sessionId'), opts.activeSessionId, now());
+  const signer = revokeSigner(store, requireId('Session', sessionId, '<Session:id>'), opts.activeSessionId, now());
   const path = `/auth/sessions/${sessionId}`;
   let res;
   try {

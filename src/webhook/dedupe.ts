@@ -50,7 +50,7 @@ export interface DedupeStore {
   close(): Promise<void>;
 }
 
-/** Throws UsageError({field:'store'}) when another listener holds the store file. */
+/** Throws UsageError({ field: '--store' }) when another listener holds the store file. */
 export function openDedupeStore(options: DedupeOptions = {}): DedupeStore {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);

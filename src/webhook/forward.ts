@@ -33,7 +33,7 @@ export interface ForwarderOptions {
 export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
   const target = URL.canParse(url) ? new URL(url) : undefined;
   if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
-    throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: 'forwardTo' });
+    throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: '--forward-to' });
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
   const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });

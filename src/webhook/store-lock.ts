@@ -8,7 +8,7 @@ import { closeSync, linkSync, openSync, readFileSync, rmSync, writeSync } from '
 import { UsageError } from '../errors.js';
 import { processAlive } from '../process-alive.js';
 
-/** Takes the lock or throws UsageError({field:'store'}); returns the release function. */
+/** Takes the lock or throws UsageError({ field: '--store' }); returns the release function. */
 export function lockStoreFile(storePath: string): () => void {
   const lockPath = `${storePath}.lock`;
   const mine = `${storePath}.${process.pid}.lock-tmp`;
@@ -31,13 +31,13 @@ export function lockStoreFile(storePath: string): () => void {
       const owner = ownerOf(lockPath);
       if (owner !== undefined && processAlive(owner)) {
         throw new UsageError(`--store ${storePath} is in use by another listener (pid ${owner})`, {
-          field: 'store',
+          field: '--store',
           hint: `Stop that listener or pass another --store file. If no listener is running, delete ${lockPath}.`,
         });
       }
       rmSync(lockPath, { force: true }); // stale: its owner is gone
     }
-    throw new UsageError(`could not lock --store ${storePath}: another listener keeps taking ${lockPath}`, { field: 'store' });
+    throw new UsageError(`could not lock --store ${storePath}: another listener keeps taking ${lockPath}`, { field: '--store' });
   } finally {
     rmSync(mine, { force: true });
   }

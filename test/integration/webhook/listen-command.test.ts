@@ -179,7 +179,7 @@ describe('svc webhook listen: flags and lifecycle', () => {
     const store = join(mkdtempSync(join(tmpdir(), 'svc-store-')), 'seen.log');
     const first = await listen({ ...withKey, store });
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({ field: 'store', message: expect.stringMatching(/in use by another listener/) });
+    await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({ field: '--store', message: expect.stringMatching(/in use by another listener/) });
     await first.stop();
     const again = await listen({ ...withKey, store }); // released on stop
     await again.stop();

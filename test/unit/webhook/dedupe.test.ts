@@ -170,7 +170,7 @@ describe('openDedupeStore: one listener per store file', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(UsageError);
-    expect(error).toMatchObject({ field: 'store', message: expect.stringContaining(`pid ${process.pid}`) });
+    expect(error).toMatchObject({ field: '--store', message: expect.stringContaining(`pid ${process.pid}`) });
     await first.record('Webhook:kept');
     await first.close();
     const second = openDedupeStore({ storePath: path });
