@@ -13,7 +13,7 @@ import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
 import { createUI } from './ui.js';
 
-/** Global flags, after commander parsed them (DESIGN.md "CLI surface"). */
+/** Global flags, after commander parsed them (README "Configuration"). */
 export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;

@@ -1,5 +1,5 @@
 /**
- * The three bundle formats of the auth flows (DESIGN.md "Wire formats"):
+ * The three bundle formats of the auth flows (README.md, one section each):
  * - encryptedSessionSigningKey (legacy sealed key): base58check(compressed enc 33 ‖ ciphertext+tag);
  * - otpEncryptionTargetBundle: the enclave's signed statement of which key to encrypt the OTP to;
  * - encryptedOtpBundle: {"encappedPublic","ciphertext"} of {"otp_code","public_key"}.

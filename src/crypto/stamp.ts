@@ -1,8 +1,8 @@
 /**
- * The API-key stamp sent as `Service-Wallet-Signature` (DESIGN.md "Wire formats"):
+ * The API-key stamp sent as `Service-Wallet-Signature` (README.md "API-key stamp"):
  * base64url(no pad) of {"publicKey","scheme","signature"}, ECDSA P-256 SHA-256 over the exact UTF-8
  * bytes of payloadToSign. Signing is RFC 6979 deterministic and low-S with DER output, so the same
- * key and payload always give the same header (and the DESIGN.md vector byte for byte).
+ * key and payload always give the same header (and the README's vector byte for byte).
  * Verifying accepts any JSON key order and both low- and high-S, as the provider's verifiers do;
  * it runs on node:crypto (ecdsa-verify.ts) because the emulator verifies on every signed retry.
  */

@@ -1,5 +1,5 @@
 /**
- * X-Service-Signature (DESIGN.md "Wire formats"): {"v":"1","s":"<base64 DER>"}, ECDSA P-256 SHA-256
+ * X-Service-Signature (README.md "Webhook signature"): {"v":"1","s":"<base64 DER>"}, ECDSA P-256 SHA-256
  * over the raw body bytes. Both sides use node:crypto (OpenSSL): it is the fastest verifier Node
  * has, and it is independent of the @noble code that makes stamps, so the two cross-check.
  */

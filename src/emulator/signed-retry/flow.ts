@@ -77,7 +77,7 @@ export async function signedFlow(emu: EmulatorContext, req: Req, flow: SignedFlo
 function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: ChallengeSpec): { payloadToSign: string; requestId: string; expiresAt: string } {
   const now = emu.now();
   const requestId = `Request:${randomUUID()}`;
-  // Key order is the DESIGN.md payload format; clients sign these exact bytes.
+  // Key order is the payload format of src/crypto/README.md "Refresh payload"; clients sign these exact bytes.
   const payloadToSign = JSON.stringify({
     organizationId: emu.table(accounts).get(flow.accountId)!.organizationId,
     parameters: spec.parameters,

@@ -16,7 +16,7 @@ function stampError(fn: () => unknown): StampError {
 }
 
 describe('createStamp', () => {
-  it('matches the DESIGN.md vector byte for byte', () => {
+  it('matches the src/crypto/README.md vector byte for byte', () => {
     const header = createStamp(STAMP_VECTOR.payload, STAMP_VECTOR.privateKey);
     expect(Buffer.from(header, 'base64url').toString('utf8')).toBe(
       `{"publicKey":"${STAMP_VECTOR.publicKey}","scheme":"${STAMP_SCHEME}","signature":"${STAMP_VECTOR.signature}"}`,

@@ -25,7 +25,7 @@ export function exchangeRate(from: string, to: string): number {
   return PER_USD[to]! / PER_USD[from]!;
 }
 
-/** The fund endpoint's limit (DESIGN.md), which the client checks too; the emulator applies it to every amount. */
+/** The fund endpoint's limit (src/sandbox/api.ts), which the client checks too; the emulator applies it to every amount. */
 export const MAX_AMOUNT = MAX_FUND_AMOUNT;
 
 export function money(amount: number, code: string): { amount: number; currency: Currency } {
