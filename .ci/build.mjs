@@ -61,12 +61,25 @@ const undiciCore = {
  * bundle) on first use. `stub` gets the real module's path as a JS string literal.
  */
 const LAZY = [
+  // commander runs executable subcommands with child_process, which svc never declares; loading it
+  // (with net, dgram and streams) is most of what `svc --help` costs beyond commander itself.
+  {
+    importer: /commander[\\/]lib[\\/]command\.js$/,
+    path: 'node:child_process',
+    stub: (real) => `module.exports = new Proxy({}, { get: (_, key) => require(${real})[key] });`,
+  },
   // undici's HTTP/2 client (module.exports = connectH2) requires node:http2, and with it tls and
   // crypto (about 9 ms); svc speaks HTTP/1.1.
   {
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
     path: './client-h2.js',
     stub: (real) => `let m; module.exports = function (...a) { return (m ??= require(${real})).apply(this, a); };`,
+  },
+  // conf itself: the store reads its files directly and needs conf only to write one.
+  {
+    importer: /src[\\/]store[\\/](json-file|store)\.ts$/,
+    path: 'conf',
+    stub: (real) => `module.exports = function Conf(...a) { return new (require(${real}).default)(...a); };`,
   },
   // conf's schema validation (ajv, ajv-formats) and migrations (semver): the store passes neither a
   // schema nor migrations, so reading or writing a file should not evaluate them (about 10 ms).
@@ -95,11 +108,12 @@ const lazyModules = {
         if (args.namespace !== 'file' || !lazy.importer.test(args.importer)) return undefined;
         const real = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind });
         if (real.errors.length > 0) return { errors: real.errors };
-        return { path: real.path, namespace: 'lazy', pluginData: i };
+        // A Node built-in stays external: the stub requires it by name.
+        return { path: real.external ? args.path : real.path, namespace: 'lazy', pluginData: i };
       });
     }
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
-      resolveDir: dirname(args.path),
+      resolveDir: args.path.startsWith('node:') ? root : dirname(args.path),
       loader: 'js',
       contents: LAZY[args.pluginData].stub(JSON.stringify(args.path)),
     }));
@@ -134,7 +148,7 @@ const rootBuild = await build({
   ...common,
   entryPoints: { svc: join(root, 'commands', 'program.ts') },
   outdir: out,
-  plugins: [registry],
+  plugins: [registry, lazyModules],
   metafile: true,
 });
 // What went into the root, for test/unit/cli-bundle.test.ts: it must hold no verb module and no HTTP or crypto library.
