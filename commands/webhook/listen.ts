@@ -16,6 +16,7 @@ import { createAsyncWebhookVerifier } from '../../src/crypto/webhook-signature.j
 import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
 import { registerWithLocalEmulator } from './local-endpoint.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
+import { atMostOne } from '../input.js';
 import type { SelectedProfile } from '../../src/store/resolve.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
@@ -27,9 +28,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const port = parsePort(opts.port);
   if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
   const events = parseEvents(opts.events);
-  if (opts.skipVerify && opts.publicKey !== undefined) {
-    throw new UsageError('pass either --public-key or --skip-verify, not both', { field: '--public-key' });
-  }
+  atMostOne({ '--public-key': opts.publicKey, '--skip-verify': opts.skipVerify });
 
   let profileError: unknown;
   const getProfile = () =>
