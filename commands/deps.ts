@@ -6,38 +6,14 @@
  * Nothing here is a module singleton, and nothing heavy is imported until it is used: conf loads
  * with the first `store()`, undici with the first `client()`.
  */
-import type { Readable, Writable } from 'node:stream';
 import { isatty } from 'node:tty';
 import type { ApiClient, HttpLogEntry } from '../src/http/types.js';
 import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
+import type { GlobalOptions, IOStreams } from './io.js';
 import { createUI } from './ui.js';
 
-/** Global flags, after commander parsed them (README "Configuration"). */
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  json: boolean;
-  /** false when --no-input was given. */
-  input: boolean;
-  yes: boolean;
-  verbose: boolean;
-  /** false when --no-color was given. */
-  color: boolean;
-}
-
-export interface IOStreams {
-  stdin: Readable;
-  stdout: Writable;
-  stderr: Writable;
-  stdinIsTTY: boolean;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  /** Colour on stdout, decided once from --no-color, NO_COLOR, FORCE_COLOR and whether stdout is a TTY. */
-  colorEnabled: boolean;
-  /** The same decision for stderr, which may be a terminal when stdout is not (or the reverse). */
-  stderrColorEnabled: boolean;
-}
+export type { GlobalOptions, IOStreams } from './io.js';
 
 /** Interactive questions. Only called when `canPrompt(deps)` is true. */
 export interface Prompter {

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 import { colors } from './colors.js';
-import type { Deps } from './deps.js';
+import type { GlobalOptions, IOStreams } from './io.js';
 
 /** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
 type Ora = typeof import('ora').default;
@@ -40,7 +40,7 @@ export interface UI {
   progress(text: string): Progress;
 }
 
-export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
+export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
   const { io, globals } = deps;
   const c = colors(io.colorEnabled);
   const ce = colors(io.stderrColorEnabled);

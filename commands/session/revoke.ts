@@ -10,7 +10,7 @@ import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { InterruptedError, UsageError } from '../../src/errors.js';
 import { reauthCommand } from '../../src/auth/hints.js';
-import { revokeSession } from '../../src/auth/sessions.js';
+import { revokeSession } from '../../src/auth/list-revoke.js';
 
 export type RevokeOptions = OptionsOf<typeof verbs.revoke>;
 

@@ -8,7 +8,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
-import { openDedupeStore, type DedupeStore } from '../../src/webhook/dedupe.js';
+import { openSeenIds, type SeenIds } from '../../src/webhook/dedupe.js';
 import { createForwarder, type Forwarder } from '../../src/webhook/forward.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from '../../src/webhook/receiver.js';
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
@@ -130,9 +130,9 @@ async function registerLocal(ctx: SelectedProfile | undefined, url: string, deps
   }
 }
 
-function openStoreFlag(path: string | undefined): DedupeStore {
+function openStoreFlag(path: string | undefined): SeenIds {
   try {
-    return openDedupeStore({ storePath: path });
+    return openSeenIds({ storePath: path });
   } catch (error) {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');

@@ -14,7 +14,7 @@ import { generateKeyPair } from '../crypto/keys.js';
 import { createStamper } from '../crypto/stamp.js';
 import { ApiError } from '../errors.js';
 import { requireId } from '../validate.js';
-import { parseAuthSession, type AuthSession } from './session.js';
+import { parseAuthSession, type AuthSession } from './auth-session.js';
 
 /** What the challenge told us about the credential, so a prompt can say where the code went. */
 export interface OtpChallengeInfo {

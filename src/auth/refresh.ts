@@ -18,7 +18,7 @@ import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError, UsageError, VerificationError } from '../errors.js';
 import { reauthCommand, withAuthHint } from './hints.js';
 import { requireId } from '../validate.js';
-import { isExpired, parseAuthSession, type AuthSession } from './session.js';
+import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
 
 export interface RefreshOptions {
   client: ApiClient;

@@ -5,7 +5,7 @@
  * currency unit.
  */
 import type { ApiClient, ApiResponse } from '../http/client.js';
-import type { Money } from './money.js';
+import type { Money } from './format-money.js';
 
 /** Largest amount `POST /sandbox/internal-accounts/{id}/fund` accepts. */
 export const MAX_FUND_AMOUNT = 100_000_000_000;

@@ -2,7 +2,7 @@
  * Remembers which webhook deliveries were processed, so an at-least-once delivery is acted on once.
  *
  * In memory: a bounded SeenSet (default 100k ids; older ids are forgotten). With a store path, also an
- * append-only file (seen-file.ts), locked to one listener (store-lock.ts).
+ * append-only file (seen-file.ts), locked to one listener (seen-file-lock.ts).
  *
  * Crash semantics. The receiver handles an accepted delivery in this order:
  *   verify → record(id) resolves (line appended AND fdatasync'd) → print → answer 200.
@@ -23,8 +23,11 @@
  * Group commit: ids recorded while a write+fdatasync is in flight wait for the next one, so N concurrent
  * deliveries cost one write and one fdatasync, not N.
  */
-import { FileDedupeStore } from './seen-file.js';
+import { SeenIdsFile } from './seen-file.js';
+import type { SeenIds } from './seen-ids.js';
 import { SeenSet } from './seen-set.js';
+
+export type { SeenIds } from './seen-ids.js';
 
 export interface DedupeOptions {
   /** Append-only id file; without it the set lives in memory only. */
@@ -35,30 +38,16 @@ export interface DedupeOptions {
   compactAfterLines?: number;
 }
 
-export interface DedupeStore {
-  has(id: string): boolean;
-  /**
-   * Marks a processed id. In memory only: done at once, returns undefined (nothing to wait for).
-   * With a store: resolves once the id is on disk; `has(id)` turns true at that moment. Rejects if
-   * the write or fsync failed (the caller must then not acknowledge the delivery).
-   */
-  record(id: string): Promise<void> | undefined;
-  readonly size: number;
-  /** Resolves when everything recorded so far is on disk. */
-  flush(): Promise<void>;
-  /** Flushes, then releases the store file. */
-  close(): Promise<void>;
-}
 
 /** Throws UsageError({ field: '--store' }) when another listener holds the store file. */
-export function openDedupeStore(options: DedupeOptions = {}): DedupeStore {
+export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);
   if (options.storePath === undefined) return memoryStore(seen);
-  return new FileDedupeStore(options.storePath, seen, options.compactAfterLines ?? 2 * maxIds);
+  return new SeenIdsFile(options.storePath, seen, options.compactAfterLines ?? 2 * maxIds);
 }
 
-function memoryStore(seen: SeenSet): DedupeStore {
+function memoryStore(seen: SeenSet): SeenIds {
   return {
     has: (id) => seen.has(id),
     record(id) {

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookEvent } from './envelope.js';
 import type { ForwardResult } from './forward.js';
-import type { ReceiverOptions, ReceiverStats } from './receiver.js';
+import type { ReceiverOptions, ReceiverStats } from './receiver-types.js';
 import * as R from './replies.js';
 
 export interface Deliveries {

@@ -1,14 +1,14 @@
 /**
- * The durable side of the dedupe store: an append-only file with one JSON-encoded id per line,
+ * The durable side of the seen ids: an append-only file with one JSON-encoded id per line,
  * loaded at start, fdatasync'd before an id counts as seen, and compacted (rewritten from the
  * in-memory set via temp file + fsync + rename) once it holds `compactAfterLines` lines.
  * dedupe.ts states the crash contract this file keeps.
  */
 import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DedupeStore } from './dedupe.js';
+import type { SeenIds } from './seen-ids.js';
 import type { SeenSet } from './seen-set.js';
-import { lockStoreFile } from './store-lock.js';
+import { lockSeenFile } from './seen-file-lock.js';
 
 interface Batch {
   text: string;
@@ -18,7 +18,7 @@ interface Batch {
   reject(error: unknown): void;
 }
 
-export class FileDedupeStore implements DedupeStore {
+export class SeenIdsFile implements SeenIds {
   private fd: number | undefined;
   /** Length of the file's whole lines: where the next append starts, and where a failed one is cut back to. */
   private length = 0;
@@ -33,7 +33,7 @@ export class FileDedupeStore implements DedupeStore {
 
   constructor(private readonly path: string, private readonly seen: SeenSet, private readonly compactAfterLines: number) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.unlock = lockStoreFile(path);
+    this.unlock = lockSeenFile(path);
     try {
       this.load();
       this.fd = openSync(path, 'a', 0o600);
@@ -54,7 +54,7 @@ export class FileDedupeStore implements DedupeStore {
   }
 
   record(id: string): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('dedupe store is closed'));
+    if (this.closed) return Promise.reject(new Error('seen ids are closed'));
     let batch = this.next;
     if (batch === undefined) {
       batch = this.next = newBatch();

@@ -1,6 +1,15 @@
 /** startEmulator's options and their defaults (the CLI flags map onto these). */
 import { UsageError } from '../../errors.js';
-import type { EmulatorLogEntry } from './context.js';
+
+/** One line per request or delivery; never carries bodies, credentials or reveal tokens. */
+export interface EmulatorLogEntry {
+  kind: 'request' | 'webhook' | 'error';
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  message?: string;
+}
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1 (loopback only). */

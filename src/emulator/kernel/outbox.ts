@@ -9,8 +9,20 @@
 import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { signWebhookBody } from '../../crypto/webhook-signature.js';
-import type { EmulatorContext } from './context.js';
-import type { WebhookDelivery } from './state.js';
+import type { EmulatorLogEntry, ResolvedOptions } from './options.js';
+import type { CoreState, WebhookDelivery } from './state.js';
+
+/** What the outbox uses of the emulator (its context provides it), named here so the two do not import each other. */
+export interface OutboxHost {
+  readonly core: CoreState;
+  readonly opts: ResolvedOptions;
+  readonly isClosed: boolean;
+  now(): number;
+  iso(ms?: number): string;
+  changed(): void;
+  log(entry: EmulatorLogEntry): void;
+  later(ms: number, fn: () => void): void;
+}
 
 export interface DeliveryResult {
   ok: boolean;
@@ -19,12 +31,12 @@ export interface DeliveryResult {
 }
 
 export class WebhookOutbox {
-  private readonly emu: EmulatorContext;
+  private readonly emu: OutboxHost;
   private readonly key: KeyObject;
   private readonly agent = new Agent({ keepAliveTimeout: 2_000, connections: 16 });
   private readonly inflight = new Map<AbortController, Promise<unknown>>();
 
-  constructor(emu: EmulatorContext) {
+  constructor(emu: OutboxHost) {
     this.emu = emu;
     this.key = createPrivateKey(emu.core.webhookPrivateKeyPem);
   }

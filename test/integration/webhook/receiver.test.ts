@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { createWebhookVerifier, signWebhookBody } from '../../../src/crypto/webhook-signature.js';
-import { openDedupeStore, type DedupeStore } from '../../../src/webhook/dedupe.js';
+import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
 import { createForwarder } from '../../../src/webhook/forward.js';
 import { createAsyncWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
 import { deliver, envelope, keys, otherKeys, post, startRecorder, type Recorder } from './helpers.js';
@@ -223,9 +223,9 @@ describe('webhook receiver: duplicates', () => {
   });
 
   it('a delivery that could not be recorded gets 500 and its retry is accepted', async () => {
-    const real = openDedupeStore();
+    const real = openSeenIds();
     let failNext = true;
-    const flaky: DedupeStore = {
+    const flaky: SeenIds = {
       has: (id) => real.has(id),
       record: (id) => {
         if (failNext) {
@@ -267,8 +267,8 @@ describe('webhook receiver: shutdown', () => {
   });
 
   it('close() waits for a delivery being recorded: it is acknowledged and reported', async () => {
-    const real = openDedupeStore();
-    const slow: DedupeStore = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)).then((durable) => durable), get size() { return real.size; } };
+    const real = openSeenIds();
+    const slow: SeenIds = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)).then((durable) => durable), get size() { return real.size; } };
     const r = await startRecorder({ dedupe: slow });
     const recording = deliver(r.receiver.url, envelope());
     await later(50, () => undefined);

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { processAlive } from '../process-alive.js';
 
 /** Takes the lock or throws UsageError({ field: '--store' }); returns the release function. */
-export function lockStoreFile(storePath: string): () => void {
+export function lockSeenFile(storePath: string): () => void {
   const lockPath = `${storePath}.lock`;
   const mine = `${storePath}.${process.pid}.lock-tmp`;
   // Written whole first, then linked into place: link() fails if the lock exists, so the lock never
