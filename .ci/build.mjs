@@ -77,7 +77,7 @@ const LAZY = [
   },
   // conf itself: the store reads its files directly and needs conf only to write one.
   {
-    importer: /src[\\/]store[\\/](json-file|store)\.ts$/,
+    importer: /src[\\/]store[\\/][^\\/]+\.ts$/,
     path: 'conf',
     stub: (real) => `module.exports = function Conf(...a) { return new (require(${real}).default)(...a); };`,
   },

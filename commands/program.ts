@@ -14,6 +14,8 @@ import { demoVerb } from './demo/verbs.js';
 import { emulatorVerbs } from './emulator/verbs.js';
 import { keysVerbs } from './keys/verbs.js';
 import { otpVerbs } from './otp/verbs.js';
+import { loginVerbs } from './login/verbs.js';
+import { credentialsVerbs } from './credentials/verbs.js';
 import { sandboxVerbs } from './sandbox/verbs.js';
 import { sessionVerbs } from './session/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
@@ -30,7 +32,9 @@ type Noun = { name: string; description: string } & ({ verbs: Verb<never>[] } | 
 
 /** The nouns, in help order. Only the invoked noun's verbs are added to the tree. */
 const NOUNS: Noun[] = [
+  { name: 'login', description: 'log in with any credential type: otp, oauth or passkey', verbs: loginVerbs },
   { name: 'otp', description: 'log in with an email or SMS one-time password', verbs: otpVerbs },
+  { name: 'credentials', description: "list, add and remove an account's login credentials", verbs: credentialsVerbs },
   { name: 'session', description: 'list, refresh, revoke and switch auth sessions', verbs: sessionVerbs },
   { name: 'sandbox', description: 'simulate funding and payments in the sandbox', verbs: sandboxVerbs },
   { name: 'cards', description: 'reveal card details (a short-lived, one-use URL)', verbs: cardsVerbs },
@@ -86,7 +90,8 @@ export function globalsOf(command: Command): GlobalOptions {
 function mount(command: Command, verb: Verb<never>, execute: Execute): void {
   declare(command, verb.spec).action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
-    const positionals = self.args.slice(0, self.registeredArguments.length);
+    // processedArgs: one entry per declared argument, a variadic one (`[ids...]`) as its array.
+    const positionals = self.processedArgs;
     await execute(verb, optionsFrom(verb.spec, positionals, self.opts()), globalsOf(self));
   });
 }

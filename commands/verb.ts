@@ -49,6 +49,8 @@ export const flag = {
 export const arg = {
   required: (syntax: `<${string}>`, description: string): Arg<string> => ({ syntax, description }),
   optional: (syntax: `[${string}]`, description: string): Arg<string | undefined> => ({ syntax, description }),
+  /** `[ids...]`: any number of values, the last argument; an empty list when none is given. */
+  variadic: (syntax: `[${string}...]`, description: string): Arg<string[]> => ({ syntax, description }),
 };
 
 type Args = Record<string, Arg<unknown>>;
@@ -133,8 +135,8 @@ export function optionsFrom(
   parsed: Record<string, unknown>,
 ): Record<string, unknown> {
   const options: Record<string, unknown> = {};
-  Object.keys(spec.args ?? {}).forEach((key, i) => {
-    options[key] = positionals[i];
+  Object.entries(spec.args ?? {}).forEach(([key, a], i) => {
+    options[key] = a.syntax.endsWith('...]') ? (positionals[i] ?? []) : positionals[i];
   });
   for (const [key, f] of Object.entries(spec.flags ?? {})) {
     const value = parsed[new Option(f.syntax).attributeName()];

@@ -6,8 +6,10 @@
  * - http: an undici client with the service's auth schemes and typed errors.
  * - signing: the two-step signed retry (202 challenge, stamp, retry, follow PROCESSING).
  * - store: profiles and session keys in the OS config directory.
- * - auth: OTP login, session refresh (client-held and legacy), list and revoke.
+ * - auth: OTP, OAuth and passkey login (with a software passkey), credentials, session refresh
+ *   (client-held and legacy), list and revoke.
  * - webhook: a verifying, de-duplicating receiver.
+ * - webhook-replay: re-delivery of the emulator's logged webhook events.
  * - emulator: the embedded sandbox, `startEmulator(options)`.
  *
  * @example
@@ -25,4 +27,5 @@ export * from './signing/index.js';
 export * from './store/index.js';
 export * from './auth/index.js';
 export * from './webhook/index.js';
+export * from './webhook-replay/index.js';
 export { startEmulator, type EmulatorFixtures, type EmulatorOptions, type RunningEmulator } from './emulator/index.js';

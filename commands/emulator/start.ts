@@ -11,6 +11,9 @@ import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/e
 
 export type StartOptions = OptionsOf<typeof verbs.start>;
 
+/** The largest --event-log: each event keeps its body, and --state rewrites the file on every change. */
+const MAX_EVENT_LOG = 100_000;
+
 function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
@@ -26,6 +29,19 @@ function factor(value: string, flag: string, max: number): number {
     throw new UsageError(`${flag} must be a number above 0 and at most ${max} (e.g. 60: a minute per second), got ${JSON.stringify(value)}`, { field: flag });
   }
   return n;
+}
+
+/** `USD=500000,EUR=100000` → {USD: 500000, EUR: 100000}. */
+function limits(value: string, flag: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of value.split(',')) {
+    const m = /^([A-Z]{3})=(\d{1,15})$/.exec(item.trim());
+    if (!m || Number(m[2]) < 1) {
+      throw new UsageError(`${flag} takes CURRENCY=amount pairs (amount in minor units, at least 1), comma-separated, e.g. USD=500000,EUR=100000; got ${JSON.stringify(item)}`, { field: flag });
+    }
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
 }
 
 function summary(emu: RunningEmulator): Record<string, unknown> {
@@ -73,6 +89,8 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, { field: '--card-issuance' });
   }
   const timeScale = factor(opts.timeScale ?? '1', '--time-scale', MAX_TIME_SCALE);
+  const eventLogLimit = opts.eventLog !== undefined ? integer(opts.eventLog, '--event-log', 1, MAX_EVENT_LOG) : undefined;
+  const transactionLimits = opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
   if (deps.signal.aborted) return;
 
   const emu = await startEmulator({
@@ -82,8 +100,10 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     processingRetries,
     sessionTtlSeconds,
     duplicateDeliveries: opts.duplicateDeliveries,
+    ...(eventLogLimit !== undefined ? { eventLogLimit } : {}),
     cardIssuance: opts.cardIssuance,
     timeScale,
+    ...(transactionLimits ? { transactionLimits } : {}),
     ...(deps.globals.verbose
       ? { log: (e) => ui.info(`${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim()) }
       : {}),

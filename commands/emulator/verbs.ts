@@ -19,11 +19,16 @@ export const start = defineVerb({
       '--duplicate-deliveries',
       'deliver every webhook twice (same id) to exercise consumer dedupe',
     ),
+    eventLog: flag.value('--event-log <n>', 'how many webhook events to keep for `svc webhook replay`, the newest (default 1000)'),
     cardIssuance: flag.withDefault('--card-issuance <outcome>', 'how the issuer decides new cards: accept or reject', 'accept'),
     timeScale: flag.withDefault(
       '--time-scale <factor>',
       'run the emulator clock this many times faster (60: the 6-minute delays take 6 s)',
       '1',
+    ),
+    transactionLimits: flag.value(
+      '--transaction-limits <list>',
+      'single-transaction maximum per currency in minor units, e.g. USD=500000,EUR=100000 (default 10000000 USD and EUR, 200000000 MXN)',
     ),
     /** false with --no-profile: leave the store alone. */
     profile: flag.negatable('--no-profile', 'do not write the `local` profile or make it current'),

@@ -24,10 +24,12 @@ export type RefreshOptions = OptionsOf<typeof verbs.refresh>;
  * error naming the login command; on a terminal it offers to run that login now (--yes accepts).
  */
 async function handleExpired(stored: StoredSession, deps: Deps): Promise<void> {
-  const command = reauthCommand(stored.credentialId);
+  const command = reauthCommand(stored.credentialId, stored.type);
   const hint = `Re-authenticate: ${command}`;
   const what = `${stored.id} ${expiresIn(stored.expiresAt, deps.clock.now())} (${stored.expiresAt}); an expired session cannot be refreshed.`;
-  if (!stored.credentialId || !canPrompt(deps) || deps.globals.json) throw new AuthRequiredError(what, { hint });
+  // Only an OTP login can be run from here: OAuth needs a token and a passkey its own command.
+  const otp = stored.type === undefined || stored.type === 'EMAIL_OTP' || stored.type === 'SMS_OTP';
+  if (!stored.credentialId || !otp || !canPrompt(deps) || deps.globals.json) throw new AuthRequiredError(what, { hint });
   createUI(deps).warn(what);
   if (deps.globals.yes || (await deps.prompter.confirm({ message: `Run ${command} now?`, default: true }))) {
     const otp = await import('../otp/verify.js');

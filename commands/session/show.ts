@@ -27,5 +27,5 @@ export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
   printSessionSummary(ui, stored, deps.clock.now());
   ui.out(`Public key: ${stored.publicKey}`);
   ui.out(`Profile:    ${profileName}`);
-  if (expired) ui.warn(`This session has expired; log in again: ${reauthCommand(stored.credentialId)}`);
+  if (expired) ui.warn(`This session has expired; log in again: ${reauthCommand(stored.credentialId, stored.type)}`);
 }

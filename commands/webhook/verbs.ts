@@ -1,6 +1,6 @@
 /** `svc webhook …`: receive and check the service's webhook deliveries. */
 import { availableParallelism } from 'node:os';
-import { defineVerb, flag, verb } from '../verb.js';
+import { arg, defineVerb, flag, verb } from '../verb.js';
 
 /**
  * The listener verifies signatures on libuv's threadpool, which is 4 threads whatever the machine.
@@ -57,10 +57,35 @@ export const verify = defineVerb({
   },
 });
 
+export const replay = defineVerb({
+  name: 'replay',
+  description: "re-deliver events from the emulator's event log, signed, same envelope id (emulator-only)",
+  args: { ids: arg.variadic('[ids...]', 'Webhook:<uuid> ids of the events to re-deliver') },
+  flags: {
+    since: flag.value('--since <time>', 'events since a span back on the emulator clock (30m, 2h, 7d) or a date-time (2026-11-26T09:00:00Z)'),
+    type: flag.value('--type <TYPE,…>', 'only these event types, comma-separated (e.g. CARD.STATE_CHANGE)'),
+    to: flag.value('--to <url>', "deliver to this URL instead of the emulator's configured webhook endpoint"),
+  },
+  help: `
+Selects events by id, --since and --type (all given criteria apply; at least one is needed) and
+delivers each again, oldest first: the same body, so the same envelope id, and a fresh signature. A
+consumer that dedupes by id answers 409 to one it already processed ("duplicate"). Events raised
+while no webhook endpoint was set are kept in the log, undelivered, for this. The log holds the
+newest 1000 events. Exit 1 when an event's first attempt failed (the emulator keeps retrying it).
+
+The service has no endpoint to resend events: against it this command refuses (exit 2).
+
+Examples:
+  $ svc webhook replay --since 1h
+  $ svc webhook replay Webhook:<uuid> Webhook:<uuid>
+  $ svc webhook replay --type CARD.STATE_CHANGE --since 2026-11-26T09:00:00Z --to http://127.0.0.1:3000/hooks`,
+});
+
 export const webhookVerbs = [
   verb(listen, () => {
     sizeThreadpoolForVerifying();
     return import('./listen.js');
   }),
   verb(verify, () => import('./verify.js')),
+  verb(replay, () => import('./replay.js')),
 ];

@@ -6,9 +6,12 @@
  */
 import { ApiError } from '../errors.js';
 
-/** The command that gets a fresh session when refresh is impossible. */
-export function reauthCommand(credentialId?: string): string {
-  return `svc otp verify --credential ${credentialId ?? '<AuthMethod:id>'}`;
+/** The command that gets a fresh session when refresh is impossible, for the credential's type. */
+export function reauthCommand(credentialId?: string, type?: string): string {
+  const id = credentialId ?? '<AuthMethod:id>';
+  if (type === 'PASSKEY') return `svc login passkey --credential ${id}`;
+  if (type === 'OAUTH') return `svc login oauth --credential ${id} --token <jwt|->`;
+  return `svc otp verify --credential ${id}`;
 }
 
 const CREDENTIALS_HINT = 'Check the API credentials: SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET (or SERVICE_ACCESS_TOKEN), or the profile (svc config list).';

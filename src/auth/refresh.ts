@@ -49,7 +49,7 @@ export function refreshableSession(store: Store, sessionId: string, now: number)
   }
   if (isExpired(stored.expiresAt, now)) {
     throw new AuthRequiredError(`${sessionId} expired at ${stored.expiresAt}; an expired session cannot be refreshed.`, {
-      hint: `Re-authenticate: ${reauthCommand(stored.credentialId)}`,
+      hint: `Re-authenticate: ${reauthCommand(stored.credentialId, stored.type)}`,
     });
   }
   return stored;

@@ -5,22 +5,40 @@
 import type { Feature } from './kernel/feature.js';
 import { signedRetry } from './signed-retry/index.js';
 import { accountsFeature } from './features/accounts/index.js';
+import { externalAccountsFeature } from './features/external-accounts/index.js';
 import { customersFeature } from './features/customers/index.js';
+import { beneficialOwnersFeature } from './features/beneficial-owners/index.js';
+import { documentsFeature } from './features/documents/index.js';
+import { verificationsFeature } from './features/verifications/index.js';
 import { authFeature } from './features/auth/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
 import { cardsFeature } from './features/cards/index.js';
 import { quotesFeature } from './features/quotes/index.js';
+import { exchangeRatesFeature } from './features/exchange-rates/index.js';
+import { transactionsFeature } from './features/transactions/index.js';
+import { transfersFeature } from './features/transfers/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
+import { agentsFeature } from './features/agents/index.js';
+import { webhookEventsFeature } from './features/webhook-events/index.js';
 
 export const FEATURES: readonly Feature[] = [
   signedRetry,
   accountsFeature,
+  externalAccountsFeature,
   customersFeature,
+  beneficialOwnersFeature,
+  documentsFeature,
+  verificationsFeature,
   authFeature,
   sessionsFeature,
   cardsFeature,
+  exchangeRatesFeature,
   quotesFeature,
+  transfersFeature,
+  transactionsFeature,
   paymentsFeature,
   platformFeature,
+  agentsFeature,
+  webhookEventsFeature,
 ];

@@ -13,6 +13,7 @@ import { EmulatorContext } from './kernel/context.js';
 import type { Feature } from './kernel/feature.js';
 import { resolveOptions, type EmulatorOptions } from './kernel/options.js';
 import { WebhookOutbox } from './kernel/outbox.js';
+import { webhookEvents } from './kernel/event-log.js';
 import { Router } from './kernel/router.js';
 import { VERSION_PREFIX, createEmulatorServer } from './kernel/server.js';
 import { CORE_KEYS, createCoreState, deserializeState, serializeState, type CoreState, type EmulatorFixtures } from './kernel/state.js';
@@ -77,6 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const opts = resolveOptions(options);
   const file = options.statePath ? new StateFile(options.statePath) : undefined;
   const tables = new TableSet(() => file?.changed(), CORE_KEYS);
+  tables.register(webhookEvents); // the kernel's own table: the outbox's event log
   for (const feature of FEATURES) for (const def of feature.tables ?? []) tables.register(def);
   const core = loadCore(file, tables);
   const emu = new EmulatorContext({ core, opts, file, clock: new VirtualClock(opts.timeScale), tables });

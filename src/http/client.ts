@@ -108,7 +108,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       }
       const timedOut = timeout.aborted || isTimeoutError(err);
       opts.log?.({ method: x.method, path: logPath, ms: elapsed(), error: timedOut ? 'timeout' : errorCode(err) ?? 'network error' });
-      throw networkError(err, joinUrl(baseUrl, logPath), timedOut, timeoutMs);
+      throw networkError(err, x.url.split(/[?#]/)[0]!, timedOut, timeoutMs);
     }
   }
 
@@ -120,7 +120,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       const headers: Record<string, string> = { ...fixedHeaders };
       if (body !== undefined) headers['content-type'] = 'application/json';
       for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
-      const exchange: Exchange = { method, path: req.path, url: joinUrl(baseUrl, req.path), headers, body, signal: req.signal };
+      const exchange: Exchange = { method, path: req.path, url: req.fromRoot ? new URL(req.path, baseUrl).href : joinUrl(baseUrl, req.path), headers, body, signal: req.signal };
       const repeatable = isSafeToRepeat(method, headers);
 
       for (let attempt = 1; ; attempt++) {

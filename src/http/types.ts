@@ -32,6 +32,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Aborting it ends the request (and any 429 wait) with InterruptedError. */
   signal?: AbortSignal;
+  /** `path` is from the server's root, outside the version segment (the emulator's own endpoints). */
+  fromRoot?: boolean;
 }
 /** The client every command and library caller uses; see createClient. */
 export interface ApiClient {

@@ -1,4 +1,5 @@
 /** The spec's "Auth magic values" and the legacy values it still accepts (or now refuses). */
+import { createHash } from 'node:crypto';
 
 /** Email and SMS OTP: the fixed sandbox code (sent HPKE-encrypted in encryptedOtpBundle). */
 export const SANDBOX_OTP_CODE = '000000';
@@ -24,3 +25,11 @@ export const OIDC_RULES = {
    */
   issuers: ['https://accounts.google.com', 'accounts.google.com', 'https://appleid.apple.com'],
 } as const;
+
+/**
+ * The `nonce` an OAuth verify token must carry: the lowercase SHA-256 hex digest of the exact
+ * clientPublicKey string sent with it (as typed: the same key in other letter case is another nonce).
+ */
+export function oidcNonce(clientPublicKey: string): string {
+  return createHash('sha256').update(clientPublicKey, 'utf8').digest('hex');
+}

@@ -5,7 +5,7 @@
 import type { SuffixTable } from './suffix-table.js';
 
 export type KycStatus = 'PENDING' | 'REJECTED' | 'UNVERIFIED' | 'APPROVED';
-export type KybStatus = 'UNVERIFIED' | 'REJECTED' | 'APPROVED';
+export type KybStatus = 'UNVERIFIED' | 'PENDING' | 'REJECTED' | 'APPROVED';
 export type VerificationStatus = 'PENDING_MANUAL_REVIEW' | 'RESOLVE_ERRORS' | 'REJECTED' | 'APPROVED';
 
 /** Identity documents a verification asks for when none was uploaded (spec: acceptedDocumentTypes). */

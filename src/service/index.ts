@@ -7,3 +7,6 @@ export * from './suffix-table.js';
 export * from './identity-magic.js';
 export * from './money-magic.js';
 export * from './auth-magic.js';
+export * from './identity-rules.js';
+export * from './payment-enums.js';
+export * from './webhook-types.js';

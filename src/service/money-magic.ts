@@ -117,3 +117,26 @@ export function umaScenario(address: string): UmaScenario | undefined {
   const local = address.slice(1, at).toLowerCase();
   return UMA_DESTINATION_SCENARIOS.find((s) => `${s.scenario}.${s.currency.toLowerCase()}` === local);
 }
+
+/**
+ * The value an external account's magic digits are read from (the spec: "the primary identifier:
+ * account number, IBAN, CLABE, Spark wallet address; for identifiers with a domain part, the
+ * digits go at the end of the username portion"), by the description's accountInfo field names.
+ */
+const PRIMARY_IDENTIFIER_FIELDS = ['accountNumber', 'iban', 'clabeNumber', 'address', 'lightningAddress', 'vpa', 'invoice', 'bolt12', 'phoneNumber'] as const;
+
+export function primaryIdentifier(accountInfo: Record<string, unknown>): string {
+  for (const field of PRIMARY_IDENTIFIER_FIELDS) {
+    const value = accountInfo[field];
+    if (typeof value !== 'string' || value === '') continue;
+    const at = value.indexOf('@');
+    return at > 0 ? value.slice(0, at) : value;
+  }
+  return '';
+}
+
+/**
+ * A pull is an incoming transaction, whose failure reasons (the description's
+ * IncomingTransactionFailureReason) have one value for a source that could not be collected.
+ */
+export const PULL_FAILURE_REASON = 'COLLECTION_FAILED';

@@ -8,6 +8,7 @@ const benches = [
   ['Command latency against bare node (startup, store, one request, refresh)', 'commands.mjs', ['15']],
   ['Crypto hot paths', 'crypto.mjs', ['1']],
   ['Emulator: signed refresh flows over loopback', 'refresh-rate.mjs', []],
+  ['Emulator: quote executions over loopback', 'quote-rate.mjs', []],
   ['Webhook receiver against a bare node:http server', 'webhook-bench.mjs', []],
 ];
 

@@ -31,6 +31,11 @@ describe('flags to options', () => {
     expect((await parse('sandbox', 'fund', 'InternalAccount:a')).options).toEqual({ account: 'InternalAccount:a', amount: undefined });
   });
 
+  it('gives a variadic argument as its list, empty when none is given', async () => {
+    expect((await parse('webhook', 'replay', 'Webhook:a', 'Webhook:b', '--since', '1h')).options).toEqual({ ids: ['Webhook:a', 'Webhook:b'], since: '1h', type: undefined, to: undefined });
+    expect((await parse('webhook', 'replay', '--type', 'CARD.STATE_CHANGE')).options).toMatchObject({ ids: [], type: 'CARD.STATE_CHANGE' });
+  });
+
   it('gives booleans as true/false, defaults as declared, and --no-x as its positive name', async () => {
     expect((await parse('session', 'refresh')).options).toEqual({ session: undefined, legacy: false });
     expect((await parse('session', 'refresh', 'Session:s', '--legacy')).options).toEqual({ session: 'Session:s', legacy: true });

@@ -4,13 +4,21 @@
  * running emulator; nothing is a module singleton.
  */
 import type { VirtualClock } from './clock.js';
-import type { EmulatorLogEntry, ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import type { WebhookOutbox } from './outbox.js';
 import type { CoreState } from './state.js';
 import type { StateFile } from './state-file.js';
 import type { Table, TableDef, TableSet } from './tables.js';
 
-export type { EmulatorLogEntry } from './options.js';
+/** One line per request or delivery; never carries bodies, credentials or reveal tokens. */
+export interface EmulatorLogEntry {
+  kind: 'request' | 'webhook' | 'error';
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  message?: string;
+}
 
 export class EmulatorContext {
   readonly core: CoreState;
@@ -34,6 +42,11 @@ export class EmulatorContext {
   /** The table a feature declared (see tables.ts). */
   table<T>(def: TableDef<T>): Table<T> {
     return this.tables.get(def);
+  }
+
+  /** A record by its id, whichever area's durable table holds it (agent scoping reads owners this way). */
+  lookup(id: string): unknown {
+    return this.tables.lookup(id);
   }
 
   /** Virtual epoch milliseconds: the only "now" in the emulator. */

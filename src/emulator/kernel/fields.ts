@@ -133,9 +133,9 @@ export class Fields {
     return value;
   }
 
-  /** An array of distinct strings, each checked against pattern. */
-  stringArray(name: string, rules: { required?: boolean; pattern?: RegExp; minItems?: number; maxItems?: number } = {}): string[] | undefined {
-    const constraint = rules.pattern ? { pattern: rules.pattern.source } : undefined;
+  /** An array of distinct strings, each checked against pattern or enum. */
+  stringArray(name: string, rules: { required?: boolean; pattern?: RegExp; enum?: readonly string[]; minItems?: number; maxItems?: number } = {}): string[] | undefined {
+    const constraint = rules.pattern ? { pattern: rules.pattern.source } : rules.enum ? { enum: [...rules.enum] } : undefined;
     if (this.missing(name, rules.required, constraint)) return undefined;
     const value = this.body[name];
     const field = this.path(name);
@@ -151,6 +151,7 @@ export class Fields {
       const at = `${name}[${i}]`;
       if (typeof item !== 'string') this.add(at, `${this.path(at)} must be a string`, constraint);
       else if (rules.pattern && !rules.pattern.test(item)) this.add(at, `${this.path(at)} must match ${rules.pattern.source}`, constraint);
+      else if (rules.enum && !rules.enum.includes(item)) this.add(at, `${this.path(at)} must be one of ${rules.enum.join(', ')}`, constraint);
       else if (seen.has(item)) this.add(at, `${this.path(at)} repeats ${item}`);
       else seen.add(item);
     });

@@ -1,15 +1,7 @@
 /** startEmulator's options and their defaults (the CLI flags map onto these). */
 import { UsageError } from '../../errors.js';
-
-/** One line per request or delivery; never carries bodies, credentials or reveal tokens. */
-export interface EmulatorLogEntry {
-  kind: 'request' | 'webhook' | 'error';
-  method?: string;
-  path?: string;
-  status?: number;
-  ms?: number;
-  message?: string;
-}
+import type { EmulatorLogEntry } from './context.js';
+import { DEFAULT_EVENT_LOG_LIMIT } from './event-log.js';
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1 (loopback only). */
@@ -26,6 +18,8 @@ export interface EmulatorOptions {
   challengeTtlSeconds?: number;
   /** Deliver every webhook twice, same id (default false). */
   duplicateDeliveries?: boolean;
+  /** How many webhook events the event log keeps for replay, newest first (default 1000). */
+  eventLogLimit?: number;
   /** Webhook backoff: initialMs 1000 doubling up to maxMs 60000, maxAttempts 12, timeoutMs 10000 per attempt. */
   webhookRetry?: { initialMs?: number; maxMs?: number; maxAttempts?: number; timeoutMs?: number };
   /** How the issuer decides new cards (default 'accept'); a cardholder fullName ending in 004 is always rejected. */
@@ -34,6 +28,12 @@ export interface EmulatorOptions {
   cardIssuanceDelayMs?: number;
   /** Lifetime of a panEmbedUrl (default 60 s). */
   revealTtlSeconds?: number;
+  /**
+   * Single-transaction maximum per currency, in the currency's smallest unit (default
+   * DEFAULT_TRANSACTION_LIMITS); a quote or transfer above it is 400 TRANSACTION_SIZE_LIMIT_EXCEEDED.
+   * Currencies left out keep their default.
+   */
+  transactionLimits?: Record<string, number>;
   /** How much faster than the wall clock the emulator's clock runs (default 1; e.g. 60: a minute per second). */
   timeScale?: number;
   /** Called per request and per delivery attempt; entries never carry secrets. */
@@ -47,12 +47,26 @@ export interface ResolvedOptions {
   sessionTtlMs: number;
   challengeTtlMs: number;
   duplicateDeliveries: boolean;
+  eventLogLimit: number;
   webhookRetry: { initialMs: number; maxMs: number; maxAttempts: number; timeoutMs: number };
   cardIssuance: 'accept' | 'reject';
   cardIssuanceDelayMs: number;
   revealTtlMs: number;
   timeScale: number;
+  transactionLimits: Record<string, number>;
   log?: (entry: EmulatorLogEntry) => void;
+}
+
+/**
+ * The spec says the single-transaction maximum is configured per corridor or currency without
+ * giving a value; these are the emulator's: 100,000.00 USD or EUR, 2,000,000.00 MXN.
+ */
+export const DEFAULT_TRANSACTION_LIMITS: Readonly<Record<string, number>> = { USD: 10_000_000, EUR: 10_000_000, MXN: 200_000_000 };
+
+function transactionLimits(value: Record<string, number> | undefined): Record<string, number> {
+  const out = { ...DEFAULT_TRANSACTION_LIMITS };
+  for (const [code, max] of Object.entries(value ?? {})) out[code] = count(max, 0, `transactionLimits.${code}`, 1);
+  return out;
 }
 
 /** The largest --time-scale: beyond it a second of wall time is more than a day of emulator time. */
@@ -81,6 +95,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     sessionTtlMs: count(o.sessionTtlSeconds, 900, 'sessionTtlSeconds', 1) * 1000,
     challengeTtlMs: count(o.challengeTtlSeconds, 300, 'challengeTtlSeconds', 1) * 1000,
     duplicateDeliveries: o.duplicateDeliveries ?? false,
+    eventLogLimit: count(o.eventLogLimit, DEFAULT_EVENT_LOG_LIMIT, 'eventLogLimit', 1),
     webhookRetry: {
       initialMs: count(retry.initialMs, 1000, 'webhookRetry.initialMs', 1),
       maxMs: count(retry.maxMs, 60_000, 'webhookRetry.maxMs', 1),
@@ -91,6 +106,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     cardIssuanceDelayMs: count(o.cardIssuanceDelayMs, 1000, 'cardIssuanceDelayMs'),
     revealTtlMs: count(o.revealTtlSeconds, 60, 'revealTtlSeconds', 1) * 1000,
     timeScale: timeScale(o.timeScale),
+    transactionLimits: transactionLimits(o.transactionLimits),
     ...(o.log ? { log: o.log } : {}),
   };
 }

@@ -3,26 +3,16 @@
  * frozen as the exact body bytes at the moment it happens and signed with the emulator's webhook
  * key (X-Service-Signature). A delivery is done on 2xx or 409 (the consumer already has it);
  * anything else, a network error or a timeout retries with exponential backoff. Queued deliveries
- * are part of the durable state, so a restart with --state resumes them. Events raised while no
- * endpoint is configured are not queued: there is nowhere to deliver them.
+ * are part of the durable state, so a restart with --state resumes them. Every event also goes
+ * into the event log (event-log.ts); one raised while no endpoint is configured is kept there,
+ * undelivered, for a replay to deliver later.
  */
 import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { signWebhookBody } from '../../crypto/webhook-signature.js';
-import type { EmulatorLogEntry, ResolvedOptions } from './options.js';
-import type { CoreState, WebhookDelivery } from './state.js';
-
-/** What the outbox uses of the emulator (its context provides it), named here so the two do not import each other. */
-export interface OutboxHost {
-  readonly core: CoreState;
-  readonly opts: ResolvedOptions;
-  readonly isClosed: boolean;
-  now(): number;
-  iso(ms?: number): string;
-  changed(): void;
-  log(entry: EmulatorLogEntry): void;
-  later(ms: number, fn: () => void): void;
-}
+import type { EmulatorContext } from './context.js';
+import { EventLog, type LoggedEvent } from './event-log.js';
+import type { WebhookDelivery } from './state.js';
 
 export interface DeliveryResult {
   ok: boolean;
@@ -31,26 +21,35 @@ export interface DeliveryResult {
 }
 
 export class WebhookOutbox {
-  private readonly emu: OutboxHost;
+  private readonly emu: EmulatorContext;
   private readonly key: KeyObject;
   private readonly agent = new Agent({ keepAliveTimeout: 2_000, connections: 16 });
   private readonly inflight = new Map<AbortController, Promise<unknown>>();
+  /** Every event raised, delivered or not (bounded; see event-log.ts). */
+  readonly events: EventLog;
 
-  constructor(emu: OutboxHost) {
+  constructor(emu: EmulatorContext) {
     this.emu = emu;
     this.key = createPrivateKey(emu.core.webhookPrivateKeyPem);
+    this.events = new EventLog(emu);
   }
 
   /** An event envelope, serialized once: these are the bytes signed and sent on every attempt. */
-  envelope(type: string, data: unknown): { id: string; body: string } {
+  envelope(type: string, data: unknown): { id: string; timestamp: string; body: string } {
     const id = `Webhook:${randomUUID()}`;
-    return { id, body: JSON.stringify({ id, type, timestamp: this.emu.iso(), data }) };
+    const timestamp = this.emu.iso();
+    return { id, timestamp, body: JSON.stringify({ id, type, timestamp, data }) };
   }
 
-  /** Queues an event (twice with --duplicate-deliveries, same id); returns its id, if queued. */
-  emit(type: string, data: unknown): string | undefined {
-    if (!this.emu.core.config.webhookEndpoint) return undefined;
-    const { id, body } = this.envelope(type, data);
+  /**
+   * Logs an event and queues it (twice with --duplicate-deliveries, same id); with no endpoint it
+   * is only logged, undelivered. Returns its id.
+   */
+  emit(type: string, data: unknown): string {
+    const { id, timestamp, body } = this.envelope(type, data);
+    const endpoint = this.emu.core.config.webhookEndpoint;
+    this.events.record({ id, type, timestamp, body, delivery: endpoint ? 'pending' : 'undelivered' });
+    if (!endpoint) return id;
     const copies = this.emu.opts.duplicateDeliveries ? 2 : 1;
     for (let i = 0; i < copies; i++) {
       const delivery: WebhookDelivery = { key: randomUUID(), id, type, body, attempts: 0, nextAttemptAtMs: this.emu.now() };
@@ -69,6 +68,28 @@ export class WebhookOutbox {
     for (const delivery of this.emu.core.outbox) this.schedule(delivery, 0);
   }
 
+  /**
+   * Delivers a logged event again: the same bytes (so the same envelope id), freshly signed, as a
+   * new queued delivery whose first attempt is made now; if it fails, the usual backoff retries it.
+   * `endpoint` is where to (a replay's --to); otherwise the configured endpoint at each attempt.
+   */
+  redeliver(event: LoggedEvent, endpoint?: string): Promise<DeliveryResult> {
+    return this.attempt(this.queueCopy(event, endpoint));
+  }
+
+  /** Like redeliver, but its first attempt is only scheduled (now), not awaited. */
+  requeue(event: LoggedEvent, endpoint?: string): void {
+    this.schedule(this.queueCopy(event, endpoint), 0);
+  }
+
+  private queueCopy(event: LoggedEvent, endpoint: string | undefined): WebhookDelivery {
+    const delivery: WebhookDelivery = { key: randomUUID(), id: event.id, type: event.type, body: event.body, attempts: 0, nextAttemptAtMs: this.emu.now() };
+    if (endpoint !== undefined) delivery.endpoint = endpoint;
+    this.emu.core.outbox.push(delivery);
+    this.emu.changed();
+    return delivery;
+  }
+
   pendingCount(): number {
     return this.emu.core.outbox.length;
   }
@@ -82,12 +103,13 @@ export class WebhookOutbox {
     return Math.min(maxMs, initialMs * 2 ** Math.max(0, attempts - 1));
   }
 
-  private async attempt(delivery: WebhookDelivery): Promise<void> {
-    const endpoint = this.emu.core.config.webhookEndpoint;
+  private async attempt(delivery: WebhookDelivery): Promise<DeliveryResult> {
+    const endpoint = delivery.endpoint ?? this.emu.core.config.webhookEndpoint;
     const result: DeliveryResult = endpoint ? await this.post(endpoint, delivery.body) : { ok: false, error: 'no webhook endpoint configured' };
-    if (this.emu.isClosed) return; // stays queued for the next start
+    if (this.emu.isClosed) return result; // stays queued for the next start
     delivery.attempts += 1;
     const done = result.ok || delivery.attempts >= this.emu.opts.webhookRetry.maxAttempts;
+    this.events.noteAttempt(delivery.id, result.ok, done);
     this.emu.log({
       kind: 'webhook',
       message: `${delivery.type} ${delivery.id} attempt ${delivery.attempts}: ${result.status ?? result.error}${!result.ok && done ? ' (giving up)' : ''}`,
@@ -100,6 +122,7 @@ export class WebhookOutbox {
       this.schedule(delivery, delay);
     }
     this.emu.changed();
+    return result;
   }
 
   /** One signed POST; ok on 2xx or 409. Never throws. */

@@ -38,13 +38,15 @@ export type Handler = (req: Req, emu: EmulatorContext) => Reply | Promise<Reply>
 
 export interface Route {
   method: string;
-  /** `/customers/:id`; below the version segment unless `unversioned`. */
+  /** `/cards/:id`, or `/customers/:id(Customer)` for an id of one kind; below the version segment unless `unversioned`. */
   path: string;
   handler: Handler;
   /** Served at the root, outside `/<version>` (emulator-only endpoints, embed pages). */
   unversioned?: boolean;
-  /** No Authorization needed (the reveal page: its URL is the secret). Only for unversioned routes. */
+  /** No Authorization needed: the reveal page (its URL is the secret), device-code redeem (the code is). */
   public?: boolean;
+  /** Only HTTP Basic, never an agent's Bearer token (the spec's refresh endpoint). */
+  basicOnly?: boolean;
   /** What the request log shows instead of the path (hides a secret path segment). */
   logPath?: string;
   /** Body limit of this route (default 1 MiB); beyond it, 413. */
@@ -67,9 +69,12 @@ export class Router {
   add(routes: readonly Route[]): this {
     for (const route of routes) {
       const names: string[] = [];
-      const source = route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+      // `:id` is any segment; `:id(Customer)` only an identifier of that kind (`Customer:…`, colon
+      // maybe percent-encoded), so `/customers/:id(Customer)` leaves `/customers/internal-accounts`
+      // to the area that serves it, whatever the order of areas.
+      const source = route.path.replace(/:([A-Za-z]+)(?:\(([A-Za-z]+)\))?/g, (_m, name: string, kind?: string) => {
         names.push(name);
-        return '([^/]+)';
+        return kind ? `(${kind}(?::|%3[Aa])[^/]+)` : '([^/]+)';
       });
       this.routes.push({ ...route, regex: new RegExp(`^${source}$`), names });
     }

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { API_VERSION } from '../../http/base-url.js';
-import type { Principal } from './auth.js';
+import { checkAgentRequest, scopeAgentReply } from './agent-scope.js';
+import { basicRefused, type Principal } from './auth.js';
 import { readBody, parseJsonObject } from './body.js';
 import type { EmulatorContext } from './context.js';
 import { HttpError, invalidInput } from './errors.js';
@@ -58,11 +59,17 @@ function route(parts: ServerParts, req: IncomingMessage, method: string, url: UR
     const principal: Principal = root.route.public ? { kind: 'platform' } : parts.authorize(req.headers.authorization);
     return { match: root, path: url.pathname, principal };
   }
-  const principal = parts.authorize(req.headers.authorization);
-  if (url.pathname !== VERSION_PREFIX && !url.pathname.startsWith(`${VERSION_PREFIX}/`)) {
-    throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
-  }
+  const versioned = url.pathname === VERSION_PREFIX || url.pathname.startsWith(`${VERSION_PREFIX}/`);
   const path = url.pathname.slice(VERSION_PREFIX.length) || '/';
+  // A public API route (device-code redeem: the code is the proof) needs no Authorization.
+  const found = versioned ? parts.api.find(method, path) : undefined;
+  if (found?.route.public) return { match: found, path, principal: { kind: 'platform' } };
+  const scheme = (req.headers.authorization ?? '').split(/\s+/, 1)[0]!;
+  if (found?.route.basicOnly && scheme !== '' && scheme.toLowerCase() !== 'basic') {
+    throw basicRefused(`${method} ${path.replace(/\/[^/]*:[^/]*/g, '/{id}')} accepts HTTP Basic credentials only, not ${scheme}`);
+  }
+  const principal = parts.authorize(req.headers.authorization);
+  if (!versioned) throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
   return { match: parts.api.match(method, path), path, principal };
 }
 
@@ -92,7 +99,9 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
     },
     json: () => (parsed ??= parseJsonObject(req, raw)),
   };
-  const reply = await match.route.handler(request, emu);
+  if (principal.kind === 'agent') checkAgentRequest(emu, request);
+  let reply = await match.route.handler(request, emu);
+  if (principal.kind === 'agent') reply = scopeAgentReply(emu, request, reply);
   send(res, reply);
   return reply.status;
 }

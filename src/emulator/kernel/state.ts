@@ -19,6 +19,8 @@ export interface WebhookDelivery {
   body: string;
   attempts: number;
   nextAttemptAtMs: number;
+  /** A replay's own target (`--to`); otherwise the configured endpoint at each attempt. */
+  endpoint?: string;
 }
 
 /** What start-up prints and tests build on (see the features' fixtures); kept so a restart keeps them. */

@@ -112,6 +112,16 @@ export class TableSet {
     return entry.table as Table<T>;
   }
 
+  /** The record stored under id in any durable table (ids are unique across areas by their prefix). */
+  lookup(id: string): unknown {
+    for (const { def, table } of this.tables.values()) {
+      if (!def.durable) continue;
+      const record = table.get(id);
+      if (record !== undefined) return record;
+    }
+    return undefined;
+  }
+
   /** name → table of every durable table (what the state file holds). */
   durable(): Map<string, Table<unknown>> {
     const out = new Map<string, Table<unknown>>();

@@ -14,9 +14,29 @@ import type { Reply, Req } from '../kernel/router.js';
 import { memoryTable } from '../kernel/tables.js';
 import { accounts } from '../features/accounts/accounts.js';
 import { authorizeSignature } from './signature.js';
-import type { PendingKind, PendingRequest } from './pending.js';
 
-export type { PendingKind, PendingRequest } from './pending.js';
+/** Which signed endpoint a challenge was issued by; a retry must come back to the same kind. */
+export type PendingKind = string;
+
+export interface PendingRequest {
+  requestId: string;
+  kind: PendingKind;
+  /** The session or credential the challenge was issued for. */
+  resourceId: string;
+  accountId: string;
+  payloadToSign: string;
+  expiresAtMs: number;
+  /** Body value the retry must repeat exactly (clientPublicKey, encryptedOtpBundle; '' for none). */
+  binding: string;
+  bindingField: string;
+  /** When set, only this compressed key may sign (OTP verify: the TEK); otherwise any active session key of the wallet. */
+  requiredSigner?: string;
+  /** When set, sessions of this credential may not sign (credential revoke: another credential approves). */
+  excludedSignerCredential?: string;
+  processingLeft: number;
+  firstRetryBody?: Buffer;
+  outcome?: Promise<Reply>;
+}
 
 /** Challenges awaiting their signed retry, by requestId. */
 export const pendingRequests = memoryTable<PendingRequest>('signedRequests');
@@ -26,6 +46,7 @@ export interface ChallengeSpec {
   activityType: string;
   parameters: Record<string, unknown>;
   requiredSigner?: string;
+  excludedSignerCredential?: string;
   /** Fields the 202 body carries before the SignedRequestChallenge ones (OTP verify: type). */
   lead?: Record<string, unknown>;
 }
@@ -77,6 +98,7 @@ function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: Challenge
     binding: flow.binding,
     bindingField: flow.bindingField,
     ...(spec.requiredSigner ? { requiredSigner: spec.requiredSigner } : {}),
+    ...(spec.excludedSignerCredential ? { excludedSignerCredential: spec.excludedSignerCredential } : {}),
     processingLeft: emu.opts.processingRetries,
   });
   return { payloadToSign, requestId, expiresAt: emu.iso(expiresAtMs) };

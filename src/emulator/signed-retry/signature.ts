@@ -8,7 +8,7 @@ import { LEGACY_WALLET_SIGNATURE } from '../../service/auth-magic.js';
 import type { EmulatorContext } from '../kernel/context.js';
 import { signatureError } from '../kernel/errors.js';
 import { keyHasActiveSession } from '../features/sessions/sessions.js';
-import type { PendingRequest } from './pending.js';
+import type { PendingRequest } from './flow.js';
 
 /** src/crypto/README.md "API-key stamp": a stamp names its signer by the compressed key, the form session keys are registered in. */
 const COMPRESSED_KEY = /^0[23][0-9a-fA-F]{64}$/;
@@ -33,7 +33,9 @@ export function authorizeSignature(emu: EmulatorContext, pending: PendingRequest
     if (publicKey !== pending.requiredSigner) {
       throw signatureError('WALLET_SIGNATURE_INVALID', 'Service-Wallet-Signature was not made by the key bound to this challenge');
     }
-  } else if (!keyHasActiveSession(emu, publicKey, pending.accountId)) {
-    throw signatureError('WALLET_SIGNATURE_INVALID', 'Service-Wallet-Signature key is not the key of an active session of this wallet');
+  } else if (!keyHasActiveSession(emu, publicKey, pending.accountId, pending.excludedSignerCredential)) {
+    throw signatureError('WALLET_SIGNATURE_INVALID', pending.excludedSignerCredential
+      ? 'Service-Wallet-Signature key is not the key of an active session of another credential of this wallet'
+      : 'Service-Wallet-Signature key is not the key of an active session of this wallet');
   }
 }

@@ -17,6 +17,10 @@ describe('help texts', () => {
     [['cards', 'reveal'], /\$ svc cards reveal Card:<uuid> --open/],
     [['config', 'set'], /config set api-client-secret -/],
     [['demo'], /\$ svc demo --interactive/],
+    [['login', 'oauth'], /run with --nonce, have the identity provider issue a token/],
+    [['login', 'passkey'], /svc credentials add passkey --software/],
+    [['credentials', 'add'], /\$ svc credentials add passkey --software/],
+    [['credentials', 'remove'], /last credential cannot be removed/],
   ])('svc %j --help shows an example', async (words, text) => {
     const r = await runSvc([...words, '--help']);
     expect(r.code).toBe(0);

@@ -97,7 +97,10 @@ describe('quotes and POST /sandbox/send', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ totalReceivingAmount: 10_000, sendingCurrency: { code: 'EUR' }, receivingCurrency: { code: 'USD' } });
-    expect(created.body.totalSendingAmount).toBe(Math.ceil(10_000 / (1 / 0.92)));
+    // The rate table's EUR→USD rate (about 1/0.92) and the EUR platform fee, both in the quote.
+    expect(created.body.exchangeRate).toBeCloseTo(1 / 0.92, 2);
+    expect(created.body.feesIncluded).toBe(30);
+    expect(created.body.totalSendingAmount).toBe(Math.ceil(10_000 / created.body.exchangeRate) + created.body.feesIncluded);
     const id = created.body.id;
     const wrongCurrency = await t.call('POST', '/sandbox/send', { body: { quoteId: id, currencyCode: 'USD' } });
     expect(errorShape(wrongCurrency)).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });

@@ -88,6 +88,19 @@ describe('svc emulator start', () => {
     }
   });
 
+  it('--transaction-limits sets the per-currency single-transaction maximum; a bad list is a usage error naming the flag', async () => {
+    const deps = depsWith(true);
+    const server = await started(deps, { transactionLimits: 'USD=5000,MXN=70000' });
+    const call = caller(JSON.parse(deps.stdout()));
+    const rates = await call('GET', '/exchange-rates');
+    const max = Object.fromEntries(rates.body.data.map((r: any) => [r.sourceCurrency.code, r.maxSendingAmount]));
+    expect(max).toEqual({ USD: 5000, EUR: 10_000_000, MXN: 70_000 });
+    await server.stop();
+    for (const transactionLimits of ['USD', 'usd=5', 'USD=0', 'USD=5,,EUR=1', 'USD=1.5']) {
+      await expect(run({ ...defaults, transactionLimits }, depsWith(true))).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === '--transaction-limits');
+    }
+  });
+
   it('a port in use is a usage error naming --port 0', async () => {
     const deps = depsWith(true);
     const server = await started(deps);

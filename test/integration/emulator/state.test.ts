@@ -2,7 +2,7 @@
  * Restart with --state: credentials, keys, fixtures, sessions, balances, cards and undelivered
  * webhooks survive; the file is written atomically with mode 0600; a foreign file is refused.
  */
-import { mkdtempSync, readdirSync, readFileSync as readBytes, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync as readBytes, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { UsageError } from '../../../src/errors.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { StateFile } from '../../../src/emulator/kernel/state-file.js';
-import { eventually, nodeVerifyWebhook, otpLogin, signedHeaders, sleep, testEmulator, webhookReceiver } from './support.js';
+import { eventually, nodeVerifyWebhook, otpLogin, signedHeaders, testEmulator, webhookReceiver } from './support.js';
 
 const tempState = () => join(mkdtempSync(join(tmpdir(), 'svc-emu-state-')), 'nested', 'state.json');
 
@@ -93,9 +93,14 @@ describe('restart with --state', () => {
     const t = await testEmulator({ statePath });
     try {
       await t.call('POST', `/sandbox/internal-accounts/${t.emu.fixtures.accountId}/fund`, { body: { amount: 4242 } });
-      await sleep(100);
-      const saved = JSON.parse(readFileSync(statePath));
-      expect(saved.accounts[t.emu.fixtures.accountId].balance).toBe(4242);
+      // Polled, not slept: the write is asynchronous and a loaded machine may take longer than a fixed wait.
+      const balance = await eventually(() => {
+        if (!existsSync(statePath)) return undefined;
+        const saved = JSON.parse(readFileSync(statePath));
+        const value = saved.accounts[t.emu.fixtures.accountId].balance;
+        return value === 4242 ? value : undefined;
+      });
+      expect(balance).toBe(4242);
     } finally {
       await t.close();
     }

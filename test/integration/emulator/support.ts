@@ -114,11 +114,11 @@ export function useLoggedInEmulator(options: EmulatorOptions = {}): { t: TestEmu
 }
 
 /** challenge → HPKE-encrypt 000000 with a fresh TEK → verify → sign → AuthSession. */
-export async function otpLogin(t: TestEmulator, credentialId = t.emu.fixtures.credentialId): Promise<LoggedIn> {
+export async function otpLogin(t: TestEmulator, credentialId = t.emu.fixtures.credentialId, type: 'EMAIL_OTP' | 'SMS_OTP' = 'EMAIL_OTP'): Promise<LoggedIn> {
   const challenge = await t.call('POST', `/auth/credentials/${credentialId}/challenge`, { body: {} });
   const target = verifyOtpTargetBundle(challenge.body.otpEncryptionTargetBundle, t.emu.otpSignerPublicKey);
   const tek = generateKeyPair();
-  const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle(target.targetPublic, '000000', tek.publicKey) };
+  const body = { type, encryptedOtpBundle: await encryptOtpBundle(target.targetPublic, '000000', tek.publicKey) };
   const first = await t.call('POST', `/auth/credentials/${credentialId}/verify`, { body });
   if (first.status !== 202) throw new Error(`verify: ${first.status} ${first.text}`);
   const raw = JSON.stringify(body);

@@ -163,6 +163,6 @@ describe('encryptedOtpBundle', () => {
 
   it('refuses an empty code as a usage error', async () => {
     const err = await rejected(encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey), UsageError);
-    expect(err.field).toBe('code');
+    expect(err.field).toBe('--code');
   });
 });

@@ -1,41 +1,61 @@
 /**
- * Internal accounts: every customer gets embedded-wallet accounts in USD (listed first) and EUR.
- * Each wallet has its own key-management organization, the organizationId of its payloadToSign.
+ * Internal accounts. Every customer gets embedded-wallet accounts in USD (listed first) and EUR;
+ * each wallet has its own key-management organization, the organizationId of its payloadToSign.
+ * The platform has one INTERNAL_FIAT account per currency (no customer). `balance` is what is
+ * available; `held` is money on its way out (pending payouts), so totalBalance = balance + held.
  */
 import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
-import { money } from './currencies.js';
+import { CURRENCY_CODES, money } from './currencies.js';
+
+/** customerId of the platform's own accounts (rendered without customerId). */
+export const PLATFORM_OWNER = '';
 
 export interface AccountRec {
   id: string;
   customerId: string;
   /** The wallet's key-management sub-organization: the organizationId of its payloadToSign. */
   organizationId: string;
-  type: 'EMBEDDED_WALLET';
+  type: 'EMBEDDED_WALLET' | 'INTERNAL_FIAT';
   status: 'ACTIVE';
   currency: string;
   balance: number;
+  /** Pending outgoing money, still part of totalBalance (absent in state files of older versions). */
+  held?: number;
+  /** EMBEDDED_WALLET only (PATCH /internal-accounts/{id}). */
+  privateEnabled?: boolean;
+  /** The sandbox recovery phrase export seals (signed.ts); a secret, never rendered. */
+  mnemonic?: string;
   createdAt: string;
   updatedAt: string;
 }
 
 export const accounts = durableTable<AccountRec>('accounts');
 
-export function createAccount(emu: EmulatorContext, customerId: string, currency = 'USD'): AccountRec {
+export function createAccount(emu: EmulatorContext, customerId: string, currency = 'USD', type: AccountRec['type'] = 'EMBEDDED_WALLET'): AccountRec {
   const now = emu.iso();
   const account: AccountRec = {
     id: `InternalAccount:${randomUUID()}`,
     customerId,
     organizationId: randomUUID(),
-    type: 'EMBEDDED_WALLET',
+    type,
     status: 'ACTIVE',
     currency,
     balance: 0,
+    ...(type === 'EMBEDDED_WALLET' ? { privateEnabled: false } : {}),
     createdAt: now,
     updatedAt: now,
   };
   return emu.table(accounts).set(account.id, account);
+}
+
+/** The platform's accounts, one per currency, made when missing. */
+export function ensurePlatformAccounts(emu: EmulatorContext): void {
+  for (const code of CURRENCY_CODES) {
+    if (!emu.table(accounts).find((a) => a.customerId === PLATFORM_OWNER && a.currency === code)) createAccount(emu, PLATFORM_OWNER, code, 'INTERNAL_FIAT');
+  }
 }
 
 /** The customer's account in currency, if it has one. */
@@ -43,13 +63,22 @@ export function accountOf(emu: EmulatorContext, customerId: string, currency: st
   return emu.table(accounts).find((a) => a.customerId === customerId && a.currency === currency);
 }
 
+export function requireAccount(emu: EmulatorContext, id: string): AccountRec {
+  const account = emu.table(accounts).get(id);
+  if (!account) throw notFound('InternalAccount', id);
+  return account;
+}
+
 export function renderAccount(a: AccountRec): Record<string, unknown> {
   return {
     id: a.id,
-    customerId: a.customerId,
+    ...(a.customerId !== PLATFORM_OWNER ? { customerId: a.customerId } : {}),
     type: a.type,
     status: a.status,
     balance: money(a.balance, a.currency),
+    totalBalance: money(a.balance + (a.held ?? 0), a.currency),
+    fundingPaymentInstructions: [],
+    ...(a.type === 'EMBEDDED_WALLET' ? { privateEnabled: a.privateEnabled ?? false } : {}),
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };

@@ -1,6 +1,6 @@
 /**
- * Currencies and fixed sandbox exchange rates. Amounts are integers in the smallest unit; all
- * three currencies have two decimals, so converting is a plain multiply by the rate.
+ * Currencies. Amounts are integers in the smallest unit; all three currencies have two decimals,
+ * so converting is a plain multiply by the rate (rates: ../exchange-rates).
  */
 import { MAX_FUND_AMOUNT } from '../../../sandbox/api.js';
 
@@ -17,13 +17,6 @@ export const CURRENCIES: Record<string, Currency> = {
   MXN: { code: 'MXN', name: 'Mexican Peso', symbol: '$', decimals: 2 },
 };
 export const CURRENCY_CODES = Object.keys(CURRENCIES);
-
-/** Units of each currency per US dollar (fixed, so tests can predict amounts). */
-const PER_USD: Record<string, number> = { USD: 1, EUR: 0.92, MXN: 18.5 };
-
-export function exchangeRate(from: string, to: string): number {
-  return PER_USD[to]! / PER_USD[from]!;
-}
 
 /** The fund endpoint's limit (src/sandbox/api.ts), which the client checks too; the emulator applies it to every amount. */
 export const MAX_AMOUNT = MAX_FUND_AMOUNT;

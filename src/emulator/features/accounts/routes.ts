@@ -1,25 +1,56 @@
-/** Internal accounts: list (by customer), get, and the sandbox's immediate funding. */
+/**
+ * Internal accounts: the description's lists (customers', platform's), get by id (emulator
+ * convenience, also used by the CLI), and the sandbox's immediate funding.
+ */
 import { idPattern } from '../../../service/identifiers.js';
-import { badRequest, notFound, type HttpError } from '../../kernel/errors.js';
+import { badRequest, type HttpError } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import { ownedListRoute, type Route } from '../../kernel/router.js';
-import { accounts, credit, renderAccount } from './accounts.js';
-import { MAX_AMOUNT } from './currencies.js';
+import { PLATFORM_OWNER, accounts, renderAccount, requireAccount } from './accounts.js';
+import { CURRENCY_CODES, MAX_AMOUNT } from './currencies.js';
+import { LedgerBatch } from './ledger.js';
+import { accountSignedRoutes } from './signed.js';
 
 export function balanceOverflow(): HttpError {
   return badRequest('AMOUNT_OUT_OF_RANGE', `The balance would exceed ${Number.MAX_SAFE_INTEGER}`);
 }
 
+const TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'];
+
 export const accountRoutes: Route[] = [
   ownedListRoute('/internal-accounts', 'customerId', idPattern('Customer'), (emu) => emu.table(accounts).values(), (a) => a.customerId, renderAccount),
   {
     method: 'GET',
-    path: '/internal-accounts/:id',
+    path: '/customers/internal-accounts',
     handler(req, emu) {
-      const account = emu.table(accounts).get(req.params.id!);
-      if (!account) throw notFound('InternalAccount', req.params.id!);
-      return { status: 200, body: renderAccount(account) };
+      const f = new Fields(Object.fromEntries(req.query));
+      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      const currency = f.string('currency', { enum: CURRENCY_CODES });
+      const type = f.string('type', { enum: TYPES });
+      const page = readPage(f);
+      f.done();
+      const rows = emu.table(accounts).filter((a) => a.customerId !== PLATFORM_OWNER && (!customerId || a.customerId === customerId)
+        && (!currency || a.currency === currency) && (!type || a.type === type));
+      return { status: 200, body: pageOf(rows.map(renderAccount), page) };
     },
+  },
+  {
+    method: 'GET',
+    path: '/platform/internal-accounts',
+    handler(req, emu) {
+      const f = new Fields(Object.fromEntries(req.query));
+      const currency = f.string('currency', { enum: CURRENCY_CODES });
+      const type = f.string('type', { enum: TYPES });
+      f.done();
+      const rows = emu.table(accounts).filter((a) => a.customerId === PLATFORM_OWNER && (!currency || a.currency === currency) && (!type || a.type === type));
+      return { status: 200, body: { data: rows.map(renderAccount) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/internal-accounts/:id',
+    handler: (req, emu) => ({ status: 200, body: renderAccount(requireAccount(emu, req.params.id!)) }),
   },
   {
     method: 'POST',
@@ -28,11 +59,13 @@ export const accountRoutes: Route[] = [
       const f = new Fields(req.json());
       const amount = f.integer('amount', { required: true, min: 1, max: MAX_AMOUNT });
       f.done();
-      const account = emu.table(accounts).get(req.params.accountId!);
-      if (!account) throw notFound('InternalAccount', req.params.accountId!);
-      if (!credit(account, amount!, emu.iso())) throw balanceOverflow();
-      emu.changed();
+      const account = requireAccount(emu, req.params.accountId!);
+      if (!Number.isSafeInteger(account.balance + (account.held ?? 0) + amount!)) throw balanceOverflow();
+      const batch = new LedgerBatch(emu);
+      batch.credit(account.id, amount!);
+      batch.commit();
       return { status: 200, body: renderAccount(account) };
     },
   },
+  ...accountSignedRoutes,
 ];

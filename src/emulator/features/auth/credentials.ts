@@ -17,7 +17,9 @@ export interface AuthMethodRec {
   createdAt: string;
   updatedAt: string;
   /** PASSKEY only: the registered WebAuthn credential. */
-  passkey?: { credentialId: string; publicKey: string; signCount: number };
+  passkey?: { credentialId: string; publicKey: string; signCount: number; transports?: string[] };
+  /** OAUTH only: the identity the registration token named; verify tokens must name the same. */
+  oauth?: { iss: string; aud: string; sub: string };
 }
 
 /** Kept under its old state-file name, so existing --state files load. */
@@ -33,6 +35,20 @@ export function isOtp(method: AuthMethodRec): boolean {
   return method.type === 'EMAIL_OTP' || method.type === 'SMS_OTP';
 }
 
+/** The credentials of one internal account, oldest first. */
+export function credentialsOf(emu: EmulatorContext, accountId: string): AuthMethodRec[] {
+  return emu.table(authMethods).filter((m) => m.accountId === accountId);
+}
+
+/** AuthMethod: credentialId only for PASSKEY (the spec's AuthSession row). */
 export function renderAuthMethod(m: AuthMethodRec): Record<string, unknown> {
-  return { id: m.id, accountId: m.accountId, type: m.type, nickname: m.nickname, createdAt: m.createdAt, updatedAt: m.updatedAt };
+  return {
+    id: m.id,
+    accountId: m.accountId,
+    type: m.type,
+    ...(m.passkey ? { credentialId: m.passkey.credentialId } : {}),
+    nickname: m.nickname,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
 }

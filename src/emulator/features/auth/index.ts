@@ -1,18 +1,28 @@
-/** Credentials: OTP and passkey challenge and verify. The fixture is an EMAIL_OTP credential on the fixture account. */
+/**
+ * Credentials: registration (OTP, OAuth, passkey; the signed add), list and signed revoke; OTP,
+ * passkey and OAuth challenge and verify. The fixture is an EMAIL_OTP credential on the fixture account.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Feature } from '../../kernel/feature.js';
 import { authMethods, type AuthMethodRec } from './credentials.js';
+import { usedRegistrationChallenges } from './drafts.js';
+import { manageRoutes } from './manage.js';
 import { otpTargets } from './otp.js';
 import { passkeyChallenges } from './passkey.js';
+import { registerRoutes } from './register.js';
 import { credentialRoutes } from './routes.js';
+
+const DAY_MS = 24 * 3600 * 1000;
 
 export const authFeature: Feature = {
   name: 'auth',
-  routes: credentialRoutes,
-  tables: [authMethods, otpTargets, passkeyChallenges],
+  routes: [...registerRoutes, ...manageRoutes, ...credentialRoutes],
+  tables: [authMethods, otpTargets, passkeyChallenges, usedRegistrationChallenges],
   sweep(emu, now) {
     for (const [id, targets] of emu.table(otpTargets).entries()) emu.table(otpTargets).set(id, targets.filter((t) => t.expiresAtMs > now));
     emu.table(passkeyChallenges).deleteWhere((c) => c.expiresAtMs <= now);
+    // A platform's registration challenge is short-lived; a day later a replay fails its own checks anyway.
+    emu.table(usedRegistrationChallenges).deleteWhere((u) => u.usedAtMs < now - DAY_MS);
   },
   fixtures(emu, made) {
     const existing = made.credentialId ? emu.table(authMethods).get(made.credentialId) : undefined;

@@ -4,11 +4,12 @@
  * with that requestId in the Request-Id header, checks it (webauthn.ts) or accepts the legacy
  * sandbox signature `sandbox-valid-passkey-signature` (which skips the WebAuthn checks but not the
  * credential id), and answers 200 AuthSession with a fresh session key sealed to clientPublicKey
- * in encryptedSessionSigningKey. Each challenge is good for one verify.
- * Passkey registration (POST /auth/credentials with an attestation) is not emulated: tests add a
- * passkey with the addPasskeyCredential test hook.
+ * in encryptedSessionSigningKey. Each challenge is good for one verify. The challenge is the
+ * lowercase SHA-256 hex of the canonical session-creation body (the description's form); a client
+ * may hand either its UTF-8 bytes or its base64url decoding to the authenticator (webauthn.ts).
+ * Registration is register.ts.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sealSessionSigningKey } from '../../../crypto/bundles.js';
 import { CLIENT_PUBLIC_KEY_PATTERN, generateKeyPair } from '../../../crypto/keys.js';
 import { LEGACY_PASSKEY_SIGNATURE } from '../../../service/auth-magic.js';
@@ -33,7 +34,9 @@ export const passkeyChallenges = memoryTable<PasskeyChallenge>('passkeyChallenge
 
 export function passkeyChallenge(emu: EmulatorContext, method: AuthMethodRec, clientPublicKey: string | undefined): Reply {
   const requestId = `Request:${randomUUID()}`;
-  const challenge = randomBytes(32).toString('base64url');
+  // The body the session would be created from, with a random salt so that no two challenges match.
+  const creation = JSON.stringify({ authMethodId: method.id, clientPublicKey: clientPublicKey ?? null, requestId, salt: randomBytes(16).toString('hex') });
+  const challenge = createHash('sha256').update(creation, 'utf8').digest('hex');
   emu.table(passkeyChallenges).set(requestId, {
     authMethodId: method.id,
     challenge,

@@ -1,11 +1,12 @@
 /**
  * Credential challenge and verify, dispatched by the credential's type: EMAIL_OTP and SMS_OTP to
- * otp.ts, PASSKEY to passkey.ts. Other types are not challenged by the emulator.
+ * otp.ts, PASSKEY to passkey.ts, OAUTH verify to oauth.ts (OAuth has no challenge step).
  */
 import { badRequest } from '../../kernel/errors.js';
 import { CLIENT_PUBLIC_KEY_RULES, Fields } from '../../kernel/fields.js';
 import type { Req, Route } from '../../kernel/router.js';
 import { AUTH_METHOD_TYPES, getCredential, isOtp } from './credentials.js';
+import { oauthVerify } from './oauth.js';
 import { otpChallenge, otpVerify } from './otp.js';
 import { passkeyChallenge, passkeyVerify } from './passkey.js';
 
@@ -37,7 +38,7 @@ export const credentialRoutes: Route[] = [
       const clientPublicKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES);
       fields.done();
       if (method.type === 'PASSKEY') return passkeyChallenge(emu, method, clientPublicKey);
-      if (!isOtp(method)) throw badRequest('INVALID_INPUT', `The emulator issues challenges for EMAIL_OTP, SMS_OTP and PASSKEY credentials; ${method.id} is ${method.type}`);
+      if (!isOtp(method)) throw badRequest('INVALID_INPUT', `OAUTH credentials have no challenge step: verify with a fresh oidcToken whose nonce binds clientPublicKey`);
       return otpChallenge(emu, method);
     },
   },
@@ -50,9 +51,9 @@ export const credentialRoutes: Route[] = [
       const type = fields.string('type', { required: true, enum: AUTH_METHOD_TYPES });
       if (type !== undefined && type !== method.type) fields.add('type', `type must be ${method.type} for credential ${method.id}`, { enum: [method.type] });
       if (method.type === 'PASSKEY') return passkeyVerify(emu, req, method, fields);
-      const bundle = fields.string('encryptedOtpBundle', { required: isOtp(method), check: checkOtpBundleShape });
+      if (method.type === 'OAUTH') return oauthVerify(emu, method, fields);
+      const bundle = fields.string('encryptedOtpBundle', { required: true, check: checkOtpBundleShape });
       fields.done();
-      if (!isOtp(method)) throw badRequest('INVALID_INPUT', `The emulator verifies EMAIL_OTP, SMS_OTP and PASSKEY credentials; ${method.id} is ${method.type}`);
       return otpVerify(emu, req, method, bundle!);
     },
   },

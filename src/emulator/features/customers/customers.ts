@@ -1,15 +1,19 @@
 /**
  * Customers. Each new customer gets embedded-wallet internal accounts in USD (listed first) and
- * EUR, and a UMA address on the emulator's domain (or the one it asked for). kycStatus at creation
- * follows the spec's individual KYC table (src/service); business customers start UNVERIFIED.
+ * EUR, and a UMA address on the emulator's domain (or the one it asked for). An individual's KYC
+ * row of the spec's table (src/service) is decided by its first fullName, normally at creation;
+ * business customers start UNVERIFIED and are decided by their verifications.
  */
 import { randomUUID } from 'node:crypto';
-import type { KybStatus, KycStatus } from '../../../service/identity-magic.js';
+import { INDIVIDUAL_KYC, bySuffix, type KybStatus, type KycStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 import { createAccount } from '../accounts/accounts.js';
 
 export const UMA_DOMAIN = 'emulator.svc.test';
+
+export type BusinessInfo = Record<string, string | string[]>;
 
 export interface CustomerRec {
   id: string;
@@ -18,22 +22,36 @@ export interface CustomerRec {
   birthDate?: string;
   nationality?: string;
   email?: string;
+  phoneNumber?: string;
   idType?: string;
+  /** Write-only (never rendered): the SSN or ITIN. */
   identifier?: string;
   address?: Record<string, string>;
-  businessInfo?: Record<string, string>;
+  businessInfo?: BusinessInfo;
   kycStatus?: KycStatus;
   kybStatus?: KybStatus;
+  /** Not rendered: the fullName whose ending picked this individual's row of the KYC table. */
+  kycDecidedBy?: string;
   umaAddress: string;
-  platformCustomerId?: string;
+  platformCustomerId: string;
   createdAt: string;
   updatedAt: string;
 }
 
 export const customers = durableTable<CustomerRec>('customers');
 
+/** Fields a client never gets back. */
+const HIDDEN = new Set(['identifier', 'kycDecidedBy']);
+
 export function renderCustomer(c: CustomerRec): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && !HIDDEN.has(k)));
+}
+
+/** The customer, or 404 USER_NOT_FOUND (the spec's code for customers). */
+export function customerOr404(emu: EmulatorContext, id: string): CustomerRec {
+  const customer = emu.table(customers).get(id);
+  if (!customer) throw notFound('Customer', id, 'USER_NOT_FOUND');
+  return customer;
 }
 
 export function findCustomerByUma(emu: EmulatorContext, address: string): CustomerRec | undefined {
@@ -45,13 +63,45 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '').slice(0, 40) || 'customer';
 }
 
-export function insertCustomer(emu: EmulatorContext, fields: Omit<CustomerRec, 'id' | 'createdAt' | 'updatedAt' | 'umaAddress'> & { umaAddress?: string }): CustomerRec {
+/** The kycStatus the spec's table gives a fullName; UNVERIFIED until the customer has a name. */
+export function kycAtCreation(fullName: string | undefined): KycStatus {
+  return fullName === undefined ? 'UNVERIFIED' : bySuffix(INDIVIDUAL_KYC, fullName).kycStatus;
+}
+
+type NewCustomer = Omit<CustomerRec, 'id' | 'createdAt' | 'updatedAt' | 'umaAddress' | 'platformCustomerId' | 'kycDecidedBy'> & {
+  umaAddress?: string;
+  platformCustomerId?: string;
+};
+
+export function insertCustomer(emu: EmulatorContext, fields: NewCustomer): CustomerRec {
   const now = emu.iso();
   const id = `Customer:${randomUUID()}`;
-  const umaAddress = fields.umaAddress ?? `$${slug(fields.fullName ?? fields.businessInfo?.legalName ?? 'customer')}.${id.slice(9, 17)}@${UMA_DOMAIN}`;
-  const customer: CustomerRec = { id, ...fields, umaAddress, createdAt: now, updatedAt: now };
+  const name = fields.fullName ?? (fields.businessInfo?.legalName as string | undefined) ?? 'customer';
+  const umaAddress = fields.umaAddress ?? `$${slug(name)}.${id.slice(9, 17)}@${UMA_DOMAIN}`;
+  const platformCustomerId = fields.platformCustomerId ?? id.slice(9);
+  const customer: CustomerRec = { id, ...fields, umaAddress, platformCustomerId, createdAt: now, updatedAt: now };
+  if (customer.customerType === 'INDIVIDUAL' && customer.fullName !== undefined) customer.kycDecidedBy = customer.fullName;
   emu.table(customers).set(id, customer);
   createAccount(emu, id, 'USD');
   createAccount(emu, id, 'EUR');
   return customer;
+}
+
+const CUSTOMER_EVENT_STATUSES = new Set(['PENDING', 'APPROVED', 'REJECTED']);
+
+/**
+ * Moves a customer's KYC (individual) or KYB (business) status and emits the service's customer
+ * webhook (`CUSTOMER.KYC_PENDING`, `CUSTOMER.KYB_APPROVED`…, data: the customer) when it changed,
+ * or when `announce` says a verification has just put it there again. UNVERIFIED has no event.
+ */
+export function setCustomerStatus(emu: EmulatorContext, c: CustomerRec, status: KycStatus, announce = false): void {
+  const business = c.customerType === 'BUSINESS';
+  const before = business ? c.kybStatus : c.kycStatus;
+  if (business) c.kybStatus = status as KybStatus;
+  else c.kycStatus = status;
+  if (before !== status) c.updatedAt = emu.iso();
+  emu.table(customers).set(c.id, c);
+  if ((before !== status || announce) && CUSTOMER_EVENT_STATUSES.has(status)) {
+    emu.outbox.emit(`CUSTOMER.${business ? 'KYB' : 'KYC'}_${status}`, renderCustomer(c));
+  }
 }

@@ -1,74 +1,112 @@
-/** POST /customers and GET /customers/{id}. */
+/** POST /customers, GET /customers (paged), GET and PATCH /customers/{customerId}. */
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
-import { INDIVIDUAL_KYC, bySuffix } from '../../../service/index.js';
-import { badRequest, notFound } from '../../kernel/errors.js';
-import { Fields, isValidDate } from '../../kernel/fields.js';
+import { conflict } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
-import { customers, findCustomerByUma, insertCustomer, renderCustomer } from './customers.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { customerOr404, customers, findCustomerByUma, insertCustomer, kycAtCreation, renderCustomer, setCustomerStatus, type CustomerRec } from './customers.js';
+import { defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
 
-const COUNTRY = /^[A-Z]{2}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 
-function readAddress(fields: Fields): Record<string, string> | undefined {
-  const address = fields.object('address');
-  if (!address) return undefined;
-  const out: Record<string, string | undefined> = {
-    line1: address.string('line1', { required: true, minLength: 1, maxLength: 200 }),
-    city: address.string('city', { required: true, minLength: 1, maxLength: 100 }),
-    state: address.string('state', { maxLength: 100 }),
-    postalCode: address.string('postalCode', { required: true, minLength: 1, maxLength: 20 }),
-    country: address.string('country', { required: true, pattern: COUNTRY, format: 'iso3166-1-alpha-2' }),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Record<string, string>;
+function checkUmaFree(emu: EmulatorContext, umaAddress: string | undefined, self?: string): void {
+  const holder = umaAddress === undefined ? undefined : findCustomerByUma(emu, umaAddress);
+  if (holder && holder.id !== self) throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${umaAddress} is already taken by another customer`);
 }
 
+const create: Route = {
+  method: 'POST',
+  path: '/customers',
+  handler(req, emu) {
+    const f = new Fields(req.json());
+    const customerType = f.string('customerType', { required: true, enum: TYPES }) as CustomerRec['customerType'] | undefined;
+    const common = defined({
+      ...readContact(f),
+      umaAddress: f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN }),
+      platformCustomerId: f.string('platformCustomerId', { minLength: 1, maxLength: 128 }),
+    });
+    const own = customerType === 'BUSINESS'
+      ? defined({ businessInfo: readBusinessInfo(f, true), address: readAddress(f) })
+      : readIndividual(f);
+    f.done();
+    checkUmaFree(emu, common.umaAddress);
+    if (common.platformCustomerId && emu.table(customers).find((c) => c.platformCustomerId === common.platformCustomerId)) {
+      throw conflict('CONFLICT', `platformCustomerId ${common.platformCustomerId} is already used by another customer`);
+    }
+    const status = customerType === 'BUSINESS'
+      ? { kybStatus: 'UNVERIFIED' as const }
+      : { kycStatus: kycAtCreation((own as { fullName?: string }).fullName) };
+    const customer = insertCustomer(emu, { customerType: customerType!, ...common, ...own, ...status });
+    return { status: 201, body: renderCustomer(customer) };
+  },
+};
 
-export const customerRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/customers',
-    handler(req, emu) {
-      const f = new Fields(req.json());
-      const customerType = f.string('customerType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] });
-      const individual = customerType !== 'BUSINESS';
-      const fullName = f.string('fullName', { required: individual, minLength: 1, maxLength: 200 });
-      const birthDate = f.string('birthDate', { format: 'date', check: (v) => (isValidDate(v) ? undefined : 'birthDate must be a date YYYY-MM-DD') });
-      const nationality = f.string('nationality', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
-      const email = f.string('email', { format: 'email', check: (v) => (EMAIL.test(v) ? undefined : 'email must be an email address') });
-      const idType = f.string('idType', { enum: ['SSN', 'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'] });
-      const identifier = f.string('identifier', { minLength: 1, maxLength: 64 });
-      const umaAddress = f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN });
-      const platformCustomerId = f.string('platformCustomerId', { minLength: 1, maxLength: 128 });
-      const address = readAddress(f);
-      let businessInfo: Record<string, string> | undefined;
-      if (customerType === 'BUSINESS') {
-        const b = f.object('businessInfo', { required: true });
-        const legalName = b?.string('legalName', { required: true, minLength: 1, maxLength: 200 });
-        const registrationNumber = b?.string('registrationNumber', { required: true, minLength: 1, maxLength: 64 });
-        if (legalName && registrationNumber) businessInfo = { legalName, registrationNumber };
-      }
-      f.done();
-      if (umaAddress && findCustomerByUma(emu, umaAddress)) {
-        throw badRequest('INVALID_INPUT', `umaAddress ${umaAddress} is already taken`, {
-          errors: [{ field: 'umaAddress', message: 'umaAddress is already taken by another customer' }],
-        });
-      }
-      const customer = insertCustomer(emu, {
-        customerType: customerType as 'INDIVIDUAL' | 'BUSINESS',
-        fullName, birthDate, nationality, email, idType, identifier, address, businessInfo, platformCustomerId,
-        ...(individual ? { kycStatus: bySuffix(INDIVIDUAL_KYC, fullName!).kycStatus } : { kybStatus: 'UNVERIFIED' as const }),
-        ...(umaAddress ? { umaAddress } : {}),
-      });
-      return { status: 201, body: renderCustomer(customer) };
-    },
+const update: Route = {
+  method: 'PATCH',
+  path: '/customers/:id(Customer)',
+  handler(req, emu) {
+    const customer = customerOr404(emu, req.params.id!);
+    const f = new Fields(req.json());
+    f.string('customerType', {
+      required: true,
+      enum: TYPES,
+      check: (v) => (v === customer.customerType ? undefined : `customerType must be ${customer.customerType}: ${customer.id} is a ${customer.customerType} customer`),
+    });
+    const contact = readContact(f);
+    if (contact.email !== undefined && contact.phoneNumber !== undefined) {
+      f.add('phoneNumber', 'email and phoneNumber cannot change in one request: send them in two');
+    }
+    const umaAddress = f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN });
+    const changes = customer.customerType === 'BUSINESS'
+      ? defined({ businessInfo: readBusinessInfo(f, false), address: readAddress(f) })
+      : readIndividual(f);
+    f.done();
+    checkUmaFree(emu, umaAddress, customer.id);
+    const { businessInfo, ...rest } = changes as { businessInfo?: CustomerRec['businessInfo'] } & Partial<CustomerRec>;
+    Object.assign(customer, contact, rest, defined({ umaAddress }), { updatedAt: emu.iso() });
+    if (businessInfo) customer.businessInfo = { ...customer.businessInfo, ...businessInfo };
+    emu.table(customers).set(customer.id, customer);
+    // An individual created without a name gets its row of the KYC table from its first name.
+    if (customer.customerType === 'INDIVIDUAL' && customer.kycDecidedBy === undefined && customer.fullName !== undefined) {
+      customer.kycDecidedBy = customer.fullName;
+      setCustomerStatus(emu, customer, kycAtCreation(customer.fullName));
+    }
+    return { status: 200, body: renderCustomer(customer) };
   },
-  {
-    method: 'GET',
-    path: '/customers/:id',
-    handler(req, emu) {
-      const customer = emu.table(customers).get(req.params.id!);
-      if (!customer) throw notFound('Customer', req.params.id!, 'USER_NOT_FOUND');
-      return { status: 200, body: renderCustomer(customer) };
-    },
+};
+
+const list: Route = {
+  method: 'GET',
+  path: '/customers',
+  handler(req, emu) {
+    const f = new Fields(Object.fromEntries(req.query));
+    const customerType = f.string('customerType', { enum: TYPES });
+    const platformCustomerId = f.string('platformCustomerId');
+    const umaAddress = f.string('umaAddress');
+    const bounds = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) =>
+      f.string(name, { format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} must be a date-time` : undefined) }));
+    const paging = readPage(f);
+    f.done();
+    const [createdAfter, createdBefore, updatedAfter, updatedBefore] = bounds.map((b) => (b === undefined ? undefined : Date.parse(b)));
+    const picked = emu.table(customers).filter((c) =>
+      (!customerType || c.customerType === customerType)
+      && (!platformCustomerId || c.platformCustomerId === platformCustomerId)
+      && (!umaAddress || c.umaAddress.toLowerCase() === umaAddress.toLowerCase())
+      && (createdAfter === undefined || Date.parse(c.createdAt) > createdAfter)
+      && (createdBefore === undefined || Date.parse(c.createdAt) < createdBefore)
+      && (updatedAfter === undefined || Date.parse(c.updatedAt) > updatedAfter)
+      && (updatedBefore === undefined || Date.parse(c.updatedAt) < updatedBefore));
+    return { status: 200, body: pageOf(picked.map(renderCustomer), paging) };
   },
-];
+};
+
+const get: Route = {
+  method: 'GET',
+  path: '/customers/:id(Customer)',
+  handler(req, emu) {
+    return { status: 200, body: renderCustomer(customerOr404(emu, req.params.id!)) };
+  },
+};
+
+export const customerRoutes: Route[] = [create, list, get, update];

@@ -1,6 +1,5 @@
-/** Sandbox payments (pay a quote, receive a UMA payment) and the transactions they make. */
+/** Sandbox payments: pay a real-time-funding quote, receive a UMA payment (transactions live in ../transactions). */
 import type { Feature } from '../../kernel/feature.js';
 import { paymentRoutes } from './routes.js';
-import { transactions } from './transactions.js';
 
-export const paymentsFeature: Feature = { name: 'payments', routes: paymentRoutes, tables: [transactions] };
+export const paymentsFeature: Feature = { name: 'payments', routes: paymentRoutes };

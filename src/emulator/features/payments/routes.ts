@@ -1,20 +1,24 @@
 /**
- * Sandbox payments: pay a real-time-funding quote (a UMA magic destination steers how the payment
- * goes), receive an incoming UMA payment whose outcome the sender address steers ($success.<usd|eur|mxn>,
- * $pending.long.usd, $fail.compliance.usd at any domain; the table is in src/service), and read
- * transactions.
+ * Sandbox payments: pay a real-time-funding quote (its destination then goes as the sandbox tables
+ * say: an internal account is credited, an external account follows the quote-execution table, a
+ * UMA magic address steers the outcome), and receive an incoming UMA payment whose outcome the
+ * sender address steers ($success.<usd|eur|mxn>, $pending.long.usd, $fail.compliance.usd at any
+ * domain; the table is in src/service).
  */
 import { UMA_ADDRESS_PATTERN, idPattern } from '../../../service/identifiers.js';
 import { UMA_SCENARIO_LIST, umaScenario } from '../../../service/money-magic.js';
-import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
+import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
-import { accountOf, accounts, credit } from '../accounts/accounts.js';
-import { CURRENCY_CODES, MAX_AMOUNT, exchangeRate, money } from '../accounts/currencies.js';
-import { balanceOverflow } from '../accounts/routes.js';
+import { accountOf } from '../accounts/accounts.js';
+import { CURRENCY_CODES, MAX_AMOUNT, money } from '../accounts/currencies.js';
+import { rates } from '../exchange-rates/rates.js';
 import { findCustomerByUma } from '../customers/customers.js';
-import { quotes, renderQuote } from '../quotes/quotes.js';
-import { recordTransaction, transactions } from './transactions.js';
+import { quoteStatus, requireQuote } from '../quotes/quotes.js';
+import { runQuote } from '../quotes/run.js';
+import { startTransaction } from '../transactions/course.js';
+import { umaPlan } from '../transactions/plans.js';
+import { renderTransaction } from '../transactions/transactions.js';
 
 export const paymentRoutes: Route[] = [
   {
@@ -26,30 +30,20 @@ export const paymentRoutes: Route[] = [
       const currencyCode = f.string('currencyCode', { required: true, enum: CURRENCY_CODES });
       const currencyAmount = f.integer('currencyAmount', { min: 1, max: MAX_AMOUNT });
       f.done();
-      const quote = emu.table(quotes).get(quoteId!);
-      if (!quote) throw notFound('Quote', quoteId!, 'QUOTE_NOT_FOUND');
-      if (quote.status !== 'PENDING') throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, { errors: [{ field: 'quoteId', message: 'the quote is already paid' }] });
-      if (quote.expiresAtMs <= emu.now()) throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, { errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }] });
+      const quote = requireQuote(emu, quoteId!);
+      if (quote.sourceKind !== 'REALTIME_FUNDING') {
+        throw badRequest('INVALID_INPUT', `Quote ${quote.id} is funded from an account; execute it instead`, { errors: [{ field: 'quoteId', message: 'not a real-time-funding quote' }] });
+      }
+      const status = quoteStatus(emu, quote);
+      if (status === 'EXPIRED') throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, { errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }] });
+      if (status !== 'PENDING') throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, { errors: [{ field: 'quoteId', message: 'the quote is already paid' }] });
       if (currencyCode !== quote.sendingCurrency) {
         throw badRequest('INVALID_CURRENCY', `The quote expects ${quote.sendingCurrency}, not ${currencyCode}`);
       }
       if (currencyAmount !== undefined && currencyAmount !== quote.totalSendingAmount) {
         throw badRequest('INVALID_AMOUNT', `The quote expects exactly ${quote.totalSendingAmount} (smallest unit of ${quote.sendingCurrency})`);
       }
-      const destination = quote.destinationAccountId ? emu.table(accounts).get(quote.destinationAccountId) : undefined;
-      const scenario = quote.destinationUmaAddress ? umaScenario(quote.destinationUmaAddress) : undefined;
-      const outcome = scenario?.outcome ?? 'COMPLETED';
-      if (destination && !credit(destination, quote.totalReceivingAmount, emu.iso())) throw balanceOverflow();
-      quote.status = outcome === 'PENDING' ? 'PROCESSING' : outcome;
-      const tx = recordTransaction(emu, 'OUTGOING', outcome, {
-        quoteId: quote.id,
-        source: { sourceType: 'REALTIME_FUNDING', currency: quote.sendingCurrency },
-        destination: renderQuote(emu, quote).destination,
-        sentAmount: money(quote.totalSendingAmount, quote.sendingCurrency),
-        receivedAmount: money(quote.totalReceivingAmount, quote.receivingCurrency),
-      }, scenario?.failureReason);
-      quote.transactionId = tx.id as string;
-      return { status: 200, body: tx };
+      return { status: 200, body: renderTransaction(runQuote(emu, quote)) };
     },
   },
   {
@@ -75,28 +69,24 @@ export const paymentRoutes: Route[] = [
       if (!customer) throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
       const account = accountOf(emu, customer.id, currencyCode!);
       if (!account) throw badRequest('INVALID_CURRENCY', `${receiver} cannot receive ${currencyCode}`);
-      const { outcome: status, currency: sendingCurrency } = scenario;
-      const rate = exchangeRate(sendingCurrency, currencyCode!);
-      if (status === 'COMPLETED' && !credit(account, amount!, emu.iso())) throw balanceOverflow();
-      const tx = recordTransaction(emu, 'INCOMING', status, {
-        senderUmaAddress: sender,
-        receiverUmaAddress: receiver,
-        customerId: customer.id,
-        destination: { destinationType: 'ACCOUNT', accountId: account.id },
-        sentAmount: money(Math.ceil(amount! / rate), sendingCurrency),
-        receivedAmount: money(amount!, currencyCode!),
-        exchangeRate: rate,
-      }, scenario.failureReason);
-      return { status: 200, body: tx };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/transactions/:id',
-    handler(req, emu) {
-      const tx = emu.table(transactions).get(req.params.id!);
-      if (!tx) throw notFound('Transaction', req.params.id!, 'TRANSACTION_NOT_FOUND');
-      return { status: 200, body: tx };
+      const rate = rates(emu).rate(scenario.currency, currencyCode!);
+      const tx = startTransaction(emu, {
+        type: 'INCOMING',
+        direction: 'CREDIT',
+        fields: {
+          customerId: customer.id,
+          senderUmaAddress: sender,
+          receiverUmaAddress: receiver,
+          source: { sourceType: 'UMA_ADDRESS', umaAddress: sender, currency: scenario.currency },
+          destination: { destinationType: 'ACCOUNT', accountId: account.id, currency: currencyCode },
+          sentAmount: money(Math.ceil(amount! / rate), scenario.currency),
+          receivedAmount: money(amount!, currencyCode!),
+          exchangeRate: rate,
+        },
+        ...umaPlan(sender!),
+        credit: { accountId: account.id, amount: amount! },
+      });
+      return { status: 200, body: renderTransaction(tx) };
     },
   },
 ];

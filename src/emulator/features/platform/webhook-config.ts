@@ -8,7 +8,8 @@ import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 
-function isHttpUrl(value: string): boolean {
+/** Also the webhook-events area's check of a replay's `to`. */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

@@ -1,92 +1,102 @@
 /**
- * Real-time-funding quotes: the platform pays the returned payment instructions (in the sandbox,
- * with POST /sandbox/send) and the quote completes, or, to a UMA magic destination, goes as that
- * address says (src/service); such a quote must be in the address's currency. Only REALTIME_FUNDING sources are quoted:
- * executing account-funded quotes (POST /quotes/{id}/execute) is not emulated.
+ * Quotes: a priced move of money from a source (an internal account, a pull-capable external
+ * account, or real-time funding paid to the quote's payment instructions) to a destination (an
+ * internal account, an external account, or a UMA address). A quote's status follows its
+ * transaction once executed (or paid); before that it is PENDING until expiresAt, then EXPIRED.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
-import { accounts } from '../accounts/accounts.js';
-import { CURRENCIES, exchangeRate } from '../accounts/currencies.js';
+import { CURRENCIES } from '../accounts/currencies.js';
+import type { Priced } from '../exchange-rates/rates.js';
+import { transactions } from '../transactions/transactions.js';
 
-export interface QuoteRec {
+export type SourceKind = 'REALTIME_FUNDING' | 'INTERNAL' | 'EXTERNAL';
+export type DestinationKind = 'INTERNAL' | 'EXTERNAL' | 'UMA';
+
+export interface QuoteRec extends Priced {
   id: string;
-  /** PENDING until paid; then as the payment went (a UMA magic destination steers it). */
-  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
-  body: Record<string, unknown>;
+  /** The request's source and destination objects, as rendered. */
+  source: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  sourceKind: SourceKind;
+  /** Internal or external account id of an ACCOUNT source. */
+  sourceAccountId?: string;
+  destinationKind: DestinationKind;
+  /** Account id or UMA address. */
+  destinationId: string;
+  customerId?: string;
   sendingCurrency: string;
-  totalSendingAmount: number;
   receivingCurrency: string;
-  totalReceivingAmount: number;
-  destinationAccountId?: string;
-  destinationUmaAddress?: string;
+  lockedCurrencySide: 'SENDING' | 'RECEIVING';
+  lockedCurrencyAmount: number;
+  /** description, remittanceInformation, purposeOfPayment, paymentInstructions: rendered as given. */
+  extra: Record<string, unknown>;
+  createdAtMs: number;
   expiresAtMs: number;
   transactionId?: string;
 }
 
 export const quotes = durableTable<QuoteRec>('quotes');
 
-const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Real-time funding waits for a payment (a day); an account-funded quote locks its rate for 5 minutes. */
+export const REALTIME_QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
+export const ACCOUNT_QUOTE_TTL_MS = 5 * 60 * 1000;
 
-export interface QuoteRequest {
-  sourceCurrency: string;
-  destination: { destinationType: 'ACCOUNT'; accountId: string } | { destinationType: 'UMA_ADDRESS'; umaAddress: string; currency: string };
-  lockedCurrencySide: 'SENDING' | 'RECEIVING';
-  lockedCurrencyAmount: number;
-  description?: string;
+export type QuoteInit = Omit<QuoteRec, 'id' | 'createdAtMs' | 'expiresAtMs' | 'transactionId'>;
+
+export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
+  const now = emu.now();
+  const id = `Quote:${randomUUID()}`;
+  const extra = { ...init.extra };
+  if (init.sourceKind === 'REALTIME_FUNDING') {
+    const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
+    extra.paymentInstructions = [{
+      reference,
+      instructionsNotes: `Include reference ${reference} with the payment. In the sandbox, pay with POST /sandbox/send.`,
+      accountOrWalletInfo: { accountType: 'US_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', bankName: 'svc Emulator Sandbox Bank' },
+    }];
+  }
+  const ttl = init.sourceKind === 'REALTIME_FUNDING' ? REALTIME_QUOTE_TTL_MS : ACCOUNT_QUOTE_TTL_MS;
+  return emu.table(quotes).set(id, { ...init, id, extra, createdAtMs: now, expiresAtMs: now + ttl });
 }
 
-export function createQuote(emu: EmulatorContext, q: QuoteRequest): QuoteRec {
-  const now = emu.now();
-  const receivingCurrency = q.destination.destinationType === 'ACCOUNT'
-    ? emu.table(accounts).get(q.destination.accountId)!.currency
-    : q.destination.currency;
-  const rate = exchangeRate(q.sourceCurrency, receivingCurrency);
-  const sending = q.lockedCurrencySide === 'SENDING' ? q.lockedCurrencyAmount : Math.ceil(q.lockedCurrencyAmount / rate);
-  const receiving = q.lockedCurrencySide === 'RECEIVING' ? q.lockedCurrencyAmount : Math.floor(q.lockedCurrencyAmount * rate);
-  const id = `Quote:${randomUUID()}`;
-  const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
-  const quote: QuoteRec = {
-    id,
-    status: 'PENDING',
-    sendingCurrency: q.sourceCurrency,
-    totalSendingAmount: sending,
-    receivingCurrency,
-    totalReceivingAmount: receiving,
-    ...(q.destination.destinationType === 'ACCOUNT'
-      ? { destinationAccountId: q.destination.accountId }
-      : { destinationUmaAddress: q.destination.umaAddress }),
-    expiresAtMs: now + QUOTE_TTL_MS,
-    body: {
-      createdAt: emu.iso(now),
-      source: { sourceType: 'REALTIME_FUNDING', currency: q.sourceCurrency },
-      destination: q.destination,
-      lockedCurrencySide: q.lockedCurrencySide,
-      lockedCurrencyAmount: q.lockedCurrencyAmount,
-      exchangeRate: rate,
-      feesIncluded: 0,
-      ...(q.description ? { description: q.description } : {}),
-      paymentInstructions: [{
-        reference,
-        instructionsNotes: `Include reference ${reference} with the payment. In the sandbox, pay with POST /sandbox/send.`,
-        accountOrWalletInfo: { accountType: 'US_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', bankName: 'svc Emulator Sandbox Bank' },
-      }],
-    },
-  };
-  return emu.table(quotes).set(id, quote);
+export function requireQuote(emu: EmulatorContext, id: string): QuoteRec {
+  const quote = emu.table(quotes).get(id);
+  if (!quote) throw notFound('Quote', id, 'QUOTE_NOT_FOUND');
+  return quote;
+}
+
+export type QuoteStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+
+export function quoteStatus(emu: EmulatorContext, q: QuoteRec): QuoteStatus {
+  if (q.transactionId) {
+    const tx = emu.table(transactions).get(q.transactionId);
+    if (!tx) return 'PROCESSING';
+    return tx.status === 'COMPLETED' || tx.status === 'FAILED' ? tx.status : 'PROCESSING';
+  }
+  return q.expiresAtMs <= emu.now() ? 'EXPIRED' : 'PENDING';
 }
 
 export function renderQuote(emu: EmulatorContext, q: QuoteRec): Record<string, unknown> {
   return {
     id: q.id,
-    status: q.status,
-    ...q.body,
+    status: quoteStatus(emu, q),
+    createdAt: emu.iso(q.createdAtMs),
     expiresAt: emu.iso(q.expiresAtMs),
+    source: q.source,
+    destination: q.destination,
     sendingCurrency: CURRENCIES[q.sendingCurrency],
     receivingCurrency: CURRENCIES[q.receivingCurrency],
     totalSendingAmount: q.totalSendingAmount,
     totalReceivingAmount: q.totalReceivingAmount,
+    exchangeRate: q.exchangeRate,
+    feesIncluded: q.feesIncluded,
+    platformFeesIncluded: q.feesIncluded,
+    lockedCurrencySide: q.lockedCurrencySide,
+    lockedCurrencyAmount: q.lockedCurrencyAmount,
+    ...q.extra,
     ...(q.transactionId ? { transactionId: q.transactionId } : {}),
   };
 }

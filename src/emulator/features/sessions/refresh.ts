@@ -20,6 +20,8 @@ export const refreshRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth/sessions/:id/refresh',
+    // Spec: "HTTP Basic … the only scheme of the refresh endpoint".
+    basicOnly: true,
     handler(req, emu) {
       const session = getSession(emu, req.params.id!);
       const fields = new Fields(req.json());

@@ -40,11 +40,11 @@ export function isSessionActive(emu: EmulatorContext, session: SessionRec): bool
   return session.revokedAtMs === undefined && session.expiresAtMs > emu.now();
 }
 
-/** True when publicKey (compressed hex) is the key of an active session of accountId. */
-export function keyHasActiveSession(emu: EmulatorContext, publicKey: string, accountId: string): boolean {
+/** True when publicKey (compressed hex) is the key of an active session of accountId (not one made by excludedCredential). */
+export function keyHasActiveSession(emu: EmulatorContext, publicKey: string, accountId: string, excludedCredential?: string): boolean {
   for (const id of emu.table(sessionKeys).get(publicKey) ?? []) {
     const session = emu.table(sessions).get(id);
-    if (session && session.accountId === accountId && isSessionActive(emu, session)) return true;
+    if (session && session.accountId === accountId && session.authMethodId !== excludedCredential && isSessionActive(emu, session)) return true;
   }
   return false;
 }

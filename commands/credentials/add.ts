@@ -1,0 +1,96 @@
+/**
+ * `svc credentials add <email|sms|oauth|passkey>`: builds the create body for the type (a minted or
+ * given OIDC token; a software passkey's real registration), then src/auth/credentials.ts sends it,
+ * signing the add with the session key when the account already has a credential. A software
+ * passkey is kept in the store, like a session key, once the service has registered it.
+ */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { UsageError } from '../../src/errors.js';
+import { addCredential, type CredentialType } from '../../src/auth/credentials.js';
+import { withAuthHint } from '../../src/auth/hints.js';
+import { passkeyFolder } from '../../src/auth/kept-keys.js';
+import { mintSandboxToken } from '../../src/auth/oidc-token.js';
+import { attestPasskey, createSoftwarePasskey, registrationChallenge, type SoftwarePasskey } from '../../src/auth/software-passkey.js';
+import { givenToken, sandboxIdentity } from '../login/token-source.js';
+import { accountOf, credentialsContext } from './context.js';
+
+export type AddOptions = OptionsOf<typeof verbs.add>;
+
+const TYPES: Record<string, CredentialType> = { email: 'EMAIL_OTP', sms: 'SMS_OTP', oauth: 'OAUTH', passkey: 'PASSKEY' };
+/** The service's nickname rule for passkeys (1–100 of these, trimmed). */
+const NICKNAME = /^[\p{L}\p{N} ._'()-]{1,100}$/u;
+const LOGIN: Record<CredentialType, string> = { EMAIL_OTP: 'otp', SMS_OTP: 'otp', OAUTH: 'oauth', PASSKEY: 'passkey' };
+
+function credentialType(value: string): CredentialType {
+  const type = TYPES[value.toLowerCase()];
+  if (!type) throw new UsageError(`<type> must be email, sms, oauth or passkey; got "${value}".`, { field: '<type>' });
+  return type;
+}
+
+/** Flags that belong to another type are mistakes worth stopping on, before anything is sent. */
+function checkFlags(type: CredentialType, opts: AddOptions): void {
+  const oauthOnly = opts.token !== undefined || opts.sandboxToken;
+  if (type !== 'OAUTH' && oauthOnly) throw new UsageError('--token and --sandbox-token are for oauth credentials.', { field: opts.token !== undefined ? '--token' : '--sandbox-token' });
+  if (type !== 'PASSKEY' && (opts.software || opts.nickname !== undefined)) {
+    throw new UsageError('--software and --nickname are for passkey credentials.', { field: opts.software ? '--software' : '--nickname' });
+  }
+  if (type === 'OAUTH' && !oauthOnly) {
+    throw new UsageError('An oauth credential needs an ID token: --token <jwt|-> or, against a sandbox, --sandbox-token.', { field: '--token' });
+  }
+  if (type === 'PASSKEY') {
+    if (!opts.software) {
+      throw new UsageError('svc registers software passkeys only (--software): a device passkey is registered by your web or mobile app.', { field: '--software' });
+    }
+    if (opts.nickname !== undefined && !NICKNAME.test(opts.nickname.trim())) {
+      throw new UsageError("--nickname must be 1-100 letters, digits, spaces or . _ - ' ( ).", { field: '--nickname' });
+    }
+    if (!/^[A-Za-z0-9.-]+$/.test(opts.rpId)) throw new UsageError(`--rp-id must be a host name like localhost; got "${opts.rpId}".`, { field: '--rp-id' });
+    if (!/^https?:\/\/[^/]+$/.test(opts.origin)) throw new UsageError(`--origin must be an http(s) origin like https://app.example.com; got "${opts.origin}".`, { field: '--origin' });
+  }
+}
+
+export async function run(opts: AddOptions, deps: Deps): Promise<void> {
+  const type = credentialType(opts.type);
+  checkFlags(type, opts);
+  const identity = type === 'OAUTH' ? sandboxIdentity(opts) : undefined;
+  const token = type === 'OAUTH' ? await givenToken(opts.token, deps) : undefined;
+  const ctx = await credentialsContext(opts, deps);
+  const accountId = accountOf(opts.account, ctx);
+  const body: Record<string, unknown> = { type, accountId };
+  let passkey: SoftwarePasskey | undefined;
+  if (type === 'OAUTH') body.oidcToken = token ?? mintSandboxToken(identity!, { nowMs: deps.clock.now() });
+  if (type === 'PASSKEY') {
+    passkey = createSoftwarePasskey({ rpId: opts.rpId, origin: opts.origin });
+    const challenge = registrationChallenge();
+    Object.assign(body, { nickname: (opts.nickname ?? 'svc software passkey').trim(), challenge, attestation: attestPasskey(passkey, challenge) });
+  }
+
+  const ui = createUI(deps);
+  let method;
+  try {
+    method = await addCredential({
+      client: await deps.client(),
+      body,
+      sign: ctx.sign,
+      signal: deps.signal,
+      hooks: { onChallenge: () => ui.info(`The account has credentials: approving the add with session ${ctx.session?.id ?? '(none held)'}`) },
+    });
+  } catch (error) {
+    throw withAuthHint(error, ctx.session?.credentialId);
+  }
+  if (passkey) passkeyFolder(ctx.store.dir).save({ ...passkey, id: method.id, accountId, nickname: method.nickname, profile: ctx.profileName });
+
+  const { otpEncryptionTargetBundle: _bundle, ...shown } = method;
+  if (deps.globals.json) {
+    ui.json({ ...shown, ...(passkey ? { softwarePasskeyStored: true } : {}) });
+    return;
+  }
+  ui.out(`Credential: ${method.id}`);
+  ui.out(`Type:       ${method.type} ${method.nickname}`);
+  ui.out(`Account:    ${method.accountId}`);
+  ui.success(`Added${passkey ? '; the software passkey is kept in the store' : ''}.`);
+  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${method.type === 'OAUTH' && identity ? ' --sandbox-token' : ''}`);
+}

@@ -1,0 +1,34 @@
+/** `svc credentials list [--account]`: the account's credentials, marking software passkeys held here. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { listCredentials } from '../../src/auth/credentials.js';
+import { apiTokenCall } from '../../src/auth/hints.js';
+import { passkeyFolder } from '../../src/auth/kept-keys.js';
+import { renderTable } from '../session/format.js';
+import { accountOf, credentialsContext } from './context.js';
+
+export type ListOptions = OptionsOf<typeof verbs.list>;
+
+export async function run(opts: ListOptions, deps: Deps): Promise<void> {
+  const ctx = await credentialsContext({}, deps);
+  const accountId = accountOf(opts.account, ctx);
+  const credentials = await apiTokenCall(listCredentials(await deps.client(), accountId, deps.signal));
+  const held = new Set(passkeyFolder(ctx.store.dir).list().map((p) => p.id));
+  const rows = credentials.map((c) => ({ ...c, ...(c.type === 'PASSKEY' ? { softwarePasskeyHeld: held.has(c.id) } : {}) }));
+  const ui = createUI(deps);
+  if (deps.globals.json) {
+    ui.json({ data: rows });
+    return;
+  }
+  if (rows.length === 0) {
+    ui.info(`No credentials for ${accountId}.`);
+    return;
+  }
+  renderTable(
+    ui,
+    ['ID', 'TYPE', 'NICKNAME', 'CREATED', 'KEY HERE'],
+    rows.map((r) => [r.id, r.type, r.nickname, r.createdAt, r.softwarePasskeyHeld ? 'software passkey' : '']),
+  );
+}

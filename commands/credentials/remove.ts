@@ -1,0 +1,54 @@
+/**
+ * `svc credentials remove <AuthMethod:id>`: the signed DELETE, approved by a session of another
+ * credential of the account; then the local keys that depended on it (its sessions, its software
+ * passkey) are forgotten. Irreversible, so it asks on a terminal and wants --yes elsewhere.
+ */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { canPrompt } from '../deps.js';
+import { createUI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { InterruptedError, UsageError } from '../../src/errors.js';
+import { removeCredential } from '../../src/auth/credentials.js';
+import { withAuthHint } from '../../src/auth/hints.js';
+import { passkeyFolder } from '../../src/auth/kept-keys.js';
+import { credentialsContext } from './context.js';
+
+export type RemoveOptions = OptionsOf<typeof verbs.remove>;
+
+export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
+  const credentialId = requireId('AuthMethod', opts.credential, '<credential>');
+  const ask = !deps.globals.yes;
+  if (ask && !canPrompt(deps)) {
+    throw new UsageError(`Removing ${credentialId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, { field: '--yes' });
+  }
+  const ctx = await credentialsContext(opts, deps);
+  if (ctx.session?.credentialId === credentialId) {
+    throw new UsageError(`Session ${ctx.session.id} was made with ${credentialId}: a session of another credential must approve its removal.`, {
+      field: '--session',
+      hint: 'Log in with another credential of the account, or pass --session <Session:id> of one.',
+    });
+  }
+  if (ask && !(await deps.prompter.confirm({ message: `Remove ${credentialId}? Its sessions end with it.`, default: false }))) {
+    throw new InterruptedError('Cancelled: nothing was removed.');
+  }
+  try {
+    await removeCredential({ client: await deps.client(), credentialId, sign: ctx.sign, signal: deps.signal });
+  } catch (error) {
+    throw withAuthHint(error, ctx.session?.credentialId);
+  }
+
+  const ended = ctx.store.listSessions().filter((s) => s.credentialId === credentialId);
+  for (const s of ended) ctx.store.deleteSession(s.id);
+  const passkeys = passkeyFolder(ctx.store.dir);
+  const passkeyForgotten = passkeys.get(credentialId) !== undefined;
+  if (passkeyForgotten) passkeys.delete(credentialId);
+
+  const ui = createUI(deps);
+  if (deps.globals.json) {
+    ui.json({ id: credentialId, removed: true, sessionKeysForgotten: ended.length, passkeyForgotten });
+    return;
+  }
+  ui.success(`Removed ${credentialId}${ended.length ? `; forgot ${ended.length} session key(s) it had made` : ''}${passkeyForgotten ? '; deleted its software passkey' : ''}.`);
+}

@@ -1,0 +1,76 @@
+/**
+ * `svc login oauth`: the client key comes first (the token's nonce names it). `--nonce` makes and
+ * keeps it and prints the nonce; a later `--token` uses the kept key; `--sandbox-token` mints a
+ * token for a fresh key at once. The session key arrives sealed to the client key, is stored and
+ * made active; the client key is then forgotten.
+ */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { canPrompt } from '../deps.js';
+import { createUI } from '../ui.js';
+import { requireId } from '../../src/validate.js';
+import { UsageError } from '../../src/errors.js';
+import { pendingOauthFolder } from '../../src/auth/kept-keys.js';
+import { mintSandboxToken } from '../../src/auth/oidc-token.js';
+import { checkTokenNonce, newOauthClientKey, oauthLogin, type OauthClientKey } from '../../src/auth/oauth-login.js';
+import { storeLogin } from '../../src/auth/store-login.js';
+import { withAuthHint } from '../../src/auth/hints.js';
+import { givenToken, sandboxIdentity } from './token-source.js';
+import { printLogin } from './print-login.js';
+
+export type LoginOauthOptions = OptionsOf<typeof verbs.oauth>;
+
+export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
+  const credentialId = requireId('AuthMethod', opts.credential, '--credential');
+  const identity = sandboxIdentity(opts);
+  if (opts.nonce && (opts.token !== undefined || identity)) {
+    throw new UsageError('--nonce only prints the nonce for a token to come: drop --token/--sandbox-token, or drop --nonce.', { field: '--nonce' });
+  }
+  if (!opts.nonce && !identity && opts.token === undefined && !canPrompt(deps)) {
+    throw new UsageError('--token is required when svc cannot prompt (no terminal, CI or --no-input).', {
+      field: '--token',
+      hint: `Run svc login oauth --credential ${credentialId} --nonce first for the nonce the token must carry, or use --sandbox-token against a sandbox.`,
+    });
+  }
+  const fromFlag = await givenToken(opts.token, deps);
+  const ui = createUI(deps);
+  const [store, { name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
+  const pending = pendingOauthFolder(store.dir);
+
+  if (opts.nonce) {
+    const key = newOauthClientKey();
+    pending.save({ id: credentialId, privateKey: key.privateKey, publicKey: key.publicKey, nonce: key.nonce, createdAt: new Date(deps.clock.now()).toISOString() });
+    if (deps.globals.json) ui.json({ credentialId, nonce: key.nonce, clientPublicKey: key.publicKey });
+    else ui.out(key.nonce);
+    ui.hint(`Have the identity provider issue an ID token with this nonce, then: svc login oauth --credential ${credentialId} --token <jwt|->`);
+    return;
+  }
+
+  let key: OauthClientKey;
+  let token: string;
+  if (identity) {
+    key = newOauthClientKey();
+    token = mintSandboxToken(identity, { nowMs: deps.clock.now(), nonce: key.nonce });
+    ui.info(`Minted a sandbox token for ${identity.subject} at ${identity.issuer} with nonce ${key.nonce}`);
+  } else {
+    const kept = pending.get(credentialId);
+    key = kept ?? newOauthClientKey();
+    if (fromFlag === undefined) ui.info(`The ID token must carry nonce ${key.nonce}`);
+    token = fromFlag ?? (await deps.prompter.password({ message: 'Paste the ID token:', mask: true })).trim();
+    // A client key made just now cannot be in a token obtained before; keep it so --token can follow.
+    if (!kept) pending.save({ id: credentialId, privateKey: key.privateKey, publicKey: key.publicKey, nonce: key.nonce, createdAt: new Date(deps.clock.now()).toISOString() });
+    checkTokenNonce(token, key, '--token');
+  }
+
+  const client = await deps.client();
+  let result;
+  try {
+    result = await oauthLogin({ client, credentialId, token, key, signal: deps.signal });
+  } catch (error) {
+    throw withAuthHint(error, credentialId);
+  }
+  storeLogin(store, profileName, credentialId, result, deps.clock.now());
+  pending.delete(credentialId);
+  printLogin(deps, result, profileName);
+}

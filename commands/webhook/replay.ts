@@ -1,0 +1,60 @@
+/**
+ * `svc webhook replay [<Webhook:id>…] [--since <time>] [--type <TYPE,…>] [--to <url>]`: re-delivers
+ * events from the emulator's event log (src/webhook-replay/). Results on stdout, one line per event;
+ * the summary on stderr. Exit 1 when any event's first attempt failed.
+ */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI, type UI } from '../ui.js';
+import { SvcError } from '../../src/errors.js';
+import { replayRequest } from '../../src/webhook-replay/request.js';
+import { emulatorOnly, mayBeEmulator, replayEvents, type ReplayOutcome } from '../../src/webhook-replay/replay.js';
+import { LOCAL_PROFILE } from '../config/local-profile.js';
+
+export type ReplayOptions = OptionsOf<typeof verbs.replay>;
+
+export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
+  const body = replayRequest({ ids: opts.ids ?? [], since: opts.since, type: opts.type, to: opts.to });
+  const client = await deps.client();
+  if (!(await mayBeEmulator(client.baseUrl, () => localProfileBaseUrl(deps)))) throw emulatorOnly(client.baseUrl);
+
+  const ui = createUI(deps);
+  const result = await replayEvents(client, body, deps.signal);
+  if (deps.globals.json) ui.json(result);
+  else for (const event of result.data) ui.out(line(ui, event));
+
+  const failed = result.data.filter((e) => e.outcome === 'retrying');
+  const queued = result.data.filter((e) => e.outcome === 'queued');
+  if (result.data.length === 0) return ui.info('No logged event matches; nothing was sent.');
+  ui.info(`Replayed ${result.data.length} event(s) to ${result.endpoint}: ${summary(result.data)}.`);
+  if (failed.length > 0) {
+    const rest = queued.length > 0 ? `, and ${queued.length} more were queued behind it` : '';
+    throw new SvcError(`${failed.length} of ${result.data.length} event(s) failed to deliver (${failed.map((e) => e.id).join(', ')})${rest}`, {
+      hint: 'The emulator keeps retrying them with backoff; check that the endpoint is up.',
+    });
+  }
+}
+
+async function localProfileBaseUrl(deps: Deps): Promise<string | undefined> {
+  try {
+    return (await deps.store()).getProfile(LOCAL_PROFILE)?.baseUrl;
+  } catch {
+    return undefined; // no readable store: then it is not the local emulator's address either
+  }
+}
+
+function line(ui: UI, e: ReplayOutcome): string {
+  const answer = e.responseStatus !== undefined ? String(e.responseStatus) : e.error ?? '';
+  const paint = e.outcome === 'retrying' ? ui.c.red : e.outcome === 'delivered' ? ui.c.green : ui.c.yellow;
+  return [paint(e.outcome.padEnd(9)), ui.c.bold(e.type), e.id, ui.c.dim(e.timestamp), answer].join('  ');
+}
+
+function summary(data: readonly ReplayOutcome[]): string {
+  const count = (outcome: ReplayOutcome['outcome']) => data.filter((e) => e.outcome === outcome).length;
+  const parts = [`${count('delivered')} delivered`];
+  if (count('duplicate') > 0) parts.push(`${count('duplicate')} already processed (409)`);
+  if (count('retrying') > 0) parts.push(`${count('retrying')} failed, retrying`);
+  if (count('queued') > 0) parts.push(`${count('queued')} queued, delivering in the background`);
+  return parts.join(', ');
+}

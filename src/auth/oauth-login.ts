@@ -1,0 +1,44 @@
+/**
+ * OAuth login (spec "Auth magic values", OAuth): one verify call with the identity provider's
+ * token and the client key whose SHA-256 hex the token carries as `nonce`; the answer seals the
+ * session key to that client key. The client key is made before the token (the token must name
+ * it), so the caller owns it: `newOauthClientKey()` here, kept between the two steps by the command.
+ */
+import type { ApiClient } from '../http/client.js';
+import { generateKeyPair, type KeyPair } from '../crypto/keys.js';
+import { UsageError } from '../errors.js';
+import { requireId } from '../validate.js';
+import { oidcNonce, tokenClaims } from './oidc-token.js';
+import { openSealedSession, type LoginResult } from './sealed-login.js';
+
+export interface OauthClientKey extends KeyPair {
+  /** What the identity provider must put in the token's `nonce` claim. */
+  nonce: string;
+}
+
+export function newOauthClientKey(): OauthClientKey {
+  const key = generateKeyPair();
+  return { ...key, nonce: oidcNonce(key.publicKey) };
+}
+
+/** Refuses, before sending, a token whose nonce is not this key's (the service would answer 401). */
+export function checkTokenNonce(token: string, key: OauthClientKey, field: string): void {
+  const { nonce } = tokenClaims(token, field);
+  if (nonce !== key.nonce) {
+    throw new UsageError(`The token's nonce ${nonce === undefined ? 'is missing' : `(${String(nonce)}) is not this login's`}: the identity provider must issue it with nonce ${key.nonce}.`, {
+      field,
+      hint: 'Ask for a new token with that nonce (svc login oauth --nonce prints it again), or use --sandbox-token against a sandbox.',
+    });
+  }
+}
+
+export async function oauthLogin(opts: { client: ApiClient; credentialId: string; token: string; key: OauthClientKey; signal?: AbortSignal }): Promise<LoginResult> {
+  const path = `/auth/credentials/${requireId('AuthMethod', opts.credentialId, 'credentialId')}/verify`;
+  const res = await opts.client.request({
+    method: 'POST',
+    path,
+    body: { type: 'OAUTH', oidcToken: opts.token, clientPublicKey: opts.key.publicKey },
+    signal: opts.signal,
+  });
+  return openSealedSession(res.body, opts.key.privateKey, { method: 'POST', path, status: res.status });
+}

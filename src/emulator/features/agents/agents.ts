@@ -1,0 +1,78 @@
+/**
+ * Agents (the description's §10): an agent acts for one customer under a policy. The platform
+ * creates it (with a first device code); the agent redeems the code once for an access token, which
+ * it then sends as `Authorization: Bearer`. Only the token's SHA-256 is kept: it is shown once.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
+import { durableTable } from '../../kernel/tables.js';
+
+export interface AgentRec {
+  id: string;
+  name: string;
+  customerId: string;
+  isPaused: boolean;
+  isConnected: boolean;
+  policy: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  /** SHA-256 hex of the access token, once a device code was redeemed. */
+  tokenHash?: string;
+}
+
+export interface DeviceCodeRec {
+  code: string;
+  agentId: string;
+  expiresAtMs: number;
+  redeemed: boolean;
+  /** A newer code for the same agent replaced it before it was redeemed. */
+  superseded?: boolean;
+}
+
+export const agents = durableTable<AgentRec>('agents');
+export const deviceCodes = durableTable<DeviceCodeRec>('agentDeviceCodes');
+
+/** How long a device code may wait to be redeemed (the description gives expiresAt, not its length). */
+export const DEVICE_CODE_TTL_MS = 10 * 60 * 1000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export function getAgent(emu: EmulatorContext, id: string): AgentRec {
+  const agent = emu.table(agents).get(id);
+  if (!agent) throw notFound('Agent', id);
+  return agent;
+}
+
+export function renderAgent(a: AgentRec): Record<string, unknown> {
+  return {
+    id: a.id,
+    name: a.name,
+    customerId: a.customerId,
+    isPaused: a.isPaused,
+    isConnected: a.isConnected,
+    policy: a.policy,
+    // Spending is not emulated yet: agents here move no money of their own.
+    usage: { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 },
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export function renderDeviceCode(emu: EmulatorContext, d: DeviceCodeRec): Record<string, unknown> {
+  return { code: d.code, agentId: d.agentId, expiresAt: emu.iso(d.expiresAtMs), redeemed: d.redeemed };
+}
+
+/** Letters a person reads off one screen and types on another: no 0/O, 1/I. */
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A fresh code `XXXX-XXXX`; earlier unredeemed codes of the agent stop working. */
+export function issueDeviceCode(emu: EmulatorContext, agentId: string): DeviceCodeRec {
+  for (const old of emu.table(deviceCodes).filter((d) => d.agentId === agentId && !d.redeemed)) old.superseded = true;
+  let code: string;
+  do {
+    const chars = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+    code = `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
+  } while (emu.table(deviceCodes).has(code));
+  return emu.table(deviceCodes).set(code, { code, agentId, expiresAtMs: emu.now() + DEVICE_CODE_TTL_MS, redeemed: false });
+}

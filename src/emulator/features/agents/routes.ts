@@ -1,0 +1,102 @@
+/**
+ * Agent routes: the platform's (create, list, get, new device code, code status), the public
+ * redeem, and the agent's own `/agents/me*` (Bearer only: with Basic there is no agent to be).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { idPattern } from '../../../service/identifiers.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import type { Req, Route } from '../../kernel/router.js';
+import { accounts, renderAccount } from '../accounts/accounts.js';
+import { customers } from '../customers/customers.js';
+import { agents, deviceCodes, getAgent, hashToken, issueDeviceCode, renderAgent, renderDeviceCode, type AgentRec } from './agents.js';
+import { readPolicy } from './policy.js';
+
+/** The calling agent of an `/agents/me*` request. */
+function me(req: Req, emu: Parameters<Route['handler']>[1]): AgentRec {
+  if (req.principal.kind !== 'agent') throw unauthorized(`${req.path} is for agents: send Authorization: Bearer <accessToken from POST /agents/device-codes/{code}/redeem>`);
+  return getAgent(emu, req.principal.agentId);
+}
+
+export const agentRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/agents',
+    handler(req, emu) {
+      const f = new Fields(req.json());
+      const name = f.string('name', { required: true, minLength: 1, maxLength: 200 });
+      const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
+      const policy = readPolicy(f);
+      f.done();
+      if (!emu.table(customers).has(customerId!)) throw notFound('Customer', customerId!, 'USER_NOT_FOUND');
+      const now = emu.iso();
+      const id = `Agent:${randomUUID()}`;
+      const agent = emu.table(agents).set(id, {
+        id, name: name!, customerId: customerId!, isPaused: false, isConnected: false, policy: policy!, createdAt: now, updatedAt: now,
+      });
+      return { status: 201, body: { agent: renderAgent(agent), deviceCode: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents',
+    handler(req, emu) {
+      const f = new Fields(Object.fromEntries(req.query));
+      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      f.done();
+      const data = emu.table(agents).filter((a) => !customerId || a.customerId === customerId).map(renderAgent);
+      return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
+    },
+  },
+  { method: 'GET', path: '/agents/me', handler: (req, emu) => ({ status: 200, body: renderAgent(me(req, emu)) }) },
+  {
+    method: 'GET',
+    path: '/agents/me/internal-accounts',
+    handler(req, emu) {
+      const agent = me(req, emu);
+      const data = emu.table(accounts).filter((a) => a.customerId === agent.customerId).map(renderAccount);
+      return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
+    },
+  },
+  { method: 'GET', path: '/agents/:agentId', handler: (req, emu) => ({ status: 200, body: renderAgent(getAgent(emu, req.params.agentId!)) }) },
+  {
+    method: 'POST',
+    path: '/agents/:agentId/device-codes',
+    handler(req, emu) {
+      const agent = getAgent(emu, req.params.agentId!);
+      if (agent.isConnected) throw conflict('AGENT_ALREADY_CONNECTED', `${agent.id} is already connected: its access token is in use`);
+      return { status: 201, body: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/device-codes/:code/status',
+    handler(req, emu) {
+      const code = emu.table(deviceCodes).get(req.params.code!);
+      if (!code) throw notFound('Device code', req.params.code!);
+      return { status: 200, body: { code: code.code, redeemed: code.redeemed } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/agents/device-codes/:code/redeem',
+    public: true,
+    // The code is a secret until redeemed: the log shows the route, not the code.
+    logPath: '/agents/device-codes/{code}/redeem',
+    handler(req, emu) {
+      const code = emu.table(deviceCodes).get(req.params.code!);
+      if (!code) throw notFound('Device code', '(given)');
+      if (code.redeemed) throw badRequest('INVALID_INPUT', 'This device code was already redeemed; ask the platform for a new one');
+      if (code.superseded) throw badRequest('INVALID_INPUT', 'This device code was replaced by a newer one; redeem that one');
+      if (code.expiresAtMs <= emu.now()) throw badRequest('INVALID_INPUT', 'This device code has expired; ask the platform for a new one');
+      const agent = getAgent(emu, code.agentId);
+      const accessToken = `agt_${randomBytes(32).toString('base64url')}`;
+      code.redeemed = true;
+      agent.tokenHash = hashToken(accessToken);
+      agent.isConnected = true;
+      agent.updatedAt = emu.iso();
+      emu.changed();
+      return { status: 200, body: { agentId: agent.id, agentName: agent.name, accessToken, policy: agent.policy } };
+    },
+  },
+];

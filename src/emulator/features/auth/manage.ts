@@ -1,0 +1,71 @@
+/**
+ * GET /auth/credentials?accountId= (not paginated: `{data}`; an unknown account has none) and the
+ * signed DELETE /auth/credentials/{id}: 202, then a retry stamped by a session of another
+ * credential of the same account → 204. The last credential of an account cannot go (400): the
+ * wallet would be locked. Revoking a credential also ends the sessions it issued, since their keys
+ * were vouched for by it.
+ */
+import { idPattern } from '../../../service/identifiers.js';
+import { badRequest } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import type { Route } from '../../kernel/router.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { signedFlow } from '../../signed-retry/index.js';
+import { sessions } from '../sessions/sessions.js';
+import { authMethods, credentialsOf, getCredential, renderAuthMethod, type AuthMethodRec } from './credentials.js';
+
+function refuseLast(emu: EmulatorContext, method: AuthMethodRec): void {
+  if (credentialsOf(emu, method.accountId).length <= 1) {
+    throw badRequest('INVALID_INPUT', `${method.id} is the last credential of ${method.accountId}; add another before revoking it`);
+  }
+}
+
+export const manageRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/auth/credentials',
+    handler(req, emu) {
+      const f = new Fields(Object.fromEntries(req.query));
+      const accountId = f.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
+      f.done();
+      return { status: 200, body: { data: credentialsOf(emu, accountId!).map(renderAuthMethod) } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/auth/credentials/:id',
+    handler(req, emu) {
+      const method = getCredential(emu, req.params.id!);
+      return signedFlow(emu, req, {
+        kind: 'credential-revoke',
+        resourceId: method.id,
+        accountId: method.accountId,
+        binding: '',
+        bindingField: 'body',
+        begin() {
+          refuseLast(emu, method);
+          return {
+            activityType: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
+            parameters: { authenticatorId: method.id },
+            excludedSignerCredential: method.id,
+            lead: { type: method.type },
+          };
+        },
+        checkTarget: () => undefined,
+        async settle() {
+          if (emu.table(authMethods).has(method.id)) {
+            refuseLast(emu, method);
+            emu.table(authMethods).delete(method.id);
+            const now = emu.now();
+            for (const s of emu.table(sessions).filter((s) => s.authMethodId === method.id && s.revokedAtMs === undefined)) {
+              s.revokedAtMs = now;
+              s.updatedAt = emu.iso(now);
+            }
+            emu.changed();
+          }
+          return { status: 204 };
+        },
+      });
+    },
+  },
+];

@@ -1,0 +1,27 @@
+/**
+ * OAuth verify: one call `{type, oidcToken, clientPublicKey}` → 200 AuthSession. The fresh token
+ * must name the registered iss/aud/sub, be fresh, and carry nonce = SHA-256 hex of the exact
+ * clientPublicKey sent; the new session's key is sealed to that clientPublicKey in
+ * encryptedSessionSigningKey (spec "Auth magic values": the client decrypts it, as in the legacy
+ * refresh). It is also the way back in after a session expired.
+ */
+import { sealSessionSigningKey } from '../../../crypto/bundles.js';
+import { generateKeyPair } from '../../../crypto/keys.js';
+import { CLIENT_PUBLIC_KEY_RULES, type Fields } from '../../kernel/fields.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import type { Reply } from '../../kernel/router.js';
+import { createSession, renderSession } from '../sessions/sessions.js';
+import type { AuthMethodRec } from './credentials.js';
+import { checkVerifyToken, parseOidcToken } from './oidc.js';
+
+export async function oauthVerify(emu: EmulatorContext, method: AuthMethodRec, fields: Fields): Promise<Reply> {
+  const token = fields.string('oidcToken', { required: true, minLength: 1 });
+  const clientPublicKey = fields.string('clientPublicKey', { required: true, ...CLIENT_PUBLIC_KEY_RULES });
+  fields.done();
+  const claims = parseOidcToken(token!);
+  checkVerifyToken(claims, method.oauth!, clientPublicKey!, emu.now());
+  const fresh = generateKeyPair();
+  const encryptedSessionSigningKey = await sealSessionSigningKey(clientPublicKey!, fresh.privateKey);
+  const session = createSession(emu, { method, publicKey: fresh.publicKey });
+  return { status: 200, body: { ...renderSession(emu, session), encryptedSessionSigningKey } };
+}

@@ -1,0 +1,103 @@
+/** POST /beneficial-owners, GET /beneficial-owners?customerId= (paged), GET and PATCH /beneficial-owners/{id}. */
+import { BENEFICIAL_OWNER_ROLES, ID_TYPES, idPattern } from '../../../service/index.js';
+import { badRequest, notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import type { Route } from '../../kernel/router.js';
+import { customerOr404 } from '../customers/customers.js';
+import { COUNTRY, PHONE, countryRules, dateRules, defined, emailRules, readAddress } from '../customers/fields.js';
+import { insertOwner, owners, ownersOf, renderOwner, resolveOwner, type OwnerRec, type PersonalInfo } from './owners.js';
+
+/** BeneficialOwnerPersonalInfo; on update nothing is required (BeneficialOwnerPersonalInfoUpdate). */
+function readPersonalInfo(f: Fields, creating: boolean): Partial<PersonalInfo> | undefined {
+  const p = f.object('personalInfo', { required: creating });
+  if (!p) return undefined;
+  const before = f.errors.length;
+  const name = { required: creating, minLength: 1, maxLength: 100 };
+  const info = defined({
+    firstName: p.string('firstName', name),
+    middleName: p.string('middleName', { minLength: 1, maxLength: 100 }),
+    lastName: p.string('lastName', name),
+    birthDate: p.string('birthDate', { required: creating, ...dateRules('personalInfo.birthDate') }),
+    nationality: p.string('nationality', { required: creating, ...countryRules }),
+    email: p.string('email', emailRules),
+    phoneNumber: p.string('phoneNumber', { pattern: PHONE, format: 'e.164' }),
+    address: readAddress(p, creating),
+    idType: p.string('idType', { required: creating, enum: ID_TYPES }),
+    identifier: p.string('identifier', { required: creating, minLength: 1, maxLength: 64 }),
+    countryOfIssuance: p.string('countryOfIssuance', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' }),
+  });
+  return f.errors.length === before ? info : undefined;
+}
+
+function readOwnership(f: Fields, creating: boolean) {
+  return defined({
+    roles: f.stringArray('roles', { required: creating, enum: BENEFICIAL_OWNER_ROLES, minItems: 1 }),
+    ownershipPercentage: f.integer('ownershipPercentage', { required: creating, min: 0, max: 100 }),
+  });
+}
+
+function ownerOr404(emu: EmulatorContext, id: string): OwnerRec {
+  const owner = emu.table(owners).get(id);
+  if (!owner) throw notFound('Beneficial owner', id);
+  return owner;
+}
+
+const create: Route = {
+  method: 'POST',
+  path: '/beneficial-owners',
+  handler(req, emu) {
+    const f = new Fields(req.json());
+    const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
+    const ownership = readOwnership(f, true);
+    const personalInfo = readPersonalInfo(f, true);
+    f.done();
+    const business = customerOr404(emu, customerId!);
+    if (business.customerType !== 'BUSINESS') {
+      throw badRequest('INVALID_INPUT', `${business.id} is an INDIVIDUAL customer; beneficial owners belong to BUSINESS customers`, {
+        errors: [{ field: 'customerId', message: 'customerId must name a BUSINESS customer' }],
+      });
+    }
+    const owner = insertOwner(emu, { customerId: business.id, roles: ownership.roles!, ownershipPercentage: ownership.ownershipPercentage!, personalInfo: personalInfo as PersonalInfo });
+    // An owner added after its business resolved is resolved at once, as the others were.
+    if (business.kybStatus === 'APPROVED' || business.kybStatus === 'REJECTED') resolveOwner(emu, owner);
+    return { status: 201, body: renderOwner(owner) };
+  },
+};
+
+const list: Route = {
+  method: 'GET',
+  path: '/beneficial-owners',
+  handler(req, emu) {
+    const f = new Fields(Object.fromEntries(req.query));
+    const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
+    const paging = readPage(f);
+    f.done();
+    return { status: 200, body: pageOf(ownersOf(emu, customerId!).map(renderOwner), paging) };
+  },
+};
+
+const get: Route = {
+  method: 'GET',
+  path: '/beneficial-owners/:id(BeneficialOwner)',
+  handler: (req, emu) => ({ status: 200, body: renderOwner(ownerOr404(emu, req.params.id!)) }),
+};
+
+const update: Route = {
+  method: 'PATCH',
+  path: '/beneficial-owners/:id(BeneficialOwner)',
+  handler(req, emu) {
+    const owner = ownerOr404(emu, req.params.id!);
+    const f = new Fields(req.json());
+    const ownership = readOwnership(f, false);
+    const personalInfo = readPersonalInfo(f, false);
+    f.done();
+    Object.assign(owner, ownership, { updatedAt: emu.iso() });
+    if (personalInfo) owner.personalInfo = { ...owner.personalInfo, ...personalInfo } as PersonalInfo;
+    emu.table(owners).set(owner.id, owner);
+    return { status: 200, body: renderOwner(owner) };
+  },
+};
+
+export const ownerRoutes: Route[] = [create, list, get, update];

@@ -1,0 +1,58 @@
+/**
+ * The document form of `POST /documents` and `PUT /documents/{id}`: the text fields through the
+ * kernel's Fields (every bad field in one 400) and the file, which must be a JPEG, PNG or PDF by its
+ * first bytes (else 400 naming `file`) and at most DOCUMENT_MAX_FILE_BYTES (else 413).
+ */
+import {
+  DOCUMENT_FILE_KINDS, DOCUMENT_MAX_FILE_BYTES, DOCUMENT_SIDES, DOCUMENT_TYPES, documentFileKind, idPattern, type DocumentType,
+} from '../../../service/index.js';
+import { HttpError } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import type { Req } from '../../kernel/router.js';
+import { countryRules, defined } from '../customers/fields.js';
+import type { DocumentRec } from './documents.js';
+import { readForm } from './multipart.js';
+
+/** Room for the text parts and part headers around a file of the largest size. */
+export const FORM_MAX_BYTES = DOCUMENT_MAX_FILE_BYTES + 64 * 1024;
+export const HOLDER = new RegExp(`${idPattern('Customer').source}|${idPattern('BeneficialOwner').source}`);
+const KINDS = DOCUMENT_FILE_KINDS.map((k) => k.kind).join(', ');
+
+export type DocumentFields = Pick<DocumentRec, 'documentType' | 'side' | 'country' | 'documentNumber' | 'issuingAuthority' | 'fileName'>;
+
+async function checkFile(f: Fields, file: File | undefined, sentAsText: boolean): Promise<void> {
+  if (!file) {
+    f.add('file', sentAsText ? 'file must be a file part (with a filename), not a text value' : 'file is required');
+    return;
+  }
+  if (file.size > DOCUMENT_MAX_FILE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `file exceeds ${DOCUMENT_MAX_FILE_BYTES} bytes (10 MB)`);
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  if (file.size === 0) f.add('file', 'file is empty');
+  else if (!documentFileKind(head)) f.add('file', `file must be a ${KINDS} document (judged by its first bytes, not its name or type)`);
+}
+
+/**
+ * Reads and checks the form; `withHolder` for an upload (a replacement keeps its holder, and
+ * ignores a documentHolder part). Throws the 400/413; returns the fields and the holder.
+ */
+export async function readDocumentForm(req: Req, withHolder: boolean): Promise<{ fields: DocumentFields; holder?: string }> {
+  const form = await readForm(req);
+  const f = new Fields(form.text);
+  for (const name of Object.keys(form.files)) if (name !== 'file') f.add(name, `${name} must be a text value, not a file`);
+  const holder = withHolder ? f.string('documentHolder', { required: true, pattern: HOLDER }) : undefined;
+  const documentType = f.string('documentType', { required: true, enum: DOCUMENT_TYPES }) as DocumentType | undefined;
+  const side = f.string('side', { enum: DOCUMENT_SIDES }) as DocumentRec['side'];
+  const country = f.string('country', { required: true, ...countryRules });
+  const documentNumber = f.string('documentNumber', { minLength: 1, maxLength: 64 });
+  const issuingAuthority = f.string('issuingAuthority', { minLength: 1, maxLength: 200 });
+  const file = form.files.file;
+  await checkFile(f, file, form.text.file !== undefined);
+  f.done();
+  const fields: DocumentFields = {
+    documentType: documentType!,
+    ...defined({ side, documentNumber, issuingAuthority }),
+    country: country!,
+    fileName: file!.name || 'document',
+  };
+  return holder === undefined ? { fields } : { fields, holder };
+}

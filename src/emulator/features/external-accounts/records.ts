@@ -1,0 +1,50 @@
+/**
+ * External accounts (the description's ExternalAccount): a customer's (or, without customerId,
+ * the platform's) bank account or wallet outside the service, the far end of payouts and pulls.
+ */
+import type { BeneficiaryVerificationStatus } from '../../../service/money-magic.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
+import { durableTable } from '../../kernel/tables.js';
+
+export type ExternalAccountStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
+
+export interface ExternalAccountRec {
+  id: string;
+  customerId?: string;
+  status: ExternalAccountStatus;
+  platformAccountId?: string;
+  ownershipType?: 'FIRST_PARTY' | 'THIRD_PARTY';
+  currency: string;
+  defaultUmaDepositAccount?: boolean;
+  beneficiaryVerificationStatus?: BeneficiaryVerificationStatus;
+  beneficiaryVerifiedData?: { fullName: string };
+  /** The response form: the request's fields plus paymentRails for bank variants. */
+  accountInfo: Record<string, unknown>;
+  /** Where the magic digits are read (src/service primaryIdentifier). */
+  primaryIdentifier: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const externalAccounts = durableTable<ExternalAccountRec>('externalAccounts');
+
+export function renderExternalAccount(a: ExternalAccountRec): Record<string, unknown> {
+  const { primaryIdentifier: _internal, ...shown } = a;
+  return Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== undefined));
+}
+
+export function requireExternalAccount(emu: EmulatorContext, id: string): ExternalAccountRec {
+  const account = emu.table(externalAccounts).get(id);
+  if (!account) throw notFound('ExternalAccount', id);
+  return account;
+}
+
+/** Moves an account to a new status and tells the platform (EXTERNAL_ACCOUNT.STATUS_UPDATED). */
+export function setExternalAccountStatus(emu: EmulatorContext, account: ExternalAccountRec, status: ExternalAccountStatus): void {
+  if (account.status === status) return;
+  account.status = status;
+  account.updatedAt = emu.iso();
+  emu.changed();
+  emu.outbox.emit('EXTERNAL_ACCOUNT.STATUS_UPDATED', renderExternalAccount(account));
+}

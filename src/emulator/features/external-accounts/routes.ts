@@ -1,0 +1,113 @@
+/**
+ * External accounts of customers (`/customers/external-accounts`; without customerId the account is
+ * the platform's) and of the platform (`/platform/external-accounts`): create, list, get, delete.
+ */
+import { randomUUID } from 'node:crypto';
+import { idPattern } from '../../../service/identifiers.js';
+import { primaryIdentifier } from '../../../service/money-magic.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { HttpError, notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { Route } from '../../kernel/router.js';
+import { CURRENCY_CODES } from '../accounts/currencies.js';
+import { customers } from '../customers/customers.js';
+import { checkBeneficiaryName, readBeneficiary } from './beneficiary.js';
+import { livenessPage, ownershipRoutes } from './ownership.js';
+import { externalAccounts, renderExternalAccount, requireExternalAccount, type ExternalAccountRec } from './records.js';
+import { ACCOUNT_TYPES, VARIANTS } from './variants.js';
+
+type Scope = 'customer' | 'platform';
+
+function create(req: { json(): Record<string, unknown> }, emu: EmulatorContext, scope: Scope): ExternalAccountRec {
+  const f = new Fields(req.json());
+  const customerId = scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) : undefined;
+  const currency = f.string('currency', { required: true, enum: CURRENCY_CODES });
+  const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
+  const ownershipType = f.string('ownershipType', { enum: ['FIRST_PARTY', 'THIRD_PARTY'] }) as ExternalAccountRec['ownershipType'];
+  const defaultUma = scope === 'customer' ? f.boolean('defaultUmaDepositAccount') : undefined;
+  const info = f.object('accountInfo', { required: true });
+  const accountType = info?.string('accountType', { required: true, enum: ACCOUNT_TYPES });
+  const variant = accountType ? VARIANTS[accountType] : undefined;
+  const fields = variant && info ? variant.read(info) : {};
+  const beneficiary = variant && info
+    ? readBeneficiary(info, { required: !variant.wallet, wallet: variant.wallet, countryRequired: accountType === 'EUR_ACCOUNT' })
+    : undefined;
+  if (variant && currency && currency !== variant.currency) f.add('currency', `${accountType} accounts hold ${variant.currency} in the sandbox`, { enum: [variant.currency] });
+  f.done();
+
+  if (customerId && !emu.table(customers).has(customerId)) throw notFound('Customer', customerId, 'USER_NOT_FOUND');
+  const accountInfo = { accountType, ...fields, ...(beneficiary ? { beneficiary } : {}), ...(variant!.paymentRails ? { paymentRails: [...variant!.paymentRails] } : {}) };
+  const primary = primaryIdentifier(accountInfo);
+  const duplicate = emu.table(externalAccounts).find((a) => a.customerId === customerId && a.accountInfo.accountType === accountType && a.primaryIdentifier === primary);
+  if (duplicate) throw new HttpError(409, 'CONFLICT', `External account already exists: ${duplicate.id}`);
+  const name = beneficiary ? String(beneficiary.fullName ?? beneficiary.legalName) : undefined;
+  const nameCheck = name ? checkBeneficiaryName(primary, name) : {};
+  // The description: first-party self-custody wallets (no vaspName) must prove ownership first.
+  const selfCustody = variant!.wallet && ownershipType === 'FIRST_PARTY' && fields.vaspName === undefined;
+  const now = emu.iso();
+  const account: ExternalAccountRec = {
+    id: `ExternalAccount:${randomUUID()}`,
+    ...(customerId ? { customerId } : {}),
+    status: selfCustody ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
+    ...(platformAccountId ? { platformAccountId } : {}),
+    ...(ownershipType ? { ownershipType } : {}),
+    currency: currency!,
+    ...(scope === 'customer' ? { defaultUmaDepositAccount: defaultUma ?? false } : {}),
+    ...nameCheck,
+    accountInfo,
+    primaryIdentifier: primary,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (defaultUma && customerId) {
+    // At most one default per customer: the new one overrides the old.
+    for (const other of emu.table(externalAccounts).filter((a) => a.customerId === customerId && a.defaultUmaDepositAccount === true)) {
+      other.defaultUmaDepositAccount = false;
+    }
+  }
+  return emu.table(externalAccounts).set(account.id, account);
+}
+
+function scoped(emu: EmulatorContext, id: string, scope: Scope): ExternalAccountRec {
+  const account = requireExternalAccount(emu, id);
+  if (scope === 'platform' && account.customerId) throw notFound('ExternalAccount', id);
+  return account;
+}
+
+function routesFor(prefix: string, scope: Scope): Route[] {
+  return [
+    { method: 'POST', path: prefix, handler: (req, emu) => ({ status: 201, body: renderExternalAccount(create(req, emu, scope)) }) },
+    {
+      method: 'GET',
+      path: prefix,
+      handler(req, emu) {
+        const f = new Fields(Object.fromEntries(req.query));
+        const customerId = scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) : undefined;
+        const currency = f.string('currency', { pattern: /^[A-Z]{3}$/ });
+        const page = readPage(f);
+        f.done();
+        const rows = emu.table(externalAccounts).filter((a) =>
+          (scope === 'platform' ? a.customerId === undefined : !customerId || a.customerId === customerId) && (!currency || a.currency === currency));
+        return { status: 200, body: pageOf(rows.map(renderExternalAccount), page) };
+      },
+    },
+    { method: 'GET', path: `${prefix}/:id`, handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(emu, req.params.id!, scope)) }) },
+    {
+      method: 'DELETE',
+      path: `${prefix}/:id`,
+      handler(req, emu) {
+        const account = scoped(emu, req.params.id!, scope);
+        emu.table(externalAccounts).delete(account.id);
+        return { status: 204 };
+      },
+    },
+    ...ownershipRoutes(prefix),
+  ];
+}
+
+export const externalAccountRoutes: Route[] = [
+  ...routesFor('/customers/external-accounts', 'customer'),
+  ...routesFor('/platform/external-accounts', 'platform'),
+  livenessPage,
+];

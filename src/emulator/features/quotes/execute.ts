@@ -1,0 +1,84 @@
+/**
+ * POST /quotes/{quoteId}/execute. A quote funded from an internal account or pulled from an
+ * external one is executed once: a second call is 409, unless it repeats the Idempotency-Key of the
+ * call that executed it, which gets that call's answer again (the same key with another quote is
+ * 400). An embedded-wallet source makes it the spec's two-step signed retry: the first call answers
+ * 202 with payloadToSign, the retry signed by a session key of that wallet executes.
+ * Real-time-funding quotes are paid instead (POST /sandbox/send).
+ */
+import type { EmulatorContext } from '../../kernel/context.js';
+import { HttpError, badRequest, conflict, unauthorized } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import type { Reply, Req, Route } from '../../kernel/router.js';
+import { signedFlow } from '../../signed-retry/flow.js';
+import { accounts } from '../accounts/accounts.js';
+import { externalAccounts } from '../external-accounts/records.js';
+import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { quoteStatus, renderQuote, requireQuote, type QuoteRec } from './quotes.js';
+import { runQuote } from './run.js';
+
+/** Why this quote cannot be executed now, or undefined. */
+function refusal(emu: EmulatorContext, quote: QuoteRec): HttpError | undefined {
+  if (quote.sourceKind === 'REALTIME_FUNDING') {
+    return badRequest('INVALID_INPUT', 'A real-time-funding quote is executed by paying its paymentInstructions (in the sandbox: POST /sandbox/send)', {
+      errors: [{ field: 'quoteId', message: 'the quote has a REALTIME_FUNDING source' }],
+    });
+  }
+  for (const id of [quote.sourceAccountId, quote.destinationId]) {
+    if (id?.startsWith('ExternalAccount:') && !emu.table(externalAccounts).has(id)) {
+      return badRequest('INVALID_INPUT', `${id} was deleted after the quote was made; create a new quote`, { errors: [{ field: 'quoteId', message: `${id} no longer exists` }] });
+    }
+  }
+  const status = quoteStatus(emu, quote);
+  if (status === 'EXPIRED') return conflict('CONFLICT', `Quote ${quote.id} expired at ${emu.iso(quote.expiresAtMs)}; create a new one`);
+  if (status !== 'PENDING') return conflict('CONFLICT', `Quote ${quote.id} was already executed (${status}, ${quote.transactionId})`);
+  return undefined;
+}
+
+/** Executes at once (the caller has checked any signature); throws the refusal. */
+export function executeNow(emu: EmulatorContext, quote: QuoteRec): Reply {
+  const refused = refusal(emu, quote);
+  if (refused) throw refused;
+  runQuote(emu, quote);
+  return { status: 200, body: renderQuote(emu, quote) };
+}
+
+function readBody(req: Req): void {
+  if (req.raw.length === 0) return;
+  const f = new Fields(req.json());
+  f.string('scaFactor', { enum: ['SMS_OTP', 'TOTP', 'PASSKEY'] });
+  f.done();
+}
+
+export const executeRoute: Route = {
+  method: 'POST',
+  path: '/quotes/:quoteId/execute',
+  async handler(req, emu) {
+    readBody(req);
+    const key = idempotencyKey(req);
+    const seen = recall(emu, key, req.params.quoteId!);
+    if (seen) return seen;
+    const quote = requireQuote(emu, req.params.quoteId!);
+    const source = quote.sourceKind === 'INTERNAL' ? emu.table(accounts).get(quote.sourceAccountId!) : undefined;
+    if (source?.type !== 'EMBEDDED_WALLET') return remember(emu, key, quote.id, executeNow(emu, quote));
+    return signedFlow(emu, req, {
+      kind: 'quote-execute',
+      resourceId: quote.id,
+      accountId: source.id,
+      binding: '',
+      bindingField: 'body',
+      begin() {
+        const refused = refusal(emu, quote);
+        if (refused) throw refused;
+        return {
+          activityType: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+          parameters: { quoteId: quote.id, amount: String(quote.totalSendingAmount), currency: quote.sendingCurrency },
+        };
+      },
+      checkTarget() {
+        if (refusal(emu, quote)) throw unauthorized('The quote can no longer be executed (expired or already executed)');
+      },
+      settle: async () => remember(emu, key, quote.id, executeNow(emu, quote)),
+    });
+  },
+};

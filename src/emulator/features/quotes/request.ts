@@ -1,0 +1,108 @@
+/**
+ * Reading a POST /quotes body into a priced quote: field checks (every bad field at once), the
+ * accounts behind the ids, the refusals the description and the spec name, and the price from the
+ * one rate table.
+ */
+import { UMA_ADDRESS_PATTERN, idPattern } from '../../../service/identifiers.js';
+import { umaScenario } from '../../../service/money-magic.js';
+import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { badRequest, notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { PLATFORM_OWNER, accounts } from '../accounts/accounts.js';
+import { CURRENCY_CODES } from '../accounts/currencies.js';
+import { price, rates } from '../exchange-rates/rates.js';
+import { needsOwnershipProof } from '../external-accounts/ownership.js';
+import { externalAccounts } from '../external-accounts/records.js';
+import { PULL_CAPABLE } from '../external-accounts/variants.js';
+import { checkSizeLimit } from '../transactions/limits.js';
+import type { DestinationKind, QuoteInit, SourceKind } from './quotes.js';
+
+/** An ACCOUNT source or destination names an internal or an external account. */
+const ACCOUNT_ID = new RegExp(`${idPattern('InternalAccount').source}|${idPattern('ExternalAccount').source}`);
+
+function inputError(field: string, message: string): never {
+  throw badRequest('INVALID_INPUT', message, { errors: [{ field, message }] });
+}
+
+/** The account behind an ACCOUNT source or destination: its kind, currency and owner (404 when unknown). */
+function endpoint(emu: EmulatorContext, id: string): { kind: 'INTERNAL' | 'EXTERNAL'; currency: string; customerId?: string; wallet?: boolean; pullable?: boolean; unverified?: boolean } {
+  if (id.startsWith('InternalAccount:')) {
+    const a = emu.table(accounts).get(id);
+    if (!a) throw notFound('InternalAccount', id);
+    return { kind: 'INTERNAL', currency: a.currency, ...(a.customerId !== PLATFORM_OWNER ? { customerId: a.customerId } : {}), wallet: a.type === 'EMBEDDED_WALLET' };
+  }
+  const e = emu.table(externalAccounts).get(id);
+  if (!e) throw notFound('ExternalAccount', id);
+  return {
+    kind: 'EXTERNAL', currency: e.currency, ...(e.customerId ? { customerId: e.customerId } : {}),
+    pullable: PULL_CAPABLE.has(String(e.accountInfo.accountType)), unverified: needsOwnershipProof(e),
+  };
+}
+
+export function readQuoteRequest(req: { json(): Record<string, unknown> }, emu: EmulatorContext): { init: QuoteInit; immediately: boolean } {
+  const f = new Fields(req.json());
+  const src = f.object('source', { required: true });
+  const sourceType = src?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
+  const sourceAccountId = sourceType === 'ACCOUNT' ? src?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
+  const fundingCurrency = sourceType === 'REALTIME_FUNDING' ? src?.string('currency', { required: true, enum: CURRENCY_CODES }) : undefined;
+  const sourceCustomerId = src?.string('customerId', { pattern: idPattern('Customer') });
+  const dst = f.object('destination', { required: true });
+  const destinationType = dst?.string('destinationType', { required: true, enum: ['ACCOUNT', 'UMA_ADDRESS'] });
+  const destinationAccountId = destinationType === 'ACCOUNT' ? dst?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
+  const umaAddress = destinationType === 'UMA_ADDRESS' ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN }) : undefined;
+  const destCurrency = dst?.string('currency', { enum: CURRENCY_CODES });
+  const paymentRail = dst?.string('paymentRail', { enum: PAYMENT_RAILS });
+  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as 'SENDING' | 'RECEIVING' | undefined;
+  const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
+  const immediately = f.boolean('immediatelyExecute') ?? false;
+  const description = f.string('description', { maxLength: 500 });
+  const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
+  const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
+  f.done();
+
+  const source = sourceAccountId ? endpoint(emu, sourceAccountId) : undefined;
+  const dest = destinationAccountId ? endpoint(emu, destinationAccountId) : undefined;
+  const sourceKind: SourceKind = source ? source.kind : 'REALTIME_FUNDING';
+  if (immediately && sourceKind === 'REALTIME_FUNDING') inputError('immediatelyExecute', 'a real-time-funding quote is executed by paying its payment instructions');
+  if (immediately && source?.wallet) inputError('immediatelyExecute', 'an embedded-wallet source is executed with a signed POST /quotes/{quoteId}/execute');
+  if (source?.kind === 'EXTERNAL' && !source.pullable) inputError('source.accountId', `${sourceAccountId} cannot be pulled from: only bank accounts have a debit rail`);
+  if (sourceAccountId && sourceAccountId === destinationAccountId) throw badRequest('SELF_PAYMENT', 'The source and the destination are the same account');
+  if (dest?.unverified) {
+    throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `${destinationAccountId} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`);
+  }
+  const scenario = umaAddress ? umaScenario(umaAddress) : undefined;
+  const receivingCurrency = dest?.currency ?? destCurrency ?? scenario?.currency ?? 'USD';
+  if (scenario && receivingCurrency !== scenario.currency) throw badRequest('INVALID_CURRENCY', `${umaAddress} receives ${scenario.currency}, not ${receivingCurrency}`);
+  if (dest && destCurrency && destCurrency !== dest.currency) {
+    throw badRequest('INVALID_CURRENCY', `destination.currency ${destCurrency} does not match the account's currency ${dest.currency}`);
+  }
+  const sendingCurrency = source?.currency ?? fundingCurrency!;
+  const priced = price(rates(emu), sendingCurrency, receivingCurrency, side!, amount!);
+  if (!priced) throw badRequest('INVALID_AMOUNT', `lockedCurrencyAmount must exceed the fee of the quote`);
+  checkSizeLimit(emu, sendingCurrency, priced.totalSendingAmount);
+  checkSizeLimit(emu, receivingCurrency, priced.totalReceivingAmount);
+  const destinationKind: DestinationKind = dest ? dest.kind : 'UMA';
+  const customerId = sourceCustomerId ?? source?.customerId ?? dest?.customerId;
+  const init: QuoteInit = {
+    ...priced,
+    source: sourceAccountId
+      ? { sourceType: 'ACCOUNT', accountId: sourceAccountId, ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}) }
+      : { sourceType: 'REALTIME_FUNDING', currency: fundingCurrency, ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}) },
+    destination: destinationAccountId
+      ? { destinationType: 'ACCOUNT', accountId: destinationAccountId, ...(paymentRail ? { paymentRail } : {}) }
+      : { destinationType: 'UMA_ADDRESS', umaAddress, currency: receivingCurrency },
+    sourceKind,
+    ...(sourceAccountId ? { sourceAccountId } : {}),
+    destinationKind,
+    destinationId: (destinationAccountId ?? umaAddress)!,
+    ...(customerId ? { customerId } : {}),
+    sendingCurrency,
+    receivingCurrency,
+    lockedCurrencySide: side!,
+    lockedCurrencyAmount: amount!,
+    extra: Object.fromEntries(Object.entries({ description, remittanceInformation, purposeOfPayment }).filter(([, v]) => v !== undefined)),
+  };
+  return { init, immediately };
+}
+

@@ -1,0 +1,123 @@
+/**
+ * Runs a transaction's course on the emulator clock. Steps due at the start are applied before the
+ * creating request answers; later ones fire on timers (re-armed after a restart by resume()). Each
+ * status reached emits its OUTGOING_PAYMENT.* / INCOMING_PAYMENT.* webhook, and every balance it
+ * moves emits INTERNAL_ACCOUNT.BALANCE_UPDATED (accounts/ledger.ts).
+ *
+ * Money: a payout holds the amount from the source's available balance at the start; completion
+ * settles the hold (it leaves totalBalance); a failure before completion releases it, unless the
+ * refund failed (the spec's 007), and a failure after completion (a returned payment) credits it back.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { LedgerBatch } from '../accounts/ledger.js';
+import { renderTransaction, transactions, type Course, type Money, type TxRec, type TxStatus } from './transactions.js';
+
+export interface CourseSpec {
+  type: TxRec['type'];
+  direction: TxRec['direction'];
+  fields: Record<string, unknown>;
+  /** afterMs from now; the last step is final. */
+  steps: readonly { status: TxStatus; afterMs: number; failureReason?: string }[];
+  hold?: Money;
+  credit?: Money;
+  refund?: Course['refund'];
+}
+
+function eventPrefix(tx: TxRec): string {
+  return tx.type === 'INCOMING' ? 'INCOMING_PAYMENT' : 'OUTGOING_PAYMENT';
+}
+
+/** Creates the transaction and applies what is due now; throws (moving nothing) when the hold cannot be taken. */
+export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec {
+  const batch = new LedgerBatch(emu);
+  if (spec.hold) batch.hold(spec.hold.accountId, spec.hold.amount);
+  const now = emu.now();
+  const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
+  const tx: TxRec = {
+    id: `Transaction:${randomUUID()}`,
+    type: spec.type,
+    status: 'PENDING',
+    direction: spec.direction,
+    fields: { ...spec.fields, reconciliationInstructions: { reference } },
+    createdAt: emu.iso(now),
+    updatedAt: emu.iso(now),
+    course: {
+      steps: spec.steps.map((s) => ({ status: s.status, atMs: now + s.afterMs, ...(s.failureReason ? { failureReason: s.failureReason } : {}) })),
+      next: 0,
+      ...(spec.hold ? { hold: spec.hold } : {}),
+      ...(spec.credit ? { credit: spec.credit } : {}),
+      ...(spec.refund ? { refund: spec.refund } : {}),
+    },
+  };
+  emu.table(transactions).set(tx.id, tx);
+  if (tx.course.steps[0]!.atMs > now) emu.outbox.emit(`${eventPrefix(tx)}.PENDING`, renderTransaction(tx));
+  runDue(emu, tx, batch);
+  return tx;
+}
+
+/** Applies every step that is due, then arms a timer for the next one. */
+function runDue(emu: EmulatorContext, tx: TxRec, batch = new LedgerBatch(emu)): void {
+  const { course } = tx;
+  while (course.next < course.steps.length && course.steps[course.next]!.atMs <= emu.now()) {
+    apply(emu, tx, batch);
+    course.next += 1;
+    batch.commit();
+  }
+  batch.commit();
+  if (course.next < course.steps.length) {
+    emu.later(course.steps[course.next]!.atMs - emu.now(), () => {
+      const current = emu.table(transactions).get(tx.id);
+      try {
+        if (current) runDue(emu, current);
+      } catch (error) {
+        // A timer has no request to answer; a failed step (a credit beyond the safe-integer range) is logged, not thrown.
+        emu.log({ kind: 'error', message: `${tx.id}: ${(error as Error).message}` });
+      }
+    });
+  }
+}
+
+function apply(emu: EmulatorContext, tx: TxRec, batch: LedgerBatch): void {
+  const { course } = tx;
+  const step = course.steps[course.next]!;
+  const now = emu.iso();
+  tx.status = step.status;
+  tx.updatedAt = now;
+  let refundEvent: string | undefined;
+  if (step.status === 'COMPLETED') {
+    if (course.hold) batch.settle(course.hold.accountId, course.hold.amount);
+    if (course.credit) batch.credit(course.credit.accountId, course.credit.amount);
+    course.completed = true;
+    tx.settledAt = now;
+  } else if (step.status === 'FAILED') {
+    if (step.failureReason) tx.failureReason = step.failureReason;
+    if (course.completed) {
+      // Returned by the receiving bank: the money comes back to the source.
+      if (course.hold) batch.credit(course.hold.accountId, course.hold.amount);
+    } else if (course.hold) {
+      if (course.refund?.status === 'FAILED') batch.settle(course.hold.accountId, course.hold.amount);
+      else batch.release(course.hold.accountId, course.hold.amount);
+    }
+    if (course.refund) {
+      tx.refund = {
+        reference: `RF${randomBytes(5).toString('hex').toUpperCase()}`,
+        initiatedAt: now,
+        ...(course.refund.status === 'COMPLETED' ? { settledAt: now } : {}),
+        status: course.refund.status,
+        ...(course.refund.reason ? { reason: course.refund.reason } : {}),
+      };
+      refundEvent = `${eventPrefix(tx)}.REFUND_${course.refund.status}`;
+    }
+  }
+  emu.changed();
+  emu.outbox.emit(`${eventPrefix(tx)}.${step.status}`, renderTransaction(tx));
+  if (refundEvent) emu.outbox.emit(refundEvent, renderTransaction(tx));
+}
+
+/** After a restart: re-arm the timers of transactions still on their way. */
+export function resumeTransactions(emu: EmulatorContext): void {
+  for (const tx of emu.table(transactions).values()) {
+    if (tx.course && tx.course.next < tx.course.steps.length) runDue(emu, tx);
+  }
+}

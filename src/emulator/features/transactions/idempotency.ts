@@ -1,0 +1,49 @@
+/**
+ * Idempotency-Key answers of the money endpoints (quote execution, transfers): the first successful
+ * answer under a key is kept a day and is the answer to every repeat. A key belongs to what it was
+ * first used for (`target`: a quote id, or the transfer endpoint); using it for something else is 400.
+ */
+import type { EmulatorContext } from '../../kernel/context.js';
+import { badRequest } from '../../kernel/errors.js';
+import type { Reply, Req } from '../../kernel/router.js';
+import { durableTable } from '../../kernel/tables.js';
+
+interface IdempotentAnswer {
+  key: string;
+  target: string;
+  reply: Reply;
+  atMs: number;
+}
+
+export const idempotentAnswers = durableTable<IdempotentAnswer>('idempotencyKeys');
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The request's Idempotency-Key (400 when empty or longer than 255). */
+export function idempotencyKey(req: Req): string | undefined {
+  const key = req.header('idempotency-key');
+  if (key !== undefined && (key.length === 0 || key.length > 255)) {
+    throw badRequest('INVALID_INPUT', 'Idempotency-Key must be 1 to 255 characters', { errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 characters' }] });
+  }
+  return key;
+}
+
+/** The answer kept for key, if any; 400 when the key was used for another target. */
+export function recall(emu: EmulatorContext, key: string | undefined, target: string): Reply | undefined {
+  if (key === undefined) return undefined;
+  const seen = emu.table(idempotentAnswers).get(key);
+  if (!seen) return undefined;
+  if (seen.target !== target) {
+    throw badRequest('INVALID_INPUT', `Idempotency-Key ${key} was used for ${seen.target}; use a new key`, {
+      errors: [{ field: 'Idempotency-Key', message: `already used for ${seen.target}` }],
+    });
+  }
+  return seen.reply;
+}
+
+/** Keeps a successful answer under key; returns it. */
+export function remember(emu: EmulatorContext, key: string | undefined, target: string, reply: Reply): Reply {
+  if (key !== undefined && reply.status >= 200 && reply.status < 300) {
+    emu.table(idempotentAnswers).set(key, { key, target, reply, atMs: emu.now() });
+  }
+  return reply;
+}

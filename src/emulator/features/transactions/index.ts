@@ -1,0 +1,23 @@
+/**
+ * Transactions and their courses (course.ts): the one place money moves after a quote, transfer or
+ * sandbox payment starts, and where payment webhooks come from.
+ */
+import type { Feature } from '../../kernel/feature.js';
+import { resumeTransactions } from './course.js';
+import { migrateTransactions } from './migrate.js';
+import { transactionRoutes } from './routes.js';
+import { IDEMPOTENCY_TTL_MS, idempotentAnswers } from './idempotency.js';
+import { transactions } from './transactions.js';
+
+export const transactionsFeature: Feature = {
+  name: 'transactions',
+  routes: transactionRoutes,
+  tables: [transactions, idempotentAnswers],
+  resume(emu) {
+    migrateTransactions(emu);
+    resumeTransactions(emu);
+  },
+  sweep(emu, now) {
+    emu.table(idempotentAnswers).deleteWhere((a) => a.atMs + IDEMPOTENCY_TTL_MS <= now);
+  },
+};

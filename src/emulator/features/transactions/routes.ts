@@ -1,0 +1,64 @@
+/** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged) and GET /transactions/{id}. */
+import { idPattern } from '../../../service/identifiers.js';
+import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { Route } from '../../kernel/router.js';
+import { renderTransaction, requireTransaction, transactions, type TxRec } from './transactions.js';
+
+const STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'];
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+function end(tx: TxRec, side: 'source' | 'destination'): string | undefined {
+  const value = tx.fields[side] as Record<string, unknown> | undefined;
+  return (value?.accountId ?? value?.umaAddress) as string | undefined;
+}
+
+function when(f: Fields, name: string): number | undefined {
+  const text = f.string(name, { pattern: DATE_TIME, format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} is not a real date and time` : undefined) });
+  return text === undefined ? undefined : Date.parse(text);
+}
+
+export const transactionRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/transactions',
+    handler(req, emu) {
+      const f = new Fields(Object.fromEntries(req.query));
+      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      const platformCustomerId = f.string('platformCustomerId', { minLength: 1 });
+      const accountIdentifier = f.string('accountIdentifier', { minLength: 1 });
+      const sender = f.string('senderAccountIdentifier', { minLength: 1 });
+      const receiver = f.string('receiverAccountIdentifier', { minLength: 1 });
+      const status = f.string('status', { enum: STATUSES });
+      const type = f.string('type', { enum: ['INCOMING', 'OUTGOING'] });
+      const reference = f.string('reference', { minLength: 1 });
+      const start = when(f, 'startDate');
+      const finish = when(f, 'endDate');
+      const sortOrder = f.string('sortOrder', { enum: ['asc', 'desc'] }) ?? 'desc';
+      const page = readPage(f);
+      f.done();
+      const rows = emu.table(transactions).filter((tx) => {
+        const created = Date.parse(tx.createdAt);
+        const ref = (tx.fields.reconciliationInstructions as { reference?: string } | undefined)?.reference;
+        return (!customerId || tx.fields.customerId === customerId)
+          && (!platformCustomerId || tx.fields.platformCustomerId === platformCustomerId)
+          && (!accountIdentifier || end(tx, 'source') === accountIdentifier || end(tx, 'destination') === accountIdentifier)
+          && (!sender || end(tx, 'source') === sender)
+          && (!receiver || end(tx, 'destination') === receiver)
+          && (!status || tx.status === status)
+          && (!type || tx.type === type)
+          && (!reference || ref === reference)
+          && (start === undefined || created >= start)
+          && (finish === undefined || created <= finish);
+      });
+      // The table keeps insertion order, which is creation order.
+      if (sortOrder === 'desc') rows.reverse();
+      return { status: 200, body: pageOf(rows.map(renderTransaction), page) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/transactions/:id',
+    handler: (req, emu) => ({ status: 200, body: renderTransaction(requireTransaction(emu, req.params.id!)) }),
+  },
+];

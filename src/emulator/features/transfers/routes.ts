@@ -1,0 +1,126 @@
+/**
+ * The same-currency transfer endpoints, deprecated by the spec in favour of quotes: every answer
+ * carries `Deprecation: true` and a Link to /quotes. transfer-in pulls from an external bank
+ * account into an internal account; transfer-out pays an internal account's money out. The
+ * external account's magic digits steer both (the spec's transfer table); balances move only when
+ * the transfer completes (a payout holds its amount meanwhile, so totalBalance still counts it).
+ */
+import { idPattern } from '../../../service/identifiers.js';
+import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { HttpError, badRequest } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { VERSION_PREFIX } from '../../kernel/server.js';
+import type { Reply, Route } from '../../kernel/router.js';
+import { requireAccount } from '../accounts/accounts.js';
+import { money } from '../accounts/currencies.js';
+import { needsOwnershipProof } from '../external-accounts/ownership.js';
+import { requireExternalAccount } from '../external-accounts/records.js';
+import { PULL_CAPABLE } from '../external-accounts/variants.js';
+import { startTransaction } from '../transactions/course.js';
+import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { checkSizeLimit } from '../transactions/limits.js';
+import { transferPlan } from '../transactions/plans.js';
+import { renderTransaction } from '../transactions/transactions.js';
+
+
+function deprecated(reply: Reply, emu: EmulatorContext): Reply {
+  return { ...reply, headers: { ...reply.headers, Deprecation: 'true', Link: `<${emu.origin}${VERSION_PREFIX}/quotes>; rel="successor-version"` } };
+}
+
+function sameCurrency(external: string, internal: string): void {
+  if (external !== internal) throw badRequest('INVALID_CURRENCY', `Same-currency transfers only (${external} ≠ ${internal}); use POST /quotes to convert`);
+}
+
+function transferIn(body: Record<string, unknown>, emu: EmulatorContext): Reply {
+  const f = new Fields(body);
+  const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
+  const destinationId = f.object('destination', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
+  const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
+  f.done();
+  const source = requireExternalAccount(emu, sourceId!);
+  const destination = requireAccount(emu, destinationId!);
+  if (!PULL_CAPABLE.has(String(source.accountInfo.accountType))) {
+    throw badRequest('INVALID_INPUT', `${source.id} cannot be pulled from`, { errors: [{ field: 'source.accountId', message: 'only bank accounts have a debit rail' }] });
+  }
+  sameCurrency(source.currency, destination.currency);
+  checkSizeLimit(emu, destination.currency, amount!);
+  const tx = startTransaction(emu, {
+    type: 'INCOMING',
+    direction: 'DEBIT',
+    fields: {
+      ...(destination.customerId ? { customerId: destination.customerId } : {}),
+      source: { sourceType: 'ACCOUNT', accountId: source.id, currency: source.currency },
+      destination: { destinationType: 'ACCOUNT', accountId: destination.id, currency: destination.currency },
+      sentAmount: money(amount!, source.currency),
+      receivedAmount: money(amount!, destination.currency),
+      fees: 0,
+    },
+    ...transferPlan(source.primaryIdentifier, true),
+    credit: { accountId: destination.id, amount: amount! },
+  });
+  return { status: 201, body: renderTransaction(tx) };
+}
+
+function transferOut(body: Record<string, unknown>, emu: EmulatorContext): Reply {
+  const f = new Fields(body);
+  const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
+  const dest = f.object('destination', { required: true });
+  const destinationId = dest?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
+  const paymentRail = dest?.string('paymentRail', { enum: PAYMENT_RAILS });
+  const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
+  const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
+  f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
+  f.done();
+  const source = requireAccount(emu, sourceId!);
+  const destination = requireExternalAccount(emu, destinationId!);
+  if (paymentRail && Array.isArray(destination.accountInfo.paymentRails) && !destination.accountInfo.paymentRails.includes(paymentRail)) {
+    throw badRequest('INVALID_INPUT', `${destination.id} takes ${destination.accountInfo.paymentRails.join(', ')}`, { errors: [{ field: 'destination.paymentRail', message: 'not a rail of this account' }] });
+  }
+  if (needsOwnershipProof(destination)) {
+    throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `${destination.id} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`);
+  }
+  sameCurrency(destination.currency, source.currency);
+  checkSizeLimit(emu, source.currency, amount!);
+  const tx = startTransaction(emu, {
+    type: 'OUTGOING',
+    direction: 'DEBIT',
+    fields: {
+      ...(source.customerId ? { customerId: source.customerId } : {}),
+      source: { sourceType: 'ACCOUNT', accountId: source.id, currency: source.currency },
+      destination: { destinationType: 'ACCOUNT', accountId: destination.id, currency: destination.currency },
+      sentAmount: money(amount!, source.currency),
+      receivedAmount: money(amount!, destination.currency),
+      fees: 0,
+      ...(paymentRail ? { paymentRail, railSelectionMode: 'MANUAL' } : { railSelectionMode: 'AUTO' }),
+      ...(remittanceInformation ? { description: remittanceInformation } : {}),
+    },
+    ...transferPlan(destination.primaryIdentifier, false),
+    hold: { accountId: source.id, amount: amount! },
+  });
+  return { status: 201, body: renderTransaction(tx) };
+}
+
+function route(path: '/transfer-in' | '/transfer-out', run: (body: Record<string, unknown>, emu: EmulatorContext) => Reply): Route {
+  return {
+    method: 'POST',
+    path,
+    handler(req, emu) {
+      try {
+        const key = idempotencyKey(req);
+        const seen = recall(emu, key, path);
+        if (seen) return deprecated(seen, emu);
+        return deprecated(remember(emu, key, path, run(req.json(), emu)), emu);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        // Refusals are answers of a deprecated endpoint too.
+        throw new HttpError(error.status, error.code, error.message, {
+          ...(error.details ? { details: error.details } : {}),
+          headers: { ...error.headers, Deprecation: 'true' },
+        });
+      }
+    },
+  };
+}
+
+export const transferRoutes: Route[] = [route('/transfer-in', transferIn), route('/transfer-out', transferOut)];

@@ -1,0 +1,73 @@
+/**
+ * POST /verifications {customerId}: 200 with the verification (missing data is RESOLVE_ERRORS, not
+ * an error); 400 for a customer already APPROVED or REJECTED (spec condition 6); 404 unknown
+ * customer. GET /verifications (paged, by customerId and verificationStatus) and GET /verifications/{id}.
+ */
+import { idPattern } from '../../../service/index.js';
+import { badRequest, notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { Route } from '../../kernel/router.js';
+import { ownersOf, resolveOwner } from '../beneficial-owners/owners.js';
+import { customerOr404, setCustomerStatus } from '../customers/customers.js';
+import { markSubmitted } from '../documents/documents.js';
+import { decideBusiness, decideIndividual } from './decide.js';
+import { latestVerification, recordVerification, renderVerification, verifications } from './verifications.js';
+
+const STATUSES = ['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION'] as const;
+
+const submit: Route = {
+  method: 'POST',
+  path: '/verifications',
+  handler(req, emu) {
+    const f = new Fields(req.json());
+    const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
+    f.done();
+    const customer = customerOr404(emu, customerId!);
+    const business = customer.customerType === 'BUSINESS';
+    const status = business ? customer.kybStatus : customer.kycStatus;
+    if (status === 'APPROVED' || status === 'REJECTED') {
+      throw badRequest('INVALID_INPUT', `${customer.id} is already ${business ? 'KYB' : 'KYC'} ${status}; there is nothing left to verify`, {
+        errors: [{ field: 'customerId', message: `customer ${business ? 'kybStatus' : 'kycStatus'} is ${status}` }],
+      });
+    }
+    const decision = business ? decideBusiness(emu, customer) : decideIndividual(emu, customer);
+    const previous = latestVerification(emu, customer.id);
+    const verification = recordVerification(emu, customer.id, decision.verificationStatus, decision.errors);
+    if (decision.customerStatus) {
+      // A submission that newly reaches review announces the customer's status even when it was
+      // already PENDING (an individual ending in 001 is PENDING from creation).
+      setCustomerStatus(emu, customer, decision.customerStatus, previous?.verificationStatus !== decision.verificationStatus);
+    }
+    if (decision.resolvesOwners) for (const owner of ownersOf(emu, customer.id)) resolveOwner(emu, owner);
+    markSubmitted(emu, [customer.id, ...ownersOf(emu, customer.id).map((o) => o.id)]);
+    return { status: 200, body: renderVerification(verification) };
+  },
+};
+
+const list: Route = {
+  method: 'GET',
+  path: '/verifications',
+  handler(req, emu) {
+    const f = new Fields(Object.fromEntries(req.query));
+    const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+    const verificationStatus = f.string('verificationStatus', { enum: STATUSES });
+    const paging = readPage(f);
+    f.done();
+    const picked = emu.table(verifications).filter((v) =>
+      (!customerId || v.customerId === customerId) && (!verificationStatus || v.verificationStatus === verificationStatus));
+    return { status: 200, body: pageOf(picked.map(renderVerification), paging) };
+  },
+};
+
+const get: Route = {
+  method: 'GET',
+  path: '/verifications/:id(Verification)',
+  handler(req, emu) {
+    const v = emu.table(verifications).get(req.params.id!);
+    if (!v) throw notFound('Verification', req.params.id!);
+    return { status: 200, body: renderVerification(v) };
+  },
+};
+
+export const verificationRoutes: Route[] = [submit, list, get];

@@ -1,0 +1,43 @@
+/**
+ * Verification results. Every `POST /verifications` makes a new one (the resubmission of
+ * fix-and-resubmit is a new verification) and emits `VERIFICATION.<verificationStatus>` with it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { VerificationStatus } from '../../../service/index.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { durableTable } from '../../kernel/tables.js';
+
+/** The spec's verification error: resourceId, type, reason; field or acceptedDocumentTypes by type. */
+export interface VerificationError {
+  resourceId: string;
+  type: string;
+  field?: string;
+  acceptedDocumentTypes?: string[];
+  reason: string;
+}
+
+export interface VerificationRec {
+  id: string;
+  customerId: string;
+  verificationStatus: VerificationStatus;
+  errors: VerificationError[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const verifications = durableTable<VerificationRec>('verifications');
+
+export const renderVerification = (v: VerificationRec): VerificationRec => v;
+
+/** The customer's latest verification, if any. */
+export function latestVerification(emu: EmulatorContext, customerId: string): VerificationRec | undefined {
+  return emu.table(verifications).filter((v) => v.customerId === customerId).at(-1);
+}
+
+export function recordVerification(emu: EmulatorContext, customerId: string, verificationStatus: VerificationStatus, errors: VerificationError[]): VerificationRec {
+  const now = emu.iso();
+  const v: VerificationRec = { id: `Verification:${randomUUID()}`, customerId, verificationStatus, errors, createdAt: now, updatedAt: now };
+  emu.table(verifications).set(v.id, v);
+  emu.outbox.emit(`VERIFICATION.${verificationStatus}`, renderVerification(v));
+  return v;
+}

@@ -1,0 +1,83 @@
+/**
+ * Agent bearer credentials are bound to the agent's customer (spec "Authentication" 2), on every
+ * endpoint. Rather than every area checking the caller, the kernel does it once, generically:
+ * - before the handler, every identifier in the path, the query and the top level of a JSON body
+ *   (`Customer:<uuid>`, `InternalAccount:<uuid>`, `Card:<uuid>`…) that belongs to another customer
+ *   is answered as the area would answer an unknown one: 404;
+ * - after it, list answers (`{data: […]}`) drop the items of other customers.
+ * Who owns a record is read from the record itself, found by id in any area's table: a customer
+ * is its own owner; anything else is owned by the customer its `customerId`, `cardholderId`,
+ * `documentHolder` or `accountId` leads to (a beneficial owner's document → the owner → its business). So a new area's resources are scoped without the area doing anything, as
+ * long as its records name their owner in one of those fields.
+ */
+import type { Principal } from './auth.js';
+import type { EmulatorContext } from './context.js';
+import { HttpError } from './errors.js';
+import type { Reply, Req } from './router.js';
+
+const ID = /^([A-Z][A-Za-z]+):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Fields that name a record's owner: a customer id, or the id of something a customer owns. */
+const OWNER_FIELDS = ['customerId', 'cardholderId', 'documentHolder', 'accountId', 'sourceAccountId', 'internalAccountId'] as const;
+
+type Agent = Extract<Principal, { kind: 'agent' }>;
+
+/** The customer that owns a record (undefined: nobody's in particular, or not known). */
+function ownerOfRecord(emu: EmulatorContext, record: unknown, depth = 0): string | undefined {
+  if (typeof record !== 'object' || record === null || depth > 3) return undefined;
+  const r = record as Record<string, unknown>;
+  if (typeof r.id === 'string' && r.id.startsWith('Customer:')) return r.id;
+  for (const field of OWNER_FIELDS) {
+    const value = r[field];
+    const owner = typeof value === 'string' && ID.test(value) ? ownerOfId(emu, value, depth + 1) : undefined;
+    if (owner) return owner;
+  }
+  for (const nested of ['source', 'destination']) {
+    const owner = ownerOfRecord(emu, r[nested], depth + 1);
+    if (owner) return owner;
+  }
+  return undefined;
+}
+
+function ownerOfId(emu: EmulatorContext, id: string, depth = 0): string | undefined {
+  if (id.startsWith('Customer:')) return id;
+  return ownerOfRecord(emu, emu.lookup(id), depth);
+}
+
+function hidden(id: string): HttpError {
+  const kind = ID.exec(id)?.[1] ?? 'Resource';
+  return new HttpError(404, kind === 'Customer' ? 'USER_NOT_FOUND' : 'REFERENCE_NOT_FOUND', `${kind} ${id} not found`);
+}
+
+function idsOf(req: Req): string[] {
+  const values: unknown[] = [...Object.values(req.params), ...req.query.values()];
+  if (req.raw.length > 0 && /json/i.test(req.header('content-type') ?? '')) {
+    try {
+      const body = JSON.parse(req.raw.toString('utf8')) as unknown;
+      if (body && typeof body === 'object' && !Array.isArray(body)) values.push(...Object.values(body));
+    } catch {
+      // the handler answers the bad body
+    }
+  }
+  return values.filter((v): v is string => typeof v === 'string' && ID.test(v));
+}
+
+/** Throws 404 when the request names another customer's resource. */
+export function checkAgentRequest(emu: EmulatorContext, req: Req): void {
+  const agent = req.principal as Agent;
+  for (const id of idsOf(req)) {
+    const owner = ownerOfId(emu, id);
+    if (owner !== undefined && owner !== agent.customerId) throw hidden(id);
+  }
+}
+
+/** Drops other customers' items from a list answer. */
+export function scopeAgentReply(emu: EmulatorContext, req: Req, reply: Reply): Reply {
+  const body = reply.body as { data?: unknown } | undefined;
+  if (!body || !Array.isArray(body.data)) return reply;
+  const agent = req.principal as Agent;
+  const data = body.data.filter((item) => {
+    const owner = ownerOfRecord(emu, item);
+    return owner === undefined || owner === agent.customerId;
+  });
+  return { ...reply, body: { ...body, data } };
+}

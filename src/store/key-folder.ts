@@ -1,0 +1,57 @@
+/**
+ * Keys kept beside the session keys, one 0600 file each in a folder of the store (0700): the
+ * software passkeys (`passkeys/`) and the client key an OAuth login waits with between printing
+ * its nonce and receiving the token (`pending-oauth/`). Same file rules as sessions: atomic writes,
+ * one file per key so concurrent processes never lose each other's.
+ */
+import { existsSync, readdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { StoreError } from './errors.js';
+import { jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
+import { sessionFileName } from './names.js';
+import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
+
+export interface KeyFolder<T extends { id: string }> {
+  get(id: string): T | undefined;
+  list(): T[];
+  save(record: T): void;
+  delete(id: string): void;
+}
+
+/** A folder of records keyed by `id`; `check` refuses a file that is not one (naming it). */
+export function keyFolder<T extends { id: string }>(storeDir: string, name: string, check: (raw: JsonObject, file: string) => T): KeyFolder<T> {
+  const dir = join(storeDir, name);
+  ensurePrivateDir(dir);
+  securePrivateFiles(dir);
+  const read = (file: string): T | undefined => {
+    const raw = readJsonFile(dir, file);
+    return Object.keys(raw).length === 0 ? undefined : check(raw, jsonFilePath(dir, file));
+  };
+  return {
+    get: (id) => (existsSync(jsonFilePath(dir, sessionFileName(id))) ? read(sessionFileName(id)) : undefined),
+    list: () =>
+      readdirSync(dir)
+        .filter((entry) => entry.endsWith('.json'))
+        .map((entry) => read(entry.slice(0, -'.json'.length)))
+        .filter((r): r is T => r !== undefined),
+    save: (record) => writeJsonFile(dir, sessionFileName(record.id), { ...record }),
+    delete(id) {
+      const file = jsonFilePath(dir, sessionFileName(id));
+      try {
+        unlinkSync(file);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
+      }
+    },
+  };
+}
+
+/** Throws a StoreError unless every field is a string matching its shape. */
+export function requireFields(raw: JsonObject, file: string, shapes: Record<string, RegExp>): void {
+  for (const [field, shape] of Object.entries(shapes)) {
+    if (typeof raw[field] !== 'string' || !shape.test(raw[field] as string)) {
+      throw new StoreError(file, `The key file ${file} is corrupt: "${field}" is missing or malformed`);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Replays logged webhook events through the emulator's POST /_emulator/webhooks/replay. The
+ * service's API description has no operation to list or resend events, so replay exists only for
+ * the emulator: a base URL that is not the emulator is refused before any request is sent.
+ */
+import { ApiError, SvcError, UsageError } from '../errors.js';
+import type { ApiClient } from '../http/types.js';
+import type { ReplayRequest } from './request.js';
+
+export const REPLAY_PATH = '/_emulator/webhooks/replay';
+
+export interface ReplayOutcome {
+  id: string;
+  type: string;
+  timestamp: string;
+  /**
+   * `duplicate`: the consumer answered 409 (it had processed that id); `retrying`: the first attempt
+   * failed; `queued`: not tried yet (after a failure, or a long replay), the emulator delivers it later.
+   */
+  outcome: 'delivered' | 'duplicate' | 'retrying' | 'queued';
+  responseStatus?: number;
+  error?: string;
+}
+
+export interface ReplayResult {
+  endpoint: string;
+  data: ReplayOutcome[];
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+
+/**
+ * Whether a base URL can be the embedded emulator: it serves on loopback (127.0.0.1 by default), or
+ * on the address the `local` profile holds (`svc emulator start --host <address>` writes it), which
+ * is read only when the host is not loopback.
+ */
+export async function mayBeEmulator(baseUrl: string, localProfileBaseUrl: () => Promise<string | undefined>): Promise<boolean> {
+  const url = new URL(baseUrl);
+  if (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)) return true;
+  const local = await localProfileBaseUrl();
+  return local !== undefined && URL.canParse(local) && new URL(local).origin === url.origin;
+}
+
+/** The refusal for any other base URL (exit 2, nothing sent). */
+export function emulatorOnly(baseUrl: string): UsageError {
+  return new UsageError(
+    `svc webhook replay works only against the svc emulator: the service's API has no endpoint to list or resend webhook events, and ${new URL(baseUrl).origin} is not the emulator`,
+    { field: '--base-url', hint: 'Start one with `svc emulator start` (it writes the `local` profile), or pass --base-url http://127.0.0.1:<port>.' },
+  );
+}
+
+export async function replayEvents(client: ApiClient, body: ReplayRequest, signal?: AbortSignal): Promise<ReplayResult> {
+  try {
+    const res = await client.request<ReplayResult>({ method: 'POST', path: REPLAY_PATH, fromRoot: true, body, ...(signal && { signal }) });
+    return res.body;
+  } catch (error) {
+    // The emulator's own 404 names the unknown ids; any other 404 means this server has no replay at all.
+    if (error instanceof ApiError && error.status === 404 && !Array.isArray(error.details?.ids)) {
+      throw new SvcError(`${new URL(client.baseUrl).origin} has no ${REPLAY_PATH}: replay works only against the svc emulator`, {
+        hint: 'Point the command at a running `svc emulator start`.',
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
