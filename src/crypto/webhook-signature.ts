@@ -54,7 +54,7 @@ export function parseWebhookPublicKey(text: string): KeyObject {
       key = createPublicKey({ key: value, format: 'pem' });
     } else if (CLIENT_PUBLIC_KEY_PATTERN.test(value)) {
       // SEC1 point → JWK: node:crypto has no raw-point import, and JWK needs no ASN.1 by hand.
-      const raw = Buffer.from(decompressPublicKey(value), 'hex');
+      const raw = Buffer.from(decompressPublicKey(value, '--public-key'), 'hex');
       const jwk = { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') };
       key = createPublicKey({ key: jwk, format: 'jwk' });
     } else if (/^30(?:[0-9a-fA-F]{2})+$/.test(value)) {
