@@ -12,6 +12,7 @@ import { VerificationError } from '../../src/errors.js';
 import { otpLogin, type OtpChallengeInfo, type OtpLoginResult } from '../../src/auth/otp-login.js';
 import { withAuthHint } from '../../src/auth/hints.js';
 import { publicView } from '../../src/auth/auth-session.js';
+import { storeLogin } from '../../src/auth/store-login.js';
 import type { Store } from '../../src/store/types.js';
 import { codeSource, readCodeFromStdin, validateOtp } from './code-input.js';
 import { printSessionSummary } from '../session/format.js';
@@ -25,24 +26,6 @@ function promptMessage(info: OtpChallengeInfo): string {
   const where = info.nickname ? ` sent to ${info.nickname}` : '';
   const attempt = info.attempt > 1 ? ` (attempt ${info.attempt} of ${info.maxAttempts})` : '';
   return `Enter the 6-digit code${where}${attempt}:`;
-}
-
-/** Saves the key first, then points the profile at it: a crash in between leaves a usable key, not a dangling pointer. */
-function storeSession(store: Store, profileName: string, credentialId: string, result: OtpLoginResult, now: number): void {
-  const { session } = result;
-  store.saveSession({
-    id: session.id,
-    accountId: session.accountId,
-    type: session.type,
-    nickname: session.nickname,
-    expiresAt: session.expiresAt,
-    privateKey: result.privateKey,
-    publicKey: result.publicKey,
-    profile: profileName,
-    credentialId,
-    createdAt: session.createdAt ?? new Date(now).toISOString(),
-  });
-  store.setProfile(profileName, { activeSessionId: session.id });
 }
 
 function pinSigner(ui: UI, store: Store, profileName: string, signer: string): void {
@@ -80,7 +63,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
     throw withAuthHint(error, credentialId);
   }
 
-  storeSession(store, profileName, credentialId, result, deps.clock.now());
+  storeLogin(store, profileName, credentialId, result, deps.clock.now());
   if (result.newlyTrusted) pinSigner(ui, store, profileName, result.signerPublicKey);
 
   if (deps.globals.json) {

@@ -19,6 +19,7 @@ import { ApiError, AuthRequiredError, UsageError, VerificationError } from '../e
 import { reauthCommand, withAuthHint } from './hints.js';
 import { requireId } from '../validate.js';
 import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
+import { storedSession } from './store-login.js';
 
 export interface RefreshOptions {
   client: ApiClient;
@@ -101,18 +102,8 @@ export async function refreshSession(opts: RefreshOptions): Promise<RefreshResul
   const session = parseAuthSession(res.body, { method: 'POST', path, status: res.status });
   const privateKey = await sessionKeyFrom(session, newKey, legacy, path);
 
-  const stored: StoredSession = {
-    id: session.id,
-    accountId: session.accountId,
-    type: session.type,
-    nickname: session.nickname,
-    expiresAt: session.expiresAt,
-    privateKey,
-    publicKey: publicKeyFromPrivate(privateKey),
-    profile: previous.profile,
-    credentialId: previous.credentialId,
-    createdAt: session.createdAt ?? new Date(now()).toISOString(),
-  };
+  const keys = { session, privateKey, publicKey: publicKeyFromPrivate(privateKey) };
+  const stored = storedSession(keys, previous.profile, previous.credentialId, now());
   store.saveSession(stored);
   store.setProfile(profileName, { activeSessionId: stored.id });
   // The old key goes last, and only if it is a different session (an in-place refresh reuses the id).

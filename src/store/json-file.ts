@@ -7,7 +7,7 @@
  * file that does not parse becomes a StoreError naming it.
  */
 import Conf from 'conf';
-import { readFileSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 import { PRIVATE_FILE_MODE } from './permissions.js';
@@ -65,6 +65,17 @@ export function writeJsonFile(dir: string, name: string, value: JsonObject): voi
     conf.store = value;
   } catch (err) {
     throw asStoreError(err, file, 'write');
+  }
+}
+
+/** Deletes `<dir>/<name>.json`; one already gone is not an error. */
+export function deleteJsonFile(dir: string, name: string): void {
+  const file = jsonFilePath(dir, name);
+  try {
+    unlinkSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
   }
 }
 

@@ -8,10 +8,10 @@
  * Private keys live only in session files (0600, folder 0700).
  */
 import Conf from 'conf';
-import { existsSync, readdirSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StoreError } from './errors.js';
-import { jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
+import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
 import { withFileLock } from './lock.js';
 import { sessionFileName, validateProfileName } from './names.js';
 import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
@@ -147,13 +147,7 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
       writeJsonFile(sessionsDir, sessionFileName(s.id), { ...s });
     },
     deleteSession(id) {
-      const file = jsonFilePath(sessionsDir, sessionFileName(id));
-      try {
-        unlinkSync(file);
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
-      }
+      deleteJsonFile(sessionsDir, sessionFileName(id));
       // A profile must not point at a key we no longer hold; only lock when one does.
       const pointing = Object.entries(readConfig().profiles).some(([, p]) => p.activeSessionId === id);
       if (!pointing) return;
