@@ -102,7 +102,10 @@ export async function refreshSession(opts: RefreshOptions): Promise<RefreshResul
   const session = parseAuthSession(res.body, { method: 'POST', path, status: res.status });
   const privateKey = await sessionKeyFrom(session, newKey, legacy, path);
 
-  const keys = { session, privateKey, publicKey: publicKeyFromPrivate(privateKey) };
+  // Client-held flow: the key is ours, its public half already made (and compressed); the legacy
+  // flow's key came sealed, so its public half is derived.
+  const publicKey = legacy ? publicKeyFromPrivate(privateKey) : newKey.publicKey;
+  const keys = { session, privateKey, publicKey };
   const stored = storedSession(keys, previous.profile, previous.credentialId, now());
   store.saveSession(stored);
   store.setProfile(profileName, { activeSessionId: stored.id });
