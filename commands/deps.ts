@@ -40,8 +40,11 @@ export interface BaseDeps {
 export interface Deps extends BaseDeps {
   /** Profiles and session keys (SERVICE_CLI_CONFIG_DIR or the OS config folder), opened on first use. */
   store(): Promise<Store>;
-  /** The profile this command acts on: --profile, then SERVICE_PROFILE, then the current one. */
-  profile(): Promise<SelectedProfile>;
+  /**
+   * The profile this command acts on: --profile, then SERVICE_PROFILE, then the current one. A named
+   * profile that does not exist is a UsageError with a suggestion, unless `create` (config set).
+   */
+  profile(options?: { create?: boolean }): Promise<SelectedProfile>;
   /**
    * The API client for that profile (flags, then environment, then the profile); the store is
    * opened only when flags and environment leave something for the profile to supply. `--verbose`
@@ -58,15 +61,27 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 
 /** Adds the lazily made store, profile and client to `base`. */
 export function withStoreAndClient(base: BaseDeps): Deps {
-  const store = once(async () => (await import('../src/store/store.js')).openStore({ env: base.env }));
+  const store = once(async () => {
+    const opened = (await import('../src/store/store.js')).openStore({ env: base.env });
+    // Repairs (looser permissions tightened) are said once, when they happen.
+    for (const note of opened.notes) base.io.stderr.write(`Warning: ${note}\n`);
+    return opened;
+  });
   // The name is chosen once; what the profile holds is read afresh, as a command may have just
   // changed it (the demo logs in, then refreshes, with one Deps).
   const profileName = once(async () => {
     const [opened, { selectProfileName }] = await Promise.all([store(), import('../src/store/resolve.js')]);
     return selectProfileName(opened, base.env, base.globals.profile);
   });
-  const profile = async () => {
+  // A profile named by --profile or SERVICE_PROFILE must exist (a typo would act on an empty one),
+  // except where a command creates it (config set); the store's current profile needs no check.
+  const named = base.globals.profile ?? (base.env.SERVICE_PROFILE?.trim() || undefined);
+  const profile = async (options: { create?: boolean } = {}) => {
     const [opened, name, { selectProfile }] = await Promise.all([store(), profileName(), import('../src/store/resolve.js')]);
+    if (named !== undefined && !options.create && opened.getProfile(name) === undefined) {
+      const { unknownProfileError } = await import('./config/known-profile.js');
+      throw unknownProfileError(name, Object.keys(opened.listProfiles()), base.globals.profile !== undefined ? '--profile' : 'SERVICE_PROFILE');
+    }
     return selectProfile(opened, base.env, name);
   };
   const client = once(async () => {
@@ -79,7 +94,8 @@ export function withStoreAndClient(base: BaseDeps): Deps {
     const log = base.globals.verbose
       ? (e: HttpLogEntry) => ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
       : undefined;
-    return createClient({ ...endpoint, log, env: base.env });
+    const { timeoutMs } = await import('./timeout.js');
+    return createClient({ ...endpoint, log, env: base.env, timeoutMs: timeoutMs(base.globals.timeout, base.env) });
   });
   return { ...base, store, profile, client };
 }
@@ -117,18 +133,21 @@ export const systemClock: Clock = {
 function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: AbortSignal): Prompter {
   // Made per question: reading io.stdin builds the stdin stream, which most commands never need.
   const context = () => ({ input: io.stdin, output: io.stderr, signal });
+  // inquirer marks an answered question with a green tick; an answer is not a success (a wrong OTP
+  // would read as accepted), and ✓/✗ belong to outcomes only (commands/ui.ts GLYPH).
+  const theme = { prefix: { idle: '?', done: '›' } };
   return {
     async input(q) {
       const { input } = await import('@inquirer/prompts');
-      return input({ message: q.message, default: q.default, validate: q.validate }, context());
+      return input({ message: q.message, default: q.default, validate: q.validate, theme }, context());
     },
     async password(q) {
       const { password } = await import('@inquirer/prompts');
-      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate }, context());
+      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate, theme }, context());
     },
     async confirm(q) {
       const { confirm } = await import('@inquirer/prompts');
-      return confirm({ message: q.message, default: q.default }, context());
+      return confirm({ message: q.message, default: q.default, theme }, context());
     },
   };
 }

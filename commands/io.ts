@@ -15,6 +15,10 @@ export interface GlobalOptions {
   verbose: boolean;
   /** false when --no-color was given. */
   color: boolean;
+  /** --jq: a jq expression applied to the --json output (json is true then). */
+  jq?: string;
+  /** --timeout: seconds before an HTTP request is given up (else SERVICE_TIMEOUT, else the client's default). */
+  timeout?: string;
 }
 
 export interface IOStreams {

@@ -4,10 +4,11 @@
  * invocation, so it imports commander and the specs and nothing else (startup is a feature:
  * README "Performance").
  */
-import { Command } from 'commander';
+import { Command, Help } from 'commander';
 import type { GlobalOptions } from './deps.js';
 import { declare, optionsFrom, type Verb, type VerbModule } from './verb.js';
 import { VERSION } from './version.js';
+import { apiVerb } from './api/verbs.js';
 import { cardsVerbs } from './cards/verbs.js';
 import { configVerbs } from './config/verbs.js';
 import { demoVerb } from './demo/verbs.js';
@@ -18,7 +19,10 @@ import { loginVerbs } from './login/verbs.js';
 import { credentialsVerbs } from './credentials/verbs.js';
 import { sandboxVerbs } from './sandbox/verbs.js';
 import { sessionVerbs } from './session/verbs.js';
+import { triggerVerb } from './trigger/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
+import { completionVerb, versionVerb } from './meta/verbs.js';
+import { optionsAfterCommands, parseErrorJSON, rewriteArgv, wantsJson } from './argv.js';
 
 // The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
 // error classes, which the root never needs.
@@ -46,7 +50,11 @@ const NOUNS: Noun[] = [
   },
   { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
   { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
+  { name: 'api', description: apiVerb.spec.description, action: apiVerb },
+  { name: 'trigger', description: triggerVerb.spec.description, action: triggerVerb },
   { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
+  { name: 'completion', description: completionVerb.spec.description, action: completionVerb },
+  { name: 'version', description: versionVerb.spec.description, action: versionVerb },
 ];
 
 /**
@@ -56,7 +64,7 @@ const NOUNS: Noun[] = [
 export type Execute = (verb: Verb<never>, options: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
 
 /** Global flags that take a value, so the word after them is not the noun. */
-const VALUE_FLAGS = new Set(['--profile', '--base-url']);
+const VALUE_FLAGS = new Set(['--profile', '--base-url', '--jq', '--timeout']);
 
 /** The first positional word of argv (the noun), skipping global flags and their values. */
 export function invokedNoun(argv: string[]): string | undefined {
@@ -65,6 +73,7 @@ export function invokedNoun(argv: string[]): string | undefined {
     const a = args[i]!;
     if (VALUE_FLAGS.has(a)) i++;
     else if (a === 'help' && i + 1 < args.length) continue; // `svc help session` needs the session verbs
+    else if (a.startsWith('--') && a.includes('=')) continue; // --profile=x carries its own value
     else if (!a.startsWith('-')) return a;
   }
   return undefined;
@@ -78,7 +87,10 @@ export function globalsOf(command: Command): GlobalOptions {
   return {
     profile: o.profile as string | undefined,
     baseUrl: o.baseUrl as string | undefined,
-    json: Boolean(o.json),
+    // --jq filters the --json output, so it implies --json.
+    json: Boolean(o.json) || o.jq !== undefined,
+    jq: o.jq as string | undefined,
+    timeout: o.timeout as string | undefined,
     input: o.input !== false,
     yes: Boolean(o.yes),
     verbose: Boolean(o.verbose),
@@ -108,8 +120,12 @@ export function buildProgram(argv: string[], execute: Execute): Command {
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
     .option('--no-color', 'disable colour (also NO_COLOR)')
+    .option('--jq <expr>', 'filter the --json output with a jq expression (implies --json; strings print raw)')
+    .option('--timeout <seconds>', 'give up on an HTTP request after this long (env SERVICE_TIMEOUT; default 30)')
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ showGlobalOptions: true })
+    // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.
+    .configureOutput(wantsJson(argv) ? { writeErr: () => {}, outputError: () => {} } : {})
+    .configureHelp({ showGlobalOptions: true, formatHelp: (cmd, helper) => optionsAfterCommands(Help.prototype.formatHelp.call(helper, cmd, helper)) })
     .exitOverride();
 
   const invoked = invokedNoun(argv);
@@ -122,6 +138,27 @@ export function buildProgram(argv: string[], execute: Execute): Command {
   return program;
 }
 
+/** Every noun, verb and flag, for shell completion (commands/meta/completion.ts). */
+export interface CommandTree {
+  globalFlags: string[];
+  nouns: { name: string; description: string; flags: string[]; verbs: { name: string; description: string; flags: string[] }[] }[];
+}
+
+export function commandTree(): CommandTree {
+  const longFlags = (spec: Verb<never>['spec']) =>
+    Object.values(spec.flags ?? {}).map((f) => /--[\w-]+/.exec(f.syntax)![0]).concat('--help');
+  const root = buildProgram(['node', 'svc'], async () => {});
+  return {
+    globalFlags: root.options.map((o) => o.long).filter((l): l is string => l !== undefined).concat('--help'),
+    nouns: NOUNS.map((noun) => ({
+      name: noun.name,
+      description: noun.description,
+      flags: 'action' in noun ? longFlags(noun.action.spec) : ['--help'],
+      verbs: 'verbs' in noun ? noun.verbs.map((v) => ({ name: v.spec.name, description: v.spec.description, flags: longFlags(v.spec) })) : [],
+    })),
+  };
+}
+
 /**
  * A built verb file carries its own copy of run-verb.ts next to the verb (see .ci/build.mjs), so
  * the errors it throws are rendered by the code that knows their classes.
@@ -131,7 +168,8 @@ interface BuiltVerb {
 }
 
 /** Runs the CLI and resolves to the exit code; never calls process.exit itself. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(rawArgv: string[]): Promise<number> {
+  const argv = rewriteArgv(rawArgv);
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     // A second Ctrl-C means "now": the first one already asked the command to stop cleanly.
@@ -146,6 +184,7 @@ export async function main(argv: string[]): Promise<number> {
   });
 
   let code = EXIT_OK;
+  const noun = invokedNoun(argv);
   const execute: Execute = async (verb, options, globals) => {
     const loaded = (await verb.load()) as VerbModule<never> | BuiltVerb;
     if ('execute' in loaded) code = await loaded.execute(options, globals, controller.signal);
@@ -156,12 +195,24 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;
+    // `svc --json` or `svc --json session` with no verb: commander showed help for an error, which
+    // --json held back; a script gets the usage error instead of an empty, successful run.
+    if (commanderCode === 'commander.help' && (error as { exitCode?: number }).exitCode === 1 && wantsJson(argv)) {
+      const message = noun === undefined ? 'a command is required' : `a ${noun} command is required`;
+      process.stderr.write(JSON.stringify({ error: { type: 'usage', message, field: noun ?? 'command', hint: `Run svc ${noun ? `${noun} ` : ''}--help for the commands.` } }) + '\n');
+      return EXIT_USAGE;
+    }
     if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version' || commanderCode === 'commander.help') {
       return EXIT_OK;
     }
-    if (commanderCode?.startsWith('commander.')) return EXIT_USAGE; // commander already printed why
+    if (commanderCode?.startsWith('commander.')) {
+      // Without --json commander already printed why; with it, nothing was printed yet.
+      if (wantsJson(argv)) process.stderr.write(JSON.stringify({ error: parseErrorJSON(error as Error, commanderCode) }) + '\n');
+      return EXIT_USAGE;
+    }
     // Only a verb that failed to load gets here; everything a verb throws is rendered by run-verb.ts.
-    process.stderr.write(`Error: ${(error as Error).message ?? String(error)}\n`);
+    const message = (error as Error).message ?? String(error);
+    process.stderr.write(wantsJson(argv) ? JSON.stringify({ error: { type: 'internal', message } }) + '\n' : `Error: ${message}\n`);
     return EXIT_FAILURE;
   } finally {
     process.off('SIGINT', onSignal);

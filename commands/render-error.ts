@@ -4,7 +4,8 @@
  */
 import type { Writable } from 'node:stream';
 import { colors } from './colors.js';
-import { ApiError, NetworkError, SvcError, UsageError } from '../src/errors.js';
+import { ApiError, AuthRequiredError, CancelledError, InterruptedError, NetworkError, SvcError, UsageError, VerificationError } from '../src/errors.js';
+import { StoreError } from '../src/store/errors.js';
 import { isPromptAbort } from './exit-codes.js';
 
 export interface RenderErrorOptions {
@@ -28,6 +29,21 @@ function defaultHint(error: ApiError): string | undefined {
   return undefined;
 }
 
+/**
+ * The `type` of a --json error: one documented set (README "Output and exit codes"), never a class
+ * name. `interrupted` is decided by renderError, `usage` also covers commander's parse errors
+ * (program.ts), and `internal` is a bug in svc.
+ */
+export const ERROR_TYPES = ['api', 'usage', 'auth', 'network', 'verification', 'store', 'cancelled', 'interrupted', 'failure', 'internal'] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+function svcErrorType(error: SvcError): ErrorType {
+  if (error instanceof AuthRequiredError) return 'auth';
+  if (error instanceof VerificationError) return 'verification';
+  if (error instanceof CancelledError) return 'cancelled';
+  return 'failure';
+}
+
 function errorToJSON(error: unknown): Record<string, unknown> {
   if (error instanceof ApiError) {
     return {
@@ -41,14 +57,15 @@ function errorToJSON(error: unknown): Record<string, unknown> {
     };
   }
   if (error instanceof UsageError) return { type: 'usage', message: error.message, field: error.field, hint: error.hint };
-  if (error instanceof NetworkError) return { type: 'network', message: error.message, url: error.url, hint: error.hint };
-  if (error instanceof SvcError) return { type: error.name, message: error.message, hint: error.hint };
+  if (error instanceof NetworkError) return { type: 'network', message: error.message, url: error.url, ...(error.timedOut ? { timedOut: true } : {}), hint: error.hint };
+  if (error instanceof StoreError) return { type: 'store', message: error.message, file: error.file, hint: error.hint };
+  if (error instanceof SvcError) return { type: svcErrorType(error), message: error.message, hint: error.hint };
   return { type: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 export function renderError(error: unknown, options: RenderErrorOptions): void {
   const { stderr } = options;
-  if (options.interrupted || isPromptAbort(error)) {
+  if (options.interrupted || isPromptAbort(error) || error instanceof InterruptedError) {
     stderr.write(options.json ? JSON.stringify({ error: { type: 'interrupted', message: 'Interrupted' } }) + '\n' : 'Interrupted.\n');
     return;
   }

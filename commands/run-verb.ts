@@ -15,6 +15,8 @@ export async function runVerb(
   signal: AbortSignal,
 ): Promise<number> {
   try {
+    // A bad --jq expression is a usage error before the command sends anything.
+    if (globals.jq !== undefined) (await import('./jq.js')).compileJq(globals.jq);
     await (verb as VerbModule<Record<string, unknown>>).run(options, createDeps(globals, signal));
     // A command that returns normally after a signal (a server told to stop) stopped cleanly.
     return EXIT.ok;

@@ -6,6 +6,10 @@ import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 import { colors } from './colors.js';
 import type { GlobalOptions, IOStreams } from './io.js';
+import { compileJq, jqLines } from './jq.js';
+
+/** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
+export const GLYPH = { success: '✓', failure: '✗' } as const;
 
 /** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
 type Ora = typeof import('ora').default;
@@ -28,6 +32,8 @@ export interface UI {
   c: ChalkInstance;
   /** Colours for stderr text: stderr may be a terminal when stdout is a pipe, or the reverse. */
   ce: ChalkInstance;
+  /** The width of stdout when it is a terminal that reports one, else 0 (a pipe: nothing is cut to fit). */
+  columns: number;
   /** A line of result on stdout. */
   out(line: string): void;
   /** One JSON document on stdout (the whole of stdout under --json). */
@@ -46,15 +52,21 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
   const ce = colors(io.stderrColorEnabled);
   const errLine = (line: string) => io.stderr.write(line + '\n');
   const quiet = globals.json;
+  // --jq: every JSON document a command prints goes through the filter (checked up front by run-verb.ts).
+  const jq = globals.jq !== undefined ? compileJq(globals.jq) : undefined;
   return {
     c,
     ce,
+    columns: io.stdoutIsTTY ? ((io.stdout as { columns?: number }).columns ?? 0) : 0,
     out: (line) => io.stdout.write(line + '\n'),
-    json: (value) => io.stdout.write(JSON.stringify(value) + '\n'),
+    json: (value) => {
+      if (jq) for (const line of jqLines(jq, value)) io.stdout.write(line + '\n');
+      else io.stdout.write(JSON.stringify(value) + '\n');
+    },
     info: (line) => errLine(line),
     warn: (line) => errLine(ce.yellow(`Warning: ${line}`)),
     hint: (line) => errLine(ce.dim(`Hint: ${line}`)),
-    success: (line) => errLine(`${ce.green('✓')} ${line}`),
+    success: (line) => errLine(`${ce.green(GLYPH.success)} ${line}`),
     progress(text) {
       // A terminal that reports no width (a bare pty) makes ora redraw forever: use lines there too.
       const columns = (io.stderr as { columns?: number }).columns ?? 0;
@@ -63,16 +75,17 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
         if (!quiet) errLine(`… ${text}`);
         return {
           update: (t) => { if (!quiet) errLine(`… ${t}`); },
-          succeed: (t) => { if (!quiet) errLine(`${ce.green('✓')} ${t}`); },
-          fail: (t) => { if (!quiet) errLine(`${ce.red('✗')} ${t}`); },
+          succeed: (t) => { if (!quiet) errLine(`${ce.green(GLYPH.success)} ${t}`); },
+          fail: (t) => { if (!quiet) errLine(`${ce.red(GLYPH.failure)} ${t}`); },
           stop: () => {},
         };
       }
       const spinner = loadOra()({ text, stream: io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
       return {
         update: (t) => { spinner.text = t; },
-        succeed: (t) => { spinner.succeed(t); },
-        fail: (t) => { spinner.fail(t); },
+        // ora's own ✔/✖ would make a second glyph set next to ui.success's.
+        succeed: (t) => { spinner.stopAndPersist({ symbol: ce.green(GLYPH.success), text: t }); },
+        fail: (t) => { spinner.stopAndPersist({ symbol: ce.red(GLYPH.failure), text: t }); },
         stop: () => { spinner.stop(); },
       };
     },

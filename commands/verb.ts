@@ -13,7 +13,7 @@ import type { Deps } from './deps.js';
 export interface Flag<T> {
   readonly syntax: string;
   readonly description: string;
-  readonly kind: 'value' | 'boolean' | 'negatable';
+  readonly kind: 'value' | 'boolean' | 'negatable' | 'repeatable';
   readonly default?: string;
   /** Commander refuses the command without it (exit 2, naming the flag). */
   readonly required?: boolean;
@@ -44,6 +44,8 @@ export const flag = {
   boolean: (syntax: string, description: string): Flag<boolean> => ({ syntax, description, kind: 'boolean' }),
   /** `--no-x`: true unless given. */
   negatable: (syntax: string, description: string): Flag<boolean> => ({ syntax, description, kind: 'negatable' }),
+  /** A flag that may be given several times (`-H a:1 -H b:2`): every value in order, [] when absent. */
+  repeatable: (syntax: string, description: string): Flag<string[]> => ({ syntax, description, kind: 'repeatable' }),
 };
 
 export const arg = {
@@ -119,6 +121,7 @@ export function declare(command: Command, spec: VerbSpec): Command {
     const option = new Option(f.syntax, f.description);
     if (f.default !== undefined) option.default(f.default);
     if (f.required) option.makeOptionMandatory();
+    if (f.kind === 'repeatable') option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
   }
   if (spec.help) command.addHelpText('after', spec.help);
@@ -140,7 +143,8 @@ export function optionsFrom(
   });
   for (const [key, f] of Object.entries(spec.flags ?? {})) {
     const value = parsed[new Option(f.syntax).attributeName()];
-    options[key] = f.kind === 'boolean' ? value === true : f.kind === 'negatable' ? value !== false : value;
+    if (f.kind === 'repeatable') options[key] = Array.isArray(value) ? value : [];
+    else options[key] = f.kind === 'boolean' ? value === true : f.kind === 'negatable' ? value !== false : value;
   }
   return options;
 }

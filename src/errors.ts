@@ -98,5 +98,8 @@ export class InterruptedError extends SvcError {
   }
 }
 
+/** The user answered "no" to a confirmation: nothing was done (exit 1, not the 130 of Ctrl-C). */
+export class CancelledError extends SvcError {}
+
 /** A signed-retry challenge expired before the operation settled. */
 export class ChallengeExpiredError extends SvcError {}

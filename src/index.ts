@@ -10,6 +10,8 @@
  *   (client-held and legacy), list and revoke.
  * - webhook: a verifying, de-duplicating receiver.
  * - webhook-replay: re-delivery of the emulator's logged webhook events.
+ * - api: any endpoint with its 202 challenge signed (`apiCall`), typed fields, pagination.
+ * - trigger: the sandbox magic-value scenarios (`SCENARIOS`, `runScenario`).
  * - emulator: the embedded sandbox, `startEmulator(options)`.
  *
  * @example
@@ -28,4 +30,6 @@ export * from './store/index.js';
 export * from './auth/index.js';
 export * from './webhook/index.js';
 export * from './webhook-replay/index.js';
+export * from './api/index.js';
+export * from './trigger/index.js';
 export { startEmulator, type EmulatorFixtures, type EmulatorOptions, type RunningEmulator } from './emulator/index.js';

@@ -8,10 +8,15 @@ import { normalizeBaseUrl } from '../../src/http/base-url.js';
 import type { Profile } from '../../src/store/index.js';
 import type { ConfigKeyName } from './key-names.js';
 
+/** The Profile fields that hold one string (otpSigners is a map, handled by values.ts). */
+export type StringField = { [K in keyof Profile]-?: Profile[K] extends string | undefined ? K : never }[keyof Profile];
+
 export interface ConfigKey {
   /** Typed against key-names.cts, so help text and checks cannot drift apart by a misspelling. */
   name: ConfigKeyName;
-  field: keyof Profile;
+  field: StringField;
+  /** Kept per base URL (the OTP signer pin): see values.ts. */
+  perBaseUrl?: true;
   secret: boolean;
   description: string;
   /**
@@ -60,8 +65,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   {
     name: 'otp-signer',
     field: 'otpSignerPublicKey',
+    perBaseUrl: true,
     secret: false,
-    description: 'pinned OTP bundle signer public key (P-256 SEC1 hex), stored uncompressed',
+    description: "pinned OTP bundle signer public key (P-256 SEC1 hex) for the profile's base URL, stored uncompressed",
     // Stored uncompressed because that is the form the target bundle carries in enclaveQuorumPublic.
     check: async (v, field) => {
       const { decompressPublicKey } = await import('../../src/crypto/keys.js');

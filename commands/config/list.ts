@@ -15,6 +15,7 @@ function shownValues(profile: Profile): Record<string, string> {
     const v = displayValue(key, profile[key.field]);
     if (v !== undefined) values[key.name] = v;
   }
+  for (const [baseUrl, signer] of Object.entries(profile.otpSigners ?? {})) values[`otp-signer ${baseUrl}`] = signer;
   if (profile.activeSessionId) values['active-session'] = profile.activeSessionId;
   return values;
 }

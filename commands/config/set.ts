@@ -9,6 +9,7 @@ import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
+import { patchFor, pinBaseUrl } from './values.js';
 import { readValueFromInput } from './read-value.js';
 import { textOrAtFile } from '../input.js';
 
@@ -27,8 +28,9 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   else if (key.secret) ui.warn(`${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`);
   const value = await key.check(raw, key.name);
 
-  const [store, { name: profile }] = await Promise.all([deps.store(), deps.profile()]);
-  store.setProfile(profile, { [key.field]: value });
+  const [store, selected] = await Promise.all([deps.store(), deps.profile({ create: true })]);
+  const profile = selected.name;
+  store.setProfile(profile, patchFor(key, selected.stored, pinBaseUrl(deps, selected), value));
   const shown = displayValue(key, value)!;
   if (deps.globals.json) return ui.json({ profile, key: key.name, value: shown });
   ui.success(`Set ${key.name} = ${shown} in profile "${profile}".`);

@@ -8,6 +8,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
+import { signedProgress } from '../signed-progress.js';
 import { UsageError } from '../../src/errors.js';
 import { addCredential, type CredentialType } from '../../src/auth/credentials.js';
 import { withAuthHint } from '../../src/auth/hints.js';
@@ -52,6 +53,12 @@ function checkFlags(type: CredentialType, opts: AddOptions): void {
   }
 }
 
+/** The --sandbox-token flags a login needs to name the same identity as this add. */
+function sandboxLoginFlags(opts: AddOptions): string {
+  const named = (['issuer', 'audience', 'subject'] as const).filter((k) => opts[k] !== undefined).map((k) => ` --${k} ${JSON.stringify(opts[k])}`);
+  return ` --sandbox-token${named.join('')}`;
+}
+
 export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   const type = credentialType(opts.type);
   checkFlags(type, opts);
@@ -69,18 +76,25 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   }
 
   const ui = createUI(deps);
+  const client = await deps.client();
+  const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
+  progress.start(`Adding a ${type} credential to ${accountId}`);
   let method;
   try {
     method = await addCredential({
-      client: await deps.client(),
+      client,
       body,
-      sign: ctx.sign,
+      // A session of another account cannot approve this one's credentials: say so rather than send it.
+      sign: ctx.session?.accountId === accountId ? ctx.sign : undefined,
       signal: deps.signal,
-      hooks: { onChallenge: () => ui.info(`The account has credentials: approving the add with session ${ctx.session?.id ?? '(none held)'}`) },
+      // The account has credentials, so the add is approved by a signature (the shared signed-flow progress).
+      hooks: progress.hooks,
     });
   } catch (error) {
+    progress.fail(error, 'Adding the credential failed.');
     throw withAuthHint(error, ctx.session?.credentialId);
   }
+  progress.succeed(`Added ${method.id}${passkey ? '; the software passkey is kept in the store' : ''}.`);
   if (passkey) passkeyFolder(ctx.store.dir).save({ ...passkey, id: method.id, accountId, nickname: method.nickname, profile: ctx.profileName });
 
   const { otpEncryptionTargetBundle: _bundle, ...shown } = method;
@@ -91,6 +105,5 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   ui.out(`Credential: ${method.id}`);
   ui.out(`Type:       ${method.type} ${method.nickname}`);
   ui.out(`Account:    ${method.accountId}`);
-  ui.success(`Added${passkey ? '; the software passkey is kept in the store' : ''}.`);
-  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${method.type === 'OAUTH' && identity ? ' --sandbox-token' : ''}`);
+  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${identity ? sandboxLoginFlags(opts) : ''}`);
 }

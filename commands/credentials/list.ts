@@ -30,5 +30,6 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
     ui,
     ['ID', 'TYPE', 'NICKNAME', 'CREATED', 'KEY HERE'],
     rows.map((r) => [r.id, r.type, r.nickname, r.createdAt, r.softwarePasskeyHeld ? 'software passkey' : '']),
+    [0], // the credential id is what `login … --credential` takes: never shortened
   );
 }

@@ -8,8 +8,9 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { createUI } from '../ui.js';
+import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
-import { InterruptedError, UsageError } from '../../src/errors.js';
+import { CancelledError, UsageError } from '../../src/errors.js';
 import { removeCredential } from '../../src/auth/credentials.js';
 import { withAuthHint } from '../../src/auth/hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
@@ -31,13 +32,19 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
     });
   }
   if (ask && !(await deps.prompter.confirm({ message: `Remove ${credentialId}? Its sessions end with it.`, default: false }))) {
-    throw new InterruptedError('Cancelled: nothing was removed.');
+    throw new CancelledError('Cancelled: nothing was removed.');
   }
+  const ui = createUI(deps);
+  const client = await deps.client();
+  const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
+  progress.start(`Requesting a removal challenge for ${credentialId}`);
   try {
-    await removeCredential({ client: await deps.client(), credentialId, sign: ctx.sign, signal: deps.signal });
+    await removeCredential({ client, credentialId, sign: ctx.sign, hooks: progress.hooks, signal: deps.signal });
   } catch (error) {
+    progress.fail(error, `Removing ${credentialId} failed; nothing local was changed.`);
     throw withAuthHint(error, ctx.session?.credentialId);
   }
+  progress.succeed(`Removed ${credentialId}.`);
 
   const ended = ctx.store.listSessions().filter((s) => s.credentialId === credentialId);
   for (const s of ended) ctx.store.deleteSession(s.id);
@@ -45,10 +52,9 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   const passkeyForgotten = passkeys.get(credentialId) !== undefined;
   if (passkeyForgotten) passkeys.delete(credentialId);
 
-  const ui = createUI(deps);
   if (deps.globals.json) {
     ui.json({ id: credentialId, removed: true, sessionKeysForgotten: ended.length, passkeyForgotten });
     return;
   }
-  ui.success(`Removed ${credentialId}${ended.length ? `; forgot ${ended.length} session key(s) it had made` : ''}${passkeyForgotten ? '; deleted its software passkey' : ''}.`);
+  if (ended.length || passkeyForgotten) ui.info(`${ended.length ? `Forgot ${ended.length} session key(s) it had made` : ''}${ended.length && passkeyForgotten ? '; ' : ''}${passkeyForgotten ? 'deleted its software passkey' : ''}.`);
 }

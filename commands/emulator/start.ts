@@ -109,14 +109,19 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
       : {}),
   });
 
+  let restoreProfile = () => {};
   if (opts.profile) {
     // After this, every command works with no flags against this emulator.
-    const [{ LOCAL_PROFILE, saveEmulatorProfile }, store] = await Promise.all([
+    const [{ LOCAL_PROFILE, saveEmulatorProfile, restoreCurrentProfile }, store] = await Promise.all([
       import('../config/local-profile.js'),
       deps.store(),
     ]);
-    saveEmulatorProfile(store, emu);
-    ui.info(`Profile "${LOCAL_PROFILE}" written and made current (--no-profile to skip).`);
+    const previous = saveEmulatorProfile(store, emu);
+    ui.info(`Profile "${LOCAL_PROFILE}" written and made current until the emulator stops (--no-profile to skip).`);
+    restoreProfile = () => {
+      const restored = restoreCurrentProfile(store, previous);
+      if (restored && !deps.globals.json) ui.info(`Profile "${restored}" is current again.`);
+    };
   }
 
   if (deps.globals.json) ui.json(summary(emu));
@@ -129,6 +134,10 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     if (deps.signal.aborted) resolve();
     else deps.signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  await emu.close();
+  try {
+    await emu.close();
+  } finally {
+    restoreProfile();
+  }
   if (!deps.globals.json) ui.info('Emulator stopped.');
 }

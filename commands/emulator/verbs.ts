@@ -33,6 +33,13 @@ export const start = defineVerb({
     /** false with --no-profile: leave the store alone. */
     profile: flag.negatable('--no-profile', 'do not write the `local` profile or make it current'),
   },
+  help: `
+The \`local\` profile is current while the emulator runs; the previous one is current
+again when it stops.
+
+Examples:
+  $ svc emulator start
+  $ svc --json emulator start --port 0 --processing-retries 2 --state emulator.json`,
 });
 
 export const emulatorVerbs = [verb(start, () => import('./start.js'))];

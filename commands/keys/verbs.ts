@@ -22,18 +22,28 @@ export const generate = defineVerb({
   name: 'generate',
   description: 'generate a P-256 key pair',
   flags: { uncompressed: flag.boolean('--uncompressed', 'print the public key uncompressed (04…, 130 hex)') },
+  help: `
+Examples:
+  $ svc keys generate
+  $ svc --json keys generate --uncompressed`,
 });
 
 export const stamp = defineVerb({
   name: 'stamp',
   description: 'print the Service-Wallet-Signature header value for a payload (payload from stdin if no flag)',
   flags: { ...privateKeyFlags('session private key'), ...payloadFlags },
+  help: `
+Example:
+  $ printf %s "$PAYLOAD" | svc keys stamp --private-key-file session.key`,
 });
 
 export const verifyStamp = defineVerb({
   name: 'verify-stamp',
   description: 'verify a Service-Wallet-Signature over a payload; prints the signing public key',
   flags: { stamp: flag.required('--stamp <value>', 'the header value'), ...payloadFlags },
+  help: `
+Example:
+  $ svc keys verify-stamp --stamp "$STAMP" --payload-file payload.json`,
 });
 
 export const encryptOtp = defineVerb({
@@ -44,6 +54,9 @@ export const encryptOtp = defineVerb({
     code: flag.required('--code <otp>', 'the one-time code'),
     signer: flag.required('--signer <hex>', 'the pinned signer public key (SEC1 hex, either form)'),
   },
+  help: `
+Example:
+  $ svc keys encrypt-otp --bundle "$BUNDLE" --code 000000 --signer "$SIGNER"`,
 });
 
 export const decryptBundle = defineVerb({
@@ -53,6 +66,9 @@ export const decryptBundle = defineVerb({
     bundle: flag.required('--bundle <base58check>', 'the encrypted bundle'),
     ...privateKeyFlags('recipient private key'),
   },
+  help: `
+Example:
+  $ svc keys decrypt-bundle --bundle "$SEALED" --private-key-file new.key`,
 });
 
 export const keysVerbs = [

@@ -3,7 +3,12 @@ import { defineVerb, flag, verb } from '../verb.js';
 import { tokenFlags } from '../oauth-flags.js';
 import { verify as otpVerify } from '../otp/verbs.js';
 
-export const otp = defineVerb({ ...otpVerify, name: 'otp', description: 'email or SMS one-time password login (same as svc otp verify)' });
+export const otp = defineVerb({
+  ...otpVerify,
+  name: 'otp',
+  description: 'email or SMS one-time password login (same as svc otp verify)',
+  help: otpVerify.help?.replace(/svc( --json)? otp verify/g, 'svc$1 login otp'),
+});
 
 export const oauth = defineVerb({
   name: 'oauth',

@@ -32,10 +32,16 @@ export function codeSource(code: string | undefined, deps: Deps): CodeSource {
 }
 
 /**
- * The code from stdin: its first line, trimmed. Reading stops at the first newline rather than at
- * EOF, so `--code -` typed at a terminal, or fed by a pipe that stays open, does not hang.
+ * The code from stdin: its first line, trimmed. Called after the challenge, so a script can wait for
+ * the email before it writes the code. On a terminal the prompt says what to type (a masked prompt
+ * when svc may prompt). Reading stops at the first newline rather than at EOF, so a pipe that stays
+ * open does not hang.
  */
-export async function readCodeFromStdin(deps: Deps): Promise<string> {
+export async function readCodeFromStdin(deps: Deps, prompt: string): Promise<string> {
+  if (deps.io.stdinIsTTY && canPrompt(deps)) {
+    return (await deps.prompter.password({ message: prompt, mask: true, validate: validateOtp })).trim();
+  }
+  if (deps.io.stdinIsTTY) deps.io.stderr.write(`${prompt} `);
   let text = '';
   for await (const chunk of deps.io.stdin) {
     text += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);

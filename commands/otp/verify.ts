@@ -14,7 +14,10 @@ import { withAuthHint } from '../../src/auth/hints.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import { storeLogin } from '../../src/auth/store-login.js';
 import type { Store } from '../../src/store/types.js';
-import { codeSource, readCodeFromStdin, validateOtp } from './code-input.js';
+import { isWrongOtp } from '../../src/auth/otp-login.js';
+import { pinnedSigner, pinPatch, type SignerPin } from '../../src/auth/signer-pins.js';
+import { codeSource, readCodeFromStdin, validateOtp, type CodeSource } from './code-input.js';
+import { signedProgress } from '../signed-progress.js';
 import { printSessionSummary } from '../session/format.js';
 
 /** Prompted codes get this many tries, each with a fresh challenge (a code from a flag gets one). */
@@ -28,43 +31,68 @@ function promptMessage(info: OtpChallengeInfo): string {
   return `Enter the 6-digit code${where}${attempt}:`;
 }
 
-function pinSigner(ui: UI, store: Store, profileName: string, signer: string): void {
-  store.setProfile(profileName, { otpSignerPublicKey: signer });
-  ui.info(`Trusted the OTP signer key on first use and pinned it to profile "${profileName}": ${signer}`);
+function pinSigner(ui: UI, store: Store, profileName: string, baseUrl: string, signer: string): void {
+  store.setProfile(profileName, pinPatch(store.getProfile(profileName), baseUrl, signer));
+  ui.info(`Trusted the OTP signer key on first use and pinned it for ${baseUrl} in profile "${profileName}": ${signer}`);
   ui.hint('A bundle signed by any other key will now be refused.');
+}
+
+/** What to do about a refused signer: the commands that change the pin, never a JSON key to edit. */
+function signerMismatchHint(profileName: string, pin: SignerPin, baseUrl: string): string {
+  const profileFlag = `--profile ${profileName} `;
+  const where = pin.source === 'shipped' ? `${baseUrl} is the production URL, whose signer svc ships` : `Profile "${profileName}" pins the OTP signer ${pin.key} for ${baseUrl}`;
+  return `${where}. Nothing was encrypted or sent. If the service really uses another key (a sandbox token, or a rotated key), pin the one it publishes: svc ${profileFlag}config set otp-signer <key>, or forget the pin to trust the next key seen: svc ${profileFlag}config unset otp-signer.`;
+}
+
+/** The code for one attempt: from the flag, from stdin (read only now, after the challenge sent it), or a prompt. */
+async function codeFor(source: CodeSource, info: OtpChallengeInfo, deps: Deps): Promise<string> {
+  if (source.kind === 'given') return source.code;
+  if (source.kind === 'stdin') return readCodeFromStdin(deps, promptMessage(info));
+  return (await deps.prompter.password({ message: promptMessage(info), mask: true, validate: validateOtp })).trim();
 }
 
 export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const credentialId = requireId('AuthMethod', opts.credential, '--credential');
-  // Settle the code's source before the challenge: a challenge sends the user a code.
+  // Settle the code's source before the challenge (a challenge sends the user a code), but read
+  // stdin only after it: a script piping the emailed code can only have it once it was sent.
   const source = codeSource(opts.code, deps);
-  const given = source.kind === 'stdin' ? await readCodeFromStdin(deps) : source.kind === 'given' ? source.code : undefined;
   const ui = createUI(deps);
   const [store, client, { name: profileName, effective: profile }] = await Promise.all([deps.store(), deps.client(), deps.profile()]);
-  const pinned = profile.otpSignerPublicKey;
+  const pin = pinnedSigner(profile, client.baseUrl);
+  const progress = signedProgress(ui, deps.signal, 'the new session key');
 
   let result: OtpLoginResult;
   try {
     result = await otpLogin({
       client,
       credentialId,
-      pinnedSigner: pinned,
+      pinnedSigner: pin?.key,
       // A code from a flag or stdin cannot change, so a second attempt would only fail again.
-      maxAttempts: given === undefined ? PROMPT_ATTEMPTS : 1,
-      getCode: async (info) =>
-        given ?? (await deps.prompter.password({ message: promptMessage(info), mask: true, validate: validateOtp })).trim(),
-      onWrongCode: (attempt) => ui.warn(`That code was not accepted (attempt ${attempt} of ${PROMPT_ATTEMPTS}); requesting a new one.`),
+      maxAttempts: source.kind === 'prompt' ? PROMPT_ATTEMPTS : 1,
+      getCode: async (info) => {
+        const code = await codeFor(source, info, deps);
+        // The spinner starts only now: it must not draw over the prompt.
+        progress.start(`Verifying the code for ${credentialId}`);
+        return code;
+      },
+      onWrongCode: (attempt) => {
+        progress.fail(undefined, 'That code was not accepted.');
+        ui.warn(`Attempt ${attempt} of ${PROMPT_ATTEMPTS} failed; requesting a new code.`);
+      },
+      hooks: progress.hooks,
       signal: deps.signal,
     });
   } catch (error) {
-    if (error instanceof VerificationError && pinned !== undefined && /pinned signer/.test(error.message)) {
-      error.hint = `Profile "${profileName}" pins the OTP signer ${pinned}. Nothing was encrypted or sent. If the service really rotated its key, update otpSignerPublicKey in that profile.`;
+    progress.fail(error, isWrongOtp(error) ? 'That code was not accepted.' : 'Login failed; nothing was stored.');
+    if (error instanceof VerificationError && pin !== undefined && /pinned signer/.test(error.message)) {
+      error.hint = signerMismatchHint(profileName, pin, client.baseUrl);
     }
     throw withAuthHint(error, credentialId);
   }
+  progress.succeed(`Code accepted; signed in as ${result.session.nickname}`);
 
   storeLogin(store, profileName, credentialId, result, deps.clock.now());
-  if (result.newlyTrusted) pinSigner(ui, store, profileName, result.signerPublicKey);
+  if (result.newlyTrusted) pinSigner(ui, store, profileName, client.baseUrl, result.signerPublicKey);
 
   if (deps.globals.json) {
     ui.json({ ...publicView(result.session), keyStored: true });

@@ -38,11 +38,14 @@ export const umaReceive = defineVerb({
     amount: flag.value('--amount <int>', 'receiving amount in the smallest currency unit'),
   },
   help: `
+The receiver must be the UMA address of one of your platform's customers; on the
+emulator, the fixture \`svc emulator start\` prints as "UMA address" (umaAddress in --json).
+
 Examples:
   $ svc sandbox uma-receive --sender '$success.usd@sandbox.example.com' \\
-      --receiver '$ada@example.com' --currency USD --amount 2500
+      --receiver '<umaAddress>' --currency USD --amount 2500
   $ svc sandbox uma-receive --sender '$fail.compliance.usd@sandbox.example.com' \\
-      --receiver '$ada@example.com' --currency USD --amount 2500`,
+      --receiver '<umaAddress>' --currency USD --amount 2500`,
 });
 
 export const sandboxVerbs = [

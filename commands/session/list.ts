@@ -45,6 +45,7 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
     ui,
     ['', 'ID', 'TYPE', 'NICKNAME', 'EXPIRES IN', 'KEY HERE'],
     rows.map((r) => [r.active ? '*' : '', r.id, r.type, r.nickname, expiresIn(r.expiresAt, now), r.keyHeld ? 'yes' : 'no']),
+    [1], // the id is what a user copies into `session use` or `revoke`: never shortened
   );
   if (activeId && rows.some((r) => r.active)) ui.hint('* marks the active session of this profile.');
 }

@@ -9,6 +9,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { createUI } from '../ui.js';
+import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired, publicView } from '../../src/auth/auth-session.js';
@@ -58,7 +59,8 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   if (opts.legacy) {
     ui.warn('--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.');
   }
-  const progress = ui.progress(`Requesting a refresh challenge for ${sessionId}`);
+  const progress = signedProgress(ui, deps.signal, 'the current session key');
+  progress.start(`Requesting a refresh challenge for ${sessionId}`);
   let result;
   try {
     result = await refreshSession({
@@ -69,13 +71,10 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
       legacy: opts.legacy,
       signal: deps.signal,
       now: () => deps.clock.now(),
-      hooks: {
-        onChallenge: (c) => progress.update(`Signing challenge ${c.requestId} with the current session key`),
-        onProcessing: (attempt) => progress.update(`Service still processing (attempt ${attempt}); re-sending the identical signed request`),
-      },
+      hooks: progress.hooks,
     });
   } catch (error) {
-    progress.fail('Refresh failed; the current session key is kept.');
+    progress.fail(error, 'Refresh failed; the current session key is kept.');
     throw error;
   }
   progress.succeed(`Refreshed ${sessionId} → ${result.session.id}${opts.legacy ? ' (legacy flow)' : ''}`);

@@ -7,8 +7,9 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { createUI } from '../ui.js';
+import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
-import { InterruptedError, UsageError } from '../../src/errors.js';
+import { CancelledError, UsageError } from '../../src/errors.js';
 import { reauthCommand } from '../../src/auth/hints.js';
 import { revokeSession } from '../../src/auth/list-revoke.js';
 
@@ -23,17 +24,33 @@ export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   const [store, client, { name: profileName, effective: profile }] = await Promise.all([deps.store(), deps.client(), deps.profile()]);
   if (ask && !(await deps.prompter.confirm({ message: `Revoke ${sessionId}? It will no longer sign anything.`, default: false }))) {
-    throw new InterruptedError('Cancelled: nothing was revoked.');
+    throw new CancelledError('Cancelled: nothing was revoked.');
   }
 
   const wasActive = profile.activeSessionId === sessionId;
   // Read before the key is deleted: the hint below names the credential to log in with again.
   const credentialId = store.getSession(sessionId)?.credentialId;
-  const result = await revokeSession({ client, store, sessionId, activeSessionId: profile.activeSessionId, signal: deps.signal, now: () => deps.clock.now() });
+  const progress = signedProgress(ui, deps.signal);
+  progress.start(`Requesting a revocation challenge for ${sessionId}`);
+  let result;
+  try {
+    result = await revokeSession({
+      client,
+      store,
+      sessionId,
+      activeSessionId: profile.activeSessionId,
+      hooks: progress.hooks,
+      signal: deps.signal,
+      now: () => deps.clock.now(),
+    });
+  } catch (error) {
+    progress.fail(error, `Revocation of ${sessionId} failed; its local key is kept.`);
+    throw error;
+  }
+  progress.succeed(`Revoked ${sessionId}${result.keyForgotten ? '; its local key was deleted' : ''}.`);
   if (deps.globals.json) {
     ui.json({ id: sessionId, revoked: true, keyForgotten: result.keyForgotten });
     return;
   }
-  ui.success(`Revoked ${sessionId}${result.keyForgotten ? '; its local key was deleted' : ''}.`);
   if (wasActive) ui.hint(`Profile "${profileName}" has no active session now; log in with ${reauthCommand(credentialId)}`);
 }

@@ -5,6 +5,10 @@ export const list = defineVerb({
   name: 'list',
   description: "list an account's live sessions, marking which keys are held here",
   flags: { account: flag.value('--account <id>', 'InternalAccount:<uuid> (default: the account of the active session)') },
+  help: `
+Examples:
+  $ svc session list
+  $ svc --json session list --account InternalAccount:<uuid>`,
 });
 
 export const refresh = defineVerb({
@@ -29,7 +33,9 @@ export const revoke = defineVerb({
   description: 'revoke a session (signed) and forget its local key; asks first unless --yes',
   args: { session: arg.required('<session>', 'Session:<uuid>') },
   help: `
-Without a terminal (CI, --no-input) --yes is required.
+Without a terminal (CI, --no-input) --yes is required. Revoking a session that
+already ended (expired or revoked) succeeds, as the service answers, and forgets
+its key.
 
 Examples:
   $ svc session revoke Session:<uuid>
@@ -40,9 +46,33 @@ export const use = defineVerb({
   name: 'use',
   description: "make a session held here the profile's active session",
   args: { session: arg.required('<session>', 'Session:<uuid>') },
+  help: `
+Example:
+  $ svc session use Session:<uuid>`,
 });
 
-export const show = defineVerb({ name: 'show', description: 'show the active session (never its private key)' });
+export const show = defineVerb({
+  name: 'show',
+  description: 'show the active session (never its private key)',
+  help: `
+Examples:
+  $ svc session show
+  $ svc --json session show --jq .expiresAt`,
+});
+
+export const prune = defineVerb({
+  name: 'prune',
+  description: 'delete the keys held here of sessions that can no longer sign: expired, or no longer live on the service',
+  flags: { dryRun: flag.boolean('--dry-run', 'list what would be deleted, delete nothing') },
+  help: `
+Expired keys are judged locally; the others by asking the service which sessions of
+their account are still live (a revoked session, or one from an emulator restarted
+without --state, is not). Keys whose profile no longer exists are included.
+
+Examples:
+  $ svc session prune --dry-run
+  $ svc --json session prune`,
+});
 
 export const sessionVerbs = [
   verb(list, () => import('./list.js')),
@@ -50,4 +80,5 @@ export const sessionVerbs = [
   verb(revoke, () => import('./revoke.js')),
   verb(use, () => import('./use.js')),
   verb(show, () => import('./show.js')),
+  verb(prune, () => import('./prune.js')),
 ];

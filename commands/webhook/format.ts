@@ -4,31 +4,45 @@ import type { EventParts, Tone } from '../../src/webhook/render.js';
 import type { WebhookEvent } from '../../src/webhook/envelope.js';
 import type { ForwardResult } from '../../src/webhook/forward.js';
 
-/** `Card:0b6c3e1e-1111-4c1b-9a43-5d1f3c2a8e01` → `Card:0b6c3e1e…`: like a short git hash. */
-const UUID_ID = /\b([A-Za-z]+:[0-9a-fA-F]{8})-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
-const shorten = (text: string) => text.replace(UUID_ID, '$1…');
-
 /**
- * A line of `[text, colour]` fields, two spaces apart. Full ids when they fit (or when the width is
- * unknown: a pipe or a log file keeps everything); on a terminal too narrow for them, uuid-shaped
- * ids are shortened so the line does not wrap (and a list the meaning line spells out becomes its
- * count). The meaning line and --json keep everything whole.
+ * A line of `[text, colour]` fields, two spaces apart. Ids are never shortened: a user copies them
+ * from here into the next command. On a terminal too narrow for the whole line, a list the meaning
+ * line spells out becomes its count, and the fields that still do not fit go on an indented
+ * continuation line (a field is never cut). Width unknown (a pipe, a log file): one line, whole.
  */
 function fit(fields: Field[], columns: number): string {
-  const width = fields.reduce((sum, [text]) => sum + text.length, 2 * (fields.length - 1));
-  const squeeze = columns > 0 && width > columns;
-  return fields.map(([text, paint, brief]) => paint(squeeze ? brief ?? shorten(text) : text)).join('  ');
+  const width = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 2 * (texts.length - 1));
+  if (columns <= 0 || width(fields.map(([text]) => text)) <= columns) return fields.map(([text, paint]) => paint(text)).join('  ');
+  const lines: string[][] = [[]];
+  let used = 0;
+  for (const [text, paint, brief] of fields) {
+    const shown = brief ?? text;
+    const line = lines[lines.length - 1]!;
+    const extra = (line.length > 0 ? 2 : 0) + shown.length;
+    if (line.length > 0 && used + extra > columns) {
+      lines.push([paint(shown)]);
+      used = 2 + shown.length; // the continuation line is indented by two spaces
+    } else {
+      line.push(paint(shown));
+      used += extra;
+    }
+  }
+  return lines.map((l, i) => (i === 0 ? '' : '  ') + l.join('  ')).join('\n');
 }
 
-/** Text, colour, and what to show instead on a narrow terminal (default: the text, ids shortened). */
+/** Text, colour, and what to show instead on a narrow terminal (default: the text; ids are never shortened). */
 type Field = [string, (s: string) => string, string?];
 
+/** Said on the event line of a delivery a crash interrupted (--store): it may have been shown before. */
+export const REDELIVERED_NOTE = '(redelivered after a crash: may have been shown before)';
+
 /** The event line, then its meaning and the forward result, each on a line of its own. */
-export function formatEvent(c: ChalkInstance, parts: EventParts, forward: ForwardResult | undefined, forwardUrl: string | undefined, columns = 0): string {
+export function formatEvent(c: ChalkInstance, parts: EventParts, forward: ForwardResult | undefined, forwardUrl: string | undefined, columns = 0, redelivered = false): string {
   const fields: Field[] = [[parts.time, c.dim], [parts.type, c.bold]];
   if (parts.cardId && parts.cardId !== parts.detail) fields.push([parts.cardId, plain]);
   if (parts.detail) fields.push([parts.detail, c.cyan, parts.briefDetail]);
   fields.push([`[${parts.deliveryId}]`, c.dim]);
+  if (redelivered) fields.push([REDELIVERED_NOTE, c.yellow, 'redelivered']);
   const lines = [fit(fields, columns)];
   if (parts.meaning) lines.push(`  ${toneColour(c, parts.tone)(`→ ${parts.meaning}`)}`);
   if (forward && forwardUrl) lines.push(c.dim(`  ${formatForward(forward, forwardUrl)}`));

@@ -52,6 +52,9 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     if (key) ui.info(`Verifying X-Service-Signature with the key from ${key.source}`);
     else ui.warn(SKIP_VERIFY_WARNING.toUpperCase());
     if (opts.store) ui.info(`Remembering delivery ids in ${opts.store} (${dedupe.size} loaded)`);
+    if (receiver.resumed > 0) {
+      ui.warn(`${receiver.resumed} deliveries were interrupted by a crash: finishing them now (they may have been shown before; marked ${deps.globals.json ? '"redelivered": true' : 'redelivered'})`);
+    }
     if (forwarder) ui.info(`Forwarding verified deliveries to ${forwarder.url}`);
     if (events) ui.info(`Showing only ${[...events].join(', ')} (other events are acknowledged and recorded)`);
     ui.info(`Ready! Listening for webhooks on ${receiver.url} (Ctrl-C to stop)`);
@@ -71,14 +74,18 @@ function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Pick<Re
   // Read per line: a terminal can be resized while listening. 0 (unknown) for pipes and files.
   const columns = () => (deps.io.stdoutIsTTY ? ((deps.io.stdout as { columns?: number }).columns ?? 0) : 0);
   return {
-    onEvent({ event, verified, forward }) {
+    onEvent({ event, verified, forward, redelivered }) {
       // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
       const parts = describeEvent(event, cards);
       if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
-      if (!json) return ui.out(formatEvent(ui.c, parts, forward, forwarder?.url, columns()));
-      ui.json(eventRecord(event, verified));
-      // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
-      if (forward && forwarder) ui.info(`${event.id} ${formatForward(forward, forwarder.url)}`);
+      if (!json) ui.out(formatEvent(ui.c, parts, forward, forwarder?.url, columns(), redelivered));
+      else {
+        ui.json(eventRecord(event, verified, redelivered));
+        // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
+        if (forward && forwarder) ui.info(`${event.id} ${formatForward(forward, forwarder.url)}`);
+      }
+      // The id is recorded as seen only once its line has left this process (the crash contract).
+      return written(deps.io.stdout);
     },
     onFiltered(event) {
       describeEvent(event, cards);
@@ -153,6 +160,18 @@ function parseEvents(value: string | undefined): Set<string> | undefined {
   const types = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
   if (types.length === 0) throw new UsageError('--events needs at least one event type, e.g. CARD.STATE_CHANGE', { field: '--events' });
   return new Set(types);
+}
+
+/**
+ * Undefined when everything written to `stream` has reached its file descriptor (a terminal, a file,
+ * or a pipe with room), else a promise that settles once it has: a pipe whose reader lags keeps the
+ * rest in this process's memory, which a crash would lose.
+ */
+function written(stream: NodeJS.WritableStream): Promise<void> | undefined {
+  const pending = (stream as { writableLength?: number }).writableLength;
+  if (!pending) return undefined;
+  // An empty write's callback runs after every write queued before it; an error (closed stdout) too.
+  return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

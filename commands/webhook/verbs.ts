@@ -44,6 +44,10 @@ export const listen = defineVerb({
       "remember processed delivery ids in this file (fsync'd; one listener at a time), so a restart still drops duplicates",
     ),
   },
+  help: `
+Examples:
+  $ svc webhook listen
+  $ svc webhook listen --forward-to localhost:3000/webhooks --store seen.json`,
 });
 
 export const verify = defineVerb({
@@ -55,6 +59,9 @@ export const verify = defineVerb({
     body: flag.value('--body <text>', 'the exact body as text'),
     bodyFile: flag.value('--body-file <path>', 'read the exact body bytes from a file ("-" for stdin)'),
   },
+  help: `
+Example:
+  $ svc webhook verify --public-key @webhook.pem --signature "$SIG" --body-file body.json`,
 });
 
 export const replay = defineVerb({

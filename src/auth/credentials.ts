@@ -23,11 +23,11 @@ export interface AuthMethod {
   otpEncryptionTargetBundle?: string;
 }
 
-/** Signs payloadToSign; undefined when no session key is held (then a 202 is an AuthRequiredError). */
+/** Signs payloadToSign; undefined when no session key of the account is held (then a 202 is an AuthRequiredError). */
 export type Signer = ((payloadToSign: string) => string) | undefined;
 
 function noSigner(action: string): AuthRequiredError {
-  return new AuthRequiredError(`${action} is signed by a session of the account, and no session key is held here.`, {
+  return new AuthRequiredError(`${action} is signed by a session of the account, and no session key of that account is held here.`, {
     hint: 'Log in first (svc login otp --credential <AuthMethod:id>), or pick a session with --session <Session:id>.',
   });
 }

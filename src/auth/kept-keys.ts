@@ -3,6 +3,7 @@
  * `svc credentials add passkey --software`, used by `svc login passkey`) and the pending OAuth
  * client key (made by `svc login oauth --nonce`, used by the later `--token` call).
  */
+import { StoreError } from '../store/errors.js';
 import { keyFolder, requireFields, type KeyFolder } from '../store/key-folder.js';
 import type { SoftwarePasskey } from './software-passkey.js';
 
@@ -29,7 +30,7 @@ export interface PendingOauthKey {
 export function passkeyFolder(storeDir: string): KeyFolder<StoredPasskey> {
   return keyFolder(storeDir, 'passkeys', (raw, file) => {
     requireFields(raw, file, { id: AUTH_METHOD, privateKey: HEX64, credentialId: /^[A-Za-z0-9_-]+$/, rpId: /./, origin: /./ });
-    if (!Number.isSafeInteger(raw.signCount)) requireFields(raw, file, { signCount: /^$/ });
+    if (!Number.isSafeInteger(raw.signCount)) throw new StoreError(file, `The key file ${file} is corrupt: "signCount" is not a whole number`);
     return raw as unknown as StoredPasskey;
   });
 }

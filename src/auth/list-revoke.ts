@@ -36,31 +36,51 @@ export interface RevokeOptions {
 
 /** The key to sign the revoke with: the target's own if held and live, else the active session's. */
 export function revokeSigner(store: Store, sessionId: string, activeSessionId: string | undefined, now: number): StoredSession {
+  const signer = liveSigner(store, sessionId, activeSessionId, now);
+  if (!signer) throw noSigner(sessionId);
+  return signer;
+}
+
+function liveSigner(store: Store, sessionId: string, activeSessionId: string | undefined, now: number): StoredSession | undefined {
   for (const id of [sessionId, activeSessionId]) {
     const s = id ? store.getSession(id) : undefined;
     if (s && !isExpired(s.expiresAt, now)) return s;
   }
-  throw new AuthRequiredError(`No live session key is held here to sign the revocation of ${sessionId}.`, {
+  return undefined;
+}
+
+function noSigner(sessionId: string): AuthRequiredError {
+  return new AuthRequiredError(`No live session key is held here to sign the revocation of ${sessionId}.`, {
     hint: `Log in first: ${reauthCommand()}`,
   });
 }
 
-/** Signed DELETE, then forget the local key (also clears it as a profile's active session). */
-export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith: string; keyForgotten: boolean }> {
+/**
+ * Signed DELETE, then forget the local key (also clears it as a profile's active session). The
+ * first call is made even when no live key is held: the service answers 204 without a challenge
+ * for a session that already ended (expired or revoked), and that is a success like any other.
+ * Only a 202 asking for a signature nobody here can make is an AuthRequiredError.
+ */
+export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith?: string; keyForgotten: boolean }> {
   const { client, store, sessionId } = opts;
   const now = opts.now ?? Date.now;
-  const signer = revokeSigner(store, requireId('Session', sessionId, '<Session:id>'), opts.activeSessionId, now());
+  const signer = liveSigner(store, requireId('Session', sessionId, 'sessionId'), opts.activeSessionId, now());
+  const held = store.getSession(sessionId);
   const path = `/auth/sessions/${sessionId}`;
+  const sign = signer
+    ? createStamper(signer.privateKey)
+    : () => {
+        throw noSigner(sessionId);
+      };
   let res;
   try {
-    res = await signedRequest(client, { method: 'DELETE', path, sign: createStamper(signer.privateKey), hooks: opts.hooks, signal: opts.signal, now });
+    res = await signedRequest(client, { method: 'DELETE', path, sign, hooks: opts.hooks, signal: opts.signal, now });
   } catch (error) {
-    throw withAuthHint(error, signer.credentialId);
+    throw withAuthHint(error, signer?.credentialId ?? held?.credentialId);
   }
   if (res.status !== 204 && res.status !== 200) {
     throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `${path} answered ${res.status}; expected 204`, method: 'DELETE', path });
   }
-  const held = store.getSession(sessionId) !== undefined;
   store.deleteSession(sessionId);
-  return { signedWith: signer.id, keyForgotten: held };
+  return { ...(signer ? { signedWith: signer.id } : {}), keyForgotten: held !== undefined };
 }

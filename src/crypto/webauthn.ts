@@ -44,11 +44,15 @@ export function parseAuthenticatorData(bytes: Uint8Array): AuthenticatorData {
   const keyStart = 55 + idLength;
   if (data.length <= keyStart) throw new Error('attested credential data is truncated');
   let key: CBORType;
+  let used: number;
   try {
-    [key] = decodePartialCBOR(new Uint8Array(data.buffer, data.byteOffset, data.length), keyStart);
+    // A copy with its own exact-size buffer, so the decoder never sees bytes beyond the data.
+    [key, used] = decodePartialCBOR(new Uint8Array(data), keyStart);
   } catch (error) {
     throw new Error(`credential public key is not CBOR: ${(error as Error).message}`);
   }
+  // The decoder is lenient with a string cut short (it returns what is there): check the length.
+  if (keyStart + used > data.length) throw new Error('credential public key is truncated');
   if (!(key instanceof Map)) throw new Error('credential public key is not a COSE_Key map');
   out.attested = { aaguid: data.subarray(37, 53), credentialId: data.subarray(55, keyStart), publicKey: key };
   return out;

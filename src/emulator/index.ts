@@ -88,7 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const fixtures = ensureFixtures(emu, FEATURES);
 
   const schemes: Record<string, Authenticator> = Object.assign({}, ...FEATURES.map((f) => f.authSchemes ?? {}));
-  const server = createEmulatorServer(emu, { ...routers(FEATURES), authorize: authorizationChecker(emu, schemes) });
+  const server = createEmulatorServer(emu, { ...routers(FEATURES), authorize: authorizationChecker(emu, schemes) }, opts.requestTimeoutMs);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -25,8 +25,8 @@ export interface TestingHooks {
   /** The queued deliveries: how many attempts each has had and when (emulator time) the next one is due. */
   webhookQueue(): { id: string; type: string; attempts: number; nextAttemptAtMs: number }[];
   /**
-   * Registers a PASSKEY credential (registration ceremonies are not emulated) on the fixture
-   * account or accountId. publicKey is the passkey's P-256 key in SEC1 hex.
+   * Registers a PASSKEY credential without the registration ceremony (POST /auth/credentials runs
+   * the real one) on the fixture account or accountId. publicKey is the passkey's P-256 key in SEC1 hex.
    */
   addPasskeyCredential(publicKey: string, opts?: { accountId?: string; nickname?: string; credentialId?: string }): { id: string; credentialId: string };
   /** Moves the emulator's clock forward by ms; every timer due on the way fires first (as POST /_emulator/clock/advance). */

@@ -9,7 +9,7 @@ import { InterruptedError } from '../errors.js';
 import { apiErrorFromResponse } from './api-error.js';
 import { joinUrl, normalizeBaseUrl, pathOnly } from './base-url.js';
 import { errorCode, isTimeoutError, networkError } from './network-error.js';
-import { proxyDispatcherFor } from './proxy.js';
+import { proxyDispatcherFor, proxyFor } from './proxy.js';
 import {
   RATE_LIMIT_DEFAULT_WAIT_MS,
   RATE_LIMIT_MAX_ATTEMPTS,
@@ -74,6 +74,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   const baseUrl = normalizeBaseUrl(opts.baseUrl);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const dispatcher = opts.dispatcher ?? proxyDispatcherFor(baseUrl, opts.env ?? process.env);
+  const proxy = opts.dispatcher || dispatcher === undefined ? undefined : proxyFor(baseUrl, opts.env ?? process.env);
   const fixedHeaders: Record<string, string> = {
     accept: 'application/json',
     'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT,
@@ -108,7 +109,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       }
       const timedOut = timeout.aborted || isTimeoutError(err);
       opts.log?.({ method: x.method, path: logPath, ms: elapsed(), error: timedOut ? 'timeout' : errorCode(err) ?? 'network error' });
-      throw networkError(err, x.url.split(/[?#]/)[0]!, timedOut, timeoutMs);
+      throw networkError(err, x.url.split(/[?#]/)[0]!, timedOut, timeoutMs, proxy);
     }
   }
 

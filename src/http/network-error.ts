@@ -35,16 +35,41 @@ export function isTimeoutError(err: unknown): boolean {
 }
 
 /** The NetworkError for an exchange that got no answer: names the URL and the reason, never credentials. */
-export function networkError(err: unknown, url: string, timedOut: boolean, timeoutMs: number): NetworkError {
+export function networkError(err: unknown, url: string, timedOut: boolean, timeoutMs: number, proxy?: { origin: string; variable: string }): NetworkError {
+  if (proxy && !timedOut) {
+    // A dead or refusing proxy fails every request: say so, not that the service is down.
+    const what = describeFailure(err);
+    return new NetworkError(`Could not reach ${url} through the proxy ${proxy.origin} (${proxy.variable}): ${what}`, {
+      url,
+      hint: `Check that the proxy in ${proxy.variable} is running and reachable, or unset it (or list this host in NO_PROXY) to connect directly.`,
+      cause: err,
+    });
+  }
   if (timedOut) {
-    return new NetworkError(`No answer from ${url} within ${Math.round(timeoutMs / 1000)}s`, {
+    const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)}s`;
+    return new NetworkError(`No answer from ${url} within ${limit}`, {
       url,
       timedOut: true,
       hint: BASE_URL_HINT,
       cause: err,
     });
   }
-  const code = errorCode(err);
-  const what = code ? `${DESCRIPTIONS[code] ?? 'request failed'} (${code})` : 'request failed';
+  const what = describeFailure(err);
   return new NetworkError(`Could not reach ${url}: ${what}`, { url, hint: BASE_URL_HINT, cause: err });
+}
+
+/** "connection refused (ECONNREFUSED)"; llhttp's parse errors (HPE_*) mean the answer was not HTTP. */
+function describeFailure(err: unknown): string {
+  const code = errorCode(err) ?? parserCode(err);
+  if (!code) return 'request failed';
+  const known = DESCRIPTIONS[code] ?? (code.startsWith('HPE_') ? 'the server answered something that is not HTTP' : 'request failed');
+  return `${known} (${code})`;
+}
+
+/** undici's HTTPParserError carries no code; its name says the answer could not be parsed. */
+function parserCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { name?: unknown }).name === 'HTTPParserError') return 'HPE_INVALID_RESPONSE';
+  }
+  return undefined;
 }

@@ -29,3 +29,18 @@ export function proxyDispatcherFor(baseUrl: string, env: NodeJS.ProcessEnv): Dis
   // not the environment this client was given.
   return new EnvHttpProxyAgent({ httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy });
 }
+
+/**
+ * The proxy a request to baseUrl goes through, for messages: its origin only (never user:password),
+ * and the variable it came from; undefined when none applies (NO_PROXY is left to undici).
+ */
+export function proxyFor(baseUrl: string, env: NodeJS.ProcessEnv): { origin: string; variable: string } | undefined {
+  const target = new URL(baseUrl);
+  if (isLoopbackHost(target.hostname)) return undefined;
+  const https = target.protocol === 'https:';
+  const value = https ? envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy') : envValue(env, 'http_proxy');
+  if (!value) return undefined;
+  const variable = https && envValue(env, 'https_proxy') ? 'HTTPS_PROXY' : 'HTTP_PROXY';
+  const origin = URL.canParse(value) ? new URL(value).origin : '(unparsable URL)';
+  return { origin, variable };
+}

@@ -3,7 +3,7 @@
  * 0600, also for files an older version or a user created with looser modes. Temp files left by a
  * crash mid-write may hold a private key too: they get 0600 and are removed once clearly abandoned.
  */
-import { chmodSync, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 
@@ -17,32 +17,62 @@ const TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
 const ABANDONED_TEMP_MS = 60_000;
 const POSIX = process.platform !== 'win32';
 
-function chmodIfLoose(path: string, mode: number, current: number): void {
-  if (!POSIX || (current & 0o777) === mode) return;
+/**
+ * Takes away every permission bit beyond `mode`, and adds none: 0644 becomes 0600, but a file the
+ * user made 0400 (or a folder 0500) on purpose stays as strict as it is. True when it changed the mode.
+ */
+function chmodIfLoose(path: string, mode: number, current: number): boolean {
+  const extra = current & 0o777 & ~mode;
+  if (!POSIX || extra === 0) return false;
   try {
-    chmodSync(path, mode);
+    chmodSync(path, current & mode & 0o777);
+    return true;
   } catch (err) {
     // Not ours to change (e.g. a shared folder): reading still works, so do not block the user.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+    return false;
   }
 }
 
-/** Creates dir (and parents) 0700, or tightens it to 0700 when it exists looser. */
-export function ensurePrivateDir(dir: string): void {
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+/**
+ * Creates dir (and parents) 0700, or tightens it to 0700 when it exists looser, saying so in `notes`.
+ * A folder that is (or links to) another user's is refused: whoever owns it can read the secrets.
+ */
+export function ensurePrivateDir(dir: string, notes: string[] = []): void {
   try {
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-    chmodIfLoose(dir, DIR_MODE, statSync(dir).mode);
+    refuseForeign(dir);
+    const st = statSync(dir);
+    if (chmodIfLoose(dir, DIR_MODE, st.mode)) {
+      notes.push(`${dir} was ${octal(st.mode)}; made it ${octal(st.mode & DIR_MODE)}, as it holds secrets only you may read`);
+    }
   } catch (err) {
+    if (err instanceof StoreError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new StoreError(dir, `Could not create the store folder ${dir}: ${code ?? (err as Error).message}`, {
+    const why = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'permission denied' : code === 'ENOTDIR' ? 'a parent is not a folder' : code ?? (err as Error).message;
+    throw new StoreError(dir, `Could not create the store folder ${dir}: ${why}`, {
       cause: err,
-      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you can write.',
+      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you can write (for example SERVICE_CLI_CONFIG_DIR=$PWD/.svc).',
     });
   }
 }
 
-/** chmod 0600 every file in dir; drop abandoned temp files. Not recursive. */
-export function securePrivateFiles(dir: string): void {
+function refuseForeign(dir: string): void {
+  const uid = process.getuid?.();
+  if (!POSIX || uid === undefined || uid === 0) return;
+  const target = realpathSync(dir);
+  const owner = statSync(target).uid;
+  if (owner === uid) return;
+  const link = lstatSync(dir).isSymbolicLink() ? ` (a symlink to ${target})` : '';
+  throw new StoreError(dir, `The store folder ${dir}${link} belongs to another user (uid ${owner}): refusing to keep keys and secrets there`, {
+    hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you own, or remove the link so svc creates its own.',
+  });
+}
+
+/** chmod 0600 every file in dir; drop abandoned temp files. Not recursive. Tightened files are named in `notes`. */
+export function securePrivateFiles(dir: string, notes: string[] = []): void {
   const now = Date.now();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -53,7 +83,7 @@ export function securePrivateFiles(dir: string): void {
         unlinkSync(path);
         continue;
       }
-      chmodIfLoose(path, PRIVATE_FILE_MODE, st.mode);
+      if (chmodIfLoose(path, PRIVATE_FILE_MODE, st.mode)) notes.push(`${path} was ${octal(st.mode)}; made it ${octal(st.mode & PRIVATE_FILE_MODE)}`);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // renamed or removed meanwhile
     }

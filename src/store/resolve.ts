@@ -58,7 +58,7 @@ export function selectProfile(
     webhookPublicKey: env(e, 'SERVICE_WEBHOOK_PUBKEY'),
   };
   const effective: Profile = { ...stored };
-  for (const [k, v] of Object.entries(overrides)) if (v !== undefined) (effective as Record<string, string>)[k] = v;
+  for (const [k, v] of Object.entries(overrides)) if (v !== undefined) (effective as Record<string, unknown>)[k] = v;
   return { name, stored, effective };
 }
 

@@ -7,9 +7,9 @@
  *   inside the lock, so concurrent `setProfile` calls all land.
  * Private keys live only in session files (0600, folder 0700).
  */
-import Conf from 'conf';
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { StoreError } from './errors.js';
 import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
 import { withFileLock } from './lock.js';
@@ -23,11 +23,19 @@ const DEFAULT_PROFILE = 'default';
 const CONFIG_NAME = 'config';
 const SESSIONS_DIR = 'sessions';
 
-/** conf's own default location for our project name (env-paths: XDG on Linux, Preferences on macOS, AppData on Windows). */
+/**
+ * conf's default location for our project name (env-paths: XDG on Linux, Preferences on macOS,
+ * AppData on Windows), computed here rather than by constructing conf: conf touches the file
+ * system as it starts, and a home it cannot use (read-only, not a folder) must become the store's
+ * own error naming SERVICE_CLI_CONFIG_DIR, not a bare EACCES.
+ */
 function defaultConfigDir(): string {
-  // Constructing conf computes the path; the stand-in parser keeps a broken file from failing here.
-  const probe = new Conf({ projectName: PROJECT_NAME, projectSuffix: '', deserialize: () => ({}) });
-  return dirname(probe.path);
+  // Like env-paths, from the process's own environment (HOME, XDG_CONFIG_HOME, APPDATA).
+  const env = process.env;
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', PROJECT_NAME);
+  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PROJECT_NAME, 'Config');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), PROJECT_NAME);
 }
 
 function nonEmpty(v: string | undefined): string | undefined {
@@ -36,10 +44,38 @@ function nonEmpty(v: string | undefined): string | undefined {
 
 interface ConfigData { currentProfile?: string; profiles: Record<string, Profile> }
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const STRING_FIELDS = new Set(['baseUrl', 'apiTokenId', 'apiClientSecret', 'accessToken', 'otpSignerPublicKey', 'webhookPublicKey', 'activeSessionId']);
+
+/** Every value of the wrong type in the profiles, as `profiles.<name>.<field>` paths (a hand edit, usually). */
+function wrongTypes(profiles: Record<string, unknown>): string[] {
+  const wrong: string[] = [];
+  for (const [name, profile] of Object.entries(profiles)) {
+    if (!isObject(profile)) {
+      wrong.push(`profiles.${name} (must be an object)`);
+      continue;
+    }
+    for (const [field, value] of Object.entries(profile)) {
+      // Fields this version does not know are left alone: a newer svc may have written them.
+      if (field !== 'otpSigners' && !STRING_FIELDS.has(field)) continue;
+      const ok = field === 'otpSigners' ? isObject(value) && Object.values(value).every((v) => typeof v === 'string') : typeof value === 'string';
+      if (!ok) wrong.push(`profiles.${name}.${field} (must be ${field === 'otpSigners' ? 'an object of strings' : 'a string'})`);
+    }
+  }
+  return wrong;
+}
+
 function toConfigData(raw: JsonObject, file: string): ConfigData {
   const profiles = raw.profiles ?? {};
-  if (profiles === null || typeof profiles !== 'object' || Array.isArray(profiles)) {
+  if (!isObject(profiles)) {
     throw new StoreError(file, `The store file ${file} is corrupt: "profiles" must be an object`);
+  }
+  const wrong = wrongTypes(profiles);
+  if (wrong.length > 0) {
+    throw new StoreError(file, `The store file ${file} has values of the wrong type: ${wrong.join(', ')}`, {
+      hint: `Fix those values in ${file} (or delete the file); svc config set writes them with the right type.`,
+    });
   }
   const current = typeof raw.currentProfile === 'string' ? raw.currentProfile : undefined;
   return { currentProfile: current, profiles: profiles as Record<string, Profile> };
@@ -83,10 +119,11 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
   const env = opts.env ?? process.env;
   const dir = resolve(opts.dir ?? nonEmpty(env.SERVICE_CLI_CONFIG_DIR) ?? defaultConfigDir());
   const sessionsDir = join(dir, SESSIONS_DIR);
-  ensurePrivateDir(dir);
-  ensurePrivateDir(sessionsDir);
-  securePrivateFiles(dir);
-  securePrivateFiles(sessionsDir);
+  const notes: string[] = [];
+  ensurePrivateDir(dir, notes);
+  ensurePrivateDir(sessionsDir, notes);
+  securePrivateFiles(dir, notes);
+  securePrivateFiles(sessionsDir, notes);
 
   const configFile = jsonFilePath(dir, CONFIG_NAME);
   const lockFile = `${configFile}.lock`;
@@ -109,6 +146,7 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
 
   return {
     dir,
+    notes,
     currentProfileName: () => readConfig().currentProfile ?? DEFAULT_PROFILE,
     setCurrentProfile(name) {
       validateProfileName(name);
@@ -127,6 +165,30 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
         const current = Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
         data.profiles = { ...data.profiles, [name]: mergeProfile(current, patch) };
       });
+    },
+    deleteProfile(name) {
+      let existed = false;
+      updateConfig((data) => {
+        existed = Object.hasOwn(data.profiles, name);
+        const { [name]: _gone, ...rest } = data.profiles;
+        data.profiles = rest;
+        if (data.currentProfile === name) data.currentProfile = undefined;
+      });
+      // Keys after the profile: a crash in between leaves keys nobody points at (session prune
+      // removes them), never a profile pointing at a deleted key.
+      for (const s of this.listSessions(name)) this.deleteSession(s.id);
+      return existed;
+    },
+    renameProfile(from, to) {
+      validateProfileName(to, '<new>');
+      updateConfig((data) => {
+        if (!Object.hasOwn(data.profiles, from)) throw new StoreError(configFile, `No profile named "${from}"`, { hint: 'svc config list shows the profiles.' });
+        if (Object.hasOwn(data.profiles, to)) throw new StoreError(configFile, `A profile named "${to}" already exists`, { hint: `Delete it first: svc config delete ${to}` });
+        const { [from]: moved, ...rest } = data.profiles;
+        data.profiles = { ...rest, [to]: moved! };
+        if (data.currentProfile === from) data.currentProfile = to;
+      });
+      for (const s of this.listSessions(from)) this.saveSession({ ...s, profile: to });
     },
     getSession(id) {
       const name = sessionFileName(id);

@@ -6,8 +6,10 @@ export interface Profile {
   apiTokenId?: string;
   apiClientSecret?: string;
   accessToken?: string;
-  /** The enclave key that must have signed OTP target bundles (uncompressed hex), pinned on first use. */
+  /** A profile-wide OTP signer pin (uncompressed hex); a pin for the base URL in use wins (otpSigners). */
   otpSignerPublicKey?: string;
+  /** Base URL → the enclave key that must have signed its OTP target bundles, pinned on first use. */
+  otpSigners?: Record<string, string>;
   /** The key X-Service-Signature is verified with (PEM or hex). */
   webhookPublicKey?: string;
   /** The session whose key signs by default; its file is under sessions/. */
@@ -31,11 +33,17 @@ export interface StoredSession {
 /** Profiles and session keys on disk; every method reads or writes the files directly. */
 export interface Store {
   readonly dir: string;
+  /** What opening it repaired (permissions tightened), for the user to be told once. */
+  readonly notes: readonly string[];
   currentProfileName(): string; // config's `currentProfile`, default 'default'
   setCurrentProfile(name: string): void;
   getProfile(name: string): Profile | undefined;
   listProfiles(): Record<string, Profile>;
   setProfile(name: string, patch: Partial<Profile>): void; // merge; re-reads before write (concurrency)
+  /** Removes the profile and its session keys; the current profile falls back to the default. False if absent. */
+  deleteProfile(name: string): boolean;
+  /** Moves the profile, its session keys and the current-profile mark to `to`; refuses an existing `to`. */
+  renameProfile(from: string, to: string): void;
   getSession(id: string): StoredSession | undefined;
   listSessions(profile?: string): StoredSession[];
   saveSession(s: StoredSession): void; // must not lose sessions saved concurrently by other processes

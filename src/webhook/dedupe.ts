@@ -2,32 +2,28 @@
  * Remembers which webhook deliveries were processed, so an at-least-once delivery is acted on once.
  *
  * In memory: a bounded SeenSet (default 100k ids; older ids are forgotten). With a store path, also an
- * append-only file (seen-file.ts), locked to one listener (seen-file-lock.ts).
+ * append-only journal file (seen-file.ts), locked to one listener (seen-file-lock.ts).
  *
- * Crash semantics. The receiver handles an accepted delivery in this order:
- *   verify → record(id) resolves (line appended AND fdatasync'd) → print → answer 200.
- * - Crash before the line is appended: nothing is on disk and the service got no 2xx, so it redelivers;
- *   after restart the id is unknown, the retry is accepted and printed once. Nothing is lost.
- * - Crash after the event was printed: its id was durable before the print, so the redelivery (no 2xx
- *   was seen, or the service retries anyway) is found at load and answered 200 as a duplicate. Nothing
- *   is printed twice.
- * - A crash mid-append can leave a torn last line. Its fsync never completed, so its 200 was never
- *   sent: load cuts the file back to the last newline and the redelivery appends the id whole. A failed
- *   append (disk full) is cut back the same way before the next one, and its deliveries get 500.
- * - The one window left is between the fdatasync completing and the print, within one tick (stdout
- *   writes are synchronous on Linux): a process killed exactly there has the id on record but never
- *   printed it, and the redelivery counts as a duplicate. stdout cannot take part in the commit, so exactly-once
- *   display across a crash is impossible; with the order above the failure is a skipped line, never a
- *   repeated one (the receiver's contract).
+ * Crash semantics (--store). A delivery that is printed or forwarded goes through the journal:
+ *   verify → begin(id, body) durable → forward → print (written to stdout's fd) → record(id) durable → answer 200.
+ * - Crash before begin is durable: nothing is on disk and the service got no 2xx, so it redelivers;
+ *   after restart the id is unknown and the retry is processed as new. Nothing is lost.
+ * - Crash between begin and record: the event may or may not have been printed or forwarded. At
+ *   restart the journal hands it back (interrupted()) and the listener finishes it from the journaled
+ *   body: printed again marked "redelivered", forwarded again. The service's own redelivery waits for
+ *   that and is then answered 200 as a duplicate. Only deliveries in flight at the crash (never one
+ *   already acknowledged: the 200 follows the durable record) can be shown twice, and they say so.
+ * - Crash after record is durable: the redelivery is found at load and answered 200 as a duplicate.
+ * - A crash mid-append can leave a torn last line. Its fsync never completed, so nothing that depends
+ *   on it happened: load cuts the file back to the last newline. A failed append (disk full) is cut
+ *   back the same way before the next one, and its deliveries get 500 (the service retries).
+ * Filtered events (not printed, not forwarded) have nothing to finish: they are only recorded.
  *
- * Group commit: ids recorded while a write+fdatasync is in flight wait for the next one, so N concurrent
- * deliveries cost one write and one fdatasync, not N.
+ * Group commit: lines written while a write+fdatasync is in flight wait for the next one, so N
+ * concurrent deliveries cost one write and one fdatasync, not N.
  */
 import { SeenIdsFile } from './seen-file.js';
-import type { SeenIds } from './seen-ids.js';
 import { SeenSet } from './seen-set.js';
-
-export type { SeenIds } from './seen-ids.js';
 
 export interface DedupeOptions {
   /** Append-only id file; without it the set lives in memory only. */
@@ -38,8 +34,40 @@ export interface DedupeOptions {
   compactAfterLines?: number;
 }
 
+/** A delivery begun but neither recorded nor released when the journal was last closed (or killed). */
+export interface InterruptedDelivery {
+  id: string;
+  /** The body exactly as received (signed bytes). */
+  body: Buffer;
+  /** The service's headers, as forward.ts passes them on (the signature among them). */
+  headers: Record<string, string>;
+}
 
-/** Throws UsageError({ field: '--store' }) when another listener holds the store file. */
+export interface SeenIds {
+  has(id: string): boolean;
+  /**
+   * Journals a delivery about to be printed or forwarded. In memory: nothing to do, returns undefined.
+   * With a store: resolves once the body is on disk; rejects if the write or fsync failed.
+   */
+  begin(id: string, body: Uint8Array, headers: Record<string, string>): Promise<void> | undefined;
+  /** Gives up a begun delivery without recording it (its forward failed: the service retries it). */
+  release(id: string): void;
+  /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
+  interrupted(): InterruptedDelivery[];
+  /**
+   * Marks a processed id. In memory only: done at once, returns undefined (nothing to wait for).
+   * With a store: resolves once the id is on disk; `has(id)` turns true at that moment. Rejects if
+   * the write or fsync failed (the caller must then not acknowledge the delivery).
+   */
+  record(id: string): Promise<void> | undefined;
+  readonly size: number;
+  /** Resolves when everything recorded so far is on disk. */
+  flush(): Promise<void>;
+  /** Flushes, then releases the store file. */
+  close(): Promise<void>;
+}
+
+/** Throws UsageError({field:'store'}) when another listener holds the store file. */
 export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);
@@ -50,6 +78,9 @@ export function openSeenIds(options: DedupeOptions = {}): SeenIds {
 function memoryStore(seen: SeenSet): SeenIds {
   return {
     has: (id) => seen.has(id),
+    begin: () => undefined,
+    release: () => {},
+    interrupted: () => [],
     record(id) {
       seen.add(id);
       return undefined;

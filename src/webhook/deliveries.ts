@@ -1,16 +1,23 @@
 /**
  * What happens to a verified, well-formed delivery: drop it if its id was processed, wait if the
- * same id is being processed right now, else forward it (--forward-to), record its id, and only then
- * report it and answer. The order is the crash contract of dedupe.ts.
+ * same id is being processed right now, else journal it, forward it (--forward-to), report it (and
+ * wait until the report is written), record its id, and only then answer. The order is the crash
+ * contract of dedupe.ts: nothing is remembered as seen before what it is for has happened.
+ *
+ * In memory (no --store) every step that has nothing to wait for returns undefined and the next one
+ * runs in the same tick: the hot path allocates no promise of its own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookEvent } from './envelope.js';
-import type { ForwardResult } from './forward.js';
-import type { ReceiverOptions, ReceiverStats } from './receiver-types.js';
+import { parseEnvelope, type WebhookEvent } from './envelope.js';
+import { serviceHeaders, type ForwardResult } from './forward.js';
+import type { InterruptedDelivery } from './dedupe.js';
+import type { ReceiverOptions, ReceiverStats } from './receiver.js';
 import * as R from './replies.js';
 
 export interface Deliveries {
   accept(req: IncomingMessage, res: ServerResponse, event: WebhookEvent, body: Buffer): void;
+  /** Finishes deliveries a crash interrupted (from the journal); returns how many were taken up. */
+  resume(interrupted: InterruptedDelivery[]): number;
 }
 
 /** The receiver's side: `begin`/`end` bracket the work close() waits for; `stopping` is true once it closes. */
@@ -20,6 +27,10 @@ export interface Lifecycle {
   stopping(): boolean;
 }
 
+/** Where the outcome goes: an HTTP answer, or nowhere for a delivery resumed from the journal. */
+type Answer = (reply: R.Reply) => void;
+const NOBODY: Answer = () => {};
+
 export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats, { begin, end, stopping }: Lifecycle): Deliveries {
   const { dedupe, forwarder } = options;
   const verified = options.verify !== undefined;
@@ -27,6 +38,8 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
   const filtering = wanted !== undefined && wanted.size > 0;
   /** Ids being processed right now, with deliveries of the same id waiting for the outcome. */
   const inflight = new Map<string, Array<() => void> | null>();
+  /** Ids a crash interrupted: whenever they are shown again, they are marked as redelivered. */
+  const interrupted = new Set<string>();
 
   function accept(req: IncomingMessage, res: ServerResponse, event: WebhookEvent, body: Buffer): void {
     // Once stopping, nothing new is recorded or printed: the service keeps it and retries.
@@ -48,52 +61,112 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
     }
     inflight.set(id, null);
     begin();
-    if (!shown || !forwarder) return commit(res, event, shown, undefined, R.ACCEPTED);
-    forwarder.forward(body, req.headers).then(
-      (result) => {
-        if (result.ok) commit(res, event, shown, result, R.ACCEPTED);
-        // The app already had it: done, for an at-least-once consumer; the 409 stops the retries too.
-        else if (result.status === 409) commit(res, event, shown, result, R.APP_HAD_IT);
-        else forwardFailed(res, event, result);
-      },
-      (error) => storeFailed(res, event, error),
-    );
+    const answer: Answer = (r) => R.send(res, r);
+    if (!shown) return commit(event, false, undefined, R.ACCEPTED, answer);
+    start(event, body, serviceHeaders(req.headers), answer);
   }
 
-  function commit(res: ServerResponse, event: WebhookEvent, shown: boolean, forward: ForwardResult | undefined, answer: R.Reply): void {
-    const durable = dedupe.record(event.id);
-    if (durable === undefined) return report(res, event, shown, forward, answer);
-    durable.then(
-      () => report(res, event, shown, forward, answer),
-      (error) => storeFailed(res, event, error),
-    );
+  function resume(list: InterruptedDelivery[]): number {
+    let n = 0;
+    for (const { id, body, headers } of list) {
+      const event = parseEnvelope(body);
+      if (typeof event === 'string' || event.id !== id || inflight.has(id) || dedupe.has(id)) continue;
+      interrupted.add(id);
+      inflight.set(id, null);
+      begin();
+      n++;
+      // Already journaled: straight to forwarding and printing.
+      deliver(event, body, headers, NOBODY);
+    }
+    return n;
   }
 
-  /** Recorded: report it, then answer. A report failure (closed stdout) must not lose the answer. */
-  function report(res: ServerResponse, event: WebhookEvent, shown: boolean, forward: ForwardResult | undefined, answer: R.Reply): void {
-    stats.received++;
+  /** Journals the delivery (with --store), then delivers it. */
+  function start(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer): void {
+    let journaled: Promise<void> | undefined;
     try {
-      if (shown) options.onEvent(forward ? { event, verified, forward } : { event, verified });
-      else {
-        stats.filtered++;
-        options.onFiltered?.(event);
-      }
+      journaled = dedupe.begin(event.id, body, headers);
     } catch (error) {
+      return storeFailed(event, error, answer);
+    }
+    if (journaled === undefined) return deliver(event, body, headers, answer);
+    journaled.then(
+      () => deliver(event, body, headers, answer),
+      (error) => storeFailed(event, error, answer),
+    );
+  }
+
+  function deliver(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer): void {
+    if (!forwarder) return show(event, undefined, R.ACCEPTED, answer);
+    forwarder.forward(body, headers).then(
+      (result) => {
+        if (result.ok) show(event, result, R.ACCEPTED, answer);
+        // The app already had it: done, for an at-least-once consumer; the 409 stops the retries too.
+        else if (result.status === 409) show(event, result, R.APP_HAD_IT, answer);
+        else forwardFailed(event, result, answer);
+      },
+      (error) => storeFailed(event, error, answer),
+    );
+  }
+
+  /** Reports the event; once the report is written (onEvent's promise), records it. */
+  function show(event: WebhookEvent, forward: ForwardResult | undefined, reply: R.Reply, answer: Answer): void {
+    stats.received++;
+    const redelivered = interrupted.has(event.id);
+    let written: unknown;
+    try {
+      written = options.onEvent({ event, verified, ...(forward && { forward }), ...(redelivered && { redelivered }) });
+    } catch (error) {
+      // A report failure (closed stdout) must not lose the answer.
       options.onError?.(error, event);
     }
-    R.send(res, answer);
+    // Anything but a promise (a callback's stray return value included) means written already.
+    if (!(written instanceof Promise)) return commit(event, true, forward, reply, answer);
+    written.then(
+      () => commit(event, true, forward, reply, answer),
+      (error) => {
+        options.onError?.(error, event);
+        commit(event, true, forward, reply, answer);
+      },
+    );
+  }
+
+  /** Records the id as seen; once that is durable, answers. */
+  function commit(event: WebhookEvent, shown: boolean, forward: ForwardResult | undefined, reply: R.Reply, answer: Answer): void {
+    if (!shown) {
+      stats.received++;
+      stats.filtered++;
+      options.onFiltered?.(event);
+    }
+    const durable = dedupe.record(event.id);
+    if (durable === undefined) return done(event, reply, answer);
+    durable.then(
+      () => done(event, reply, answer),
+      (error) => {
+        // Shown but not recorded: the service's retry shows it again, and says so.
+        if (shown) interrupted.add(event.id);
+        storeFailed(event, error, answer);
+      },
+    );
+  }
+
+  function done(event: WebhookEvent, reply: R.Reply, answer: Answer): void {
+    interrupted.delete(event.id);
+    answer(reply);
     settle(event.id);
   }
 
-  function forwardFailed(res: ServerResponse, event: WebhookEvent, result: ForwardResult): void {
+  function forwardFailed(event: WebhookEvent, result: ForwardResult, answer: Answer): void {
     stats.forwardFailed++;
-    R.send(res, R.reply(result.status, { error: result.error ?? `forward target answered ${result.status}` }));
+    dedupe.release(event.id);
+    answer(R.reply(result.status, { error: result.error ?? `forward target answered ${result.status}` }));
     options.onForwardFailed?.(event, result);
     settle(event.id);
   }
 
-  function storeFailed(res: ServerResponse, event: WebhookEvent, error: unknown): void {
-    R.send(res, R.STORE_FAILED);
+  function storeFailed(event: WebhookEvent, error: unknown, answer: Answer): void {
+    dedupe.release(event.id);
+    answer(R.STORE_FAILED);
     options.onError?.(error, event);
     settle(event.id);
   }
@@ -105,5 +178,5 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
     end();
   }
 
-  return { accept };
+  return { accept, resume };
 }

@@ -20,7 +20,8 @@ export interface ForwardResult {
 
 export interface Forwarder {
   readonly url: string;
-  forward(body: Uint8Array, headers: IncomingHttpHeaders): Promise<ForwardResult>;
+  /** `headers`: serviceHeaders() of the delivery (kept in the journal as such, for a resumed delivery). */
+  forward(body: Uint8Array, headers: Record<string, string>): Promise<ForwardResult>;
   close(): Promise<void>;
 }
 
@@ -29,11 +30,25 @@ export interface ForwarderOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What a user types for a local app, as a URL: `localhost:3000/hooks` and `127.0.0.1:3000` mean
+ * http (as with the Stripe CLI), and a bare port means localhost. Anything with a scheme is kept.
+ */
+export function forwardUrl(given: string): string {
+  const text = given.trim();
+  if (/^\d+(\/.*)?$/.test(text)) return `http://localhost:${text}`;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
+}
+
 /** Validates the URL (http or https) and keeps one keep-alive connection pool to the app. */
 export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
-  const target = URL.canParse(url) ? new URL(url) : undefined;
+  const full = forwardUrl(url);
+  const target = URL.canParse(full) ? new URL(full) : undefined;
   if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
-    throw new UsageError(`--forward-to must be an http(s) URL, got "${url}"`, { field: '--forward-to' });
+    throw new UsageError(`--forward-to must be an http(s) URL or host:port, got "${url}"`, {
+      field: '--forward-to',
+      hint: 'For example --forward-to localhost:3000/webhooks or --forward-to https://app.example.com/hooks.',
+    });
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
   const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
@@ -44,7 +59,7 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
     async forward(body, headers) {
       const started = performance.now();
       try {
-        const response = await request(href, { method: 'POST', body, headers: serviceHeaders(headers), dispatcher: agent });
+        const response = await request(href, { method: 'POST', body, headers, dispatcher: agent });
         await response.body.dump();
         const status = response.statusCode;
         const ms = performance.now() - started;
@@ -63,7 +78,7 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
 }
 
 /** Content-Type, User-Agent and every X-Service-* header (the signature among them), as received. */
-function serviceHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
+export function serviceHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name in incoming) {
     if (name === 'content-type' || name === 'user-agent' || name.startsWith('x-service-')) {

@@ -100,9 +100,23 @@ function stateMeaning(cardId: string, state: string, reason: string | undefined,
   }
 }
 
-/** The `--json` line: the envelope as received, plus whether its signature was checked. */
-export function eventRecord(event: WebhookEvent, verified: boolean): { id: string; type: string; timestamp: string; data: Record<string, unknown>; verified: boolean } {
-  return { id: event.id, type: event.type, timestamp: event.timestamp, data: event.data, verified };
+/**
+ * The `--json` line: the envelope as received, plus whether its signature was checked, and
+ * `redelivered: true` when a crash interrupted it and it may have been printed before (--store).
+ */
+export function eventRecord(event: WebhookEvent, verified: boolean, redelivered = false): EventRecord {
+  const record: EventRecord = { id: event.id, type: event.type, timestamp: event.timestamp, data: event.data, verified };
+  if (redelivered) record.redelivered = true;
+  return record;
+}
+
+export interface EventRecord {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+  verified: boolean;
+  redelivered?: true;
 }
 
 function timeOfDay(timestamp: string): string {

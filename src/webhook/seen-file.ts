@@ -1,18 +1,28 @@
 /**
- * The durable side of the seen ids: an append-only file with one JSON-encoded id per line,
- * loaded at start, fdatasync'd before an id counts as seen, and compacted (rewritten from the
- * in-memory set via temp file + fsync + rename) once it holds `compactAfterLines` lines.
+ * The durable side of the seen ids: an append-only journal, one JSON value per line, loaded at
+ * start, fdatasync'd before a line counts, and compacted (rewritten from memory via temp file + fsync
+ * + rename) once it holds `compactAfterLines` lines or COMPACT_AFTER_BYTES. The lines:
+ *   "Webhook:…"                          done: the id is seen (the only line of stores before the journal)
+ *   {"p":"Webhook:…","b":body,"h":{…}}   begun: printing/forwarding under way, with what it needs to finish
+ *   {"x":"Webhook:…"}                    released: begun but given back to the service (a failed forward)
  * dedupe.ts states the crash contract this file keeps.
  */
 import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SeenIds } from './seen-ids.js';
+import type { SeenIds, InterruptedDelivery } from './dedupe.js';
 import type { SeenSet } from './seen-set.js';
 import { lockSeenFile } from './seen-file-lock.js';
 
+/** Journal files grow by whole bodies; past this size they are compacted even with few lines. */
+const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
+
 interface Batch {
   text: string;
+  lines: number;
+  /** Ids whose done line is in this batch: seen once it is durable. */
   ids: string[];
+  /** Ids whose done or released line is in this batch: no longer begun once it is durable. */
+  ended: string[];
   promise: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
@@ -30,6 +40,9 @@ export class SeenIdsFile implements SeenIds {
   private flushing: Promise<void> | undefined;
   private closed = false;
   private readonly unlock: () => void;
+  /** Begun deliveries not yet durably done or released, by id: their journal line, kept by compaction. */
+  private readonly begun = new Map<string, string>();
+  private readonly loadedInterrupted: InterruptedDelivery[] = [];
 
   constructor(private readonly path: string, private readonly seen: SeenSet, private readonly compactAfterLines: number) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -53,7 +66,29 @@ export class SeenIdsFile implements SeenIds {
     return this.seen.has(id);
   }
 
+  interrupted(): InterruptedDelivery[] {
+    return this.loadedInterrupted;
+  }
+
+  begin(id: string, body: Uint8Array, headers: Record<string, string>): Promise<void> {
+    // The body was parsed as UTF-8 JSON (fatal decoder) before it got here: as a JSON string it
+    // round-trips to the same bytes, which the forwarded signature needs.
+    const line = `{"p":${JSON.stringify(id)},"b":${JSON.stringify(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'))},"h":${JSON.stringify(headers)}}\n`;
+    this.begun.set(id, line);
+    return this.append(line);
+  }
+
+  release(id: string): void {
+    if (!this.begun.has(id) || this.closed) return;
+    // Not waited for: a lost release line only means the restart finishes the delivery itself.
+    this.append(`{"x":${JSON.stringify(id)}}\n`, undefined, id);
+  }
+
   record(id: string): Promise<void> {
+    return this.append(JSON.stringify(id) + '\n', id, id);
+  }
+
+  private append(line: string, seenId?: string, endedId?: string): Promise<void> {
     if (this.closed) return Promise.reject(new Error('seen ids are closed'));
     let batch = this.next;
     if (batch === undefined) {
@@ -61,8 +96,10 @@ export class SeenIdsFile implements SeenIds {
       // Deferred to the check phase so deliveries parsed in the same poll phase share one fsync.
       if (this.flushing === undefined) setImmediate(() => this.startFlushing());
     }
-    batch.text += JSON.stringify(id) + '\n';
-    batch.ids.push(id);
+    batch.text += line;
+    batch.lines++;
+    if (seenId !== undefined) batch.ids.push(seenId);
+    if (endedId !== undefined) batch.ended.push(endedId);
     return batch.promise;
   }
 
@@ -106,10 +143,11 @@ export class SeenIdsFile implements SeenIds {
         continue;
       }
       for (const id of batch.ids) this.seen.add(id);
+      for (const id of batch.ended) this.begun.delete(id);
       this.length += bytes.length;
-      this.linesInFile += batch.ids.length;
+      this.linesInFile += batch.lines;
       batch.resolve();
-      if (this.linesInFile >= this.compactAfterLines) {
+      if (this.linesInFile >= this.compactAfterLines || this.length >= COMPACT_AFTER_BYTES) {
         try {
           this.compact();
         } catch {
@@ -127,7 +165,7 @@ export class SeenIdsFile implements SeenIds {
     this.damaged = false;
   }
 
-  /** Reads the ids back, oldest first, and cuts a torn last line (an append whose fsync never finished). */
+  /** Reads the journal back, oldest first, and cuts a torn last line (an append whose fsync never finished). */
   private load(): void {
     let data: Buffer;
     try {
@@ -151,12 +189,22 @@ export class SeenIdsFile implements SeenIds {
     for (const line of data.toString('utf8', 0, end).split('\n')) {
       if (line === '') continue;
       this.linesInFile++;
+      let value: unknown;
       try {
-        const id: unknown = JSON.parse(line);
-        if (typeof id === 'string') this.seen.add(id);
+        value = JSON.parse(line);
       } catch {
-        // A damaged line cannot name an id we acknowledged; skip it rather than refuse to start.
+        continue; // a damaged line cannot name an id we acknowledged; skip it rather than refuse to start
       }
+      if (typeof value === 'string') {
+        this.seen.add(value);
+        this.begun.delete(value);
+      } else if (isBegun(value)) {
+        if (!this.seen.has(value.p)) this.begun.set(value.p, line + '\n');
+      } else if (isReleased(value)) this.begun.delete(value.x);
+    }
+    for (const line of this.begun.values()) {
+      const { p, b, h } = JSON.parse(line) as { p: string; b: string; h: Record<string, string> };
+      this.loadedInterrupted.push({ id: p, body: Buffer.from(b, 'utf8'), headers: h });
     }
   }
 
@@ -168,6 +216,7 @@ export class SeenIdsFile implements SeenIds {
     const tmp = `${this.path}.${process.pid}.tmp`;
     let text = '';
     for (const id of this.seen.values()) text += JSON.stringify(id) + '\n';
+    for (const line of this.begun.values()) text += line;
     const bytes = Buffer.from(text, 'utf8');
     const fd = openSync(tmp, 'w', 0o600);
     try {
@@ -180,7 +229,7 @@ export class SeenIdsFile implements SeenIds {
     syncDirectory(dirname(this.path));
     // From here the path is the new file: the old fd must not be appended to again.
     this.length = bytes.length;
-    this.linesInFile = this.seen.size;
+    this.linesInFile = this.seen.size + this.begun.size;
     const old = this.fd;
     this.fd = undefined;
     if (old !== undefined) closeSync(old);
@@ -202,7 +251,16 @@ function newBatch(): Batch {
   });
   // A failed batch is reported to each caller through the promise; no unhandled rejection if none waits.
   promise.catch(() => {});
-  return { text: '', ids: [], promise, resolve, reject };
+  return { text: '', lines: 0, ids: [], ended: [], promise, resolve, reject };
+}
+
+function isBegun(value: unknown): value is { p: string; b: string; h: Record<string, string> } {
+  const v = value as { p?: unknown; b?: unknown; h?: unknown } | null;
+  return typeof v === 'object' && v !== null && typeof v.p === 'string' && typeof v.b === 'string' && typeof v.h === 'object' && v.h !== null;
+}
+
+function isReleased(value: unknown): value is { x: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { x?: unknown }).x === 'string';
 }
 
 function appendDurably(fd: number, bytes: Buffer): Promise<void> {

@@ -5,9 +5,10 @@
  * machine with cores to spare for the threadpool cannot absorb), and on 'stop' closes and reports
  * its receiver's stats.
  *
- *   kinds: bare | receiver | receiver-store | receiver-sync | receiver-noverify
+ *   kinds: bare | minimal | receiver | receiver-store | receiver-sync | receiver-noverify
  */
 import { createServer } from 'node:http';
+import { createPublicKey, verify } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,50 @@ async function bare() {
     port: server.address().port,
     close: async () => {
       server.close();
+    },
+  };
+}
+
+/**
+ * The bar of issue 14: the least a correct receiver does, written the obvious way with node alone.
+ * node:http, the body collected, the signature header's base64 ECDSA verified with node:crypto
+ * (synchronously), the id parsed and kept in a Set; 401 if it does not verify, 200 otherwise.
+ */
+async function minimal(publicKeyPem) {
+  const key = { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' };
+  const seen = new Set();
+  let events = 0;
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      let ok = false;
+      try {
+        const header = JSON.parse(req.headers['x-service-signature']);
+        ok = verify('sha256', body, key, Buffer.from(header.s, 'base64'));
+      } catch {}
+      if (!ok) {
+        res.writeHead(401, { 'content-length': 0 });
+        return res.end();
+      }
+      const { id } = JSON.parse(body);
+      const duplicate = seen.has(id);
+      if (!duplicate) {
+        seen.add(id);
+        events++;
+      }
+      const text = duplicate ? '{"received":true,"duplicate":true}' : '{"received":true}';
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': text.length });
+      res.end(text);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.address().port,
+    close: async () => {
+      server.close();
+      return { events };
     },
   };
 }
@@ -57,7 +102,7 @@ async function receiver(kind, publicKeyPem) {
 }
 
 const [kind, publicKeyPem] = [process.argv[2], process.env.BENCH_KEY];
-const server = kind === 'bare' ? await bare() : await receiver(kind, publicKeyPem);
+const server = kind === 'bare' ? await bare() : kind === 'minimal' ? await minimal(publicKeyPem) : await receiver(kind, publicKeyPem);
 process.send({ port: server.port });
 process.on('message', async (m) => {
   if (m === 'cpu') process.send({ cpu: { ...process.cpuUsage(), mainActiveMs: performance.eventLoopUtilization().active } });

@@ -56,7 +56,7 @@ describe('svc config (spawned)', () => {
     expect((await svc(['config', 'set', 'otp-signer', '04zz'])).code).toBe(2);
     expect((await svc(['config', 'get', 'nope'])).code).toBe(2);
     expect((await svc(['config', 'use', 'does-not-exist'])).code).toBe(2);
-    const unset = await svc(['--profile', 'empty', 'config', 'get', 'webhook-public-key']);
+    const unset = await svc(['config', 'get', 'webhook-public-key']);
     expect(unset.code).toBe(1);
     expect(unset.stderr).toContain('svc config set webhook-public-key');
   });

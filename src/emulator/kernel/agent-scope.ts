@@ -1,13 +1,14 @@
 /**
  * Agent bearer credentials are bound to the agent's customer (spec "Authentication" 2), on every
  * endpoint. Rather than every area checking the caller, the kernel does it once, generically:
- * - before the handler, every identifier in the path, the query and the top level of a JSON body
- *   (`Customer:<uuid>`, `InternalAccount:<uuid>`, `Card:<uuid>`…) that belongs to another customer
- *   is answered as the area would answer an unknown one: 404;
+ * - before the handler, every identifier in the path, the query and a JSON body (nested too:
+ *   `source.accountId`, `fundingSources[]`) — `Customer:<uuid>`, `InternalAccount:<uuid>`,
+ *   `Card:<uuid>`… — that belongs to another customer is answered as an unknown one would be: 404;
  * - after it, list answers (`{data: […]}`) drop the items of other customers.
  * Who owns a record is read from the record itself, found by id in any area's table: a customer
  * is its own owner; anything else is owned by the customer its `customerId`, `cardholderId`,
- * `documentHolder` or `accountId` leads to (a beneficial owner's document → the owner → its business). So a new area's resources are scoped without the area doing anything, as
+ * `documentHolder` or `accountId` leads to (a beneficial owner's document → the owner → its business),
+ * also inside `source`, `destination` and `fields` (quotes, transactions). So a new area's resources are scoped without the area doing anything, as
  * long as its records name their owner in one of those fields.
  */
 import type { Principal } from './auth.js';
@@ -31,7 +32,8 @@ function ownerOfRecord(emu: EmulatorContext, record: unknown, depth = 0): string
     const owner = typeof value === 'string' && ID.test(value) ? ownerOfId(emu, value, depth + 1) : undefined;
     if (owner) return owner;
   }
-  for (const nested of ['source', 'destination']) {
+  // Nested: a quote's source and destination, a transaction's rendered fields.
+  for (const nested of ['source', 'destination', 'fields']) {
     const owner = ownerOfRecord(emu, r[nested], depth + 1);
     if (owner) return owner;
   }
@@ -48,12 +50,19 @@ function hidden(id: string): HttpError {
   return new HttpError(404, kind === 'Customer' ? 'USER_NOT_FOUND' : 'REFERENCE_NOT_FOUND', `${kind} ${id} not found`);
 }
 
+/** Every string in a JSON value, a few levels deep (a quote's `source.accountId`, `fundingSources[]`). */
+function strings(value: unknown, out: unknown[], depth = 0): void {
+  if (typeof value === 'string') out.push(value);
+  else if (depth < 4 && value !== null && typeof value === 'object') {
+    for (const item of Array.isArray(value) ? value : Object.values(value)) strings(item, out, depth + 1);
+  }
+}
+
 function idsOf(req: Req): string[] {
   const values: unknown[] = [...Object.values(req.params), ...req.query.values()];
   if (req.raw.length > 0 && /json/i.test(req.header('content-type') ?? '')) {
     try {
-      const body = JSON.parse(req.raw.toString('utf8')) as unknown;
-      if (body && typeof body === 'object' && !Array.isArray(body)) values.push(...Object.values(body));
+      strings(JSON.parse(req.raw.toString('utf8')) as unknown, values);
     } catch {
       // the handler answers the bad body
     }
@@ -63,11 +72,34 @@ function idsOf(req: Req): string[] {
 
 /** Throws 404 when the request names another customer's resource. */
 export function checkAgentRequest(emu: EmulatorContext, req: Req): void {
-  const agent = req.principal as Agent;
-  for (const id of idsOf(req)) {
+  checkAgentIds(emu, req, idsOf(req));
+}
+
+/**
+ * The same check for ids the kernel cannot read before the handler (a multipart form's fields):
+ * the area calls it once it has parsed them. Nothing to check for the platform.
+ */
+export function checkAgentIds(emu: EmulatorContext, req: Req, ids: readonly string[]): void {
+  if (req.principal.kind !== 'agent') return;
+  const agent = req.principal;
+  for (const id of ids) {
     const owner = ownerOfId(emu, id);
     if (owner !== undefined && owner !== agent.customerId) throw hidden(id);
   }
+}
+
+/**
+ * Whether the caller may see a record (the platform: every one). A paged list filters with it
+ * before paging, so an agent's pages are full, and hasMore, nextCursor and totalCount count only
+ * its own items (the after-the-fact filter below cannot fix those).
+ */
+export function callerSees(emu: EmulatorContext, req: Req): (record: unknown) => boolean {
+  if (req.principal.kind !== 'agent') return () => true;
+  const customerId = req.principal.customerId;
+  return (record) => {
+    const owner = ownerOfRecord(emu, record);
+    return owner === undefined || owner === customerId;
+  };
 }
 
 /** Drops other customers' items from a list answer. */

@@ -6,6 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import { HttpError, invalidInput } from './errors.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+// fatal: bytes that are not UTF-8 are refused, not silently turned into U+FFFD inside a field.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** application/json, or a +json type, with any parameters. */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
@@ -38,9 +40,15 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
   // text/plain) is not read as JSON by the service either, so it is refused here too.
   const type = req.headers['content-type'];
   if (!type || !JSON_TYPE.test(type)) throw bodyError(`Content-Type must be application/json, not ${type ?? 'absent'}`);
+  let text: string;
+  try {
+    text = UTF8.decode(raw);
+  } catch {
+    throw bodyError('The body is not valid UTF-8');
+  }
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString('utf8'));
+    value = JSON.parse(text);
   } catch (error) {
     throw bodyError(`The body is not valid JSON: ${(error as Error).message}`);
   }

@@ -36,6 +36,11 @@ export interface EmulatorOptions {
   transactionLimits?: Record<string, number>;
   /** How much faster than the wall clock the emulator's clock runs (default 1; e.g. 60: a minute per second). */
   timeScale?: number;
+  /**
+   * Whole-request limit: a client still sending its request after this long gets 408 and is
+   * dropped (headers have at most 20 s of it), so slow clients cannot hold sockets. Default 30000.
+   */
+  requestTimeoutMs?: number;
   /** Called per request and per delivery attempt; entries never carry secrets. */
   log?: (entry: EmulatorLogEntry) => void;
 }
@@ -53,6 +58,7 @@ export interface ResolvedOptions {
   cardIssuanceDelayMs: number;
   revealTtlMs: number;
   timeScale: number;
+  requestTimeoutMs: number;
   transactionLimits: Record<string, number>;
   log?: (entry: EmulatorLogEntry) => void;
 }
@@ -106,6 +112,7 @@ export function resolveOptions(o: EmulatorOptions): ResolvedOptions {
     cardIssuanceDelayMs: count(o.cardIssuanceDelayMs, 1000, 'cardIssuanceDelayMs'),
     revealTtlMs: count(o.revealTtlSeconds, 60, 'revealTtlSeconds', 1) * 1000,
     timeScale: timeScale(o.timeScale),
+    requestTimeoutMs: count(o.requestTimeoutMs, 30_000, 'requestTimeoutMs', 1),
     transactionLimits: transactionLimits(o.transactionLimits),
     ...(o.log ? { log: o.log } : {}),
   };

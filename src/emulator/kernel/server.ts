@@ -57,6 +57,8 @@ function route(parts: ServerParts, req: IncomingMessage, method: string, url: UR
   const root = parts.unversioned.find(method, url.pathname);
   if (root) {
     const principal: Principal = root.route.public ? { kind: 'platform' } : parts.authorize(req.headers.authorization);
+    // Emulator-only endpoints (the clock, webhook replay) belong to the platform running it, not to an agent.
+    if (principal.kind !== 'platform') throw basicRefused(`${url.pathname} is an emulator endpoint: it takes HTTP Basic credentials only`);
     return { match: root, path: url.pathname, principal };
   }
   const versioned = url.pathname === VERSION_PREFIX || url.pathname.startsWith(`${VERSION_PREFIX}/`);
@@ -70,7 +72,7 @@ function route(parts: ServerParts, req: IncomingMessage, method: string, url: UR
   }
   const principal = parts.authorize(req.headers.authorization);
   if (!versioned) throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
-  return { match: parts.api.match(method, path), path, principal };
+  return { match: found ?? parts.api.match(method, path), path, principal };
 }
 
 async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMessage, res: ServerResponse, logAs: (p: string) => void): Promise<number> {
@@ -80,7 +82,9 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
     parts.authorize(req.headers.authorization);
     throw invalidInput([{ field: 'path', message: 'The request target is not a valid URL path' }]);
   }
-  const hidden = parts.unversioned.logPathFor(url.pathname);
+  // A secret in the path (a reveal token, a device code) never reaches the request log.
+  const hidden = parts.unversioned.logPathFor(url.pathname)
+    ?? (url.pathname.startsWith(`${VERSION_PREFIX}/`) ? parts.api.logPathFor(url.pathname.slice(VERSION_PREFIX.length)) : undefined);
   if (hidden) logAs(hidden);
   const { match, path, principal } = route(parts, req, method, url);
   const raw = await readBody(req, match.route.maxBodyBytes);
@@ -102,12 +106,16 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
   if (principal.kind === 'agent') checkAgentRequest(emu, request);
   let reply = await match.route.handler(request, emu);
   if (principal.kind === 'agent') reply = scopeAgentReply(emu, request, reply);
+  // A change is acknowledged only once it is in the --state file (a kill after the answer loses nothing).
+  if (emu.file && method !== 'GET' && method !== 'HEAD') await emu.file.settled();
   send(res, reply);
   return reply.status;
 }
 
-export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts): Server {
-  return createServer((req, res) => {
+export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, requestTimeoutMs = 30_000): Server {
+  // node's defaults (300 s a request, 60 s for headers) let a few slow clients hold sockets for minutes.
+  const limits = { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 20_000), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) };
+  return createServer(limits, (req, res) => {
     const started = performance.now();
     // Until a route says otherwise (a secret in its path), the log shows the path without the query.
     let logPath = (req.url ?? '').split('?')[0];

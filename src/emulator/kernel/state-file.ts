@@ -53,6 +53,15 @@ export class StateFile {
     }
   }
 
+  /**
+   * Resolves once everything changed so far has been written (or the write failed: flush() reports
+   * that). The server awaits it before answering a change, so an acknowledged change survives a
+   * SIGKILL of the emulator; saves stay coalesced, so concurrent changes share one write.
+   */
+  async settled(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
   private async drain(): Promise<void> {
     try {
       // Snapshot after the current turn, not inside changed(): a handler often marks the state

@@ -33,6 +33,8 @@ export interface PendingRequest {
   requiredSigner?: string;
   /** When set, sessions of this credential may not sign (credential revoke: another credential approves). */
   excludedSignerCredential?: string;
+  /** When set, a session of any of these wallets may sign (a customer's contact change: any tied wallet). */
+  signerAccountIds?: string[];
   processingLeft: number;
   firstRetryBody?: Buffer;
   outcome?: Promise<Reply>;
@@ -47,6 +49,7 @@ export interface ChallengeSpec {
   parameters: Record<string, unknown>;
   requiredSigner?: string;
   excludedSignerCredential?: string;
+  signerAccountIds?: string[];
   /** Fields the 202 body carries before the SignedRequestChallenge ones (OTP verify: type). */
   lead?: Record<string, unknown>;
 }
@@ -99,6 +102,7 @@ function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: Challenge
     bindingField: flow.bindingField,
     ...(spec.requiredSigner ? { requiredSigner: spec.requiredSigner } : {}),
     ...(spec.excludedSignerCredential ? { excludedSignerCredential: spec.excludedSignerCredential } : {}),
+    ...(spec.signerAccountIds ? { signerAccountIds: spec.signerAccountIds } : {}),
     processingLeft: emu.opts.processingRetries,
   });
   return { payloadToSign, requestId, expiresAt: emu.iso(expiresAtMs) };

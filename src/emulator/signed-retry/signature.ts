@@ -33,7 +33,7 @@ export function authorizeSignature(emu: EmulatorContext, pending: PendingRequest
     if (publicKey !== pending.requiredSigner) {
       throw signatureError('WALLET_SIGNATURE_INVALID', 'Service-Wallet-Signature was not made by the key bound to this challenge');
     }
-  } else if (!keyHasActiveSession(emu, publicKey, pending.accountId, pending.excludedSignerCredential)) {
+  } else if (!(pending.signerAccountIds ?? [pending.accountId]).some((account) => keyHasActiveSession(emu, publicKey, account, pending.excludedSignerCredential))) {
     throw signatureError('WALLET_SIGNATURE_INVALID', pending.excludedSignerCredential
       ? 'Service-Wallet-Signature key is not the key of an active session of another credential of this wallet'
       : 'Service-Wallet-Signature key is not the key of an active session of this wallet');

@@ -19,6 +19,7 @@ import { UsageError } from '../../../src/errors.js';
 import { mintSandboxToken, SANDBOX_IDENTITY } from '../../../src/auth/oidc-token.js';
 import { passkeyFolder } from '../../../src/auth/kept-keys.js';
 import { authEnv, leakedSecrets, type AuthEnv } from './support.js';
+import { tempConfigDir } from '../../helpers/spawn-svc.js';
 import { activeSession, caught } from './login.js';
 
 let t: AuthEnv;
@@ -104,6 +105,22 @@ describe('the life of an account\'s credentials', () => {
     expect(readdirSync(join(t.configDir, 'pending-oauth'))).toEqual([]);
   });
 
+  it('on a terminal without --token, the nonce is shown and the pasted token logs in', async () => {
+    let shown = '';
+    const deps = t.deps({
+      tty: true,
+      answers: (message) => {
+        expect(message).toMatch(/ID token/);
+        shown = /nonce ([0-9a-f]{64})/.exec(deps.stderr())![1]!;
+        return mintSandboxToken(SANDBOX_IDENTITY, { nowMs: Date.now(), nonce: shown });
+      },
+    });
+    await loginOauth({ credential: oauthId, nonce: false, sandboxToken: false }, deps);
+    expect(shown).toMatch(/^[0-9a-f]{64}$/);
+    expect(deps.stdout()).toMatch(/Credential: OAUTH/);
+    expect(deps.asked).toHaveLength(1);
+  });
+
   it('a token whose nonce is not the kept key\'s is refused with exit 2 before any verify', async () => {
     await loginOauth({ credential: oauthId, nonce: true, sandboxToken: false }, json());
     const before = t.proxy.count('/verify');
@@ -149,6 +166,26 @@ describe('the life of an account\'s credentials', () => {
     expect(out(list).data.map((r: { id: string }) => r.id)).not.toContain(passkeyId);
   });
 
+  it('a session of another account does not sign an add for this one: exit 4, no signed retry sent', async () => {
+    const customer = await request(`${t.emu.baseUrl}/customers`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Other Person', email: 'other@example.test' }),
+    });
+    const customerId = ((await customer.body.json()) as { id: string }).id;
+    const accounts = await request(`${t.emu.baseUrl}/internal-accounts?customerId=${customerId}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}` },
+    });
+    const accountId = ((await accounts.body.json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    // Its first credential needs no signature; the second one would.
+    await add('email', { account: accountId });
+    const signedBefore = t.proxy.count('/auth/credentials', true);
+    const error = await caught(add('oauth', { account: accountId, sandboxToken: true }));
+    expect(exitCodeFor(error)).toBe(4);
+    expect((error as Error).message).toMatch(/no session key of that account/);
+    expect(t.proxy.count('/auth/credentials', true)).toBe(signedBefore);
+  });
+
   it('the active session\'s own credential cannot approve its removal: exit 2 naming --session, nothing sent', async () => {
     const before = t.proxy.seen.length;
     const error = await caught(credentialsRemove({ credential: oauthId }, t.deps({ globals: { yes: true } })));
@@ -170,6 +207,7 @@ describe('refusals before any request (exit 2)', () => {
     ['login oauth with --nonce and --sandbox-token', () => loginOauth({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: true, sandboxToken: true }, json()), '--nonce'],
     ['remove without --yes where svc cannot ask', () => credentialsRemove({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000' }, t.deps()), '--yes'],
     ['a malformed credential id', () => loginPasskey({ credential: 'nope' }, json()), '--credential'],
+    ['credentials list with no --account and no session', () => credentialsList({}, t.deps({ env: { SERVICE_CLI_CONFIG_DIR: tempConfigDir() } })), '--account'],
   ] as Array<[string, () => Promise<unknown>, string]>)('%s', async (_name, call, field) => {
     const before = t.proxy.seen.length;
     const error = await caught(call());

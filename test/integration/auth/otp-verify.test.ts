@@ -33,8 +33,8 @@ describe('svc otp verify (run)', () => {
     expect(publicKeyFromPrivate(stored.privateKey)).toBe(stored.publicKey);
     expect(sessionFileModes(t.configDir)).toEqual([0o600]);
     // TOFU: the emulator's signer is now pinned, and the user was told.
-    expect(profile.otpSignerPublicKey).toBe(t.emu.otpSignerPublicKey);
-    expect(deps.stderr()).toMatch(/pinned it to profile/);
+    expect(profile.otpSigners).toEqual({ [t.proxy.baseUrl]: t.emu.otpSignerPublicKey });
+    expect(deps.stderr()).toMatch(/pinned it for \S+ in profile/);
     expect(deps.stdout()).toContain(stored.id);
     expect(leakedSecrets(deps.stdout() + deps.stderr(), [stored.privateKey, t.emu.apiClientSecret])).toEqual([]);
     expect(t.proxy.count('/challenge')).toBe(1);

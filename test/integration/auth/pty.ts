@@ -19,8 +19,8 @@ export interface PtySession {
   kill(): void;
 }
 
-export function svcOnPty(args: string[], env: NodeJS.ProcessEnv): PtySession {
-  const command = `stty cols 100 rows 30; ${[process.execPath, SVC_BIN, ...args].map(quote).join(' ')}`;
+export function svcOnPty(args: string[], env: NodeJS.ProcessEnv, size: { cols?: number } = {}): PtySession {
+  const command = `stty cols ${size.cols ?? 100} rows 30; ${[process.execPath, SVC_BIN, ...args].map(quote).join(' ')}`;
   const fullEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', ...env };
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';

@@ -91,7 +91,7 @@ describe('svc session list / use / show / revoke (run)', () => {
     const before = t.proxy.seen.length;
     const deps = t.deps({ tty: true, answers: [false] });
     const error = await caught(revoke({ session: target.id }, deps));
-    expect(exitCodeFor(error)).toBe(130);
+    expect(exitCodeFor(error)).toBe(1); // declining is a cancellation, not a Ctrl-C
     expect(deps.asked[0]).toMatch(/Revoke Session:/);
     expect(t.proxy.seen.length).toBe(before);
     expect(t.store().getSession(target.id)).toBeDefined();

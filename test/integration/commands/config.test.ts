@@ -164,7 +164,8 @@ describe('saveEmulatorProfile', () => {
     const emu = { baseUrl: 'http://127.0.0.1:4999/2025-10-13', apiTokenId: 'tok', apiClientSecret: SECRET, otpSignerPublicKey: '04ab', webhookPublicKey: 'PEM' };
     saveEmulatorProfile(store, emu);
     expect(store.currentProfileName()).toBe('local');
-    expect(store.getProfile('local')).toEqual(emu);
+    const { otpSignerPublicKey, ...connection } = emu;
+    expect(store.getProfile('local')).toEqual({ ...connection, otpSigners: { [emu.baseUrl]: otpSignerPublicKey } });
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).currentProfile).toBe('local');
   });
 });

@@ -17,6 +17,8 @@ describe('help texts', () => {
     [['cards', 'reveal'], /\$ svc cards reveal Card:<uuid> --open/],
     [['config', 'set'], /config set api-client-secret -/],
     [['demo'], /\$ svc demo --interactive/],
+    [['api'], /\$ svc api DELETE \/auth\/sessions\/Session:<uuid> +# 202 challenge signed for you/],
+    [['trigger'], /\$ svc trigger kyc\.rejected --set customer\.fullName="Jane Roe 002"/],
     [['login', 'oauth'], /run with --nonce, have the identity provider issue a token/],
     [['login', 'passkey'], /svc credentials add passkey --software/],
     [['credentials', 'add'], /\$ svc credentials add passkey --software/],

@@ -3,9 +3,10 @@
  * for an access token, and `Authorization: Bearer` then works on every endpoint, bound to the
  * agent's customer: another customer's resources are 404 to it and lists hold only its own.
  */
+import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, type Wallet } from './auth-support.js';
-import { errorShape, useLoggedInEmulator } from './support.js';
+import { errorShape, testEmulator, useLoggedInEmulator } from './support.js';
 
 const { t, login } = useLoggedInEmulator();
 
@@ -43,6 +44,21 @@ describe('device codes', () => {
     const newer = await t.call('POST', `/agents/${made.body.agent.id}/device-codes`);
     expect(errorShape(await redeem(fresh.body.code))).toMatchObject({ status: 400, message: expect.stringMatching(/replaced/) });
     expect((await redeem(newer.body.code)).status).toBe(200);
+  });
+
+  it('the request log never shows a device code', async () => {
+    const lines: string[] = [];
+    const logged = await testEmulator({ log: (e) => lines.push(JSON.stringify(e)) });
+    try {
+      const made = await logged.call('POST', '/agents', { body: { name: 'Logged', customerId: logged.emu.fixtures.customerId, policy } });
+      const code = made.body.deviceCode.code as string;
+      expect((await logged.call('GET', `/agents/device-codes/${code}/status`)).status).toBe(200);
+      expect((await logged.call('POST', `/agents/device-codes/${code}/redeem`, { auth: false })).status).toBe(200);
+      expect(lines.some((l) => l.includes('/agents/device-codes/{code}/redeem'))).toBe(true);
+      expect(lines.filter((l) => l.includes(code))).toEqual([]);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('404 for an unknown code; 400 listing every bad field of POST /agents; 404 for an unknown customer', async () => {
@@ -104,6 +120,8 @@ describe('Bearer access, bound to the agent customer', () => {
     expect(errorShape(await asAgent('POST', `/sandbox/internal-accounts/${fixtures().accountId}/fund`, { amount: 500 }))).toMatchObject({ status: 404 });
     expect((await t.call('GET', `/internal-accounts/${fixtures().accountId}`)).body.balance.amount).toBe(before);
     expect((await asAgent('POST', `/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 500 })).body.balance.amount).toBe(500);
+    // An id nested in a body (a quote's source account) is checked too, before the handler reads it.
+    expect(errorShape(await asAgent('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: fixtures().accountId } }))).toMatchObject({ status: 404 });
     // A body that names another customer is refused as well.
     expect(errorShape(await asAgent('POST', '/agents', { name: 'x', customerId: fixtures().customerId, policy }))).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
   });
@@ -116,10 +134,29 @@ describe('Bearer access, bound to the agent customer', () => {
     expect((await t.call('GET', '/customers')).body.data.length).toBeGreaterThan(1);
   });
 
+  it('money areas are bound too: another customer\'s transaction is 404 and absent from the list', async () => {
+    const tx = await t.call('POST', '/sandbox/uma/receive', {
+      body: { senderUmaAddress: '$success.usd@sender.example', receiverUmaAddress: fixtures().umaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1000 },
+    });
+    expect(tx.status, tx.text).toBe(200);
+    expect((await t.call('GET', `/transactions/${tx.body.id}`)).status).toBe(200);
+    expect(errorShape(await asAgent('GET', `/transactions/${tx.body.id}`))).toMatchObject({ status: 404 });
+    const list = await asAgent('GET', '/transactions');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: { id: string }) => x.id)).not.toContain(tx.body.id);
+  });
+
   it('lists hold only the agent customer\'s items', async () => {
     const agents = await asAgent('GET', '/agents');
     expect(agents.body.data.map((a: { customerId: string }) => a.customerId)).toEqual([wallet.customerId]);
     expect((await t.call('GET', '/agents')).body.data.length).toBeGreaterThan(1);
+  });
+
+  it('emulator-only endpoints (the clock) take HTTP Basic only: an agent cannot move time', async () => {
+    const res = await request(`${new URL(t.emu.baseUrl).origin}/_emulator/clock`, { headers: { authorization: bearer } });
+    const body = (await res.body.json()) as { code: string; reason: string };
+    expect(res.statusCode).toBe(401);
+    expect(body).toMatchObject({ code: 'UNAUTHORIZED', reason: expect.stringMatching(/Basic credentials only/) });
   });
 
   it('the refresh endpoint stays HTTP Basic only, even for a valid agent token', async () => {

@@ -139,8 +139,11 @@ describe('DELETE /auth/credentials/{id}', () => {
     expect(self.first.body.type).toBe('SMS_OTP');
     expect(errorShape(self.retry)).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_INVALID' });
 
-    const { retry } = await signedCall(t, 'DELETE', `/auth/credentials/${sms.id}`, undefined, emailSession.privateKey);
+    const { first, retry } = await signedCall(t, 'DELETE', `/auth/credentials/${sms.id}`, undefined, emailSession.privateKey);
     expect(retry.status).toBe(204);
+    // The settled retry is idempotent: re-sent, it answers 204 again though the credential is gone.
+    const resent = await t.call('DELETE', `/auth/credentials/${sms.id}`, { headers: signedHeaders(first.body, emailSession.privateKey) });
+    expect(resent.status).toBe(204);
     expect((await list(wallet.accountId)).map((m) => m.id)).toEqual([email.id]);
     const sessions = await t.call('GET', `/auth/sessions?accountId=${wallet.accountId}`);
     expect(sessions.body.data.map((s: { id: string }) => s.id)).toEqual([emailSession.sessionId]);

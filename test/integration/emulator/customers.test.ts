@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
-import { ADDRESS, COMPLETE_BUSINESS_INFO, COMPLETE_INDIVIDUAL, createBusiness, createIndividual, eventsAbout } from './identity-support.js';
+import { ADDRESS, COMPLETE_BUSINESS_INFO, COMPLETE_INDIVIDUAL, createBusiness, createIndividual, eventsAbout, ownerBody } from './identity-support.js';
 
 let t: TestEmulator;
 let hooks: Receiver;
@@ -103,9 +103,9 @@ describe('GET /customers/{customerId}', () => {
   it('takes the id with its colon percent-encoded; other methods are 405 with Allow', async () => {
     const id = t.emu.fixtures.customerId;
     expect((await t.call('GET', `/customers/${encodeURIComponent(id)}`)).body.id).toBe(id);
-    const del = await t.call('DELETE', `/customers/${id}`);
-    expect(errorShape(del)).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
-    expect(del.headers.allow).toBe('GET, PATCH');
+    const put = await t.call('PUT', `/customers/${id}`, { body: {} });
+    expect(errorShape(put)).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
+    expect(put.headers.allow).toBe('GET, PATCH, DELETE');
   });
 });
 
@@ -193,5 +193,26 @@ describe('GET /customers (paged)', () => {
     expect(fieldsOf(answer).sort()).toEqual(['createdAfter', 'cursor', 'customerType', 'limit']);
     expect(fieldsOf(await own.call('GET', '/customers?limit=101'))).toEqual(['limit']);
     expect(fieldsOf(await own.call('GET', `/customers?cursor=${Buffer.from('-3').toString('base64url')}`))).toEqual(['cursor']);
+  });
+});
+
+describe('a business customer\'s beneficial owners', () => {
+  it('are not taken in the create body (the description\'s create request has none): 400 naming beneficialOwners with every other bad field', async () => {
+    const answer = await t.call('POST', '/customers', {
+      body: { customerType: 'BUSINESS', businessInfo: { ...COMPLETE_BUSINESS_INFO, country: 'usa' }, beneficialOwners: [{ roles: ['UBO'] }] },
+    });
+    expect(fieldsOf(answer)).toEqual(['businessInfo.country', 'beneficialOwners']);
+    expect(answer.body.details.errors[1].message).toMatch(/POST \/beneficial-owners/);
+  });
+
+  it('are listed in the business\'s answers once made with POST /beneficial-owners; an individual has no such field', async () => {
+    const b = await createBusiness(t, 'OWNERS-004');
+    expect(b.beneficialOwners).toEqual([]);
+    const owner = await t.call('POST', '/beneficial-owners', { body: ownerBody(b.id, 'Listed') });
+    expect(owner.status).toBe(201);
+    expect((await t.call('GET', `/customers/${b.id}`)).body.beneficialOwners).toEqual([owner.body]);
+    const listed = (await t.call('GET', `/customers?customerType=BUSINESS&limit=100`)).body.data.find((c: { id: string }) => c.id === b.id);
+    expect(listed.beneficialOwners.map((o: { id: string }) => o.id)).toEqual([owner.body.id]);
+    expect(await createIndividual(t, 'Solo Person')).not.toHaveProperty('beneficialOwners');
   });
 });

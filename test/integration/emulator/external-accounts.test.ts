@@ -177,6 +177,10 @@ describe('ownership of first-party self-custody wallets', () => {
     expect(errorShape(refused).details.errors[0].field).toBe('method');
     const liveness = await t.call('POST', `/customers/external-accounts/${id}/challenge`, { body: { method: 'LIVENESS' } });
     expect(liveness.body).toMatchObject({ method: 'LIVENESS', verificationLink: expect.stringContaining('/embed/liveness/'), token: expect.any(String) });
+    const page = await fetch(liveness.body.verificationLink); // no Basic auth: the link is what a person opens
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect((await fetch(liveness.body.verificationLink.replace(/[0-9a-f]{32}$/, '0'.repeat(32)))).status).toBe(404);
     t.emu.testing.advanceClock(59_000);
     expect((await t.call('GET', `/customers/external-accounts/${id}`)).body.status).toBe('PENDING_OWNERSHIP_VERIFICATION');
     t.emu.testing.advanceClock(1_000);

@@ -63,6 +63,9 @@ describe('beneficial owner KYC resolves with the business', () => {
     for (const o of owners) expect(o.kycStatus).toBe('UNVERIFIED');
     await verify(t, b.id);
     expect(await Promise.all(owners.map((o) => ownerStatus(o.id)))).toEqual(['PENDING', 'REJECTED', 'APPROVED']);
+    // The CUSTOMER.KYB_* event's business lists its owners already resolved.
+    const event = (await eventsAbout(t, hooks, b.id)).find((d) => d.body.type.startsWith('CUSTOMER.KYB_'));
+    expect(event!.body.data.beneficialOwners.map((o: { kycStatus: string }) => o.kycStatus)).toEqual(['PENDING', 'REJECTED', 'APPROVED']);
     expect((await addOwner(b.id, 'Late002')).kycStatus).toBe('REJECTED');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * CI-size contention check: 200 quote executions at once against one internal account, with
- * repeated Idempotency-Keys among them, over real HTTP. The account must never go below zero, every
- * key must move money at most once, and each repeat must get its first answer.
+ * CI-size contention check: 200 quote executions at once against one internal account, over real
+ * HTTP, with Idempotency-Keys repeated (same quote) and misused (another quote) among them. The
+ * account must never go below zero, a key must execute at most one quote once, each repeat must get
+ * its first answer, and the ledger must agree with the transactions.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,26 +22,36 @@ it('200 concurrent executions: no overdraft, no key spent twice', async () => {
   await fund(t, source, AMOUNT * AFFORDABLE);
   const destination = await externalAccount(t, undefined, 'USD_ACCOUNT', '900');
   const quoteIds: string[] = [];
-  for (let i = 0; i < 150; i++) {
-    const q = await t.call('POST', '/quotes', { body: accountQuote(source, destination, AMOUNT) });
-    quoteIds.push(q.body.id);
-  }
-  // 150 distinct quotes with their own keys, then 50 repeats of the first 50 (same quote, same key), shuffled.
+  for (let i = 0; i < 150; i++) quoteIds.push((await t.call('POST', '/quotes', { body: accountQuote(source, destination, AMOUNT) })).body.id);
   const keys = quoteIds.map(() => randomUUID());
-  const calls = [...quoteIds.map((id, i) => ({ id, key: keys[i]! })), ...quoteIds.slice(0, 50).map((id, i) => ({ id, key: keys[i]! }))];
+  // 150 quotes with their own keys, 40 repeats (same quote, same key), 10 keys misused on another quote; shuffled.
+  const calls = [
+    ...quoteIds.map((id, i) => ({ id, key: keys[i]! })),
+    ...quoteIds.slice(0, 40).map((id, i) => ({ id, key: keys[i]! })),
+    ...quoteIds.slice(40, 50).map((id, i) => ({ id, key: keys[100 + i]! })),
+  ];
   calls.sort(() => Math.random() - 0.5);
-  const answers = await Promise.all(calls.map((c) => t.call('POST', `/quotes/${c.id}/execute`, { headers: { 'idempotency-key': c.key } }).then((a) => ({ ...c, a }))));
+  const answers = await Promise.all(calls.map(async (c) => ({ ...c, a: await t.call('POST', `/quotes/${c.id}/execute`, { headers: { 'idempotency-key': c.key } }) })));
 
   const ok = answers.filter((x) => x.a.status === 200);
-  const refused = answers.filter((x) => x.a.status !== 200);
-  for (const x of refused) expect(x.a.body.code).toBe('INVALID_AMOUNT'); // insufficient funds, nothing else
-  const byKey = new Map<string, Set<string>>();
-  for (const x of ok) byKey.set(x.key, (byKey.get(x.key) ?? new Set()).add(x.a.body.transactionId));
-  for (const [, txIds] of byKey) expect(txIds.size).toBe(1); // a repeated key got the same transaction
-  expect(byKey.size).toBe(AFFORDABLE);
+  for (const x of answers.filter((y) => y.a.status !== 200)) {
+    // Refused for want of money, for a key already bound to another quote, or for a quote already executed under another key.
+    expect([['400', 'INVALID_AMOUNT'], ['400', 'INVALID_INPUT'], ['409', 'CONFLICT']]).toContainEqual([String(x.a.status), x.a.body.code]);
+  }
+  const byKey = new Map<string, { quotes: Set<string>; txs: Set<string>; bodies: Set<string> }>();
+  for (const x of ok) {
+    const entry = byKey.get(x.key) ?? { quotes: new Set(), txs: new Set(), bodies: new Set() };
+    entry.quotes.add(x.id);
+    entry.txs.add(x.a.body.transactionId);
+    entry.bodies.add(x.a.text);
+    byKey.set(x.key, entry);
+  }
+  for (const [, e] of byKey) expect([e.quotes.size, e.txs.size, e.bodies.size]).toEqual([1, 1, 1]);
+  const executed = new Set(ok.map((x) => x.a.body.transactionId));
+  expect(executed.size).toBe(AFFORDABLE);
 
-  const balances = await accountBalances(t, source);
-  expect(balances).toEqual({ balance: 0, totalBalance: 0 });
-  const moved = await t.call('GET', `/transactions?senderAccountIdentifier=${source}&status=COMPLETED&limit=100`);
+  expect(await accountBalances(t, source)).toEqual({ balance: 0, totalBalance: 0 });
+  const moved = await t.call('GET', `/transactions?senderAccountIdentifier=${source}&limit=100`);
   expect(moved.body.totalCount).toBe(AFFORDABLE);
+  expect(new Set(moved.body.data.map((x: any) => x.quoteId)).size).toBe(AFFORDABLE); // no quote paid twice
 });

@@ -128,6 +128,18 @@ describe('GET /transactions', () => {
     expect(page2.hasMore).toBe(false);
   });
 
+  it('POST /transactions/{id}/confirm records the receipt delivery time (now, or the one given); a repeat updates it', async () => {
+    const id = (await t.call('GET', '/transactions?limit=1')).body.data[0].id;
+    const first = await t.call('POST', `/transactions/${id}/confirm`);
+    expect(first.status).toBe(200);
+    expect(Date.parse(first.body.receiptDeliveryConfirmedAt)).toBeLessThanOrEqual(t.emu.testing.now());
+    const given = '2026-01-02T03:04:05.000Z';
+    expect((await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: given } })).body.receiptDeliveryConfirmedAt).toBe(given);
+    expect((await t.call('GET', `/transactions/${id}`)).body.receiptDeliveryConfirmedAt).toBe(given);
+    expect(errorShape(await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: 'soon' } })).details.errors[0].field).toBe('receiptDeliveryConfirmedAt');
+    expect(errorShape(await t.call('POST', `/transactions/Transaction:${randomUUID()}/confirm`))).toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
+  });
+
   it('400 names every bad filter; 404 TRANSACTION_NOT_FOUND for an unknown id', async () => {
     const bad = await t.call('GET', '/transactions?status=DONE&type=CARD&startDate=yesterday&sortOrder=up&limit=500');
     expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual(['status', 'type', 'startDate', 'sortOrder', 'limit']);
@@ -173,5 +185,42 @@ describe('balances reconcile after every scenario', () => {
       if (total !== 0) checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('an agent sees its own customer\'s money only', () => {
+  it('another customer\'s transaction is 404 to it, and lists hold only its own', async () => {
+    const mine = await newCustomer(t, 'Agent Owner');
+    await addFunds(mine.usd, 10_000);
+    const theirs = (await t.call('GET', '/transactions?limit=1')).body.data[0];
+    expect(theirs.customerId).not.toBe(mine.id);
+    const destination = await externalAccount(t, mine.id, 'USD_ACCOUNT', '800');
+    const own = (await out(mine.usd, destination, 100)).body;
+    const made = await t.call('POST', '/agents', { body: { name: 'Money bot', customerId: mine.id, policy: { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null } } } });
+    const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken;
+    const asAgent = { auth: `Bearer ${token}` };
+    expect((await t.call('GET', `/transactions/${own.id}`, asAgent)).status).toBe(200);
+    expect(errorShape(await t.call('GET', `/transactions/${theirs.id}`, asAgent))).toMatchObject({ status: 404 });
+    const list = await t.call('GET', '/transactions?limit=100', asAgent);
+    expect(list.body.data.length).toBeGreaterThan(0);
+    expect(list.body.data.map((x: any) => x.customerId)).toEqual(list.body.data.map(() => mine.id));
+    // The platform's money is not the agent's either.
+    expect((await t.call('GET', '/platform/internal-accounts', asAgent)).body.data).toEqual([]);
+    expect(errorShape(await t.call('GET', `/internal-accounts/${platformUsd}`, asAgent))).toMatchObject({ status: 404 });
+    expect(errorShape(await t.call('POST', '/quotes', { ...asAgent, body: accountQuote(platformUsd, destination, 1_000) }))).toMatchObject({ status: 404 });
+    expect(errorShape(await t.call('POST', '/transfer-out', { ...asAgent, body: { source: { accountId: platformUsd }, destination: { accountId: destination }, amount: 1 } }))).toMatchObject({ status: 404 });
+    const platformAccountIds = (await t.call('GET', '/platform/external-accounts')).body.data.map((a: any) => a.id);
+    expect(platformAccountIds.length).toBeGreaterThan(0);
+    expect((await t.call('GET', '/customers/external-accounts?limit=100', asAgent)).body.data.map((a: any) => a.customerId)).not.toContain(undefined);
+    expect(errorShape(await t.call('GET', `/customers/external-accounts/${platformAccountIds[0]}`, asAgent))).toMatchObject({ status: 404 });
+    // A quote from the platform to the customer names the customer, but spends the platform's money.
+    const gift = await t.call('POST', '/quotes', { body: accountQuote(platformUsd, mine.usd, 1_000) });
+    expect(gift.body.status).toBe('PENDING');
+    expect(errorShape(await t.call('POST', `/quotes/${gift.body.id}/execute`, asAgent))).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
+    // An agent's new account is its customer's.
+    const added = await t.call('POST', '/customers/external-accounts', { ...asAgent, body: { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '99887766', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } } } });
+    expect(added.body.customerId).toBe(mine.id);
+    // Its own money it may move.
+    expect((await t.call('POST', '/transfer-out', { ...asAgent, body: { source: { accountId: mine.usd }, destination: { accountId: destination }, amount: 1 } })).status).toBe(201);
   });
 });

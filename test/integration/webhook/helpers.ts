@@ -54,7 +54,9 @@ export async function startRecorder(options: Partial<ReceiverOptions> & { storeP
   const receiver = await createWebhookReceiver({
     port: 0,
     verify: createWebhookVerifier(keys.publicKeyPem),
-    onEvent: (e) => events.push(e),
+    onEvent: (e) => {
+      events.push(e);
+    },
     onDuplicate: (e) => duplicates.push(e),
     onRejected: (r) => rejections.push(r),
     ...options,

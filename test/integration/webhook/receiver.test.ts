@@ -222,32 +222,50 @@ describe('webhook receiver: duplicates', () => {
     expect(receiver.stats).toMatchObject({ received: 2, filtered: 1, duplicates: 2 });
   });
 
-  it('a delivery that could not be recorded gets 500 and its retry is accepted', async () => {
+  /** The in-memory store, with the next journal write (`begin`) or seen record failing like a full disk. */
+  function flakyStore(failing: 'begin' | 'record'): SeenIds {
     const real = openSeenIds();
     let failNext = true;
-    const flaky: SeenIds = {
+    const fail = () => {
+      failNext = false;
+      return Promise.reject(new Error('disk full'));
+    };
+    return {
       has: (id) => real.has(id),
-      record: (id) => {
-        if (failNext) {
-          failNext = false;
-          return Promise.reject(new Error('disk full'));
-        }
-        return real.record(id);
-      },
+      begin: (id, body, headers) => (failing === 'begin' && failNext ? fail() : real.begin(id, body, headers)),
+      release: (id) => real.release(id),
+      interrupted: () => real.interrupted(),
+      record: (id) => (failing === 'record' && failNext ? fail() : real.record(id)),
       get size() {
         return real.size;
       },
       flush: () => real.flush(),
       close: () => real.close(),
     };
+  }
+
+  it('a delivery that could not be journaled gets 500, is not shown, and its retry is accepted', async () => {
     const errors: unknown[] = [];
-    const { receiver, events } = await recorder({ dedupe: flaky, onError: (e) => errors.push(e) });
+    const { receiver, events } = await recorder({ dedupe: flakyStore('begin'), onError: (e) => errors.push(e) });
     const event = envelope();
     expect((await deliver(receiver.url, event)).status).toBe(500);
     expect(events).toEqual([]);
     expect(String(errors[0])).toMatch(/disk full/);
     expect((await deliver(receiver.url, event)).status).toBe(200);
     expect(events).toHaveLength(1);
+    expect(events[0]!.redelivered).toBeUndefined();
+  });
+
+  it('a delivery shown but not recorded gets 500; its retry is shown again, marked redelivered', async () => {
+    const errors: unknown[] = [];
+    const { receiver, events } = await recorder({ dedupe: flakyStore('record'), onError: (e) => errors.push(e) });
+    const event = envelope();
+    expect((await deliver(receiver.url, event)).status).toBe(500);
+    expect(String(errors[0])).toMatch(/disk full/);
+    expect((await deliver(receiver.url, event)).status).toBe(200);
+    expect(events.map((e) => [e.event.id, e.redelivered])).toEqual([[event.id, undefined], [event.id, true]]);
+    expect((await deliver(receiver.url, event)).status).toBe(200); // recorded now: a duplicate
+    expect(events).toHaveLength(2);
   });
 });
 

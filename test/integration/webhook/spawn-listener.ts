@@ -13,6 +13,9 @@ export interface SpawnedListener {
   stderr(): string;
   /** Waits until stdout has at least n lines (or throws after timeoutMs, showing stderr). */
   waitForLines(n: number, timeoutMs?: number): Promise<string[]>;
+  /** Stops reading stdout (a consumer that lags, like a pipe into a busy `jq`) until `readStdout`. */
+  pauseStdout(): void;
+  readStdout(): void;
   /** SIGINT, then the exit code once the process is gone. */
   stop(): Promise<number | null>;
   /** SIGKILL (a crash: no cleanup of any kind), resolved once the process is gone. */
@@ -57,6 +60,8 @@ export async function spawnListener(args: string[], configDir: string, env: Node
       await until(() => lines(out).length >= n, timeoutMs, () => `expected ${n} stdout lines\n${show()}`);
       return lines(out);
     },
+    pauseStdout: () => child.stdout.pause(),
+    readStdout: () => child.stdout.resume(),
     async stop() {
       if (exitCode === undefined) child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSeenIds } from '../../../src/webhook/dedupe.js';
 import { SeenSet } from '../../../src/webhook/seen-set.js';
@@ -156,6 +156,61 @@ describe('openSeenIds with a file', () => {
     await store.close();
     await expect(store.record('Webhook:y')).rejects.toThrow(/closed/);
     expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe('the --store journal: deliveries begun and not finished', () => {
+  const body = (id: string) => Buffer.from(JSON.stringify({ id, type: 'CARD.STATE_CHANGE', note: 'é "quoted" \\ \n' }), 'utf8');
+  const headers = { 'content-type': 'application/json', 'x-service-signature': '{"v":"1","s":"abc="}' };
+
+  it('hands back, after a reopen, exactly the begun ids that were neither recorded nor released, bytes intact', async () => {
+    const path = tempFile();
+    const store = openSeenIds({ storePath: path });
+    await Promise.all(['Webhook:a', 'Webhook:b', 'Webhook:c'].map((id) => store.begin(id, body(id), headers)));
+    await store.record('Webhook:a');
+    store.release('Webhook:b');
+    await store.flush();
+    // No close(): the process is gone as after a SIGKILL (the lock is taken over as stale in real life).
+    const lock = `${path}.lock`;
+    writeFileSync(lock, '999999999\n');
+    const again = openSeenIds({ storePath: path });
+    expect(again.has('Webhook:a')).toBe(true);
+    expect(again.has('Webhook:c')).toBe(false);
+    const interrupted = again.interrupted();
+    expect(interrupted.map((d) => d.id)).toEqual(['Webhook:c']);
+    expect(interrupted[0]!.body.equals(body('Webhook:c'))).toBe(true);
+    expect(interrupted[0]!.headers).toEqual(headers);
+    await again.close();
+  });
+
+  it('compaction keeps the begun lines of deliveries still under way and drops finished bodies', async () => {
+    const path = tempFile();
+    const store = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 12 });
+    await store.begin('Webhook:open', body('Webhook:open'), headers);
+    for (const id of ids(8)) {
+      await store.begin(id, body(id), headers);
+      await store.record(id);
+    }
+    await store.flush();
+    const text = readFileSync(path, 'utf8');
+    expect(lines(path).length).toBeLessThan(12);
+    expect(text).toContain('"p":"Webhook:open"');
+    expect(text).not.toContain('"p":"Webhook:0000"'); // finished: its body is gone, its id stays
+    expect(text).toContain('"Webhook:0000"');
+    await store.close();
+    const again = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 12 });
+    expect(again.interrupted().map((d) => d.id)).toEqual(['Webhook:open']);
+    await again.close();
+  });
+
+  it('reads a store written before the journal (one id per line) as all seen, nothing interrupted', async () => {
+    const path = tempFile();
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '"Webhook:old1"\n"Webhook:old2"\n');
+    const store = openSeenIds({ storePath: path });
+    expect(store.has('Webhook:old2')).toBe(true);
+    expect(store.interrupted()).toEqual([]);
+    await store.close();
   });
 });
 

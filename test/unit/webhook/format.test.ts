@@ -18,21 +18,27 @@ describe('formatEvent on a terminal', () => {
     expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]`);
   });
 
-  it('shortens uuid ids on the event line of a 100-column terminal so nothing wraps; the meaning keeps them whole', () => {
+  it('says on the event line that a delivery a crash interrupted may have been shown before', () => {
+    const text = formatEvent(plain, describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()), undefined, undefined, 0, true);
+    expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  (redelivered after a crash: may have been shown before)`);
+  });
+
+  it('never shortens ids on a 100-column terminal: what does not fit goes on an indented line', () => {
     const states = new CardStates(0);
     const active = formatEvent(plain, describeEvent(event('CARD.STATE_CHANGE', { state: 'ACTIVE', createdAt: '2026-11-21T10:01:39Z' }), states), undefined, undefined, 100);
-    expect(active).toBe(`10:01:40Z  CARD.STATE_CHANGE  Card:dccfaf1c…  ACTIVE  [Webhook:3834067b…]\n  → card is live: svc cards reveal ${CARD}`);
+    expect(active).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  ACTIVE\n  [${DELIVERY}]\n  → card is live: svc cards reveal ${CARD}`);
     const funding = formatEvent(plain, describeEvent(event('CARD.FUNDING_SOURCE_CHANGE', { state: 'ACTIVE', fundingSources: [ACCOUNT] }), states), undefined, undefined, 100);
-    expect(funding.split('\n')[0]).toBe('10:01:40Z  CARD.FUNDING_SOURCE_CHANGE  Card:dccfaf1c…  1 funding source  [Webhook:3834067b…]');
+    expect(funding.split('\n').slice(0, 2)).toEqual([`10:01:40Z  CARD.FUNDING_SOURCE_CHANGE  ${CARD}  1 funding source`, `  [${DELIVERY}]`]);
     expect(funding).toContain(`→ replace stored bindings with: ${ACCOUNT}`);
     expect(widest(active)).toBeLessThanOrEqual(100);
     expect(widest(funding)).toBeLessThanOrEqual(100);
+    expect(active).not.toContain('…');
   });
 
-  it('a duplicate line fits as well', () => {
+  it('a duplicate line fits as well, with the whole id', () => {
     expect(formatDuplicate(plain, event('CARD.STATE_CHANGE', {}), 0)).toContain(DELIVERY);
     const narrow = formatDuplicate(plain, event('CARD.STATE_CHANGE', {}), 100);
-    expect(narrow).toBe('duplicate  CARD.STATE_CHANGE  [Webhook:3834067b…] already processed; answered 200, not shown again');
+    expect(narrow).toBe(`duplicate  CARD.STATE_CHANGE\n  [${DELIVERY}] already processed; answered 200, not shown again`);
   });
 
   it('a meaning without a colour of its own carries no escape codes', () => {

@@ -3,11 +3,13 @@
  * convenience, also used by the CLI), and the sandbox's immediate funding.
  */
 import { idPattern } from '../../../service/identifiers.js';
-import { badRequest, type HttpError } from '../../kernel/errors.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { badRequest, notFound, type HttpError } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
-import { ownedListRoute, type Route } from '../../kernel/router.js';
-import { PLATFORM_OWNER, accounts, renderAccount, requireAccount } from './accounts.js';
+import { ownedListRoute, type Req, type Route } from '../../kernel/router.js';
+import { callerMaySee } from './caller.js';
+import { PLATFORM_OWNER, accounts, renderAccount, requireAccount, type AccountRec } from './accounts.js';
 import { CURRENCY_CODES, MAX_AMOUNT } from './currencies.js';
 import { LedgerBatch } from './ledger.js';
 import { accountSignedRoutes } from './signed.js';
@@ -17,6 +19,13 @@ export function balanceOverflow(): HttpError {
 }
 
 const TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'];
+
+/** The account, unless the caller is an agent and it is the platform's (the kernel hides other customers'). */
+function visibleAccount(req: Req, emu: EmulatorContext, id: string): AccountRec {
+  const account = requireAccount(emu, id);
+  if (!callerMaySee(req, account.customerId)) throw notFound('InternalAccount', id);
+  return account;
+}
 
 export const accountRoutes: Route[] = [
   ownedListRoute('/internal-accounts', 'customerId', idPattern('Customer'), (emu) => emu.table(accounts).values(), (a) => a.customerId, renderAccount),
@@ -43,14 +52,14 @@ export const accountRoutes: Route[] = [
       const currency = f.string('currency', { enum: CURRENCY_CODES });
       const type = f.string('type', { enum: TYPES });
       f.done();
-      const rows = emu.table(accounts).filter((a) => a.customerId === PLATFORM_OWNER && (!currency || a.currency === currency) && (!type || a.type === type));
+      const rows = emu.table(accounts).filter((a) => a.customerId === PLATFORM_OWNER && callerMaySee(req, a.customerId) && (!currency || a.currency === currency) && (!type || a.type === type));
       return { status: 200, body: { data: rows.map(renderAccount) } };
     },
   },
   {
     method: 'GET',
     path: '/internal-accounts/:id',
-    handler: (req, emu) => ({ status: 200, body: renderAccount(requireAccount(emu, req.params.id!)) }),
+    handler: (req, emu) => ({ status: 200, body: renderAccount(visibleAccount(req, emu, req.params.id!)) }),
   },
   {
     method: 'POST',
@@ -59,7 +68,7 @@ export const accountRoutes: Route[] = [
       const f = new Fields(req.json());
       const amount = f.integer('amount', { required: true, min: 1, max: MAX_AMOUNT });
       f.done();
-      const account = requireAccount(emu, req.params.accountId!);
+      const account = visibleAccount(req, emu, req.params.accountId!);
       if (!Number.isSafeInteger(account.balance + (account.held ?? 0) + amount!)) throw balanceOverflow();
       const batch = new LedgerBatch(emu);
       batch.credit(account.id, amount!);

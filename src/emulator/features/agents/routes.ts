@@ -71,6 +71,7 @@ export const agentRoutes: Route[] = [
   {
     method: 'GET',
     path: '/agents/device-codes/:code/status',
+    logPath: '/agents/device-codes/{code}/status',
     handler(req, emu) {
       const code = emu.table(deviceCodes).get(req.params.code!);
       if (!code) throw notFound('Device code', req.params.code!);

@@ -6,11 +6,11 @@
  * were vouched for by it.
  */
 import { idPattern } from '../../../service/identifiers.js';
-import { badRequest } from '../../kernel/errors.js';
+import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { signedFlow } from '../../signed-retry/index.js';
+import { pendingRequests, signedFlow } from '../../signed-retry/index.js';
 import { sessions } from '../sessions/sessions.js';
 import { authMethods, credentialsOf, getCredential, renderAuthMethod, type AuthMethodRec } from './credentials.js';
 
@@ -35,29 +35,35 @@ export const manageRoutes: Route[] = [
     method: 'DELETE',
     path: '/auth/credentials/:id',
     handler(req, emu) {
-      const method = getCredential(emu, req.params.id!);
+      const id = req.params.id!;
+      // A re-send of a settled revoke finds the credential gone: its challenge still answers (204).
+      const requestId = req.header('request-id');
+      const settled = requestId ? emu.table(pendingRequests).get(requestId) : undefined;
+      const replay = settled?.kind === 'credential-revoke' && settled.resourceId === id && settled.outcome !== undefined;
+      const method = replay ? emu.table(authMethods).get(id) : getCredential(emu, id);
       return signedFlow(emu, req, {
         kind: 'credential-revoke',
-        resourceId: method.id,
-        accountId: method.accountId,
+        resourceId: id,
+        accountId: method?.accountId ?? settled!.accountId,
         binding: '',
         bindingField: 'body',
         begin() {
+          if (!method) throw notFound('AuthMethod', id);
           refuseLast(emu, method);
           return {
             activityType: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
-            parameters: { authenticatorId: method.id },
-            excludedSignerCredential: method.id,
+            parameters: { authenticatorId: id },
+            excludedSignerCredential: id,
             lead: { type: method.type },
           };
         },
         checkTarget: () => undefined,
         async settle() {
-          if (emu.table(authMethods).has(method.id)) {
+          if (method && emu.table(authMethods).has(id)) {
             refuseLast(emu, method);
-            emu.table(authMethods).delete(method.id);
+            emu.table(authMethods).delete(id);
             const now = emu.now();
-            for (const s of emu.table(sessions).filter((s) => s.authMethodId === method.id && s.revokedAtMs === undefined)) {
+            for (const s of emu.table(sessions).filter((s) => s.authMethodId === id && s.revokedAtMs === undefined)) {
               s.revokedAtMs = now;
               s.updatedAt = emu.iso(now);
             }

@@ -5,7 +5,7 @@ import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
-import { customerOr404 } from '../customers/customers.js';
+import { liveCustomerOr4xx } from '../customers/customers.js';
 import { COUNTRY, PHONE, countryRules, dateRules, defined, emailRules, readAddress } from '../customers/fields.js';
 import { insertOwner, owners, ownersOf, renderOwner, resolveOwner, type OwnerRec, type PersonalInfo } from './owners.js';
 
@@ -53,7 +53,7 @@ const create: Route = {
     const ownership = readOwnership(f, true);
     const personalInfo = readPersonalInfo(f, true);
     f.done();
-    const business = customerOr404(emu, customerId!);
+    const business = liveCustomerOr4xx(emu, customerId!);
     if (business.customerType !== 'BUSINESS') {
       throw badRequest('INVALID_INPUT', `${business.id} is an INDIVIDUAL customer; beneficial owners belong to BUSINESS customers`, {
         errors: [{ field: 'customerId', message: 'customerId must name a BUSINESS customer' }],

@@ -7,11 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { INDIVIDUAL_KYC, bySuffix, type KybStatus, type KycStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { notFound } from '../../kernel/errors.js';
+import { HttpError, notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 import { createAccount } from '../accounts/accounts.js';
+import { ownersOf, renderOwner } from '../beneficial-owners/owners.js';
 
 export const UMA_DOMAIN = 'emulator.svc.test';
+
+export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 
 export type BusinessInfo = Record<string, string | string[]>;
 
@@ -34,6 +37,8 @@ export interface CustomerRec {
   kycDecidedBy?: string;
   umaAddress: string;
   platformCustomerId: string;
+  /** Set by DELETE: the service deletes softly, the record stays readable with this flag. */
+  isDeleted?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -43,14 +48,24 @@ export const customers = durableTable<CustomerRec>('customers');
 /** Fields a client never gets back. */
 const HIDDEN = new Set(['identifier', 'kycDecidedBy']);
 
-export function renderCustomer(c: CustomerRec): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && !HIDDEN.has(k)));
+/** The description's CustomerOneOf; a BusinessCustomer lists its beneficial owners (made with POST /beneficial-owners). */
+export function renderCustomer(emu: EmulatorContext, c: CustomerRec): Record<string, unknown> {
+  const shown = Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && !HIDDEN.has(k)));
+  if (c.customerType === 'BUSINESS') shown.beneficialOwners = ownersOf(emu, c.id).map(renderOwner);
+  return shown;
 }
 
 /** The customer, or 404 USER_NOT_FOUND (the spec's code for customers). */
 export function customerOr404(emu: EmulatorContext, id: string): CustomerRec {
   const customer = emu.table(customers).get(id);
   if (!customer) throw notFound('Customer', id, 'USER_NOT_FOUND');
+  return customer;
+}
+
+/** The customer, for a request that changes it or adds to it: 404 unknown, 410 CUSTOMER_DELETED once deleted. */
+export function liveCustomerOr4xx(emu: EmulatorContext, id: string): CustomerRec {
+  const customer = customerOr404(emu, id);
+  if (customer.isDeleted) throw new HttpError(410, 'CUSTOMER_DELETED', `Customer ${id} was deleted`);
   return customer;
 }
 
@@ -102,6 +117,6 @@ export function setCustomerStatus(emu: EmulatorContext, c: CustomerRec, status: 
   if (before !== status) c.updatedAt = emu.iso();
   emu.table(customers).set(c.id, c);
   if ((before !== status || announce) && CUSTOMER_EVENT_STATUSES.has(status)) {
-    emu.outbox.emit(`CUSTOMER.${business ? 'KYB' : 'KYC'}_${status}`, renderCustomer(c));
+    emu.outbox.emit(`CUSTOMER.${business ? 'KYB' : 'KYC'}_${status}`, renderCustomer(emu, c));
   }
 }

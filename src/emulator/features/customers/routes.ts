@@ -1,26 +1,25 @@
-/** POST /customers, GET /customers (paged), GET and PATCH /customers/{customerId}. */
+/**
+ * POST /customers, GET /customers (paged), GET and DELETE /customers/{customerId}; PATCH is in
+ * update.ts.
+ */
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
-import { conflict } from '../../kernel/errors.js';
+import { callerSees } from '../../kernel/agent-scope.js';
+import { HttpError, conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
-import type { EmulatorContext } from '../../kernel/context.js';
-import { customerOr404, customers, findCustomerByUma, insertCustomer, kycAtCreation, renderCustomer, setCustomerStatus, type CustomerRec } from './customers.js';
+import { CUSTOMER_TYPES, customerOr404, customers, insertCustomer, kycAtCreation, renderCustomer, type CustomerRec } from './customers.js';
 import { defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
-
-const TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
-
-function checkUmaFree(emu: EmulatorContext, umaAddress: string | undefined, self?: string): void {
-  const holder = umaAddress === undefined ? undefined : findCustomerByUma(emu, umaAddress);
-  if (holder && holder.id !== self) throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${umaAddress} is already taken by another customer`);
-}
+import { checkUmaFree, updateCustomer } from './update.js';
 
 const create: Route = {
   method: 'POST',
   path: '/customers',
   handler(req, emu) {
+    // An agent is bound to its own customer (spec, Authentication 2): a customer it made would not be its own.
+    if (req.principal.kind === 'agent') throw new HttpError(403, 'FORBIDDEN', 'An agent token is bound to its customer and cannot create customers; use the platform credentials');
     const f = new Fields(req.json());
-    const customerType = f.string('customerType', { required: true, enum: TYPES }) as CustomerRec['customerType'] | undefined;
+    const customerType = f.string('customerType', { required: true, enum: CUSTOMER_TYPES }) as CustomerRec['customerType'] | undefined;
     const common = defined({
       ...readContact(f),
       umaAddress: f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN }),
@@ -29,50 +28,22 @@ const create: Route = {
     const own = customerType === 'BUSINESS'
       ? defined({ businessInfo: readBusinessInfo(f, true), address: readAddress(f) })
       : readIndividual(f);
+    // The description's create request has no owners (BusinessCustomer only lists them in answers):
+    // saying so beats dropping them silently.
+    if (f.raw('beneficialOwners') !== undefined) {
+      f.add('beneficialOwners', 'beneficialOwners cannot be sent with the customer: create each owner with POST /beneficial-owners {customerId, …}');
+    }
     f.done();
     checkUmaFree(emu, common.umaAddress);
-    if (common.platformCustomerId && emu.table(customers).find((c) => c.platformCustomerId === common.platformCustomerId)) {
+    // Only an active customer's platformCustomerId is taken (the description); a deleted one's is free again.
+    if (common.platformCustomerId && emu.table(customers).find((c) => !c.isDeleted && c.platformCustomerId === common.platformCustomerId)) {
       throw conflict('CONFLICT', `platformCustomerId ${common.platformCustomerId} is already used by another customer`);
     }
     const status = customerType === 'BUSINESS'
       ? { kybStatus: 'UNVERIFIED' as const }
       : { kycStatus: kycAtCreation((own as { fullName?: string }).fullName) };
     const customer = insertCustomer(emu, { customerType: customerType!, ...common, ...own, ...status });
-    return { status: 201, body: renderCustomer(customer) };
-  },
-};
-
-const update: Route = {
-  method: 'PATCH',
-  path: '/customers/:id(Customer)',
-  handler(req, emu) {
-    const customer = customerOr404(emu, req.params.id!);
-    const f = new Fields(req.json());
-    f.string('customerType', {
-      required: true,
-      enum: TYPES,
-      check: (v) => (v === customer.customerType ? undefined : `customerType must be ${customer.customerType}: ${customer.id} is a ${customer.customerType} customer`),
-    });
-    const contact = readContact(f);
-    if (contact.email !== undefined && contact.phoneNumber !== undefined) {
-      f.add('phoneNumber', 'email and phoneNumber cannot change in one request: send them in two');
-    }
-    const umaAddress = f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN });
-    const changes = customer.customerType === 'BUSINESS'
-      ? defined({ businessInfo: readBusinessInfo(f, false), address: readAddress(f) })
-      : readIndividual(f);
-    f.done();
-    checkUmaFree(emu, umaAddress, customer.id);
-    const { businessInfo, ...rest } = changes as { businessInfo?: CustomerRec['businessInfo'] } & Partial<CustomerRec>;
-    Object.assign(customer, contact, rest, defined({ umaAddress }), { updatedAt: emu.iso() });
-    if (businessInfo) customer.businessInfo = { ...customer.businessInfo, ...businessInfo };
-    emu.table(customers).set(customer.id, customer);
-    // An individual created without a name gets its row of the KYC table from its first name.
-    if (customer.customerType === 'INDIVIDUAL' && customer.kycDecidedBy === undefined && customer.fullName !== undefined) {
-      customer.kycDecidedBy = customer.fullName;
-      setCustomerStatus(emu, customer, kycAtCreation(customer.fullName));
-    }
-    return { status: 200, body: renderCustomer(customer) };
+    return { status: 201, body: renderCustomer(emu, customer) };
   },
 };
 
@@ -81,23 +52,27 @@ const list: Route = {
   path: '/customers',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
-    const customerType = f.string('customerType', { enum: TYPES });
+    const customerType = f.string('customerType', { enum: CUSTOMER_TYPES });
     const platformCustomerId = f.string('platformCustomerId');
     const umaAddress = f.string('umaAddress');
+    const includingDeleted = f.string('isIncludingDeleted', { enum: ['true', 'false'] }) === 'true';
     const bounds = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) =>
       f.string(name, { format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} must be a date-time` : undefined) }));
     const paging = readPage(f);
     f.done();
     const [createdAfter, createdBefore, updatedAfter, updatedBefore] = bounds.map((b) => (b === undefined ? undefined : Date.parse(b)));
+    const sees = callerSees(emu, req);
     const picked = emu.table(customers).filter((c) =>
-      (!customerType || c.customerType === customerType)
+      sees(c)
+      && (includingDeleted || !c.isDeleted)
+      && (!customerType || c.customerType === customerType)
       && (!platformCustomerId || c.platformCustomerId === platformCustomerId)
       && (!umaAddress || c.umaAddress.toLowerCase() === umaAddress.toLowerCase())
       && (createdAfter === undefined || Date.parse(c.createdAt) > createdAfter)
       && (createdBefore === undefined || Date.parse(c.createdAt) < createdBefore)
       && (updatedAfter === undefined || Date.parse(c.updatedAt) > updatedAfter)
       && (updatedBefore === undefined || Date.parse(c.updatedAt) < updatedBefore));
-    return { status: 200, body: pageOf(picked.map(renderCustomer), paging) };
+    return { status: 200, body: pageOf(picked.map((c) => renderCustomer(emu, c)), paging) };
   },
 };
 
@@ -105,8 +80,21 @@ const get: Route = {
   method: 'GET',
   path: '/customers/:id(Customer)',
   handler(req, emu) {
-    return { status: 200, body: renderCustomer(customerOr404(emu, req.params.id!)) };
+    return { status: 200, body: renderCustomer(emu, customerOr404(emu, req.params.id!)) };
   },
 };
 
-export const customerRoutes: Route[] = [create, list, get, update];
+/** Soft delete (the description): 200 with the customer flagged `isDeleted`; again, 410 CUSTOMER_DELETED. */
+const remove: Route = {
+  method: 'DELETE',
+  path: '/customers/:id(Customer)',
+  handler(req, emu) {
+    const customer = customerOr404(emu, req.params.id!);
+    if (customer.isDeleted) throw new HttpError(410, 'CUSTOMER_DELETED', `Customer ${customer.id} was deleted already`);
+    Object.assign(customer, { isDeleted: true, updatedAt: emu.iso() });
+    emu.table(customers).set(customer.id, customer);
+    return { status: 200, body: renderCustomer(emu, customer) };
+  },
+};
+
+export const customerRoutes: Route[] = [create, list, get, updateCustomer, remove];

@@ -5,19 +5,20 @@
  * verification). The form and its checks are in form.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { callerSees, checkAgentIds } from '../../kernel/agent-scope.js';
 import { conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { owners } from '../beneficial-owners/owners.js';
-import { customerOr404 } from '../customers/customers.js';
+import { liveCustomerOr4xx } from '../customers/customers.js';
 import { documents, renderDocument, type DocumentRec } from './documents.js';
 import { FORM_MAX_BYTES, HOLDER, readDocumentForm } from './form.js';
 
 /** 404 unless the holder exists (customers: USER_NOT_FOUND). */
 function checkHolder(emu: EmulatorContext, holder: string): void {
-  if (holder.startsWith('Customer:')) customerOr404(emu, holder);
+  if (holder.startsWith('Customer:')) liveCustomerOr4xx(emu, holder);
   else if (!emu.table(owners).has(holder)) throw notFound('Beneficial owner', holder);
 }
 
@@ -33,6 +34,8 @@ const upload: Route = {
   maxBodyBytes: FORM_MAX_BYTES,
   async handler(req, emu) {
     const { fields, holder } = await readDocumentForm(req, true);
+    // The kernel reads ids in JSON bodies only; this one came in a form.
+    checkAgentIds(emu, req, [holder!]);
     checkHolder(emu, holder!);
     const now = emu.iso();
     const doc: DocumentRec = { id: `Document:${randomUUID()}`, documentHolder: holder!, ...fields, createdAt: now, updatedAt: now };
@@ -74,7 +77,8 @@ const list: Route = {
     const holder = f.string('documentHolder', { pattern: HOLDER });
     const paging = readPage(f);
     f.done();
-    const picked = emu.table(documents).filter((d) => !holder || d.documentHolder === holder);
+    const sees = callerSees(emu, req);
+    const picked = emu.table(documents).filter((d) => sees(d) && (!holder || d.documentHolder === holder));
     return { status: 200, body: pageOf(picked.map(renderDocument), paging) };
   },
 };

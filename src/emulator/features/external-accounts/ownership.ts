@@ -8,9 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { HttpError, badRequest, conflict } from '../../kernel/errors.js';
+import { HttpError, badRequest, conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import type { Route } from '../../kernel/router.js';
+import type { Req, Route } from '../../kernel/router.js';
+import { callerMaySee } from '../accounts/caller.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { verifyEip191 } from './eip191.js';
 import { renderExternalAccount, requireExternalAccount, setExternalAccountStatus, type ExternalAccountRec } from './records.js';
@@ -77,6 +78,13 @@ function verify(emu: EmulatorContext, account: ExternalAccountRec, signature: st
   return renderExternalAccount(account);
 }
 
+/** The account, unless an agent asks about one that is not its customer's. */
+function visibleAccount(req: Req, emu: EmulatorContext, id: string): ExternalAccountRec {
+  const account = requireExternalAccount(emu, id);
+  if (!callerMaySee(req, account.customerId)) throw notFound('ExternalAccount', id);
+  return account;
+}
+
 /** Challenge and verify under one prefix (/customers/external-accounts or /platform/external-accounts). */
 export function ownershipRoutes(prefix: string): Route[] {
   return [
@@ -87,7 +95,7 @@ export function ownershipRoutes(prefix: string): Route[] {
         const f = new Fields(req.json());
         const method = f.string('method', { required: true, enum: ['WALLET_SIGNATURE', 'LIVENESS'] });
         f.done();
-        return { status: 201, body: challenge(emu, requireExternalAccount(emu, req.params.id!), method as 'WALLET_SIGNATURE') };
+        return { status: 201, body: challenge(emu, visibleAccount(req, emu, req.params.id!), method as 'WALLET_SIGNATURE') };
       },
     },
     {
@@ -98,7 +106,7 @@ export function ownershipRoutes(prefix: string): Route[] {
         const signature = f.string('signature', { required: true, minLength: 1, maxLength: 1024 });
         f.string('signatureScheme', { enum: ['bip137', 'electrum'] });
         f.done();
-        return { status: 200, body: verify(emu, requireExternalAccount(emu, req.params.id!), signature!) };
+        return { status: 200, body: verify(emu, visibleAccount(req, emu, req.params.id!), signature!) };
       },
     },
   ];

@@ -9,9 +9,10 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
-import type { Route } from '../../kernel/router.js';
+import type { Req, Route } from '../../kernel/router.js';
 import { CURRENCY_CODES } from '../accounts/currencies.js';
 import { customers } from '../customers/customers.js';
+import { agentCustomer, callerMaySee } from '../accounts/caller.js';
 import { checkBeneficiaryName, readBeneficiary } from './beneficiary.js';
 import { livenessPage, ownershipRoutes } from './ownership.js';
 import { externalAccounts, renderExternalAccount, requireExternalAccount, type ExternalAccountRec } from './records.js';
@@ -19,9 +20,11 @@ import { ACCOUNT_TYPES, VARIANTS } from './variants.js';
 
 type Scope = 'customer' | 'platform';
 
-function create(req: { json(): Record<string, unknown> }, emu: EmulatorContext, scope: Scope): ExternalAccountRec {
+function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRec {
   const f = new Fields(req.json());
-  const customerId = scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) : undefined;
+  // An agent's accounts are its customer's: it has no platform to add accounts to.
+  const customerId = scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) ?? agentCustomer(req) : undefined;
+  if (scope === 'platform' && agentCustomer(req)) throw new HttpError(404, 'REFERENCE_NOT_FOUND', 'An agent has no platform external accounts; use /customers/external-accounts');
   const currency = f.string('currency', { required: true, enum: CURRENCY_CODES });
   const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
   const ownershipType = f.string('ownershipType', { enum: ['FIRST_PARTY', 'THIRD_PARTY'] }) as ExternalAccountRec['ownershipType'];
@@ -69,9 +72,9 @@ function create(req: { json(): Record<string, unknown> }, emu: EmulatorContext, 
   return emu.table(externalAccounts).set(account.id, account);
 }
 
-function scoped(emu: EmulatorContext, id: string, scope: Scope): ExternalAccountRec {
+function scoped(req: Req, emu: EmulatorContext, id: string, scope: Scope): ExternalAccountRec {
   const account = requireExternalAccount(emu, id);
-  if (scope === 'platform' && account.customerId) throw notFound('ExternalAccount', id);
+  if ((scope === 'platform' && account.customerId) || !callerMaySee(req, account.customerId)) throw notFound('ExternalAccount', id);
   return account;
 }
 
@@ -87,17 +90,17 @@ function routesFor(prefix: string, scope: Scope): Route[] {
         const currency = f.string('currency', { pattern: /^[A-Z]{3}$/ });
         const page = readPage(f);
         f.done();
-        const rows = emu.table(externalAccounts).filter((a) =>
+        const rows = emu.table(externalAccounts).filter((a) => callerMaySee(req, a.customerId) &&
           (scope === 'platform' ? a.customerId === undefined : !customerId || a.customerId === customerId) && (!currency || a.currency === currency));
         return { status: 200, body: pageOf(rows.map(renderExternalAccount), page) };
       },
     },
-    { method: 'GET', path: `${prefix}/:id`, handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(emu, req.params.id!, scope)) }) },
+    { method: 'GET', path: `${prefix}/:id`, handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)) }) },
     {
       method: 'DELETE',
       path: `${prefix}/:id`,
       handler(req, emu) {
-        const account = scoped(emu, req.params.id!, scope);
+        const account = scoped(req, emu, req.params.id!, scope);
         emu.table(externalAccounts).delete(account.id);
         return { status: 204 };
       },

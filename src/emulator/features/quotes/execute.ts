@@ -7,11 +7,12 @@
  * Real-time-funding quotes are paid instead (POST /sandbox/send).
  */
 import type { EmulatorContext } from '../../kernel/context.js';
-import { HttpError, badRequest, conflict, unauthorized } from '../../kernel/errors.js';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Reply, Req, Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/flow.js';
 import { accounts } from '../accounts/accounts.js';
+import { callerMaySee } from '../accounts/caller.js';
 import { externalAccounts } from '../external-accounts/records.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
 import { quoteStatus, renderQuote, requireQuote, type QuoteRec } from './quotes.js';
@@ -60,6 +61,9 @@ export const executeRoute: Route = {
     if (seen) return seen;
     const quote = requireQuote(emu, req.params.quoteId!);
     const source = quote.sourceKind === 'INTERNAL' ? emu.table(accounts).get(quote.sourceAccountId!) : undefined;
+    // An agent executes only what spends its own customer's money.
+    const payer = source?.customerId ?? (quote.sourceAccountId ? emu.table(externalAccounts).get(quote.sourceAccountId)?.customerId : quote.customerId);
+    if (!callerMaySee(req, payer)) throw notFound('Quote', quote.id, 'QUOTE_NOT_FOUND');
     if (source?.type !== 'EMBEDDED_WALLET') return remember(emu, key, quote.id, executeNow(emu, quote));
     return signedFlow(emu, req, {
       kind: 'quote-execute',

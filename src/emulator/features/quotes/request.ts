@@ -9,12 +9,14 @@ import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../..
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
+import type { Req } from '../../kernel/router.js';
 import { PLATFORM_OWNER, accounts } from '../accounts/accounts.js';
 import { CURRENCY_CODES } from '../accounts/currencies.js';
 import { price, rates } from '../exchange-rates/rates.js';
 import { needsOwnershipProof } from '../external-accounts/ownership.js';
 import { externalAccounts } from '../external-accounts/records.js';
 import { PULL_CAPABLE } from '../external-accounts/variants.js';
+import { callerMaySee } from '../accounts/caller.js';
 import { checkSizeLimit } from '../transactions/limits.js';
 import type { DestinationKind, QuoteInit, SourceKind } from './quotes.js';
 
@@ -26,21 +28,21 @@ function inputError(field: string, message: string): never {
 }
 
 /** The account behind an ACCOUNT source or destination: its kind, currency and owner (404 when unknown). */
-function endpoint(emu: EmulatorContext, id: string): { kind: 'INTERNAL' | 'EXTERNAL'; currency: string; customerId?: string; wallet?: boolean; pullable?: boolean; unverified?: boolean } {
+function endpoint(req: Req, emu: EmulatorContext, id: string): { kind: 'INTERNAL' | 'EXTERNAL'; currency: string; customerId?: string; wallet?: boolean; pullable?: boolean; unverified?: boolean } {
   if (id.startsWith('InternalAccount:')) {
     const a = emu.table(accounts).get(id);
-    if (!a) throw notFound('InternalAccount', id);
+    if (!a || !callerMaySee(req, a.customerId)) throw notFound('InternalAccount', id);
     return { kind: 'INTERNAL', currency: a.currency, ...(a.customerId !== PLATFORM_OWNER ? { customerId: a.customerId } : {}), wallet: a.type === 'EMBEDDED_WALLET' };
   }
   const e = emu.table(externalAccounts).get(id);
-  if (!e) throw notFound('ExternalAccount', id);
+  if (!e || !callerMaySee(req, e.customerId)) throw notFound('ExternalAccount', id);
   return {
     kind: 'EXTERNAL', currency: e.currency, ...(e.customerId ? { customerId: e.customerId } : {}),
     pullable: PULL_CAPABLE.has(String(e.accountInfo.accountType)), unverified: needsOwnershipProof(e),
   };
 }
 
-export function readQuoteRequest(req: { json(): Record<string, unknown> }, emu: EmulatorContext): { init: QuoteInit; immediately: boolean } {
+export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteInit; immediately: boolean } {
   const f = new Fields(req.json());
   const src = f.object('source', { required: true });
   const sourceType = src?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
@@ -61,8 +63,8 @@ export function readQuoteRequest(req: { json(): Record<string, unknown> }, emu: 
   const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
   f.done();
 
-  const source = sourceAccountId ? endpoint(emu, sourceAccountId) : undefined;
-  const dest = destinationAccountId ? endpoint(emu, destinationAccountId) : undefined;
+  const source = sourceAccountId ? endpoint(req, emu, sourceAccountId) : undefined;
+  const dest = destinationAccountId ? endpoint(req, emu, destinationAccountId) : undefined;
   const sourceKind: SourceKind = source ? source.kind : 'REALTIME_FUNDING';
   if (immediately && sourceKind === 'REALTIME_FUNDING') inputError('immediatelyExecute', 'a real-time-funding quote is executed by paying its payment instructions');
   if (immediately && source?.wallet) inputError('immediatelyExecute', 'an embedded-wallet source is executed with a signed POST /quotes/{quoteId}/execute');

@@ -1,5 +1,7 @@
 /** POST /quotes (the pull path executes at once) and GET /quotes/{id}; execution is in execute.ts. */
+import { notFound } from '../../kernel/errors.js';
 import type { Route } from '../../kernel/router.js';
+import { callerMaySee } from '../accounts/caller.js';
 import { executeNow, executeRoute } from './execute.js';
 import { insertQuote, quotes, renderQuote, requireQuote } from './quotes.js';
 import { readQuoteRequest } from './request.js';
@@ -27,7 +29,11 @@ export const quoteRoutes: Route[] = [
   {
     method: 'GET',
     path: '/quotes/:id',
-    handler: (req, emu) => ({ status: 200, body: renderQuote(emu, requireQuote(emu, req.params.id!)) }),
+    handler(req, emu) {
+      const quote = requireQuote(emu, req.params.id!);
+      if (!callerMaySee(req, quote.customerId)) throw notFound('Quote', quote.id, 'QUOTE_NOT_FOUND');
+      return { status: 200, body: renderQuote(emu, quote) };
+    },
   },
   executeRoute,
 ];

@@ -39,6 +39,7 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
     type: spec.type,
     status: 'PENDING',
     direction: spec.direction,
+    ...(typeof spec.fields.customerId === 'string' ? { customerId: spec.fields.customerId } : {}),
     fields: { ...spec.fields, reconciliationInstructions: { reference } },
     createdAt: emu.iso(now),
     updatedAt: emu.iso(now),

@@ -16,6 +16,7 @@ export function migrateTransactions(emu: EmulatorContext): void {
       type: old.type === 'INCOMING' ? 'INCOMING' : 'OUTGOING',
       status: (old.status as TxRec['status']) ?? 'COMPLETED',
       direction: old.type === 'INCOMING' ? 'CREDIT' : 'DEBIT',
+      ...(typeof old.customerId === 'string' ? { customerId: old.customerId } : {}),
       fields: Object.fromEntries(Object.entries(old).filter(([k]) => !OWN.has(k))),
       ...(typeof old.failureReason === 'string' ? { failureReason: old.failureReason } : {}),
       ...(typeof old.settledAt === 'string' ? { settledAt: old.settledAt } : {}),

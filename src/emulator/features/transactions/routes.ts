@@ -1,8 +1,10 @@
-/** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged) and GET /transactions/{id}. */
+/** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged), GET /transactions/{id}, POST …/confirm. */
 import { idPattern } from '../../../service/identifiers.js';
+import { notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
+import { callerMaySee } from '../accounts/caller.js';
 import { renderTransaction, requireTransaction, transactions, type TxRec } from './transactions.js';
 
 const STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'];
@@ -40,7 +42,8 @@ export const transactionRoutes: Route[] = [
       const rows = emu.table(transactions).filter((tx) => {
         const created = Date.parse(tx.createdAt);
         const ref = (tx.fields.reconciliationInstructions as { reference?: string } | undefined)?.reference;
-        return (!customerId || tx.fields.customerId === customerId)
+        return callerMaySee(req, tx.customerId)
+          && (!customerId || tx.fields.customerId === customerId)
           && (!platformCustomerId || tx.fields.platformCustomerId === platformCustomerId)
           && (!accountIdentifier || end(tx, 'source') === accountIdentifier || end(tx, 'destination') === accountIdentifier)
           && (!sender || end(tx, 'source') === sender)
@@ -57,8 +60,28 @@ export const transactionRoutes: Route[] = [
     },
   },
   {
+    // The description's receipt confirmation: records when the platform delivered the receipt (now if omitted); a repeat updates it.
+    method: 'POST',
+    path: '/transactions/:id/confirm',
+    handler(req, emu) {
+      const f = new Fields(req.raw.length > 0 ? req.json() : {});
+      const at = when(f, 'receiptDeliveryConfirmedAt');
+      f.done();
+      const tx = requireTransaction(emu, req.params.id!);
+      if (!callerMaySee(req, tx.customerId)) throw notFound('Transaction', tx.id, 'TRANSACTION_NOT_FOUND');
+      tx.fields.receiptDeliveryConfirmedAt = emu.iso(at ?? emu.now());
+      tx.updatedAt = emu.iso();
+      emu.changed();
+      return { status: 200, body: renderTransaction(tx) };
+    },
+  },
+  {
     method: 'GET',
     path: '/transactions/:id',
-    handler: (req, emu) => ({ status: 200, body: renderTransaction(requireTransaction(emu, req.params.id!)) }),
+    handler(req, emu) {
+      const tx = requireTransaction(emu, req.params.id!);
+      if (!callerMaySee(req, tx.customerId)) throw notFound('Transaction', tx.id, 'TRANSACTION_NOT_FOUND');
+      return { status: 200, body: renderTransaction(tx) };
+    },
   },
 ];

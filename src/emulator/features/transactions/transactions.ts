@@ -46,6 +46,8 @@ export interface TxRec {
   type: 'INCOMING' | 'OUTGOING';
   status: TxStatus;
   direction: 'CREDIT' | 'DEBIT';
+  /** The customer it belongs to (also in fields): the kernel's agent scope reads a record's owner here. */
+  customerId?: string;
   /** Rendered as is: customerId, source, destination, sentAmount, receivedAmount, quoteId, … */
   fields: Record<string, unknown>;
   failureReason?: string;

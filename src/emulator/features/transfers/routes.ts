@@ -8,15 +8,16 @@
 import { idPattern } from '../../../service/identifiers.js';
 import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { HttpError, badRequest } from '../../kernel/errors.js';
+import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { VERSION_PREFIX } from '../../kernel/server.js';
-import type { Reply, Route } from '../../kernel/router.js';
+import type { Reply, Req, Route } from '../../kernel/router.js';
 import { requireAccount } from '../accounts/accounts.js';
 import { money } from '../accounts/currencies.js';
 import { needsOwnershipProof } from '../external-accounts/ownership.js';
 import { requireExternalAccount } from '../external-accounts/records.js';
 import { PULL_CAPABLE } from '../external-accounts/variants.js';
+import { callerMaySee } from '../accounts/caller.js';
 import { startTransaction } from '../transactions/course.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
 import { checkSizeLimit } from '../transactions/limits.js';
@@ -28,18 +29,24 @@ function deprecated(reply: Reply, emu: EmulatorContext): Reply {
   return { ...reply, headers: { ...reply.headers, Deprecation: 'true', Link: `<${emu.origin}${VERSION_PREFIX}/quotes>; rel="successor-version"` } };
 }
 
+/** An agent moves its own customer's money only: anything else is unknown to it. */
+function visible<T extends { id: string; customerId?: string }>(req: Req, record: T): T {
+  if (!callerMaySee(req, record.customerId)) throw notFound(record.id.slice(0, record.id.indexOf(':')), record.id);
+  return record;
+}
+
 function sameCurrency(external: string, internal: string): void {
   if (external !== internal) throw badRequest('INVALID_CURRENCY', `Same-currency transfers only (${external} ≠ ${internal}); use POST /quotes to convert`);
 }
 
-function transferIn(body: Record<string, unknown>, emu: EmulatorContext): Reply {
+function transferIn(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
   const f = new Fields(body);
   const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
   const destinationId = f.object('destination', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
   const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   f.done();
-  const source = requireExternalAccount(emu, sourceId!);
-  const destination = requireAccount(emu, destinationId!);
+  const source = visible(req, requireExternalAccount(emu, sourceId!));
+  const destination = visible(req, requireAccount(emu, destinationId!));
   if (!PULL_CAPABLE.has(String(source.accountInfo.accountType))) {
     throw badRequest('INVALID_INPUT', `${source.id} cannot be pulled from`, { errors: [{ field: 'source.accountId', message: 'only bank accounts have a debit rail' }] });
   }
@@ -62,7 +69,7 @@ function transferIn(body: Record<string, unknown>, emu: EmulatorContext): Reply 
   return { status: 201, body: renderTransaction(tx) };
 }
 
-function transferOut(body: Record<string, unknown>, emu: EmulatorContext): Reply {
+function transferOut(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
   const f = new Fields(body);
   const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
   const dest = f.object('destination', { required: true });
@@ -72,8 +79,8 @@ function transferOut(body: Record<string, unknown>, emu: EmulatorContext): Reply
   const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
   f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
   f.done();
-  const source = requireAccount(emu, sourceId!);
-  const destination = requireExternalAccount(emu, destinationId!);
+  const source = visible(req, requireAccount(emu, sourceId!));
+  const destination = visible(req, requireExternalAccount(emu, destinationId!));
   if (paymentRail && Array.isArray(destination.accountInfo.paymentRails) && !destination.accountInfo.paymentRails.includes(paymentRail)) {
     throw badRequest('INVALID_INPUT', `${destination.id} takes ${destination.accountInfo.paymentRails.join(', ')}`, { errors: [{ field: 'destination.paymentRail', message: 'not a rail of this account' }] });
   }
@@ -101,7 +108,7 @@ function transferOut(body: Record<string, unknown>, emu: EmulatorContext): Reply
   return { status: 201, body: renderTransaction(tx) };
 }
 
-function route(path: '/transfer-in' | '/transfer-out', run: (body: Record<string, unknown>, emu: EmulatorContext) => Reply): Route {
+function route(path: '/transfer-in' | '/transfer-out', run: (body: Record<string, unknown>, emu: EmulatorContext, req: Req) => Reply): Route {
   return {
     method: 'POST',
     path,
@@ -110,7 +117,7 @@ function route(path: '/transfer-in' | '/transfer-out', run: (body: Record<string
         const key = idempotencyKey(req);
         const seen = recall(emu, key, path);
         if (seen) return deprecated(seen, emu);
-        return deprecated(remember(emu, key, path, run(req.json(), emu)), emu);
+        return deprecated(remember(emu, key, path, run(req.json(), emu, req)), emu);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         // Refusals are answers of a deprecated endpoint too.

@@ -1,20 +1,48 @@
 /**
  * POST /verifications {customerId}: 200 with the verification (missing data is RESOLVE_ERRORS, not
  * an error); 400 for a customer already APPROVED or REJECTED (spec condition 6); 404 unknown
- * customer. GET /verifications (paged, by customerId and verificationStatus) and GET /verifications/{id}.
+ * customer; 410 a deleted one. GET /verifications (paged, by customerId and verificationStatus) and GET /verifications/{id}.
  */
 import { idPattern } from '../../../service/index.js';
+import { callerSees } from '../../kernel/agent-scope.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import { ownersOf, resolveOwner } from '../beneficial-owners/owners.js';
-import { customerOr404, setCustomerStatus } from '../customers/customers.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { liveCustomerOr4xx, setCustomerStatus, type CustomerRec } from '../customers/customers.js';
 import { markSubmitted } from '../documents/documents.js';
 import { decideBusiness, decideIndividual } from './decide.js';
-import { latestVerification, recordVerification, renderVerification, verifications } from './verifications.js';
+import { latestVerification, recordVerification, renderVerification, verifications, type VerificationRec } from './verifications.js';
 
 const STATUSES = ['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION'] as const;
+
+/**
+ * One submission for verification of a live customer: POST /verifications and the hosted KYC page
+ * (kyc-link.ts) both come here, so both paths make the same transitions and webhooks.
+ */
+export function submitVerification(emu: EmulatorContext, customer: CustomerRec): VerificationRec {
+  const business = customer.customerType === 'BUSINESS';
+  const status = business ? customer.kybStatus : customer.kycStatus;
+  if (status === 'APPROVED' || status === 'REJECTED') {
+    throw badRequest('INVALID_INPUT', `${customer.id} is already ${business ? 'KYB' : 'KYC'} ${status}; there is nothing left to verify`, {
+      errors: [{ field: 'customerId', message: `customer ${business ? 'kybStatus' : 'kycStatus'} is ${status}` }],
+    });
+  }
+  const decision = business ? decideBusiness(emu, customer) : decideIndividual(emu, customer);
+  const previous = latestVerification(emu, customer.id);
+  const verification = recordVerification(emu, customer.id, decision.verificationStatus, decision.errors);
+  // Owners first, so the CUSTOMER.KYB_* event's business lists them resolved.
+  if (decision.resolvesOwners) for (const owner of ownersOf(emu, customer.id)) resolveOwner(emu, owner);
+  if (decision.customerStatus) {
+    // A submission that newly reaches review announces the customer's status even when it was
+    // already PENDING (an individual ending in 001 is PENDING from creation).
+    setCustomerStatus(emu, customer, decision.customerStatus, previous?.verificationStatus !== decision.verificationStatus);
+  }
+  markSubmitted(emu, [customer.id, ...ownersOf(emu, customer.id).map((o) => o.id)]);
+  return verification;
+}
 
 const submit: Route = {
   method: 'POST',
@@ -23,25 +51,7 @@ const submit: Route = {
     const f = new Fields(req.json());
     const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
     f.done();
-    const customer = customerOr404(emu, customerId!);
-    const business = customer.customerType === 'BUSINESS';
-    const status = business ? customer.kybStatus : customer.kycStatus;
-    if (status === 'APPROVED' || status === 'REJECTED') {
-      throw badRequest('INVALID_INPUT', `${customer.id} is already ${business ? 'KYB' : 'KYC'} ${status}; there is nothing left to verify`, {
-        errors: [{ field: 'customerId', message: `customer ${business ? 'kybStatus' : 'kycStatus'} is ${status}` }],
-      });
-    }
-    const decision = business ? decideBusiness(emu, customer) : decideIndividual(emu, customer);
-    const previous = latestVerification(emu, customer.id);
-    const verification = recordVerification(emu, customer.id, decision.verificationStatus, decision.errors);
-    if (decision.customerStatus) {
-      // A submission that newly reaches review announces the customer's status even when it was
-      // already PENDING (an individual ending in 001 is PENDING from creation).
-      setCustomerStatus(emu, customer, decision.customerStatus, previous?.verificationStatus !== decision.verificationStatus);
-    }
-    if (decision.resolvesOwners) for (const owner of ownersOf(emu, customer.id)) resolveOwner(emu, owner);
-    markSubmitted(emu, [customer.id, ...ownersOf(emu, customer.id).map((o) => o.id)]);
-    return { status: 200, body: renderVerification(verification) };
+    return { status: 200, body: renderVerification(submitVerification(emu, liveCustomerOr4xx(emu, customerId!))) };
   },
 };
 
@@ -54,7 +64,8 @@ const list: Route = {
     const verificationStatus = f.string('verificationStatus', { enum: STATUSES });
     const paging = readPage(f);
     f.done();
-    const picked = emu.table(verifications).filter((v) =>
+    const sees = callerSees(emu, req);
+    const picked = emu.table(verifications).filter((v) => sees(v) &&
       (!customerId || v.customerId === customerId) && (!verificationStatus || v.verificationStatus === verificationStatus));
     return { status: 200, body: pageOf(picked.map(renderVerification), paging) };
   },

@@ -2,7 +2,7 @@
  * Emulator-only endpoints over the event log (kernel/event-log.ts). The service's API description
  * has no event list or resend operation, so these are not part of the service: they live at the
  * root, outside the version segment, with HTTP Basic, like /_emulator/clock.
- *   GET  /_emulator/webhooks/events?ids=…&types=…&since=…   → {data: [event summary…], limit}
+ *   GET  /_emulator/webhooks/events?ids=…&types=…&since=…   → {data: [event summary with its data…], limit}
  *   POST /_emulator/webhooks/replay {ids?, types?, since?, to?} → {endpoint, data: [outcome…]}
  * A replay sends each selected event again, oldest first and one after the other (a consumer sees
  * them in order), with its original bytes: the same envelope id, so a consumer that dedupes by id
@@ -16,8 +16,9 @@ import type { Route } from '../../kernel/router.js';
 import { isHttpUrl } from '../platform/webhook-config.js';
 import { readSelection, requireKnownIds } from './selection.js';
 
+/** `data` is the envelope's resource, so a reader can tell which events concern its own resources (svc trigger --events). */
 function summary(e: LoggedEvent): Record<string, unknown> {
-  return { id: e.id, type: e.type, timestamp: e.timestamp, delivery: e.delivery, attempts: e.attempts };
+  return { id: e.id, type: e.type, timestamp: e.timestamp, delivery: e.delivery, attempts: e.attempts, data: (JSON.parse(e.body) as { data?: unknown }).data };
 }
 
 /** Query parameters as the body fields they stand for: lists comma-separated or repeated. */

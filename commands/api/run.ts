@@ -1,0 +1,132 @@
+/**
+ * `svc api <method> <path>`: checks every flag before sending, makes the call (signing a 202
+ * challenge with a held session key unless --no-sign), and prints the answer's body on stdout.
+ */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import { canPrompt, type Deps } from '../deps.js';
+import { createUI, type UI } from '../ui.js';
+import { ApiError, AuthRequiredError, InterruptedError, UsageError } from '../../src/errors.js';
+import { requireId } from '../../src/validate.js';
+import { reauthCommand } from '../../src/auth/hints.js';
+import { refreshableSession } from '../../src/auth/refresh.js';
+import type { ApiResponse } from '../../src/http/types.js';
+import type { StoredSession } from '../../src/store/types.js';
+import type { SignedRequestHooks } from '../../src/signing/engine.js';
+import { apiCall } from '../../src/api/request.js';
+import { paginate } from '../../src/api/paginate.js';
+import { requestParts } from './request-parts.js';
+
+export type ApiOptions = OptionsOf<typeof verbs.api>;
+
+function checkCombinations(opts: ApiOptions, deps: Deps): void {
+  if (!opts.sign && (opts.session !== undefined || opts.showPayload)) {
+    throw new UsageError(`--no-sign returns the challenge unsigned, so ${opts.session !== undefined ? '--session' : '--show-payload'} has nothing to do.`, { field: '--no-sign' });
+  }
+  if (opts.jsonLines && !opts.paginate) throw new UsageError('--json-lines goes with --paginate.', { field: '--json-lines' });
+  // Pages are plain GETs, one answer each: options about a single answer or a signature would be ignored.
+  const single = [opts.include && '--include', opts.session !== undefined && '--session', opts.showPayload && '--show-payload'].filter(Boolean);
+  if (opts.paginate && single.length > 0) {
+    throw new UsageError(`--paginate reads many answers to GET requests, so ${single.join(' and ')} cannot apply; drop ${single.length > 1 ? 'them' : 'it'}.`, { field: single.join(',') });
+  }
+  if (opts.showPayload && !deps.globals.yes && !canPrompt(deps)) {
+    throw new UsageError('--show-payload asks before signing, and svc cannot ask here: add --yes to sign after printing the payload.', { field: '--yes' });
+  }
+}
+
+/** Prints the body: nothing for an empty one, JSON (indented unless --json), or the text as received. */
+function printBody(ui: UI, res: ApiResponse, json: boolean): void {
+  if (res.text === '') return;
+  if (typeof res.body === 'string') ui.out(res.text.replace(/\n$/, ''));
+  else ui.out(json ? JSON.stringify(res.body) : JSON.stringify(res.body, null, 2));
+}
+
+function printIncluded(ui: UI, res: ApiResponse): void {
+  ui.info(`HTTP ${res.status}`);
+  for (const [name, value] of Object.entries(res.headers)) ui.info(`${name}: ${value}`);
+  ui.info('');
+}
+
+/** The hooks that show the payload and ask (--show-payload) and report PROCESSING. */
+function signingHooks(opts: ApiOptions, deps: Deps, ui: UI): SignedRequestHooks {
+  return {
+    async onChallenge(challenge) {
+      if (!opts.showPayload) return;
+      ui.info(`Payload to sign (${challenge.requestId}, expires ${challenge.expiresAt}):`);
+      ui.info(challenge.payloadToSign);
+      if (deps.globals.yes) return;
+      if (!(await deps.prompter.confirm({ message: 'Sign this payload with the session key?', default: false }))) {
+        throw new InterruptedError('Cancelled: nothing was signed.');
+      }
+    },
+    onProcessing(attempt) {
+      if (!deps.globals.json) ui.info(`… still processing (attempt ${attempt}); re-sending the same signed request`);
+    },
+  };
+}
+
+/**
+ * The session whose key answers a challenge: --session, checked now (held here and live) so a bad
+ * one sends nothing; else the profile's active session, looked up only when a challenge arrives.
+ */
+async function chooseSigner(sessionId: string | undefined, deps: Deps, what: string): Promise<() => StoredSession> {
+  const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
+  if (sessionId !== undefined) {
+    const chosen = refreshableSession(store, sessionId, deps.clock.now());
+    return () => chosen;
+  }
+  return () => {
+    if (!effective.activeSessionId) {
+      throw new AuthRequiredError(`${what} needs a wallet signature and no session is active here.`, {
+        hint: `Log in first (${reauthCommand()}) or pass --session <Session:id>.`,
+      });
+    }
+    return refreshableSession(store, effective.activeSessionId, deps.clock.now());
+  };
+}
+
+export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
+  checkCombinations(opts, deps);
+  const parts = await requestParts(opts, deps);
+  const sessionId = opts.session === undefined ? undefined : requireId('Session', opts.session, '--session');
+  const ui = createUI(deps);
+  const client = await deps.client();
+
+  if (opts.paginate) {
+    const all: unknown[] = [];
+    await paginate(client, {
+      method: parts.method,
+      path: parts.path,
+      headers: parts.headers,
+      signal: deps.signal,
+      onItems: (items) => (opts.jsonLines ? items.forEach((item) => ui.json(item)) : all.push(...items)),
+    });
+    if (!opts.jsonLines) ui.out(deps.globals.json ? JSON.stringify(all) : JSON.stringify(all, null, 2));
+    return;
+  }
+
+  const signer = opts.sign ? await chooseSigner(sessionId, deps, `${parts.method} ${parts.path.split('?')[0]}`) : false;
+  if (parts.idempotencyKey !== undefined && opts.idempotencyKey === 'auto') ui.info(`Idempotency-Key: ${parts.idempotencyKey}`);
+
+  let result;
+  try {
+    result = await apiCall(client, {
+      method: parts.method,
+      path: parts.path,
+      body: parts.body,
+      headers: parts.headers,
+      signer,
+      hooks: signingHooks(opts, deps, ui),
+      signal: deps.signal,
+      now: () => deps.clock.now(),
+    });
+  } catch (error) {
+    // The error itself is rendered by the caller; --include still owes the status line.
+    if (opts.include && error instanceof ApiError) ui.info(`HTTP ${error.status}`);
+    throw error;
+  }
+  const { response, signedWith } = result;
+  if (signedWith && !deps.globals.json) ui.info(`Signed the challenge with ${signedWith}.`);
+  if (opts.include) printIncluded(ui, response);
+  printBody(ui, response, deps.globals.json);
+}

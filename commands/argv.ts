@@ -1,0 +1,49 @@
+/**
+ * What the command root does around commander (program.ts): argv rewrites commander does not
+ * offer, --json for commander's own parse errors, and the help layout. Part of the root, so it
+ * imports nothing.
+ */
+
+/**
+ * Help lists what can be run first, then the options: a newcomer reads `svc --help` for the
+ * commands. Moves the (Global) Options blocks after the Commands block, when there is one.
+ */
+export function optionsAfterCommands(text: string): string {
+  const blocks = text.replace(/\n+$/, '').split('\n\n');
+  const isOptions = (b: string) => /^(Global )?Options:/.test(b);
+  const lastCommands = blocks.findLastIndex((b) => b.startsWith('Commands:'));
+  if (lastCommands === -1) return text;
+  const options = blocks.filter(isOptions);
+  const before = blocks.slice(0, lastCommands + 1).filter((b) => !isOptions(b));
+  return [...before, ...options, ...blocks.slice(lastCommands + 1)].join('\n\n') + '\n';
+}
+
+/**
+ * argv as commander should see it: `svc help <noun> <verb>` is `svc <noun> <verb> --help`, and
+ * `svc --version --json` is `svc --json version` (Node and platform too).
+ */
+export function rewriteArgv(argv: string[]): string[] {
+  const args = argv.slice(2);
+  const at = args.indexOf('help');
+  if (at !== -1 && args.slice(0, at).every((a) => a.startsWith('-')) && args.length - at >= 3) {
+    return [...argv.slice(0, 2), ...args.slice(0, at), ...args.slice(at + 1), '--help'];
+  }
+  if (wantsJson(argv) && (args.includes('--version') || args.includes('-V'))) {
+    return [...argv.slice(0, 2), ...args.filter((a) => a !== '--version' && a !== '-V'), 'version'];
+  }
+  return argv;
+}
+
+/** True when --json is on the command line (before any `--`): decided before commander parses. */
+export function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  return flags.includes('--json') || flags.includes('--jq') || flags.some((a) => a.startsWith('--jq='));
+}
+
+/** A commander parse error as the `usage` error of the --json contract, naming the word it tripped on. */
+export function parseErrorJSON(error: Error, code: string): Record<string, unknown> {
+  const message = error.message.replace(/^error: /, '');
+  const field = /'([^']+)'/.exec(message)?.[1];
+  return { type: 'usage', message, ...(field ? { field } : {}), code: code.replace(/^commander\./, ''), hint: 'Run with --help for usage.' };
+}

@@ -1,0 +1,24 @@
+/** `svc config rename <profile> <new>`: moves a profile with its session keys and current mark. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { UsageError } from '../../src/errors.js';
+import { validateProfileName } from '../../src/store/names.js';
+import { requireKnownProfile } from './known-profile.js';
+
+export type RenameOptions = OptionsOf<typeof verbs.rename>;
+
+export async function run(opts: RenameOptions, deps: Deps): Promise<void> {
+  const from = validateProfileName(opts.from, '<profile>');
+  const to = validateProfileName(opts.to, '<new>');
+  const store = await deps.store();
+  requireKnownProfile(store, from, '<profile>');
+  if (Object.hasOwn(store.listProfiles(), to)) {
+    throw new UsageError(`A profile named "${to}" already exists.`, { field: '<new>', hint: `Pick another name, or delete it first: svc config delete ${to}` });
+  }
+  store.renameProfile(from, to);
+  const ui = createUI(deps);
+  if (deps.globals.json) return ui.json({ from, to, current: store.currentProfileName() });
+  ui.success(`Renamed profile "${from}" to "${to}".`);
+}

@@ -1,0 +1,64 @@
+/**
+ * `svc session prune [--dry-run]`: deletes session keys that can no longer sign anything. Expired
+ * ones are judged from the store; the rest by the service's list of live sessions per account
+ * (a 404 for the account means this service never knew it: an emulator restarted without --state).
+ * Scope: the profile's keys, plus keys whose profile no longer exists.
+ */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { ApiError } from '../../src/errors.js';
+import { isExpired } from '../../src/auth/auth-session.js';
+import { listSessions } from '../../src/auth/list-revoke.js';
+import { apiTokenCall } from '../../src/auth/hints.js';
+import type { StoredSession } from '../../src/store/types.js';
+import { expiresIn } from './format.js';
+
+export type PruneOptions = OptionsOf<typeof verbs.prune>;
+
+interface Pruned {
+  id: string;
+  profile: string;
+  reason: string;
+}
+
+/** The ids of the account's live sessions, or undefined when the service does not know the account. */
+async function liveIds(deps: Deps, accountId: string): Promise<Set<string> | undefined> {
+  try {
+    const sessions = await apiTokenCall(listSessions(await deps.client(), accountId, deps.signal));
+    return new Set(sessions.map((s) => s.id));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+export async function run(opts: PruneOptions, deps: Deps): Promise<void> {
+  const [store, { name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
+  const profiles = store.listProfiles();
+  const now = deps.clock.now();
+  const candidates = store.listSessions().filter((s) => s.profile === profileName || !Object.hasOwn(profiles, s.profile));
+  const pruned: Pruned[] = [];
+  const toAsk = new Map<string, StoredSession[]>();
+  for (const s of candidates) {
+    if (isExpired(s.expiresAt, now)) pruned.push({ id: s.id, profile: s.profile, reason: `${expiresIn(s.expiresAt, now)}` });
+    else toAsk.set(s.accountId, [...(toAsk.get(s.accountId) ?? []), s]);
+  }
+  for (const [accountId, sessions] of toAsk) {
+    const live = await liveIds(deps, accountId);
+    for (const s of sessions) {
+      if (live === undefined) pruned.push({ id: s.id, profile: s.profile, reason: `the service does not know ${accountId}` });
+      else if (!live.has(s.id)) pruned.push({ id: s.id, profile: s.profile, reason: 'no longer live on the service (revoked or refreshed elsewhere)' });
+    }
+  }
+  if (!opts.dryRun) for (const p of pruned) store.deleteSession(p.id);
+
+  const ui = createUI(deps);
+  if (deps.globals.json) return ui.json({ pruned, kept: candidates.length - pruned.length, dryRun: opts.dryRun });
+  for (const p of pruned) ui.out(`${opts.dryRun ? 'would delete' : 'deleted'}  ${p.id}  ${p.reason}`);
+  const kept = candidates.length - pruned.length;
+  if (pruned.length === 0) ui.info(`Nothing to prune: ${kept} session key${kept === 1 ? '' : 's'} can still sign.`);
+  else if (opts.dryRun) ui.hint('Run again without --dry-run to delete them.');
+  else ui.success(`Deleted ${pruned.length} session key${pruned.length === 1 ? '' : 's'}; ${kept} kept.`);
+}

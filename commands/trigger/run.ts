@@ -1,0 +1,79 @@
+/** `svc trigger`: lists the scenarios, or runs one and prints what the service answered. */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { UsageError } from '../../src/errors.js';
+import { abortableSleep } from '../../src/http/sleep.js';
+import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
+import { recipeFor, runScenario } from '../../src/trigger/run.js';
+import { emulatorEventLog } from '../../src/trigger/events.js';
+import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
+import { checkInputs } from '../../src/trigger/inputs.js';
+import { printList, printReport } from './format.js';
+
+export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
+
+/** The scenario named, or a usage error suggesting the names that share its area. */
+function chosenScenario(name: string | undefined): Scenario {
+  if (name === undefined) {
+    throw new UsageError('Name a scenario (svc trigger kyc.pending), or list them with --list.', { field: '<scenario>' });
+  }
+  const scenario = findScenario(name);
+  if (scenario) return scenario;
+  const area = name.split('.')[0];
+  const near = SCENARIOS.filter((s) => s.area === area).map((s) => s.name);
+  throw new UsageError(`No scenario "${name}".${near.length ? ` ${area} has: ${near.join(', ')}.` : ''}`, {
+    field: '<scenario>',
+    hint: 'svc trigger --list shows every scenario.',
+  });
+}
+
+/** For auth.*: the active session's credential and the profile's pinned OTP signer (read from the store, no request). */
+async function activeProfile(deps: Deps): Promise<{ credentialId?: string; otpSigner?: string }> {
+  const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
+  const session = effective.activeSessionId ? store.getSession(effective.activeSessionId) : undefined;
+  return { credentialId: session?.credentialId, otpSigner: effective.otpSignerPublicKey };
+}
+
+export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
+  const ui = createUI(deps);
+  if (opts.list) {
+    if (opts.scenario !== undefined) throw new UsageError('--list takes no scenario name.', { field: '--list' });
+    return printList(ui, deps.globals.json);
+  }
+  const scenario = chosenScenario(opts.scenario);
+  recipeFor(scenario); // says so before anything is sent when this svc cannot build it
+  const profile = scenario.recipe === 'otp-login' ? await activeProfile(deps) : undefined;
+  const inputs = checkInputs(scenario, {
+    customer: opts.customer, account: opts.account, externalAccount: opts.externalAccount, credential: opts.credential,
+    defaultCredential: profile?.credentialId, set: opts.set,
+  });
+  if (profile?.otpSigner) inputs.otpSigner = profile.otpSigner;
+  const client = await deps.client();
+  if (opts.events && !(await mayBeEmulator(client.baseUrl, async () => (await deps.store()).getProfile('local')?.baseUrl))) {
+    throw new UsageError(`--events reads the svc emulator's event log, and ${new URL(client.baseUrl).origin} is not the emulator (the service's API has no event list).`, {
+      field: '--events',
+      hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen.',
+    });
+  }
+  const events = opts.events ? await emulatorEventLog(client, deps.signal) : undefined;
+  const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);
+  let report;
+  try {
+    report = await runScenario(client, scenario, {
+      wait: opts.wait,
+      sleep: (ms) => abortableSleep(ms, deps.signal),
+      progress: (text) => progress.update(`${scenario.name}: ${text}`),
+      signal: deps.signal,
+      events,
+      inputs,
+    });
+  } catch (error) {
+    progress.fail(`${scenario.name} stopped`);
+    throw error;
+  }
+  progress.stop();
+  if (deps.globals.json) return ui.json(report);
+  printReport(ui, scenario, report, opts.wait);
+}

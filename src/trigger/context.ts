@@ -1,0 +1,72 @@
+/**
+ * What a recipe works with: the API client, whether to follow delayed outcomes, how to wait between
+ * polls (tests advance the emulator's clock instead of sleeping), where progress goes, and the ids
+ * of what it made. Only the service's answers become `observed`.
+ */
+import type { ApiClient } from '../http/types.js';
+import { ApiError } from '../errors.js';
+import type { TriggerInputs } from './inputs.js';
+
+export interface TriggerContext {
+  client: ApiClient;
+  /** Follow delayed outcomes (30 s, 6 min, returned payments) to their end. */
+  wait: boolean;
+  /** Waits between polls; the command sleeps, a test moves the emulator clock. */
+  sleep(ms: number): Promise<void>;
+  progress(text: string): void;
+  signal?: AbortSignal;
+  /** Ids of the resources made or reused, by role (customerId, cardId, quoteId, …). */
+  resources: Record<string, string>;
+  /** The roles of `resources` that were the caller's own (--customer, --account), not made by the run. */
+  reused: string[];
+  /** --customer/--account/--external-account and --set values, already checked (inputs.ts). */
+  inputs: TriggerInputs;
+}
+
+export type Body = Record<string, unknown>;
+
+function asObject(body: unknown, method: string, path: string, status: number): Body {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError({ status, code: 'INVALID_RESPONSE', message: `${method} ${path} did not answer a JSON object`, method, path });
+  }
+  return body as Body;
+}
+
+export async function call(ctx: TriggerContext, method: string, path: string, body?: object | string, headers?: Record<string, string>): Promise<Body> {
+  const res = await ctx.client.request({ method, path, body, headers, signal: ctx.signal });
+  return asObject(res.body, method, path.split('?')[0]!, res.status);
+}
+
+/** A string field of an answer; an INVALID_RESPONSE ApiError naming it when absent. */
+export function field(body: Body, name: string, where: string): string {
+  const value = body[name];
+  if (typeof value !== 'string' || value === '') {
+    throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${where} answered without "${name}"` });
+  }
+  return value;
+}
+
+/** The answer's fields that are set, of those named: what `observed` carries. */
+export function pick(body: Body, names: readonly string[]): Body {
+  return Object.fromEntries(names.filter((n) => body[n] !== undefined && body[n] !== null).map((n) => [n, body[n]]));
+}
+
+/**
+ * Re-reads until `done` (told how long it has waited) or until `budgetMs` of waiting has passed,
+ * polling every `everyMs`; returns the last answer either way (the report shows where it stopped).
+ */
+export async function poll(
+  ctx: TriggerContext,
+  read: () => Promise<Body>,
+  done: (b: Body, waitedMs: number) => boolean,
+  budgetMs: number,
+  everyMs = 1000,
+): Promise<Body> {
+  let body = await read();
+  for (let waited = 0; !done(body, waited) && waited < budgetMs; ) {
+    await ctx.sleep(everyMs);
+    waited += everyMs;
+    body = await read();
+  }
+  return body;
+}

@@ -1,0 +1,98 @@
+/**
+ * Customers for the scenarios: an individual whose fullName carries the magic (with the --set
+ * customer.… values), or the caller's own (--customer, or the owner of --account), checked before
+ * anything is created; and its internal accounts.
+ */
+import { ApiError, UsageError } from '../../errors.js';
+import { withSet } from '../inputs.js';
+import { call, field, type Body, type TriggerContext } from '../context.js';
+
+/** A complete individual (spec "Required for submission"), apart from the identity document. */
+export function individualBody(fullName: string, complete = true): Body {
+  const base = { customerType: 'INDIVIDUAL', fullName, birthDate: '1990-04-12', nationality: 'US' };
+  if (!complete) return base;
+  return { ...base, idType: 'SSN', identifier: '123-45-6789', address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' } };
+}
+
+/** A GET of the caller's resource; a 404 is a usage error naming the option that gave the id. */
+async function own(ctx: TriggerContext, path: string, flag: string): Promise<Body> {
+  try {
+    return await call(ctx, 'GET', path);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new UsageError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { field: flag });
+    throw error;
+  }
+}
+
+/** --account, read back and checked to be in `currency` (and the --customer's, when both are given). */
+export async function ownAccount(ctx: TriggerContext, currency: string): Promise<Body | undefined> {
+  const id = ctx.inputs.accountId;
+  if (!id) return undefined;
+  const account = await own(ctx, `/internal-accounts/${id}`, '--account');
+  const code = (account.balance as { currency?: { code?: string } } | undefined)?.currency?.code;
+  if (code !== currency) throw new UsageError(`--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs a ${currency} account.`, { field: '--account' });
+  if (ctx.inputs.customerId && account.customerId !== ctx.inputs.customerId) {
+    throw new UsageError(`--account ${id} belongs to ${String(account.customerId ?? 'the platform')}, not to --customer ${ctx.inputs.customerId}.`, { field: '--account' });
+  }
+  ctx.resources.accountId = id;
+  ctx.reused.push('accountId');
+  return account;
+}
+
+/**
+ * The individual the scenario acts for: --customer (or the owner of --account), which must be
+ * KYC-approved, or a new one with `fullName` and the --set customer.… values.
+ */
+export async function createIndividual(ctx: TriggerContext, fullName: string, complete = true): Promise<Body> {
+  const account = await ownAccount(ctx, 'USD');
+  const existing = ctx.inputs.customerId ?? (typeof account?.customerId === 'string' ? account.customerId : undefined);
+  if (existing) {
+    const flag = ctx.inputs.customerId ? '--customer' : '--account';
+    const customer = await own(ctx, `/customers/${existing}`, flag);
+    if (customer.kycStatus !== 'APPROVED') {
+      throw new UsageError(`${flag}: customer ${existing} has kycStatus ${String(customer.kycStatus ?? customer.kybStatus)}; this scenario needs an APPROVED individual.`, { field: flag });
+    }
+    ctx.resources.customerId = existing;
+    ctx.reused.push('customerId');
+    return customer;
+  }
+  const body = withSet(ctx.inputs, 'customer', individualBody(fullName, complete));
+  ctx.progress(`Creating customer "${String(body.fullName)}"`);
+  const customer = await call(ctx, 'POST', '/customers', body);
+  ctx.resources.customerId = field(customer, 'id', 'POST /customers');
+  return customer;
+}
+
+/** The USD account of the scenario's customer: --account, or the customer's own. */
+export async function usdAccount(ctx: TriggerContext): Promise<Body> {
+  if (ctx.resources.accountId) return { id: ctx.resources.accountId };
+  const usd = accountIn(await customerAccounts(ctx, ctx.resources.customerId!), 'USD');
+  if (!usd) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${ctx.resources.customerId} has no USD internal account` });
+  ctx.resources.accountId = field(usd, 'id', 'the internal account list');
+  return usd;
+}
+
+/**
+ * The customer's internal accounts. The public API lists them at /customers/internal-accounts; an
+ * older emulator only at /internal-accounts, which is tried when the first is not a route there.
+ */
+export async function customerAccounts(ctx: TriggerContext, customerId: string): Promise<Body[]> {
+  const query = `customerId=${encodeURIComponent(customerId)}`;
+  let list: Body;
+  try {
+    list = await call(ctx, 'GET', `/customers/internal-accounts?${query}`);
+  } catch (error) {
+    // The emulator reads /customers/internal-accounts as a customer id: any 404 means "not here".
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    list = await call(ctx, 'GET', `/internal-accounts?${query}`);
+  }
+  return Array.isArray(list.data) ? (list.data as Body[]) : [];
+}
+
+/** The account in `currency` (InternalAccount.balance.currency.code, or `currency`). */
+export function accountIn(accounts: Body[], currency: string): Body | undefined {
+  return accounts.find((a) => {
+    const balance = a.balance as { currency?: { code?: string } } | undefined;
+    return (balance?.currency?.code ?? a.currency) === currency;
+  });
+}

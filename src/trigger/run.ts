@@ -1,0 +1,115 @@
+/**
+ * Runs one scenario: checks the token is a sandbox one (a production token gets 403 from sandbox
+ * endpoints, and a scenario must never create real customers), builds the resources with the
+ * recipe, and reports what the service answered.
+ */
+import type { ApiClient } from '../http/types.js';
+import { ApiError, SvcError } from '../errors.js';
+import type { RecipeName, Scenario } from './catalog.js';
+import type { Body, TriggerContext } from './context.js';
+import type { EventLogReader } from './events.js';
+import { magicPath, type TriggerInputs } from './inputs.js';
+import { otpScenario } from './recipes/auth.js';
+import { card } from './recipes/cards.js';
+import { beneficialOwner, businessVerification, individualVerification } from './recipes/identity.js';
+import { individualKyc } from './recipes/kyc.js';
+import { beneficiaryVerification, externalTransfer, quoteExecution } from './recipes/money.js';
+import { realtimeFunding, umaDestination } from './recipes/payments.js';
+
+export interface TriggerReport {
+  scenario: string;
+  /** The magic value sent: the table's, or the one given with --set. */
+  magic: { field: string; value: string };
+  resources: Record<string, string>;
+  /** Roles in `resources` that were the caller's (--customer, --account); the rest were created. */
+  reused: string[];
+  observed: Body;
+  events: string[];
+}
+
+export interface TriggerOptions {
+  wait: boolean;
+  sleep(ms: number): Promise<void>;
+  progress?(text: string): void;
+  signal?: AbortSignal;
+  /** Where the run's webhook events are read (--events: the emulator's event log); without it `events` stays empty. */
+  events?: EventLogReader;
+  /** Checked with checkInputs: resources to reuse and --set values. */
+  inputs?: TriggerInputs;
+}
+
+type Recipe = (ctx: TriggerContext, scenario: Scenario) => Promise<Body>;
+
+/** One recipe per RecipeName, in the catalog's order (identity, money, payments, cards, auth). */
+const RECIPES: Partial<Record<RecipeName, Recipe>> = {
+  'individual-kyc': individualKyc,
+  'individual-verification': individualVerification,
+  'business-verification': businessVerification,
+  'beneficial-owner': beneficialOwner,
+  'external-transfer': externalTransfer,
+  'beneficiary-verification': beneficiaryVerification,
+  'quote-execution': quoteExecution,
+  'realtime-funding': realtimeFunding,
+  'uma-destination': umaDestination,
+  card,
+  'otp-login': otpScenario,
+};
+
+/** Whether this svc can build the scenario (the service must also offer the endpoints it uses). */
+export function isRunnable(scenario: Scenario): boolean {
+  return RECIPES[scenario.recipe] !== undefined;
+}
+
+/** The refusal for a production token: sandbox endpoints answer it 403. */
+export class ProductionTokenError extends SvcError {}
+
+/**
+ * Sends an empty `POST /sandbox/send`: a sandbox answers 400 (the body is incomplete) and creates
+ * nothing; production answers 403 to every sandbox endpoint.
+ */
+export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Promise<void> {
+  try {
+    await client.request({ method: 'POST', path: '/sandbox/send', body: {}, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      throw new ProductionTokenError('This API token is a production token: the service answered 403 to a sandbox endpoint, so svc trigger created nothing.', {
+        hint: 'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
+      });
+    }
+    if (error instanceof ApiError && error.status === 400) return;
+    throw error;
+  }
+}
+
+/** A route the service does not have: the scenario cannot run there, whatever the input. */
+function missingRoute(error: unknown, baseUrl: string): unknown {
+  if (error instanceof ApiError && error.status === 404 && error.code === 'NOT_FOUND' && !error.hint) {
+    error.hint = `The service at ${baseUrl} does not offer ${error.method ?? ''} ${error.path ?? 'this endpoint'}; this scenario cannot run there yet.`;
+  }
+  return error;
+}
+
+/** The recipe of a scenario; an error saying so when this svc cannot build it yet. */
+export function recipeFor(scenario: Scenario): Recipe {
+  const recipe = RECIPES[scenario.recipe];
+  if (recipe) return recipe;
+  throw new SvcError(`svc cannot build ${scenario.name} yet: its recipe (${scenario.recipe}) is not written.`, {
+    hint: 'svc trigger --list marks the scenarios this svc can run.',
+  });
+}
+
+export async function runScenario(client: ApiClient, scenario: Scenario, opts: TriggerOptions): Promise<TriggerReport> {
+  const recipe = recipeFor(scenario);
+  await assertSandbox(client, opts.signal);
+  const inputs = opts.inputs ?? { set: {} };
+  const ctx: TriggerContext = { client, wait: opts.wait, sleep: opts.sleep, progress: opts.progress ?? (() => {}), signal: opts.signal, resources: {}, reused: [], inputs };
+  const path = magicPath(scenario);
+  const magic = path && inputs.set[path] !== undefined ? { field: scenario.magic.field, value: String(inputs.set[path]) } : scenario.magic;
+  try {
+    const observed = await recipe(ctx, scenario);
+    const events = opts.events ? await opts.events.read(new Set(Object.values(ctx.resources))) : [];
+    return { scenario: scenario.name, magic, resources: ctx.resources, reused: ctx.reused, observed, events };
+  } catch (error) {
+    throw missingRoute(error, client.baseUrl);
+  }
+}

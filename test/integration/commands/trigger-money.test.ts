@@ -1,0 +1,45 @@
+/**
+ * `svc trigger` payouts on the integrator's own external account (issue 15): used when its number
+ * ends in the scenario's digits, refused (exit 2, nothing created) when it would pick another row.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
+import { UsageError } from '../../../src/errors.js';
+import { rejected } from '../../helpers/caught.js';
+import { authEnv, type AuthEnv } from '../auth/support.js';
+
+let t: AuthEnv;
+beforeAll(async () => (t = await authEnv()));
+afterAll(() => t.close());
+
+const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({ list: false, wait: false, events: false, set: [], ...o });
+async function trigger(o: Partial<TriggerOptions>) {
+  const d = t.deps({ globals: { json: true } });
+  await run(opts(o), d);
+  return JSON.parse(d.stdout()) as { resources: Record<string, string>; reused: string[]; observed: Record<string, unknown> };
+}
+
+describe('svc trigger on your external account', () => {
+  it('--external-account ending in 004 runs transfer.bank-rejected on it and its owner', async () => {
+    const mine = await trigger({ scenario: 'transfer.bank-rejected' });
+    const report = await trigger({ scenario: 'transfer.bank-rejected', externalAccount: mine.resources.externalAccountId });
+    expect(report.reused.sort()).toEqual(['customerId', 'externalAccountId']);
+    expect(report.resources.customerId).toBe(mine.resources.customerId);
+    expect(report.observed).toMatchObject({ status: 'FAILED', failureReason: 'COUNTERPARTY_POST_TX_FAILED' });
+  });
+
+  it('an account whose number selects another row is refused before anything is created', async () => {
+    const mine = await trigger({ scenario: 'transfer.success' });
+    const before = t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length;
+    const error = await rejected(run(opts({ scenario: 'quote.failed', externalAccount: mine.resources.externalAccountId }), t.deps()), UsageError);
+    expect(error.field).toBe('--external-account');
+    expect(error.message).toContain('another row of Quote execution');
+    expect(t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length).toBe(before);
+  });
+
+  it('--set on the payout amount reaches the transfer', async () => {
+    const report = await trigger({ scenario: 'transfer.success', set: ['transfer.amount=777'] });
+    const tx = await t.deps().client().then((c) => c.request<{ sentAmount?: { amount: number }; amount?: unknown }>({ method: 'GET', path: `/transactions/${report.resources.transactionId}` }));
+    expect(JSON.stringify(tx.body)).toContain('777');
+  });
+});
