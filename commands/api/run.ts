@@ -6,7 +6,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import { canPrompt, type Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
-import { ApiError, AuthRequiredError, InterruptedError, UsageError } from '../../src/errors.js';
+import { ApiError, AuthRequiredError, CancelledError, UsageError } from '../../src/errors.js';
 import { requireId } from '../../src/validate.js';
 import { reauthCommand } from '../../src/auth/hints.js';
 import { refreshableSession } from '../../src/auth/refresh.js';
@@ -56,7 +56,7 @@ function signingHooks(opts: ApiOptions, deps: Deps, ui: UI): SignedRequestHooks 
       ui.info(challenge.payloadToSign);
       if (deps.globals.yes) return;
       if (!(await deps.prompter.confirm({ message: 'Sign this payload with the session key?', default: false }))) {
-        throw new InterruptedError('Cancelled: nothing was signed.');
+        throw new CancelledError('Cancelled: nothing was signed.');
       }
     },
     onProcessing(attempt) {

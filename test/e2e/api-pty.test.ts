@@ -1,6 +1,6 @@
 /**
  * `svc api --show-payload` and `svc trigger` on a pseudo-terminal: the payload is shown and the
- * question asked before anything is signed ("n" signs nothing, exit 130; "y" signs), and a
+ * question asked before anything is signed ("n" signs nothing, exit 1; "y" signs), and a
  * trigger that waits shows its progress and ends with the summary.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ it('--show-payload asks before signing: "n" leaves the session, "y" revokes it',
     await no.waitFor(/ACTIVITY_TYPE_DELETE_SESSION/);
     await no.waitFor(/Sign this payload with the session key\?/);
     no.type('n\r');
-    expect(await no.exited).toBe(130);
+    expect(await no.exited).toBe(1); // a "no" is a cancellation (exit 1), not a Ctrl-C (130)
   } finally {
     no.kill();
   }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type ApiOptions } from '../../../commands/api/run.js';
-import { ApiError, AuthRequiredError, InterruptedError, UsageError } from '../../../src/errors.js';
+import { ApiError, AuthRequiredError, CancelledError, UsageError } from '../../../src/errors.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { rejected } from '../../helpers/caught.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
@@ -82,7 +82,7 @@ describe('svc api: signed round trips', () => {
     const signer = await login(t);
     const signedBefore = t.proxy.seen.filter((s) => s.signed).length;
     const d = t.deps({ tty: true, answers: [false] });
-    const error = await rejected(run(opts('DELETE', `/auth/sessions/${signer.id}`, { showPayload: true }), d), InterruptedError);
+    const error = await rejected(run(opts('DELETE', `/auth/sessions/${signer.id}`, { showPayload: true }), d), CancelledError);
     expect(error.message).toContain('nothing was signed');
     expect(d.asked).toEqual(['Sign this payload with the session key?']);
     expect(d.stderr()).toContain('"type":"ACTIVITY_TYPE_DELETE_SESSION"');

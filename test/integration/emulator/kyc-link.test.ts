@@ -119,6 +119,16 @@ describe('the hosted page', () => {
     expect((await t.call('GET', `/verifications?customerId=${c.id}`)).body.data[0].verificationStatus).toBe('RESOLVE_ERRORS');
   });
 
+  it('a customer already decided: the page answers the refusal of POST /verifications as a page (400) and the link stays', async () => {
+    const c = await createIndividual(t, 'Approved Already');
+    const made = await link(c.id);
+    const submitted = await open(made.body.kycUrl, 'POST');
+    expect(submitted.status).toBe(400);
+    expect(submitted.headers['content-type']).toMatch(/^text\/html/);
+    expect(submitted.text).toMatch(/already KYC APPROVED/);
+    expect((await open(made.body.kycUrl)).status).toBe(200);
+  });
+
   it('a link expires after an hour of emulator time; an unknown token is 404', async () => {
     const c = await createIndividual(t, 'Late Person');
     const made = await link(c.id);

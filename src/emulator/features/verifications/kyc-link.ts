@@ -110,7 +110,14 @@ const submit: Route = {
   logPath: '/embed/kyc/<token>',
   handler(req, emu) {
     const link = usableLink(emu, req.params.token!);
-    const verification = submitVerification(emu, liveCustomerOr4xx(emu, link.customerId));
+    let verification;
+    try {
+      verification = submitVerification(emu, liveCustomerOr4xx(emu, link.customerId));
+    } catch (error) {
+      // A person reads this page: the refusal POST /verifications would give, as a page; the link stays.
+      if (!(error instanceof HttpError)) throw error;
+      return html(error.status, `<p>${escape(error.message)}</p>`);
+    }
     emu.table(kycLinks).delete(link.token);
     if (link.redirectUri) return html(303, '', { location: link.redirectUri });
     return html(200, `<p>Submitted: ${escapeHtml(verification.verificationStatus)}</p>`);
