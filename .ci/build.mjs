@@ -81,6 +81,17 @@ const LAZY = [
     path: 'conf',
     stub: (real) => `module.exports = function Conf(...a) { return new (require(${real}).default)(...a); };`,
   },
+  // Not lazy but replaced: atomically (conf's writer) registers its temp-file cleanup with when-exit,
+  // which on SIGINT/SIGTERM runs it and sends the signal to the process again. svc handles those
+  // signals itself (commands/program.ts: the first stops the command cleanly, a second one exits at
+  // once), so that echo made one Ctrl-C or SIGTERM an immediate exit, cutting off `emulator start`
+  // saving its --state. The cleanup now runs at exit, which every clean stop reaches.
+  {
+    importer: /atomically[\\/]dist[\\/]utils[\\/]temp\.js$/,
+    path: 'when-exit',
+    stub: () =>
+      "const callbacks = new Set(); process.once('exit', () => { for (const callback of callbacks) callback(); }); module.exports = (callback) => { callbacks.add(callback); return () => callbacks.delete(callback); };",
+  },
   // conf's schema validation (ajv, ajv-formats) and migrations (semver): the store passes neither a
   // schema nor migrations, so reading or writing a file should not evaluate them (about 10 ms).
   {
