@@ -68,7 +68,7 @@ export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith?:
   const held = store.getSession(sessionId);
   const path = `/auth/sessions/${sessionId}`;
   const sign = signer
-    ? createStamper(signer.privateKey)
+    ? createStamper(signer.privateKey, signer.publicKey)
     : () => {
         throw noSigner(sessionId);
       };

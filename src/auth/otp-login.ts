@@ -92,7 +92,7 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
         method: 'POST',
         path: `${base}/verify`,
         body: { type: otpType, encryptedOtpBundle },
-        sign: createStamper(tek.privateKey),
+        sign: createStamper(tek.privateKey, tek.publicKey),
         hooks: opts.hooks,
         signal,
       });

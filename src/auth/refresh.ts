@@ -87,7 +87,7 @@ export async function refreshSession(opts: RefreshOptions): Promise<RefreshResul
       method: 'POST',
       path,
       body: { clientPublicKey: newKey.publicKey },
-      sign: createStamper(previous.privateKey),
+      sign: createStamper(previous.privateKey, previous.publicKey),
       hooks: opts.hooks,
       signal: opts.signal,
       now,

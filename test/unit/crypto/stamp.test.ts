@@ -24,6 +24,14 @@ describe('createStamp', () => {
     expect(header).not.toMatch(/[=+/]/);
   });
 
+  it('given the compressed public key it already holds, stamps exactly as when it derives it', () => {
+    const known = createStamper(STAMP_VECTOR.privateKey, STAMP_VECTOR.publicKey.toUpperCase())(STAMP_VECTOR.payload);
+    expect(known).toBe(createStamp(STAMP_VECTOR.payload, STAMP_VECTOR.privateKey));
+    // An uncompressed key is not the form a stamp names: the compressed one is derived instead.
+    const uncompressed = decompressPublicKey(STAMP_VECTOR.publicKey);
+    expect(createStamper(STAMP_VECTOR.privateKey, uncompressed)(STAMP_VECTOR.payload)).toBe(known);
+  });
+
   it('is deterministic and the bound stamper agrees with the one-shot form', () => {
     const { privateKey } = generateKeyPair();
     const stamper = createStamper(privateKey);
