@@ -24,6 +24,9 @@
  */
 import { SeenIdsFile } from './seen-file.js';
 import { SeenSet } from './seen-set.js';
+import type { SeenIds } from './seen-ids.js';
+
+export type { InterruptedDelivery, SeenIds } from './seen-ids.js';
 
 export interface DedupeOptions {
   /** Append-only id file; without it the set lives in memory only. */
@@ -34,40 +37,7 @@ export interface DedupeOptions {
   compactAfterLines?: number;
 }
 
-/** A delivery begun but neither recorded nor released when the journal was last closed (or killed). */
-export interface InterruptedDelivery {
-  id: string;
-  /** The body exactly as received (signed bytes). */
-  body: Buffer;
-  /** The service's headers, as forward.ts passes them on (the signature among them). */
-  headers: Record<string, string>;
-}
-
-export interface SeenIds {
-  has(id: string): boolean;
-  /**
-   * Journals a delivery about to be printed or forwarded. In memory: nothing to do, returns undefined.
-   * With a store: resolves once the body is on disk; rejects if the write or fsync failed.
-   */
-  begin(id: string, body: Uint8Array, headers: Record<string, string>): Promise<void> | undefined;
-  /** Gives up a begun delivery without recording it (its forward failed: the service retries it). */
-  release(id: string): void;
-  /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
-  interrupted(): InterruptedDelivery[];
-  /**
-   * Marks a processed id. In memory only: done at once, returns undefined (nothing to wait for).
-   * With a store: resolves once the id is on disk; `has(id)` turns true at that moment. Rejects if
-   * the write or fsync failed (the caller must then not acknowledge the delivery).
-   */
-  record(id: string): Promise<void> | undefined;
-  readonly size: number;
-  /** Resolves when everything recorded so far is on disk. */
-  flush(): Promise<void>;
-  /** Flushes, then releases the store file. */
-  close(): Promise<void>;
-}
-
-/** Throws UsageError({field:'store'}) when another listener holds the store file. */
+/** Throws UsageError({ field: '--store' }) when another listener holds the store file. */
 export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);

@@ -9,7 +9,7 @@
  */
 import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SeenIds, InterruptedDelivery } from './dedupe.js';
+import type { SeenIds, InterruptedDelivery } from './seen-ids.js';
 import type { SeenSet } from './seen-set.js';
 import { lockSeenFile } from './seen-file-lock.js';
 
