@@ -10,13 +10,13 @@ import { conflict } from '../../kernel/errors.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { cards, getCard } from './cards.js';
+import { escapeHtml } from '../../kernel/html.js';
 
 const EMBED_PREFIX = '/embed/cards/';
 
 /** Unused reveal links by token. */
 export const reveals = memoryTable<{ cardId: string; expiresAtMs: number }>('reveals');
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
