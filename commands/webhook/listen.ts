@@ -10,24 +10,25 @@ import { createUI, type UI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { openSeenIds, type SeenIds } from '../../src/webhook/dedupe.js';
 import { createForwarder, type Forwarder } from '../../src/webhook/forward.js';
+import { createRoutedForwarder, type Route } from '../../src/webhook/routes.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from '../../src/webhook/receiver.js';
-import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
 import { createAsyncWebhookVerifier } from '../../src/crypto/webhook-signature.js';
-import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
-import { registerWithLocalEmulator } from './local-endpoint.js';
+import { handlers, SKIP_VERIFY_WARNING } from './listen-output.js';
+import { takeOverLocalEndpoint, type LocalEndpoint } from './local-endpoint.js';
+import { watchLocalEmulator } from './emulator-watch.js';
+import { parseEventsFlag } from './events-filter.js';
+import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
 import { atMostOne } from '../input.js';
 import type { SelectedProfile } from '../../src/store/resolve.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
 
-const SKIP_VERIFY_WARNING = 'signatures are NOT verified (--skip-verify): anyone who can reach this port can inject events';
-
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   const port = parsePort(opts.port);
   if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
-  const events = parseEvents(opts.events);
+  const events = parseEventsFlag(opts.events);
   atMostOne({ '--public-key': opts.publicKey, '--skip-verify': opts.skipVerify });
 
   let profileError: unknown;
@@ -42,71 +43,73 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
   }
 
-  const forwarder = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
+  const routes = parseRoutes(opts.route);
+  const fallback = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
+  const forwarder = routes.length ? createRoutedForwarder(routes, fallback) : fallback;
+  const unreachable = await forwarder?.probe();
+  if (forwarder && unreachable) {
+    await forwarder.close();
+    const field = routes.length ? '--route' : '--forward-to';
+    throw new UsageError(`${field} ${unreachable.startsWith('http') ? '' : `${forwarder.url}: `}${unreachable}`, { field, hint: 'Start your app first (or fix the URL), then start the listener: deliveries it cannot forward would only be answered with errors.' });
+  }
   const dedupe = openStoreFlag(opts.store);
+  // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
+  let verifier = key && createAsyncWebhookVerifier(key.key);
+  const verify: ReceiverOptions['verify'] = verifier && ((body, header) => verifier!(body, header));
   let receiver: WebhookReceiver | undefined;
+  let endpoint: LocalEndpoint | undefined;
+  let stopWatching = () => {};
   try {
-    receiver = await listen({ host: opts.host, port, path: opts.path, verify: key && createAsyncWebhookVerifier(key.key), dedupe, events, forwarder, ...handlers(ui, deps, forwarder) });
-    const registered = await registerLocal(await getProfile(), receiver.url, deps, ui);
-    if (registered) ui.info(`Registered ${receiver.url} as the webhook endpoint of ${registered} (PATCH /config)`);
+    const { ready, ...callbacks } = handlers(ui, deps, forwarder);
+    receiver = await listen({ host: opts.host, port, path: opts.path, verify, dedupe, events, forwarder, ...callbacks });
+    const ctx = await getProfile();
+    endpoint = await takeOver(ctx, receiver.url, deps, ui, getProfile);
+    if (endpoint?.previous) ui.warn(`replacing the emulator's webhook endpoint ${endpoint.previous} with ${receiver.url}; it is put back when this listener stops`);
+    else if (endpoint) ui.info(`Registered ${receiver.url} as the webhook endpoint of ${endpoint.baseUrl} (PATCH /config)`);
     if (key) ui.info(`Verifying X-Service-Signature with the key from ${key.source}`);
     else ui.warn(SKIP_VERIFY_WARNING.toUpperCase());
     if (opts.store) ui.info(`Remembering delivery ids in ${opts.store} (${dedupe.size} loaded)`);
     if (receiver.resumed > 0) {
       ui.warn(`${receiver.resumed} deliveries were interrupted by a crash: finishing them now (they may have been shown before; marked ${deps.globals.json ? '"redelivered": true' : 'redelivered'})`);
     }
-    if (forwarder) ui.info(`Forwarding verified deliveries to ${forwarder.url}`);
+    for (const r of routes) ui.info(`Forwarding ${[...r.types].join(', ')} to ${r.forwarder.url}`);
+    if (fallback) ui.info(`Forwarding ${routes.length ? 'other' : 'verified'} deliveries to ${fallback.url}`);
+    else if (routes.length) ui.info('Other event types are shown, not forwarded');
     if (events) ui.info(`Showing only ${[...events].join(', ')} (other events are acknowledged and recorded)`);
+    if (endpoint) {
+      const stored = ctx?.stored?.webhookPublicKey;
+      stopWatching = watchLocalEmulator({
+        endpoint,
+        url: receiver.url,
+        intervalMs: checkInterval(deps.env),
+        profileKey: async () => (await getProfile())?.stored?.webhookPublicKey,
+        key: key && stored ? { pem: stored, fromProfile: key.source.startsWith('profile') } : undefined,
+        adoptKey: (text) => {
+          const next = parseWebhookPublicKey(text);
+          verifier = createAsyncWebhookVerifier(next);
+          return next;
+        },
+        warn: (line) => ui.warn(line),
+        info: (line) => ui.info(line),
+      });
+    }
+    // For CI: under --json the first stdout line says the listener is up, before any event.
+    if (deps.globals.json) ui.json({ ready: true, url: receiver.url, publicKey: key ? key.key.export({ type: 'spki', format: 'pem' }).toString() : null });
+    ready();
     ui.info(`Ready! Listening for webhooks on ${receiver.url} (Ctrl-C to stop)`);
     await aborted(deps.signal);
   } finally {
+    stopWatching();
+    if (endpoint) {
+      const restored = await endpoint.restore().catch((error: unknown) => `Could not put back the emulator's webhook endpoint: ${error instanceof Error ? error.message : String(error)}`);
+      if (restored) ui.info(restored);
+    }
     await receiver?.close();
     await forwarder?.close();
     await dedupe.close();
   }
   const s = receiver!.stats; // assigned: a failed listen() threw before the wait
   ui.info(`Stopped. ${s.received} received (${s.filtered} filtered), ${s.duplicates} duplicates dropped, ${s.rejected} rejected, ${s.forwardFailed} forward failures.`);
-}
-
-function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onFiltered' | 'onError'> {
-  const cards = new CardStates();
-  const json = deps.globals.json;
-  // Read per line: a terminal can be resized while listening. 0 (unknown) for pipes and files.
-  const columns = () => (deps.io.stdoutIsTTY ? ((deps.io.stdout as { columns?: number }).columns ?? 0) : 0);
-  return {
-    onEvent({ event, verified, forward, redelivered }) {
-      // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
-      const parts = describeEvent(event, cards);
-      if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
-      if (!json) ui.out(formatEvent(ui.c, parts, forward, forwarder?.url, columns(), redelivered));
-      else {
-        ui.json(eventRecord(event, verified, redelivered));
-        // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
-        if (forward && forwarder) ui.info(`${event.id} ${formatForward(forward, forwarder.url)}`);
-      }
-      // The id is recorded as seen only once its line has left this process (the crash contract).
-      return written(deps.io.stdout);
-    },
-    onFiltered(event) {
-      describeEvent(event, cards);
-      if (deps.globals.verbose) ui.info(ui.ce.dim(`filtered  ${event.type}  [${event.id}] acknowledged, not shown`));
-    },
-    onDuplicate(event) {
-      // Under --json stdout carries only events, so the duplicate line goes to stderr (its own colours).
-      if (json) ui.info(formatDuplicate(ui.ce, event, 0));
-      else ui.out(formatDuplicate(ui.c, event, columns()));
-    },
-    onRejected({ status, reason, remote }) {
-      ui.warn(`rejected a request from ${remote ?? 'unknown'}: ${status} ${reason}`);
-    },
-    onForwardFailed(event, result) {
-      const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
-      ui.warn(`forwarding ${event.id} to ${forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`);
-    },
-    onError(error, event) {
-      ui.warn(`could not process ${event.id}: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  };
 }
 
 async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
@@ -128,13 +131,19 @@ async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
 }
 
 /** Registration failure is not fatal: the listener works; the user can set the endpoint by hand. */
-async function registerLocal(ctx: SelectedProfile | undefined, url: string, deps: Deps, ui: UI): Promise<string | undefined> {
+async function takeOver(ctx: SelectedProfile | undefined, url: string, deps: Deps, ui: UI, profile: () => Promise<SelectedProfile | undefined>): Promise<LocalEndpoint | undefined> {
   try {
-    return await registerWithLocalEmulator(ctx, url, deps);
+    return await takeOverLocalEndpoint(ctx, url, deps, profile);
   } catch (error) {
     ui.warn(`could not register ${url} with the local emulator: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
+}
+
+/** SVC_WEBHOOK_CHECK_MS: how often the local emulator is checked (default 3000 ms). */
+function checkInterval(env: NodeJS.ProcessEnv): number {
+  const ms = Number(env.SVC_WEBHOOK_CHECK_MS);
+  return Number.isInteger(ms) && ms >= 100 ? ms : 3000;
 }
 
 function openStoreFlag(path: string | undefined): SeenIds {
@@ -147,31 +156,30 @@ function openStoreFlag(path: string | undefined): SeenIds {
   }
 }
 
+/** `--route TYPES=URL` values, each checked before anything starts (exit 2 naming --route). */
+function parseRoutes(values: string[] | undefined): Route[] {
+  return (values ?? []).map((value) => {
+    const at = value.indexOf('=');
+    if (at <= 0 || at === value.length - 1) {
+      throw new UsageError(`--route must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, { field: '--route' });
+    }
+    const types = parseEventsFlag(value.slice(0, at), '--route')!;
+    let forwarder: Forwarder;
+    try {
+      forwarder = createForwarder(value.slice(at + 1).trim());
+    } catch {
+      throw new UsageError(`--route ${value}: the target must be an http(s) URL`, { field: '--route' });
+    }
+    return { types, forwarder };
+  });
+}
+
 function parsePort(value: string | number): number {
   const port = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`, { field: '--port' });
   }
   return port;
-}
-
-function parseEvents(value: string | undefined): Set<string> | undefined {
-  if (value === undefined) return undefined;
-  const types = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (types.length === 0) throw new UsageError('--events needs at least one event type, e.g. CARD.STATE_CHANGE', { field: '--events' });
-  return new Set(types);
-}
-
-/**
- * Undefined when everything written to `stream` has reached its file descriptor (a terminal, a file,
- * or a pipe with room), else a promise that settles once it has: a pipe whose reader lags keeps the
- * rest in this process's memory, which a crash would lose.
- */
-function written(stream: NodeJS.WritableStream): Promise<void> | undefined {
-  const pending = (stream as { writableLength?: number }).writableLength;
-  if (!pending) return undefined;
-  // An empty write's callback runs after every write queued before it; an error (closed stdout) too.
-  return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

@@ -39,6 +39,10 @@ export const listen = defineVerb({
       '--forward-to <url>',
       'forward each verified delivery, byte for byte, to your app; its errors go back to the service',
     ),
+    route: flag.repeatable(
+      '--route <types=url>',
+      'forward these event types (comma-separated, FAMILY.* for a family) to this URL; repeatable, first match wins, others go to --forward-to',
+    ),
     store: flag.value(
       '--store <file>',
       "remember processed delivery ids in this file (fsync'd; one listener at a time), so a restart still drops duplicates",

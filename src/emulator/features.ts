@@ -25,6 +25,8 @@ import { webhookEventsFeature } from './features/webhook-events/index.js';
 export const FEATURES: readonly Feature[] = [
   signedRetry,
   accountsFeature,
+  // Before the money areas: its gates answer an agent's calls of their paths first (agents/me-routes.ts).
+  agentsFeature,
   externalAccountsFeature,
   customersFeature,
   beneficialOwnersFeature,
@@ -39,6 +41,5 @@ export const FEATURES: readonly Feature[] = [
   transactionsFeature,
   paymentsFeature,
   platformFeature,
-  agentsFeature,
   webhookEventsFeature,
 ];

@@ -31,6 +31,20 @@ function authorization(auth: Auth): string {
   return `Bearer ${auth.token}`;
 }
 
+/**
+ * Removes this client's credentials from text a server sent back: a broken or hostile server that
+ * echoes the request (its Authorization header, the secret) must not make svc print them.
+ */
+function credentialRedactor(auth: Auth): (text: string) => string {
+  const header = authorization(auth);
+  const secrets = [header.slice(header.indexOf(' ') + 1), auth.kind === 'basic' ? auth.secret : auth.token].filter((s) => s.length >= 8);
+  return (text) => {
+    let out = text;
+    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
+    return out;
+  };
+}
+
 /** An object is serialized once here; a string is already the exact bytes the caller wants sent. */
 function serializeBody(body: string | object | undefined): string | undefined {
   if (body === undefined) return undefined;
@@ -75,6 +89,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const dispatcher = opts.dispatcher ?? proxyDispatcherFor(baseUrl, opts.env ?? process.env);
   const proxy = opts.dispatcher || dispatcher === undefined ? undefined : proxyFor(baseUrl, opts.env ?? process.env);
+  const redact = credentialRedactor(opts.auth);
   const fixedHeaders: Record<string, string> = {
     accept: 'application/json',
     'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT,
@@ -141,7 +156,7 @@ export function createClient(opts: ClientOptions): ApiClient {
         } else if (res.status >= 300 && res.status < 400) {
           hint = 'The server redirected; check the base URL (--base-url or SERVICE_BASE_URL).';
         }
-        throw apiErrorFromResponse({ status: res.status, contentType: res.headers['content-type'], text: res.text, method, path: pathOnly(req.path), hint });
+        throw apiErrorFromResponse({ status: res.status, contentType: res.headers['content-type'], text: redact(res.text), method, path: pathOnly(req.path), hint });
       }
     },
   };

@@ -51,6 +51,7 @@ function memoryStore(seen: SeenSet): SeenIds {
     begin: () => undefined,
     release: () => {},
     interrupted: () => [],
+    durable: false,
     record(id) {
       seen.add(id);
       return undefined;

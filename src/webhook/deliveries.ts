@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseEnvelope, type WebhookEvent } from './envelope.js';
 import { serviceHeaders, type ForwardResult } from './forward.js';
-import type { InterruptedDelivery } from './dedupe.js';
+import type { InterruptedDelivery } from './seen-ids.js';
 import type { ReceiverOptions, ReceiverStats } from './receiver-types.js';
 import * as R from './replies.js';
 
@@ -40,6 +40,10 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
   const inflight = new Map<string, Array<() => void> | null>();
   /** Ids a crash interrupted: whenever they are shown again, they are marked as redelivered. */
   const interrupted = new Set<string>();
+  /** --store: ids whose forward failed, waiting for their next local attempt. */
+  const queued = new Set<string>();
+  const retryInitialMs = options.forwardRetry?.initialMs ?? 1000;
+  const retryMaxMs = options.forwardRetry?.maxMs ?? 60_000;
 
   function accept(req: IncomingMessage, res: ServerResponse, event: WebhookEvent, body: Buffer): void {
     // Once stopping, nothing new is recorded or printed: the service keeps it and retries.
@@ -52,6 +56,7 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
       if (shown) options.onDuplicate?.(event);
       return;
     }
+    if (queued.has(id)) return R.send(res, R.QUEUED); // ours to retry: the service may stop
     if (inflight.has(id)) {
       // Same id still being forwarded or recorded: its outcome decides (duplicate, or our turn).
       let waiting = inflight.get(id);
@@ -76,7 +81,7 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
       begin();
       n++;
       // Already journaled: straight to forwarding and printing.
-      deliver(event, body, headers, NOBODY);
+      deliver(event, body, headers, NOBODY, 1);
     }
     return n;
   }
@@ -89,20 +94,22 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
     } catch (error) {
       return storeFailed(event, error, answer);
     }
-    if (journaled === undefined) return deliver(event, body, headers, answer);
+    if (journaled === undefined) return deliver(event, body, headers, answer, 1);
     journaled.then(
-      () => deliver(event, body, headers, answer),
+      () => deliver(event, body, headers, answer, 1),
       (error) => storeFailed(event, error, answer),
     );
   }
 
-  function deliver(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer): void {
-    if (!forwarder) return show(event, undefined, R.ACCEPTED, answer);
-    forwarder.forward(body, headers).then(
+  function deliver(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer, attempt: number): void {
+    const target = forwarder?.pick ? forwarder.pick(event.type) : forwarder;
+    if (!target) return show(event, undefined, R.ACCEPTED, answer);
+    target.forward(body, headers).then(
       (result) => {
         if (result.ok) show(event, result, R.ACCEPTED, answer);
         // The app already had it: done, for an at-least-once consumer; the 409 stops the retries too.
         else if (result.status === 409) show(event, result, R.APP_HAD_IT, answer);
+        else if (dedupe.durable) forwardQueued(event, body, headers, result, answer, attempt);
         else forwardFailed(event, result, answer);
       },
       (error) => storeFailed(event, error, answer),
@@ -162,6 +169,26 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
     answer(R.reply(result.status, { error: result.error ?? `forward target answered ${result.status}` }));
     options.onForwardFailed?.(event, result);
     settle(event.id);
+  }
+
+  /**
+   * With a journal the listener owns a failed forward: the service is answered 200 (queued), the
+   * delivery stays begun in the journal (a restart resumes it), and it is forwarded again with backoff.
+   */
+  function forwardQueued(event: WebhookEvent, body: Buffer, headers: Record<string, string>, result: ForwardResult, answer: Answer, attempt: number): void {
+    stats.forwardFailed++;
+    const wait = Math.min(retryMaxMs, retryInitialMs * 2 ** (attempt - 1));
+    queued.add(event.id);
+    answer(R.QUEUED);
+    options.onForwardQueued?.(event, result, attempt, wait);
+    settle(event.id);
+    setTimeout(() => {
+      queued.delete(event.id);
+      if (stopping() || inflight.has(event.id) || dedupe.has(event.id)) return; // left in the journal for the next start
+      inflight.set(event.id, null);
+      begin();
+      deliver(event, body, headers, NOBODY, attempt + 1);
+    }, wait).unref();
   }
 
   function storeFailed(event: WebhookEvent, error: unknown, answer: Answer): void {

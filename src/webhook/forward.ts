@@ -4,11 +4,14 @@
  * answer decides the receiver's: an app error goes back to the service so that it retries.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, errors, request } from 'undici';
 import { UsageError } from '../errors.js';
 
 export interface ForwardResult {
+  /** Where it was forwarded (one of the --route targets, or --forward-to). */
+  url?: string;
   /** The app answered 2xx. */
   ok: boolean;
   /** The app's status; 502 if it could not be reached, 504 if it did not answer in time. */
@@ -20,6 +23,10 @@ export interface ForwardResult {
 
 export interface Forwarder {
   readonly url: string;
+  /** Routes (routes.ts): the target for an event type, or undefined to forward it nowhere. Plain forwarders take every type. */
+  pick?(type: string): Forwarder | undefined;
+  /** Why the app cannot be reached right now (a TCP connect within timeoutMs), or undefined if it can. */
+  probe(timeoutMs?: number): Promise<string | undefined>;
   /** `headers`: serviceHeaders() of the delivery (kept in the journal as such, for a resumed delivery). */
   forward(body: Uint8Array, headers: Record<string, string>): Promise<ForwardResult>;
   close(): Promise<void>;
@@ -63,18 +70,35 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
         await response.body.dump();
         const status = response.statusCode;
         const ms = performance.now() - started;
-        if (status >= 200 && status < 300) return { ok: true, status, ms };
+        if (status >= 200 && status < 300) return { url: href, ok: true, status, ms };
         // An informational or redirect answer is not an acknowledgement, and is no status to hand the service.
-        if (status < 400) return { ok: false, status: 502, ms, error: `app answered ${status}` };
-        return { ok: false, status, ms };
+        if (status < 400) return { url: href, ok: false, status: 502, ms, error: `app answered ${status}` };
+        return { url: href, ok: false, status, ms };
       } catch (error) {
         const ms = performance.now() - started;
         const timedOut = error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError || error instanceof errors.ConnectTimeoutError;
-        return { ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
+        return { url: href, ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
       }
     },
+    probe: (probeMs = 3000) => probeConnect(target, probeMs),
     close: () => agent.close(),
   };
+}
+
+function probeConnect(target: URL, timeoutMs: number): Promise<string | undefined> {
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (why: string | undefined) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(why);
+    };
+    const timer = setTimeout(() => done(`no connection within ${timeoutMs} ms`), timeoutMs);
+    socket.once('connect', () => done(undefined));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'connection refused (ECONNREFUSED): nothing listens there' : error.code ?? error.message));
+  });
 }
 
 /** Content-Type, User-Agent and every X-Service-* header (the signature among them), as received. */

@@ -2,9 +2,9 @@
  * The receiver's options, callbacks and results: shared by the server (receiver.ts) and the
  * delivery pipeline (deliveries.ts), which would otherwise import each other.
  */
+import type { SeenIds } from './seen-ids.js';
 import type { WebhookEvent } from './envelope.js';
 import type { ForwardResult, Forwarder } from './forward.js';
-import type { SeenIds } from './seen-ids.js';
 
 /**
  * Checks the signature header over the raw body: createWebhookVerifier's function (synchronous), or
@@ -52,6 +52,10 @@ export interface ReceiverOptions {
   onDuplicate?(event: WebhookEvent): void;
   onRejected?(rejection: Rejection): void;
   onForwardFailed?(event: WebhookEvent, result: ForwardResult): void;
+  /** --store only: the app failed, the delivery stays in the journal and is forwarded again in `retryInMs`. */
+  onForwardQueued?(event: WebhookEvent, result: ForwardResult, attempt: number, retryInMs: number): void;
+  /** Backoff of those local retries: initialMs doubling up to maxMs. Default 1000 / 60000. */
+  forwardRetry?: { initialMs?: number; maxMs?: number };
   /** The id could not be recorded (disk error): answered 500 so the service retries. */
   onError?(error: unknown, event: WebhookEvent): void;
 }

@@ -58,6 +58,8 @@ export class SeenIdsFile implements SeenIds {
     }
   }
 
+  readonly durable = true;
+
   get size(): number {
     return this.seen.size;
   }

@@ -30,6 +30,8 @@ export interface SeenIds {
    */
   record(id: string): Promise<void> | undefined;
   readonly size: number;
+  /** True with a --store file: begun deliveries survive a crash, so failed forwards can be retried locally. */
+  readonly durable: boolean;
   /** Resolves when everything recorded so far is on disk. */
   flush(): Promise<void>;
   /** Flushes, then releases the store file. */

@@ -33,7 +33,8 @@ afterAll(async () => {
 const env = () => ({ SERVICE_BASE_URL: proxy.baseUrl, SERVICE_API_TOKEN_ID: emu.apiTokenId, SERVICE_API_CLIENT_SECRET: emu.apiClientSecret });
 const login = (configDir: string, on: RunningEmulator = emu) =>
   runSvc(['--json', 'otp', 'verify', '--credential', on.fixtures.credentialId, '--code', '000000'], {
-    env: on === emu ? env() : { SERVICE_BASE_URL: on.baseUrl, SERVICE_API_TOKEN_ID: on.apiTokenId, SERVICE_API_CLIENT_SECRET: on.apiClientSecret },
+    // Each service has its own profile (a profile pins its service's OTP signer).
+    env: on === emu ? env() : { SERVICE_BASE_URL: on.baseUrl, SERVICE_API_TOKEN_ID: on.apiTokenId, SERVICE_API_CLIENT_SECRET: on.apiClientSecret, SERVICE_PROFILE: 'second' },
     configDir,
   });
 
@@ -45,6 +46,7 @@ describe('the key store', () => {
     for (let r = 0; r < rounds; r++) {
       const configDir = tempConfigDir();
       // 8 logins on each of two services at the same moment, one config folder.
+      openStore({ dir: configDir }).setProfile('second', {});
       const results = await Promise.all(Array.from({ length: 16 }, (_, i) => login(configDir, i % 2 ? emu2 : emu)));
       for (const x of results) expect(x.code, x.stderr).toBe(0);
       const ids = results.map((x) => (JSON.parse(x.stdout) as { id: string }).id);

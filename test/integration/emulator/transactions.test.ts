@@ -196,7 +196,7 @@ describe('an agent sees its own customer\'s money only', () => {
     expect(theirs.customerId).not.toBe(mine.id);
     const destination = await externalAccount(t, mine.id, 'USD_ACCOUNT', '800');
     const own = (await out(mine.usd, destination, 100)).body;
-    const made = await t.call('POST', '/agents', { body: { name: 'Money bot', customerId: mine.id, policy: { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null } } } });
+    const made = await t.call('POST', '/agents', { body: { name: 'Money bot', customerId: mine.id, policy: { permissions: ['VIEW_TRANSACTIONS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'CREATE_TRANSFERS', 'MANAGE_EXTERNAL_ACCOUNTS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null } } } });
     const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken;
     const asAgent = { auth: `Bearer ${token}` };
     expect((await t.call('GET', `/transactions/${own.id}`, asAgent)).status).toBe(200);

@@ -87,8 +87,14 @@ async function crashAndRestart(deliveries: Delivery[], extra: string[] = [], lag
   const first = await listener(store, configDir, extra);
   if (laggingReader) first.pauseStdout();
   let lastAnswer = Date.now();
-  const sending = sendAll(first.url, deliveries, () => (lastAnswer = Date.now()));
+  let answered = 0;
+  const sending = sendAll(first.url, deliveries, () => {
+    lastAnswer = Date.now();
+    answered++;
+  });
   await new Promise((r) => setTimeout(r, 250)); // a quarter of a second into the stream: a crash, not a test hook
+  // On a loaded machine the first answers may take longer: the kill must fall mid-stream, not before it.
+  for (const deadline = Date.now() + 20_000; answered < 16 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
   // A lagging reader: once its pipe is full the listener is stuck writing a line; kill it there.
   while (laggingReader && Date.now() - lastAnswer < 400) await new Promise((r) => setTimeout(r, 50));
   first.kill(); // SIGKILL

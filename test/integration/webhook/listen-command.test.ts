@@ -11,7 +11,7 @@ import { openStore } from '../../../src/store/index.js';
 import { fakeDeps, type FakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, otherKeys, post } from './helpers.js';
 
-const defaults: ListenOptions = { host: '127.0.0.1', port: '0', path: '/webhooks', skipVerify: false };
+const defaults: ListenOptions = { host: '127.0.0.1', port: '0', path: '/webhooks', skipVerify: false, route: [] };
 
 interface Listening {
   deps: FakeDeps;
@@ -53,10 +53,34 @@ async function listen(opts: Partial<ListenOptions>, depsOptions: FakeDepsOptions
   return handle;
 }
 
-const stdoutLines = (deps: FakeDeps) => deps.stdout().split('\n').filter((l) => l !== '');
+const allStdoutLines = (deps: FakeDeps) => deps.stdout().split('\n').filter((l) => l !== '');
+/** The event lines: under --json the first line is the ready line (checked on its own below). */
+const stdoutLines = (deps: FakeDeps) => allStdoutLines(deps).filter((l) => !l.startsWith('{"ready":true'));
 const withKey = { publicKey: keys.publicKeyPem };
 
 describe('svc webhook listen --json', () => {
+  it('prints {"ready":true,"url","publicKey"} as the first stdout line, before any event', async () => {
+    const l = await listen(withKey, { globals: { json: true } });
+    await deliver(l.url, envelope());
+    await l.stop();
+    const [first, second] = allStdoutLines(l.deps);
+    const expectedKey = createPublicKey(keys.publicKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+    expect(JSON.parse(first!)).toEqual({ ready: true, url: l.url, publicKey: expectedKey });
+    expect(JSON.parse(second!)).toMatchObject({ verified: true });
+  });
+
+  it('refuses to start when the --forward-to app refuses connections (exit 2, naming the flag), instead of failing every delivery', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    await expect(run({ ...defaults, ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` }, deps)).rejects.toMatchObject({
+      field: '--forward-to',
+      message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
+    });
+  });
+
   it('prints exactly one JSON line per accepted event and nothing else on stdout', async () => {
     const l = await listen(withKey, { globals: { json: true } });
     const a = envelope();
@@ -201,6 +225,48 @@ describe('svc webhook listen: flags and lifecycle', () => {
     } finally {
       app.closeAllConnections();
       app.close();
+    }
+  });
+
+  it('--route sends each event type to its app (first match wins), others to --forward-to; deduped once across routes', async () => {
+    const received = new Map<string, string[]>();
+    const apps = await Promise.all(['cards', 'payments', 'rest'].map(async (name) => {
+      received.set(name, []);
+      const app = createHttpServer((req, res) => {
+        let body = '';
+        req.setEncoding('utf8').on('data', (d: string) => (body += d));
+        req.on('end', () => {
+          received.get(name)!.push((JSON.parse(body) as { id: string }).id);
+          res.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+      return { app, url: `http://127.0.0.1:${(app.address() as AddressInfo).port}/${name}` };
+    }));
+    try {
+      const [cards, payments, rest] = apps as [(typeof apps)[0], (typeof apps)[0], (typeof apps)[0]];
+      const l = await listen({ ...withKey, route: [`card.*=${cards.url}`, `OUTGOING_PAYMENT.COMPLETED,CARD.STATE_CHANGE=${payments.url}`], forwardTo: rest.url }, { globals: { json: true } });
+      expect(l.deps.stderr()).toContain(`Forwarding CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE to ${cards.url}`);
+      const card = envelope();
+      const payment = envelope({ type: 'OUTGOING_PAYMENT.COMPLETED' });
+      const test = envelope({ type: 'TEST' });
+      for (const e of [card, payment, test, card]) expect((await deliver(l.url, e)).status).toBe(200);
+      await l.stop();
+      expect(Object.fromEntries(received)).toEqual({ cards: [card.id], payments: [payment.id], rest: [test.id] });
+      expect(stdoutLines(l.deps).map((line) => JSON.parse(line).id)).toEqual([card.id, payment.id, test.id]);
+      expect(l.deps.stderr()).toMatch(new RegExp(`${payment.id} ↪ forwarded to ${payments.url}: 204`));
+    } finally {
+      for (const { app } of apps) {
+        app.closeAllConnections();
+        app.close();
+      }
+    }
+  });
+
+  it('refuses a bad --route before starting: not TYPES=URL, an unknown type, a URL that is not http(s)', async () => {
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    for (const route of ['CARD.*', 'CARDS.*=http://127.0.0.1:1/x', 'CARD.*=ftp://x']) {
+      await expect(run({ ...defaults, ...withKey, route: [route] }, deps)).rejects.toMatchObject({ field: '--route' });
     }
   });
 

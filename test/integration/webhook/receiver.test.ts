@@ -235,6 +235,7 @@ describe('webhook receiver: duplicates', () => {
       begin: (id, body, headers) => (failing === 'begin' && failNext ? fail() : real.begin(id, body, headers)),
       release: (id) => real.release(id),
       interrupted: () => real.interrupted(),
+      durable: false,
       record: (id) => (failing === 'record' && failNext ? fail() : real.record(id)),
       get size() {
         return real.size;
@@ -329,6 +330,27 @@ describe('webhook receiver: --forward-to', () => {
     expect(target.seen[0]!.headers['content-type']).toBe('application/json');
     expect(events[0]!.forward).toMatchObject({ ok: true, status: 204 });
     expect(events[0]!.forward!.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('with --store, a failed forward is kept in the journal and retried with backoff: the service is answered 200 queued', async () => {
+    const target = await app([500, 503, 204]);
+    const forwarder = createForwarder(target.url);
+    running.push({ stop: () => forwarder.close() });
+    const queued: Array<[number, number]> = [];
+    const storePath = join(mkdtempSync(join(tmpdir(), 'svc-queue-')), 'seen.log');
+    const { receiver, events } = await recorder({ forwarder, storePath, forwardRetry: { initialMs: 100, maxMs: 1000 }, onForwardQueued: (_e, r, attempt, wait) => queued.push([r.status, wait]) });
+    const event = envelope();
+    const first = await deliver(receiver.url, event);
+    expect([first.status, JSON.parse(first.body)]).toEqual([200, { received: true, queued: true }]);
+    expect(events).toEqual([]); // not shown before the app has it
+    const redelivered = await deliver(receiver.url, event); // the service retrying meanwhile: still ours
+    expect(JSON.parse(redelivered.body)).toEqual({ received: true, queued: true });
+    const deadline = Date.now() + 5000;
+    while (events.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(events.map((e) => [e.event.id, e.forward?.status])).toEqual([[event.id, 204]]);
+    expect(queued).toEqual([[500, 100], [503, 200]]); // backoff doubles
+    expect(target.seen).toHaveLength(3);
+    expect(JSON.parse((await deliver(receiver.url, event)).body)).toEqual({ received: true, duplicate: true });
   });
 
   it('returns the app error to the service without recording, so the retry is accepted', async () => {

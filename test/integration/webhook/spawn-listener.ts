@@ -9,7 +9,10 @@ import { SVC_BIN, svcEnv } from '../../helpers/spawn-svc.js';
 export interface SpawnedListener {
   url: string;
   pid: number;
+  /** stdout without the --json ready line (events only). */
   stdout(): string;
+  /** The --json ready line, parsed (undefined without --json). */
+  readyLine(): { ready: true; url: string; publicKey: string | null } | undefined;
   stderr(): string;
   /** Waits until stdout has at least n lines (or throws after timeoutMs, showing stderr). */
   waitForLines(n: number, timeoutMs?: number): Promise<string[]>;
@@ -24,6 +27,9 @@ export interface SpawnedListener {
 }
 
 export const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+
+/** Under --json the listener's first stdout line is `{"ready":true,…}`: kept apart from the events. */
+const READY = /^\{"ready":true[^\n]*\n/;
 
 async function until(check: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -54,11 +60,15 @@ export async function spawnListener(args: string[], configDir: string, env: Node
   return {
     url,
     pid: child.pid!,
-    stdout: () => out,
+    stdout: () => out.replace(READY, ''),
+    readyLine: () => {
+      const line = READY.exec(out)?.[0];
+      return line ? (JSON.parse(line) as { ready: true; url: string; publicKey: string | null }) : undefined;
+    },
     stderr: () => err,
     async waitForLines(n, timeoutMs = 15_000) {
-      await until(() => lines(out).length >= n, timeoutMs, () => `expected ${n} stdout lines\n${show()}`);
-      return lines(out);
+      await until(() => lines(out.replace(READY, '')).length >= n, timeoutMs, () => `expected ${n} stdout lines\n${show()}`);
+      return lines(out.replace(READY, ''));
     },
     pauseStdout: () => child.stdout.pause(),
     readStdout: () => child.stdout.resume(),

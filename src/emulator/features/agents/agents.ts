@@ -5,8 +5,10 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { notFound } from '../../kernel/errors.js';
+import { notFound, unauthorized } from '../../kernel/errors.js';
+import type { Req } from '../../kernel/router.js';
 import { durableTable } from '../../kernel/tables.js';
+import { usage } from './enforce.js';
 
 export interface AgentRec {
   id: string;
@@ -44,7 +46,13 @@ export function getAgent(emu: EmulatorContext, id: string): AgentRec {
   return agent;
 }
 
-export function renderAgent(a: AgentRec): Record<string, unknown> {
+/** The calling agent of an `/agents/me*` request (401 with Basic: there is no agent to be). */
+export function me(req: Req, emu: EmulatorContext): AgentRec {
+  if (req.principal.kind !== 'agent') throw unauthorized(`${req.path} is for agents: send Authorization: Bearer <accessToken from POST /agents/device-codes/{code}/redeem>`);
+  return getAgent(emu, req.principal.agentId);
+}
+
+export function renderAgent(emu: EmulatorContext, a: AgentRec): Record<string, unknown> {
   return {
     id: a.id,
     name: a.name,
@@ -52,8 +60,7 @@ export function renderAgent(a: AgentRec): Record<string, unknown> {
     isPaused: a.isPaused,
     isConnected: a.isConnected,
     policy: a.policy,
-    // Spending is not emulated yet: agents here move no money of their own.
-    usage: { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 },
+    usage: usage(emu, a),
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };

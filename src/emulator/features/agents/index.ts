@@ -6,6 +6,10 @@
 import { basicRefused, type Authenticator } from '../../kernel/auth.js';
 import type { Feature } from '../../kernel/feature.js';
 import { agents, deviceCodes, hashToken } from './agents.js';
+import { agentActions, myActionRoutes } from './actions.js';
+import { approvalRoutes } from './approvals.js';
+import { manageRoutes } from './manage.js';
+import { agentGateRoutes, agentMeRoutes } from './me-routes.js';
 import { agentRoutes } from './routes.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,8 +23,10 @@ const bearer: Authenticator = (token, emu) => {
 
 export const agentsFeature: Feature = {
   name: 'agents',
-  routes: agentRoutes,
-  tables: [agents, deviceCodes],
+  // Fixed paths (`/agents/approvals`, `/agents/me/…`) before `/agents/:agentId`; the gates put an
+  // agent's Bearer calls of the money areas' own paths under its policy too.
+  routes: [...approvalRoutes, ...agentMeRoutes, ...myActionRoutes, ...agentRoutes, ...manageRoutes, ...agentGateRoutes],
+  tables: [agents, deviceCodes, agentActions],
   authSchemes: { bearer },
   sweep(emu, now) {
     emu.table(deviceCodes).deleteWhere((d) => !d.redeemed && d.expiresAtMs < now - DAY_MS);

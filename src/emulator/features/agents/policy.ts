@@ -1,8 +1,10 @@
 /** AgentPolicy from a request body (the description's AgentPolicy, AgentSpendingLimits). */
-import type { Fields } from '../../kernel/fields.js';
+import { Fields } from '../../kernel/fields.js';
 
 const PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
 const CURRENCY = /^[A-Z]{3}$/;
+/** The accounts a policy may name: internal or external ones. */
+const ACCOUNT_ID = /^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/;
 
 /** An integer ≥ 0 or null (null: no limit); undefined when absent or bad (the error is recorded). */
 function limitOrNull(f: Fields, name: string): number | null | undefined {
@@ -10,11 +12,44 @@ function limitOrNull(f: Fields, name: string): number | null | undefined {
   return f.integer(name, { min: 0 });
 }
 
+const MODES = ['AUTO', 'APPROVAL_REQUIRED'];
+
+/** AgentAccountRestrictions: allowedAccountIds (null: every account) and per-account rules. */
+function readRestrictions(r: Fields): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (r.raw('allowedAccountIds') === null) out.allowedAccountIds = null;
+  else {
+    const ids = r.stringArray('allowedAccountIds', { pattern: ACCOUNT_ID });
+    if (ids) out.allowedAccountIds = ids;
+  }
+  const rules = r.raw('accountRules');
+  if (rules !== undefined && !Array.isArray(rules)) r.add('accountRules', 'accountRestrictions.accountRules must be an array');
+  else if (Array.isArray(rules)) {
+    out.accountRules = rules.map((value: unknown, i) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        r.add(`accountRules[${i}]`, `${r.path(`accountRules[${i}]`)} must be an object`);
+        return undefined;
+      }
+      const rule = new Fields(value as Record<string, unknown>, r.path(`accountRules[${i}]`), r.errors);
+      const accountId = rule.string('accountId', { required: true, pattern: ACCOUNT_ID });
+      const executionMode = rule.string('executionMode', { enum: MODES });
+      const perTransactionLimit = limitOrNull(rule, 'perTransactionLimit');
+      return Object.fromEntries(Object.entries({ accountId, executionMode, perTransactionLimit }).filter(([, v]) => v !== undefined));
+    });
+  }
+  return out;
+}
+
+/** The `policy` of a create request. */
 export function readPolicy(f: Fields): Record<string, unknown> | undefined {
   const p = f.object('policy', { required: true });
-  if (!p) return undefined;
+  return p && readPolicyFields(p);
+}
+
+/** An AgentPolicy object's fields (a whole `PATCH /agents/{id}/policy` body, or `policy` inside one). */
+export function readPolicyFields(p: Fields): Record<string, unknown> {
   const permissions = p.stringArray('permissions', { required: true, pattern: new RegExp(`^(${PERMISSIONS.join('|')})$`) });
-  const defaultExecutionMode = p.string('defaultExecutionMode', { required: true, enum: ['AUTO', 'APPROVAL_REQUIRED'] });
+  const defaultExecutionMode = p.string('defaultExecutionMode', { required: true, enum: MODES });
   const s = p.object('spendingLimits', { required: true });
   const spendingLimits = s && {
     currency: s.string('currency', { required: true, pattern: CURRENCY }),
@@ -24,9 +59,13 @@ export function readPolicy(f: Fields): Record<string, unknown> | undefined {
     monthlyLimit: limitOrNull(s, 'monthlyLimit'),
   };
   const extra: Record<string, unknown> = {};
-  for (const name of ['accountRestrictions', 'approvalThresholds']) {
-    // Kept as given: the emulator does not enforce them yet.
-    if (p.object(name)) extra[name] = p.raw(name);
+  const restrictions = p.object('accountRestrictions');
+  if (restrictions) extra.accountRestrictions = readRestrictions(restrictions);
+  const t = p.object('approvalThresholds');
+  if (t) {
+    const amount = limitOrNull(t, 'amount');
+    const currency = t.string('currency', { required: typeof amount === 'number', pattern: CURRENCY });
+    extra.approvalThresholds = { ...(currency ? { currency } : {}), ...(amount !== undefined ? { amount } : {}) };
   }
   const clean = (o: Record<string, unknown> | undefined) => o && Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
   return { permissions, defaultExecutionMode, spendingLimits: clean(spendingLimits), ...extra };

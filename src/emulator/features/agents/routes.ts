@@ -4,19 +4,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { idPattern } from '../../../service/identifiers.js';
-import { badRequest, conflict, notFound, unauthorized } from '../../kernel/errors.js';
+import { badRequest, conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import type { Req, Route } from '../../kernel/router.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { Route } from '../../kernel/router.js';
 import { accounts, renderAccount } from '../accounts/accounts.js';
 import { customers } from '../customers/customers.js';
-import { agents, deviceCodes, getAgent, hashToken, issueDeviceCode, renderAgent, renderDeviceCode, type AgentRec } from './agents.js';
+import { agents, deviceCodes, getAgent, hashToken, issueDeviceCode, me, renderAgent, renderDeviceCode } from './agents.js';
 import { readPolicy } from './policy.js';
-
-/** The calling agent of an `/agents/me*` request. */
-function me(req: Req, emu: Parameters<Route['handler']>[1]): AgentRec {
-  if (req.principal.kind !== 'agent') throw unauthorized(`${req.path} is for agents: send Authorization: Bearer <accessToken from POST /agents/device-codes/{code}/redeem>`);
-  return getAgent(emu, req.principal.agentId);
-}
 
 export const agentRoutes: Route[] = [
   {
@@ -34,7 +29,7 @@ export const agentRoutes: Route[] = [
       const agent = emu.table(agents).set(id, {
         id, name: name!, customerId: customerId!, isPaused: false, isConnected: false, policy: policy!, createdAt: now, updatedAt: now,
       });
-      return { status: 201, body: { agent: renderAgent(agent), deviceCode: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) } };
+      return { status: 201, body: { agent: renderAgent(emu, agent), deviceCode: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) } };
     },
   },
   {
@@ -43,12 +38,17 @@ export const agentRoutes: Route[] = [
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      const flag = (name: string) => f.string(name, { enum: ['true', 'false'] });
+      const isPaused = flag('isPaused');
+      const isConnected = flag('isConnected');
+      const page = readPage(f);
       f.done();
-      const data = emu.table(agents).filter((a) => !customerId || a.customerId === customerId).map(renderAgent);
-      return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
+      const rows = emu.table(agents).filter((a) => (!customerId || a.customerId === customerId)
+        && (!isPaused || String(a.isPaused) === isPaused) && (!isConnected || String(a.isConnected) === isConnected));
+      return { status: 200, body: pageOf(rows.map((a) => renderAgent(emu, a)), page) };
     },
   },
-  { method: 'GET', path: '/agents/me', handler: (req, emu) => ({ status: 200, body: renderAgent(me(req, emu)) }) },
+  { method: 'GET', path: '/agents/me', handler: (req, emu) => ({ status: 200, body: renderAgent(emu, me(req, emu)) }) },
   {
     method: 'GET',
     path: '/agents/me/internal-accounts',
@@ -58,7 +58,7 @@ export const agentRoutes: Route[] = [
       return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
     },
   },
-  { method: 'GET', path: '/agents/:agentId', handler: (req, emu) => ({ status: 200, body: renderAgent(getAgent(emu, req.params.agentId!)) }) },
+  { method: 'GET', path: '/agents/:agentId', handler: (req, emu) => ({ status: 200, body: renderAgent(emu, getAgent(emu, req.params.agentId!)) }) },
   {
     method: 'POST',
     path: '/agents/:agentId/device-codes',

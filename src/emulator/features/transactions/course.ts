@@ -122,3 +122,14 @@ export function resumeTransactions(emu: EmulatorContext): void {
     if (tx.course && tx.course.next < tx.course.steps.length) runDue(emu, tx);
   }
 }
+
+/**
+ * Stops a transaction still on its way: it fails now (no later step runs); held money goes back
+ * to its account as a completed refund for USER_CANCELLATION, nothing is credited.
+ */
+export function cancelCourse(emu: EmulatorContext, tx: TxRec): void {
+  const { course } = tx;
+  course.steps = [...course.steps.slice(0, course.next), { status: 'FAILED', atMs: emu.now() }];
+  if (course.hold) course.refund = { status: 'COMPLETED', reason: 'USER_CANCELLATION' };
+  runDue(emu, tx);
+}

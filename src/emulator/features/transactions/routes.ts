@@ -1,10 +1,11 @@
-/** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged), GET /transactions/{id}, POST …/confirm. */
+/** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged), GET /transactions/{id}, POST …/confirm; cancel, approve and reject in decisions.ts. */
 import { idPattern } from '../../../service/identifiers.js';
 import { notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import { callerMaySee } from '../accounts/caller.js';
+import { decisionRoutes } from './decisions.js';
 import { renderTransaction, requireTransaction, transactions, type TxRec } from './transactions.js';
 
 const STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'];
@@ -84,4 +85,5 @@ export const transactionRoutes: Route[] = [
       return { status: 200, body: renderTransaction(tx) };
     },
   },
+  ...decisionRoutes,
 ];

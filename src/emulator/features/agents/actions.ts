@@ -1,0 +1,96 @@
+/**
+ * Agent actions (the description's AgentAction): an operation the policy sends to the platform
+ * for approval instead of running it. It is kept with what it would run; approval runs it then
+ * (under the policy's limits of that moment), rejection drops it. `AGENT_ACTION.PENDING_APPROVAL`
+ * announces each new one.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EmulatorContext } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { Route } from '../../kernel/router.js';
+import { durableTable } from '../../kernel/tables.js';
+import { customers } from '../customers/customers.js';
+import { quotes, renderQuote } from '../quotes/quotes.js';
+import { renderTransaction, transactions } from '../transactions/transactions.js';
+import { me, type AgentRec } from './agents.js';
+
+export type ActionType = 'EXECUTE_QUOTE' | 'TRANSFER_OUT' | 'TRANSFER_IN';
+export type ActionStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'REJECTED' | 'FAILED';
+
+export interface ActionRec {
+  id: string;
+  agentId: string;
+  customerId: string;
+  status: ActionStatus;
+  type: ActionType;
+  quoteId?: string;
+  /** A transfer's request body, run as sent once approved. */
+  transferBody?: Record<string, unknown>;
+  transferDetails?: { amount: number; currency: string; sourceAccountId: string; destinationAccountId: string };
+  transactionId?: string;
+  rejectionReason?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const agentActions = durableTable<ActionRec>('agentActions');
+
+export function renderAction(emu: EmulatorContext, a: ActionRec): Record<string, unknown> {
+  const quote = a.quoteId ? emu.table(quotes).get(a.quoteId) : undefined;
+  const tx = a.transactionId ? emu.table(transactions).get(a.transactionId) : undefined;
+  const platformCustomerId = emu.table(customers).get(a.customerId)?.platformCustomerId;
+  return {
+    id: a.id,
+    agentId: a.agentId,
+    customerId: a.customerId,
+    platformCustomerId: typeof platformCustomerId === 'string' ? platformCustomerId : '',
+    status: a.status,
+    type: a.type,
+    ...(quote ? { quote: renderQuote(emu, quote) } : {}),
+    ...(a.transferDetails ? { transferDetails: a.transferDetails } : {}),
+    ...(tx ? { transaction: renderTransaction(tx) } : {}),
+    ...(a.rejectionReason ? { rejectionReason: a.rejectionReason } : {}),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+/** Records a pending action and announces it; the caller answers 202 with it. */
+export function pendingAction(emu: EmulatorContext, agent: AgentRec, init: Pick<ActionRec, 'type' | 'quoteId' | 'transferBody' | 'transferDetails'>): ActionRec {
+  const now = emu.iso();
+  const id = `AgentAction:${randomUUID()}`;
+  const action = emu.table(agentActions).set(id, {
+    id, agentId: agent.id, customerId: agent.customerId, status: 'PENDING_APPROVAL', ...init, createdAt: now, updatedAt: now,
+  });
+  emu.outbox.emit('AGENT_ACTION.PENDING_APPROVAL', renderAction(emu, action));
+  return action;
+}
+
+export function requireAction(emu: EmulatorContext, id: string, agentId?: string): ActionRec {
+  const action = emu.table(agentActions).get(id);
+  if (!action || (agentId && action.agentId !== agentId)) throw notFound('AgentAction', id);
+  return action;
+}
+
+/** The agent's own actions, newest first, paged (`GET /agents/me/actions[/{id}]`). */
+export const myActionRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/agents/me/actions',
+    handler(req, emu) {
+      const agent = me(req, emu);
+      const f = new Fields(Object.fromEntries(req.query));
+      const page = readPage(f);
+      f.done();
+      const rows = emu.table(agentActions).filter((a) => a.agentId === agent.id).reverse();
+      return { status: 200, body: pageOf(rows.map((a) => renderAction(emu, a)), page) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/agents/me/actions/:actionId',
+    handler: (req, emu) => ({ status: 200, body: renderAction(emu, requireAction(emu, req.params.actionId!, me(req, emu).id)) }),
+  },
+];

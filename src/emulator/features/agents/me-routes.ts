@@ -1,0 +1,161 @@
+/**
+ * The agent's own money routes (`/agents/me/…`, Bearer only), and the gates that hold an agent's
+ * Bearer calls of the money areas' own paths to the same policy. Each checks the policy, then runs
+ * the money area's handler: the kernel's agent scope already binds ids and lists to the agent's
+ * customer. Spending operations (execute a quote, transfer in or out) are judged by enforce.ts:
+ * refused (403), run at once, or kept as a pending AgentAction (202) for the platform to approve.
+ */
+import type { EmulatorContext } from '../../kernel/context.js';
+import type { Handler, Reply, Req, Route } from '../../kernel/router.js';
+import { accounts } from '../accounts/accounts.js';
+import { externalAccounts } from '../external-accounts/records.js';
+import { insertQuote, quotes, quoteStatus } from '../quotes/quotes.js';
+import { readQuoteRequest } from '../quotes/request.js';
+import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { agentActions, pendingAction, renderAction } from './actions.js';
+import { getAgent, me, type AgentRec } from './agents.js';
+import { judgeSpend, requirePermission, type Permission } from './enforce.js';
+import { handlerOf, runAs } from './run.js';
+
+/**
+ * One agent operation: `/agents/me<me>` and the money area's own `<area>` path run the same
+ * policy for an agent (the spec: agent credentials are "subject to the agent's policy" wherever
+ * they are used). `run` sees the request with the area's parameter names.
+ */
+interface AgentOp {
+  method: string;
+  me: string;
+  area: string;
+  /** The area's parameters from the `/agents/me` route's (e.g. quoteId → id). */
+  params?: (p: Record<string, string>) => Record<string, string>;
+  run(agent: AgentRec, req: Req, emu: EmulatorContext, area: Handler): Reply | Promise<Reply>;
+}
+
+/** An operation that only needs a permission (or none) before the area runs it. */
+function permitted(method: string, mePath: string, area: string, permission?: Permission, params?: AgentOp['params']): AgentOp {
+  return {
+    method, me: mePath, area, ...(params ? { params } : {}),
+    run(agent, req, emu, handler) {
+      if (permission) requirePermission(agent, permission);
+      return runAs(emu, agent, req, handler, req.params);
+    },
+  };
+}
+
+/** The currency of an internal or external account, if it exists. */
+function currencyOf(emu: EmulatorContext, id: unknown): string | undefined {
+  if (typeof id !== 'string') return undefined;
+  return emu.table(accounts).get(id)?.currency ?? emu.table(externalAccounts).get(id)?.currency;
+}
+
+/** Accounts a quote touches (a UMA address is none). */
+const quoteAccounts = (q: { sourceAccountId?: string; destinationKind: string; destinationId: string }): string[] =>
+  [q.sourceAccountId, q.destinationKind === 'UMA' ? undefined : q.destinationId].filter((id): id is string => id !== undefined);
+
+function transfer(direction: 'in' | 'out'): AgentOp {
+  const target = `/transfer-${direction}`;
+  return {
+    method: 'POST',
+    me: target,
+    area: target,
+    run(agent, req, emu, handler) {
+      requirePermission(agent, 'CREATE_TRANSFERS');
+      const key = idempotencyKey(req);
+      const body = req.json();
+      const sourceAccountId = (body.source as { accountId?: unknown } | undefined)?.accountId;
+      const destinationAccountId = (body.destination as { accountId?: unknown } | undefined)?.accountId;
+      const currency = currencyOf(emu, direction === 'out' ? sourceAccountId : destinationAccountId);
+      // A repeat of a kept answer, or a body the area refuses anyway: the area answers.
+      if (recall(emu, key, target) || !Number.isSafeInteger(body.amount) || (body.amount as number) < 1 || !currency) return runAs(emu, agent, req, handler);
+      const amount = body.amount as number;
+      const ids = [sourceAccountId, destinationAccountId] as string[];
+      if (judgeSpend(emu, agent, { amount, currency, accountIds: ids }) === 'AUTO') return runAs(emu, agent, req, handler);
+      const action = pendingAction(emu, agent, {
+        type: direction === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN',
+        transferBody: body,
+        transferDetails: { amount, currency, sourceAccountId: ids[0]!, destinationAccountId: ids[1]! },
+      });
+      return remember(emu, key, target, { status: 202, body: renderAction(emu, action) });
+    },
+  };
+}
+
+const createQuote: AgentOp = {
+  method: 'POST',
+  me: '/quotes',
+  area: '/quotes',
+  run(agent, req, emu, handler) {
+    requirePermission(agent, 'CREATE_QUOTES');
+    if (req.json().immediatelyExecute !== true) return runAs(emu, agent, req, handler);
+    // A quote executed on creation spends at once: the execute permission and the policy apply.
+    requirePermission(agent, 'EXECUTE_QUOTES');
+    const { init } = readQuoteRequest(req, emu);
+    if (judgeSpend(emu, agent, { amount: init.totalSendingAmount, currency: init.sendingCurrency, accountIds: quoteAccounts(init) }) === 'AUTO') return runAs(emu, agent, req, handler);
+    const quote = insertQuote(emu, init);
+    return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
+  },
+};
+
+const executeQuote: AgentOp = {
+  method: 'POST',
+  me: '/quotes/:quoteId/execute',
+  area: '/quotes/:quoteId/execute',
+  params: (p) => ({ quoteId: p.quoteId! }),
+  run(agent, req, emu, handler) {
+    requirePermission(agent, 'EXECUTE_QUOTES');
+    const quote = emu.table(quotes).get(req.params.quoteId!);
+    const waiting = quote && emu.table(agentActions).find((a) => a.quoteId === quote.id && a.status === 'PENDING_APPROVAL');
+    if (waiting) return { status: 202, body: renderAction(emu, waiting) };
+    // Unknown, another's or no longer executable: the area answers (404, 409…).
+    if (!quote || quote.customerId !== agent.customerId || quoteStatus(emu, quote) !== 'PENDING') return runAs(emu, agent, req, handler, req.params);
+    if (judgeSpend(emu, agent, { amount: quote.totalSendingAmount, currency: quote.sendingCurrency, accountIds: quoteAccounts(quote) }) === 'AUTO') {
+      return runAs(emu, agent, req, handler, req.params);
+    }
+    return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
+  },
+};
+
+const byId = (name: string) => (p: Record<string, string>) => ({ id: p[name]! });
+
+const OPS: readonly AgentOp[] = [
+  permitted('GET', '/transactions', '/transactions', 'VIEW_TRANSACTIONS'),
+  permitted('GET', '/transactions/:transactionId', '/transactions/:id', 'VIEW_TRANSACTIONS', byId('transactionId')),
+  createQuote,
+  permitted('GET', '/quotes/:quoteId', '/quotes/:id', undefined, byId('quoteId')),
+  executeQuote,
+  transfer('in'),
+  transfer('out'),
+  permitted('GET', '/external-accounts', '/customers/external-accounts'),
+  permitted('POST', '/external-accounts', '/customers/external-accounts', 'MANAGE_EXTERNAL_ACCOUNTS'),
+  permitted('GET', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', undefined, byId('externalAccountId')),
+  permitted('DELETE', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', 'MANAGE_EXTERNAL_ACCOUNTS', byId('externalAccountId')),
+];
+
+/** `/agents/me…`: AgentAuth only. */
+const meRoute = (op: AgentOp): Route => {
+  const area = handlerOf(op.method, op.area);
+  return {
+    method: op.method,
+    path: `/agents/me${op.me}`,
+    handler: (req, emu) => op.run(me(req, emu), { ...req, params: op.params?.(req.params) ?? {} }, emu, area),
+  };
+};
+
+/**
+ * The area's own path: the platform goes straight to the area; an agent's Bearer token goes
+ * through the same policy. Matched before the area's route (features.ts lists agents first).
+ */
+const gateRoute = (op: AgentOp): Route => {
+  const area = handlerOf(op.method, op.area);
+  return {
+    method: op.method,
+    path: op.area,
+    handler: (req, emu) => (req.principal.kind === 'agent' ? op.run(getAgent(emu, req.principal.agentId), req, emu, area) : area(req, emu)),
+  };
+};
+
+export const agentMeRoutes: Route[] = [
+  ...OPS.map(meRoute),
+];
+
+export const agentGateRoutes: Route[] = OPS.map(gateRoute);

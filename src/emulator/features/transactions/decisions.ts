@@ -1,0 +1,74 @@
+/**
+ * POST /transactions/{id}/cancel, /approve and /reject (the description's cancelTransaction,
+ * approvePendingPayment, rejectPendingPayment).
+ * - Cancel: only a payment by bank (ACH or wire: a USD bank account at one end, on no other named
+ *   rail) that has not settled; it fails at once and held money returns (refund USER_CANCELLATION).
+ *   Any other kind is 400; a settled or failed one 409 TRANSACTION_NOT_CANCELLABLE.
+ * - Approve/reject: for incoming payments a platform acknowledged with 202 to the incoming-payment
+ *   webhook. No emulated payment waits for that (UMA receive decides at once, bank rails need no
+ *   approval), so every transaction is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL, as the
+ *   description answers for one that is not pending approval.
+ */
+import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
+import { Fields } from '../../kernel/fields.js';
+import type { EmulatorContext } from '../../kernel/context.js';
+import type { Req, Route } from '../../kernel/router.js';
+import { callerMaySee } from '../accounts/caller.js';
+import { externalAccounts } from '../external-accounts/records.js';
+import { cancelCourse } from './course.js';
+import { renderTransaction, requireTransaction, type TxRec } from './transactions.js';
+
+const BANK_RAILS = new Set(['ACH', 'WIRE']);
+
+function visible(req: Req, emu: EmulatorContext): TxRec {
+  const tx = requireTransaction(emu, req.params.id!);
+  if (!callerMaySee(req, tx.customerId)) throw notFound('Transaction', tx.id, 'TRANSACTION_NOT_FOUND');
+  return tx;
+}
+
+function byBank(emu: EmulatorContext, tx: TxRec): boolean {
+  const rail = tx.fields.paymentRail;
+  if (typeof rail === 'string' && !BANK_RAILS.has(rail)) return false;
+  return (['source', 'destination'] as const).some((side) => {
+    const id = (tx.fields[side] as { accountId?: unknown } | undefined)?.accountId;
+    return typeof id === 'string' && emu.table(externalAccounts).get(id)?.accountInfo.accountType === 'USD_ACCOUNT';
+  });
+}
+
+/** The optional body: its fields are optional strings (a reason) and nothing is required. */
+function readBody(req: Req, field: string): void {
+  const f = new Fields(req.raw.length > 0 ? req.json() : {});
+  f.string(field, { maxLength: 1000 });
+  f.done();
+}
+
+function pendingApproval(verb: 'approve' | 'reject'): Route {
+  return {
+    method: 'POST',
+    path: `/transactions/:id/${verb}`,
+    handler(req, emu) {
+      readBody(req, 'reason');
+      const tx = visible(req, emu);
+      throw new HttpError(409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `${tx.id} (${tx.type}, ${tx.status}) is not waiting for the platform's approval`);
+    },
+  };
+}
+
+export const decisionRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/transactions/:id/cancel',
+    handler(req, emu) {
+      readBody(req, 'reason');
+      const tx = visible(req, emu);
+      if (!byBank(emu, tx)) throw badRequest('INVALID_INPUT', `${tx.id} is not an ACH or wire payment: only those can be cancelled`, { errors: [{ field: 'transactionId', message: 'not an ACH or wire payment' }] });
+      if (tx.status === 'COMPLETED' || tx.status === 'FAILED') {
+        throw new HttpError(409, 'TRANSACTION_NOT_CANCELLABLE', `${tx.id} is ${tx.status}: too late to cancel`);
+      }
+      cancelCourse(emu, tx);
+      return { status: 200, body: renderTransaction(tx) };
+    },
+  },
+  pendingApproval('approve'),
+  pendingApproval('reject'),
+];
