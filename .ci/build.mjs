@@ -139,7 +139,13 @@ function nounOf(file) {
 
 // 1. The root. Each verb module a verbs.ts imports lazily is left out and recorded as a chunk.
 const chunks = new Map(); // chunk name → verb module source path
-const registry = {
+/**
+ * Leaves each verb module a verbs.ts imports lazily out of the bundle being built, as a require of
+ * its own chunk (`dir` is where the chunks are, relative to that bundle), and records it. A verb
+ * that imports the command root itself (`svc completion` reads the command tree) gets the root's
+ * specs, not a second copy of every verb.
+ */
+const registry = (dir) => ({
   name: 'verb-registry',
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
@@ -151,15 +157,15 @@ const registry = {
       // `<noun>.<path of the module under the noun, / as ->`: sandbox.fund, api.graphql-query…
       const name = isRunVerb ? 'run-verb' : `${noun}.${relative(dirname(args.importer), source).replace(/\.ts$/, '').split(/[\\/]/).join('-')}`;
       chunks.set(name, source);
-      return { path: `./verbs/${name}.cjs`, external: true };
+      return { path: `${dir}${name}.cjs`, external: true };
     });
   },
-};
+});
 const rootBuild = await build({
   ...common,
   entryPoints: { svc: join(root, 'commands', 'program.ts') },
   outdir: out,
-  plugins: [registry, lazyModules],
+  plugins: [registry('./verbs/'), lazyModules],
   metafile: true,
 });
 // What went into the root, for test/unit/cli-bundle.test.ts: it must hold no verb module and no HTTP or crypto library.
@@ -188,5 +194,5 @@ await build({
   ...common,
   entryPoints: Object.fromEntries([...chunks].map(([name, source]) => [name, `verb-entry:${source}`])),
   outdir: join(out, 'verbs'),
-  plugins: [verbEntry, undiciCore, lazyModules],
+  plugins: [verbEntry, registry('./'), undiciCore, lazyModules],
 });
