@@ -94,6 +94,17 @@ describe('passkey verify', () => {
     expect(errorShape(answer)).toMatchObject({ code: 'UNAUTHORIZED', reason: expect.stringMatching(reason) });
   });
 
+  it('a counter equal to the last accepted one is refused (a replayed or cloned authenticator); a higher one passes', async () => {
+    const used = nextCount();
+    const first = await challenge(generateKeyPair().publicKey);
+    expect((await verify(first.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: first.challenge, signCount: used }))).status).toBe(200);
+    const again = await challenge(generateKeyPair().publicKey);
+    const same = await verify(again.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: again.challenge, signCount: used }));
+    expect(errorShape(same)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(/counter/) });
+    const later = await challenge(generateKeyPair().publicKey);
+    expect((await verify(later.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: later.challenge, signCount: nextCount() }))).status).toBe(200);
+  });
+
   it('refuses an unregistered credential id, a reused challenge and a missing Request-Id', async () => {
     const c = await challenge(generateKeyPair().publicKey);
     const wrongId = await verify(c.requestId, { ...assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }), credentialId: 'nope' });

@@ -11,6 +11,7 @@ import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import { accountOf } from '../accounts/accounts.js';
+import { callerMaySee } from '../accounts/caller.js';
 import { CURRENCY_CODES, MAX_AMOUNT, money } from '../accounts/currencies.js';
 import { rates } from '../exchange-rates/rates.js';
 import { findCustomerByUma } from '../customers/customers.js';
@@ -66,7 +67,9 @@ export const paymentRoutes: Route[] = [
       const scenario = umaScenario(sender!);
       if (!scenario) throw badRequest('SENDER_NOT_ACCEPTED', `Sandbox senders are ${UMA_SCENARIO_LIST} at any domain`);
       const customer = findCustomerByUma(emu, receiver!);
-      if (!customer) throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
+      // An agent reaches its own customer only: another customer's address is as unknown to it as
+      // that customer's id would be (the kernel's scope cannot see an address, only ids).
+      if (!customer || !callerMaySee(req, customer.id)) throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
       const account = accountOf(emu, customer.id, currencyCode!);
       if (!account) throw badRequest('INVALID_CURRENCY', `${receiver} cannot receive ${currencyCode}`);
       const rate = rates(emu).rate(scenario.currency, currencyCode!);

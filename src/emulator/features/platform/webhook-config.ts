@@ -6,7 +6,7 @@
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import type { Route } from '../../kernel/router.js';
+import type { Req, Route } from '../../kernel/router.js';
 
 /** Also the webhook-events area's check of a replay's `to`. */
 export function isHttpUrl(value: string): boolean {
@@ -18,16 +18,34 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * The webhook endpoint is the platform's, not a customer's: an agent (bound to one customer) may
+ * neither read it, move it elsewhere nor fire events at it.
+ */
+function platformOnly(req: Req): void {
+  if (req.principal.kind === 'agent') {
+    throw new HttpError(403, 'FORBIDDEN', 'An agent token is bound to its customer and cannot use the platform configuration; use the platform credentials');
+  }
+}
+
 function renderConfig(emu: EmulatorContext): Record<string, unknown> {
   return { webhookEndpoint: emu.core.config.webhookEndpoint ?? null };
 }
 
 export const webhookConfigRoutes: Route[] = [
-  { method: 'GET', path: '/config', handler: (_req, emu) => ({ status: 200, body: renderConfig(emu) }) },
+  {
+    method: 'GET',
+    path: '/config',
+    handler(req, emu) {
+      platformOnly(req);
+      return { status: 200, body: renderConfig(emu) };
+    },
+  },
   {
     method: 'PATCH',
     path: '/config',
     handler(req, emu) {
+      platformOnly(req);
       const body = req.json();
       const f = new Fields(body);
       if (body.webhookEndpoint === null) {
@@ -49,7 +67,8 @@ export const webhookConfigRoutes: Route[] = [
   {
     method: 'POST',
     path: '/sandbox/webhooks/test',
-    async handler(_req, emu) {
+    async handler(req, emu) {
+      platformOnly(req);
       const endpoint = emu.core.config.webhookEndpoint;
       if (!endpoint) throw badRequest('WEBHOOK_ENDPOINT_NOT_SET', 'No webhook endpoint is configured; set one with PATCH /config {"webhookEndpoint": "<url>"}');
       const { id, body } = emu.outbox.envelope('TEST', { message: 'Test webhook from the svc emulator' });
