@@ -10,7 +10,7 @@ const requireModule = createRequire(import.meta.url);
 
 /** A stand-in with chalk's shape whose every style is the identity. */
 const plain: ChalkInstance = new Proxy(((...texts: unknown[]) => texts.join(' ')) as unknown as ChalkInstance, {
-  get: (target, property) => (property === 'level' ? 0 : plain),
+  get: (_target, property) => (property === 'level' ? 0 : plain),
 });
 
 export function colors(enabled: boolean): ChalkInstance {

@@ -6,41 +6,14 @@
  * Nothing here is a module singleton, and nothing heavy is imported until it is used: conf loads
  * with the first `store()`, undici with the first `client()`.
  */
-import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import type { ApiClient, HttpLogEntry } from '../src/http/types.js';
 import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
+import type { GlobalOptions, IOStreams } from './io.js';
 import { createUI } from './ui.js';
 
-/** Global flags, after commander parsed them (DESIGN.md "CLI surface"). */
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  json: boolean;
-  /** false when --no-input was given. */
-  input: boolean;
-  yes: boolean;
-  verbose: boolean;
-  /** false when --no-color was given. */
-  color: boolean;
-  /** --jq: a jq expression applied to the --json output (json is true then). */
-  jq?: string;
-  /** --timeout: seconds before an HTTP request is given up (else SERVICE_TIMEOUT, else the client's default). */
-  timeout?: string;
-}
-
-export interface IOStreams {
-  stdin: Readable;
-  stdout: Writable;
-  stderr: Writable;
-  stdinIsTTY: boolean;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  /** Colour on stdout, decided once from --no-color, NO_COLOR, FORCE_COLOR and whether stdout is a TTY. */
-  colorEnabled: boolean;
-  /** The same decision for stderr, which may be a terminal when stdout is not (or the reverse). */
-  stderrColorEnabled: boolean;
-}
+export type { GlobalOptions, IOStreams } from './io.js';
 
 /** Interactive questions. Only called when `canPrompt(deps)` is true. */
 export interface Prompter {
@@ -175,22 +148,23 @@ export const systemClock: Clock = {
  * Questions go to stderr, like progress, so stdout carries only results even on a terminal.
  */
 function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: AbortSignal): Prompter {
-  const context = { input: io.stdin, output: io.stderr, signal };
+  // Made per question: reading io.stdin builds the stdin stream, which most commands never need.
+  const context = () => ({ input: io.stdin, output: io.stderr, signal });
   // inquirer marks an answered question with a green tick; an answer is not a success (a wrong OTP
   // would read as accepted), and ✓/✗ belong to outcomes only (commands/ui.ts GLYPH).
   const theme = { prefix: { idle: '?', done: '›' } };
   return {
     async input(q) {
       const { input } = await import('@inquirer/prompts');
-      return input({ message: q.message, default: q.default, validate: q.validate, theme }, context);
+      return input({ message: q.message, default: q.default, validate: q.validate, theme }, context());
     },
     async password(q) {
       const { password } = await import('@inquirer/prompts');
-      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate, theme }, context);
+      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate, theme }, context());
     },
     async confirm(q) {
       const { confirm } = await import('@inquirer/prompts');
-      return confirm({ message: q.message, default: q.default, theme }, context);
+      return confirm({ message: q.message, default: q.default, theme }, context());
     },
   };
 }
@@ -201,10 +175,14 @@ export function createDeps(globals: GlobalOptions, signal: AbortSignal): Deps {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
   const io: IOStreams = {
-    stdin: process.stdin,
+    // A getter: process.stdin builds its stream on first access, which for a file or /dev/null
+    // loads fs streams, fs/promises and readline (a few ms); most commands never read stdin.
+    get stdin() {
+      return process.stdin;
+    },
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdinIsTTY: isatty(0),
     stdoutIsTTY,
     stderrIsTTY,
     colorEnabled: decideColor(globals, env, stdoutIsTTY),

@@ -57,26 +57,11 @@ const NOUNS: Noun[] = [
   { name: 'version', description: versionVerb.spec.description, action: versionVerb },
 ];
 
-/** Nouns whose commands serve until Ctrl-C; every other command finishes in a moment. */
-const LONG_RUNNING = new Set(['emulator', 'webhook']);
-
 /**
  * What the root does with a parsed verb. The CLI loads the verb's module and runs it; a test
  * passes its own to see the options a command line produces without running anything.
  */
 export type Execute = (verb: Verb<never>, options: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
-
-/**
- * undici parses HTTP with a WebAssembly module. V8 compiles it with its baseline compiler (Liftoff),
- * then recompiles it with TurboFan on background threads, and Node waits for those background
- * compiles before it exits: about 70 ms added to every command that makes a request. A command that
- * makes a handful of requests gains nothing from TurboFan, so short-lived commands keep the baseline
- * code. The flag is read when the module is compiled, which happens on the first request, after this
- * runs. Servers (emulator, webhook listen) keep the optimising tier.
- */
-async function preferBaselineWasm(noun: string | undefined): Promise<void> {
-  if (noun !== undefined && !LONG_RUNNING.has(noun)) (await import('node:v8')).setFlagsFromString('--liftoff-only');
-}
 
 /** Global flags that take a value, so the word after them is not the noun. */
 const VALUE_FLAGS = new Set(['--profile', '--base-url', '--jq', '--timeout']);
@@ -201,7 +186,7 @@ export async function main(rawArgv: string[]): Promise<number> {
   let code = EXIT_OK;
   const noun = invokedNoun(argv);
   const execute: Execute = async (verb, options, globals) => {
-    const [loaded] = await Promise.all([verb.load() as Promise<VerbModule<never> | BuiltVerb>, preferBaselineWasm(noun)]);
+    const loaded = (await verb.load()) as VerbModule<never> | BuiltVerb;
     if ('execute' in loaded) code = await loaded.execute(options, globals, controller.signal);
     else code = await (await import('./run-verb.js')).runVerb(loaded, options, globals, controller.signal);
   };

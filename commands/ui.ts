@@ -5,8 +5,8 @@
 import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 import { colors } from './colors.js';
+import type { GlobalOptions, IOStreams } from './io.js';
 import { compileJq, jqLines } from './jq.js';
-import type { Deps } from './deps.js';
 
 /** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
 export const GLYPH = { success: '✓', failure: '✗' } as const;
@@ -46,7 +46,7 @@ export interface UI {
   progress(text: string): Progress;
 }
 
-export function createUI(deps: Pick<Deps, 'io' | 'globals'>): UI {
+export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
   const { io, globals } = deps;
   const c = colors(io.colorEnabled);
   const ce = colors(io.stderrColorEnabled);

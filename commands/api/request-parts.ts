@@ -4,11 +4,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Deps } from '../deps.js';
-import { readAll } from '../read-all.js';
+import { readAll } from '../input.js';
 import { UsageError } from '../../src/errors.js';
 import { buildFields, flattenToQuery, type FieldArg } from '../../src/api/fields.js';
 import { idempotencyKey, normalizePath, parseHeaders, parseQuery, requireMethod } from '../../src/api/request.js';
-import type { ApiOptions } from './run.js';
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+
+type ApiOptions = OptionsOf<typeof verbs.api>;
 
 export interface RequestParts {
   method: string;

@@ -5,7 +5,7 @@
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
-import { readAll } from '../read-all.js';
+import { readAll } from '../input.js';
 import type { ConfigKey } from './keys.js';
 
 export async function readValueFromInput(key: ConfigKey, deps: Deps): Promise<string> {

@@ -3,7 +3,6 @@
  * prompt or stdin; a secret is never echoed back, and a secret typed on the command line gets a
  * warning because it is now in the shell history.
  */
-import { readFile } from 'node:fs/promises';
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
@@ -12,17 +11,9 @@ import { UsageError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
 import { patchFor, pinBaseUrl } from './values.js';
 import { readValueFromInput } from './read-value.js';
+import { textOrAtFile } from '../input.js';
 
 export type SetOptions = OptionsOf<typeof verbs.set>;
-
-/** "@path" for keys that are files by nature (PEM); everything else is taken literally. */
-async function fileValue(path: string, field: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, { field });
-  }
-}
 
 export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   const key = configKey(opts.key);
@@ -32,7 +23,8 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   let raw = opts.value;
   if (raw === '-') raw = await readValueFromInput(key, deps);
-  else if (key.name === 'webhook-public-key' && raw.startsWith('@')) raw = await fileValue(raw.slice(1), key.name);
+  // "@path" only for keys that are files by nature (PEM); everything else is taken literally.
+  else if (key.name === 'webhook-public-key') raw = await textOrAtFile(raw, key.name, deps);
   else if (key.secret) ui.warn(`${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`);
   const value = await key.check(raw, key.name);
 

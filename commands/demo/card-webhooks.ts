@@ -8,7 +8,7 @@ import type { DemoContext } from './context.js';
 import type { Narrator } from './narrator.js';
 import { EventInbox } from './event-inbox.js';
 import { createWebhookReceiver } from '../../src/webhook/receiver.js';
-import { openDedupeStore } from '../../src/webhook/dedupe.js';
+import { openSeenIds } from '../../src/webhook/dedupe.js';
 import { CardStates, describeEvent, STATE_CHANGE } from '../../src/webhook/render.js';
 import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { pathId } from '../../src/sandbox/api.js';
@@ -26,7 +26,7 @@ export async function cardWebhooks(ctx: DemoContext, narrator: Narrator): Promis
     port: 0,
     path: '/webhooks',
     verify: createWebhookVerifier(emulator.webhookPublicKey),
-    dedupe: openDedupeStore(),
+    dedupe: openSeenIds(),
     onEvent: ({ event }) => inbox.push(event),
     onDuplicate: (event) => narrator.note(`duplicate delivery ${event.id} acknowledged and ignored`),
     onRejected: (r) => narrator.note(`rejected a delivery: ${r.reason}`),

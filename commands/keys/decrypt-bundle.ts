@@ -9,7 +9,7 @@ import { readPrivateKey } from './read-input.js';
 export type DecryptBundleOptions = OptionsOf<typeof verbs.decryptBundle>;
 
 export async function run(opts: DecryptBundleOptions, deps: Deps): Promise<void> {
-  const privateKey = await readPrivateKey(opts);
+  const privateKey = await readPrivateKey(opts, deps);
   const plaintext = await decryptSessionSigningKey(opts.bundle, privateKey);
   const ui = createUI(deps);
   if (deps.globals.json) ui.json({ plaintext });

@@ -9,7 +9,7 @@ import { readPayload, readPrivateKey } from './read-input.js';
 export type StampOptions = OptionsOf<typeof verbs.stamp>;
 
 export async function run(opts: StampOptions, deps: Deps): Promise<void> {
-  const privateKey = await readPrivateKey(opts);
+  const privateKey = await readPrivateKey(opts, deps);
   const payload = await readPayload(opts, deps);
   const stamp = createStamper(privateKey)(payload);
   const ui = createUI(deps);

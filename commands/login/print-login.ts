@@ -1,7 +1,7 @@
 /** What a login prints: the AuthSession (+ keyStored) with --json, else the session summary. Never key material. */
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
-import { publicView } from '../../src/auth/session.js';
+import { publicView } from '../../src/auth/auth-session.js';
 import type { LoginResult } from '../../src/auth/sealed-login.js';
 import { printSessionSummary } from '../session/format.js';
 

@@ -4,7 +4,7 @@
  * --email or the shared defaults). Flag combinations are checked before any request.
  */
 import type { Deps } from '../deps.js';
-import { readAll } from '../read-all.js';
+import { readAll } from '../input.js';
 import { UsageError } from '../../src/errors.js';
 import { SANDBOX_IDENTITY, type SandboxIdentity } from '../../src/auth/oidc-token.js';
 

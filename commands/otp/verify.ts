@@ -11,7 +11,7 @@ import { requireId } from '../../src/validate.js';
 import { VerificationError } from '../../src/errors.js';
 import { otpLogin, type OtpChallengeInfo, type OtpLoginResult } from '../../src/auth/otp-login.js';
 import { withAuthHint } from '../../src/auth/hints.js';
-import { publicView } from '../../src/auth/session.js';
+import { publicView } from '../../src/auth/auth-session.js';
 import { storeLogin } from '../../src/auth/store-login.js';
 import type { Store } from '../../src/store/types.js';
 import { isWrongOtp } from '../../src/auth/otp-login.js';

@@ -6,7 +6,7 @@ import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { fundInternalAccount, MAX_FUND_AMOUNT } from '../../src/sandbox/api.js';
-import { currencyOf, formatMinorUnits, formatMoney } from '../../src/sandbox/money.js';
+import { currencyOf, formatMinorUnits, formatMoney } from '../../src/sandbox/format-money.js';
 import { checkAll, requireAmount } from './inputs.js';
 
 export type FundOptions = OptionsOf<typeof verbs.fund>;

@@ -3,7 +3,7 @@
  * shape, so this reads only what is commonly there (id, status, an amount) and leaves the rest to
  * --json, which prints the body untouched.
  */
-import { formatMoney, type Money } from '../../src/sandbox/money.js';
+import { formatMoney, type Money } from '../../src/sandbox/format-money.js';
 
 // What arrived is what a user checks first; the other names cover shapes the spec leaves open.
 const AMOUNT_FIELDS = ['receivedAmount', 'amount', 'sentAmount', 'receivingAmount', 'totalAmount'];

@@ -8,8 +8,8 @@ import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
-import { listSessions } from '../../src/auth/sessions.js';
-import { publicView } from '../../src/auth/session.js';
+import { listSessions } from '../../src/auth/list-revoke.js';
+import { publicView } from '../../src/auth/auth-session.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { expiresIn, renderTable } from './format.js';
 

@@ -12,7 +12,7 @@ import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError } from '../../src/errors.js';
-import { isExpired, publicView } from '../../src/auth/session.js';
+import { isExpired, publicView } from '../../src/auth/auth-session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
 import { refreshableSession, refreshSession } from '../../src/auth/refresh.js';
 import type { StoredSession } from '../../src/store/types.js';

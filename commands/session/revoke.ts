@@ -11,7 +11,7 @@ import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { CancelledError, UsageError } from '../../src/errors.js';
 import { reauthCommand } from '../../src/auth/hints.js';
-import { revokeSession } from '../../src/auth/sessions.js';
+import { revokeSession } from '../../src/auth/list-revoke.js';
 
 export type RevokeOptions = OptionsOf<typeof verbs.revoke>;
 

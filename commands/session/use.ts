@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
-import { isExpired } from '../../src/auth/session.js';
+import { isExpired } from '../../src/auth/auth-session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
 
 export type UseOptions = OptionsOf<typeof verbs.use>;

@@ -8,7 +8,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
-import { openDedupeStore, type DedupeStore } from '../../src/webhook/dedupe.js';
+import { openSeenIds, type SeenIds } from '../../src/webhook/dedupe.js';
 import { createForwarder, type Forwarder } from '../../src/webhook/forward.js';
 import { createRoutedForwarder, type Route } from '../../src/webhook/routes.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from '../../src/webhook/receiver.js';
@@ -19,6 +19,7 @@ import { watchLocalEmulator } from './emulator-watch.js';
 import { parseEventsFlag } from './events-filter.js';
 import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
+import { atMostOne } from '../input.js';
 import type { SelectedProfile } from '../../src/store/resolve.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
@@ -28,9 +29,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const port = parsePort(opts.port);
   if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
   const events = parseEventsFlag(opts.events);
-  if (opts.skipVerify && opts.publicKey !== undefined) {
-    throw new UsageError('pass either --public-key or --skip-verify, not both', { field: '--public-key' });
-  }
+  atMostOne({ '--public-key': opts.publicKey, '--skip-verify': opts.skipVerify });
 
   let profileError: unknown;
   const getProfile = () =>
@@ -151,9 +150,9 @@ function checkInterval(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(ms) && ms >= 100 ? ms : 3000;
 }
 
-function openStoreFlag(path: string | undefined): DedupeStore {
+function openStoreFlag(path: string | undefined): SeenIds {
   try {
-    return openDedupeStore({ storePath: path });
+    return openSeenIds({ storePath: path });
   } catch (error) {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');

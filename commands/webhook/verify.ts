@@ -3,14 +3,13 @@
  * "valid" (exit 0) or fails with the reason (VerificationError, exit 1). The body is taken as exact
  * bytes: a reformatted or newline-terminated copy of the delivery will not verify, by design.
  */
-import { readFile } from 'node:fs/promises';
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { UsageError, VerificationError } from '../../src/errors.js';
 import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
-import { readAll } from '../read-all.js';
+import { readFlagOrFile } from '../input.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
 
 export type VerifyOptions = OptionsOf<typeof verbs.verify>;
@@ -32,16 +31,10 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
 }
 
 async function readBody(opts: VerifyOptions, deps: Deps): Promise<Uint8Array> {
-  if ((opts.body === undefined) === (opts.bodyFile === undefined)) {
-    throw new UsageError('pass exactly one of --body <text> or --body-file <path>', { field: '--body' });
-  }
-  if (opts.body !== undefined) return Buffer.from(opts.body, 'utf8');
-  if (opts.bodyFile === '-') return readAll(deps.io.stdin);
-  try {
-    return await readFile(opts.bodyFile!);
-  } catch (error) {
-    throw new UsageError(`cannot read --body-file ${opts.bodyFile} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, { field: '--body-file' });
-  }
+  const given = { text: opts.body, file: opts.bodyFile };
+  const body = await readFlagOrFile(given, { text: '--body', file: '--body-file' }, deps);
+  if (body === undefined) throw new UsageError('pass one of --body <text> or --body-file <path>', { field: '--body' });
+  return body;
 }
 
 /** Why the header is neither {"v":"1","s":"<base64>"} nor bare base64, or undefined if it is one of them. */

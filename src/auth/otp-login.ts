@@ -14,7 +14,8 @@ import { generateKeyPair } from '../crypto/keys.js';
 import { createStamper } from '../crypto/stamp.js';
 import { ApiError } from '../errors.js';
 import { requireId } from '../validate.js';
-import { parseAuthSession, type AuthSession } from './session.js';
+import { parseAuthSession } from './auth-session.js';
+import type { SessionKeys } from './store-login.js';
 
 /** What the challenge told us about the credential, so a prompt can say where the code went. */
 export interface OtpChallengeInfo {
@@ -39,11 +40,8 @@ export interface OtpLoginOptions {
   signal?: AbortSignal;
 }
 
-export interface OtpLoginResult {
-  session: AuthSession;
-  /** The TEK: the new session's signing key (64 hex). Store it; never print it. */
-  privateKey: string;
-  publicKey: string;
+/** The session, with the TEK as its key (store it; never print it), and how the login went. */
+export interface OtpLoginResult extends SessionKeys {
   /** The bundle signer; `newlyTrusted` when no pin existed, so the caller pins it and says so. */
   signerPublicKey: string;
   newlyTrusted: boolean;
@@ -64,7 +62,7 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
   const { client, credentialId, signal } = opts;
   const maxAttempts = opts.maxAttempts ?? 3;
   // Validated ids have no characters that need escaping; raw ids keep paths readable in --verbose.
-  const base = `/auth/credentials/${requireId('AuthMethod', credentialId, 'credentialId')}`;
+  const base = `/auth/credentials/${requireId('AuthMethod', credentialId, '--credential')}`;
   // The first signer seen is held for the later attempts too: a signer switching mid-login is refused.
   let pin = opts.pinnedSigner;
   for (let attempt = 1; ; attempt++) {
@@ -92,7 +90,7 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
         method: 'POST',
         path: `${base}/verify`,
         body: { type: otpType, encryptedOtpBundle },
-        sign: createStamper(tek.privateKey),
+        sign: createStamper(tek.privateKey, tek.publicKey),
         hooks: opts.hooks,
         signal,
       });

@@ -18,7 +18,8 @@ import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError, UsageError, VerificationError } from '../errors.js';
 import { reauthCommand, withAuthHint } from './hints.js';
 import { requireId } from '../validate.js';
-import { isExpired, parseAuthSession, type AuthSession } from './session.js';
+import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
+import { storedSession } from './store-login.js';
 
 export interface RefreshOptions {
   client: ApiClient;
@@ -76,7 +77,7 @@ async function sessionKeyFrom(session: AuthSession, newKey: { privateKey: string
 export async function refreshSession(opts: RefreshOptions): Promise<RefreshResult> {
   const { client, store, profileName, sessionId, legacy = false } = opts;
   const now = opts.now ?? Date.now;
-  const previous = refreshableSession(store, requireId('Session', sessionId, 'sessionId'), now());
+  const previous = refreshableSession(store, requireId('Session', sessionId, '<Session:id>'), now());
   const newKey = generateKeyPair({ uncompressed: legacy });
   const path = `/auth/sessions/${sessionId}/refresh`;
 
@@ -86,7 +87,7 @@ export async function refreshSession(opts: RefreshOptions): Promise<RefreshResul
       method: 'POST',
       path,
       body: { clientPublicKey: newKey.publicKey },
-      sign: createStamper(previous.privateKey),
+      sign: createStamper(previous.privateKey, previous.publicKey),
       hooks: opts.hooks,
       signal: opts.signal,
       now,
@@ -101,18 +102,11 @@ export async function refreshSession(opts: RefreshOptions): Promise<RefreshResul
   const session = parseAuthSession(res.body, { method: 'POST', path, status: res.status });
   const privateKey = await sessionKeyFrom(session, newKey, legacy, path);
 
-  const stored: StoredSession = {
-    id: session.id,
-    accountId: session.accountId,
-    type: session.type,
-    nickname: session.nickname,
-    expiresAt: session.expiresAt,
-    privateKey,
-    publicKey: publicKeyFromPrivate(privateKey),
-    profile: previous.profile,
-    credentialId: previous.credentialId,
-    createdAt: session.createdAt ?? new Date(now()).toISOString(),
-  };
+  // Client-held flow: the key is ours, its public half already made (and compressed); the legacy
+  // flow's key came sealed, so its public half is derived.
+  const publicKey = legacy ? publicKeyFromPrivate(privateKey) : newKey.publicKey;
+  const keys = { session, privateKey, publicKey };
+  const stored = storedSession(keys, previous.profile, previous.credentialId, now());
   store.saveSession(stored);
   store.setProfile(profileName, { activeSessionId: stored.id });
   // The old key goes last, and only if it is a different session (an in-place refresh reuses the id).

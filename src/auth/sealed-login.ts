@@ -6,15 +6,11 @@
 import { decryptSessionSigningKey } from '../crypto/bundles.js';
 import { publicKeyFromPrivate, validatePrivateKey } from '../crypto/keys.js';
 import { ApiError, UsageError, VerificationError } from '../errors.js';
-import { parseAuthSession, type AuthSession } from './session.js';
+import { parseAuthSession } from './auth-session.js';
+import type { SessionKeys } from './store-login.js';
 
-export interface LoginResult {
-  session: AuthSession;
-  /** The session key (64 hex): store it, never print it. */
-  privateKey: string;
-  /** Compressed, as stamps name it. */
-  publicKey: string;
-}
+/** The session and its key, as every login ends (src/auth/store-login.ts stores it). */
+export type LoginResult = SessionKeys;
 
 export async function openSealedSession(body: unknown, clientPrivateKey: string, ctx: { method: string; path: string; status: number }): Promise<LoginResult> {
   const session = parseAuthSession(body, ctx);

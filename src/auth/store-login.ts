@@ -1,23 +1,40 @@
 /**
- * Storing a fresh login: the key is saved first, then the profile points at it, so a crash in
- * between leaves a usable key, not a dangling pointer. Every login (OTP, OAuth, passkey) stores this way.
+ * The one mapping from an AuthSession the service returned to the session svc stores, and the one
+ * order of storing a fresh login: the key is saved first, then the profile points at it, so a crash
+ * in between leaves a usable key, not a dangling pointer. Every login (OTP, OAuth, passkey) stores
+ * through storeLogin; a refresh builds its record with storedSession and orders its own steps
+ * (src/auth/refresh.ts).
  */
-import type { Store } from '../store/types.js';
-import type { LoginResult } from './sealed-login.js';
+import type { Store, StoredSession } from '../store/types.js';
+import type { AuthSession } from './auth-session.js';
 
-export function storeLogin(store: Store, profileName: string, credentialId: string, result: LoginResult, now: number): void {
-  const { session } = result;
-  store.saveSession({
+/** What a login or refresh ends with: the session and the key pair that signs for it. */
+export interface SessionKeys {
+  session: AuthSession;
+  /** The session key (64 hex): store it, never print it. */
+  privateKey: string;
+  /** Compressed, as stamps name it. */
+  publicKey: string;
+}
+
+/** The record kept for `keys.session`, owned by `profile` and obtained through `credentialId`. */
+export function storedSession(keys: SessionKeys, profile: string, credentialId: string | undefined, now: number): StoredSession {
+  const { session } = keys;
+  return {
     id: session.id,
     accountId: session.accountId,
     type: session.type,
     nickname: session.nickname,
     expiresAt: session.expiresAt,
-    privateKey: result.privateKey,
-    publicKey: result.publicKey,
-    profile: profileName,
+    privateKey: keys.privateKey,
+    publicKey: keys.publicKey,
+    profile,
     credentialId,
     createdAt: session.createdAt ?? new Date(now).toISOString(),
-  });
-  store.setProfile(profileName, { activeSessionId: session.id });
+  };
+}
+
+export function storeLogin(store: Store, profileName: string, credentialId: string, result: SessionKeys, now: number): void {
+  store.saveSession(storedSession(result, profileName, credentialId, now));
+  store.setProfile(profileName, { activeSessionId: result.session.id });
 }

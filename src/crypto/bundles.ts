@@ -1,5 +1,5 @@
 /**
- * The three bundle formats of the auth flows (DESIGN.md "Wire formats"):
+ * The three bundle formats of the auth flows (README.md, one section each):
  * - encryptedSessionSigningKey (legacy sealed key): base58check(compressed enc 33 ‖ ciphertext+tag);
  * - otpEncryptionTargetBundle: the enclave's signed statement of which key to encrypt the OTP to;
  * - encryptedOtpBundle: {"encappedPublic","ciphertext"} of {"otp_code","public_key"}.
@@ -48,7 +48,7 @@ export { createOtpTargetBundle, signOtpTargetData, verifyOtpTargetBundle, type O
 /** HPKE-encrypts {"otp_code","public_key": TEK compressed} to targetPublic; key order is fixed. */
 export async function encryptOtpBundle(targetPublicHex: string, otpCode: string, tekPublicKeyHex: string): Promise<string> {
   if (typeof otpCode !== 'string' || otpCode.length === 0) {
-    throw new UsageError('the OTP code must be a non-empty string', { field: 'code' });
+    throw new UsageError('the OTP code must be a non-empty string', { field: '--code' });
   }
   const plaintext = JSON.stringify({ otp_code: otpCode, public_key: compressPublicKey(tekPublicKeyHex, 'tekPublicKey') });
   const { enc, ciphertext } = await hpkeSeal(targetPublicHex, encoder.encode(plaintext));

@@ -3,7 +3,7 @@
  * DHKEM(P-256, HKDF-SHA256) / HKDF-SHA256 / AES-256-GCM, info "turnkey_hpke",
  * aad = enc (65 bytes, uncompressed) ‖ recipient public key (65 bytes, uncompressed).
  * The aad binding is the provider's convention, not RFC 9180's; without it their SDKs cannot open
- * what we seal, nor we theirs (DESIGN.md legacy vectors).
+ * what we seal, nor we theirs (README.md "Sealed session key" vectors).
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { p256 } from './curve.js';

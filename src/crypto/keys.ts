@@ -1,5 +1,5 @@
 /**
- * P-256 key handling in SEC1 hex, the only key encoding on the wire (DESIGN.md "Wire formats").
+ * P-256 key handling in SEC1 hex, the only key encoding on the wire (README.md "Keys").
  * Private keys are 64 hex; public keys are 02/03+X (66 hex) or 04+X+Y (130 hex).
  * Validation errors are UsageErrors naming the field and never repeat a private key's value.
  */

@@ -1,5 +1,5 @@
 /**
- * otpEncryptionTargetBundle (DESIGN.md "Wire formats"): the enclave's signed statement of which key an
+ * otpEncryptionTargetBundle (README.md "OTP target bundle"): the enclave's signed statement of which key an
  * OTP must be encrypted to. The client checks the signer against its pin and the signature over the
  * data bytes before anything is encrypted; every refusal is a VerificationError saying why.
  */

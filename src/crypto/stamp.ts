@@ -1,8 +1,8 @@
 /**
- * The API-key stamp sent as `Service-Wallet-Signature` (DESIGN.md "Wire formats"):
+ * The API-key stamp sent as `Service-Wallet-Signature` (README.md "API-key stamp"):
  * base64url(no pad) of {"publicKey","scheme","signature"}, ECDSA P-256 SHA-256 over the exact UTF-8
  * bytes of payloadToSign. Signing is RFC 6979 deterministic and low-S with DER output, so the same
- * key and payload always give the same header (and the DESIGN.md vector byte for byte).
+ * key and payload always give the same header (and the README's vector byte for byte).
  * Verifying accepts any JSON key order and both low- and high-S, as the provider's verifiers do;
  * it runs on node:crypto (ecdsa-verify.ts) because the emulator verifies on every signed retry.
  */
@@ -11,6 +11,9 @@ import { VerificationError } from '../errors.js';
 import { derSignatureBytes, verifyDer, verifyingKey } from './ecdsa-verify.js';
 import { bytesToHex } from './hex.js';
 import { privateKeyBytes } from './keys.js';
+
+/** A compressed SEC1 public key, the form a stamp names its signer by. */
+const COMPRESSED = /^0[23][0-9a-f]{64}$/;
 
 /** The only scheme a Service-Wallet-Signature carries: ECDSA P-256 over SHA-256. */
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
@@ -37,10 +40,14 @@ const BASE64URL_RE = /^[A-Za-z0-9_-]+={0,2}$/;
 /**
  * A signer bound to one private key: the key is checked and its public key derived once, so a
  * loop of stamps (signed retries, benches) only pays for the ECDSA signature itself.
+ * `publicKeyHex` spares the derivation (a scalar multiplication) when the caller already holds the
+ * compressed public key: a stored session, a key pair just made. It must be this key's: the stamp
+ * names it, and the service checks the signature against it.
  */
-export function createStamper(privateKeyHex: string): (payload: string | Uint8Array) => string {
+export function createStamper(privateKeyHex: string, publicKeyHex?: string): (payload: string | Uint8Array) => string {
   const secret = privateKeyBytes(privateKeyHex);
-  const publicKey = bytesToHex(p256.getPublicKey(secret, true));
+  const known = publicKeyHex?.toLowerCase();
+  const publicKey = known !== undefined && COMPRESSED.test(known) ? known : bytesToHex(p256.getPublicKey(secret, true));
   return (payload) => {
     const der = p256.sign(payloadBytes(payload), secret, { format: 'der', lowS: true });
     const json = JSON.stringify({ publicKey, scheme: STAMP_SCHEME, signature: bytesToHex(der) });

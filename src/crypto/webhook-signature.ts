@@ -1,5 +1,5 @@
 /**
- * X-Service-Signature (DESIGN.md "Wire formats"): {"v":"1","s":"<base64 DER>"}, ECDSA P-256 SHA-256
+ * X-Service-Signature (README.md "Webhook signature"): {"v":"1","s":"<base64 DER>"}, ECDSA P-256 SHA-256
  * over the raw body bytes. Both sides use node:crypto (OpenSSL): it is the fastest verifier Node
  * has, and it is independent of the @noble code that makes stamps, so the two cross-check.
  */
@@ -34,7 +34,7 @@ export function signWebhookBody(body: Uint8Array | string, privateKeyPem: string
 
 function badKey(reason: string): never {
   throw new UsageError(`webhook public key ${reason}`, {
-    field: 'publicKey',
+    field: '--public-key',
     hint: 'Pass the SPKI PEM the service (or `svc emulator start`) prints, or its hex (SEC1 02/03/04… or DER).',
   });
 }
@@ -54,7 +54,7 @@ export function parseWebhookPublicKey(text: string): KeyObject {
       key = createPublicKey({ key: value, format: 'pem' });
     } else if (CLIENT_PUBLIC_KEY_PATTERN.test(value)) {
       // SEC1 point → JWK: node:crypto has no raw-point import, and JWK needs no ASN.1 by hand.
-      const raw = Buffer.from(decompressPublicKey(value), 'hex');
+      const raw = Buffer.from(decompressPublicKey(value, '--public-key'), 'hex');
       const jwk = { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') };
       key = createPublicKey({ key: jwk, format: 'jwk' });
     } else if (/^30(?:[0-9a-fA-F]{2})+$/.test(value)) {

@@ -46,7 +46,7 @@ function loadCore(file: StateFile | undefined, tables: TableSet): CoreState {
     return deserializeState(text, tables);
   } catch (error) {
     throw new UsageError(`Cannot use state file ${file!.path}: ${(error as Error).message}`, {
-      field: 'state',
+      field: '--state',
       hint: 'Point --state at a new file, or at one this emulator wrote.',
     });
   }
@@ -92,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new UsageError(`Port ${opts.port} on ${opts.host} is in use`, { field: 'port', hint: 'Pass --port 0 to pick a free port.' }));
+      if (error.code === 'EADDRINUSE') reject(new UsageError(`Port ${opts.port} on ${opts.host} is in use`, { field: '--port', hint: 'Pass --port 0 to pick a free port.' }));
       else reject(error);
     });
     server.listen(opts.port, opts.host, () => resolve());

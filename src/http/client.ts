@@ -99,8 +99,9 @@ export function createClient(opts: ClientOptions): ApiClient {
   /** One HTTP exchange; turns "no answer" into NetworkError/InterruptedError and logs it. */
   async function send(x: Exchange): Promise<RawResponse> {
     const logPath = pathOnly(x.path);
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+    // hrtime rather than performance.now(): the global performance object loads perf_hooks.
+    const started = process.hrtime.bigint();
+    const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = x.signal ? AbortSignal.any([x.signal, timeout]) : timeout;
     try {

@@ -1,10 +1,11 @@
 /**
- * The sandbox endpoints (spec "Sandbox endpoints and their request shapes"; DESIGN.md "Facts beyond
- * the spec"). Callers validate first (src/validate.ts), so these only shape the request: the ids go
- * into the path percent-encoded and amounts stay integers in the smallest currency unit.
+ * The sandbox endpoints (spec "Sandbox endpoints and their request shapes"; the fund limit below is
+ * from the API description). Callers validate first (src/validate.ts), so these only shape the
+ * request: the ids go into the path percent-encoded and amounts stay integers in the smallest
+ * currency unit.
  */
 import type { ApiClient, ApiResponse } from '../http/client.js';
-import type { Money } from './money.js';
+import type { Money } from './format-money.js';
 
 /** Largest amount `POST /sandbox/internal-accounts/{id}/fund` accepts. */
 export const MAX_FUND_AMOUNT = 100_000_000_000;

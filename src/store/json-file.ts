@@ -1,10 +1,13 @@
 /**
- * One JSON object per file, through conf: conf writes to a temp file and renames it over the old
- * one (atomically), so a crash mid-write leaves the previous version intact, and it creates files
- * 0600. Reads always go to disk (conf does not cache), so a caller holding the lock sees the
- * latest write of any process. A file that does not parse becomes a StoreError naming it.
+ * One JSON object per file. Writes go through conf: it writes to a temp file and renames it over the
+ * old one (atomically), so a crash mid-write leaves the previous version intact, and it creates
+ * files 0600. Reads go straight to disk with the same parsing: a read needs none of conf's schema
+ * validation, migrations or change events, and most commands only read (README "Performance").
+ * Reads always go to disk, so a caller holding the lock sees the latest write of any process. A
+ * file that does not parse becomes a StoreError naming it.
  */
 import Conf from 'conf';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 import { PRIVATE_FILE_MODE } from './permissions.js';
@@ -21,56 +24,65 @@ export function jsonFilePath(dir: string, name: string): string {
   return join(dir, `${name}.json`);
 }
 
-/** A conf handle on `<dir>/<name>.json`; a corrupt file becomes a StoreError naming it. */
-export function openJsonFile(dir: string, name: string): Conf<JsonObject> {
-  const file = jsonFilePath(dir, name);
-  const deserialize = (text: string): JsonObject => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      // No cause: the parser's message quotes the text around the bad token, a key or secret here.
-      throw new StoreError(file, `The store file ${file} is corrupt: it is not valid JSON`);
-    }
-    if (!isPlainObject(value)) throw new StoreError(file, `The store file ${file} is corrupt: expected a JSON object`);
-    return value;
-  };
+/** The text of a store file as a JSON object, or a StoreError naming the file. */
+function parseJsonObject(text: string, file: string): JsonObject {
+  let value: unknown;
   try {
-    return new Conf<JsonObject>({
+    value = JSON.parse(text);
+  } catch {
+    // No cause: the parser's message quotes the text around the bad token, a key or secret here.
+    throw new StoreError(file, `The store file ${file} is corrupt: it is not valid JSON`);
+  }
+  if (!isPlainObject(value)) throw new StoreError(file, `The store file ${file} is corrupt: expected a JSON object`);
+  return value;
+}
+
+/** The current content of `<dir>/<name>.json`, {} when it does not exist (as conf reads it). */
+export function readJsonFile(dir: string, name: string): JsonObject {
+  const file = jsonFilePath(dir, name);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw asStoreError(err, file);
+  }
+  return parseJsonObject(text, file);
+}
+
+/** Replaces the content of `<dir>/<name>.json` atomically (temp file, then rename), 0600. */
+export function writeJsonFile(dir: string, name: string, value: JsonObject): void {
+  const file = jsonFilePath(dir, name);
+  try {
+    const conf = new Conf<JsonObject>({
       cwd: dir,
       configName: name,
       configFileMode: PRIVATE_FILE_MODE, // conf creates every store file owner-only
       // Profile names may contain dots; they are keys, not paths.
       accessPropertiesByDotNotation: false,
-      deserialize,
+      deserialize: (text) => parseJsonObject(text, file),
     });
-  } catch (err) {
-    throw asStoreError(err, file);
-  }
-}
-
-/** The file's current content ({} when it does not exist). */
-export function readJsonFile(conf: Conf<JsonObject>): JsonObject {
-  try {
-    return conf.store;
-  } catch (err) {
-    throw asStoreError(err, conf.path);
-  }
-}
-
-/** Replaces the file's content atomically (temp file, then rename), 0600. */
-export function writeJsonFile(conf: Conf<JsonObject>, value: JsonObject): void {
-  try {
     conf.store = value;
   } catch (err) {
-    throw asStoreError(err, conf.path, 'write');
+    throw asStoreError(err, file, 'write');
+  }
+}
+
+/** Deletes `<dir>/<name>.json`; one already gone is not an error. */
+export function deleteJsonFile(dir: string, name: string): void {
+  const file = jsonFilePath(dir, name);
+  try {
+    unlinkSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
   }
 }
 
 function asStoreError(err: unknown, file: string, action: 'read' | 'write' = 'read'): StoreError {
   if (err instanceof StoreError) return err;
   const code = (err as { code?: string }).code;
-  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? (err as Error).message;
+  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? (err as Error).message);
   return new StoreError(file, `Could not ${action} the store file ${file}: ${why}`, {
     cause: err,
     hint: code === 'EACCES' || code === 'EPERM' ? `Check the owner and permissions of ${file}.` : undefined,

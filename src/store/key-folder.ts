@@ -4,10 +4,10 @@
  * its nonce and receiving the token (`pending-oauth/`). Same file rules as sessions: atomic writes,
  * one file per key so concurrent processes never lose each other's.
  */
-import { existsSync, readdirSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
-import { jsonFilePath, openJsonFile, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
+import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
 import { sessionFileName } from './names.js';
 import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
 
@@ -24,7 +24,7 @@ export function keyFolder<T extends { id: string }>(storeDir: string, name: stri
   ensurePrivateDir(dir);
   securePrivateFiles(dir);
   const read = (file: string): T | undefined => {
-    const raw = readJsonFile(openJsonFile(dir, file));
+    const raw = readJsonFile(dir, file);
     return Object.keys(raw).length === 0 ? undefined : check(raw, jsonFilePath(dir, file));
   };
   return {
@@ -34,16 +34,8 @@ export function keyFolder<T extends { id: string }>(storeDir: string, name: stri
         .filter((entry) => entry.endsWith('.json'))
         .map((entry) => read(entry.slice(0, -'.json'.length)))
         .filter((r): r is T => r !== undefined),
-    save: (record) => writeJsonFile(openJsonFile(dir, sessionFileName(record.id)), { ...record }),
-    delete(id) {
-      const file = jsonFilePath(dir, sessionFileName(id));
-      try {
-        unlinkSync(file);
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
-      }
-    },
+    save: (record) => writeJsonFile(dir, sessionFileName(record.id), { ...record }),
+    delete: (id) => deleteJsonFile(dir, sessionFileName(id)),
   };
 }
 

@@ -19,7 +19,7 @@ export function validateProfileName(name: unknown, field = '--profile'): string 
  */
 export function sessionFileName(id: string): string {
   if (typeof id !== 'string' || id === '' || id.length > 200) {
-    throw new UsageError(`Invalid session id ${JSON.stringify(id)}: expected a Session:<uuid> identifier`, { field: 'session' });
+    throw new UsageError(`Invalid session id ${JSON.stringify(id)}: expected a Session:<uuid> identifier`, { field: '<Session:id>' });
   }
   let out = '';
   for (const byte of Buffer.from(id, 'utf8')) {

@@ -7,12 +7,11 @@
  *   inside the lock, so concurrent `setProfile` calls all land.
  * Private keys live only in session files (0600, folder 0700).
  */
-import { existsSync, readdirSync, unlinkSync } from 'node:fs';
-import type Conf from 'conf';
+import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { StoreError } from './errors.js';
-import { jsonFilePath, openJsonFile, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
+import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
 import { withFileLock } from './lock.js';
 import { sessionFileName, validateProfileName } from './names.js';
 import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
@@ -128,21 +127,19 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
 
   const configFile = jsonFilePath(dir, CONFIG_NAME);
   const lockFile = `${configFile}.lock`;
-  let configConf: Conf<JsonObject> | undefined;
-  // Opened on first use, so a broken config.json does not stop commands that never read it.
-  const config = () => (configConf ??= openJsonFile(dir, CONFIG_NAME));
-  const readConfig = () => toConfigData(readJsonFile(config()), configFile);
+  // Read on use, so a broken config.json does not stop commands that never read it.
+  const readConfig = () => toConfigData(readJsonFile(dir, CONFIG_NAME), configFile);
   const updateConfig = (change: (data: ConfigData) => void) =>
     withFileLock(lockFile, () => {
-      const raw = readJsonFile(config()); // fresh from disk, inside the lock
+      const raw = readJsonFile(dir, CONFIG_NAME); // fresh from disk, inside the lock
       const data = toConfigData(raw, configFile);
       change(data);
-      writeJsonFile(config(), { ...raw, currentProfile: data.currentProfile, profiles: data.profiles });
+      writeJsonFile(dir, CONFIG_NAME, { ...raw, currentProfile: data.currentProfile, profiles: data.profiles });
     });
 
   const readSessionFile = (name: string): StoredSession | undefined => {
-    const raw = readJsonFile(openJsonFile(sessionsDir, name));
-    // conf reads a missing file as {}: the session was deleted between listing and reading.
+    const raw = readJsonFile(sessionsDir, name);
+    // A missing file reads as {}: the session was deleted between listing and reading.
     if (Object.keys(raw).length === 0) return undefined;
     return toSession(raw, jsonFilePath(sessionsDir, name));
   };
@@ -209,16 +206,10 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
       return sessions.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.id.localeCompare(b.id));
     },
     saveSession(s) {
-      writeJsonFile(openJsonFile(sessionsDir, sessionFileName(s.id)), { ...s });
+      writeJsonFile(sessionsDir, sessionFileName(s.id), { ...s });
     },
     deleteSession(id) {
-      const file = jsonFilePath(sessionsDir, sessionFileName(id));
-      try {
-        unlinkSync(file);
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
-      }
+      deleteJsonFile(sessionsDir, sessionFileName(id));
       // A profile must not point at a key we no longer hold; only lock when one does.
       const pointing = Object.entries(readConfig().profiles).some(([, p]) => p.activeSessionId === id);
       if (!pointing) return;

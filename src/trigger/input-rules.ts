@@ -8,7 +8,9 @@ import {
   suffixRow, umaScenario, type SuffixTable,
 } from '../service/index.js';
 import type { RecipeName, Scenario } from './catalog.js';
-import type { ResourceOption } from './inputs.js';
+
+/** The resources a recipe can be pointed at by an option. */
+export type ResourceOption = 'customer' | 'account' | 'externalAccount' | 'credential';
 
 export type Kind = 'string' | 'integer' | 'date' | 'country' | 'amount';
 /** A check of a value against the scenario's magic: a reason when it would defeat it. */

@@ -8,11 +8,11 @@
 import { UsageError } from '../errors.js';
 import { idPattern } from '../service/index.js';
 import type { Scenario } from './catalog.js';
-import { RECIPE_INPUTS, type Kind } from './input-rules.js';
+import { RECIPE_INPUTS, type Kind, type ResourceOption } from './input-rules.js';
 
 export { externalAccountMismatch, magicPath } from './input-rules.js';
 
-export type ResourceOption = 'customer' | 'account' | 'externalAccount' | 'credential';
+export type { ResourceOption } from './input-rules.js';
 export type SetValue = string | number | boolean;
 
 export interface TriggerInputs {

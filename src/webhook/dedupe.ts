@@ -2,7 +2,7 @@
  * Remembers which webhook deliveries were processed, so an at-least-once delivery is acted on once.
  *
  * In memory: a bounded SeenSet (default 100k ids; older ids are forgotten). With a store path, also an
- * append-only journal file (seen-file.ts), locked to one listener (store-lock.ts).
+ * append-only journal file (seen-file.ts), locked to one listener (seen-file-lock.ts).
  *
  * Crash semantics (--store). A delivery that is printed or forwarded goes through the journal:
  *   verify → begin(id, body) durable → forward → print (written to stdout's fd) → record(id) durable → answer 200.
@@ -22,8 +22,11 @@
  * Group commit: lines written while a write+fdatasync is in flight wait for the next one, so N
  * concurrent deliveries cost one write and one fdatasync, not N.
  */
-import { FileDedupeStore } from './seen-file.js';
+import { SeenIdsFile } from './seen-file.js';
 import { SeenSet } from './seen-set.js';
+import type { SeenIds } from './seen-ids.js';
+
+export type { InterruptedDelivery, SeenIds } from './seen-ids.js';
 
 export interface DedupeOptions {
   /** Append-only id file; without it the set lives in memory only. */
@@ -34,54 +37,15 @@ export interface DedupeOptions {
   compactAfterLines?: number;
 }
 
-/** A delivery begun but neither recorded nor released when the journal was last closed (or killed). */
-export interface InterruptedDelivery {
-  id: string;
-  /** The body exactly as received (signed bytes). */
-  body: Buffer;
-  /** The service's headers, as forward.ts passes them on (the signature among them). */
-  headers: Record<string, string>;
-  /** It was waiting for a local retry of a failed forward: never shown, so not marked redelivered. */
-  queued: boolean;
-}
-
-export interface DedupeStore {
-  has(id: string): boolean;
-  /**
-   * Journals a delivery about to be printed or forwarded. In memory: nothing to do, returns undefined.
-   * With a store: resolves once the body is on disk; rejects if the write or fsync failed.
-   */
-  begin(id: string, body: Uint8Array, headers: Record<string, string>): Promise<void> | undefined;
-  /** Gives up a begun delivery without recording it (its forward failed: the service retries it). */
-  release(id: string): void;
-  /** Notes that a begun delivery waits for a local retry (nothing shown yet); the retry begins it again. */
-  queue(id: string): void;
-  /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
-  interrupted(): InterruptedDelivery[];
-  /**
-   * Marks a processed id. In memory only: done at once, returns undefined (nothing to wait for).
-   * With a store: resolves once the id is on disk; `has(id)` turns true at that moment. Rejects if
-   * the write or fsync failed (the caller must then not acknowledge the delivery).
-   */
-  record(id: string): Promise<void> | undefined;
-  readonly size: number;
-  /** True with a --store file: begun deliveries survive a crash, so failed forwards can be retried locally. */
-  readonly durable: boolean;
-  /** Resolves when everything recorded so far is on disk. */
-  flush(): Promise<void>;
-  /** Flushes, then releases the store file. */
-  close(): Promise<void>;
-}
-
-/** Throws UsageError({field:'store'}) when another listener holds the store file. */
-export function openDedupeStore(options: DedupeOptions = {}): DedupeStore {
+/** Throws UsageError({ field: '--store' }) when another listener holds the store file. */
+export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);
   if (options.storePath === undefined) return memoryStore(seen);
-  return new FileDedupeStore(options.storePath, seen, options.compactAfterLines ?? 2 * maxIds);
+  return new SeenIdsFile(options.storePath, seen, options.compactAfterLines ?? 2 * maxIds);
 }
 
-function memoryStore(seen: SeenSet): DedupeStore {
+function memoryStore(seen: SeenSet): SeenIds {
   return {
     has: (id) => seen.has(id),
     begin: () => undefined,

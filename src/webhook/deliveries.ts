@@ -13,8 +13,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseEnvelope, type WebhookEvent } from './envelope.js';
 import { serviceHeaders, type ForwardResult } from './forward.js';
-import type { InterruptedDelivery } from './dedupe.js';
-import type { ReceiverOptions, ReceiverStats } from './receiver.js';
+import type { InterruptedDelivery } from './seen-ids.js';
+import type { ReceiverOptions, ReceiverStats } from './receiver-types.js';
 import * as R from './replies.js';
 
 export interface Deliveries {

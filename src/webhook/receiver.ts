@@ -11,85 +11,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { reachableOrigin } from '../reachable-origin.js';
-import type { DedupeStore } from './dedupe.js';
-import { parseEnvelope, type WebhookEvent } from './envelope.js';
-import type { ForwardResult, Forwarder } from './forward.js';
+import { parseEnvelope } from './envelope.js';
 import { createDeliveries } from './deliveries.js';
 import { readBody, refuseEarly } from './intake.js';
 import * as R from './replies.js';
+import type { ReceiverOptions, ReceiverStats, WebhookReceiver } from './receiver-types.js';
 
-/**
- * Checks the signature header over the raw body: createWebhookVerifier's function (synchronous), or
- * one that verifies off the event loop and resolves later (createAsyncWebhookVerifier in src/crypto/webhook-signature.ts).
- */
-export type Verify = (body: Uint8Array, header: string | undefined) => boolean | Promise<boolean>;
-
-export interface Rejection {
-  status: number;
-  reason: string;
-  /** Remote address of the sender, for the warning line. */
-  remote?: string;
-}
-
-export interface AcceptedEvent {
-  event: WebhookEvent;
-  verified: boolean;
-  /** The app's answer when forwarding: 2xx, or 409 (it already had the event), which is passed back. */
-  forward?: ForwardResult;
-  /** A crash interrupted this delivery (--store): it may have been printed or forwarded before. */
-  redelivered?: boolean;
-}
-
-export interface ReceiverOptions {
-  host?: string;
-  /** 0 picks a free port. */
-  port?: number;
-  path?: string;
-  /** Required on purpose: only an explicit undefined (--skip-verify) turns verification off. */
-  verify: Verify | undefined;
-  dedupe: DedupeStore;
-  /** Types to report and forward; others are acknowledged and recorded silently. Empty/absent: all. */
-  events?: Iterable<string>;
-  forwarder?: Forwarder;
-  maxBodyBytes?: number;
-  /** Whole-request limit (slow or truncated bodies get 408). Default 30 s. */
-  requestTimeoutMs?: number;
-  /**
-   * Reports an event. A promise delays recording the id (and the 200) until it settles: the listener
-   * returns one while its line is still queued in memory, not yet written to stdout.
-   */
-  onEvent(accepted: AcceptedEvent): void | Promise<void>;
-  onFiltered?(event: WebhookEvent): void;
-  /** A repeated id of a type that is shown; repeats of filtered types stay as silent as the type. */
-  onDuplicate?(event: WebhookEvent): void;
-  onRejected?(rejection: Rejection): void;
-  onForwardFailed?(event: WebhookEvent, result: ForwardResult): void;
-  /** --store only: the app failed, the delivery stays in the journal and is forwarded again in `retryInMs`. */
-  onForwardQueued?(event: WebhookEvent, result: ForwardResult, attempt: number, retryInMs: number): void;
-  /** Backoff of those local retries: initialMs doubling up to maxMs. Default 1000 / 60000. */
-  forwardRetry?: { initialMs?: number; maxMs?: number };
-  /** The id could not be recorded (disk error): answered 500 so the service retries. */
-  onError?(error: unknown, event: WebhookEvent): void;
-}
-
-export interface ReceiverStats {
-  received: number;
-  duplicates: number;
-  rejected: number;
-  filtered: number;
-  forwardFailed: number;
-}
-
-export interface WebhookReceiver {
-  /** http://host:port/path */
-  readonly url: string;
-  readonly port: number;
-  readonly stats: Readonly<ReceiverStats>;
-  /** Deliveries a crash interrupted, taken up again from the --store journal at start. */
-  readonly resumed: number;
-  /** Stops accepting, lets deliveries in progress finish (up to graceMs), then closes all sockets. */
-  close(graceMs?: number): Promise<void>;
-}
+export type { AcceptedEvent, ReceiverOptions, ReceiverStats, Rejection, Verify, WebhookReceiver } from './receiver-types.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const SIGNATURE_HEADER = 'x-service-signature';

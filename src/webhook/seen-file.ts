@@ -1,5 +1,5 @@
 /**
- * The durable side of the dedupe store: an append-only journal, one JSON value per line, loaded at
+ * The durable side of the seen ids: an append-only journal, one JSON value per line, loaded at
  * start, fdatasync'd before a line counts, and compacted (rewritten from memory via temp file + fsync
  * + rename) once it holds `compactAfterLines` lines or COMPACT_AFTER_BYTES. The lines:
  *   "Webhook:…"                          done: the id is seen (the only line of stores before the journal)
@@ -10,9 +10,9 @@
  */
 import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DedupeStore, InterruptedDelivery } from './dedupe.js';
+import type { SeenIds, InterruptedDelivery } from './seen-ids.js';
 import type { SeenSet } from './seen-set.js';
-import { lockStoreFile } from './store-lock.js';
+import { lockSeenFile } from './seen-file-lock.js';
 
 /** Journal files grow by whole bodies; past this size they are compacted even with few lines. */
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
@@ -29,7 +29,7 @@ interface Batch {
   reject(error: unknown): void;
 }
 
-export class FileDedupeStore implements DedupeStore {
+export class SeenIdsFile implements SeenIds {
   private fd: number | undefined;
   /** Length of the file's whole lines: where the next append starts, and where a failed one is cut back to. */
   private length = 0;
@@ -49,7 +49,7 @@ export class FileDedupeStore implements DedupeStore {
 
   constructor(private readonly path: string, private readonly seen: SeenSet, private readonly compactAfterLines: number) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.unlock = lockStoreFile(path);
+    this.unlock = lockSeenFile(path);
     try {
       this.load();
       this.fd = openSync(path, 'a', 0o600);
@@ -102,7 +102,7 @@ export class FileDedupeStore implements DedupeStore {
   }
 
   private append(line: string, seenId?: string, endedId?: string): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('dedupe store is closed'));
+    if (this.closed) return Promise.reject(new Error('seen ids are closed'));
     let batch = this.next;
     if (batch === undefined) {
       batch = this.next = newBatch();

@@ -1,7 +1,12 @@
-// Command wall times against bare `node -e 0`, in one interleaved run: the dispatch path alone
-// (`session refresh --help`), a store-only command, and whole API commands against an emulator on
-// 127.0.0.1 (dependency loading, requests, signing, store writes). Figures only.
+// Command latency against bare `node -e 0`, in one interleaved run so machine noise hits every case
+// alike: the startup-only calls (`--version`, `--help`), a store-only command, and whole API
+// commands against an emulator on 127.0.0.1, next to the floor for a one-request command (a
+// one-shot node:http POST). Prints each median, its ratio to node and the goal (issue 12). Figures
+// only: nothing here passes or fails.
+//
 // Usage: node test/bench/commands.mjs [runs]
+//   SVC_BEFORE=/other/checkout/bin/svc.js adds that build's commands to the same run, for a
+//   before/after table.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,16 +14,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
+const before = process.env.SVC_BEFORE;
 const runs = Number(process.argv[2] ?? 15);
 const { startEmulator } = await import('../../dist/src/emulator/index.js');
 
 const emu = await startEmulator({ port: 0 });
-const env = { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-bench-')), SERVICE_BASE_URL: emu.baseUrl, SERVICE_API_TOKEN_ID: emu.apiTokenId, SERVICE_API_CLIENT_SECRET: emu.apiClientSecret, CI: 'true' };
+const configDir = (label) => mkdtempSync(join(tmpdir(), `svc-bench-${label}-`));
+const apiEnv = {
+  SERVICE_BASE_URL: emu.baseUrl,
+  SERVICE_API_TOKEN_ID: emu.apiTokenId,
+  SERVICE_API_CLIENT_SECRET: emu.apiClientSecret,
+  CI: 'true',
+  NO_COLOR: '1',
+};
 
 // The emulator shares this process's event loop, so children are spawned asynchronously (a
 // spawnSync would freeze the server they talk to), one at a time.
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-async function timeOnce(args) {
+async function timeOnce(args, env) {
   const start = process.hrtime.bigint();
   await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: 'ignore', env: { ...process.env, ...env } });
@@ -26,19 +39,49 @@ async function timeOnce(args) {
   });
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
-await timeOnce([bin, 'otp', 'verify', '--credential', emu.fixtures.credentialId, '--code', '000000']);
-const cases = [
-  ['node -e 0', ['-e', '0']],
-  ['svc session refresh --help', [bin, 'session', 'refresh', '--help']],
-  ['svc session show', [bin, 'session', 'show']],
-  ['svc sandbox fund', [bin, 'sandbox', 'fund', emu.fixtures.accountId, '--amount', '5']],
-  ['svc session refresh', [bin, 'session', 'refresh']],
-];
-const times = cases.map(() => []);
-for (let i = 0; i < runs; i++) for (const [j, [, args]] of cases.entries()) times[j].push(await timeOnce(args));
-const base = median(times[0]);
-for (const [j, [name]] of cases.entries()) {
-  const m = median(times[j]);
-  console.log(`${name.padEnd(28)} median ${m.toFixed(1).padStart(6)} ms   ${(m / base).toFixed(2)}x node`);
+
+// What `svc sandbox fund` sends, by hand: the floor for any command that makes one request.
+const fundUrl = `${emu.baseUrl}/sandbox/internal-accounts/${encodeURIComponent(emu.fixtures.accountId)}/fund`;
+const rawPost = `
+const body = JSON.stringify({ amount: 5 });
+const req = require('node:http').request(${JSON.stringify(fundUrl)}, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
+    authorization: 'Basic ' + Buffer.from(${JSON.stringify(`${emu.apiTokenId}:${emu.apiClientSecret}`)}).toString('base64') },
+}, (res) => { res.resume(); res.on('end', () => { process.exitCode = res.statusCode < 300 ? 0 : 1; }); });
+req.end(body);`;
+
+/** The cases of one build: [name, args, env, goal]. Each gets its own store, logged in once. */
+async function casesOf(label, svc) {
+  const env = { ...apiEnv, SERVICE_CLI_CONFIG_DIR: configDir(label) };
+  await timeOnce([svc, 'otp', 'verify', '--credential', emu.fixtures.credentialId, '--code', '000000'], env);
+  const tag = label === 'after' ? '' : ` (${label})`;
+  return [
+    [`svc --version${tag}`, [svc, '--version'], env, 1.25],
+    [`svc --help${tag}`, [svc, '--help'], env, 1.25],
+    [`svc session show${tag}`, [svc, 'session', 'show'], env],
+    [`svc sandbox fund${tag}`, [svc, 'sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], env, 1.6],
+    [`svc session refresh${tag}`, [svc, 'session', 'refresh'], env, 2.0],
+  ];
 }
+
+const cases = [
+  ['node -e 0', ['-e', '0'], {}],
+  ['node:http POST (floor)', ['-e', rawPost], {}],
+  ...(await casesOf('after', bin)),
+  ...(before ? await casesOf('before', before) : []),
+];
+for (const [, args, env] of cases) await timeOnce(args, env); // warm the file cache (and a compile cache)
+const times = cases.map(() => []);
+for (let i = 0; i < runs; i++) for (const [j, [, args, env]] of cases.entries()) times[j].push(await timeOnce(args, env));
+
+const base = median(times[0]);
+console.log(`${'case'.padEnd(34)} ${'median'.padStart(9)}  ratio   goal`);
+for (const [j, [name, , , goal]] of cases.entries()) {
+  const ms = median(times[j]);
+  const ratio = ms / base;
+  const verdict = goal === undefined ? '' : `≤${goal.toFixed(2)}x ${ratio <= goal ? 'met' : 'over'}`;
+  console.log(`${name.padEnd(34)} ${ms.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2).padStart(5)}x  ${verdict}`);
+}
+console.log(`(${runs} interleaved runs, node ${process.version})`);
 await emu.close();

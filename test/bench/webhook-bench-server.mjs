@@ -81,13 +81,13 @@ async function minimal(publicKeyPem) {
 
 /** The receiver `svc webhook listen` runs, verifying with the kind's verifier, dedupe in memory or on disk. */
 async function receiver(kind, publicKeyPem) {
-  const [{ createWebhookReceiver }, { openDedupeStore }, { createWebhookVerifier, createAsyncWebhookVerifier }] = await Promise.all([
+  const [{ createWebhookReceiver }, { openSeenIds }, { createWebhookVerifier, createAsyncWebhookVerifier }] = await Promise.all([
     load('webhook/receiver.js'),
     load('webhook/dedupe.js'),
     load('crypto/webhook-signature.js'),
   ]);
   const storePath = kind === 'receiver-store' ? join(mkdtempSync(join(tmpdir(), 'svc-bench-')), 'seen.log') : undefined;
-  const dedupe = openDedupeStore({ storePath });
+  const dedupe = openSeenIds({ storePath });
   const verify = kind === 'receiver-sync' ? createWebhookVerifier(publicKeyPem) : kind === 'receiver-noverify' ? undefined : createAsyncWebhookVerifier(publicKeyPem);
   let events = 0;
   const r = await createWebhookReceiver({ port: 0, verify, dedupe, onEvent: () => events++ });

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
-import { openDedupeStore } from '../../src/webhook/dedupe.js';
+import { openSeenIds } from '../../src/webhook/dedupe.js';
 import { createWebhookReceiver } from '../../src/webhook/receiver.js';
 import { exchange, stalled } from './attacks.js';
 import { printFigures, report } from './report.js';
@@ -54,7 +54,7 @@ describe('slow clients against short header and body timeouts', () => {
   }, 30_000);
 
   it('the listener answers 408 and keeps serving others', async () => {
-    const dedupe = openDedupeStore();
+    const dedupe = openSeenIds();
     const receiver = await createWebhookReceiver({ port: 0, verify: undefined, dedupe, requestTimeoutMs: LIMIT_MS, onEvent: () => {} });
     try {
       const body = JSON.stringify({ id: 'Webhook:1', type: 'CARD.STATE_CHANGE', timestamp: new Date().toISOString(), data: {} });

@@ -29,7 +29,7 @@ describe('svc keys generate', () => {
 });
 
 describe('svc keys stamp', () => {
-  it('stamps a payload from stdin, byte for byte the DESIGN.md vector', async () => {
+  it('stamps a payload from stdin, byte for byte the src/crypto/README.md vector', async () => {
     const r = await runSvc(['keys', 'stamp', '--private-key', STAMP_VECTOR.privateKey], { stdin: STAMP_VECTOR.payload });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(createStamp(STAMP_VECTOR.payload, STAMP_VECTOR.privateKey) + '\n');
@@ -120,7 +120,7 @@ describe('svc keys encrypt-otp', () => {
 });
 
 describe('svc keys decrypt-bundle', () => {
-  it('prints the plaintext hex of the DESIGN.md vector', async () => {
+  it('prints the plaintext hex of the src/crypto/README.md vector', async () => {
     const v = LEGACY_BUNDLES[1];
     const r = await runSvc(['keys', 'decrypt-bundle', '--bundle', v.bundle, '--private-key', v.privateKey]);
     expect(r.code).toBe(0);

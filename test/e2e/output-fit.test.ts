@@ -49,13 +49,14 @@ it('--forward-to 127.0.0.1:<port>/hook and localhost:<port> are taken as http UR
     expect(received).toEqual(['/hook']);
   } finally {
     await listener.stop();
-    app.closeAllConnections();
-    app.close();
   }
-  const local = await spawnListener([...common, '--forward-to', 'localhost:3000'], tempConfigDir());
+  // The listener checks at start that the forward target accepts connections, so the app stays up.
+  const local = await spawnListener([...common, '--forward-to', `localhost:${port}`], tempConfigDir());
   try {
-    expect(local.stderr()).toContain('Forwarding verified deliveries to http://localhost:3000/');
+    expect(local.stderr()).toContain(`Forwarding verified deliveries to http://localhost:${port}/`);
   } finally {
     await local.stop();
+    app.closeAllConnections();
+    app.close();
   }
 });

@@ -51,6 +51,8 @@ export function runSvc(args: string[], options: RunSvcOptions = {}): Promise<Svc
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
+    // A command that exits before reading stdin (most do, quickly) closes the pipe: EPIPE is expected.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.stdin ?? '');
   });
 }

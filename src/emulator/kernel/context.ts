@@ -4,21 +4,13 @@
  * running emulator; nothing is a module singleton.
  */
 import type { VirtualClock } from './clock.js';
-import type { ResolvedOptions } from './options.js';
+import type { EmulatorLogEntry, ResolvedOptions } from './options.js';
 import type { WebhookOutbox } from './outbox.js';
 import type { CoreState } from './state.js';
 import type { StateFile } from './state-file.js';
 import type { Table, TableDef, TableSet } from './tables.js';
 
-/** One line per request or delivery; never carries bodies, credentials or reveal tokens. */
-export interface EmulatorLogEntry {
-  kind: 'request' | 'webhook' | 'error';
-  method?: string;
-  path?: string;
-  status?: number;
-  ms?: number;
-  message?: string;
-}
+export type { EmulatorLogEntry } from './options.js';
 
 export class EmulatorContext {
   readonly core: CoreState;

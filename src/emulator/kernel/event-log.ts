@@ -7,8 +7,15 @@
  * Bounded: the newest `eventLogLimit` events are kept (default 1000); the oldest go first. It is a
  * durable table, so `--state` keeps it across restarts like any other.
  */
-import type { EmulatorContext } from './context.js';
-import { durableTable } from './tables.js';
+import type { ResolvedOptions } from './options.js';
+import { durableTable, type Table, type TableDef } from './tables.js';
+
+/** What the event log uses of the emulator (EmulatorContext provides it), named here so the two do not import each other. */
+export interface EventLogHost {
+  readonly opts: ResolvedOptions;
+  table<T>(def: TableDef<T>): Table<T>;
+  changed(): void;
+}
 
 /** `undelivered`: no endpoint was set when it happened; `failed`: every attempt failed. */
 export type DeliveryState = 'undelivered' | 'pending' | 'delivered' | 'failed';
@@ -27,7 +34,7 @@ export interface LoggedEvent {
 
 export const webhookEvents = durableTable<LoggedEvent>('webhookEvents');
 
-export const DEFAULT_EVENT_LOG_LIMIT = 1000;
+export { DEFAULT_EVENT_LOG_LIMIT } from './options.js';
 
 export interface EventSelection {
   ids?: readonly string[];
@@ -37,9 +44,9 @@ export interface EventSelection {
 }
 
 export class EventLog {
-  private readonly emu: EmulatorContext;
+  private readonly emu: EventLogHost;
 
-  constructor(emu: EmulatorContext) {
+  constructor(emu: EventLogHost) {
     this.emu = emu;
   }
 

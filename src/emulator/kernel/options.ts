@@ -1,7 +1,18 @@
 /** startEmulator's options and their defaults (the CLI flags map onto these). */
 import { UsageError } from '../../errors.js';
-import type { EmulatorLogEntry } from './context.js';
-import { DEFAULT_EVENT_LOG_LIMIT } from './event-log.js';
+
+/** One line per request or delivery; never carries bodies, credentials or reveal tokens. */
+export interface EmulatorLogEntry {
+  kind: 'request' | 'webhook' | 'error';
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  message?: string;
+}
+
+/** Events the webhook event log keeps when --event-log is not given. */
+export const DEFAULT_EVENT_LOG_LIMIT = 1000;
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1 (loopback only). */

@@ -10,9 +10,19 @@
 import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { signWebhookBody } from '../../crypto/webhook-signature.js';
-import type { EmulatorContext } from './context.js';
-import { EventLog, type LoggedEvent } from './event-log.js';
-import type { WebhookDelivery } from './state.js';
+import { EventLog, type EventLogHost, type LoggedEvent } from './event-log.js';
+import type { EmulatorLogEntry } from './options.js';
+import type { CoreState, WebhookDelivery } from './state.js';
+
+/** What the outbox uses of the emulator (EmulatorContext provides it), named here so the two do not import each other. */
+export interface OutboxHost extends EventLogHost {
+  readonly core: CoreState;
+  readonly isClosed: boolean;
+  now(): number;
+  iso(ms?: number): string;
+  log(entry: EmulatorLogEntry): void;
+  later(ms: number, fn: () => void): void;
+}
 
 export interface DeliveryResult {
   ok: boolean;
@@ -21,14 +31,14 @@ export interface DeliveryResult {
 }
 
 export class WebhookOutbox {
-  private readonly emu: EmulatorContext;
+  private readonly emu: OutboxHost;
   private readonly key: KeyObject;
   private readonly agent = new Agent({ keepAliveTimeout: 2_000, connections: 16 });
   private readonly inflight = new Map<AbortController, Promise<unknown>>();
   /** Every event raised, delivered or not (bounded; see event-log.ts). */
   readonly events: EventLog;
 
-  constructor(emu: EmulatorContext) {
+  constructor(emu: OutboxHost) {
     this.emu = emu;
     this.key = createPrivateKey(emu.core.webhookPrivateKeyPem);
     this.events = new EventLog(emu);

@@ -14,31 +14,9 @@ import type { Reply, Req } from '../kernel/router.js';
 import { memoryTable } from '../kernel/tables.js';
 import { accounts } from '../features/accounts/accounts.js';
 import { authorizeSignature } from './signature.js';
+import type { PendingKind, PendingRequest } from './pending.js';
 
-/** Which signed endpoint a challenge was issued by; a retry must come back to the same kind. */
-export type PendingKind = string;
-
-export interface PendingRequest {
-  requestId: string;
-  kind: PendingKind;
-  /** The session or credential the challenge was issued for. */
-  resourceId: string;
-  accountId: string;
-  payloadToSign: string;
-  expiresAtMs: number;
-  /** Body value the retry must repeat exactly (clientPublicKey, encryptedOtpBundle; '' for none). */
-  binding: string;
-  bindingField: string;
-  /** When set, only this compressed key may sign (OTP verify: the TEK); otherwise any active session key of the wallet. */
-  requiredSigner?: string;
-  /** When set, sessions of this credential may not sign (credential revoke: another credential approves). */
-  excludedSignerCredential?: string;
-  /** When set, a session of any of these wallets may sign (a customer's contact change: any tied wallet). */
-  signerAccountIds?: string[];
-  processingLeft: number;
-  firstRetryBody?: Buffer;
-  outcome?: Promise<Reply>;
-}
+export type { PendingKind, PendingRequest } from './pending.js';
 
 /** Challenges awaiting their signed retry, by requestId. */
 export const pendingRequests = memoryTable<PendingRequest>('signedRequests');
@@ -83,7 +61,7 @@ export async function signedFlow(emu: EmulatorContext, req: Req, flow: SignedFlo
 function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: ChallengeSpec): { payloadToSign: string; requestId: string; expiresAt: string } {
   const now = emu.now();
   const requestId = `Request:${randomUUID()}`;
-  // Key order is the DESIGN.md payload format; clients sign these exact bytes.
+  // Key order is the payload format of src/crypto/README.md "Refresh payload"; clients sign these exact bytes.
   const payloadToSign = JSON.stringify({
     organizationId: emu.table(accounts).get(flow.accountId)!.organizationId,
     parameters: spec.parameters,

@@ -8,9 +8,9 @@ import { LEGACY_WALLET_SIGNATURE } from '../../service/auth-magic.js';
 import type { EmulatorContext } from '../kernel/context.js';
 import { signatureError } from '../kernel/errors.js';
 import { keyHasActiveSession } from '../features/sessions/sessions.js';
-import type { PendingRequest } from './flow.js';
+import type { PendingRequest } from './pending.js';
 
-/** DESIGN.md: a stamp names its signer by the compressed key, the form session keys are registered in. */
+/** src/crypto/README.md "API-key stamp": a stamp names its signer by the compressed key, the form session keys are registered in. */
 const COMPRESSED_KEY = /^0[23][0-9a-fA-F]{64}$/;
 
 /** The stamp must verify over payloadToSign and be made by an authorized key. */

@@ -23,7 +23,7 @@ const EMBED_URL = /^http:\/\/127\.0\.0\.1:\d+\/embed\/cards\/[A-Za-z0-9_-]{20,}$
 describe('cards reveal', () => {
   it('prints only the URL on stdout and a warning with the expiry on stderr', async () => {
     const d = deps({ globals: { verbose: true } });
-    await reveal({ card: emu.fixtures.cardId }, d);
+    await reveal({ card: emu.fixtures.cardId, open: false }, d);
     const url = d.stdout().trimEnd();
     expect(url).toMatch(EMBED_URL);
     expect(d.stdout()).toBe(`${url}\n`);
@@ -35,7 +35,7 @@ describe('cards reveal', () => {
 
   it('--json prints exactly {panEmbedUrl, expiresAt}', async () => {
     const d = deps({ globals: { json: true } });
-    await reveal({ card: emu.fixtures.cardId }, d);
+    await reveal({ card: emu.fixtures.cardId, open: false }, d);
     const body = JSON.parse(d.stdout());
     expect(Object.keys(body).sort()).toEqual(['expiresAt', 'panEmbedUrl']);
     expect(body.panEmbedUrl).toMatch(EMBED_URL);
@@ -85,7 +85,7 @@ describe('cards reveal', () => {
 
   it('a 401 on the API token hints at the credentials, not at a login', async () => {
     const d = deps({ env: { SERVICE_API_CLIENT_SECRET: 'not-the-secret' } });
-    const error = await reveal({ card: emu.fixtures.cardId }, d).catch((e: Error) => e);
+    const error = await reveal({ card: emu.fixtures.cardId, open: false }, d).catch((e: Error) => e);
     expect(error).toMatchObject({ status: 401, hint: expect.stringMatching(/Check the API credentials/) });
     expect(d.stdout()).toBe('');
   });
@@ -98,14 +98,14 @@ describe('cards reveal', () => {
     }).then((r) => r.json() as Promise<{ id: string; state: string }>);
     expect(issued.state).toBe('PROCESSING');
     const d = deps();
-    await expect(reveal({ card: issued.id }, d)).rejects.toMatchObject({ status: 409 });
+    await expect(reveal({ card: issued.id, open: false }, d)).rejects.toMatchObject({ status: 409 });
     expect(d.stdout()).toBe('');
   });
 
   it.each(['Card:1234', 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01', undefined])('refuses card %j before any request', async (card) => {
     const server = await countingServer();
     try {
-      await expect(reveal({ card }, fakeDeps({ env: countingEnv(server) }))).rejects.toMatchObject({ field: 'card' });
+      await expect(reveal({ card: card as string, open: false }, fakeDeps({ env: countingEnv(server) }))).rejects.toMatchObject({ field: 'card' });
       expect(server.count()).toBe(0);
     } finally {
       await server.close();

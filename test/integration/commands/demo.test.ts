@@ -23,7 +23,7 @@ describe('svc demo', () => {
     const userConfig = mkdtempSync(join(tmpdir(), 'svc-user-config-'));
     // A hostile shell: these must not redirect the demo away from its own emulator.
     const d = fakeDeps({ env: { CI: 'true', SERVICE_CLI_CONFIG_DIR: userConfig, SERVICE_BASE_URL: 'http://127.0.0.1:9/2025-10-13', SERVICE_PROFILE: 'prod' } });
-    await demo({}, d);
+    await demo({ interactive: false, keep: false }, d);
     const out = d.stdout();
     expect(STEPS.map((s) => s.title)).toEqual(TITLES);
     for (const [i, title] of TITLES.entries()) {
@@ -43,7 +43,7 @@ describe('svc demo', () => {
 
   it('--json puts only the summary document on stdout', async () => {
     const d = fakeDeps({ env: { CI: 'true' }, globals: { json: true } });
-    await demo({}, d);
+    await demo({ interactive: false, keep: false }, d);
     const doc = JSON.parse(d.stdout());
     expect(doc.ok).toBe(true);
     expect(doc.steps.map((s: { title: string }) => s.title)).toEqual(TITLES);
@@ -52,13 +52,13 @@ describe('svc demo', () => {
 
   it('--interactive without a terminal is a usage error before anything starts', async () => {
     const d = fakeDeps({ env: { CI: 'true' } });
-    await expect(demo({ interactive: true }, d)).rejects.toMatchObject({ field: '--interactive' });
+    await expect(demo({ interactive: true, keep: false }, d)).rejects.toMatchObject({ field: '--interactive' });
     expect(d.stdout()).toBe('');
   });
 
   it('--interactive on a terminal asks for the code and uses the answer', async () => {
     const d = fakeDeps({ tty: true, answers: (message) => (message.startsWith('Enter the 6-digit code') ? '000000' : false) });
-    await demo({ interactive: true }, d);
+    await demo({ interactive: true, keep: false }, d);
     expect(d.asked.filter((q) => q.startsWith('Enter the 6-digit code'))).toHaveLength(1);
   }, 60_000);
 });
@@ -68,7 +68,7 @@ describe('svc demo --keep', () => {
     const userConfig = mkdtempSync(join(tmpdir(), 'svc-user-config-'));
     const controller = new AbortController();
     const d = fakeDeps({ env: { CI: 'true', SERVICE_CLI_CONFIG_DIR: userConfig }, signal: controller.signal });
-    const running = demo({ keep: true }, d);
+    const running = demo({ interactive: false, keep: true }, d);
     while (!d.stdout().includes('Press Ctrl-C')) {
       await Promise.race([running, new Promise((r) => setTimeout(r, 50))]);
     }

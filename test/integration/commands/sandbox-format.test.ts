@@ -1,6 +1,6 @@
 /** The pure helpers behind the sandbox summaries: exact money formatting and the UMA magic table. */
 import { describe, expect, it } from 'vitest';
-import { formatMinorUnits, formatMoney } from '../../../src/sandbox/money.js';
+import { formatMinorUnits, formatMoney } from '../../../src/sandbox/format-money.js';
 import { umaMagic } from '../../../src/sandbox/uma.js';
 import { describeTransaction } from '../../../commands/sandbox/summary.js';
 

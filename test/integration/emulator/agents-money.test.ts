@@ -204,7 +204,7 @@ describe('the money areas\' own paths hold an agent to the same policy', () => {
     ['POST /customers/external-accounts without MANAGE_EXTERNAL_ACCOUNTS', { permissions: ['VIEW_TRANSACTIONS'] }, 'POST', '/customers/external-accounts', 0, 403, 'FORBIDDEN'],
     ['POST /transfer-out needing approval', { defaultExecutionMode: 'APPROVAL_REQUIRED' }, 'POST', '/transfer-out', 10, 202, undefined],
     ['POST /transfer-out within the policy', {}, 'POST', '/transfer-out', 10, 201, undefined],
-  ] as Array<[string, object, string, string, number, number, string | undefined]>)('%s', async (_name, policy, method, path, amount, status, code) => {
+  ] as Array<[string, Record<string, unknown>, string, string, number, number, string | undefined]>)('%s', async (_name, policy, method, path, amount, status, code) => {
     const s = await setup(policy);
     const body = path === '/transfer-out' ? payout(s, amount) : path === '/transactions' ? undefined
       : { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '55507777', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } } };

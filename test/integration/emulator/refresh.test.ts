@@ -24,7 +24,7 @@ async function challenge(sessionId: string, clientPublicKey: string) {
 const signed = (challenge: { payloadToSign: string; requestId: string }, privateKey = login.privateKey) => signedHeaders(challenge, privateKey);
 
 describe('refresh: success rows', () => {
-  it('202: the initial call binds clientPublicKey into the DESIGN.md payload', async () => {
+  it('202: the initial call binds clientPublicKey into the refresh payload (src/crypto/README.md)', async () => {
     const next = generateKeyPair();
     const c = await challenge(login.sessionId, next.publicKey);
     expect(c.requestId).toMatch(/^Request:[0-9a-f-]{36}$/);
@@ -175,7 +175,7 @@ describe('refresh: 401 conditions', () => {
   });
 
   it('WALLET_SIGNATURE_MALFORMED: a valid signature whose stamp names the session key uncompressed', async () => {
-    // DESIGN.md: the stamp carries the compressed key, the form the session key is registered in.
+    // src/crypto/README.md: the stamp carries the compressed key, the form the session key is registered in.
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
     const stamp = JSON.parse(Buffer.from(createStamp(c.payloadToSign, login.privateKey), 'base64url').toString('utf8'));

@@ -9,7 +9,7 @@ import { fakeDeps, type FakeDeps } from '../../helpers/fake-deps.js';
 import { basicAuth, caller, eventually } from './support.js';
 
 // profile: false, so these runs never write the local profile into a store.
-const defaults: StartOptions = { host: '127.0.0.1', port: '0', processingRetries: '0', sessionTtl: '900', duplicateDeliveries: false, cardIssuance: 'accept', profile: false };
+const defaults: StartOptions = { host: '127.0.0.1', port: '0', processingRetries: '0', sessionTtl: '900', duplicateDeliveries: false, cardIssuance: 'accept', timeScale: '1', profile: false };
 
 async function started(deps: FakeDeps, opts: Partial<StartOptions> = {}): Promise<{ stop(): Promise<void>; done: Promise<void> }> {
   const controller = (deps as unknown as { controller: AbortController }).controller;

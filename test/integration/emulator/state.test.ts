@@ -121,7 +121,7 @@ describe('restart with --state', () => {
   it('refuses a file that is not an emulator state file, and leaves it alone', async () => {
     const statePath = tempState().replace('nested', '');
     writeFileSync(statePath, '{"hello":"world"}');
-    await expect(startEmulator({ port: 0, statePath })).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === 'state');
+    await expect(startEmulator({ port: 0, statePath })).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === '--state');
     expect(readFileSync(statePath)).toBe('{"hello":"world"}');
   });
 
@@ -131,7 +131,7 @@ describe('restart with --state', () => {
     writeFileSync(statePath, `{"version":1,"apiClientSecret": ${secret}}`);
     const error = await startEmulator({ port: 0, statePath }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect(error).toMatchObject({ field: 'state', message: expect.stringContaining('not valid JSON') });
+    expect(error).toMatchObject({ field: '--state', message: expect.stringContaining('not valid JSON') });
     // JSON.parse's own message would quote the text around the bad token: the secret's first characters.
     expect(`${(error as UsageError).message} ${(error as UsageError).hint}`).not.toContain(secret.slice(0, 8));
   });

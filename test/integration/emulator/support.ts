@@ -49,7 +49,7 @@ export function caller(emu: RunningEmulator): TestEmulator['call'] {
     }
     const res = await request(emu.baseUrl + path, { method: method as 'GET', headers, body });
     const text = await res.body.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { generateWebhookKeyPair, signWebhookBody, createWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
-import { openDedupeStore, type DedupeStore } from '../../../src/webhook/dedupe.js';
+import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
 import type { WebhookEvent } from '../../../src/webhook/envelope.js';
 import { createWebhookReceiver, type AcceptedEvent, type ReceiverOptions, type Rejection, type WebhookReceiver } from '../../../src/webhook/receiver.js';
 
@@ -38,7 +38,7 @@ export function deliver(url: string, event: unknown, privateKeyPem: string = key
 
 export interface Recorder {
   receiver: WebhookReceiver;
-  dedupe: DedupeStore;
+  dedupe: SeenIds;
   events: AcceptedEvent[];
   duplicates: WebhookEvent[];
   rejections: Rejection[];
@@ -47,14 +47,16 @@ export interface Recorder {
 
 /** A receiver on a free port verifying with `keys`, recording every callback. */
 export async function startRecorder(options: Partial<ReceiverOptions> & { storePath?: string } = {}): Promise<Recorder> {
-  const dedupe = options.dedupe ?? openDedupeStore({ storePath: options.storePath });
+  const dedupe = options.dedupe ?? openSeenIds({ storePath: options.storePath });
   const events: AcceptedEvent[] = [];
   const duplicates: WebhookEvent[] = [];
   const rejections: Rejection[] = [];
   const receiver = await createWebhookReceiver({
     port: 0,
     verify: createWebhookVerifier(keys.publicKeyPem),
-    onEvent: (e) => events.push(e),
+    onEvent: (e) => {
+      events.push(e);
+    },
     onDuplicate: (e) => duplicates.push(e),
     onRejected: (r) => rejections.push(r),
     ...options,

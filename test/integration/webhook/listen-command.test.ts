@@ -11,7 +11,7 @@ import { openStore } from '../../../src/store/index.js';
 import { fakeDeps, type FakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, otherKeys, post } from './helpers.js';
 
-const defaults: ListenOptions = { host: '127.0.0.1', port: '0', path: '/webhooks', skipVerify: false };
+const defaults: ListenOptions = { host: '127.0.0.1', port: '0', path: '/webhooks', skipVerify: false, route: [] };
 
 interface Listening {
   deps: FakeDeps;
@@ -205,7 +205,7 @@ describe('svc webhook listen: flags and lifecycle', () => {
     const store = join(mkdtempSync(join(tmpdir(), 'svc-store-')), 'seen.log');
     const first = await listen({ ...withKey, store });
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({ field: 'store', message: expect.stringMatching(/in use by another listener/) });
+    await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({ field: '--store', message: expect.stringMatching(/in use by another listener/) });
     await first.stop();
     const again = await listen({ ...withKey, store }); // released on stop
     await again.stop();

@@ -4,11 +4,12 @@ import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { createWebhookVerifier, signWebhookBody } from '../../../src/crypto/webhook-signature.js';
-import { openDedupeStore, type DedupeStore } from '../../../src/webhook/dedupe.js';
+import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
 import { createForwarder } from '../../../src/webhook/forward.js';
 import { createAsyncWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
 import { deliver, envelope, keys, otherKeys, post, startRecorder, type Recorder } from './helpers.js';
@@ -119,7 +120,7 @@ describe('webhook receiver: requests that are not deliveries', () => {
     async function* stream() {
       for (let i = 0; i < 40; i++) yield Buffer.alloc(64 * 1024, 0x20); // chunked: no Content-Length
     }
-    const res = await request(receiver.url, { method: 'POST', body: stream() });
+    const res = await request(receiver.url, { method: 'POST', body: Readable.from(stream()) });
     await res.body.dump();
     expect(res.statusCode).toBe(413);
     expect((await deliver(receiver.url, envelope())).status).toBe(200);
@@ -222,8 +223,8 @@ describe('webhook receiver: duplicates', () => {
   });
 
   /** The in-memory store, with the next journal write (`begin`) or seen record failing like a full disk. */
-  function flakyStore(failing: 'begin' | 'record'): DedupeStore {
-    const real = openDedupeStore();
+  function flakyStore(failing: 'begin' | 'record'): SeenIds {
+    const real = openSeenIds();
     let failNext = true;
     const fail = () => {
       failNext = false;
@@ -286,8 +287,8 @@ describe('webhook receiver: shutdown', () => {
   });
 
   it('close() waits for a delivery being recorded: it is acknowledged and reported', async () => {
-    const real = openDedupeStore();
-    const slow: DedupeStore = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)), get size() { return real.size; } };
+    const real = openSeenIds();
+    const slow: SeenIds = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)).then((durable) => durable), get size() { return real.size; } };
     const r = await startRecorder({ dedupe: slow });
     const recording = deliver(r.receiver.url, envelope());
     await later(50, () => undefined);

@@ -50,7 +50,7 @@ describe('svc webhook verify', () => {
 
   it('names the flag when the body or key is missing or doubled', async () => {
     await expect(run({ publicKey: keys.publicKeyPem, signature }, deps())).rejects.toBeInstanceOf(UsageError);
-    await expect(run({ publicKey: keys.publicKeyPem, signature, body, bodyFile: 'x' }, deps())).rejects.toThrow(/exactly one of --body/);
+    await expect(run({ publicKey: keys.publicKeyPem, signature, body, bodyFile: 'x' }, deps())).rejects.toThrow(/either --body or --body-file, not both/);
     await expect(run({ signature, body }, deps())).rejects.toMatchObject({ field: '--public-key' });
   });
 });

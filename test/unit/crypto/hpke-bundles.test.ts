@@ -20,7 +20,7 @@ import { caught, rejected } from '../../helpers/caught.js';
 const throwsVerification = (fn: () => unknown) => caught(fn, VerificationError);
 
 describe('HPKE', () => {
-  it('opens the DESIGN.md legacy vectors (provider interop)', async () => {
+  it('opens the src/crypto/README.md sealed-key vectors (provider interop)', async () => {
     for (const v of LEGACY_BUNDLES) {
       expect(await decryptSessionSigningKey(v.bundle, v.privateKey)).toBe(LEGACY_PLAINTEXT);
     }
@@ -163,6 +163,6 @@ describe('encryptedOtpBundle', () => {
 
   it('refuses an empty code as a usage error', async () => {
     const err = await rejected(encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey), UsageError);
-    expect(err.field).toBe('code');
+    expect(err.field).toBe('--code');
   });
 });

@@ -28,7 +28,7 @@ describe('hex', () => {
 });
 
 describe('key pairs', () => {
-  it('derives the DESIGN.md vector public key', () => {
+  it('derives the src/crypto/README.md vector public key', () => {
     expect(publicKeyFromPrivate(STAMP_VECTOR.privateKey)).toBe(STAMP_VECTOR.publicKey);
     expect(compressPublicKey(publicKeyFromPrivate(STAMP_VECTOR.privateKey, { uncompressed: true }))).toBe(STAMP_VECTOR.publicKey);
   });

@@ -16,12 +16,20 @@ function stampError(fn: () => unknown): StampError {
 }
 
 describe('createStamp', () => {
-  it('matches the DESIGN.md vector byte for byte', () => {
+  it('matches the src/crypto/README.md vector byte for byte', () => {
     const header = createStamp(STAMP_VECTOR.payload, STAMP_VECTOR.privateKey);
     expect(Buffer.from(header, 'base64url').toString('utf8')).toBe(
       `{"publicKey":"${STAMP_VECTOR.publicKey}","scheme":"${STAMP_SCHEME}","signature":"${STAMP_VECTOR.signature}"}`,
     );
     expect(header).not.toMatch(/[=+/]/);
+  });
+
+  it('given the compressed public key it already holds, stamps exactly as when it derives it', () => {
+    const known = createStamper(STAMP_VECTOR.privateKey, STAMP_VECTOR.publicKey.toUpperCase())(STAMP_VECTOR.payload);
+    expect(known).toBe(createStamp(STAMP_VECTOR.payload, STAMP_VECTOR.privateKey));
+    // An uncompressed key is not the form a stamp names: the compressed one is derived instead.
+    const uncompressed = decompressPublicKey(STAMP_VECTOR.publicKey);
+    expect(createStamper(STAMP_VECTOR.privateKey, uncompressed)(STAMP_VECTOR.payload)).toBe(known);
   });
 
   it('is deterministic and the bound stamper agrees with the one-shot form', () => {

@@ -1,4 +1,4 @@
-/** DESIGN.md "Wire formats" test vectors, in one place for every crypto test. */
+/** The test vectors of src/crypto/README.md, in one place for every crypto test. */
 export const STAMP_VECTOR = {
   privateKey: '487f361ddfd73440e707f4daa6775b376859e8a3c9f29b3bb694a12927c0213c',
   publicKey: '02f739f8c77b32f4d5f13265861febd76e7a9c61a1140d296b8c16302508870316',

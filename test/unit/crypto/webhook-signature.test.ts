@@ -83,9 +83,9 @@ describe('parseWebhookPublicKey', () => {
     ['broken DER', '3000'],
     ['the PKCS#8 private key (a secret pasted as the public key)', privateKeyPem],
     ['a SEC1 "EC PRIVATE KEY"', createPrivateKey(privateKeyPem).export({ type: 'sec1', format: 'pem' }) as string],
-  ])('refuses %s with a UsageError on publicKey', (_name, text) => {
+  ])('refuses %s with a UsageError on --public-key', (_name, text) => {
     const error = caught(() => parseWebhookPublicKey(text), UsageError);
-    expect(error.field).toBe('publicKey');
+    expect(error.field).toBe('--public-key');
     expect(error.message).not.toContain(text.trim().split('\n')[1] ?? text);
   });
 });

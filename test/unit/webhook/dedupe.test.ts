@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDedupeStore } from '../../../src/webhook/dedupe.js';
+import { openSeenIds } from '../../../src/webhook/dedupe.js';
 import { SeenSet } from '../../../src/webhook/seen-set.js';
 import { UsageError } from '../../../src/errors.js';
 
@@ -27,9 +27,9 @@ describe('SeenSet', () => {
   });
 });
 
-describe('openDedupeStore in memory', () => {
+describe('openSeenIds in memory', () => {
   it('records synchronously (nothing to wait for) and stays bounded', () => {
-    const store = openDedupeStore({ maxIds: 100 });
+    const store = openSeenIds({ maxIds: 100 });
     for (const id of ids(250)) expect(store.record(id)).toBeUndefined();
     expect(store.size).toBe(100);
     expect(store.has('Webhook:0249')).toBe(true);
@@ -38,10 +38,10 @@ describe('openDedupeStore in memory', () => {
   });
 });
 
-describe('openDedupeStore with a file', () => {
+describe('openSeenIds with a file', () => {
   it('makes an id visible only once it is on disk, and keeps it across a restart', async () => {
     const path = tempFile();
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     const durable = store.record('Webhook:1');
     expect(store.has('Webhook:1')).toBe(false);
     await durable;
@@ -49,7 +49,7 @@ describe('openDedupeStore with a file', () => {
     expect(lines(path)).toEqual(['"Webhook:1"']);
     await store.close();
 
-    const again = openDedupeStore({ storePath: path });
+    const again = openSeenIds({ storePath: path });
     expect(again.has('Webhook:1')).toBe(true);
     expect(again.has('Webhook:2')).toBe(false);
     await again.close();
@@ -57,7 +57,7 @@ describe('openDedupeStore with a file', () => {
 
   it('group-commits ids recorded together: one shared write, every caller resolved', async () => {
     const path = tempFile();
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     const batch = ids(50).map((id) => store.record(id));
     expect(new Set(batch).size).toBe(1); // one promise, so one write + one fdatasync for all fifty
     await Promise.all(batch);
@@ -70,12 +70,12 @@ describe('openDedupeStore with a file', () => {
 
   it('cuts a torn last line at load and appends after it cleanly', async () => {
     const path = tempFile();
-    const first = openDedupeStore({ storePath: path });
+    const first = openSeenIds({ storePath: path });
     await first.record('Webhook:whole');
     await first.close();
     writeFileSync(path, readFileSync(path, 'utf8') + '"Webhook:tor', { flag: 'w' }); // crash mid-append
 
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     expect(store.has('Webhook:whole')).toBe(true);
     expect(store.has('Webhook:tor')).toBe(false);
     expect(readFileSync(path, 'utf8')).toBe('"Webhook:whole"\n');
@@ -86,10 +86,10 @@ describe('openDedupeStore with a file', () => {
 
   it('skips a damaged line instead of refusing to start', async () => {
     const path = tempFile();
-    const store0 = openDedupeStore({ storePath: path });
+    const store0 = openSeenIds({ storePath: path });
     await store0.close();
     writeFileSync(path, '"Webhook:a"\n{garbage\n"Webhook:b"\n');
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     expect(store.has('Webhook:a') && store.has('Webhook:b')).toBe(true);
     expect(store.size).toBe(2);
     await store.close();
@@ -97,10 +97,10 @@ describe('openDedupeStore with a file', () => {
 
   it('keeps only the newest maxIds at load', async () => {
     const path = tempFile();
-    const big = openDedupeStore({ storePath: path, maxIds: 1000 });
+    const big = openSeenIds({ storePath: path, maxIds: 1000 });
     await Promise.all(ids(10).map((id) => big.record(id)));
     await big.close();
-    const small = openDedupeStore({ storePath: path, maxIds: 3, compactAfterLines: 1000 });
+    const small = openSeenIds({ storePath: path, maxIds: 3, compactAfterLines: 1000 });
     expect(small.size).toBe(3);
     expect(ids(10).filter((id) => small.has(id))).toEqual(ids(3, 7));
     await small.close();
@@ -108,7 +108,7 @@ describe('openDedupeStore with a file', () => {
 
   it('compacts the file once it reaches the threshold, atomically, keeping the newest ids', async () => {
     const path = tempFile();
-    const store = openDedupeStore({ storePath: path, maxIds: 5, compactAfterLines: 10 });
+    const store = openSeenIds({ storePath: path, maxIds: 5, compactAfterLines: 10 });
     for (const id of ids(23)) await store.record(id); // one batch each: the file grows line by line
     const onDisk = lines(path);
     expect(onDisk.length).toBeLessThan(10);
@@ -118,7 +118,7 @@ describe('openDedupeStore with a file', () => {
     await store.record('Webhook:after');
     await store.close();
 
-    const again = openDedupeStore({ storePath: path, maxIds: 5, compactAfterLines: 10 });
+    const again = openSeenIds({ storePath: path, maxIds: 5, compactAfterLines: 10 });
     expect(again.has('Webhook:after')).toBe(true);
     expect(again.has('Webhook:0022')).toBe(true);
     expect(again.has('Webhook:0000')).toBe(false);
@@ -127,10 +127,10 @@ describe('openDedupeStore with a file', () => {
 
   it('compacts at load a file that is already over the threshold', async () => {
     const path = tempFile();
-    const store0 = openDedupeStore({ storePath: path });
+    const store0 = openSeenIds({ storePath: path });
     await store0.close();
     writeFileSync(path, ids(40).map((id) => JSON.stringify(id) + '\n').join(''));
-    const store = openDedupeStore({ storePath: path, maxIds: 4, compactAfterLines: 20 });
+    const store = openSeenIds({ storePath: path, maxIds: 4, compactAfterLines: 20 });
     expect(lines(path)).toEqual(ids(4, 36).map((id) => JSON.stringify(id)));
     await store.close();
   });
@@ -138,18 +138,18 @@ describe('openDedupeStore with a file', () => {
   it('stores ids with any characters, one per line', async () => {
     const path = tempFile();
     const odd = 'Webhook:"quoted"\nnewline\u2028';
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     await store.record(odd);
     await store.close();
     expect(lines(path)).toHaveLength(1);
-    const again = openDedupeStore({ storePath: path });
+    const again = openSeenIds({ storePath: path });
     expect(again.has(odd)).toBe(true);
     await again.close();
   });
 
   it('flush waits for pending ids; record after close rejects', async () => {
     const path = tempFile();
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     void store.record('Webhook:x');
     await store.flush();
     expect(store.has('Webhook:x')).toBe(true);
@@ -165,7 +165,7 @@ describe('the --store journal: deliveries begun and not finished', () => {
 
   it('hands back, after a reopen, exactly the begun ids that were neither recorded nor released, bytes intact', async () => {
     const path = tempFile();
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     await Promise.all(['Webhook:a', 'Webhook:b', 'Webhook:c'].map((id) => store.begin(id, body(id), headers)));
     await store.record('Webhook:a');
     store.release('Webhook:b');
@@ -173,7 +173,7 @@ describe('the --store journal: deliveries begun and not finished', () => {
     // No close(): the process is gone as after a SIGKILL (the lock is taken over as stale in real life).
     const lock = `${path}.lock`;
     writeFileSync(lock, '999999999\n');
-    const again = openDedupeStore({ storePath: path });
+    const again = openSeenIds({ storePath: path });
     expect(again.has('Webhook:a')).toBe(true);
     expect(again.has('Webhook:c')).toBe(false);
     const interrupted = again.interrupted();
@@ -185,7 +185,7 @@ describe('the --store journal: deliveries begun and not finished', () => {
 
   it('compaction keeps the begun lines of deliveries still under way and drops finished bodies', async () => {
     const path = tempFile();
-    const store = openDedupeStore({ storePath: path, maxIds: 10, compactAfterLines: 12 });
+    const store = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 12 });
     await store.begin('Webhook:open', body('Webhook:open'), headers);
     for (const id of ids(8)) {
       await store.begin(id, body(id), headers);
@@ -198,7 +198,7 @@ describe('the --store journal: deliveries begun and not finished', () => {
     expect(text).not.toContain('"p":"Webhook:0000"'); // finished: its body is gone, its id stays
     expect(text).toContain('"Webhook:0000"');
     await store.close();
-    const again = openDedupeStore({ storePath: path, maxIds: 10, compactAfterLines: 12 });
+    const again = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 12 });
     expect(again.interrupted().map((d) => d.id)).toEqual(['Webhook:open']);
     await again.close();
   });
@@ -223,28 +223,28 @@ describe('the --store journal: deliveries begun and not finished', () => {
     const path = tempFile();
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, '"Webhook:old1"\n"Webhook:old2"\n');
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     expect(store.has('Webhook:old2')).toBe(true);
     expect(store.interrupted()).toEqual([]);
     await store.close();
   });
 });
 
-describe('openDedupeStore: one listener per store file', () => {
+describe('openSeenIds: one listener per store file', () => {
   it('refuses a store file another open store holds, naming its pid; free again after close', async () => {
     const path = tempFile();
-    const first = openDedupeStore({ storePath: path });
+    const first = openSeenIds({ storePath: path });
     let error: unknown;
     try {
-      openDedupeStore({ storePath: path });
+      openSeenIds({ storePath: path });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(UsageError);
-    expect(error).toMatchObject({ field: 'store', message: expect.stringContaining(`pid ${process.pid}`) });
+    expect(error).toMatchObject({ field: '--store', message: expect.stringContaining(`pid ${process.pid}`) });
     await first.record('Webhook:kept');
     await first.close();
-    const second = openDedupeStore({ storePath: path });
+    const second = openSeenIds({ storePath: path });
     expect(second.has('Webhook:kept')).toBe(true);
     await second.close();
     expect(readdirSync(join(path, '..'))).toEqual(['seen.log']); // no lock or temp file left behind
@@ -252,11 +252,11 @@ describe('openDedupeStore: one listener per store file', () => {
 
   it('takes over a lock left by a listener that died without cleaning up', async () => {
     const path = tempFile();
-    const store0 = openDedupeStore({ storePath: path });
+    const store0 = openSeenIds({ storePath: path });
     await store0.close();
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     writeFileSync(`${path}.lock`, `${dead.stdout}\n`);
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     await store.record('Webhook:after-takeover');
     await store.close();
     expect(existsSync(`${path}.lock`)).toBe(false);

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { openDedupeStore } from '../../../src/webhook/dedupe.js';
+import { openSeenIds } from '../../../src/webhook/dedupe.js';
 
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
@@ -33,7 +33,7 @@ function failNextAppendHalfway(): void {
 describe('dedupe file store after a failed append', () => {
   it('rejects the batch, cuts the fragment off, and the next ids load whole after a restart', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'svc-dedupe-')), 'seen.log');
-    const store = openDedupeStore({ storePath: path });
+    const store = openSeenIds({ storePath: path });
     await store.record('Webhook:before');
 
     failNextAppendHalfway();
@@ -45,7 +45,7 @@ describe('dedupe file store after a failed append', () => {
     await store.close();
     expect(readFileSync(path, 'utf8')).toBe('"Webhook:before"\n"Webhook:next"\n');
 
-    const reopened = openDedupeStore({ storePath: path });
+    const reopened = openSeenIds({ storePath: path });
     expect(['Webhook:before', 'Webhook:next', 'Webhook:lost-in-the-crash'].map((id) => reopened.has(id))).toEqual([true, true, false]);
     await reopened.close();
   });

@@ -18,7 +18,7 @@ export const CURRENCIES: Record<string, Currency> = {
 };
 export const CURRENCY_CODES = Object.keys(CURRENCIES);
 
-/** The fund endpoint's limit (DESIGN.md), which the client checks too; the emulator applies it to every amount. */
+/** The fund endpoint's limit (src/sandbox/api.ts), which the client checks too; the emulator applies it to every amount. */
 export const MAX_AMOUNT = MAX_FUND_AMOUNT;
 
 export function money(amount: number, code: string): { amount: number; currency: Currency } {

@@ -8,20 +8,10 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound, unauthorized } from '../../kernel/errors.js';
 import type { Req } from '../../kernel/router.js';
 import { durableTable } from '../../kernel/tables.js';
+import type { AgentRec } from './agent-record.js';
 import { usage } from './enforce.js';
 
-export interface AgentRec {
-  id: string;
-  name: string;
-  customerId: string;
-  isPaused: boolean;
-  isConnected: boolean;
-  policy: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-  /** SHA-256 hex of the access token, once a device code was redeemed. */
-  tokenHash?: string;
-}
+export type { AgentRec } from './agent-record.js';
 
 export interface DeviceCodeRec {
   code: string;

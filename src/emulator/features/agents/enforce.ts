@@ -9,7 +9,7 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError } from '../../kernel/errors.js';
 import { rates } from '../exchange-rates/rates.js';
 import { transactions } from '../transactions/transactions.js';
-import type { AgentRec } from './agents.js';
+import type { AgentRec } from './agent-record.js';
 
 export type Permission = 'VIEW_TRANSACTIONS' | 'CREATE_TRANSFERS' | 'CREATE_QUOTES' | 'EXECUTE_QUOTES' | 'MANAGE_EXTERNAL_ACCOUNTS';
 

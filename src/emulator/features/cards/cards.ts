@@ -94,7 +94,7 @@ export function moveTo(emu: EmulatorContext, card: CardRec, state: CardState, re
 export function scheduleIssuance(emu: EmulatorContext, card: CardRec): void {
   emu.later(emu.opts.cardIssuanceDelayMs, () => {
     const current = emu.table(cards).get(card.id);
-    if (!current || current.state !== 'PROCESSING') return; // closed meanwhile
+    if (current?.state !== 'PROCESSING') return; // gone or closed meanwhile
     if (current.issuance === 'accept') moveTo(emu, current, 'ACTIVE');
     else moveTo(emu, current, 'CLOSED', 'ISSUER_REJECTED');
   });

@@ -10,13 +10,13 @@ import { conflict } from '../../kernel/errors.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { cards, getCard } from './cards.js';
+import { escapeHtml } from '../../kernel/html.js';
 
 const EMBED_PREFIX = '/embed/cards/';
 
 /** Unused reveal links by token. */
 export const reveals = memoryTable<{ cardId: string; expiresAtMs: number }>('reveals');
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -38,7 +38,7 @@ function revealPage(emu: EmulatorContext, token: string): Reply {
     status: 200,
     headers: PAGE_HEADERS,
     text: `<!doctype html><meta charset="utf-8"><title>Card</title><style>body{font-family:monospace;font-size:18px}</style>`
-      + `<div id="pan">${escape(pan)}</div><div id="exp">${escape(exp)}</div><div id="cvc">${escape(card.cvc)}</div>`,
+      + `<div id="pan">${escapeHtml(pan)}</div><div id="exp">${escapeHtml(exp)}</div><div id="cvc">${escapeHtml(card.cvc)}</div>`,
   };
 }
 

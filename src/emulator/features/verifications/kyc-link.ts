@@ -17,6 +17,7 @@ import { memoryTable } from '../../kernel/tables.js';
 import { customerOr404, liveCustomerOr4xx, type CustomerRec } from '../customers/customers.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
 import { submitVerification } from './routes.js';
+import { escapeHtml } from '../../kernel/html.js';
 
 export const KYC_LINK_TTL_MS = 60 * 60 * 1000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -72,7 +73,6 @@ function usableLink(emu: EmulatorContext, token: string): KycLink {
   return link;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What the page shows as already sent (never the identifier). */
 function prefilled(c: CustomerRec): Array<[string, string]> {
@@ -97,7 +97,7 @@ const page: Route = {
   handler(req, emu) {
     const link = usableLink(emu, req.params.token!);
     const customer = customerOr404(emu, link.customerId);
-    const rows = prefilled(customer).map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('');
+    const rows = prefilled(customer).map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
     return html(200, `<h1>Sandbox identity verification</h1><table>${rows}</table><form method="post"><button>Submit for verification</button></form>`);
   },
 };
@@ -116,11 +116,11 @@ const submit: Route = {
     } catch (error) {
       // A person reads this page: the refusal POST /verifications would give, as a page; the link stays.
       if (!(error instanceof HttpError)) throw error;
-      return html(error.status, `<p>${escape(error.message)}</p>`);
+      return html(error.status, `<p>${escapeHtml(error.message)}</p>`);
     }
     emu.table(kycLinks).delete(link.token);
     if (link.redirectUri) return html(303, '', { location: link.redirectUri });
-    return html(200, `<p>Submitted: ${escape(verification.verificationStatus)}</p>`);
+    return html(200, `<p>Submitted: ${escapeHtml(verification.verificationStatus)}</p>`);
   },
 };
 

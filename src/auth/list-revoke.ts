@@ -11,7 +11,7 @@ import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError } from '../errors.js';
 import { reauthCommand, withAuthHint } from './hints.js';
 import { requireId } from '../validate.js';
-import { isExpired, parseAuthSession, type AuthSession } from './session.js';
+import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
 
 export async function listSessions(client: ApiClient, accountId: string, signal?: AbortSignal): Promise<AuthSession[]> {
   const path = `/auth/sessions?accountId=${encodeURIComponent(accountId)}`;
@@ -68,7 +68,7 @@ export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith?:
   const held = store.getSession(sessionId);
   const path = `/auth/sessions/${sessionId}`;
   const sign = signer
-    ? createStamper(signer.privateKey)
+    ? createStamper(signer.privateKey, signer.publicKey)
     : () => {
         throw noSigner(sessionId);
       };

@@ -1,0 +1,45 @@
+// What the bundled CLI takes from undici, required from undici's own files rather than from its
+// index.js. The index also loads undici's fetch, cookies and WebSocket modules, which read
+// globalThis.Headers and so make Node compile its own built-in copy of undici (about 30 ms per
+// command) beside this one. .ci/build.mjs points `undici` here; tests and the library keep the
+// package's index. `request` is the index's makeDispatcher(api.request), trimmed to how src/ calls
+// it: request(url, { method, headers, body, dispatcher, signal, … }).
+'use strict';
+const Agent = require('undici/lib/dispatcher/agent.js');
+const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js');
+const errors = require('undici/lib/core/errors.js');
+const util = require('undici/lib/core/util.js');
+const apiRequest = require('undici/lib/api/api-request.js');
+const { getGlobalDispatcher, setGlobalDispatcher } = require('undici/lib/global.js');
+
+function request(url, opts, handler) {
+  if (typeof opts === 'function') {
+    handler = opts;
+    opts = null;
+  }
+  if (!url || (typeof url !== 'string' && typeof url !== 'object')) {
+    throw new errors.InvalidArgumentError('invalid url');
+  }
+  if (opts != null && typeof opts !== 'object') throw new errors.InvalidArgumentError('invalid opts');
+  if (opts && opts.path != null) {
+    const path = opts.path.startsWith('/') ? opts.path : `/${opts.path}`;
+    url = new URL(util.parseOrigin(url).origin + path);
+  } else {
+    if (!opts) opts = typeof url === 'object' ? url : {};
+    url = util.parseURL(url);
+  }
+  const { agent, dispatcher = getGlobalDispatcher() } = opts;
+  if (agent) throw new errors.InvalidArgumentError('unsupported opts.agent. Did you mean opts.client?');
+  return apiRequest.call(
+    dispatcher,
+    {
+      ...opts,
+      origin: url.origin,
+      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+      method: opts.method || (opts.body ? 'PUT' : 'GET'),
+    },
+    handler,
+  );
+}
+
+module.exports = { Agent, EnvHttpProxyAgent, errors, request, getGlobalDispatcher, setGlobalDispatcher };

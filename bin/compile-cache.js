@@ -1,0 +1,78 @@
+// V8's code cache for the CLI bundles on Node versions without module.enableCompileCache() (added
+// in 22.1): the first run of a command saves the code V8 compiled for dist/cli/*.cjs, and later runs
+// start from it instead of parsing and compiling again (about 10 ms on `svc sandbox fund`).
+//
+// The cache lives in a folder of the user's own (0700, checked before use) under the OS temporary
+// folder, as Node's own compile cache does, one file per bundle, keyed by the bundle's size and
+// modification time, the V8 version and the V8 flags in force (`flags`: V8 refuses a cache made
+// under other flags). V8 itself checks each cache against the source it is used for and rejects a
+// mismatch; a rejected or missing cache is simply written anew at exit. Any error disables caching
+// for the run: the cache only ever saves time.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const Module = require('node:module');
+const { Script } = require('node:vm');
+
+const BUNDLES = path.join(__dirname, '..', 'dist', 'cli') + path.sep;
+
+/** The cache folder, created if needed; undefined when it is not ours alone. */
+function cacheDir() {
+  if (typeof process.getuid !== 'function') return undefined; // POSIX only
+  const dir = path.join(require('node:os').tmpdir(), `svc-compile-cache-${process.getuid()}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = fs.statSync(dir);
+  return st.uid === process.getuid() && (st.mode & 0o077) === 0 ? dir : undefined;
+}
+
+const flagsOf = (file) => file.slice(file.lastIndexOf('-'));
+
+exports.cacheCompiledCode = function cacheCompiledCode(flags) {
+  let dir;
+  try {
+    dir = cacheDir();
+  } catch {
+    return;
+  }
+  if (dir === undefined) return;
+  const toSave = [];
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function (content, filename) {
+    if (!filename.startsWith(BUNDLES)) return compile.call(this, content, filename);
+    const st = fs.statSync(filename);
+    const key = `${path.basename(filename)}@${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}-${flags}`;
+    const file = path.join(dir, key);
+    let cachedData;
+    try {
+      cachedData = fs.readFileSync(file);
+    } catch {}
+    const script = new Script(Module.wrap(content), { filename, cachedData });
+    if (cachedData === undefined || script.cachedDataRejected) toSave.push([file, script]);
+    const require = (id) => this.require(id);
+    require.resolve = (request, options) => Module._resolveFilename(request, this, false, options);
+    require.cache = Module._cache;
+    require.main = process.mainModule;
+    const wrapper = script.runInThisContext({ displayErrors: true });
+    return wrapper.call(this.exports, this.exports, require, this, filename, path.dirname(filename));
+  };
+  // At exit the cache holds every function the run compiled, not only the top level. Caches of an
+  // older build of the same bundle are removed then (only a run that missed pays for the listing).
+  process.once('exit', () => {
+    if (toSave.length === 0) return;
+    let existing = [];
+    try {
+      existing = fs.readdirSync(dir);
+    } catch {}
+    for (const [file, script] of toSave) {
+      const bundle = path.basename(file).split('@')[0];
+      try {
+        for (const old of existing) {
+          if (old.split('@')[0] === bundle && old.endsWith(flagsOf(file)) && path.join(dir, old) !== file) fs.unlinkSync(path.join(dir, old));
+        }
+        const tmp = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(tmp, file);
+      } catch {}
+    }
+  });
+};

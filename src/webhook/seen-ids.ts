@@ -1,0 +1,43 @@
+/**
+ * The ids a webhook receiver has processed, and the deliveries it had begun: what the receiver
+ * asks, and what memory (dedupe.ts) or the --store file (seen-file.ts) answers.
+ */
+
+/** A delivery begun but neither recorded nor released when the journal was last closed (or killed). */
+export interface InterruptedDelivery {
+  id: string;
+  /** The body exactly as received (signed bytes). */
+  body: Buffer;
+  /** The service's headers, as forward.ts passes them on (the signature among them). */
+  headers: Record<string, string>;
+  /** It was waiting for a local retry of a failed forward: never shown, so not marked redelivered. */
+  queued: boolean;
+}
+
+export interface SeenIds {
+  has(id: string): boolean;
+  /**
+   * Journals a delivery about to be printed or forwarded. In memory: nothing to do, returns undefined.
+   * With a store: resolves once the body is on disk; rejects if the write or fsync failed.
+   */
+  begin(id: string, body: Uint8Array, headers: Record<string, string>): Promise<void> | undefined;
+  /** Gives up a begun delivery without recording it (its forward failed: the service retries it). */
+  release(id: string): void;
+  /** Notes that a begun delivery waits for a local retry (nothing shown yet); the retry begins it again. */
+  queue(id: string): void;
+  /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
+  interrupted(): InterruptedDelivery[];
+  /**
+   * Marks a processed id. In memory only: done at once, returns undefined (nothing to wait for).
+   * With a store: resolves once the id is on disk; `has(id)` turns true at that moment. Rejects if
+   * the write or fsync failed (the caller must then not acknowledge the delivery).
+   */
+  record(id: string): Promise<void> | undefined;
+  readonly size: number;
+  /** True with a --store file: begun deliveries survive a crash, so failed forwards can be retried locally. */
+  readonly durable: boolean;
+  /** Resolves when everything recorded so far is on disk. */
+  flush(): Promise<void>;
+  /** Flushes, then releases the store file. */
+  close(): Promise<void>;
+}

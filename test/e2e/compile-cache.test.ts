@@ -1,0 +1,58 @@
+/**
+ * bin/compile-cache.js, V8's code cache for the CLI bundles on Node versions without
+ * module.enableCompileCache(): a run fills a folder of the user's own, later runs use it, and a
+ * cache that does not fit (corrupt, or from another build) only costs a recompile. Not timed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+
+const hasOwnCache = typeof (createRequire(import.meta.url)('node:module') as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+/** Runs `svc keys generate --json` with its temporary folder (and so the cache) in `tmp`. */
+function generate(tmp: string): { code: number | null; stdout: string } {
+  const r = spawnSync(process.execPath, [SVC_BIN, 'keys', 'generate', '--json'], {
+    env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
+    encoding: 'utf8',
+  });
+  return { code: r.status, stdout: r.stdout };
+}
+
+describe.skipIf(hasOwnCache || typeof process.getuid !== 'function')('the code cache on Node 20', () => {
+  it('is written by the first run into a private folder, and a corrupt cache is replaced, not fatal', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const first = generate(tmp);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toHaveProperty('publicKey');
+
+    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const files = readdirSync(dir).sort();
+    expect(files.map((f) => f.split('@')[0])).toEqual(['keys.generate.cjs', 'svc.cjs']);
+    for (const f of files) expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
+
+    // A second run finds a cache V8 accepts, so it writes nothing.
+    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+    expect(generate(tmp).code).toBe(0);
+    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+
+    // Garbage in the cache: V8 refuses it, the command still runs, and the cache is written anew.
+    for (const f of files) writeFileSync(join(dir, f), 'not a code cache');
+    const third = generate(tmp);
+    expect(third.code).toBe(0);
+    expect(JSON.parse(third.stdout)).toHaveProperty('privateKey');
+    for (const f of files) expect(statSync(join(dir, f)).size).toBeGreaterThan(1000);
+  });
+
+  it('is not used from a folder that others can write to', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    spawnSync('mkdir', ['-m', '777', dir]);
+    expect(generate(tmp).code).toBe(0);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * What the command root loads (README "Performance"): `svc --help` and a verb's `--help` must read
+ * the root bundle only, with no verb module and no HTTP or crypto library, whatever a later change
+ * imports. Not timed: it checks which files and Node built-ins a spawned CLI loaded, and what the
+ * build put into the root bundle (dist/cli/svc.meta.json, written by .ci/build.mjs).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+
+/** Built-ins a request or a signature needs; the root must not load any of them. */
+const HTTP_AND_CRYPTO_BUILTINS = ['http', 'https', 'http2', 'tls', 'crypto', 'zlib', 'undici'];
+
+interface Loaded {
+  files: string[];
+  builtins: string[];
+}
+
+/** Runs the CLI with a preload that reports, at exit, every file required and every built-in loaded. */
+function loadsOf(args: string[]): Loaded & { code: number | null; stdout: string } {
+  const dir = tempConfigDir();
+  const report = join(dir, 'loaded.json');
+  const hook = join(dir, 'hook.cjs');
+  writeFileSync(
+    hook,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({
+  files: Object.keys(require.cache),
+  builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)),
+})));`,
+  );
+  const r = spawnSync(process.execPath, ['--require', hook, SVC_BIN, ...args], { env: svcEnv(dir), encoding: 'utf8' });
+  const loaded = JSON.parse(readFileSync(report, 'utf8')) as Loaded;
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    // bin/compile-cache.js is bin's own (Node 20's code cache), not the command tree.
+    files: loaded.files
+      .filter((f) => f !== hook)
+      .map((f) => relative(REPO_ROOT, f))
+      .filter((f) => f !== join('bin', 'compile-cache.js')),
+    builtins: loaded.builtins,
+  };
+}
+
+const meta = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'cli', 'svc.meta.json'), 'utf8')) as {
+  inputs: string[];
+  chunks: Record<string, string>;
+};
+
+describe('the command root', () => {
+  it.each([[['--help']], [['session', 'refresh', '--help']], [['sandbox', '--help']]])(
+    'svc %j reads the root bundle and nothing else: no verb chunk, no HTTP or crypto built-in',
+    (args) => {
+      const r = loadsOf(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Usage: svc');
+      expect(r.files.sort()).toEqual([join('bin', 'svc.js'), join('dist', 'cli', 'svc.cjs')]);
+      const forbidden = r.builtins.filter((b) => HTTP_AND_CRYPTO_BUILTINS.some((name) => b === name || b.startsWith(`internal/${name}/`)));
+      expect(forbidden).toEqual([]);
+    },
+  );
+
+  it('is built from the verb specs and commander only', () => {
+    const verbModules = new Set(Object.values(meta.chunks));
+    expect(meta.inputs.filter((input) => verbModules.has(input))).toEqual([]);
+    const libraries = new Set(meta.inputs.filter((i) => i.startsWith('node_modules/')).map((i) => i.split('/')[1]));
+    expect([...libraries]).toEqual(['commander']);
+    expect(meta.inputs.filter((i) => i.startsWith('src/'))).toEqual([]);
+  });
+
+  it('gives every verb of the registry its own chunk', () => {
+    for (const verb of ['sandbox.fund', 'session.refresh', 'otp.verify', 'emulator.start', 'demo.run', 'webhook.listen']) {
+      expect(meta.chunks[verb]).toBeDefined();
+    }
+    // A verb run loads the root and its own chunk; the chunk carries what it needs.
+    const r = loadsOf(['keys', 'generate', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.files.sort()).toEqual([join('bin', 'svc.js'), join('dist', 'cli', 'svc.cjs'), join('dist', 'cli', 'verbs', 'keys.generate.cjs')]);
+  });
+});
