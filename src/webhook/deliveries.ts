@@ -70,7 +70,7 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
     inflight.set(id, null);
     begin();
     const answer: Answer = (r) => R.send(res, r);
-    if (!shown) return commit(event, false, undefined, R.ACCEPTED, answer);
+    if (!shown) return commit(event, false, R.ACCEPTED, answer);
     start(event, body, serviceHeaders(req.headers), answer);
   }
 
@@ -134,18 +134,18 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
       options.onError?.(error, event);
     }
     // Anything but a promise (a callback's stray return value included) means written already.
-    if (!(written instanceof Promise)) return commit(event, true, forward, reply, answer);
+    if (!(written instanceof Promise)) return commit(event, true, reply, answer);
     written.then(
-      () => commit(event, true, forward, reply, answer),
+      () => commit(event, true, reply, answer),
       (error) => {
         options.onError?.(error, event);
-        commit(event, true, forward, reply, answer);
+        commit(event, true, reply, answer);
       },
     );
   }
 
   /** Records the id as seen; once that is durable, answers. */
-  function commit(event: WebhookEvent, shown: boolean, forward: ForwardResult | undefined, reply: R.Reply, answer: Answer): void {
+  function commit(event: WebhookEvent, shown: boolean, reply: R.Reply, answer: Answer): void {
     if (!shown) {
       stats.received++;
       stats.filtered++;

@@ -12,7 +12,7 @@ import { runSvc, tempConfigDir } from '../../helpers/spawn-svc.js';
 import { spawnListener, type SpawnedListener } from './spawn-listener.js';
 
 const CHECK_MS = 200;
-const cleanup: Array<() => Promise<unknown> | void> = [];
+const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanup.length) await cleanup.pop()!();
 });

@@ -339,7 +339,7 @@ describe('webhook receiver: --forward-to', () => {
     running.push({ stop: () => forwarder.close() });
     const queued: Array<[number, number]> = [];
     const storePath = join(mkdtempSync(join(tmpdir(), 'svc-queue-')), 'seen.log');
-    const { receiver, events } = await recorder({ forwarder, storePath, forwardRetry: { initialMs: 100, maxMs: 1000 }, onForwardQueued: (_e, r, attempt, wait) => queued.push([r.status, wait]) });
+    const { receiver, events } = await recorder({ forwarder, storePath, forwardRetry: { initialMs: 100, maxMs: 1000 }, onForwardQueued: (_e, r, _attempt, wait) => queued.push([r.status, wait]) });
     const event = envelope();
     const first = await deliver(receiver.url, event);
     expect([first.status, JSON.parse(first.body)]).toEqual([200, { received: true, queued: true }]);

@@ -205,7 +205,7 @@ describe('the --store journal: deliveries begun and not finished', () => {
 
   it('tells a delivery waiting for a retry (queued: never shown) from one a crash interrupted; a new begin clears it', async () => {
     const path = tempFile();
-    const store = openDedupeStore({ storePath: path, maxIds: 10, compactAfterLines: 8 });
+    const store = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 8 });
     for (const id of ['Webhook:q', 'Webhook:i', 'Webhook:again']) await store.begin(id, body(id), headers);
     store.queue('Webhook:q');
     store.queue('Webhook:again');
@@ -214,7 +214,7 @@ describe('the --store journal: deliveries begun and not finished', () => {
     for (const id of ids(4)) await store.record(id); // enough lines to compact: the states survive it
     await store.flush();
     writeFileSync(`${path}.lock`, '999999999\n');
-    const again = openDedupeStore({ storePath: path, maxIds: 10, compactAfterLines: 8 });
+    const again = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 8 });
     expect(again.interrupted().map((d) => [d.id, d.queued])).toEqual([['Webhook:q', true], ['Webhook:i', false], ['Webhook:again', false]]);
     await again.close();
   });
