@@ -16,6 +16,7 @@ import type { SignedRequestHooks } from '../../src/signing/engine.js';
 import { apiCall } from '../../src/api/request.js';
 import { paginate } from '../../src/api/paginate.js';
 import { requestParts } from './request-parts.js';
+import { signedProgress, type SignedProgress } from '../signed-progress.js';
 
 export type ApiOptions = OptionsOf<typeof verbs.api>;
 
@@ -47,21 +48,24 @@ function printIncluded(ui: UI, res: ApiResponse): void {
   ui.info('');
 }
 
-/** The hooks that show the payload and ask (--show-payload) and report PROCESSING. */
-function signingHooks(opts: ApiOptions, deps: Deps, ui: UI): SignedRequestHooks {
+/**
+ * The hooks that show the payload and ask (--show-payload), then show the same progress as every
+ * other signed flow: the spinner starts once the challenge is accepted for signing, so it never
+ * draws over the payload or the question.
+ */
+function signingHooks(opts: ApiOptions, deps: Deps, ui: UI, progress: SignedProgress): SignedRequestHooks {
   return {
     async onChallenge(challenge) {
-      if (!opts.showPayload) return;
-      ui.info(`Payload to sign (${challenge.requestId}, expires ${challenge.expiresAt}):`);
-      ui.info(challenge.payloadToSign);
-      if (deps.globals.yes) return;
-      if (!(await deps.prompter.confirm({ message: 'Sign this payload with the session key?', default: false }))) {
-        throw new CancelledError('Cancelled: nothing was signed.');
+      if (opts.showPayload) {
+        ui.info(`Payload to sign (${challenge.requestId}, expires ${challenge.expiresAt}):`);
+        ui.info(challenge.payloadToSign);
+        if (!deps.globals.yes && !(await deps.prompter.confirm({ message: 'Sign this payload with the session key?', default: false }))) {
+          throw new CancelledError('Cancelled: nothing was signed.');
+        }
       }
+      progress.start(`Signing challenge ${challenge.requestId} with the session key`);
     },
-    onProcessing(attempt) {
-      if (!deps.globals.json) ui.info(`… still processing (attempt ${attempt}); re-sending the same signed request`);
-    },
+    onProcessing: (attempt, body) => progress.hooks.onProcessing?.(attempt, body),
   };
 }
 
@@ -108,6 +112,7 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
   const signer = opts.sign ? await chooseSigner(sessionId, deps, `${parts.method} ${parts.path.split('?')[0]}`) : false;
   if (parts.idempotencyKey !== undefined && opts.idempotencyKey === 'auto') ui.info(`Idempotency-Key: ${parts.idempotencyKey}`);
 
+  const progress = signedProgress(ui, deps.signal);
   let result;
   try {
     result = await apiCall(client, {
@@ -116,17 +121,18 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
       body: parts.body,
       headers: parts.headers,
       signer,
-      hooks: signingHooks(opts, deps, ui),
+      hooks: signingHooks(opts, deps, ui, progress),
       signal: deps.signal,
       now: () => deps.clock.now(),
     });
   } catch (error) {
+    progress.fail(error, 'The signed request failed');
     // The error itself is rendered by the caller; --include still owes the status line.
     if (opts.include && error instanceof ApiError) ui.info(`HTTP ${error.status}`);
     throw error;
   }
   const { response, signedWith } = result;
-  if (signedWith && !deps.globals.json) ui.info(`Signed the challenge with ${signedWith}.`);
+  if (signedWith) progress.succeed(`Signed the challenge with ${signedWith}`);
   if (opts.include) printIncluded(ui, response);
   printBody(ui, response, deps.globals.json);
 }

@@ -44,7 +44,7 @@ describe('svc api: signed round trips', () => {
     await run(opts('DELETE', `/auth/sessions/${victim.id}`, { include: true }), d);
     expect(d.stdout()).toBe('');
     expect(d.stderr()).toContain('still processing (attempt 1)');
-    expect(d.stderr()).toContain(`Signed the challenge with ${signer.id}.`);
+    expect(d.stderr()).toContain(`Signed the challenge with ${signer.id}`);
     expect(d.stderr()).toMatch(/^HTTP 204$/m);
     // Two signed sends: the first answered PROCESSING, the byte-identical re-send settled.
     expect(t.proxy.count(`/auth/sessions/${victim.id}`, true) - before).toBe(2);
@@ -57,7 +57,7 @@ describe('svc api: signed round trips', () => {
     const victim = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
     const d = t.deps();
     await run(opts('DELETE', `/auth/sessions/${victim.id}`, { session: first.id }), d);
-    expect(d.stderr()).toContain(`Signed the challenge with ${first.id}.`);
+    expect(d.stderr()).toContain(`Signed the challenge with ${first.id}`);
     expect(second.id).not.toBe(first.id);
 
     const sent = t.proxy.seen.length;
