@@ -67,7 +67,8 @@ exports.cacheCompiledCode = function cacheCompiledCode(flags) {
       const bundle = path.basename(file).split('@')[0];
       try {
         for (const old of existing) {
-          if (old.split('@')[0] === bundle && old.endsWith(flagsOf(file)) && path.join(dir, old) !== file) fs.unlinkSync(path.join(dir, old));
+          if (old.split('@')[0] === bundle && old.endsWith(flagsOf(file)) && path.join(dir, old) !== file)
+            fs.unlinkSync(path.join(dir, old));
         }
         const tmp = `${file}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });

@@ -17,11 +17,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // setting. It is set here, before anything compiles, because V8 refuses a code cache made under
   // other flags (see compile-cache.js).
   const serves = args.includes('emulator') || args.includes('webhook');
-  const helpOnly = !args.some((a) => !a.startsWith('-')) || args.some((a) => a === '--help' || a === '-h' || a === 'help');
+  const helpOnly =
+    !args.some((a) => !a.startsWith('-')) || args.some((a) => a === '--help' || a === '-h' || a === 'help');
   const baseline = !serves && !helpOnly;
   if (baseline) require('node:v8').setFlagsFromString('--liftoff-only');
   const { enableCompileCache } = require('node:module');
-  if (enableCompileCache) enableCompileCache(); // Node 22.1+: Node keeps compiled code between runs
+  if (enableCompileCache)
+    enableCompileCache(); // Node 22.1+: Node keeps compiled code between runs
   else require('./compile-cache.js').cacheCompiledCode(baseline ? 'liftoff' : 'default'); // Node 20
   require('../dist/cli/svc.cjs')
     .main(process.argv)

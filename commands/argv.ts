@@ -45,5 +45,11 @@ export function wantsJson(argv: string[]): boolean {
 export function parseErrorJSON(error: Error, code: string): Record<string, unknown> {
   const message = error.message.replace(/^error: /, '');
   const field = /'([^']+)'/.exec(message)?.[1];
-  return { type: 'usage', message, ...(field ? { field } : {}), code: code.replace(/^commander\./, ''), hint: 'Run with --help for usage.' };
+  return {
+    type: 'usage',
+    message,
+    ...(field ? { field } : {}),
+    code: code.replace(/^commander\./, ''),
+    hint: 'Run with --help for usage.',
+  };
 }

@@ -65,7 +65,8 @@ async function withoutSignalHooks<T>(load: () => Promise<T>): Promise<T> {
   const before = new Map(HOOKED_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   const loaded = await load();
   for (const signal of HOOKED_SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
   }
   return loaded;
 }
@@ -94,10 +95,18 @@ export function withStoreAndClient(base: BaseDeps): Deps {
   // except where a command creates it (config set); the store's current profile needs no check.
   const named = base.globals.profile ?? (base.env.SERVICE_PROFILE?.trim() || undefined);
   const profile = async (options: { create?: boolean } = {}) => {
-    const [opened, name, { selectProfile }] = await Promise.all([store(), profileName(), import('../src/store/resolve.js')]);
+    const [opened, name, { selectProfile }] = await Promise.all([
+      store(),
+      profileName(),
+      import('../src/store/resolve.js'),
+    ]);
     if (named !== undefined && !options.create && opened.getProfile(name) === undefined) {
       const { unknownProfileError } = await import('./config/known-profile.js');
-      throw unknownProfileError(name, Object.keys(opened.listProfiles()), base.globals.profile !== undefined ? '--profile' : 'SERVICE_PROFILE');
+      throw unknownProfileError(
+        name,
+        Object.keys(opened.listProfiles()),
+        base.globals.profile !== undefined ? '--profile' : 'SERVICE_PROFILE',
+      );
     }
     return selectProfile(opened, base.env, name);
   };
@@ -160,7 +169,10 @@ function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: Abor
     },
     async password(q) {
       const { password } = await import('@inquirer/prompts');
-      return password({ message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate, theme }, context());
+      return password(
+        { message: q.message, mask: q.mask === false ? undefined : '*', validate: q.validate, theme },
+        context(),
+      );
     },
     async confirm(q) {
       const { confirm } = await import('@inquirer/prompts');

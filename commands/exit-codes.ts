@@ -1,9 +1,4 @@
-import {
-  ApiError,
-  AuthRequiredError,
-  InterruptedError,
-  UsageError,
-} from '../src/errors.js';
+import { ApiError, AuthRequiredError, InterruptedError, UsageError } from '../src/errors.js';
 
 /** Exit codes that scripts rely on (README "Exit codes"). */
 export const EXIT = {

@@ -36,9 +36,12 @@ const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'arra
 function index(value: unknown, key: string | number, optional: boolean, expr: string): unknown[] {
   if (value === null || value === undefined) return [null];
   if (typeof key === 'number' && Array.isArray(value)) return [value[key < 0 ? value.length + key : key] ?? null];
-  if (typeof key === 'string' && typeof value === 'object' && !Array.isArray(value)) return [(value as Record<string, unknown>)[key] ?? null];
+  if (typeof key === 'string' && typeof value === 'object' && !Array.isArray(value))
+    return [(value as Record<string, unknown>)[key] ?? null];
   if (optional) return [];
-  throw new UsageError(`--jq ${JSON.stringify(expr)}: cannot index ${typeName(value)} with ${JSON.stringify(key)}`, { field: '--jq' });
+  throw new UsageError(`--jq ${JSON.stringify(expr)}: cannot index ${typeName(value)} with ${JSON.stringify(key)}`, {
+    field: '--jq',
+  });
 }
 
 function iterate(value: unknown, optional: boolean, expr: string): unknown[] {
@@ -54,7 +57,8 @@ export function compileJq(expr: string): Filter {
   const peek = () => tokens[pos];
   const take = (want?: string) => {
     const t = tokens[pos];
-    if (t === undefined || (want !== undefined && t !== want)) throw bad(expr, want ? `expected ${want}` : 'unexpected end');
+    if (t === undefined || (want !== undefined && t !== want))
+      throw bad(expr, want ? `expected ${want}` : 'unexpected end');
     pos++;
     return t;
   };
@@ -83,7 +87,8 @@ export function compileJq(expr: string): Filter {
     if (op !== '==' && op !== '!=') return left;
     take();
     const right = postfix(term());
-    return (v) => left(v).flatMap((a) => right(v).map((b) => (JSON.stringify(a) === JSON.stringify(b)) === (op === '==')));
+    return (v) =>
+      left(v).flatMap((a) => right(v).map((b) => (JSON.stringify(a) === JSON.stringify(b)) === (op === '==')));
   };
   const term = (): Filter => {
     const t = take();
@@ -100,8 +105,20 @@ export function compileJq(expr: string): Filter {
     if (t.startsWith('"')) return literal(JSON.parse(t));
     if (/^-?\d/.test(t)) return literal(Number(t));
     if (t === 'true' || t === 'false' || t === 'null') return literal(JSON.parse(t));
-    if (t === 'length') return (v) => [Array.isArray(v) || typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : v === null ? 0 : Math.abs(Number(v))];
-    if (t === 'keys') return (v) => [v !== null && typeof v === 'object' ? (Array.isArray(v) ? v.map((_, i) => i) : Object.keys(v).sort()) : []];
+    if (t === 'length')
+      return (v) => [
+        Array.isArray(v) || typeof v === 'string'
+          ? v.length
+          : v !== null && typeof v === 'object'
+            ? Object.keys(v).length
+            : v === null
+              ? 0
+              : Math.abs(Number(v)),
+      ];
+    if (t === 'keys')
+      return (v) => [
+        v !== null && typeof v === 'object' ? (Array.isArray(v) ? v.map((_, i) => i) : Object.keys(v).sort()) : [],
+      ];
     if (t === 'select') {
       take('(');
       const condition = pipe();
@@ -110,7 +127,9 @@ export function compileJq(expr: string): Filter {
     }
     throw bad(expr, `unsupported ${JSON.stringify(t)}`);
   };
-  const literal = (value: unknown): Filter => () => [value];
+  const literal =
+    (value: unknown): Filter =>
+    () => [value];
   const key = (token: string): Filter => {
     const name = token.startsWith('"') ? (JSON.parse(token) as string) : token;
     const optional = optionalMark();

@@ -72,8 +72,10 @@ export function invokedNoun(argv: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (VALUE_FLAGS.has(a)) i++;
-    else if (a === 'help' && i + 1 < args.length) continue; // `svc help session` needs the session verbs
-    else if (a.startsWith('--') && a.includes('=')) continue; // --profile=x carries its own value
+    else if (a === 'help' && i + 1 < args.length)
+      continue; // `svc help session` needs the session verbs
+    else if (a.startsWith('--') && a.includes('='))
+      continue; // --profile=x carries its own value
     else if (!a.startsWith('-')) return a;
   }
   return undefined;
@@ -125,7 +127,10 @@ export function buildProgram(argv: string[], execute: Execute): Command {
     .showHelpAfterError('(run with --help for usage)')
     // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.
     .configureOutput(wantsJson(argv) ? { writeErr: () => {}, outputError: () => {} } : {})
-    .configureHelp({ showGlobalOptions: true, formatHelp: (cmd, helper) => optionsAfterCommands(Help.prototype.formatHelp.call(helper, cmd, helper)) })
+    .configureHelp({
+      showGlobalOptions: true,
+      formatHelp: (cmd, helper) => optionsAfterCommands(Help.prototype.formatHelp.call(helper, cmd, helper)),
+    })
     .exitOverride();
 
   const invoked = invokedNoun(argv);
@@ -141,20 +146,33 @@ export function buildProgram(argv: string[], execute: Execute): Command {
 /** Every noun, verb and flag, for shell completion (commands/meta/completion.ts). */
 export interface CommandTree {
   globalFlags: string[];
-  nouns: { name: string; description: string; flags: string[]; verbs: { name: string; description: string; flags: string[] }[] }[];
+  nouns: {
+    name: string;
+    description: string;
+    flags: string[];
+    verbs: { name: string; description: string; flags: string[] }[];
+  }[];
 }
 
 export function commandTree(): CommandTree {
   const longFlags = (spec: Verb<never>['spec']) =>
-    Object.values(spec.flags ?? {}).map((f) => /--[\w-]+/.exec(f.syntax)![0]).concat('--help');
+    Object.values(spec.flags ?? {})
+      .map((f) => /--[\w-]+/.exec(f.syntax)![0])
+      .concat('--help');
   const root = buildProgram(['node', 'svc'], async () => {});
   return {
-    globalFlags: root.options.map((o) => o.long).filter((l): l is string => l !== undefined).concat('--help'),
+    globalFlags: root.options
+      .map((o) => o.long)
+      .filter((l): l is string => l !== undefined)
+      .concat('--help'),
     nouns: NOUNS.map((noun) => ({
       name: noun.name,
       description: noun.description,
       flags: 'action' in noun ? longFlags(noun.action.spec) : ['--help'],
-      verbs: 'verbs' in noun ? noun.verbs.map((v) => ({ name: v.spec.name, description: v.spec.description, flags: longFlags(v.spec) })) : [],
+      verbs:
+        'verbs' in noun
+          ? noun.verbs.map((v) => ({ name: v.spec.name, description: v.spec.description, flags: longFlags(v.spec) }))
+          : [],
     })),
   };
 }
@@ -199,20 +217,36 @@ export async function main(rawArgv: string[]): Promise<number> {
     // --json held back; a script gets the usage error instead of an empty, successful run.
     if (commanderCode === 'commander.help' && (error as { exitCode?: number }).exitCode === 1 && wantsJson(argv)) {
       const message = noun === undefined ? 'a command is required' : `a ${noun} command is required`;
-      process.stderr.write(JSON.stringify({ error: { type: 'usage', message, field: noun ?? 'command', hint: `Run svc ${noun ? `${noun} ` : ''}--help for the commands.` } }) + '\n');
+      process.stderr.write(
+        JSON.stringify({
+          error: {
+            type: 'usage',
+            message,
+            field: noun ?? 'command',
+            hint: `Run svc ${noun ? `${noun} ` : ''}--help for the commands.`,
+          },
+        }) + '\n',
+      );
       return EXIT_USAGE;
     }
-    if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version' || commanderCode === 'commander.help') {
+    if (
+      commanderCode === 'commander.helpDisplayed' ||
+      commanderCode === 'commander.version' ||
+      commanderCode === 'commander.help'
+    ) {
       return EXIT_OK;
     }
     if (commanderCode?.startsWith('commander.')) {
       // Without --json commander already printed why; with it, nothing was printed yet.
-      if (wantsJson(argv)) process.stderr.write(JSON.stringify({ error: parseErrorJSON(error as Error, commanderCode) }) + '\n');
+      if (wantsJson(argv))
+        process.stderr.write(JSON.stringify({ error: parseErrorJSON(error as Error, commanderCode) }) + '\n');
       return EXIT_USAGE;
     }
     // Only a verb that failed to load gets here; everything a verb throws is rendered by run-verb.ts.
     const message = (error as Error).message ?? String(error);
-    process.stderr.write(wantsJson(argv) ? JSON.stringify({ error: { type: 'internal', message } }) + '\n' : `Error: ${message}\n`);
+    process.stderr.write(
+      wantsJson(argv) ? JSON.stringify({ error: { type: 'internal', message } }) + '\n' : `Error: ${message}\n`,
+    );
     return EXIT_FAILURE;
   } finally {
     process.off('SIGINT', onSignal);

@@ -4,7 +4,16 @@
  */
 import type { Writable } from 'node:stream';
 import { colors } from './colors.js';
-import { ApiError, AuthRequiredError, CancelledError, InterruptedError, NetworkError, SvcError, UsageError, VerificationError } from '../src/errors.js';
+import {
+  ApiError,
+  AuthRequiredError,
+  CancelledError,
+  InterruptedError,
+  NetworkError,
+  SvcError,
+  UsageError,
+  VerificationError,
+} from '../src/errors.js';
 import { StoreError } from '../src/store/errors.js';
 import { isPromptAbort } from './exit-codes.js';
 
@@ -20,7 +29,8 @@ export interface RenderErrorOptions {
 /** Suggested next step for an API error when the thrower gave none. */
 function defaultHint(error: ApiError): string | undefined {
   // Commands that know which credential failed (API token or session key) give a sharper hint.
-  if (error.status === 401) return 'Check the API credentials (SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET or the profile) and, for signed calls, the session (svc session show).';
+  if (error.status === 401)
+    return 'Check the API credentials (SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET or the profile) and, for signed calls, the session (svc session show).';
   if (error.status === 404) return 'Check the identifier: it names nothing the service knows.';
   if (error.status === 400 && error.fieldErrors.length > 0) return 'Fix the fields above and run the command again.';
   if (error.status === 403) return 'Sandbox endpoints need a sandbox token; check --profile or SERVICE_API_TOKEN_ID.';
@@ -34,7 +44,18 @@ function defaultHint(error: ApiError): string | undefined {
  * name. `interrupted` is decided by renderError, `usage` also covers commander's parse errors
  * (program.ts), and `internal` is a bug in svc.
  */
-export const ERROR_TYPES = ['api', 'usage', 'auth', 'network', 'verification', 'store', 'cancelled', 'interrupted', 'failure', 'internal'] as const;
+export const ERROR_TYPES = [
+  'api',
+  'usage',
+  'auth',
+  'network',
+  'verification',
+  'store',
+  'cancelled',
+  'interrupted',
+  'failure',
+  'internal',
+] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
 function svcErrorType(error: SvcError): ErrorType {
@@ -56,8 +77,16 @@ function errorToJSON(error: unknown): Record<string, unknown> {
       hint: error.hint ?? defaultHint(error),
     };
   }
-  if (error instanceof UsageError) return { type: 'usage', message: error.message, field: error.field, hint: error.hint };
-  if (error instanceof NetworkError) return { type: 'network', message: error.message, url: error.url, ...(error.timedOut ? { timedOut: true } : {}), hint: error.hint };
+  if (error instanceof UsageError)
+    return { type: 'usage', message: error.message, field: error.field, hint: error.hint };
+  if (error instanceof NetworkError)
+    return {
+      type: 'network',
+      message: error.message,
+      url: error.url,
+      ...(error.timedOut ? { timedOut: true } : {}),
+      hint: error.hint,
+    };
   if (error instanceof StoreError) return { type: 'store', message: error.message, file: error.file, hint: error.hint };
   if (error instanceof SvcError) return { type: svcErrorType(error), message: error.message, hint: error.hint };
   return { type: 'internal', message: error instanceof Error ? error.message : String(error) };
@@ -66,7 +95,11 @@ function errorToJSON(error: unknown): Record<string, unknown> {
 export function renderError(error: unknown, options: RenderErrorOptions): void {
   const { stderr } = options;
   if (options.interrupted || isPromptAbort(error) || error instanceof InterruptedError) {
-    stderr.write(options.json ? JSON.stringify({ error: { type: 'interrupted', message: 'Interrupted' } }) + '\n' : 'Interrupted.\n');
+    stderr.write(
+      options.json
+        ? JSON.stringify({ error: { type: 'interrupted', message: 'Interrupted' } }) + '\n'
+        : 'Interrupted.\n',
+    );
     return;
   }
   if (options.json) {
@@ -79,7 +112,11 @@ export function renderError(error: unknown, options: RenderErrorOptions): void {
     lines.push(`${c.red('Error:')} ${error.code} (HTTP ${error.status}): ${error.message}`);
     if (error.reason) lines.push(`  reason: ${error.reason}`);
     for (const fe of error.fieldErrors) {
-      const constraint = fe.constraint ? ` [${Object.entries(fe.constraint).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join('|') : v}`).join(', ')}]` : '';
+      const constraint = fe.constraint
+        ? ` [${Object.entries(fe.constraint)
+            .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join('|') : v}`)
+            .join(', ')}]`
+        : '';
       lines.push(`  - ${fe.field}: ${fe.message}${constraint}`);
     }
     const hint = error.hint ?? defaultHint(error);

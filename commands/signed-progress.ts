@@ -39,7 +39,8 @@ export function signedProgress(ui: UI, signal: AbortSignal, signer = 'the sessio
     },
     succeed: (text) => end((p) => p.succeed(text)),
     fail(error, text) {
-      const interrupted = signal.aborted || error instanceof InterruptedError || (error as Error)?.name === 'ExitPromptError';
+      const interrupted =
+        signal.aborted || error instanceof InterruptedError || (error as Error)?.name === 'ExitPromptError';
       end((p) => p.fail(interrupted ? 'Interrupted' : text));
     },
   };

@@ -12,10 +12,13 @@ export function timeoutMs(flag: string | undefined, env: NodeJS.ProcessEnv): num
   const field = flag !== undefined ? '--timeout' : 'SERVICE_TIMEOUT';
   const seconds = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(seconds > 0) || seconds > MAX_SECONDS) {
-    throw new UsageError(`${field} must be a number of seconds above 0 and at most ${MAX_SECONDS}, got ${JSON.stringify(raw)}`, {
-      field,
-      hint: 'For example --timeout 60, or SERVICE_TIMEOUT=60.',
-    });
+    throw new UsageError(
+      `${field} must be a number of seconds above 0 and at most ${MAX_SECONDS}, got ${JSON.stringify(raw)}`,
+      {
+        field,
+        hint: 'For example --timeout 60, or SERVICE_TIMEOUT=60.',
+      },
+    );
   }
   return Math.round(seconds * 1000);
 }

@@ -74,19 +74,39 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
         // No spinner off a terminal: one line per step keeps CI logs readable.
         if (!quiet) errLine(`… ${text}`);
         return {
-          update: (t) => { if (!quiet) errLine(`… ${t}`); },
-          succeed: (t) => { if (!quiet) errLine(`${ce.green(GLYPH.success)} ${t}`); },
-          fail: (t) => { if (!quiet) errLine(`${ce.red(GLYPH.failure)} ${t}`); },
+          update: (t) => {
+            if (!quiet) errLine(`… ${t}`);
+          },
+          succeed: (t) => {
+            if (!quiet) errLine(`${ce.green(GLYPH.success)} ${t}`);
+          },
+          fail: (t) => {
+            if (!quiet) errLine(`${ce.red(GLYPH.failure)} ${t}`);
+          },
           stop: () => {},
         };
       }
-      const spinner = loadOra()({ text, stream: io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+      const spinner = loadOra()({
+        text,
+        stream: io.stderr,
+        color: 'cyan',
+        isEnabled: true,
+        discardStdin: false,
+      }).start();
       return {
-        update: (t) => { spinner.text = t; },
+        update: (t) => {
+          spinner.text = t;
+        },
         // ora's own ✔/✖ would make a second glyph set next to ui.success's.
-        succeed: (t) => { spinner.stopAndPersist({ symbol: ce.green(GLYPH.success), text: t }); },
-        fail: (t) => { spinner.stopAndPersist({ symbol: ce.red(GLYPH.failure), text: t }); },
-        stop: () => { spinner.stop(); },
+        succeed: (t) => {
+          spinner.stopAndPersist({ symbol: ce.green(GLYPH.success), text: t });
+        },
+        fail: (t) => {
+          spinner.stopAndPersist({ symbol: ce.red(GLYPH.failure), text: t });
+        },
+        stop: () => {
+          spinner.stop();
+        },
       };
     },
   };

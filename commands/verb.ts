@@ -39,7 +39,12 @@ export const flag = {
     default: value,
   }),
   /** A flag commander itself insists on. */
-  required: (syntax: string, description: string): Flag<string> => ({ syntax, description, kind: 'value', required: true }),
+  required: (syntax: string, description: string): Flag<string> => ({
+    syntax,
+    description,
+    kind: 'value',
+    required: true,
+  }),
   /** `--x`: true when given. */
   boolean: (syntax: string, description: string): Flag<boolean> => ({ syntax, description, kind: 'boolean' }),
   /** `--no-x`: true unless given. */
@@ -80,7 +85,11 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type OptionsOf<S> =
   S extends VerbSpec<infer A, infer F>
     ? Simplify<
-        Props<{ [K in keyof A]: A[K] extends Arg<infer T> ? T : never } & { [K in keyof F]: F[K] extends Flag<infer T> ? T : never }>
+        Props<
+          { [K in keyof A]: A[K] extends Arg<infer T> ? T : never } & {
+            [K in keyof F]: F[K] extends Flag<infer T> ? T : never;
+          }
+        >
       >
     : never;
 
@@ -121,7 +130,8 @@ export function declare(command: Command, spec: VerbSpec): Command {
     const option = new Option(f.syntax, f.description);
     if (f.default !== undefined) option.default(f.default);
     if (f.required) option.makeOptionMandatory();
-    if (f.kind === 'repeatable') option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    if (f.kind === 'repeatable')
+      option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
   }
   if (spec.help) command.addHelpText('after', spec.help);

@@ -17,7 +17,9 @@ export function requireId(kind: IdKind, value: unknown, field: string): string {
     throw new UsageError(`${field} is required: ${article(kind)} ${kind} identifier like ${kind}:<uuid>.`, { field });
   }
   if (!idPattern(kind).test(value)) {
-    throw new UsageError(`${field} must be ${article(kind)} ${kind} identifier like ${kind}:<uuid>; got "${value}".`, { field });
+    throw new UsageError(`${field} must be ${article(kind)} ${kind} identifier like ${kind}:<uuid>; got "${value}".`, {
+      field,
+    });
   }
   return value;
 }
@@ -26,26 +28,34 @@ export function requireId(kind: IdKind, value: unknown, field: string): string {
 export function requireInteger(value: unknown, field: string, range: { min: number; max: number }): number {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^-?\d+$/.test(text)) {
-    throw new UsageError(`${field} must be a whole number in the smallest currency unit (e.g. 1000 for 10.00); got "${String(value ?? '')}".`, { field });
+    throw new UsageError(
+      `${field} must be a whole number in the smallest currency unit (e.g. 1000 for 10.00); got "${String(value ?? '')}".`,
+      { field },
+    );
   }
   const n = Number(text);
   // Name only the bound that was crossed: "between 1 and 9007199254740991" reads as noise for -5.
   if (n < range.min) throw new UsageError(`${field} must be at least ${range.min}; got ${text}.`, { field });
-  if (!Number.isSafeInteger(n) || n > range.max) throw new UsageError(`${field} must be at most ${range.max}; got ${text}.`, { field });
+  if (!Number.isSafeInteger(n) || n > range.max)
+    throw new UsageError(`${field} must be at most ${range.max}; got ${text}.`, { field });
   return n;
 }
 
 /** ISO 4217-style three-letter code; upper-cased. */
 export function requireCurrency(value: unknown, field: string): string {
   if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value)) {
-    throw new UsageError(`${field} must be a three-letter currency code such as USD; got "${String(value ?? '')}".`, { field });
+    throw new UsageError(`${field} must be a three-letter currency code such as USD; got "${String(value ?? '')}".`, {
+      field,
+    });
   }
   return value.toUpperCase();
 }
 
 export function requireUmaAddress(value: unknown, field: string): string {
   if (typeof value !== 'string' || !UMA_ADDRESS_PATTERN.test(value)) {
-    throw new UsageError(`${field} must be a UMA address like $alice@example.com; got "${String(value ?? '')}".`, { field });
+    throw new UsageError(`${field} must be a UMA address like $alice@example.com; got "${String(value ?? '')}".`, {
+      field,
+    });
   }
   return value;
 }

@@ -27,7 +27,9 @@ async function readFrom(source: string, flag: string, deps: Deps): Promise<strin
   try {
     return await readFile(source, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${flag} ${source} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, { field: flag });
+    throw new UsageError(`cannot read ${flag} ${source} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, {
+      field: flag,
+    });
   }
 }
 
@@ -40,13 +42,23 @@ export async function requestParts(opts: ApiOptions, deps: Deps): Promise<Reques
     ...opts.field.map((text) => ({ kind: 'typed' as const, text })),
   ];
   if (opts.input !== undefined && fields.length > 0) {
-    throw new UsageError('Give the body either as -f/-F fields or as --input, not both.', { field: '--input', hint: 'Query parameters go in --query.' });
+    throw new UsageError('Give the body either as -f/-F fields or as --input, not both.', {
+      field: '--input',
+      hint: 'Query parameters go in --query.',
+    });
   }
-  const stdinUsers = [opts.input === '-' ? '--input -' : '', ...opts.field.filter((f) => f.includes('=@-')).map(() => '-F …=@-')].filter(Boolean);
-  if (stdinUsers.length > 1) throw new UsageError(`stdin can be read once; ${stdinUsers.join(' and ')} both ask for it.`, { field: '-F' });
+  const stdinUsers = [
+    opts.input === '-' ? '--input -' : '',
+    ...opts.field.filter((f) => f.includes('=@-')).map(() => '-F …=@-'),
+  ].filter(Boolean);
+  if (stdinUsers.length > 1)
+    throw new UsageError(`stdin can be read once; ${stdinUsers.join(' and ')} both ask for it.`, { field: '-F' });
   // Waiting for a terminal to send a body nobody is typing would look like a hang.
   if (stdinUsers.length > 0 && deps.io.stdinIsTTY) {
-    throw new UsageError(`${stdinUsers[0]} reads the body from stdin, which is a terminal: pipe it in (… | svc api …) or name a file.`, { field: opts.input === '-' ? '--input' : '-F' });
+    throw new UsageError(
+      `${stdinUsers[0]} reads the body from stdin, which is a terminal: pipe it in (… | svc api …) or name a file.`,
+      { field: opts.input === '-' ? '--input' : '-F' },
+    );
   }
 
   let body: string | undefined;
@@ -59,5 +71,11 @@ export async function requestParts(opts: ApiOptions, deps: Deps): Promise<Reques
   }
   const key = idempotencyKey(opts.idempotencyKey);
   if (key !== undefined) headers['Idempotency-Key'] = key;
-  return { method, path: normalizePath(opts.path, query), headers, ...(body !== undefined ? { body } : {}), ...(key ? { idempotencyKey: key } : {}) };
+  return {
+    method,
+    path: normalizePath(opts.path, query),
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    ...(key ? { idempotencyKey: key } : {}),
+  };
 }

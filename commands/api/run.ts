@@ -22,16 +22,30 @@ export type ApiOptions = OptionsOf<typeof verbs.api>;
 
 function checkCombinations(opts: ApiOptions, deps: Deps): void {
   if (!opts.sign && (opts.session !== undefined || opts.showPayload)) {
-    throw new UsageError(`--no-sign returns the challenge unsigned, so ${opts.session !== undefined ? '--session' : '--show-payload'} has nothing to do.`, { field: '--no-sign' });
+    throw new UsageError(
+      `--no-sign returns the challenge unsigned, so ${opts.session !== undefined ? '--session' : '--show-payload'} has nothing to do.`,
+      { field: '--no-sign' },
+    );
   }
-  if (opts.jsonLines && !opts.paginate) throw new UsageError('--json-lines goes with --paginate.', { field: '--json-lines' });
+  if (opts.jsonLines && !opts.paginate)
+    throw new UsageError('--json-lines goes with --paginate.', { field: '--json-lines' });
   // Pages are plain GETs, one answer each: options about a single answer or a signature would be ignored.
-  const single = [opts.include && '--include', opts.session !== undefined && '--session', opts.showPayload && '--show-payload'].filter(Boolean);
+  const single = [
+    opts.include && '--include',
+    opts.session !== undefined && '--session',
+    opts.showPayload && '--show-payload',
+  ].filter(Boolean);
   if (opts.paginate && single.length > 0) {
-    throw new UsageError(`--paginate reads many answers to GET requests, so ${single.join(' and ')} cannot apply; drop ${single.length > 1 ? 'them' : 'it'}.`, { field: single.join(',') });
+    throw new UsageError(
+      `--paginate reads many answers to GET requests, so ${single.join(' and ')} cannot apply; drop ${single.length > 1 ? 'them' : 'it'}.`,
+      { field: single.join(',') },
+    );
   }
   if (opts.showPayload && !deps.globals.yes && !canPrompt(deps)) {
-    throw new UsageError('--show-payload asks before signing, and svc cannot ask here: add --yes to sign after printing the payload.', { field: '--yes' });
+    throw new UsageError(
+      '--show-payload asks before signing, and svc cannot ask here: add --yes to sign after printing the payload.',
+      { field: '--yes' },
+    );
   }
 }
 
@@ -59,7 +73,10 @@ function signingHooks(opts: ApiOptions, deps: Deps, ui: UI, progress: SignedProg
       if (opts.showPayload) {
         ui.info(`Payload to sign (${challenge.requestId}, expires ${challenge.expiresAt}):`);
         ui.info(challenge.payloadToSign);
-        if (!deps.globals.yes && !(await deps.prompter.confirm({ message: 'Sign this payload with the session key?', default: false }))) {
+        if (
+          !deps.globals.yes &&
+          !(await deps.prompter.confirm({ message: 'Sign this payload with the session key?', default: false }))
+        ) {
           throw new CancelledError('Cancelled: nothing was signed.');
         }
       }
@@ -110,7 +127,8 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
   }
 
   const signer = opts.sign ? await chooseSigner(sessionId, deps, `${parts.method} ${parts.path.split('?')[0]}`) : false;
-  if (parts.idempotencyKey !== undefined && opts.idempotencyKey === 'auto') ui.info(`Idempotency-Key: ${parts.idempotencyKey}`);
+  if (parts.idempotencyKey !== undefined && opts.idempotencyKey === 'auto')
+    ui.info(`Idempotency-Key: ${parts.idempotencyKey}`);
 
   const progress = signedProgress(ui, deps.signal);
   let result;

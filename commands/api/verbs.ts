@@ -9,8 +9,14 @@ export const api = defineVerb({
     path: arg.required('<path>', 'path under the versioned base URL, like /customers or /auth/sessions/Session:<uuid>'),
   },
   flags: {
-    rawField: flag.repeatable('-f, --raw-field <key=value>', 'a string field of the JSON body (repeatable; a.b= nests, a[]= appends)'),
-    field: flag.repeatable('-F, --field <key=value>', 'a typed field: true, false, null, numbers, @file or @- (repeatable)'),
+    rawField: flag.repeatable(
+      '-f, --raw-field <key=value>',
+      'a string field of the JSON body (repeatable; a.b= nests, a[]= appends)',
+    ),
+    field: flag.repeatable(
+      '-F, --field <key=value>',
+      'a typed field: true, false, null, numbers, @file or @- (repeatable)',
+    ),
     input: flag.value('--input <file|->', 'the raw request body from a file, or - for stdin'),
     header: flag.repeatable('-H, --header <name:value>', 'an extra request header (repeatable)'),
     query: flag.repeatable('--query <key=value>', 'a query parameter (repeatable)'),
@@ -19,7 +25,10 @@ export const api = defineVerb({
     sign: flag.negatable('--no-sign', 'return a 202 challenge as it is instead of signing it'),
     session: flag.value('--session <id>', 'Session:<uuid> whose key signs (default: the active session)'),
     showPayload: flag.boolean('--show-payload', 'print what is signed and ask before signing (--yes in scripts)'),
-    idempotencyKey: flag.value('--idempotency-key <key|auto>', 'send Idempotency-Key; "auto" makes a fresh UUID (printed to stderr)'),
+    idempotencyKey: flag.value(
+      '--idempotency-key <key|auto>',
+      'send Idempotency-Key; "auto" makes a fresh UUID (printed to stderr)',
+    ),
     include: flag.boolean('-i, --include', 'print the status line and response headers to stderr'),
   },
   help: `

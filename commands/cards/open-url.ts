@@ -9,7 +9,10 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { SvcError, UsageError } from '../../src/errors.js';
 
-export interface Opener { command: string; args: string[] }
+export interface Opener {
+  command: string;
+  args: string[];
+}
 
 const OPENER_HINT = 'Set SVC_BROWSER to your browser command, or run without --open to print the URL.';
 
@@ -42,7 +45,11 @@ export function requireOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform 
   const found = command.includes('/')
     ? isExecutableFile(command)
     : (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutableFile(join(dir, command)));
-  if (!found) throw new UsageError(`--open found no browser to run: "${command}" is not an executable on PATH.`, { field: '--open', hint: OPENER_HINT });
+  if (!found)
+    throw new UsageError(`--open found no browser to run: "${command}" is not an executable on PATH.`, {
+      field: '--open',
+      hint: OPENER_HINT,
+    });
   return opener;
 }
 
@@ -51,13 +58,19 @@ export function openUrl(url: string, env: NodeJS.ProcessEnv, opener: Opener = op
   // Only web URLs: anything else could make the opener run a file or read the URL as a flag.
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-    return Promise.reject(new UsageError('The service returned a URL that is not http(s); refusing to open it.', { field: 'panEmbedUrl' }));
+    return Promise.reject(
+      new UsageError('The service returned a URL that is not http(s); refusing to open it.', { field: 'panEmbedUrl' }),
+    );
   }
   const { command, args } = opener;
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args, url], { detached: true, stdio: 'ignore', env });
     child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new SvcError(`Could not start the browser (${command}: ${error.code ?? error.message}).`, { hint: OPENER_HINT })),
+      reject(
+        new SvcError(`Could not start the browser (${command}: ${error.code ?? error.message}).`, {
+          hint: OPENER_HINT,
+        }),
+      ),
     );
     child.once('spawn', () => {
       child.unref();

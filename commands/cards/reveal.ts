@@ -28,7 +28,9 @@ export async function run(opts: RevealOptions, deps: Deps): Promise<void> {
     return;
   }
   // On stderr even with --json: a script capturing stdout still leaves the warning for its human.
-  ui.warn(`this URL is a short-lived bearer secret: anyone holding it can see the card number. It expires at ${expiresAt}; do not log, store or share it.`);
+  ui.warn(
+    `this URL is a short-lived bearer secret: anyone holding it can see the card number. It expires at ${expiresAt}; do not log, store or share it.`,
+  );
   if (deps.globals.json) return ui.json({ panEmbedUrl, expiresAt });
   ui.out(panEmbedUrl);
 }

@@ -20,13 +20,18 @@ export async function run(opts: DeleteOptions, deps: Deps): Promise<void> {
   const keys = store.listSessions(name).length;
   const what = `profile "${name}"${keys ? ` and the ${keys} session key${keys === 1 ? '' : 's'} held for it` : ''}`;
   if (!deps.globals.yes) {
-    if (!canPrompt(deps)) throw new UsageError(`Deleting ${what} cannot be undone: pass --yes to confirm (svc cannot ask here).`, { field: '--yes' });
-    if (!(await deps.prompter.confirm({ message: `Delete ${what}?`, default: false }))) throw new CancelledError('Cancelled: nothing was deleted.');
+    if (!canPrompt(deps))
+      throw new UsageError(`Deleting ${what} cannot be undone: pass --yes to confirm (svc cannot ask here).`, {
+        field: '--yes',
+      });
+    if (!(await deps.prompter.confirm({ message: `Delete ${what}?`, default: false })))
+      throw new CancelledError('Cancelled: nothing was deleted.');
   }
   const wasCurrent = store.currentProfileName() === name;
   store.deleteProfile(name);
   const ui = createUI(deps);
-  if (deps.globals.json) return ui.json({ deleted: name, sessionKeysDeleted: keys, current: store.currentProfileName() });
+  if (deps.globals.json)
+    return ui.json({ deleted: name, sessionKeysDeleted: keys, current: store.currentProfileName() });
   ui.success(`Deleted ${what}.`);
   if (wasCurrent) ui.hint(`No profile is current now; pick one with: svc config use <profile>`);
 }

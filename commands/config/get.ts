@@ -16,7 +16,9 @@ export async function run(opts: GetOptions, deps: Deps): Promise<void> {
   const value = displayValue(key, readValue(key, stored, pinBaseUrl(deps, selected)));
   if (value === undefined) {
     // Like `git config --get`: unset is exit 1, so scripts can test for it.
-    throw new SvcError(`${key.name} is not set in profile "${profile}".`, { hint: `Set it with: svc config set ${key.name} <value>` });
+    throw new SvcError(`${key.name} is not set in profile "${profile}".`, {
+      hint: `Set it with: svc config set ${key.name} <value>`,
+    });
   }
   const ui = createUI(deps);
   if (deps.globals.json) return ui.json({ profile, key: key.name, value, ...(key.secret ? { masked: true } : {}) });

@@ -36,7 +36,9 @@ function token(what: string, forbidColon: boolean) {
   return (value: string, field: string): string => {
     const v = value.trim();
     if (v === '' || /\s/.test(v) || (forbidColon && v.includes(':'))) {
-      throw new UsageError(`${field} must be a non-empty ${what} without spaces${forbidColon ? ' or colons' : ''}.`, { field });
+      throw new UsageError(`${field} must be a non-empty ${what} without spaces${forbidColon ? ' or colons' : ''}.`, {
+        field,
+      });
     }
     return v;
   };
@@ -59,9 +61,27 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
       }
     },
   },
-  { name: 'api-token-id', field: 'apiTokenId', secret: false, description: 'API token id (HTTP Basic user)', check: token('token id', true) },
-  { name: 'api-client-secret', field: 'apiClientSecret', secret: true, description: 'API client secret (HTTP Basic password)', check: token('client secret', false) },
-  { name: 'access-token', field: 'accessToken', secret: true, description: 'agent bearer token (used when no token id and secret are set)', check: token('access token', false) },
+  {
+    name: 'api-token-id',
+    field: 'apiTokenId',
+    secret: false,
+    description: 'API token id (HTTP Basic user)',
+    check: token('token id', true),
+  },
+  {
+    name: 'api-client-secret',
+    field: 'apiClientSecret',
+    secret: true,
+    description: 'API client secret (HTTP Basic password)',
+    check: token('client secret', false),
+  },
+  {
+    name: 'access-token',
+    field: 'accessToken',
+    secret: true,
+    description: 'agent bearer token (used when no token id and secret are set)',
+    check: token('access token', false),
+  },
   {
     name: 'otp-signer',
     field: 'otpSignerPublicKey',
@@ -101,7 +121,10 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
 export function configKey(name: unknown): ConfigKey {
   const key = CONFIG_KEYS.find((k) => k.name === name);
   if (!key) {
-    throw new UsageError(`Unknown config key "${String(name ?? '')}": use one of ${CONFIG_KEYS.map((k) => k.name).join(', ')}.`, { field: 'key' });
+    throw new UsageError(
+      `Unknown config key "${String(name ?? '')}": use one of ${CONFIG_KEYS.map((k) => k.name).join(', ')}.`,
+      { field: 'key' },
+    );
   }
   return key;
 }

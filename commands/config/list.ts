@@ -27,7 +27,10 @@ export async function run(_opts: ListOptions, deps: Deps): Promise<void> {
   const names = Object.keys(profiles).sort();
   const ui = createUI(deps);
   if (deps.globals.json) {
-    return ui.json({ current, profiles: names.map((name) => ({ name, current: name === current, values: shownValues(profiles[name]!) })) });
+    return ui.json({
+      current,
+      profiles: names.map((name) => ({ name, current: name === current, values: shownValues(profiles[name]!) })),
+    });
   }
   if (names.length === 0) {
     ui.info('No profiles yet.');

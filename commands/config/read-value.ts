@@ -11,9 +11,15 @@ import type { ConfigKey } from './keys.js';
 export async function readValueFromInput(key: ConfigKey, deps: Deps): Promise<string> {
   if (deps.io.stdinIsTTY) {
     if (!canPrompt(deps)) {
-      throw new UsageError(`no value for ${key.name}: pipe it on stdin (e.g. printf %s "$VALUE" | svc config set ${key.name} -)`, { field: key.name });
+      throw new UsageError(
+        `no value for ${key.name}: pipe it on stdin (e.g. printf %s "$VALUE" | svc config set ${key.name} -)`,
+        { field: key.name },
+      );
     }
-    const question = { message: `${key.name}:`, validate: (v: string) => (v.trim() === '' ? 'A value is required' : true) } as const;
+    const question = {
+      message: `${key.name}:`,
+      validate: (v: string) => (v.trim() === '' ? 'A value is required' : true),
+    } as const;
     return key.secret ? deps.prompter.password(question) : deps.prompter.input(question);
   }
   // Trailing newlines come from `echo` and heredocs; they are never part of a key or secret.

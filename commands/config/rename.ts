@@ -15,7 +15,10 @@ export async function run(opts: RenameOptions, deps: Deps): Promise<void> {
   const store = await deps.store();
   requireKnownProfile(store, from, '<profile>');
   if (Object.hasOwn(store.listProfiles(), to)) {
-    throw new UsageError(`A profile named "${to}" already exists.`, { field: '<new>', hint: `Pick another name, or delete it first: svc config delete ${to}` });
+    throw new UsageError(`A profile named "${to}" already exists.`, {
+      field: '<new>',
+      hint: `Pick another name, or delete it first: svc config delete ${to}`,
+    });
   }
   store.renameProfile(from, to);
   const ui = createUI(deps);

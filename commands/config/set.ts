@@ -18,14 +18,20 @@ export type SetOptions = OptionsOf<typeof verbs.set>;
 export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   const key = configKey(opts.key);
   if (opts.value === undefined || opts.value === '') {
-    throw new UsageError(`a value is required: svc config set ${key.name} <value>${key.secret ? ' (or "-" to type or pipe it)' : ''}`, { field: 'value' });
+    throw new UsageError(
+      `a value is required: svc config set ${key.name} <value>${key.secret ? ' (or "-" to type or pipe it)' : ''}`,
+      { field: 'value' },
+    );
   }
   const ui = createUI(deps);
   let raw = opts.value;
   if (raw === '-') raw = await readValueFromInput(key, deps);
   // "@path" only for keys that are files by nature (PEM); everything else is taken literally.
   else if (key.name === 'webhook-public-key') raw = await textOrAtFile(raw, key.name, deps);
-  else if (key.secret) ui.warn(`${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`);
+  else if (key.secret)
+    ui.warn(
+      `${key.name} given on the command line is now in your shell history; next time pass "-" to type or pipe it.`,
+    );
   const value = await key.check(raw, key.name);
 
   const [store, selected] = await Promise.all([deps.store(), deps.profile({ create: true })]);

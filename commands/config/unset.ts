@@ -20,5 +20,8 @@ export async function run(opts: UnsetOptions, deps: Deps): Promise<void> {
   const what = key.perBaseUrl && baseUrl ? `${key.name} for ${baseUrl}` : key.name;
   if (was === undefined) ui.info(`${what} was not set in profile "${selected.name}".`);
   else ui.success(`Removed ${what} from profile "${selected.name}".`);
-  if (key.perBaseUrl) ui.hint('The next `svc otp verify` trusts and pins the signer it sees (the production URL keeps the signer svc ships).');
+  if (key.perBaseUrl)
+    ui.hint(
+      'The next `svc otp verify` trusts and pins the signer it sees (the production URL keeps the signer svc ships).',
+    );
 }

@@ -23,5 +23,6 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   if (deps.globals.json) return ui.json({ current: name });
   ui.success(`Now using profile "${name}".`);
-  if (deps.env.SERVICE_PROFILE?.trim()) ui.warn(`SERVICE_PROFILE=${deps.env.SERVICE_PROFILE} is set and wins over the current profile.`);
+  if (deps.env.SERVICE_PROFILE?.trim())
+    ui.warn(`SERVICE_PROFILE=${deps.env.SERVICE_PROFILE} is set and wins over the current profile.`);
 }

@@ -22,7 +22,11 @@ export function pinBaseUrl(deps: Pick<Deps, 'globals'>, selected: SelectedProfil
   }
 }
 
-export function readValue(key: ConfigKey, stored: Profile | undefined, baseUrl: string | undefined): string | undefined {
+export function readValue(
+  key: ConfigKey,
+  stored: Profile | undefined,
+  baseUrl: string | undefined,
+): string | undefined {
   if (!key.perBaseUrl) return stored?.[key.field];
   if (baseUrl === undefined) return stored?.otpSignerPublicKey;
   const pin = pinnedSigner(stored, baseUrl);
@@ -30,9 +34,16 @@ export function readValue(key: ConfigKey, stored: Profile | undefined, baseUrl: 
 }
 
 /** The patch that sets (or, with undefined, removes) the key. */
-export function patchFor(key: ConfigKey, stored: Profile | undefined, baseUrl: string | undefined, value: string | undefined): Partial<Profile> {
+export function patchFor(
+  key: ConfigKey,
+  stored: Profile | undefined,
+  baseUrl: string | undefined,
+  value: string | undefined,
+): Partial<Profile> {
   if (!key.perBaseUrl || baseUrl === undefined) return { [key.field]: value };
   // A per-URL pin replaces the profile-wide one of older versions, which would otherwise still apply elsewhere.
   const patch = pinPatch(stored, baseUrl, value);
-  return value === undefined && stored?.otpSigners?.[baseUrl] === undefined ? { ...patch, otpSignerPublicKey: undefined } : patch;
+  return value === undefined && stored?.otpSigners?.[baseUrl] === undefined
+    ? { ...patch, otpSignerPublicKey: undefined }
+    : patch;
 }

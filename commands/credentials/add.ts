@@ -14,13 +14,23 @@ import { addCredential, type CredentialType } from '../../src/auth/credentials.j
 import { withAuthHint } from '../../src/auth/hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
 import { mintSandboxToken } from '../../src/auth/oidc-token.js';
-import { attestPasskey, createSoftwarePasskey, registrationChallenge, type SoftwarePasskey } from '../../src/auth/software-passkey.js';
+import {
+  attestPasskey,
+  createSoftwarePasskey,
+  registrationChallenge,
+  type SoftwarePasskey,
+} from '../../src/auth/software-passkey.js';
 import { givenToken, sandboxIdentity } from '../login/token-source.js';
 import { accountOf, credentialsContext } from './context.js';
 
 export type AddOptions = OptionsOf<typeof verbs.add>;
 
-const TYPES: Record<string, CredentialType> = { email: 'EMAIL_OTP', sms: 'SMS_OTP', oauth: 'OAUTH', passkey: 'PASSKEY' };
+const TYPES: Record<string, CredentialType> = {
+  email: 'EMAIL_OTP',
+  sms: 'SMS_OTP',
+  oauth: 'OAUTH',
+  passkey: 'PASSKEY',
+};
 /** The service's nickname rule for passkeys (1–100 of these, trimmed). */
 const NICKNAME = /^[\p{L}\p{N} ._'()-]{1,100}$/u;
 const LOGIN: Record<CredentialType, string> = { EMAIL_OTP: 'otp', SMS_OTP: 'otp', OAUTH: 'oauth', PASSKEY: 'passkey' };
@@ -34,28 +44,45 @@ function credentialType(value: string): CredentialType {
 /** Flags that belong to another type are mistakes worth stopping on, before anything is sent. */
 function checkFlags(type: CredentialType, opts: AddOptions): void {
   const oauthOnly = opts.token !== undefined || opts.sandboxToken;
-  if (type !== 'OAUTH' && oauthOnly) throw new UsageError('--token and --sandbox-token are for oauth credentials.', { field: opts.token !== undefined ? '--token' : '--sandbox-token' });
+  if (type !== 'OAUTH' && oauthOnly)
+    throw new UsageError('--token and --sandbox-token are for oauth credentials.', {
+      field: opts.token !== undefined ? '--token' : '--sandbox-token',
+    });
   if (type !== 'PASSKEY' && (opts.software || opts.nickname !== undefined)) {
-    throw new UsageError('--software and --nickname are for passkey credentials.', { field: opts.software ? '--software' : '--nickname' });
+    throw new UsageError('--software and --nickname are for passkey credentials.', {
+      field: opts.software ? '--software' : '--nickname',
+    });
   }
   if (type === 'OAUTH' && !oauthOnly) {
-    throw new UsageError('An oauth credential needs an ID token: --token <jwt|-> or, against a sandbox, --sandbox-token.', { field: '--token' });
+    throw new UsageError(
+      'An oauth credential needs an ID token: --token <jwt|-> or, against a sandbox, --sandbox-token.',
+      { field: '--token' },
+    );
   }
   if (type === 'PASSKEY') {
     if (!opts.software) {
-      throw new UsageError('svc registers software passkeys only (--software): a device passkey is registered by your web or mobile app.', { field: '--software' });
+      throw new UsageError(
+        'svc registers software passkeys only (--software): a device passkey is registered by your web or mobile app.',
+        { field: '--software' },
+      );
     }
     if (opts.nickname !== undefined && !NICKNAME.test(opts.nickname.trim())) {
       throw new UsageError("--nickname must be 1-100 letters, digits, spaces or . _ - ' ( ).", { field: '--nickname' });
     }
-    if (!/^[A-Za-z0-9.-]+$/.test(opts.rpId)) throw new UsageError(`--rp-id must be a host name like localhost; got "${opts.rpId}".`, { field: '--rp-id' });
-    if (!/^https?:\/\/[^/]+$/.test(opts.origin)) throw new UsageError(`--origin must be an http(s) origin like https://app.example.com; got "${opts.origin}".`, { field: '--origin' });
+    if (!/^[A-Za-z0-9.-]+$/.test(opts.rpId))
+      throw new UsageError(`--rp-id must be a host name like localhost; got "${opts.rpId}".`, { field: '--rp-id' });
+    if (!/^https?:\/\/[^/]+$/.test(opts.origin))
+      throw new UsageError(`--origin must be an http(s) origin like https://app.example.com; got "${opts.origin}".`, {
+        field: '--origin',
+      });
   }
 }
 
 /** The --sandbox-token flags a login needs to name the same identity as this add. */
 function sandboxLoginFlags(opts: AddOptions): string {
-  const named = (['issuer', 'audience', 'subject'] as const).filter((k) => opts[k] !== undefined).map((k) => ` --${k} ${JSON.stringify(opts[k])}`);
+  const named = (['issuer', 'audience', 'subject'] as const)
+    .filter((k) => opts[k] !== undefined)
+    .map((k) => ` --${k} ${JSON.stringify(opts[k])}`);
   return ` --sandbox-token${named.join('')}`;
 }
 
@@ -72,7 +99,11 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   if (type === 'PASSKEY') {
     passkey = createSoftwarePasskey({ rpId: opts.rpId, origin: opts.origin });
     const challenge = registrationChallenge();
-    Object.assign(body, { nickname: (opts.nickname ?? 'svc software passkey').trim(), challenge, attestation: attestPasskey(passkey, challenge) });
+    Object.assign(body, {
+      nickname: (opts.nickname ?? 'svc software passkey').trim(),
+      challenge,
+      attestation: attestPasskey(passkey, challenge),
+    });
   }
 
   const ui = createUI(deps);
@@ -95,7 +126,14 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
     throw withAuthHint(error, ctx.session?.credentialId);
   }
   progress.succeed(`Added ${method.id}${passkey ? '; the software passkey is kept in the store' : ''}.`);
-  if (passkey) passkeyFolder(ctx.store.dir).save({ ...passkey, id: method.id, accountId, nickname: method.nickname, profile: ctx.profileName });
+  if (passkey)
+    passkeyFolder(ctx.store.dir).save({
+      ...passkey,
+      id: method.id,
+      accountId,
+      nickname: method.nickname,
+      profile: ctx.profileName,
+    });
 
   const { otpEncryptionTargetBundle: _bundle, ...shown } = method;
   if (deps.globals.json) {
@@ -105,5 +143,7 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   ui.out(`Credential: ${method.id}`);
   ui.out(`Type:       ${method.type} ${method.nickname}`);
   ui.out(`Account:    ${method.accountId}`);
-  ui.hint(`Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${identity ? sandboxLoginFlags(opts) : ''}`);
+  ui.hint(
+    `Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${identity ? sandboxLoginFlags(opts) : ''}`,
+  );
 }

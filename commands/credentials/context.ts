@@ -25,14 +25,21 @@ export async function credentialsContext(opts: { session?: string }, deps: Deps)
   const id = opts.session ?? profile.activeSessionId;
   const session = id ? store.getSession(id) : undefined;
   if (opts.session !== undefined && !session) {
-    throw new AuthRequiredError(`No key for ${opts.session} is held here.`, { hint: 'List the keys held here with svc session list.' });
+    throw new AuthRequiredError(`No key for ${opts.session} is held here.`, {
+      hint: 'List the keys held here with svc session list.',
+    });
   }
   if (session && isExpired(session.expiresAt, deps.clock.now())) {
     throw new AuthRequiredError(`${session.id} expired at ${session.expiresAt}; it cannot sign.`, {
       hint: `Log in again (svc login otp|oauth|passkey), or pick another session with --session.`,
     });
   }
-  return { store, profileName, ...(session ? { session } : {}), sign: session ? createStamper(session.privateKey) : undefined };
+  return {
+    store,
+    profileName,
+    ...(session ? { session } : {}),
+    sign: session ? createStamper(session.privateKey) : undefined,
+  };
 }
 
 /** --account, else the signing session's account; exit 2 naming --account when neither exists. */

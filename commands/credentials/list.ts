@@ -15,8 +15,15 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   const ctx = await credentialsContext({}, deps);
   const accountId = accountOf(opts.account, ctx);
   const credentials = await apiTokenCall(listCredentials(await deps.client(), accountId, deps.signal));
-  const held = new Set(passkeyFolder(ctx.store.dir).list().map((p) => p.id));
-  const rows = credentials.map((c) => ({ ...c, ...(c.type === 'PASSKEY' ? { softwarePasskeyHeld: held.has(c.id) } : {}) }));
+  const held = new Set(
+    passkeyFolder(ctx.store.dir)
+      .list()
+      .map((p) => p.id),
+  );
+  const rows = credentials.map((c) => ({
+    ...c,
+    ...(c.type === 'PASSKEY' ? { softwarePasskeyHeld: held.has(c.id) } : {}),
+  }));
   const ui = createUI(deps);
   if (deps.globals.json) {
     ui.json({ data: rows });

@@ -22,16 +22,24 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   const credentialId = requireId('AuthMethod', opts.credential, '<credential>');
   const ask = !deps.globals.yes;
   if (ask && !canPrompt(deps)) {
-    throw new UsageError(`Removing ${credentialId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, { field: '--yes' });
+    throw new UsageError(`Removing ${credentialId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, {
+      field: '--yes',
+    });
   }
   const ctx = await credentialsContext(opts, deps);
   if (ctx.session?.credentialId === credentialId) {
-    throw new UsageError(`Session ${ctx.session.id} was made with ${credentialId}: a session of another credential must approve its removal.`, {
-      field: '--session',
-      hint: 'Log in with another credential of the account, or pass --session <Session:id> of one.',
-    });
+    throw new UsageError(
+      `Session ${ctx.session.id} was made with ${credentialId}: a session of another credential must approve its removal.`,
+      {
+        field: '--session',
+        hint: 'Log in with another credential of the account, or pass --session <Session:id> of one.',
+      },
+    );
   }
-  if (ask && !(await deps.prompter.confirm({ message: `Remove ${credentialId}? Its sessions end with it.`, default: false }))) {
+  if (
+    ask &&
+    !(await deps.prompter.confirm({ message: `Remove ${credentialId}? Its sessions end with it.`, default: false }))
+  ) {
     throw new CancelledError('Cancelled: nothing was removed.');
   }
   const ui = createUI(deps);
@@ -56,5 +64,8 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
     ui.json({ id: credentialId, removed: true, sessionKeysForgotten: ended.length, passkeyForgotten });
     return;
   }
-  if (ended.length || passkeyForgotten) ui.info(`${ended.length ? `Forgot ${ended.length} session key(s) it had made` : ''}${ended.length && passkeyForgotten ? '; ' : ''}${passkeyForgotten ? 'deleted its software passkey' : ''}.`);
+  if (ended.length || passkeyForgotten)
+    ui.info(
+      `${ended.length ? `Forgot ${ended.length} session key(s) it had made` : ''}${ended.length && passkeyForgotten ? '; ' : ''}${passkeyForgotten ? 'deleted its software passkey' : ''}.`,
+    );
 }

@@ -22,7 +22,10 @@ export const add = defineVerb({
   flags: {
     account,
     session,
-    software: flag.boolean('--software', 'passkey: register a P-256 software passkey kept in the store (sandbox and CI)'),
+    software: flag.boolean(
+      '--software',
+      'passkey: register a P-256 software passkey kept in the store (sandbox and CI)',
+    ),
     nickname: flag.value('--nickname <name>', "passkey: its label (default: 'svc software passkey')"),
     rpId: flag.withDefault('--rp-id <host>', 'passkey: the relying party id the passkey is bound to', 'localhost'),
     origin: flag.withDefault('--origin <url>', 'passkey: the origin the ceremony reports', 'http://localhost'),

@@ -39,7 +39,12 @@ export async function cardWebhooks(ctx: DemoContext, narrator: Narrator): Promis
     const issued = await client.request<{ id: string; state: string }>({
       method: 'POST',
       path: '/cards',
-      body: { cardholderId: fixtures.customerId, fundingSources: [fixtures.accountId], form: 'VIRTUAL', currency: 'USD' },
+      body: {
+        cardholderId: fixtures.customerId,
+        fundingSources: [fixtures.accountId],
+        form: 'VIRTUAL',
+        currency: 'USD',
+      },
       signal,
     });
     const cardId = issued.body.id;
@@ -47,7 +52,12 @@ export async function cardWebhooks(ctx: DemoContext, narrator: Narrator): Promis
     narrator.line(`Issued ${cardId} (${issued.body.state}); waiting for the issuer's decision`);
 
     const expect = async (state: string) => {
-      const event = await inbox.next(`${STATE_CHANGE} ${state} for ${cardId}`, (e) => e.type === STATE_CHANGE && e.data.id === cardId && e.data.state === state, EVENT_TIMEOUT_MS, signal);
+      const event = await inbox.next(
+        `${STATE_CHANGE} ${state} for ${cardId}`,
+        (e) => e.type === STATE_CHANGE && e.data.id === cardId && e.data.state === state,
+        EVENT_TIMEOUT_MS,
+        signal,
+      );
       const parts = describeEvent(event, cards);
       narrator.line(`  ✓ signature verified  ${parts.type}  ${parts.cardId} → ${parts.detail}  (${parts.meaning})`);
     };

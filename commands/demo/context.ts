@@ -52,7 +52,14 @@ export async function openDemo(deps: Deps, options: { keep: boolean; interactive
       env,
       io: { ...deps.io, stdout: out, stdoutIsTTY: deps.globals.json ? deps.io.stderrIsTTY : deps.io.stdoutIsTTY },
       // Commands print for people here; only --interactive may prompt; revoke needs no confirmation.
-      globals: { ...deps.globals, profile: LOCAL_PROFILE, baseUrl: undefined, json: false, yes: true, input: options.interactive && deps.globals.input },
+      globals: {
+        ...deps.globals,
+        profile: LOCAL_PROFILE,
+        baseUrl: undefined,
+        json: false,
+        yes: true,
+        input: options.interactive && deps.globals.input,
+      },
     });
     const store = await demoDeps.store();
     saveEmulatorProfile(store, emulator);

@@ -40,7 +40,13 @@ export class EventInbox {
         reject(new SvcError(`No ${what} webhook arrived within ${timeoutMs / 1000} s.`));
       }, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiter = { match, resolve: (e) => { done(); resolve(e); } };
+      this.waiter = {
+        match,
+        resolve: (e) => {
+          done();
+          resolve(e);
+        },
+      };
     });
   }
 }

@@ -10,19 +10,28 @@ import { renderError } from '../render-error.js';
 import { SvcError } from '../../src/errors.js';
 
 export class DemoStepError extends SvcError {
-  constructor(readonly step: string, cause: unknown) {
+  constructor(
+    readonly step: string,
+    cause: unknown,
+  ) {
     const why = cause instanceof Error ? cause.message : String(cause);
     super(`Demo step "${step}" failed: ${why}`, { cause, hint: 'Run `svc demo --verbose` to see each request.' });
   }
 }
 
-export interface StepResult { title: string; ms: number }
+export interface StepResult {
+  title: string;
+  ms: number;
+}
 
 export class Narrator {
   readonly ui: UI;
   readonly results: StepResult[] = [];
 
-  constructor(private readonly deps: Deps, out: Writable) {
+  constructor(
+    private readonly deps: Deps,
+    out: Writable,
+  ) {
     this.ui = createUI({ io: { ...deps.io, stdout: out }, globals: { ...deps.globals, json: false } });
   }
 
@@ -46,7 +55,12 @@ export class Narrator {
       // Ctrl-C is not a failure of the step: the CLI reports the interruption itself (exit 130).
       if (this.deps.signal.aborted) throw error;
       this.line(c.red(`✗ ${title} failed`));
-      renderError(error, { stderr: this.deps.io.stderr, json: false, verbose: this.deps.globals.verbose, color: this.deps.io.stderrColorEnabled });
+      renderError(error, {
+        stderr: this.deps.io.stderr,
+        json: false,
+        verbose: this.deps.globals.verbose,
+        color: this.deps.io.stderrColorEnabled,
+      });
       throw new DemoStepError(title, error);
     }
     const ms = Math.round(performance.now() - started);

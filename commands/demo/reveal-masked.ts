@@ -22,9 +22,16 @@ export async function revealMasked(ctx: DemoContext, narrator: Narrator, cardId:
   const captured = new PassThrough();
   const chunks: Buffer[] = [];
   captured.on('data', (c: Buffer) => chunks.push(c));
-  const deps = { ...ctx.deps, io: { ...ctx.deps.io, stdout: captured, stdoutIsTTY: false }, globals: { ...ctx.deps.globals, json: true } };
+  const deps = {
+    ...ctx.deps,
+    io: { ...ctx.deps.io, stdout: captured, stdoutIsTTY: false },
+    globals: { ...ctx.deps.globals, json: true },
+  };
   await reveal({ card: cardId, open: false }, deps);
-  const { panEmbedUrl, expiresAt } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { panEmbedUrl: string; expiresAt: string };
+  const { panEmbedUrl, expiresAt } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+    panEmbedUrl: string;
+    expiresAt: string;
+  };
   narrator.line(`Obtained a panEmbedUrl for ${cardId}: ${maskUrl(panEmbedUrl)}`);
   narrator.line(`It expires at ${expiresAt}; \`svc cards reveal ${cardId}\` prints it on stdout, --open opens it.`);
 }

@@ -19,7 +19,9 @@ export type DemoOptions = OptionsOf<typeof verbs.demo>;
 export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
   const interactive = Boolean(opts.interactive);
   if (interactive && !canPrompt(deps)) {
-    throw new UsageError('--interactive needs a terminal to type the code in; run without it to have 000000 entered.', { field: '--interactive' });
+    throw new UsageError('--interactive needs a terminal to type the code in; run without it to have 000000 entered.', {
+      field: '--interactive',
+    });
   }
   const ctx = await openDemo(deps, { keep: Boolean(opts.keep), interactive });
   const narrator = new Narrator(deps, ctx.out);
@@ -29,7 +31,11 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
   deps.io.stdout.on('error', ignoreClosedPipe);
   try {
     narrator.line(narrator.ui.c.bold(`svc demo: emulator at ${ctx.emulator.baseUrl}`));
-    narrator.note(ctx.temporary ? 'Using a temporary config folder; your profiles are untouched.' : `Profile "${LOCAL_PROFILE}" in ${ctx.store.dir} is now current.`);
+    narrator.note(
+      ctx.temporary
+        ? 'Using a temporary config folder; your profiles are untouched.'
+        : `Profile "${LOCAL_PROFILE}" in ${ctx.store.dir} is now current.`,
+    );
     const state: DemoState = { interactive };
     for (const [i, step] of STEPS.entries()) {
       await narrator.step(i + 1, STEPS.length, step.title, step.explain, () => step.run(ctx, narrator, state));
@@ -48,7 +54,9 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
 /** --keep: the emulator stays up for hand use until Ctrl-C (the profile points at it). */
 function serveUntilInterrupted(narrator: Narrator, baseUrl: string, signal: AbortSignal): Promise<void> {
   narrator.line();
-  narrator.line(`The emulator keeps running at ${baseUrl}; profile "${LOCAL_PROFILE}" points at it, so try \`svc otp verify\` or \`svc sandbox fund\` in another terminal.`);
+  narrator.line(
+    `The emulator keeps running at ${baseUrl}; profile "${LOCAL_PROFILE}" points at it, so try \`svc otp verify\` or \`svc sandbox fund\` in another terminal.`,
+  );
   narrator.line('Press Ctrl-C to stop it.');
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

@@ -18,7 +18,10 @@ export interface DemoStep {
 }
 
 /** What one step hands to a later one. */
-export interface DemoState { interactive: boolean; cardId?: string }
+export interface DemoState {
+  interactive: boolean;
+  cardId?: string;
+}
 
 function activeSession(ctx: DemoContext): string {
   const id = ctx.store.getProfile(LOCAL_PROFILE)?.activeSessionId;
@@ -29,16 +32,21 @@ function activeSession(ctx: DemoContext): string {
 export const STEPS: readonly DemoStep[] = [
   {
     title: 'OTP verify',
-    explain: 'Challenge the EMAIL_OTP credential, check the target bundle signer, HPKE-encrypt the code, sign the verify challenge with a fresh key.',
+    explain:
+      'Challenge the EMAIL_OTP credential, check the target bundle signer, HPKE-encrypt the code, sign the verify challenge with a fresh key.',
     async run(ctx, narrator, state) {
       if (!state.interactive) narrator.note('The sandbox code 000000 is entered for you (--interactive to type it).');
       const otp = await import('../otp/verify.js');
-      await otp.run({ credential: ctx.emulator.fixtures.credentialId, code: state.interactive ? undefined : '000000' }, ctx.deps);
+      await otp.run(
+        { credential: ctx.emulator.fixtures.credentialId, code: state.interactive ? undefined : '000000' },
+        ctx.deps,
+      );
     },
   },
   {
     title: 'Session list',
-    explain: "List the account's live sessions; * marks the active one, KEY HERE says the signing key is stored locally.",
+    explain:
+      "List the account's live sessions; * marks the active one, KEY HERE says the signing key is stored locally.",
     async run(ctx) {
       const list = await import('../session/list.js');
       await list.run({ account: ctx.emulator.fixtures.accountId }, ctx.deps);
@@ -54,7 +62,8 @@ export const STEPS: readonly DemoStep[] = [
   },
   {
     title: 'Legacy refresh',
-    explain: 'The deprecated flow: an uncompressed key, and the new session key arrives sealed in encryptedSessionSigningKey.',
+    explain:
+      'The deprecated flow: an uncompressed key, and the new session key arrives sealed in encryptedSessionSigningKey.',
     async run(ctx) {
       const refresh = await import('../session/refresh.js');
       await refresh.run({ legacy: true }, ctx.deps);
@@ -73,7 +82,11 @@ export const STEPS: readonly DemoStep[] = [
     explain: "Pay the real-time-funding quote's payment instructions, as the payer's bank would.",
     async run(ctx, narrator) {
       const { quoteId } = ctx.emulator.fixtures;
-      const quote = await ctx.client.request<{ sendingCurrency?: { code?: string } | string }>({ method: 'GET', path: `/quotes/${pathId(quoteId)}`, signal: ctx.deps.signal });
+      const quote = await ctx.client.request<{ sendingCurrency?: { code?: string } | string }>({
+        method: 'GET',
+        path: `/quotes/${pathId(quoteId)}`,
+        signal: ctx.deps.signal,
+      });
       const sending = quote.body.sendingCurrency;
       const currency = (typeof sending === 'string' ? sending : sending?.code) ?? 'USD';
       narrator.note(`${quoteId} asks to be paid in ${currency}.`);
@@ -87,8 +100,14 @@ export const STEPS: readonly DemoStep[] = [
     async run(ctx) {
       const uma = await import('../sandbox/uma-receive.js');
       const receiver = ctx.emulator.fixtures.umaAddress;
-      await uma.run({ sender: '$success.usd@sandbox.example.com', receiver, currency: 'USD', amount: '2500' }, ctx.deps);
-      await uma.run({ sender: '$fail.compliance.usd@sandbox.example.com', receiver, currency: 'USD', amount: '2500' }, ctx.deps);
+      await uma.run(
+        { sender: '$success.usd@sandbox.example.com', receiver, currency: 'USD', amount: '2500' },
+        ctx.deps,
+      );
+      await uma.run(
+        { sender: '$fail.compliance.usd@sandbox.example.com', receiver, currency: 'USD', amount: '2500' },
+        ctx.deps,
+      );
     },
   },
   {

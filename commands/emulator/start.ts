@@ -17,7 +17,9 @@ const MAX_EVENT_LOG = 100_000;
 function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, { field: flag });
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, {
+      field: flag,
+    });
   }
   return n;
 }
@@ -26,7 +28,10 @@ function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE
 function factor(value: string, flag: string, max: number): number {
   const n = Number(value);
   if (!/^\d+(?:\.\d+)?$/.test(value) || !(n > 0) || n > max) {
-    throw new UsageError(`${flag} must be a number above 0 and at most ${max} (e.g. 60: a minute per second), got ${JSON.stringify(value)}`, { field: flag });
+    throw new UsageError(
+      `${flag} must be a number above 0 and at most ${max} (e.g. 60: a minute per second), got ${JSON.stringify(value)}`,
+      { field: flag },
+    );
   }
   return n;
 }
@@ -37,7 +42,10 @@ function limits(value: string, flag: string): Record<string, number> {
   for (const item of value.split(',')) {
     const m = /^([A-Z]{3})=(\d{1,15})$/.exec(item.trim());
     if (!m || Number(m[2]) < 1) {
-      throw new UsageError(`${flag} takes CURRENCY=amount pairs (amount in minor units, at least 1), comma-separated, e.g. USD=500000,EUR=100000; got ${JSON.stringify(item)}`, { field: flag });
+      throw new UsageError(
+        `${flag} takes CURRENCY=amount pairs (amount in minor units, at least 1), comma-separated, e.g. USD=500000,EUR=100000; got ${JSON.stringify(item)}`,
+        { field: flag },
+      );
     }
     out[m[1]!] = Number(m[2]);
   }
@@ -68,7 +76,10 @@ function human(emu: RunningEmulator): string {
     `  ${emu.otpSignerPublicKey}`,
     '',
     'Webhook public key (verifies X-Service-Signature)',
-    ...emu.webhookPublicKey.trim().split('\n').map((l) => `  ${l}`),
+    ...emu.webhookPublicKey
+      .trim()
+      .split('\n')
+      .map((l) => `  ${l}`),
     '',
     'Fixtures',
     `  account (embedded wallet): ${f.accountId}`,
@@ -86,11 +97,15 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
   const processingRetries = integer(opts.processingRetries, '--processing-retries', 0, 1000);
   const sessionTtlSeconds = integer(opts.sessionTtl, '--session-ttl', 1);
   if (opts.cardIssuance !== 'accept' && opts.cardIssuance !== 'reject') {
-    throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, { field: '--card-issuance' });
+    throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, {
+      field: '--card-issuance',
+    });
   }
   const timeScale = factor(opts.timeScale ?? '1', '--time-scale', MAX_TIME_SCALE);
-  const eventLogLimit = opts.eventLog !== undefined ? integer(opts.eventLog, '--event-log', 1, MAX_EVENT_LOG) : undefined;
-  const transactionLimits = opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
+  const eventLogLimit =
+    opts.eventLog !== undefined ? integer(opts.eventLog, '--event-log', 1, MAX_EVENT_LOG) : undefined;
+  const transactionLimits =
+    opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
   if (deps.signal.aborted) return;
 
   const emu = await startEmulator({
@@ -105,7 +120,14 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     timeScale,
     ...(transactionLimits ? { transactionLimits } : {}),
     ...(deps.globals.verbose
-      ? { log: (e) => ui.info(`${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`.replace(/\s+/g, ' ').trim()) }
+      ? {
+          log: (e) =>
+            ui.info(
+              `${e.kind} ${e.method ?? ''} ${e.path ?? ''} ${e.status ?? ''} ${e.ms !== undefined ? `${e.ms}ms` : ''} ${e.message ?? ''}`
+                .replace(/\s+/g, ' ')
+                .trim(),
+            ),
+        }
       : {}),
   });
 

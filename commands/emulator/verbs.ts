@@ -3,8 +3,7 @@ import { defineVerb, flag, verb } from '../verb.js';
 
 export const start = defineVerb({
   name: 'start',
-  description:
-    'run the emulator until Ctrl-C; prints its base URL, credentials, keys and fixtures (--json: one line)',
+  description: 'run the emulator until Ctrl-C; prints its base URL, credentials, keys and fixtures (--json: one line)',
   flags: {
     host: flag.withDefault('--host <host>', 'interface to listen on', '127.0.0.1'),
     port: flag.withDefault('--port <port>', 'port to listen on (0 picks a free one)', '4010'),
@@ -19,8 +18,15 @@ export const start = defineVerb({
       '--duplicate-deliveries',
       'deliver every webhook twice (same id) to exercise consumer dedupe',
     ),
-    eventLog: flag.value('--event-log <n>', 'how many webhook events to keep for `svc webhook replay`, the newest (default 1000)'),
-    cardIssuance: flag.withDefault('--card-issuance <outcome>', 'how the issuer decides new cards: accept or reject', 'accept'),
+    eventLog: flag.value(
+      '--event-log <n>',
+      'how many webhook events to keep for `svc webhook replay`, the newest (default 1000)',
+    ),
+    cardIssuance: flag.withDefault(
+      '--card-issuance <outcome>',
+      'how the issuer decides new cards: accept or reject',
+      'accept',
+    ),
     timeScale: flag.withDefault(
       '--time-scale <factor>',
       'run the emulator clock this many times faster (60: the 6-minute delays take 6 s)',

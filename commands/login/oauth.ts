@@ -25,7 +25,10 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
   const credentialId = requireId('AuthMethod', opts.credential, '--credential');
   const identity = sandboxIdentity(opts);
   if (opts.nonce && (opts.token !== undefined || identity)) {
-    throw new UsageError('--nonce only prints the nonce for a token to come: drop --token/--sandbox-token, or drop --nonce.', { field: '--nonce' });
+    throw new UsageError(
+      '--nonce only prints the nonce for a token to come: drop --token/--sandbox-token, or drop --nonce.',
+      { field: '--nonce' },
+    );
   }
   if (!opts.nonce && !identity && opts.token === undefined && !canPrompt(deps)) {
     throw new UsageError('--token is required when svc cannot prompt (no terminal, CI or --no-input).', {
@@ -40,10 +43,18 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
 
   if (opts.nonce) {
     const key = newOauthClientKey();
-    pending.save({ id: credentialId, privateKey: key.privateKey, publicKey: key.publicKey, nonce: key.nonce, createdAt: new Date(deps.clock.now()).toISOString() });
+    pending.save({
+      id: credentialId,
+      privateKey: key.privateKey,
+      publicKey: key.publicKey,
+      nonce: key.nonce,
+      createdAt: new Date(deps.clock.now()).toISOString(),
+    });
     if (deps.globals.json) ui.json({ credentialId, nonce: key.nonce, clientPublicKey: key.publicKey });
     else ui.out(key.nonce);
-    ui.hint(`Have the identity provider issue an ID token with this nonce, then: svc login oauth --credential ${credentialId} --token <jwt|->`);
+    ui.hint(
+      `Have the identity provider issue an ID token with this nonce, then: svc login oauth --credential ${credentialId} --token <jwt|->`,
+    );
     return;
   }
 
@@ -59,7 +70,14 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
     if (fromFlag === undefined) ui.info(`The ID token must carry nonce ${key.nonce}`);
     token = fromFlag ?? (await deps.prompter.password({ message: 'Paste the ID token:', mask: true })).trim();
     // A client key made just now cannot be in a token obtained before; keep it so --token can follow.
-    if (!kept) pending.save({ id: credentialId, privateKey: key.privateKey, publicKey: key.publicKey, nonce: key.nonce, createdAt: new Date(deps.clock.now()).toISOString() });
+    if (!kept)
+      pending.save({
+        id: credentialId,
+        privateKey: key.privateKey,
+        publicKey: key.publicKey,
+        nonce: key.nonce,
+        createdAt: new Date(deps.clock.now()).toISOString(),
+      });
     checkTokenNonce(token, key, '--token');
   }
 

@@ -35,7 +35,10 @@ export const passkey = defineVerb({
   name: 'passkey',
   description: 'passkey login with a software passkey held here (a real WebAuthn assertion)',
   flags: {
-    credential: flag.value('--credential <id>', 'the PASSKEY credential, AuthMethod:<uuid> (default: the only one held for this profile)'),
+    credential: flag.value(
+      '--credential <id>',
+      'the PASSKEY credential, AuthMethod:<uuid> (default: the only one held for this profile)',
+    ),
   },
   help: `
 The passkey is one registered here with svc credentials add passkey --software.

@@ -58,10 +58,17 @@ function fish(tree: CommandTree): string {
   const lines = ['# svc completion for fish (svc completion fish)', 'complete -c svc -f'];
   for (const flag of tree.globalFlags) lines.push(`complete -c svc -l ${flag.slice(2)}`);
   for (const n of tree.nouns) {
-    lines.push(`complete -c svc -n "not __fish_seen_subcommand_from ${nounNames}" -a ${n.name} -d ${fishQuote(n.description)}`);
+    lines.push(
+      `complete -c svc -n "not __fish_seen_subcommand_from ${nounNames}" -a ${n.name} -d ${fishQuote(n.description)}`,
+    );
     for (const v of n.verbs) {
-      lines.push(`complete -c svc -n "__fish_seen_subcommand_from ${n.name}; and not __fish_seen_subcommand_from ${n.verbs.map((x) => x.name).join(' ')}" -a ${v.name} -d ${fishQuote(v.description)}`);
-      for (const flag of v.flags) lines.push(`complete -c svc -n "__fish_seen_subcommand_from ${n.name}; and __fish_seen_subcommand_from ${v.name}" -l ${flag.slice(2)}`);
+      lines.push(
+        `complete -c svc -n "__fish_seen_subcommand_from ${n.name}; and not __fish_seen_subcommand_from ${n.verbs.map((x) => x.name).join(' ')}" -a ${v.name} -d ${fishQuote(v.description)}`,
+      );
+      for (const flag of v.flags)
+        lines.push(
+          `complete -c svc -n "__fish_seen_subcommand_from ${n.name}; and __fish_seen_subcommand_from ${v.name}" -l ${flag.slice(2)}`,
+        );
     }
   }
   return lines.join('\n') + '\n';
@@ -70,7 +77,9 @@ function fish(tree: CommandTree): string {
 export async function run(opts: CompletionOptions, deps: Deps): Promise<void> {
   const shell = opts.shell.toLowerCase();
   if (!(SHELLS as readonly string[]).includes(shell)) {
-    throw new UsageError(`Unknown shell ${JSON.stringify(opts.shell)}: use one of ${SHELLS.join(', ')}.`, { field: '<shell>' });
+    throw new UsageError(`Unknown shell ${JSON.stringify(opts.shell)}: use one of ${SHELLS.join(', ')}.`, {
+      field: '<shell>',
+    });
   }
   const { commandTree } = await import('../program.js');
   const tree = commandTree();

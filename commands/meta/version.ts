@@ -9,6 +9,7 @@ export type VersionOptions = OptionsOf<typeof verbs.version>;
 
 export async function run(_opts: VersionOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
-  if (deps.globals.json) return ui.json({ version: VERSION, node: process.versions.node, platform: process.platform, arch: process.arch });
+  if (deps.globals.json)
+    return ui.json({ version: VERSION, node: process.versions.node, platform: process.platform, arch: process.arch });
   ui.out(VERSION);
 }

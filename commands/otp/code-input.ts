@@ -21,7 +21,8 @@ export type CodeSource = { kind: 'given'; code: string } | { kind: 'stdin' } | {
 export function codeSource(code: string | undefined, deps: Deps): CodeSource {
   if (code === '-') return { kind: 'stdin' };
   if (code !== undefined) {
-    if (!OTP_PATTERN.test(code.trim())) throw new UsageError('--code must be the six digits of the one-time code.', { field: '--code' });
+    if (!OTP_PATTERN.test(code.trim()))
+      throw new UsageError('--code must be the six digits of the one-time code.', { field: '--code' });
     return { kind: 'given', code: code.trim() };
   }
   if (canPrompt(deps)) return { kind: 'prompt' };

@@ -33,14 +33,19 @@ function promptMessage(info: OtpChallengeInfo): string {
 
 function pinSigner(ui: UI, store: Store, profileName: string, baseUrl: string, signer: string): void {
   store.setProfile(profileName, pinPatch(store.getProfile(profileName), baseUrl, signer));
-  ui.info(`Trusted the OTP signer key on first use and pinned it for ${baseUrl} in profile "${profileName}": ${signer}`);
+  ui.info(
+    `Trusted the OTP signer key on first use and pinned it for ${baseUrl} in profile "${profileName}": ${signer}`,
+  );
   ui.hint('A bundle signed by any other key will now be refused.');
 }
 
 /** What to do about a refused signer: the commands that change the pin, never a JSON key to edit. */
 function signerMismatchHint(profileName: string, pin: SignerPin, baseUrl: string): string {
   const profileFlag = `--profile ${profileName} `;
-  const where = pin.source === 'shipped' ? `${baseUrl} is the production URL, whose signer svc ships` : `Profile "${profileName}" pins the OTP signer ${pin.key} for ${baseUrl}`;
+  const where =
+    pin.source === 'shipped'
+      ? `${baseUrl} is the production URL, whose signer svc ships`
+      : `Profile "${profileName}" pins the OTP signer ${pin.key} for ${baseUrl}`;
   return `${where}. Nothing was encrypted or sent. If the service really uses another key (a sandbox token, or a rotated key), pin the one it publishes: svc ${profileFlag}config set otp-signer <key>, or forget the pin to trust the next key seen: svc ${profileFlag}config unset otp-signer.`;
 }
 
@@ -57,7 +62,11 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   // stdin only after it: a script piping the emailed code can only have it once it was sent.
   const source = codeSource(opts.code, deps);
   const ui = createUI(deps);
-  const [store, client, { name: profileName, effective: profile }] = await Promise.all([deps.store(), deps.client(), deps.profile()]);
+  const [store, client, { name: profileName, effective: profile }] = await Promise.all([
+    deps.store(),
+    deps.client(),
+    deps.profile(),
+  ]);
   const pin = pinnedSigner(profile, client.baseUrl);
   const progress = signedProgress(ui, deps.signal, 'the new session key');
 

@@ -51,7 +51,9 @@ export function checkAll<C extends Checks>(checks: C): { [K in keyof C]: ReturnT
   if (problems.length === 1) throw problems[0];
   if (problems.length > 1) {
     const lines = problems.map((p) => `  - ${p.message}`).join('\n');
-    throw new UsageError(`${problems.length} flags need fixing:\n${lines}`, { field: problems.map((p) => p.field).join(', ') });
+    throw new UsageError(`${problems.length} flags need fixing:\n${lines}`, {
+      field: problems.map((p) => p.field).join(', '),
+    });
   }
   return values as { [K in keyof C]: ReturnType<C[K]> };
 }

@@ -40,7 +40,8 @@ export function printSessionSummary(ui: UI, session: SessionLike, now: number): 
 /** The narrowest a shortened column gets: enough to recognise a nickname or a type. */
 const MIN_COLUMN = 6;
 
-const cut = (text: string, width: number) => (text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`);
+const cut = (text: string, width: number) =>
+  text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
 
 /**
  * Left-aligned columns, widths from the content; the header is dimmed. On a terminal narrower than
@@ -70,7 +71,10 @@ export function renderTable(ui: UI, header: string[], rows: string[][], whole: n
     });
     return;
   }
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? cut(c, widths[i]!) : cut(c, widths[i]!).padEnd(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? cut(c, widths[i]!) : cut(c, widths[i]!).padEnd(widths[i]!)))
+      .join('  ');
   ui.out(ui.c.dim(line(header)));
   for (const row of rows) ui.out(line(row));
 }

@@ -30,7 +30,11 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
 
   // Listing uses only the API token, so a 401 here is about credentials, not the session.
   const sessions = await apiTokenCall(listSessions(await deps.client(), accountId, deps.signal));
-  const rows = sessions.map((s) => ({ ...publicView(s), keyHeld: store.getSession(s.id) !== undefined, active: s.id === activeId }));
+  const rows = sessions.map((s) => ({
+    ...publicView(s),
+    keyHeld: store.getSession(s.id) !== undefined,
+    active: s.id === activeId,
+  }));
   const ui = createUI(deps);
   if (deps.globals.json) {
     ui.json({ data: rows });
@@ -44,7 +48,14 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   renderTable(
     ui,
     ['', 'ID', 'TYPE', 'NICKNAME', 'EXPIRES IN', 'KEY HERE'],
-    rows.map((r) => [r.active ? '*' : '', r.id, r.type, r.nickname, expiresIn(r.expiresAt, now), r.keyHeld ? 'yes' : 'no']),
+    rows.map((r) => [
+      r.active ? '*' : '',
+      r.id,
+      r.type,
+      r.nickname,
+      expiresIn(r.expiresAt, now),
+      r.keyHeld ? 'yes' : 'no',
+    ]),
     [1], // the id is what a user copies into `session use` or `revoke`: never shortened
   );
   if (activeId && rows.some((r) => r.active)) ui.hint('* marks the active session of this profile.');

@@ -38,18 +38,27 @@ export async function run(opts: PruneOptions, deps: Deps): Promise<void> {
   const [store, { name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
   const profiles = store.listProfiles();
   const now = deps.clock.now();
-  const candidates = store.listSessions().filter((s) => s.profile === profileName || !Object.hasOwn(profiles, s.profile));
+  const candidates = store
+    .listSessions()
+    .filter((s) => s.profile === profileName || !Object.hasOwn(profiles, s.profile));
   const pruned: Pruned[] = [];
   const toAsk = new Map<string, StoredSession[]>();
   for (const s of candidates) {
-    if (isExpired(s.expiresAt, now)) pruned.push({ id: s.id, profile: s.profile, reason: `${expiresIn(s.expiresAt, now)}` });
+    if (isExpired(s.expiresAt, now))
+      pruned.push({ id: s.id, profile: s.profile, reason: `${expiresIn(s.expiresAt, now)}` });
     else toAsk.set(s.accountId, [...(toAsk.get(s.accountId) ?? []), s]);
   }
   for (const [accountId, sessions] of toAsk) {
     const live = await liveIds(deps, accountId);
     for (const s of sessions) {
-      if (live === undefined) pruned.push({ id: s.id, profile: s.profile, reason: `the service does not know ${accountId}` });
-      else if (!live.has(s.id)) pruned.push({ id: s.id, profile: s.profile, reason: 'no longer live on the service (revoked or refreshed elsewhere)' });
+      if (live === undefined)
+        pruned.push({ id: s.id, profile: s.profile, reason: `the service does not know ${accountId}` });
+      else if (!live.has(s.id))
+        pruned.push({
+          id: s.id,
+          profile: s.profile,
+          reason: 'no longer live on the service (revoked or refreshed elsewhere)',
+        });
     }
   }
   if (!opts.dryRun) for (const p of pruned) store.deleteSession(p.id);

@@ -30,7 +30,8 @@ async function handleExpired(stored: StoredSession, deps: Deps): Promise<void> {
   const what = `${stored.id} ${expiresIn(stored.expiresAt, deps.clock.now())} (${stored.expiresAt}); an expired session cannot be refreshed.`;
   // Only an OTP login can be run from here: OAuth needs a token and a passkey its own command.
   const otp = stored.type === undefined || stored.type === 'EMAIL_OTP' || stored.type === 'SMS_OTP';
-  if (!stored.credentialId || !otp || !canPrompt(deps) || deps.globals.json) throw new AuthRequiredError(what, { hint });
+  if (!stored.credentialId || !otp || !canPrompt(deps) || deps.globals.json)
+    throw new AuthRequiredError(what, { hint });
   createUI(deps).warn(what);
   if (deps.globals.yes || (await deps.prompter.confirm({ message: `Run ${command} now?`, default: true }))) {
     const otp = await import('../otp/verify.js');
@@ -57,7 +58,9 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   const client = await deps.client();
   const ui = createUI(deps);
   if (opts.legacy) {
-    ui.warn('--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.');
+    ui.warn(
+      '--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.',
+    );
   }
   const progress = signedProgress(ui, deps.signal, 'the current session key');
   progress.start(`Requesting a refresh challenge for ${sessionId}`);

@@ -19,11 +19,20 @@ export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
   const sessionId = requireId('Session', opts.session, '<Session:id>');
   const ask = !deps.globals.yes;
   if (ask && !canPrompt(deps)) {
-    throw new UsageError(`Revoking ${sessionId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, { field: '--yes' });
+    throw new UsageError(`Revoking ${sessionId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, {
+      field: '--yes',
+    });
   }
   const ui = createUI(deps);
-  const [store, client, { name: profileName, effective: profile }] = await Promise.all([deps.store(), deps.client(), deps.profile()]);
-  if (ask && !(await deps.prompter.confirm({ message: `Revoke ${sessionId}? It will no longer sign anything.`, default: false }))) {
+  const [store, client, { name: profileName, effective: profile }] = await Promise.all([
+    deps.store(),
+    deps.client(),
+    deps.profile(),
+  ]);
+  if (
+    ask &&
+    !(await deps.prompter.confirm({ message: `Revoke ${sessionId}? It will no longer sign anything.`, default: false }))
+  ) {
     throw new CancelledError('Cancelled: nothing was revoked.');
   }
 
@@ -52,5 +61,6 @@ export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
     ui.json({ id: sessionId, revoked: true, keyForgotten: result.keyForgotten });
     return;
   }
-  if (wasActive) ui.hint(`Profile "${profileName}" has no active session now; log in with ${reauthCommand(credentialId)}`);
+  if (wasActive)
+    ui.hint(`Profile "${profileName}" has no active session now; log in with ${reauthCommand(credentialId)}`);
 }

@@ -15,7 +15,9 @@ export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
   const activeId = profile?.activeSessionId;
   const stored = activeId ? store.getSession(activeId) : undefined;
   if (!stored) {
-    throw new AuthRequiredError(`Profile "${profileName}" has no active session.`, { hint: `Log in: ${reauthCommand()}` });
+    throw new AuthRequiredError(`Profile "${profileName}" has no active session.`, {
+      hint: `Log in: ${reauthCommand()}`,
+    });
   }
   const { privateKey: _secret, ...visible } = stored;
   const expired = isExpired(stored.expiresAt, deps.clock.now());

@@ -28,7 +28,9 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
     });
   }
   if (isExpired(stored.expiresAt, deps.clock.now())) {
-    throw new AuthRequiredError(`${sessionId} expired at ${stored.expiresAt}.`, { hint: `Re-authenticate: ${reauthCommand(stored.credentialId, stored.type)}` });
+    throw new AuthRequiredError(`${sessionId} expired at ${stored.expiresAt}.`, {
+      hint: `Re-authenticate: ${reauthCommand(stored.credentialId, stored.type)}`,
+    });
   }
   store.setProfile(profileName, { activeSessionId: sessionId });
   const ui = createUI(deps);

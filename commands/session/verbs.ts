@@ -4,7 +4,9 @@ import { arg, defineVerb, flag, verb } from '../verb.js';
 export const list = defineVerb({
   name: 'list',
   description: "list an account's live sessions, marking which keys are held here",
-  flags: { account: flag.value('--account <id>', 'InternalAccount:<uuid> (default: the account of the active session)') },
+  flags: {
+    account: flag.value('--account <id>', 'InternalAccount:<uuid> (default: the account of the active session)'),
+  },
   help: `
 Examples:
   $ svc session list
@@ -16,7 +18,10 @@ export const refresh = defineVerb({
   description: 'refresh a session with a fresh key (default: the active session); stores the new key',
   args: { session: arg.optional('[session]', 'Session:<uuid>') },
   flags: {
-    legacy: flag.boolean('--legacy', 'deprecated sealed-key flow: uncompressed key, decrypt encryptedSessionSigningKey'),
+    legacy: flag.boolean(
+      '--legacy',
+      'deprecated sealed-key flow: uncompressed key, decrypt encryptedSessionSigningKey',
+    ),
   },
   help: `
 An expired session cannot be refreshed: svc says so (exit 4) and names the login
@@ -62,7 +67,8 @@ Examples:
 
 export const prune = defineVerb({
   name: 'prune',
-  description: 'delete the keys held here of sessions that can no longer sign: expired, or no longer live on the service',
+  description:
+    'delete the keys held here of sessions that can no longer sign: expired, or no longer live on the service',
   flags: { dryRun: flag.boolean('--dry-run', 'list what would be deleted, delete nothing') },
   help: `
 Expired keys are judged locally; the others by asking the service which sessions of

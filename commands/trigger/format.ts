@@ -3,12 +3,18 @@ import type { UI } from '../ui.js';
 import { SCENARIOS, type Scenario } from '../../src/trigger/catalog.js';
 import { isRunnable, type TriggerReport } from '../../src/trigger/run.js';
 
-const text = (v: unknown): string => (Array.isArray(v) ? v.map(text).join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
-const pairs = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => `${k} ${text(v)}`).join(', ');
+const text = (v: unknown): string =>
+  Array.isArray(v) ? v.map(text).join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v);
+const pairs = (o: Record<string, unknown>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${k} ${text(v)}`)
+    .join(', ');
 
 export function printList(ui: UI, json: boolean): void {
   if (json) {
-    ui.json(SCENARIOS.map((s) => ({ name: s.name, area: s.area, magic: s.magic, expect: s.expect, runnable: isRunnable(s) })));
+    ui.json(
+      SCENARIOS.map((s) => ({ name: s.name, area: s.area, magic: s.magic, expect: s.expect, runnable: isRunnable(s) })),
+    );
     return;
   }
   const width = Math.max(...SCENARIOS.map((s) => s.name.length));
@@ -23,16 +29,21 @@ export function printList(ui: UI, json: boolean): void {
 function differences(scenario: Scenario, report: TriggerReport): string[] {
   return Object.entries(scenario.expect)
     .filter(([k, v]) => String(report.observed[k]) !== v)
-    .map(([k, v]) => `${k} ${report.observed[k] === undefined ? 'absent' : String(report.observed[k])} (the spec says ${v})`);
+    .map(
+      ([k, v]) =>
+        `${k} ${report.observed[k] === undefined ? 'absent' : String(report.observed[k])} (the spec says ${v})`,
+    );
 }
 
 export function printReport(ui: UI, scenario: Scenario, report: TriggerReport, waited: boolean): void {
   ui.out(`${report.scenario}: ${report.magic.field} = ${report.magic.value}`);
-  for (const [role, id] of Object.entries(report.resources)) ui.out(`  ${role.padEnd(20)} ${id}${report.reused.includes(role) ? ' (yours, reused)' : ''}`);
+  for (const [role, id] of Object.entries(report.resources))
+    ui.out(`  ${role.padEnd(20)} ${id}${report.reused.includes(role) ? ' (yours, reused)' : ''}`);
   ui.out(`  observed             ${pairs(report.observed)}`);
   if (report.events.length > 0) ui.out(`  events               ${report.events.join(', ')}`);
   const diff = differences(scenario, report);
   if (diff.length === 0) ui.success(`As the spec's table says: ${scenario.spec}.`);
-  else if (scenario.delayMs > 0 && !waited) ui.hint(`The outcome comes after about ${Math.round(scenario.delayMs / 1000)} s: add --wait to follow it.`);
+  else if (scenario.delayMs > 0 && !waited)
+    ui.hint(`The outcome comes after about ${Math.round(scenario.delayMs / 1000)} s: add --wait to follow it.`);
   else ui.warn(`The service answered differently from the spec: ${diff.join('; ')}.`);
 }

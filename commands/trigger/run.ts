@@ -17,7 +17,9 @@ export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
 /** The scenario named, or a usage error suggesting the names that share its area. */
 function chosenScenario(name: string | undefined): Scenario {
   if (name === undefined) {
-    throw new UsageError('Name a scenario (svc trigger kyc.pending), or list them with --list.', { field: '<scenario>' });
+    throw new UsageError('Name a scenario (svc trigger kyc.pending), or list them with --list.', {
+      field: '<scenario>',
+    });
   }
   const scenario = findScenario(name);
   if (scenario) return scenario;
@@ -46,16 +48,26 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   recipeFor(scenario); // says so before anything is sent when this svc cannot build it
   const profile = scenario.recipe === 'otp-login' ? await activeProfile(deps) : undefined;
   const inputs = checkInputs(scenario, {
-    customer: opts.customer, account: opts.account, externalAccount: opts.externalAccount, credential: opts.credential,
-    defaultCredential: profile?.credentialId, set: opts.set,
+    customer: opts.customer,
+    account: opts.account,
+    externalAccount: opts.externalAccount,
+    credential: opts.credential,
+    defaultCredential: profile?.credentialId,
+    set: opts.set,
   });
   if (profile?.otpSigner) inputs.otpSigner = profile.otpSigner;
   const client = await deps.client();
-  if (opts.events && !(await mayBeEmulator(client.baseUrl, async () => (await deps.store()).getProfile('local')?.baseUrl))) {
-    throw new UsageError(`--events reads the svc emulator's event log, and ${new URL(client.baseUrl).origin} is not the emulator (the service's API has no event list).`, {
-      field: '--events',
-      hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen.',
-    });
+  if (
+    opts.events &&
+    !(await mayBeEmulator(client.baseUrl, async () => (await deps.store()).getProfile('local')?.baseUrl))
+  ) {
+    throw new UsageError(
+      `--events reads the svc emulator's event log, and ${new URL(client.baseUrl).origin} is not the emulator (the service's API has no event list).`,
+      {
+        field: '--events',
+        hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen.',
+      },
+    );
   }
   const events = opts.events ? await emulatorEventLog(client, deps.signal) : undefined;
   const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);

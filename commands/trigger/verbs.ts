@@ -3,17 +3,29 @@ import { arg, defineVerb, flag, verb } from '../verb.js';
 
 export const trigger = defineVerb({
   name: 'trigger',
-  description: "build a sandbox magic-value scenario through the API and report what the service did",
+  description: 'build a sandbox magic-value scenario through the API and report what the service did',
   args: { scenario: arg.optional('[scenario]', 'a scenario name from --list, like kyc.pending or card.frozen') },
   flags: {
     list: flag.boolean('--list', 'list every scenario: its magic value and what the spec says happens'),
     wait: flag.boolean('--wait', 'follow delayed outcomes to their end (30 s, 6 min, returned payments)'),
     events: flag.boolean('--events', "report the webhook events the run caused (from the emulator's event log)"),
-    customer: flag.value('--customer <id>', 'run on your Customer:<uuid> instead of a new one (where the scenario allows)'),
+    customer: flag.value(
+      '--customer <id>',
+      'run on your Customer:<uuid> instead of a new one (where the scenario allows)',
+    ),
     account: flag.value('--account <id>', 'use your InternalAccount:<uuid> (where the scenario allows)'),
-    externalAccount: flag.value('--external-account <id>', 'use your ExternalAccount:<uuid> (where the scenario allows)'),
-    credential: flag.value('--credential <id>', 'auth.*: the AuthMethod:<uuid> to log in with (default: the active session\'s)'),
-    set: flag.repeatable('--set <path=value>', 'set a field of what the scenario sends, like customer.birthDate=1985-01-02 (repeatable)'),
+    externalAccount: flag.value(
+      '--external-account <id>',
+      'use your ExternalAccount:<uuid> (where the scenario allows)',
+    ),
+    credential: flag.value(
+      '--credential <id>',
+      "auth.*: the AuthMethod:<uuid> to log in with (default: the active session's)",
+    ),
+    set: flag.repeatable(
+      '--set <path=value>',
+      'set a field of what the scenario sends, like customer.birthDate=1985-01-02 (repeatable)',
+    ),
   },
   help: `
 --customer, --account, --external-account and --set are checked before anything is

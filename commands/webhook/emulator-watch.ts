@@ -36,23 +36,41 @@ export function watchLocalEmulator(o: WatchOptions): () => void {
   async function check(): Promise<void> {
     const now = await o.endpoint.current();
     if (now === undefined) {
-      return once('down', () => o.warn(`the emulator at ${o.endpoint.baseUrl} is not answering: nothing is delivered until it is back (svc emulator start); this listener keeps running`));
+      return once('down', () =>
+        o.warn(
+          `the emulator at ${o.endpoint.baseUrl} is not answering: nothing is delivered until it is back (svc emulator start); this listener keeps running`,
+        ),
+      );
     }
     if (now === null) {
       await o.endpoint.register();
-      return once('lost', () => o.warn(`the emulator had no webhook endpoint (restarted without --state?): registered ${o.url} again`));
+      return once('lost', () =>
+        o.warn(`the emulator had no webhook endpoint (restarted without --state?): registered ${o.url} again`),
+      );
     }
     if (now !== o.url) {
-      return once(`other:${now}`, () => o.warn(`the emulator now delivers to ${now}, not to this listener (another svc webhook listen took over). Stop that one, or run svc webhook listen again here to take the endpoint back`));
+      return once(`other:${now}`, () =>
+        o.warn(
+          `the emulator now delivers to ${now}, not to this listener (another svc webhook listen took over). Stop that one, or run svc webhook listen again here to take the endpoint back`,
+        ),
+      );
     }
     const stored = await o.profileKey();
     if (o.key && stored && stored !== o.key.pem) {
       if (o.key.fromProfile) {
         o.adoptKey(stored);
         o.key = { pem: stored, fromProfile: true };
-        return once(`key:${stored}`, () => o.warn('the emulator\'s webhook key changed (a new emulator started): now verifying with the new key from the profile'));
+        return once(`key:${stored}`, () =>
+          o.warn(
+            "the emulator's webhook key changed (a new emulator started): now verifying with the new key from the profile",
+          ),
+        );
       }
-      return once(`key:${stored}`, () => o.warn('the local emulator\'s webhook key changed (a new emulator started): deliveries will fail verification. Restart this listener without --public-key (the profile has the new key), or pass the key svc emulator start printed'));
+      return once(`key:${stored}`, () =>
+        o.warn(
+          "the local emulator's webhook key changed (a new emulator started): deliveries will fail verification. Restart this listener without --public-key (the profile has the new key), or pass the key svc emulator start printed",
+        ),
+      );
     }
     once('ok', () => {
       if (said !== '') o.info(`the emulator delivers to this listener again (${o.url})`);

@@ -8,22 +8,31 @@ import { WEBHOOK_TYPES, type WebhookType } from '../../src/service/webhook-types
 
 export function parseEventsFlag(value: string | undefined, flagName = '--events'): Set<WebhookType> | undefined {
   if (value === undefined) return undefined;
-  const names = value.split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (names.length === 0) throw new UsageError(`${flagName} needs at least one event type, e.g. CARD.STATE_CHANGE`, { field: flagName });
+  const names = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (names.length === 0)
+    throw new UsageError(`${flagName} needs at least one event type, e.g. CARD.STATE_CHANGE`, { field: flagName });
   const chosen = new Set<WebhookType>();
   const unknown: string[] = [];
   for (const name of names) {
     const upper = name.toUpperCase();
-    const matches = upper.endsWith('.*') ? WEBHOOK_TYPES.filter((t) => t.startsWith(upper.slice(0, -1))) : WEBHOOK_TYPES.filter((t) => t === upper);
+    const matches = upper.endsWith('.*')
+      ? WEBHOOK_TYPES.filter((t) => t.startsWith(upper.slice(0, -1)))
+      : WEBHOOK_TYPES.filter((t) => t === upper);
     if (matches.length === 0) unknown.push(name);
     for (const t of matches) chosen.add(t);
   }
   if (unknown.length > 0) {
     const guesses = unknown.map((name) => suggestion(name)).filter((s): s is string => s !== undefined);
-    throw new UsageError(`${flagName}: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`, {
-      field: flagName,
-      hint: `${guesses.length ? `Did you mean ${guesses.join(', ')}? ` : ''}Known types: ${WEBHOOK_TYPES.join(', ')} (case does not matter; FAMILY.* takes a whole family, e.g. CARD.*).`,
-    });
+    throw new UsageError(
+      `${flagName}: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
+      {
+        field: flagName,
+        hint: `${guesses.length ? `Did you mean ${guesses.join(', ')}? ` : ''}Known types: ${WEBHOOK_TYPES.join(', ')} (case does not matter; FAMILY.* takes a whole family, e.g. CARD.*).`,
+      },
+    );
   }
   return chosen;
 }
@@ -43,7 +52,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = row;
   }
   return previous[b.length]!;

@@ -12,7 +12,8 @@ import type { ForwardResult } from '../../src/webhook/forward.js';
  */
 function fit(fields: Field[], columns: number): string {
   const width = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 2 * (texts.length - 1));
-  if (columns <= 0 || width(fields.map(([text]) => text)) <= columns) return fields.map(([text, paint]) => paint(text)).join('  ');
+  if (columns <= 0 || width(fields.map(([text]) => text)) <= columns)
+    return fields.map(([text, paint]) => paint(text)).join('  ');
   const lines: string[][] = [[]];
   let used = 0;
   for (const [text, paint, brief] of fields) {
@@ -37,8 +38,18 @@ type Field = [string, (s: string) => string, string?];
 export const REDELIVERED_NOTE = '(redelivered after a crash: may have been shown before)';
 
 /** The event line, then its meaning and the forward result, each on a line of its own. */
-export function formatEvent(c: ChalkInstance, parts: EventParts, forward: ForwardResult | undefined, forwardUrl: string | undefined, columns = 0, redelivered = false): string {
-  const fields: Field[] = [[parts.time, c.dim], [parts.type, c.bold]];
+export function formatEvent(
+  c: ChalkInstance,
+  parts: EventParts,
+  forward: ForwardResult | undefined,
+  forwardUrl: string | undefined,
+  columns = 0,
+  redelivered = false,
+): string {
+  const fields: Field[] = [
+    [parts.time, c.dim],
+    [parts.type, c.bold],
+  ];
   if (parts.cardId && parts.cardId !== parts.detail) fields.push([parts.cardId, plain]);
   if (parts.detail) fields.push([parts.detail, c.cyan, parts.briefDetail]);
   fields.push([`[${parts.deliveryId}]`, c.dim]);
@@ -55,7 +66,16 @@ export function formatForward(forward: ForwardResult, forwardUrl: string): strin
 }
 
 export function formatDuplicate(c: ChalkInstance, event: WebhookEvent, columns = 0): string {
-  return c.dim(fit([['duplicate', plain], [event.type, plain], [`[${event.id}] already processed; answered 200, not shown again`, plain]], columns));
+  return c.dim(
+    fit(
+      [
+        ['duplicate', plain],
+        [event.type, plain],
+        [`[${event.id}] already processed; answered 200, not shown again`, plain],
+      ],
+      columns,
+    ),
+  );
 }
 
 export function formatMs(ms: number): string {

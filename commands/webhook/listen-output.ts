@@ -11,9 +11,13 @@ import type { ReceiverOptions } from '../../src/webhook/receiver.js';
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
 import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
 
-export const SKIP_VERIFY_WARNING = 'signatures are NOT verified (--skip-verify): anyone who can reach this port can inject events';
+export const SKIP_VERIFY_WARNING =
+  'signatures are NOT verified (--skip-verify): anyone who can reach this port can inject events';
 
-type Handlers = Pick<ReceiverOptions, 'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onForwardQueued' | 'onFiltered' | 'onError'>;
+type Handlers = Pick<
+  ReceiverOptions,
+  'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onForwardQueued' | 'onFiltered' | 'onError'
+>;
 
 /** The receiver's callbacks; events wait for `ready()` (the --json ready line goes first). */
 export function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Handlers & { ready(): void } {
@@ -58,11 +62,15 @@ export function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): 
     },
     onForwardFailed(event, result) {
       const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
-      ui.warn(`forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`);
+      ui.warn(
+        `forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`,
+      );
     },
     onForwardQueued(event, result, attempt, retryInMs) {
       const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
-      ui.warn(`forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)} (attempt ${attempt}); kept in the --store journal, next try in ${formatMs(retryInMs)}`);
+      ui.warn(
+        `forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)} (attempt ${attempt}); kept in the --store journal, next try in ${formatMs(retryInMs)}`,
+      );
     },
     onError(error, event) {
       ui.warn(`could not process ${event.id}: ${error instanceof Error ? error.message : String(error)}`);

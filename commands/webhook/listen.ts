@@ -27,7 +27,8 @@ export type ListenOptions = OptionsOf<typeof verbs.listen>;
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   const port = parsePort(opts.port);
-  if (!opts.path.startsWith('/')) throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
+  if (!opts.path.startsWith('/'))
+    throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
   const events = parseEventsFlag(opts.events);
   atMostOne({ '--public-key': opts.publicKey, '--skip-verify': opts.skipVerify });
 
@@ -40,7 +41,10 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const key = opts.skipVerify ? undefined : await resolveWebhookKey(opts.publicKey, deps, getProfile);
   if (!opts.skipVerify && key === undefined) {
     if (profileError) throw profileError; // the profile might have held the key: say why it could not be read
-    throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
+    throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', {
+      field: '--public-key',
+      hint: NO_KEY_HINT,
+    });
   }
 
   const routes = parseRoutes(opts.route);
@@ -50,12 +54,19 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   // later; on a terminal a warning, as the app is often (re)started after the listener.
   const unreachable = await forwarder?.probe();
   const field = routes.length ? '--route' : '--forward-to';
-  const unreachableLine = unreachable && `${field} ${unreachable.startsWith('http') ? '' : `${forwarder!.url}: `}${unreachable}`;
+  const unreachableLine =
+    unreachable && `${field} ${unreachable.startsWith('http') ? '' : `${forwarder!.url}: `}${unreachable}`;
   if (unreachableLine && deps.globals.json) {
     await forwarder!.close();
-    throw new UsageError(unreachableLine, { field, hint: 'Start your app first (or fix the URL), then start the listener.' });
+    throw new UsageError(unreachableLine, {
+      field,
+      hint: 'Start your app first (or fix the URL), then start the listener.',
+    });
   }
-  if (unreachableLine) ui.warn(`${unreachableLine}; deliveries are answered with an error${opts.store ? ' (with --store: kept and retried)' : ''} until your app is up`);
+  if (unreachableLine)
+    ui.warn(
+      `${unreachableLine}; deliveries are answered with an error${opts.store ? ' (with --store: kept and retried)' : ''} until your app is up`,
+    );
   const dedupe = openStoreFlag(opts.store);
   // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
   let verifier = key && createAsyncWebhookVerifier(key.key);
@@ -65,16 +76,31 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   let stopWatching = () => {};
   try {
     const { ready, ...callbacks } = handlers(ui, deps, forwarder);
-    receiver = await listen({ host: opts.host, port, path: opts.path, verify, dedupe, events, forwarder, ...callbacks });
+    receiver = await listen({
+      host: opts.host,
+      port,
+      path: opts.path,
+      verify,
+      dedupe,
+      events,
+      forwarder,
+      ...callbacks,
+    });
     const ctx = await getProfile();
     endpoint = await takeOver(ctx, receiver.url, deps, ui, getProfile);
-    if (endpoint?.previous) ui.warn(`replacing the emulator's webhook endpoint ${endpoint.previous} with ${receiver.url}; it is put back when this listener stops`);
-    else if (endpoint) ui.info(`Registered ${receiver.url} as the webhook endpoint of ${endpoint.baseUrl} (PATCH /config)`);
+    if (endpoint?.previous)
+      ui.warn(
+        `replacing the emulator's webhook endpoint ${endpoint.previous} with ${receiver.url}; it is put back when this listener stops`,
+      );
+    else if (endpoint)
+      ui.info(`Registered ${receiver.url} as the webhook endpoint of ${endpoint.baseUrl} (PATCH /config)`);
     if (key) ui.info(`Verifying X-Service-Signature with the key from ${key.source}`);
     else ui.warn(SKIP_VERIFY_WARNING.toUpperCase());
     if (opts.store) ui.info(`Remembering delivery ids in ${opts.store} (${dedupe.size} loaded)`);
     if (receiver.resumed > 0) {
-      ui.warn(`${receiver.resumed} deliveries were interrupted by a crash: finishing them now (they may have been shown before; marked ${deps.globals.json ? '"redelivered": true' : 'redelivered'})`);
+      ui.warn(
+        `${receiver.resumed} deliveries were interrupted by a crash: finishing them now (they may have been shown before; marked ${deps.globals.json ? '"redelivered": true' : 'redelivered'})`,
+      );
     }
     for (const r of routes) ui.info(`Forwarding ${[...r.types].join(', ')} to ${r.forwarder.url}`);
     if (fallback) ui.info(`Forwarding ${routes.length ? 'other' : 'verified'} deliveries to ${fallback.url}`);
@@ -98,14 +124,24 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
       });
     }
     // For CI: under --json the first stdout line says the listener is up, before any event.
-    if (deps.globals.json) ui.json({ ready: true, url: receiver.url, publicKey: key ? key.key.export({ type: 'spki', format: 'pem' }).toString() : null });
+    if (deps.globals.json)
+      ui.json({
+        ready: true,
+        url: receiver.url,
+        publicKey: key ? key.key.export({ type: 'spki', format: 'pem' }).toString() : null,
+      });
     ready();
     ui.info(`Ready! Listening for webhooks on ${receiver.url} (Ctrl-C to stop)`);
     await aborted(deps.signal);
   } finally {
     stopWatching();
     if (endpoint) {
-      const restored = await endpoint.restore().catch((error: unknown) => `Could not put back the emulator's webhook endpoint: ${error instanceof Error ? error.message : String(error)}`);
+      const restored = await endpoint
+        .restore()
+        .catch(
+          (error: unknown) =>
+            `Could not put back the emulator's webhook endpoint: ${error instanceof Error ? error.message : String(error)}`,
+        );
       if (restored) ui.info(restored);
     }
     await receiver?.close();
@@ -113,7 +149,9 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     await dedupe.close();
   }
   const s = receiver!.stats; // assigned: a failed listen() threw before the wait
-  ui.info(`Stopped. ${s.received} received (${s.filtered} filtered), ${s.duplicates} duplicates dropped, ${s.rejected} rejected, ${s.forwardFailed} forward failures.`);
+  ui.info(
+    `Stopped. ${s.received} received (${s.filtered} filtered), ${s.duplicates} duplicates dropped, ${s.rejected} rejected, ${s.forwardFailed} forward failures.`,
+  );
 }
 
 async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
@@ -122,7 +160,10 @@ async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new UsageError(`port ${options.port} on ${options.host} is already in use`, { field: '--port', hint: 'Pass another --port (0 picks a free one).' });
+      throw new UsageError(`port ${options.port} on ${options.host} is already in use`, {
+        field: '--port',
+        hint: 'Pass another --port (0 picks a free one).',
+      });
     }
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES' || code === 'ENOTFOUND') {
       throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code})`, {
@@ -135,11 +176,19 @@ async function listen(options: ReceiverOptions): Promise<WebhookReceiver> {
 }
 
 /** Registration failure is not fatal: the listener works; the user can set the endpoint by hand. */
-async function takeOver(ctx: SelectedProfile | undefined, url: string, deps: Deps, ui: UI, profile: () => Promise<SelectedProfile | undefined>): Promise<LocalEndpoint | undefined> {
+async function takeOver(
+  ctx: SelectedProfile | undefined,
+  url: string,
+  deps: Deps,
+  ui: UI,
+  profile: () => Promise<SelectedProfile | undefined>,
+): Promise<LocalEndpoint | undefined> {
   try {
     return await takeOverLocalEndpoint(ctx, url, deps, profile);
   } catch (error) {
-    ui.warn(`could not register ${url} with the local emulator: ${error instanceof Error ? error.message : String(error)}`);
+    ui.warn(
+      `could not register ${url} with the local emulator: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
 }
@@ -156,7 +205,10 @@ function openStoreFlag(path: string | undefined): SeenIds {
   } catch (error) {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
-    throw new UsageError(`cannot use --store ${path} (${code})`, { field: '--store', hint: 'Pass a --store file in a folder you can write.' });
+    throw new UsageError(`cannot use --store ${path} (${code})`, {
+      field: '--store',
+      hint: 'Pass a --store file in a folder you can write.',
+    });
   }
 }
 
@@ -165,7 +217,9 @@ function parseRoutes(values: string[] | undefined): Route[] {
   return (values ?? []).map((value) => {
     const at = value.indexOf('=');
     if (at <= 0 || at === value.length - 1) {
-      throw new UsageError(`--route must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, { field: '--route' });
+      throw new UsageError(`--route must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, {
+        field: '--route',
+      });
     }
     const types = parseEventsFlag(value.slice(0, at), '--route')!;
     let forwarder: Forwarder;

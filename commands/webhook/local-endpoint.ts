@@ -45,8 +45,10 @@ export async function takeOverLocalEndpoint(
   };
   const first = await clientFor(ctx);
   const latest = async () => clientFor((await profile()) ?? ctx);
-  const read = async (client: ApiClient, signal?: AbortSignal) => (await client.request<ConfigBody>({ method: 'GET', path: '/config', signal })).body.webhookEndpoint ?? null;
-  const write = (client: ApiClient, endpoint: string | null) => client.request({ method: 'PATCH', path: '/config', body: { webhookEndpoint: endpoint } });
+  const read = async (client: ApiClient, signal?: AbortSignal) =>
+    (await client.request<ConfigBody>({ method: 'GET', path: '/config', signal })).body.webhookEndpoint ?? null;
+  const write = (client: ApiClient, endpoint: string | null) =>
+    client.request({ method: 'PATCH', path: '/config', body: { webhookEndpoint: endpoint } });
 
   const before = await read(first, deps.signal);
   const previous = before !== null && before !== url ? before : undefined;
@@ -62,7 +64,9 @@ export async function takeOverLocalEndpoint(
       const client = await latest();
       if ((await read(client)) !== url) return undefined; // another listener (or the user) took over: theirs now
       await write(client, previous ?? null);
-      return previous ? `Restored the emulator's webhook endpoint to ${previous}` : "Cleared the emulator's webhook endpoint (none was set before)";
+      return previous
+        ? `Restored the emulator's webhook endpoint to ${previous}`
+        : "Cleared the emulator's webhook endpoint (none was set before)";
     },
   };
 }

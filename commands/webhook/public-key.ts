@@ -22,10 +22,17 @@ export async function resolveWebhookKey(
   profile: () => Promise<SelectedProfile | undefined>,
 ): Promise<WebhookKey | undefined> {
   if (flag !== undefined && flag.trim() !== '') {
-    return { key: parseWebhookPublicKey(await textOrAtFile(flag.trim(), '--public-key', deps)), source: '--public-key' };
+    return {
+      key: parseWebhookPublicKey(await textOrAtFile(flag.trim(), '--public-key', deps)),
+      source: '--public-key',
+    };
   }
   const fromEnv = deps.env.SERVICE_WEBHOOK_PUBKEY?.trim();
-  if (fromEnv) return { key: parseWebhookPublicKey(await textOrAtFile(fromEnv, 'SERVICE_WEBHOOK_PUBKEY', deps)), source: 'SERVICE_WEBHOOK_PUBKEY' };
+  if (fromEnv)
+    return {
+      key: parseWebhookPublicKey(await textOrAtFile(fromEnv, 'SERVICE_WEBHOOK_PUBKEY', deps)),
+      source: 'SERVICE_WEBHOOK_PUBKEY',
+    };
   const ctx = await profile();
   const stored = ctx?.stored?.webhookPublicKey;
   if (ctx && stored) return { key: parseWebhookPublicKey(stored), source: `profile "${ctx.name}"` };
@@ -33,5 +40,5 @@ export async function resolveWebhookKey(
 }
 
 export const NO_KEY_HINT =
-  'Pass --public-key <pem|hex|@file> (the service\'s webhook key; `svc emulator start` prints the local one), ' +
+  "Pass --public-key <pem|hex|@file> (the service's webhook key; `svc emulator start` prints the local one), " +
   'set SERVICE_WEBHOOK_PUBKEY, or store webhookPublicKey in the profile.';

@@ -30,9 +30,12 @@ export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
   ui.info(`Replayed ${result.data.length} event(s) to ${result.endpoint}: ${summary(result.data)}.`);
   if (failed.length > 0) {
     const rest = queued.length > 0 ? `, and ${queued.length} more were queued behind it` : '';
-    throw new SvcError(`${failed.length} of ${result.data.length} event(s) failed to deliver (${failed.map((e) => e.id).join(', ')})${rest}`, {
-      hint: 'The emulator keeps retrying them with backoff; check that the endpoint is up.',
-    });
+    throw new SvcError(
+      `${failed.length} of ${result.data.length} event(s) failed to deliver (${failed.map((e) => e.id).join(', ')})${rest}`,
+      {
+        hint: 'The emulator keeps retrying them with backoff; check that the endpoint is up.',
+      },
+    );
   }
 }
 
@@ -45,7 +48,7 @@ async function localProfileBaseUrl(deps: Deps): Promise<string | undefined> {
 }
 
 function line(ui: UI, e: ReplayOutcome): string {
-  const answer = e.responseStatus !== undefined ? String(e.responseStatus) : e.error ?? '';
+  const answer = e.responseStatus !== undefined ? String(e.responseStatus) : (e.error ?? '');
   const paint = e.outcome === 'retrying' ? ui.c.red : e.outcome === 'delivered' ? ui.c.green : ui.c.yellow;
   return [paint(e.outcome.padEnd(9)), ui.c.bold(e.type), e.id, ui.c.dim(e.timestamp), answer].join('  ');
 }

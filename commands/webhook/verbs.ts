@@ -73,7 +73,10 @@ export const replay = defineVerb({
   description: "re-deliver events from the emulator's event log, signed, same envelope id (emulator-only)",
   args: { ids: arg.variadic('[ids...]', 'Webhook:<uuid> ids of the events to re-deliver') },
   flags: {
-    since: flag.value('--since <time>', 'events since a span back on the emulator clock (30m, 2h, 7d) or a date-time (2026-11-26T09:00:00Z)'),
+    since: flag.value(
+      '--since <time>',
+      'events since a span back on the emulator clock (30m, 2h, 7d) or a date-time (2026-11-26T09:00:00Z)',
+    ),
     type: flag.value('--type <TYPE,…>', 'only these event types, comma-separated (e.g. CARD.STATE_CHANGE)'),
     to: flag.value('--to <url>', "deliver to this URL instead of the emulator's configured webhook endpoint"),
   },

@@ -17,13 +17,17 @@ export type VerifyOptions = OptionsOf<typeof verbs.verify>;
 export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const body = await readBody(opts, deps);
   const key = await resolveWebhookKey(opts.publicKey, deps, () => deps.profile());
-  if (!key) throw new UsageError('no webhook public key: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
+  if (!key)
+    throw new UsageError('no webhook public key: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
   const malformed = headerProblem(opts.signature);
   if (malformed) throw new VerificationError(`signature is malformed: ${malformed}`);
   if (!createWebhookVerifier(key.key)(body, opts.signature)) {
-    throw new VerificationError(`signature does not verify over these ${body.length} body bytes with the key from ${key.source}`, {
-      hint: 'The body must be byte-identical to the delivery (no reformatting, no added newline) and the key must be the service\'s webhook key.',
-    });
+    throw new VerificationError(
+      `signature does not verify over these ${body.length} body bytes with the key from ${key.source}`,
+      {
+        hint: "The body must be byte-identical to the delivery (no reformatting, no added newline) and the key must be the service's webhook key.",
+      },
+    );
   }
   const ui = createUI(deps);
   if (deps.globals.json) ui.json({ valid: true });

@@ -9,7 +9,10 @@ import { UsageError } from '../errors.js';
 
 export type FieldKind = 'raw' | 'typed';
 /** One `-f`/`-F` value as typed on the command line, with which flag it came from. */
-export interface FieldArg { kind: FieldKind; text: string }
+export interface FieldArg {
+  kind: FieldKind;
+  text: string;
+}
 /** Reads a file for `-F key=@file` (`@-` is stdin); the core does no I/O of its own. */
 export type ReadValue = (path: string) => Promise<string>;
 
@@ -32,7 +35,11 @@ async function typedValue(value: string, read: ReadValue): Promise<Json> {
   return value;
 }
 
-interface Parsed { path: string[]; append: boolean; value: Json }
+interface Parsed {
+  path: string[];
+  append: boolean;
+  value: Json;
+}
 
 /** Splits `a.b[]=v` into its path and value; a message naming what is wrong otherwise. */
 function splitKey(text: string): { path: string[]; append: boolean; value: string } | string {
@@ -43,7 +50,8 @@ function splitKey(text: string): { path: string[]; append: boolean; value: strin
   if (append) key = key.slice(0, -2);
   const path = key.split('.');
   const bad = path.find((segment) => !SEGMENT.test(segment));
-  if (bad !== undefined) return `"${key}" has an empty or unusual segment "${bad}" (use letters, digits, _ - $ and dots)`;
+  if (bad !== undefined)
+    return `"${key}" has an empty or unusual segment "${bad}" (use letters, digits, _ - $ and dots)`;
   return { path, append, value: text.slice(eq + 1) };
 }
 
@@ -58,7 +66,8 @@ function place(body: JsonObject, field: Parsed): string | undefined {
     const next = node[segment];
     if (next === undefined) node = node[segment] = {};
     else if (isObject(next)) node = next;
-    else return `"${field.path.slice(0, i + 1).join('.')}" is already a value, so it cannot hold "${field.path.slice(i + 1).join('.')}"`;
+    else
+      return `"${field.path.slice(0, i + 1).join('.')}" is already a value, so it cannot hold "${field.path.slice(i + 1).join('.')}"`;
   }
   const last = field.path[field.path.length - 1]!;
   const existing = node[last];
@@ -118,7 +127,8 @@ export function flattenToQuery(body: JsonObject, prefix = ''): [string, string][
   return Object.entries(body).flatMap(([key, value]): [string, string][] => {
     const name = prefix ? `${prefix}.${key}` : key;
     if (isObject(value)) return flattenToQuery(value, name);
-    if (Array.isArray(value)) return value.map((v): [string, string] => [name, typeof v === 'string' ? v : JSON.stringify(v)]);
+    if (Array.isArray(value))
+      return value.map((v): [string, string] => [name, typeof v === 'string' ? v : JSON.stringify(v)]);
     return [[name, typeof value === 'string' ? value : JSON.stringify(value)]];
   });
 }

@@ -27,21 +27,41 @@ function withCursor(path: string, cursor: string | undefined): string {
 /** Walks every page; resolves to the number of pages read. */
 export async function paginate(client: ApiClient, opts: PageOptions): Promise<number> {
   if (opts.method !== 'GET') throw new UsageError('--paginate works with GET only.', { field: '--paginate' });
-  if (/[?&]cursor=/.test(opts.path)) throw new UsageError('--paginate sets the cursor itself; drop cursor= from the path and --query.', { field: '--paginate' });
+  if (/[?&]cursor=/.test(opts.path))
+    throw new UsageError('--paginate sets the cursor itself; drop cursor= from the path and --query.', {
+      field: '--paginate',
+    });
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let pages = 1; ; pages++) {
     const path = withCursor(opts.path, cursor);
-    const res = await client.request<{ data?: unknown; hasMore?: unknown; nextCursor?: unknown }>({ method: 'GET', path, headers: opts.headers, signal: opts.signal });
+    const res = await client.request<{ data?: unknown; hasMore?: unknown; nextCursor?: unknown }>({
+      method: 'GET',
+      path,
+      headers: opts.headers,
+      signal: opts.signal,
+    });
     const body = res.body;
     if (body === null || typeof body !== 'object' || !Array.isArray(body.data)) {
-      throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `GET ${path.split('?')[0]} is not a list: the answer has no "data" array, so it cannot be paginated`, method: 'GET', path: path.split('?')[0] });
+      throw new ApiError({
+        status: res.status,
+        code: 'INVALID_RESPONSE',
+        message: `GET ${path.split('?')[0]} is not a list: the answer has no "data" array, so it cannot be paginated`,
+        method: 'GET',
+        path: path.split('?')[0],
+      });
     }
     opts.onItems(body.data);
     const next = typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : undefined;
     if (body.hasMore === false || next === undefined) return pages;
     if (seen.has(next)) {
-      throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `The service returned the cursor "${next}" twice; stopped after ${pages} pages`, method: 'GET', path: path.split('?')[0] });
+      throw new ApiError({
+        status: res.status,
+        code: 'INVALID_RESPONSE',
+        message: `The service returned the cursor "${next}" twice; stopped after ${pages} pages`,
+        method: 'GET',
+        path: path.split('?')[0],
+      });
     }
     seen.add(next);
     cursor = next;

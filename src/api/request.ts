@@ -66,7 +66,8 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
 /** `--query k=v` pairs; a UsageError naming every one without "=". */
 export function parseQuery(items: readonly string[]): [string, string][] {
   const bad = items.filter((item) => item.indexOf('=') <= 0);
-  if (bad.length > 0) throw new UsageError(`--query takes key=value; got ${bad.map((b) => `"${b}"`).join(', ')}.`, { field: '--query' });
+  if (bad.length > 0)
+    throw new UsageError(`--query takes key=value; got ${bad.map((b) => `"${b}"`).join(', ')}.`, { field: '--query' });
   return items.map((item) => [item.slice(0, item.indexOf('=')), item.slice(item.indexOf('=') + 1)]);
 }
 
@@ -74,7 +75,10 @@ export function parseQuery(items: readonly string[]): [string, string][] {
 export function idempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value === 'auto') return randomUUID();
-  if (value.trim() === '' || /[\r\n]/.test(value)) throw new UsageError('--idempotency-key must be a non-empty single-line value (or "auto").', { field: '--idempotency-key' });
+  if (value.trim() === '' || /[\r\n]/.test(value))
+    throw new UsageError('--idempotency-key must be a non-empty single-line value (or "auto").', {
+      field: '--idempotency-key',
+    });
   return value;
 }
 

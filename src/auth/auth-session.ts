@@ -34,9 +34,12 @@ export function parseAuthSession(body: unknown, ctx: { method: string; path: str
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bad('expected a JSON object');
   const o = body as Record<string, unknown>;
   if (typeof o.id !== 'string' || !idPattern('Session').test(o.id)) throw bad('id must be Session:<uuid>');
-  if (typeof o.accountId !== 'string' || !idPattern('InternalAccount').test(o.accountId)) throw bad('accountId must be InternalAccount:<uuid>');
-  if (typeof o.expiresAt !== 'string' || Number.isNaN(Date.parse(o.expiresAt))) throw bad('expiresAt must be a date-time');
-  for (const field of ['type', 'nickname'] as const) if (typeof o[field] !== 'string') throw bad(`${field} must be a string`);
+  if (typeof o.accountId !== 'string' || !idPattern('InternalAccount').test(o.accountId))
+    throw bad('accountId must be InternalAccount:<uuid>');
+  if (typeof o.expiresAt !== 'string' || Number.isNaN(Date.parse(o.expiresAt)))
+    throw bad('expiresAt must be a date-time');
+  for (const field of ['type', 'nickname'] as const)
+    if (typeof o[field] !== 'string') throw bad(`${field} must be a string`);
   return o as unknown as AuthSession;
 }
 

@@ -27,22 +27,41 @@ export interface AuthMethod {
 export type Signer = ((payloadToSign: string) => string) | undefined;
 
 function noSigner(action: string): AuthRequiredError {
-  return new AuthRequiredError(`${action} is signed by a session of the account, and no session key of that account is held here.`, {
-    hint: 'Log in first (svc login otp --credential <AuthMethod:id>), or pick a session with --session <Session:id>.',
-  });
+  return new AuthRequiredError(
+    `${action} is signed by a session of the account, and no session key of that account is held here.`,
+    {
+      hint: 'Log in first (svc login otp --credential <AuthMethod:id>), or pick a session with --session <Session:id>.',
+    },
+  );
 }
 
 function isAuthMethod(body: unknown): body is AuthMethod {
   const o = body as Record<string, unknown> | null;
-  return !!o && typeof o === 'object' && typeof o.id === 'string' && typeof o.type === 'string' && typeof o.accountId === 'string';
+  return (
+    !!o &&
+    typeof o === 'object' &&
+    typeof o.id === 'string' &&
+    typeof o.type === 'string' &&
+    typeof o.accountId === 'string'
+  );
 }
 
-export async function listCredentials(client: ApiClient, accountId: string, signal?: AbortSignal): Promise<AuthMethod[]> {
+export async function listCredentials(
+  client: ApiClient,
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<AuthMethod[]> {
   const path = `/auth/credentials?accountId=${encodeURIComponent(requireId('InternalAccount', accountId, '--account'))}`;
   const res = await client.request<{ data?: unknown }>({ method: 'GET', path, signal });
   const data = res.body?.data;
   if (!Array.isArray(data) || !data.every(isAuthMethod)) {
-    throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: 'GET /auth/credentials did not return {data: AuthMethod[]}', method: 'GET', path: '/auth/credentials' });
+    throw new ApiError({
+      status: res.status,
+      code: 'INVALID_RESPONSE',
+      message: 'GET /auth/credentials did not return {data: AuthMethod[]}',
+      method: 'GET',
+      path: '/auth/credentials',
+    });
   }
   return data;
 }
@@ -69,12 +88,24 @@ export async function addCredential(opts: AddCredentialOptions): Promise<AuthMet
     signal: opts.signal,
   });
   if (res.status !== 201 || !isAuthMethod(res.body)) {
-    throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `POST /auth/credentials answered ${res.status}; expected 201 with the AuthMethod`, method: 'POST', path: '/auth/credentials' });
+    throw new ApiError({
+      status: res.status,
+      code: 'INVALID_RESPONSE',
+      message: `POST /auth/credentials answered ${res.status}; expected 201 with the AuthMethod`,
+      method: 'POST',
+      path: '/auth/credentials',
+    });
   }
   return res.body;
 }
 
-export async function removeCredential(opts: { client: ApiClient; credentialId: string; sign: Signer; hooks?: SignedRequestHooks; signal?: AbortSignal }): Promise<void> {
+export async function removeCredential(opts: {
+  client: ApiClient;
+  credentialId: string;
+  sign: Signer;
+  hooks?: SignedRequestHooks;
+  signal?: AbortSignal;
+}): Promise<void> {
   const path = `/auth/credentials/${requireId('AuthMethod', opts.credentialId, '<AuthMethod:id>')}`;
   const res = await signedRequest(opts.client, {
     method: 'DELETE',
@@ -87,6 +118,12 @@ export async function removeCredential(opts: { client: ApiClient; credentialId: 
     signal: opts.signal,
   });
   if (res.status !== 204) {
-    throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `DELETE ${path} answered ${res.status}; expected 204`, method: 'DELETE', path });
+    throw new ApiError({
+      status: res.status,
+      code: 'INVALID_RESPONSE',
+      message: `DELETE ${path} answered ${res.status}; expected 204`,
+      method: 'DELETE',
+      path,
+    });
   }
 }

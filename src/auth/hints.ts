@@ -14,18 +14,21 @@ export function reauthCommand(credentialId?: string, type?: string): string {
   return `svc otp verify --credential ${id}`;
 }
 
-const CREDENTIALS_HINT = 'Check the API credentials: SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET (or SERVICE_ACCESS_TOKEN), or the profile (svc config list).';
+const CREDENTIALS_HINT =
+  'Check the API credentials: SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET (or SERVICE_ACCESS_TOKEN), or the profile (svc config list).';
 const CHALLENGE_HINT = 'The challenge expired or did not match; run the command again for a fresh one.';
 const CLIENT_FAULT = 'this is a bug in svc: rerun with --verbose and report it';
 
 /** code → hint; `reauth` is the re-authentication command for this session's credential. */
 const HINTS: Record<string, (reauth: string) => string> = {
-  WALLET_SIGNATURE_INVALID: (r) => `The service does not recognise this session key (the session was revoked, expired or refreshed elsewhere). Re-authenticate: ${r}`,
+  WALLET_SIGNATURE_INVALID: (r) =>
+    `The service does not recognise this session key (the session was revoked, expired or refreshed elsewhere). Re-authenticate: ${r}`,
   WALLET_SIGNATURE_MISSING: () => `The signed retry lacked Service-Wallet-Signature; ${CLIENT_FAULT}.`,
   WALLET_SIGNATURE_MALFORMED: () => `The service could not parse the Service-Wallet-Signature header; ${CLIENT_FAULT}.`,
   WALLET_SIGNATURE_BODY_MISMATCH: () => `The signed retry body differed from the challenged one; ${CLIENT_FAULT}.`,
   REQUEST_ID_MISSING: () => `The signed retry lacked Request-Id; ${CLIENT_FAULT}.`,
-  INVALID_SIGNATURE: (r) => `The signature was refused (wrong key, or the challenge expired). Run the command again; if it persists, re-authenticate: ${r}`,
+  INVALID_SIGNATURE: (r) =>
+    `The signature was refused (wrong key, or the challenge expired). Run the command again; if it persists, re-authenticate: ${r}`,
 };
 
 /** Sandbox 401 UNAUTHORIZED carries `reason`; these patterns tell a dead session from bad API credentials. */
@@ -35,9 +38,11 @@ function unauthorizedHint(error: ApiError, reauth: string): string {
   if (/\botp\b/.test(reason)) return `The code was not accepted. Run ${reauth} again to get a new code.`;
   // Request-Id first: "the challenge … has expired" is about the challenge, not the session.
   if (/request-id/.test(reason)) return CHALLENGE_HINT;
-  if (/session|expired|not active|revoked/.test(reason)) return `The session is no longer active. Re-authenticate: ${reauth}`;
+  if (/session|expired|not active|revoked/.test(reason))
+    return `The session is no longer active. Re-authenticate: ${reauth}`;
   if (/challenge|pending|bundle/.test(reason)) return CHALLENGE_HINT;
-  if (/signature|public ?key|stamp/.test(reason)) return `The service refused the session signature. Re-authenticate: ${reauth}`;
+  if (/signature|public ?key|stamp/.test(reason))
+    return `The service refused the session signature. Re-authenticate: ${reauth}`;
   return CREDENTIALS_HINT;
 }
 
@@ -46,7 +51,11 @@ export function withAuthHint<E>(error: E, credentialId?: string): E {
   if (!(error instanceof ApiError) || error.status !== 401 || error.hint) return error;
   const reauth = reauthCommand(credentialId);
   const pick = HINTS[error.code];
-  error.hint = pick ? pick(reauth) : error.code === 'UNAUTHORIZED' ? unauthorizedHint(error, reauth) : `Re-authenticate: ${reauth}`;
+  error.hint = pick
+    ? pick(reauth)
+    : error.code === 'UNAUTHORIZED'
+      ? unauthorizedHint(error, reauth)
+      : `Re-authenticate: ${reauth}`;
   return error;
 }
 

@@ -29,8 +29,15 @@ export interface PendingOauthKey {
 
 export function passkeyFolder(storeDir: string): KeyFolder<StoredPasskey> {
   return keyFolder(storeDir, 'passkeys', (raw, file) => {
-    requireFields(raw, file, { id: AUTH_METHOD, privateKey: HEX64, credentialId: /^[A-Za-z0-9_-]+$/, rpId: /./, origin: /./ });
-    if (!Number.isSafeInteger(raw.signCount)) throw new StoreError(file, `The key file ${file} is corrupt: "signCount" is not a whole number`);
+    requireFields(raw, file, {
+      id: AUTH_METHOD,
+      privateKey: HEX64,
+      credentialId: /^[A-Za-z0-9_-]+$/,
+      rpId: /./,
+      origin: /./,
+    });
+    if (!Number.isSafeInteger(raw.signCount))
+      throw new StoreError(file, `The key file ${file} is corrupt: "signCount" is not a whole number`);
     return raw as unknown as StoredPasskey;
   });
 }

@@ -18,7 +18,13 @@ export async function listSessions(client: ApiClient, accountId: string, signal?
   const res = await client.request<{ data?: unknown }>({ method: 'GET', path, signal });
   const data = res.body?.data;
   if (!Array.isArray(data)) {
-    throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `GET /auth/sessions returned no "data" array`, method: 'GET', path: '/auth/sessions' });
+    throw new ApiError({
+      status: res.status,
+      code: 'INVALID_RESPONSE',
+      message: `GET /auth/sessions returned no "data" array`,
+      method: 'GET',
+      path: '/auth/sessions',
+    });
   }
   return data.map((item) => parseAuthSession(item, { method: 'GET', path: '/auth/sessions', status: res.status }));
 }
@@ -35,13 +41,23 @@ export interface RevokeOptions {
 }
 
 /** The key to sign the revoke with: the target's own if held and live, else the active session's. */
-export function revokeSigner(store: Store, sessionId: string, activeSessionId: string | undefined, now: number): StoredSession {
+export function revokeSigner(
+  store: Store,
+  sessionId: string,
+  activeSessionId: string | undefined,
+  now: number,
+): StoredSession {
   const signer = liveSigner(store, sessionId, activeSessionId, now);
   if (!signer) throw noSigner(sessionId);
   return signer;
 }
 
-function liveSigner(store: Store, sessionId: string, activeSessionId: string | undefined, now: number): StoredSession | undefined {
+function liveSigner(
+  store: Store,
+  sessionId: string,
+  activeSessionId: string | undefined,
+  now: number,
+): StoredSession | undefined {
   for (const id of [sessionId, activeSessionId]) {
     const s = id ? store.getSession(id) : undefined;
     if (s && !isExpired(s.expiresAt, now)) return s;
@@ -79,7 +95,13 @@ export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith?:
     throw withAuthHint(error, signer?.credentialId ?? held?.credentialId);
   }
   if (res.status !== 204 && res.status !== 200) {
-    throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `${path} answered ${res.status}; expected 204`, method: 'DELETE', path });
+    throw new ApiError({
+      status: res.status,
+      code: 'INVALID_RESPONSE',
+      message: `${path} answered ${res.status}; expected 204`,
+      method: 'DELETE',
+      path,
+    });
   }
   store.deleteSession(sessionId);
   return { ...(signer ? { signedWith: signer.id } : {}), keyForgotten: held !== undefined };

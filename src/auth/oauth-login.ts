@@ -25,14 +25,23 @@ export function newOauthClientKey(): OauthClientKey {
 export function checkTokenNonce(token: string, key: OauthClientKey, field: string): void {
   const { nonce } = tokenClaims(token, field);
   if (nonce !== key.nonce) {
-    throw new UsageError(`The token's nonce ${nonce === undefined ? 'is missing' : `(${String(nonce)}) is not this login's`}: the identity provider must issue it with nonce ${key.nonce}.`, {
-      field,
-      hint: 'The client key is kept: ask for a token with that nonce and pass it with --token, or use --sandbox-token against a sandbox.',
-    });
+    throw new UsageError(
+      `The token's nonce ${nonce === undefined ? 'is missing' : `(${String(nonce)}) is not this login's`}: the identity provider must issue it with nonce ${key.nonce}.`,
+      {
+        field,
+        hint: 'The client key is kept: ask for a token with that nonce and pass it with --token, or use --sandbox-token against a sandbox.',
+      },
+    );
   }
 }
 
-export async function oauthLogin(opts: { client: ApiClient; credentialId: string; token: string; key: OauthClientKey; signal?: AbortSignal }): Promise<LoginResult> {
+export async function oauthLogin(opts: {
+  client: ApiClient;
+  credentialId: string;
+  token: string;
+  key: OauthClientKey;
+  signal?: AbortSignal;
+}): Promise<LoginResult> {
   const path = `/auth/credentials/${requireId('AuthMethod', opts.credentialId, 'credentialId')}/verify`;
   const res = await opts.client.request({
     method: 'POST',

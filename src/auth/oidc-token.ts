@@ -30,7 +30,10 @@ const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8
  * header.claims.signature with a dummy signature segment: good for the sandbox (and the
  * emulator), refused by production, which checks the identity provider's signature.
  */
-export function mintSandboxToken(identity: SandboxIdentity, opts: { nowMs: number; nonce?: string; lifetimeSeconds?: number }): string {
+export function mintSandboxToken(
+  identity: SandboxIdentity,
+  opts: { nowMs: number; nonce?: string; lifetimeSeconds?: number },
+): string {
   const iat = Math.floor(opts.nowMs / 1000);
   const claims = {
     iss: identity.issuer,

@@ -49,7 +49,12 @@ export interface OtpLoginResult extends SessionKeys {
 }
 
 export function isWrongOtp(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 401 && error.code === 'UNAUTHORIZED' && /invalid otp code/i.test(error.reason ?? '');
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    error.code === 'UNAUTHORIZED' &&
+    /invalid otp code/i.test(error.reason ?? '')
+  );
 }
 
 interface ChallengeBody {
@@ -66,7 +71,12 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
   // The first signer seen is held for the later attempts too: a signer switching mid-login is refused.
   let pin = opts.pinnedSigner;
   for (let attempt = 1; ; attempt++) {
-    const challenge = await client.request<ChallengeBody>({ method: 'POST', path: `${base}/challenge`, body: {}, signal });
+    const challenge = await client.request<ChallengeBody>({
+      method: 'POST',
+      path: `${base}/challenge`,
+      body: {},
+      signal,
+    });
     const { type, nickname, otpEncryptionTargetBundle: bundle } = challenge.body ?? {};
     if (typeof bundle !== 'string') {
       throw new ApiError({
@@ -81,7 +91,12 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
     const target = verifyOtpTargetBundle(bundle, pin);
     pin ??= target.signerPublicKey;
     const otpType = typeof type === 'string' ? type : 'EMAIL_OTP';
-    const code = await opts.getCode({ attempt, maxAttempts, type: otpType, nickname: typeof nickname === 'string' ? nickname : undefined });
+    const code = await opts.getCode({
+      attempt,
+      maxAttempts,
+      type: otpType,
+      nickname: typeof nickname === 'string' ? nickname : undefined,
+    });
 
     const tek = generateKeyPair();
     const encryptedOtpBundle = await encryptOtpBundle(target.targetPublic, code, tek.publicKey);

@@ -17,17 +17,41 @@ interface PasskeyChallenge {
   requestId?: unknown;
 }
 
-export async function passkeyLogin(opts: { client: ApiClient; credentialId: string; passkey: SoftwarePasskey; signal?: AbortSignal }): Promise<LoginResult & { signCount: number }> {
+export async function passkeyLogin(opts: {
+  client: ApiClient;
+  credentialId: string;
+  passkey: SoftwarePasskey;
+  signal?: AbortSignal;
+}): Promise<LoginResult & { signCount: number }> {
   const base = `/auth/credentials/${requireId('AuthMethod', opts.credentialId, 'credentialId')}`;
   const client = generateKeyPair();
-  const res = await opts.client.request<PasskeyChallenge>({ method: 'POST', path: `${base}/challenge`, body: { clientPublicKey: client.publicKey }, signal: opts.signal });
+  const res = await opts.client.request<PasskeyChallenge>({
+    method: 'POST',
+    path: `${base}/challenge`,
+    body: { clientPublicKey: client.publicKey },
+    signal: opts.signal,
+  });
   const { challenge, credentialId, requestId } = res.body ?? {};
-  const bad = (message: string) => new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message, method: 'POST', path: `${base}/challenge` });
-  if (typeof challenge !== 'string' || typeof requestId !== 'string') throw bad(`${opts.credentialId} did not answer a passkey challenge; is it a PASSKEY credential?`);
-  if (credentialId !== opts.passkey.credentialId) throw bad(`${opts.credentialId} is registered with another WebAuthn credential (${String(credentialId)}) than the software passkey held here`);
+  const bad = (message: string) =>
+    new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message, method: 'POST', path: `${base}/challenge` });
+  if (typeof challenge !== 'string' || typeof requestId !== 'string')
+    throw bad(`${opts.credentialId} did not answer a passkey challenge; is it a PASSKEY credential?`);
+  if (credentialId !== opts.passkey.credentialId)
+    throw bad(
+      `${opts.credentialId} is registered with another WebAuthn credential (${String(credentialId)}) than the software passkey held here`,
+    );
 
   const { assertion, signCount } = assertPasskey(opts.passkey, challenge);
   const path = `${base}/verify`;
-  const verified = await opts.client.request({ method: 'POST', path, body: { type: 'PASSKEY', assertion }, headers: { 'Request-Id': requestId }, signal: opts.signal });
-  return { ...(await openSealedSession(verified.body, client.privateKey, { method: 'POST', path, status: verified.status })), signCount };
+  const verified = await opts.client.request({
+    method: 'POST',
+    path,
+    body: { type: 'PASSKEY', assertion },
+    headers: { 'Request-Id': requestId },
+    signal: opts.signal,
+  });
+  return {
+    ...(await openSealedSession(verified.body, client.privateKey, { method: 'POST', path, status: verified.status })),
+    signCount,
+  };
 }

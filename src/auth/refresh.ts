@@ -49,18 +49,32 @@ export function refreshableSession(store: Store, sessionId: string, now: number)
     });
   }
   if (isExpired(stored.expiresAt, now)) {
-    throw new AuthRequiredError(`${sessionId} expired at ${stored.expiresAt}; an expired session cannot be refreshed.`, {
-      hint: `Re-authenticate: ${reauthCommand(stored.credentialId, stored.type)}`,
-    });
+    throw new AuthRequiredError(
+      `${sessionId} expired at ${stored.expiresAt}; an expired session cannot be refreshed.`,
+      {
+        hint: `Re-authenticate: ${reauthCommand(stored.credentialId, stored.type)}`,
+      },
+    );
   }
   return stored;
 }
 
 /** The session private key from the 201: ours, or (legacy) the one sealed to ours. */
-async function sessionKeyFrom(session: AuthSession, newKey: { privateKey: string }, legacy: boolean, path: string): Promise<string> {
+async function sessionKeyFrom(
+  session: AuthSession,
+  newKey: { privateKey: string },
+  legacy: boolean,
+  path: string,
+): Promise<string> {
   if (!legacy) return newKey.privateKey;
   if (typeof session.encryptedSessionSigningKey !== 'string') {
-    throw new ApiError({ status: 201, code: 'INVALID_RESPONSE', message: `${path} (legacy flow) returned no encryptedSessionSigningKey`, method: 'POST', path });
+    throw new ApiError({
+      status: 201,
+      code: 'INVALID_RESPONSE',
+      message: `${path} (legacy flow) returned no encryptedSessionSigningKey`,
+      method: 'POST',
+      path,
+    });
   }
   // Loaded only here: HPKE is needed by the deprecated flow alone, and refresh is a startup-timed command.
   const { decryptSessionSigningKey } = await import('../crypto/bundles.js');
@@ -69,7 +83,8 @@ async function sessionKeyFrom(session: AuthSession, newKey: { privateKey: string
     // A plaintext that is not a usable P-256 scalar would only fail later, at the first signature.
     return validatePrivateKey(plaintext, 'encryptedSessionSigningKey');
   } catch (error) {
-    if (error instanceof UsageError) throw new VerificationError('encryptedSessionSigningKey did not decrypt to a P-256 private key');
+    if (error instanceof UsageError)
+      throw new VerificationError('encryptedSessionSigningKey did not decrypt to a P-256 private key');
     throw error;
   }
 }
@@ -97,7 +112,13 @@ export async function refreshSession(opts: RefreshOptions): Promise<RefreshResul
     throw withAuthHint(error, previous.credentialId);
   }
   if (res.status !== 201) {
-    throw new ApiError({ status: res.status, code: 'INVALID_RESPONSE', message: `${path} answered ${res.status}; expected 201 with the new session`, method: 'POST', path });
+    throw new ApiError({
+      status: res.status,
+      code: 'INVALID_RESPONSE',
+      message: `${path} answered ${res.status}; expected 201 with the new session`,
+      method: 'POST',
+      path,
+    });
   }
   const session = parseAuthSession(res.body, { method: 'POST', path, status: res.status });
   const privateKey = await sessionKeyFrom(session, newKey, legacy, path);

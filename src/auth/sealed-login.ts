@@ -12,17 +12,26 @@ import type { SessionKeys } from './store-login.js';
 /** The session and its key, as every login ends (src/auth/store-login.ts stores it). */
 export type LoginResult = SessionKeys;
 
-export async function openSealedSession(body: unknown, clientPrivateKey: string, ctx: { method: string; path: string; status: number }): Promise<LoginResult> {
+export async function openSealedSession(
+  body: unknown,
+  clientPrivateKey: string,
+  ctx: { method: string; path: string; status: number },
+): Promise<LoginResult> {
   const session = parseAuthSession(body, ctx);
   if (typeof session.encryptedSessionSigningKey !== 'string') {
-    throw new ApiError({ ...ctx, code: 'INVALID_RESPONSE', message: `${ctx.method} ${ctx.path} returned no encryptedSessionSigningKey to open` });
+    throw new ApiError({
+      ...ctx,
+      code: 'INVALID_RESPONSE',
+      message: `${ctx.method} ${ctx.path} returned no encryptedSessionSigningKey to open`,
+    });
   }
   const plaintext = await decryptSessionSigningKey(session.encryptedSessionSigningKey, clientPrivateKey);
   let privateKey: string;
   try {
     privateKey = validatePrivateKey(plaintext, 'encryptedSessionSigningKey');
   } catch (error) {
-    if (error instanceof UsageError) throw new VerificationError('encryptedSessionSigningKey did not decrypt to a P-256 private key');
+    if (error instanceof UsageError)
+      throw new VerificationError('encryptedSessionSigningKey did not decrypt to a P-256 private key');
     throw error;
   }
   return { session, privateKey, publicKey: publicKeyFromPrivate(privateKey) };

@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { p256 } from '../crypto/curve.js';
 import { generateKeyPair, privateKeyBytes, publicKeyFromPrivate } from '../crypto/keys.js';
 import {
-  FLAG_ATTESTED_CREDENTIAL, FLAG_USER_PRESENT, FLAG_USER_VERIFIED, buildAuthenticatorData, clientDataJson, noneAttestationObject, sha256,
+  FLAG_ATTESTED_CREDENTIAL,
+  FLAG_USER_PRESENT,
+  FLAG_USER_VERIFIED,
+  buildAuthenticatorData,
+  clientDataJson,
+  noneAttestationObject,
+  sha256,
 } from '../crypto/webauthn.js';
 
 /** The relying party a passkey is bound to: its id (a host name) and the origin the "browser" reports. */
@@ -83,10 +89,17 @@ export function attestPasskey(passkey: SoftwarePasskey, challenge: string): Pass
  * challenge is a hex string whose UTF-8 bytes are the WebAuthn challenge (the description's rule),
  * so clientData carries their base64url. Returns the assertion and the counter to store next.
  */
-export function assertPasskey(passkey: SoftwarePasskey, challenge: string): { assertion: PasskeyAssertion; signCount: number } {
+export function assertPasskey(
+  passkey: SoftwarePasskey,
+  challenge: string,
+): { assertion: PasskeyAssertion; signCount: number } {
   const signCount = passkey.signCount + 1;
   const clientData = clientDataJson('webauthn.get', b64url(Buffer.from(challenge, 'utf8')), passkey.origin);
-  const authData = buildAuthenticatorData({ rpId: passkey.rpId, flags: FLAG_USER_PRESENT | FLAG_USER_VERIFIED, signCount });
+  const authData = buildAuthenticatorData({
+    rpId: passkey.rpId,
+    flags: FLAG_USER_PRESENT | FLAG_USER_VERIFIED,
+    signCount,
+  });
   return {
     assertion: {
       credentialId: passkey.credentialId,
@@ -102,4 +115,3 @@ export function assertPasskey(passkey: SoftwarePasskey, challenge: string): { as
 export function registrationChallenge(): string {
   return b64url(randomBytes(32));
 }
-

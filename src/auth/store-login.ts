@@ -18,7 +18,12 @@ export interface SessionKeys {
 }
 
 /** The record kept for `keys.session`, owned by `profile` and obtained through `credentialId`. */
-export function storedSession(keys: SessionKeys, profile: string, credentialId: string | undefined, now: number): StoredSession {
+export function storedSession(
+  keys: SessionKeys,
+  profile: string,
+  credentialId: string | undefined,
+  now: number,
+): StoredSession {
   const { session } = keys;
   return {
     id: session.id,
@@ -34,7 +39,13 @@ export function storedSession(keys: SessionKeys, profile: string, credentialId: 
   };
 }
 
-export function storeLogin(store: Store, profileName: string, credentialId: string, result: SessionKeys, now: number): void {
+export function storeLogin(
+  store: Store,
+  profileName: string,
+  credentialId: string,
+  result: SessionKeys,
+  now: number,
+): void {
   store.saveSession(storedSession(result, profileName, credentialId, now));
   store.setProfile(profileName, { activeSessionId: result.session.id });
 }

@@ -19,7 +19,10 @@ const GCM_TAG_BYTES = 16;
 // ---- encryptedSessionSigningKey (legacy) ----
 
 /** Seals a session private key (64 hex) to the client's public key, as the service does in the legacy flow. */
-export async function sealSessionSigningKey(recipientPublicKeyHex: string, sessionPrivateKeyHex: string): Promise<string> {
+export async function sealSessionSigningKey(
+  recipientPublicKeyHex: string,
+  sessionPrivateKeyHex: string,
+): Promise<string> {
   const secret = privateKeyBytes(sessionPrivateKeyHex, 'sessionPrivateKey');
   const { enc, ciphertext } = await hpkeSeal(recipientPublicKeyHex, secret);
   // The wire form carries enc compressed (33 bytes) to keep the base58 string short.
@@ -41,16 +44,28 @@ export async function decryptSessionSigningKey(bundle: string, recipientPrivateK
 }
 
 // otpEncryptionTargetBundle lives in its own file; importers keep using this module.
-export { createOtpTargetBundle, signOtpTargetData, verifyOtpTargetBundle, type OtpTarget } from './otp-target-bundle.js';
+export {
+  createOtpTargetBundle,
+  signOtpTargetData,
+  verifyOtpTargetBundle,
+  type OtpTarget,
+} from './otp-target-bundle.js';
 
 // ---- encryptedOtpBundle ----
 
 /** HPKE-encrypts {"otp_code","public_key": TEK compressed} to targetPublic; key order is fixed. */
-export async function encryptOtpBundle(targetPublicHex: string, otpCode: string, tekPublicKeyHex: string): Promise<string> {
+export async function encryptOtpBundle(
+  targetPublicHex: string,
+  otpCode: string,
+  tekPublicKeyHex: string,
+): Promise<string> {
   if (typeof otpCode !== 'string' || otpCode.length === 0) {
     throw new UsageError('the OTP code must be a non-empty string', { field: '--code' });
   }
-  const plaintext = JSON.stringify({ otp_code: otpCode, public_key: compressPublicKey(tekPublicKeyHex, 'tekPublicKey') });
+  const plaintext = JSON.stringify({
+    otp_code: otpCode,
+    public_key: compressPublicKey(tekPublicKeyHex, 'tekPublicKey'),
+  });
   const { enc, ciphertext } = await hpkeSeal(targetPublicHex, encoder.encode(plaintext));
   return JSON.stringify({ encappedPublic: bytesToHex(enc), ciphertext: bytesToHex(ciphertext) });
 }

@@ -40,9 +40,10 @@ export function verifyingKey(publicKeyHex: string): VerifyingKey | undefined {
   } catch {
     return undefined;
   }
-  const compressed = point.length === 33
-    ? point.toString('hex')
-    : ((point[64] & 1) === 1 ? '03' : '02') + point.subarray(1, 33).toString('hex');
+  const compressed =
+    point.length === 33
+      ? point.toString('hex')
+      : ((point[64] & 1) === 1 ? '03' : '02') + point.subarray(1, 33).toString('hex');
   const entry = { key, compressed };
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(publicKeyHex, entry);

@@ -32,7 +32,11 @@ export async function hpkeSeal(
 }
 
 /** Opens an HPKE ciphertext; enc may be compressed (33) or uncompressed (65). Throws VerificationError. */
-export async function hpkeOpen(recipientPrivateKeyHex: string, enc: Uint8Array, ciphertext: Uint8Array): Promise<Uint8Array> {
+export async function hpkeOpen(
+  recipientPrivateKeyHex: string,
+  enc: Uint8Array,
+  ciphertext: Uint8Array,
+): Promise<Uint8Array> {
   const secret = privateKeyBytes(recipientPrivateKeyHex, 'recipientPrivateKey');
   const recipientRaw = p256.getPublicKey(secret, false);
   let encRaw: Uint8Array;

@@ -29,7 +29,11 @@ export function signOtpTargetData(signerPrivateKeyHex: string, data: Record<stri
 }
 
 /** A signed target bundle naming targetPublicKeyHex (stored uncompressed) plus any extra fields. */
-export function createOtpTargetBundle(signerPrivateKeyHex: string, targetPublicKeyHex: string, extra: Record<string, unknown> = {}): string {
+export function createOtpTargetBundle(
+  signerPrivateKeyHex: string,
+  targetPublicKeyHex: string,
+  extra: Record<string, unknown> = {},
+): string {
   const targetPublic = decompressPublicKey(targetPublicKeyHex, 'targetPublicKey');
   return signOtpTargetData(signerPrivateKeyHex, { ...extra, targetPublic });
 }

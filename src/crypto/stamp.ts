@@ -83,8 +83,17 @@ export function parseStamp(header: string): Stamp {
     throw new StampError('malformed', 'Service-Wallet-Signature does not decode to JSON');
   }
   const o = parsed as Partial<Record<keyof Stamp, unknown>> | null;
-  if (!o || typeof o !== 'object' || typeof o.publicKey !== 'string' || typeof o.scheme !== 'string' || typeof o.signature !== 'string') {
-    throw new StampError('malformed', 'Service-Wallet-Signature must hold string fields publicKey, scheme and signature');
+  if (
+    !o ||
+    typeof o !== 'object' ||
+    typeof o.publicKey !== 'string' ||
+    typeof o.scheme !== 'string' ||
+    typeof o.signature !== 'string'
+  ) {
+    throw new StampError(
+      'malformed',
+      'Service-Wallet-Signature must hold string fields publicKey, scheme and signature',
+    );
   }
   return { publicKey: o.publicKey, scheme: o.scheme, signature: o.signature };
 }

@@ -58,7 +58,12 @@ export function parseAuthenticatorData(bytes: Uint8Array): AuthenticatorData {
   return out;
 }
 
-export function buildAuthenticatorData(init: { rpId: string; flags: number; signCount: number; attested?: { credentialId: Uint8Array; publicKeyHex: string } }): Buffer {
+export function buildAuthenticatorData(init: {
+  rpId: string;
+  flags: number;
+  signCount: number;
+  attested?: { credentialId: Uint8Array; publicKeyHex: string };
+}): Buffer {
   const counter = Buffer.alloc(4);
   counter.writeUInt32BE(init.signCount);
   const parts: Buffer[] = [sha256(init.rpId), Buffer.from([init.flags]), counter];
@@ -66,7 +71,12 @@ export function buildAuthenticatorData(init: { rpId: string; flags: number; sign
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(init.attested.credentialId.length);
     // A software authenticator has no certified model: the all-zero AAGUID, as `none` attestation allows.
-    parts.push(Buffer.alloc(16), idLength, Buffer.from(init.attested.credentialId), Buffer.from(encodeCBOR(coseFromSec1(init.attested.publicKeyHex))));
+    parts.push(
+      Buffer.alloc(16),
+      idLength,
+      Buffer.from(init.attested.credentialId),
+      Buffer.from(encodeCBOR(coseFromSec1(init.attested.publicKeyHex))),
+    );
   }
   return Buffer.concat(parts);
 }
@@ -99,11 +109,15 @@ export function sec1FromCose(key: Map<string | number, CBORType>): string {
 
 /** The attestation object of a `none` attestation (§8.7): {fmt: "none", attStmt: {}, authData}. */
 export function noneAttestationObject(authData: Uint8Array): Buffer {
-  return Buffer.from(encodeCBOR(new Map<string, CBORType>([
-    ['fmt', 'none'],
-    ['attStmt', new Map()],
-    ['authData', new Uint8Array(authData)],
-  ])));
+  return Buffer.from(
+    encodeCBOR(
+      new Map<string, CBORType>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]),
+    ),
+  );
 }
 
 export interface AttestationObject {

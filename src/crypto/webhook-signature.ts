@@ -55,7 +55,12 @@ export function parseWebhookPublicKey(text: string): KeyObject {
     } else if (CLIENT_PUBLIC_KEY_PATTERN.test(value)) {
       // SEC1 point → JWK: node:crypto has no raw-point import, and JWK needs no ASN.1 by hand.
       const raw = Buffer.from(decompressPublicKey(value, '--public-key'), 'hex');
-      const jwk = { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') };
+      const jwk = {
+        kty: 'EC',
+        crv: 'P-256',
+        x: raw.subarray(1, 33).toString('base64url'),
+        y: raw.subarray(33).toString('base64url'),
+      };
       key = createPublicKey({ key: jwk, format: 'jwk' });
     } else if (/^30(?:[0-9a-fA-F]{2})+$/.test(value)) {
       key = createPublicKey({ key: Buffer.from(value, 'hex'), format: 'der', type: 'spki' });
@@ -85,7 +90,8 @@ export function signatureFromHeader(header: string): Buffer | undefined {
   let text = header.trim();
   if (text.startsWith('{')) {
     const end = text.length - 2;
-    const exactShape = text.startsWith(JSON_PREFIX) && text.endsWith('"}') && text.indexOf('"', JSON_PREFIX.length) === end;
+    const exactShape =
+      text.startsWith(JSON_PREFIX) && text.endsWith('"}') && text.indexOf('"', JSON_PREFIX.length) === end;
     if (exactShape && !text.includes('\\', JSON_PREFIX.length)) {
       text = text.slice(JSON_PREFIX.length, end);
     } else {
@@ -107,7 +113,9 @@ export function signatureFromHeader(header: string): Buffer | undefined {
  * Parses the key once and returns the hot-path check: true only when header carries a valid
  * signature over body. Never throws for bad input; a missing or garbled header is just false.
  */
-export function createWebhookVerifier(publicKey: string | KeyObject): (body: Uint8Array, header: string | undefined) => boolean {
+export function createWebhookVerifier(
+  publicKey: string | KeyObject,
+): (body: Uint8Array, header: string | undefined) => boolean {
   const key = typeof publicKey === 'string' ? parseWebhookPublicKey(publicKey) : publicKey;
   const verifyKey = { key, dsaEncoding: 'der' as const };
   return (body, header) => {
@@ -127,7 +135,9 @@ export function createWebhookVerifier(publicKey: string | KeyObject): (body: Uin
  * throughput; the callback form of node:crypto verify() runs on the libuv threadpool, so the event
  * loop keeps parsing requests while other cores verify.
  */
-export function createAsyncWebhookVerifier(publicKey: string | KeyObject): (body: Uint8Array, header: string | undefined) => Promise<boolean> {
+export function createAsyncWebhookVerifier(
+  publicKey: string | KeyObject,
+): (body: Uint8Array, header: string | undefined) => Promise<boolean> {
   const key = typeof publicKey === 'string' ? parseWebhookPublicKey(publicKey) : publicKey;
   const verifyKey = { key, dsaEncoding: 'der' as const };
   return (body, header) => {

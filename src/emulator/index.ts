@@ -16,7 +16,14 @@ import { WebhookOutbox } from './kernel/outbox.js';
 import { webhookEvents } from './kernel/event-log.js';
 import { Router } from './kernel/router.js';
 import { VERSION_PREFIX, createEmulatorServer } from './kernel/server.js';
-import { CORE_KEYS, createCoreState, deserializeState, serializeState, type CoreState, type EmulatorFixtures } from './kernel/state.js';
+import {
+  CORE_KEYS,
+  createCoreState,
+  deserializeState,
+  serializeState,
+  type CoreState,
+  type EmulatorFixtures,
+} from './kernel/state.js';
 import { StateFile } from './kernel/state-file.js';
 import { startSweeper } from './kernel/sweeper.js';
 import { TableSet } from './kernel/tables.js';
@@ -53,7 +60,15 @@ function loadCore(file: StateFile | undefined, tables: TableSet): CoreState {
 }
 
 /** The order start-up prints them in (`--json` keys). */
-const FIXTURE_KEYS: readonly (keyof EmulatorFixtures)[] = ['accountId', 'credentialId', 'email', 'customerId', 'cardId', 'quoteId', 'umaAddress'];
+const FIXTURE_KEYS: readonly (keyof EmulatorFixtures)[] = [
+  'accountId',
+  'credentialId',
+  'email',
+  'customerId',
+  'cardId',
+  'quoteId',
+  'umaAddress',
+];
 
 /** The features' fixtures, each seeing those made above it; saved so a restart keeps them. */
 function ensureFixtures(emu: EmulatorContext, features: readonly Feature[]): EmulatorFixtures {
@@ -88,11 +103,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const fixtures = ensureFixtures(emu, FEATURES);
 
   const schemes: Record<string, Authenticator> = Object.assign({}, ...FEATURES.map((f) => f.authSchemes ?? {}));
-  const server = createEmulatorServer(emu, { ...routers(FEATURES), authorize: authorizationChecker(emu, schemes) }, opts.requestTimeoutMs);
+  const server = createEmulatorServer(
+    emu,
+    { ...routers(FEATURES), authorize: authorizationChecker(emu, schemes) },
+    opts.requestTimeoutMs,
+  );
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new UsageError(`Port ${opts.port} on ${opts.host} is in use`, { field: '--port', hint: 'Pass --port 0 to pick a free port.' }));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new UsageError(`Port ${opts.port} on ${opts.host} is in use`, {
+            field: '--port',
+            hint: 'Pass --port 0 to pick a free port.',
+          }),
+        );
       else reject(error);
     });
     server.listen(opts.port, opts.host, () => resolve());

@@ -28,7 +28,10 @@ export interface TestingHooks {
    * Registers a PASSKEY credential without the registration ceremony (POST /auth/credentials runs
    * the real one) on the fixture account or accountId. publicKey is the passkey's P-256 key in SEC1 hex.
    */
-  addPasskeyCredential(publicKey: string, opts?: { accountId?: string; nickname?: string; credentialId?: string }): { id: string; credentialId: string };
+  addPasskeyCredential(
+    publicKey: string,
+    opts?: { accountId?: string; nickname?: string; credentialId?: string },
+  ): { id: string; credentialId: string };
   /** Moves the emulator's clock forward by ms; every timer due on the way fires first (as POST /_emulator/clock/advance). */
   advanceClock(ms: number): void;
   /** The emulator's current time, epoch ms. */
@@ -40,7 +43,14 @@ function testCredential(emu: EmulatorContext, accountId: string): AuthMethodRec 
   const first = emu.table(authMethods).find((m) => m.accountId === accountId);
   if (first) return first;
   const now = emu.iso();
-  const method: AuthMethodRec = { id: `AuthMethod:${randomUUID()}`, accountId, type: 'EMAIL_OTP', nickname: `${accountId.slice(16, 24)}@test.invalid`, createdAt: now, updatedAt: now };
+  const method: AuthMethodRec = {
+    id: `AuthMethod:${randomUUID()}`,
+    accountId,
+    type: 'EMAIL_OTP',
+    nickname: `${accountId.slice(16, 24)}@test.invalid`,
+    createdAt: now,
+    updatedAt: now,
+  };
   return emu.table(authMethods).set(method.id, method);
 }
 
@@ -58,17 +68,26 @@ export function testingHooks(emu: EmulatorContext, fixtures: EmulatorFixtures): 
         : emu.table(authMethods).get(hookOpts.credentialId ?? fixtures.credentialId);
       if (!method) throw new Error(`no credential ${hookOpts.credentialId}`);
       const credentialId = method.passkey?.credentialId;
-      return renderSession(emu, createSession(emu, { method, publicKey: compressKey(publicKey), ...(credentialId ? { credentialId } : {}) }));
+      return renderSession(
+        emu,
+        createSession(emu, { method, publicKey: compressKey(publicKey), ...(credentialId ? { credentialId } : {}) }),
+      );
     },
     pendingWebhooks: () => emu.outbox.pendingCount(),
-    webhookQueue: () => emu.core.outbox.map(({ id, type, attempts, nextAttemptAtMs }) => ({ id, type, attempts, nextAttemptAtMs })),
+    webhookQueue: () =>
+      emu.core.outbox.map(({ id, type, attempts, nextAttemptAtMs }) => ({ id, type, attempts, nextAttemptAtMs })),
     addPasskeyCredential(publicKey, hookOpts = {}) {
       const accountId = hookOpts.accountId ?? fixtures.accountId;
       if (!emu.table(accounts).has(accountId)) throw new Error(`no account ${accountId}`);
       const now = emu.iso();
       const credentialId = hookOpts.credentialId ?? randomBytes(16).toString('base64url');
       const method: AuthMethodRec = {
-        id: `AuthMethod:${randomUUID()}`, accountId, type: 'PASSKEY', nickname: hookOpts.nickname ?? 'Test passkey', createdAt: now, updatedAt: now,
+        id: `AuthMethod:${randomUUID()}`,
+        accountId,
+        type: 'PASSKEY',
+        nickname: hookOpts.nickname ?? 'Test passkey',
+        createdAt: now,
+        updatedAt: now,
         passkey: { credentialId, publicKey: decompressKey(publicKey), signCount: 0 },
       };
       emu.table(authMethods).set(method.id, method);

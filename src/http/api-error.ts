@@ -48,11 +48,21 @@ export function apiErrorFromResponse(ctx: ErrorContext): ApiError {
   const message =
     typeof body?.message === 'string' && body.message !== ''
       ? body.message
-      : textSnippet(ctx) ?? `${ctx.method} ${ctx.path} failed with HTTP ${ctx.status}${ctx.statusText ? ` ${ctx.statusText}` : ''}`;
+      : (textSnippet(ctx) ??
+        `${ctx.method} ${ctx.path} failed with HTTP ${ctx.status}${ctx.statusText ? ` ${ctx.statusText}` : ''}`);
   const details =
     body?.details !== null && typeof body?.details === 'object' && !Array.isArray(body.details)
       ? (body.details as Record<string, unknown>)
       : undefined;
   const reason = typeof body?.reason === 'string' ? body.reason : undefined;
-  return new ApiError({ status: ctx.status, code, message, details, reason, method: ctx.method, path: ctx.path, hint: ctx.hint });
+  return new ApiError({
+    status: ctx.status,
+    code,
+    message,
+    details,
+    reason,
+    method: ctx.method,
+    path: ctx.path,
+    hint: ctx.hint,
+  });
 }

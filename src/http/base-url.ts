@@ -17,7 +17,9 @@ export function normalizeBaseUrl(url: string): string {
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new UsageError(`Invalid base URL "${shown}": expected something like http://127.0.0.1:4010`, { field: '--base-url' });
+    throw new UsageError(`Invalid base URL "${shown}": expected something like http://127.0.0.1:4010`, {
+      field: '--base-url',
+    });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`Invalid base URL "${shown}": only http and https are supported`, { field: '--base-url' });

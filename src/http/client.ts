@@ -37,7 +37,9 @@ function authorization(auth: Auth): string {
  */
 function credentialRedactor(auth: Auth): (text: string) => string {
   const header = authorization(auth);
-  const secrets = [header.slice(header.indexOf(' ') + 1), auth.kind === 'basic' ? auth.secret : auth.token].filter((s) => s.length >= 8);
+  const secrets = [header.slice(header.indexOf(' ') + 1), auth.kind === 'basic' ? auth.secret : auth.token].filter(
+    (s) => s.length >= 8,
+  );
   return (text) => {
     let out = text;
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
@@ -68,9 +70,20 @@ function parseBody(text: string): unknown {
   }
 }
 
-interface RawResponse { status: number; headers: Record<string, string>; text: string }
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
 
-interface Exchange { method: string; path: string; url: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }
+interface Exchange {
+  method: string;
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
 
 /** How long the 429 asks us to wait, and `retryIn` only when repeating it automatically is allowed. */
 function rateLimitWait(res: RawResponse, attempt: number, repeatable: boolean): { retryIn?: number; wait: number } {
@@ -123,7 +136,12 @@ export function createClient(opts: ClientOptions): ApiClient {
         throw new InterruptedError('Interrupted', { cause: err });
       }
       const timedOut = timeout.aborted || isTimeoutError(err);
-      opts.log?.({ method: x.method, path: logPath, ms: elapsed(), error: timedOut ? 'timeout' : errorCode(err) ?? 'network error' });
+      opts.log?.({
+        method: x.method,
+        path: logPath,
+        ms: elapsed(),
+        error: timedOut ? 'timeout' : (errorCode(err) ?? 'network error'),
+      });
       throw networkError(err, x.url.split(/[?#]/)[0]!, timedOut, timeoutMs, proxy);
     }
   }
@@ -136,7 +154,14 @@ export function createClient(opts: ClientOptions): ApiClient {
       const headers: Record<string, string> = { ...fixedHeaders };
       if (body !== undefined) headers['content-type'] = 'application/json';
       for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
-      const exchange: Exchange = { method, path: req.path, url: req.fromRoot ? new URL(req.path, baseUrl).href : joinUrl(baseUrl, req.path), headers, body, signal: req.signal };
+      const exchange: Exchange = {
+        method,
+        path: req.path,
+        url: req.fromRoot ? new URL(req.path, baseUrl).href : joinUrl(baseUrl, req.path),
+        headers,
+        body,
+        signal: req.signal,
+      };
       const repeatable = isSafeToRepeat(method, headers);
 
       for (let attempt = 1; ; attempt++) {
@@ -156,7 +181,14 @@ export function createClient(opts: ClientOptions): ApiClient {
         } else if (res.status >= 300 && res.status < 400) {
           hint = 'The server redirected; check the base URL (--base-url or SERVICE_BASE_URL).';
         }
-        throw apiErrorFromResponse({ status: res.status, contentType: res.headers['content-type'], text: redact(res.text), method, path: pathOnly(req.path), hint });
+        throw apiErrorFromResponse({
+          status: res.status,
+          contentType: res.headers['content-type'],
+          text: redact(res.text),
+          method,
+          path: pathOnly(req.path),
+          hint,
+        });
       }
     },
   };

@@ -7,7 +7,12 @@ import { NetworkError } from '../errors.js';
 const BASE_URL_HINT =
   'Check the base URL (--base-url or SERVICE_BASE_URL) and that the server is running; for a local sandbox run `svc emulator start`.';
 
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 const DESCRIPTIONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -35,7 +40,13 @@ export function isTimeoutError(err: unknown): boolean {
 }
 
 /** The NetworkError for an exchange that got no answer: names the URL and the reason, never credentials. */
-export function networkError(err: unknown, url: string, timedOut: boolean, timeoutMs: number, proxy?: { origin: string; variable: string }): NetworkError {
+export function networkError(
+  err: unknown,
+  url: string,
+  timedOut: boolean,
+  timeoutMs: number,
+  proxy?: { origin: string; variable: string },
+): NetworkError {
   if (proxy && !timedOut) {
     // A dead or refusing proxy fails every request: say so, not that the service is down.
     const what = describeFailure(err);
@@ -62,7 +73,9 @@ export function networkError(err: unknown, url: string, timedOut: boolean, timeo
 function describeFailure(err: unknown): string {
   const code = errorCode(err) ?? parserCode(err);
   if (!code) return 'request failed';
-  const known = DESCRIPTIONS[code] ?? (code.startsWith('HPE_') ? 'the server answered something that is not HTTP' : 'request failed');
+  const known =
+    DESCRIPTIONS[code] ??
+    (code.startsWith('HPE_') ? 'the server answered something that is not HTTP' : 'request failed');
   return `${known} (${code})`;
 }
 

@@ -38,7 +38,7 @@ export function proxyFor(baseUrl: string, env: NodeJS.ProcessEnv): { origin: str
   const target = new URL(baseUrl);
   if (isLoopbackHost(target.hostname)) return undefined;
   const https = target.protocol === 'https:';
-  const value = https ? envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy') : envValue(env, 'http_proxy');
+  const value = https ? (envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy')) : envValue(env, 'http_proxy');
   if (!value) return undefined;
   const variable = https && envValue(env, 'https_proxy') ? 'HTTPS_PROXY' : 'HTTP_PROXY';
   const origin = URL.canParse(value) ? new URL(value).origin : '(unparsable URL)';

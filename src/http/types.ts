@@ -4,7 +4,13 @@ import type { Dispatcher } from 'undici';
 /** HTTP Basic with an API token (`<token id>:<client secret>`), or an agent's Bearer access token. */
 export type Auth = { kind: 'basic'; tokenId: string; secret: string } | { kind: 'bearer'; token: string };
 /** One exchange as `--verbose` shows it: never headers, bodies or query values, so never a secret. */
-export interface HttpLogEntry { method: string; path: string; status?: number; ms: number; error?: string }
+export interface HttpLogEntry {
+  method: string;
+  path: string;
+  status?: number;
+  ms: number;
+  error?: string;
+}
 /** How createClient reaches the service. */
 export interface ClientOptions {
   /** The service's base URL; `/2025-10-13` is appended when it has no date segment. */
@@ -21,7 +27,12 @@ export interface ClientOptions {
   env?: NodeJS.ProcessEnv;
 }
 /** A 2xx answer: lower-cased headers, the body parsed as JSON (or the text when it is not JSON), and the raw text. */
-export interface ApiResponse<T = unknown> { status: number; headers: Record<string, string>; body: T; text: string }
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  text: string;
+}
 /** One request; `path` is relative to the versioned base URL. */
 export interface RequestOptions {
   method: string;

@@ -15,10 +15,25 @@ export function pathId(id: string): string {
   return encodeURIComponent(id).replace(/%3A/gi, ':');
 }
 
-export interface InternalAccount { id: string; type?: string; status?: string; balance?: Money; [k: string]: unknown }
-export interface SandboxTransaction { id?: string; status?: string; [k: string]: unknown }
+export interface InternalAccount {
+  id: string;
+  type?: string;
+  status?: string;
+  balance?: Money;
+  [k: string]: unknown;
+}
+export interface SandboxTransaction {
+  id?: string;
+  status?: string;
+  [k: string]: unknown;
+}
 
-export function fundInternalAccount(client: ApiClient, accountId: string, amount: number, signal?: AbortSignal): Promise<ApiResponse<InternalAccount>> {
+export function fundInternalAccount(
+  client: ApiClient,
+  accountId: string,
+  amount: number,
+  signal?: AbortSignal,
+): Promise<ApiResponse<InternalAccount>> {
   return client.request<InternalAccount>({
     method: 'POST',
     path: `/sandbox/internal-accounts/${pathId(accountId)}/fund`,
@@ -27,10 +42,18 @@ export function fundInternalAccount(client: ApiClient, accountId: string, amount
   });
 }
 
-export interface SendInput { quoteId: string; currencyCode: string; currencyAmount?: number }
+export interface SendInput {
+  quoteId: string;
+  currencyCode: string;
+  currencyAmount?: number;
+}
 
 /** Pays a real-time-funding quote's payment instructions. */
-export function sandboxSend(client: ApiClient, input: SendInput, signal?: AbortSignal): Promise<ApiResponse<SandboxTransaction>> {
+export function sandboxSend(
+  client: ApiClient,
+  input: SendInput,
+  signal?: AbortSignal,
+): Promise<ApiResponse<SandboxTransaction>> {
   const body: Record<string, unknown> = { quoteId: input.quoteId, currencyCode: input.currencyCode };
   if (input.currencyAmount !== undefined) body.currencyAmount = input.currencyAmount;
   return client.request<SandboxTransaction>({ method: 'POST', path: '/sandbox/send', body, signal });
@@ -44,6 +67,15 @@ export interface UmaReceiveInput {
 }
 
 /** Simulates an incoming UMA payment to a platform user. */
-export function sandboxUmaReceive(client: ApiClient, input: UmaReceiveInput, signal?: AbortSignal): Promise<ApiResponse<SandboxTransaction>> {
-  return client.request<SandboxTransaction>({ method: 'POST', path: '/sandbox/uma/receive', body: { ...input }, signal });
+export function sandboxUmaReceive(
+  client: ApiClient,
+  input: UmaReceiveInput,
+  signal?: AbortSignal,
+): Promise<ApiResponse<SandboxTransaction>> {
+  return client.request<SandboxTransaction>({
+    method: 'POST',
+    path: '/sandbox/uma/receive',
+    body: { ...input },
+    signal,
+  });
 }

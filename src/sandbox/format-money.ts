@@ -4,8 +4,14 @@
  * 10^11 and a float round-trip could print a wrong cent.
  */
 
-export interface CurrencyInfo { code?: string; decimals?: number }
-export interface Money { amount?: number | string; currency?: CurrencyInfo | string }
+export interface CurrencyInfo {
+  code?: string;
+  decimals?: number;
+}
+export interface Money {
+  amount?: number | string;
+  currency?: CurrencyInfo | string;
+}
 
 export function formatMinorUnits(amount: number | string | bigint, decimals = 2): string {
   let value = BigInt(amount);
@@ -19,7 +25,7 @@ export function formatMinorUnits(amount: number | string | bigint, decimals = 2)
 
 /** The code and decimals of a money object's currency (a bare code string counts; 2 decimals by default). */
 export function currencyOf(money: Money | undefined): { code?: string; decimals: number } {
-  const currency = typeof money?.currency === 'string' ? { code: money.currency } : money?.currency ?? {};
+  const currency = typeof money?.currency === 'string' ? { code: money.currency } : (money?.currency ?? {});
   const decimals = Number.isInteger(currency.decimals) && currency.decimals! >= 0 ? currency.decimals! : 2;
   return { code: typeof currency.code === 'string' ? currency.code : undefined, decimals };
 }

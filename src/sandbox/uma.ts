@@ -7,7 +7,11 @@ import { umaScenario, type UmaScenarioName } from '../service/money-magic.js';
 
 export type UmaScenario = UmaScenarioName;
 
-export interface UmaMagic { scenario: UmaScenario; currency: string; outcome: string }
+export interface UmaMagic {
+  scenario: UmaScenario;
+  currency: string;
+  outcome: string;
+}
 
 /** The scenario an address selects, or undefined for an ordinary address or an unsupported currency. */
 export function umaMagic(address: string): UmaMagic | undefined {

@@ -9,8 +9,20 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 
 /** Resource prefixes: `<Kind>:<uuid>`. The first eight are the spec's; the rest come from api-facts.md. */
 export const ID_KINDS = [
-  'Session', 'AuthMethod', 'InternalAccount', 'Request', 'Customer', 'Card', 'Webhook', 'Quote',
-  'Transaction', 'ExternalAccount', 'BeneficialOwner', 'Document', 'Verification', 'Agent',
+  'Session',
+  'AuthMethod',
+  'InternalAccount',
+  'Request',
+  'Customer',
+  'Card',
+  'Webhook',
+  'Quote',
+  'Transaction',
+  'ExternalAccount',
+  'BeneficialOwner',
+  'Document',
+  'Verification',
+  'Agent',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -22,4 +34,5 @@ export function idPattern(kind: IdKind): RegExp {
 }
 
 /** UMA address: `$user@domain` (user: letters, digits, . _ + -; domain with a dot or localhost, optional port). */
-export const UMA_ADDRESS_PATTERN = /^\$[A-Za-z0-9._+-]{1,64}@(?:localhost|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d{1,5})?$/;
+export const UMA_ADDRESS_PATTERN =
+  /^\$[A-Za-z0-9._+-]{1,64}@(?:localhost|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d{1,5})?$/;

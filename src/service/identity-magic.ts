@@ -23,21 +23,40 @@ export const INDIVIDUAL_KYC: SuffixTable<{ kycStatus: KycStatus; verification: I
   field: 'fullName',
   length: 3,
   rows: [
-    { suffix: '001', outcome: { kycStatus: 'PENDING', verification: 'PENDING_MANUAL_REVIEW' },
-      spec: 'kycStatus PENDING; with complete data and an identity document, POST /verifications gives PENDING_MANUAL_REVIEW' },
-    { suffix: '002', outcome: { kycStatus: 'REJECTED', verification: 'REFUSED' },
-      spec: 'kycStatus REJECTED; POST /verifications is 400' },
-    { suffix: '003', outcome: { kycStatus: 'UNVERIFIED', verification: 'POOR_QUALITY_DOCUMENT' },
-      spec: 'kycStatus UNVERIFIED; with complete data, RESOLVE_ERRORS with a POOR_QUALITY_DOCUMENT error' },
+    {
+      suffix: '001',
+      outcome: { kycStatus: 'PENDING', verification: 'PENDING_MANUAL_REVIEW' },
+      spec: 'kycStatus PENDING; with complete data and an identity document, POST /verifications gives PENDING_MANUAL_REVIEW',
+    },
+    {
+      suffix: '002',
+      outcome: { kycStatus: 'REJECTED', verification: 'REFUSED' },
+      spec: 'kycStatus REJECTED; POST /verifications is 400',
+    },
+    {
+      suffix: '003',
+      outcome: { kycStatus: 'UNVERIFIED', verification: 'POOR_QUALITY_DOCUMENT' },
+      spec: 'kycStatus UNVERIFIED; with complete data, RESOLVE_ERRORS with a POOR_QUALITY_DOCUMENT error',
+    },
   ],
-  otherwise: { outcome: { kycStatus: 'APPROVED', verification: 'REFUSED' }, spec: 'kycStatus APPROVED; POST /verifications is 400' },
+  otherwise: {
+    outcome: { kycStatus: 'APPROVED', verification: 'REFUSED' },
+    spec: 'kycStatus APPROVED; POST /verifications is 400',
+  },
 };
 
 /**
  * Individual fields required before a verification can pass (spec: "Required for submission");
  * each missing one is a MISSING_FIELD error naming it. idType and identifier go together.
  */
-export const INDIVIDUAL_REQUIRED_FIELDS = ['fullName', 'birthDate', 'nationality', 'idType', 'identifier', 'address'] as const;
+export const INDIVIDUAL_REQUIRED_FIELDS = [
+  'fullName',
+  'birthDate',
+  'nationality',
+  'idType',
+  'identifier',
+  'address',
+] as const;
 
 /**
  * `COMPLETE_TO_RESOLVE`: RESOLVE_ERRORS until business information, business documents and at
@@ -52,11 +71,21 @@ export const BUSINESS_KYB: SuffixTable<BusinessVerification> = {
   length: 3,
   rows: [
     { suffix: '001', outcome: 'COMPLETE_TO_RESOLVE', spec: 'same as 003' },
-    { suffix: '002', outcome: 'REJECTED', spec: 'immediate kybStatus REJECTED (verificationStatus REJECTED), skipping validation' },
-    { suffix: '003', outcome: 'COMPLETE_TO_RESOLVE',
-      spec: 'no auto-decision; RESOLVE_ERRORS until business information, business documents and a beneficial owner are complete' },
+    {
+      suffix: '002',
+      outcome: 'REJECTED',
+      spec: 'immediate kybStatus REJECTED (verificationStatus REJECTED), skipping validation',
+    },
+    {
+      suffix: '003',
+      outcome: 'COMPLETE_TO_RESOLVE',
+      spec: 'no auto-decision; RESOLVE_ERRORS until business information, business documents and a beneficial owner are complete',
+    },
   ],
-  otherwise: { outcome: 'APPROVED', spec: 'immediate kybStatus APPROVED (verificationStatus APPROVED), skipping validation' },
+  otherwise: {
+    outcome: 'APPROVED',
+    spec: 'immediate kybStatus APPROVED (verificationStatus APPROVED), skipping validation',
+  },
 };
 
 /** Resolved when the business resolves terminally. */

@@ -9,12 +9,32 @@ import { ACCEPTED_IDENTITY_DOCUMENT_TYPES } from './identity-magic.js';
 
 /** DocumentType (api-facts appendix). */
 export const DOCUMENT_TYPES = [
-  'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'PROOF_OF_ADDRESS', 'BANK_STATEMENT', 'TAX_RETURN',
-  'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT',
-  'GOOD_STANDING_CERTIFICATE', 'INFORMATION_STATEMENT', 'INCUMBENCY_CERTIFICATE', 'BUSINESS_LICENSE',
-  'SHAREHOLDER_REGISTER', 'POWER_OF_ATTORNEY', 'UTILITY_BILL', 'ELECTRICITY_BILL', 'RENT_OR_LEASE_AGREEMENT',
-  'DIRECTOR_REGISTRY', 'TRUST_AGREEMENT', 'STATE_COMPANY_REGISTRY', 'PARTNERSHIP_CONTROL_AGREEMENT',
-  'PARTNERSHIP_AGREEMENT', 'SELFIE', 'OTHER',
+  'PASSPORT',
+  'DRIVERS_LICENSE',
+  'NATIONAL_ID',
+  'PROOF_OF_ADDRESS',
+  'BANK_STATEMENT',
+  'TAX_RETURN',
+  'CERTIFICATE_OF_INCORPORATION',
+  'ARTICLES_OF_INCORPORATION',
+  'ARTICLES_OF_ASSOCIATION',
+  'STATE_REGISTRY_EXCERPT',
+  'GOOD_STANDING_CERTIFICATE',
+  'INFORMATION_STATEMENT',
+  'INCUMBENCY_CERTIFICATE',
+  'BUSINESS_LICENSE',
+  'SHAREHOLDER_REGISTER',
+  'POWER_OF_ATTORNEY',
+  'UTILITY_BILL',
+  'ELECTRICITY_BILL',
+  'RENT_OR_LEASE_AGREEMENT',
+  'DIRECTOR_REGISTRY',
+  'TRUST_AGREEMENT',
+  'STATE_COMPANY_REGISTRY',
+  'PARTNERSHIP_CONTROL_AGREEMENT',
+  'PARTNERSHIP_AGREEMENT',
+  'SELFIE',
+  'OTHER',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -44,11 +64,27 @@ export const INDIVIDUAL_ID_TYPES = ['SSN', 'ITIN'] as const;
 /** SSN and ITIN share the `###-##-####` shape (FieldConstraint format `us-ssn`). */
 export const US_TAX_ID_PATTERN = /^\d{3}-\d{2}-\d{4}$/;
 
-export const BENEFICIAL_OWNER_ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] as const;
+export const BENEFICIAL_OWNER_ROLES = [
+  'UBO',
+  'DIRECTOR',
+  'COMPANY_OFFICER',
+  'CONTROL_PERSON',
+  'TRUSTEE',
+  'GENERAL_PARTNER',
+] as const;
 
 export const ENTITY_TYPES = [
-  'SOLE_PROPRIETORSHIP', 'PARTNERSHIP', 'LLC', 'CORPORATION', 'S_CORPORATION', 'NON_PROFIT', 'PUBLICLY_LISTED_COMPANY',
-  'TRUST', 'PRIVATE_FOUNDATION', 'CHARITY', 'OTHER',
+  'SOLE_PROPRIETORSHIP',
+  'PARTNERSHIP',
+  'LLC',
+  'CORPORATION',
+  'S_CORPORATION',
+  'NON_PROFIT',
+  'PUBLICLY_LISTED_COMPANY',
+  'TRUST',
+  'PRIVATE_FOUNDATION',
+  'CHARITY',
+  'OTHER',
 ] as const;
 
 /**
@@ -56,7 +92,11 @@ export const ENTITY_TYPES = [
  * was uploaded for the holder, and the types that satisfy it (api-facts §2 DocumentType groups).
  */
 export interface RequiredDocument {
-  missing: 'MISSING_IDENTITY_DOCUMENT' | 'MISSING_LEGAL_PRESENCE_DOCUMENT' | 'MISSING_OWNERSHIP_STRUCTURE_DOCUMENT' | 'MISSING_PROOF_OF_ADDRESS_DOCUMENT';
+  missing:
+    | 'MISSING_IDENTITY_DOCUMENT'
+    | 'MISSING_LEGAL_PRESENCE_DOCUMENT'
+    | 'MISSING_OWNERSHIP_STRUCTURE_DOCUMENT'
+    | 'MISSING_PROOF_OF_ADDRESS_DOCUMENT';
   acceptedDocumentTypes: readonly DocumentType[];
 }
 
@@ -71,12 +111,29 @@ export const IDENTITY_DOCUMENT: RequiredDocument = {
  * RESOLVE_ERRORS.
  */
 export const BUSINESS_REQUIRED_DOCUMENTS: readonly RequiredDocument[] = [
-  { missing: 'MISSING_LEGAL_PRESENCE_DOCUMENT',
-    acceptedDocumentTypes: ['CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT'] },
-  { missing: 'MISSING_OWNERSHIP_STRUCTURE_DOCUMENT',
-    acceptedDocumentTypes: ['SHAREHOLDER_REGISTER', 'TRUST_AGREEMENT', 'PARTNERSHIP_AGREEMENT'] },
-  { missing: 'MISSING_PROOF_OF_ADDRESS_DOCUMENT',
-    acceptedDocumentTypes: ['UTILITY_BILL', 'RENT_OR_LEASE_AGREEMENT', 'ELECTRICITY_BILL', 'BANK_STATEMENT', 'TAX_RETURN'] },
+  {
+    missing: 'MISSING_LEGAL_PRESENCE_DOCUMENT',
+    acceptedDocumentTypes: [
+      'CERTIFICATE_OF_INCORPORATION',
+      'ARTICLES_OF_INCORPORATION',
+      'ARTICLES_OF_ASSOCIATION',
+      'STATE_REGISTRY_EXCERPT',
+    ],
+  },
+  {
+    missing: 'MISSING_OWNERSHIP_STRUCTURE_DOCUMENT',
+    acceptedDocumentTypes: ['SHAREHOLDER_REGISTER', 'TRUST_AGREEMENT', 'PARTNERSHIP_AGREEMENT'],
+  },
+  {
+    missing: 'MISSING_PROOF_OF_ADDRESS_DOCUMENT',
+    acceptedDocumentTypes: [
+      'UTILITY_BILL',
+      'RENT_OR_LEASE_AGREEMENT',
+      'ELECTRICITY_BILL',
+      'BANK_STATEMENT',
+      'TAX_RETURN',
+    ],
+  },
 ];
 
 /**
@@ -84,4 +141,10 @@ export const BUSINESS_REQUIRED_DOCUMENTS: readonly RequiredDocument[] = [
  * incorporatedOn, taxId) plus the principal address of the KYB checklist. Each missing one is a
  * MISSING_FIELD error naming it in dot notation.
  */
-export const BUSINESS_REQUIRED_FIELDS = ['businessInfo.legalName', 'businessInfo.country', 'businessInfo.incorporatedOn', 'businessInfo.taxId', 'address'] as const;
+export const BUSINESS_REQUIRED_FIELDS = [
+  'businessInfo.legalName',
+  'businessInfo.country',
+  'businessInfo.incorporatedOn',
+  'businessInfo.taxId',
+  'address',
+] as const;

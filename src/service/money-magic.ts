@@ -21,20 +21,37 @@ export const EXTERNAL_ACCOUNT_TRANSFER: SuffixTable<TransferOutcome> = {
   field: 'primary account identifier',
   length: 3,
   rows: [
-    { suffix: '002', outcome: { status: 'FAILED', delayMs: 0, failureReason: 'ACCOUNT_CANNOT_RECEIVE' },
-      spec: 'insufficient funds; the transfer fails immediately' },
-    { suffix: '003', outcome: { status: 'FAILED', delayMs: 0, failureReason: 'ACCOUNT_INVALID' },
-      spec: 'account closed or invalid; fails immediately' },
-    { suffix: '004', outcome: { status: 'FAILED', delayMs: 0, failureReason: 'COUNTERPARTY_POST_TX_FAILED' },
-      spec: 'the bank rejects the transfer' },
-    { suffix: '005', outcome: { status: 'FAILED', delayMs: 30 * SECOND, failureReason: 'QUOTE_EXECUTION_FAILED' },
-      spec: 'stays pending about 30 seconds, then fails' },
+    {
+      suffix: '002',
+      outcome: { status: 'FAILED', delayMs: 0, failureReason: 'ACCOUNT_CANNOT_RECEIVE' },
+      spec: 'insufficient funds; the transfer fails immediately',
+    },
+    {
+      suffix: '003',
+      outcome: { status: 'FAILED', delayMs: 0, failureReason: 'ACCOUNT_INVALID' },
+      spec: 'account closed or invalid; fails immediately',
+    },
+    {
+      suffix: '004',
+      outcome: { status: 'FAILED', delayMs: 0, failureReason: 'COUNTERPARTY_POST_TX_FAILED' },
+      spec: 'the bank rejects the transfer',
+    },
+    {
+      suffix: '005',
+      outcome: { status: 'FAILED', delayMs: 30 * SECOND, failureReason: 'QUOTE_EXECUTION_FAILED' },
+      spec: 'stays pending about 30 seconds, then fails',
+    },
   ],
   otherwise: { outcome: { status: 'COMPLETED', delayMs: 0 }, spec: 'success' },
 };
 
 export type BeneficiaryVerificationStatus =
-  | 'MATCHED' | 'NOT_MATCHED' | 'PARTIAL_MATCH' | 'PENDING' | 'UNSUPPORTED' | 'CHECKED_BY_RECEIVING_FI';
+  | 'MATCHED'
+  | 'NOT_MATCHED'
+  | 'PARTIAL_MATCH'
+  | 'PENDING'
+  | 'UNSUPPORTED'
+  | 'CHECKED_BY_RECEIVING_FI';
 
 /** `INVALID_ACCOUNT`: the call is refused with 400 (suffix 105). Suffix range 1xx, separate from the others. */
 export const BENEFICIARY_NAME_VERIFICATION: SuffixTable<BeneficiaryVerificationStatus | 'INVALID_ACCOUNT'> = {
@@ -57,7 +74,11 @@ export const BENEFICIARY_NAME_VERIFICATION: SuffixTable<BeneficiaryVerificationS
  * `afterMs` from execution; the last one is final. `refund` names the refund that follows a failure.
  */
 export interface ExecutionOutcome {
-  steps: readonly { status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED'; afterMs: number; failureReason?: string }[];
+  steps: readonly {
+    status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+    afterMs: number;
+    failureReason?: string;
+  }[];
   refund?: { status: 'COMPLETED' | 'FAILED'; reason?: string };
 }
 
@@ -67,20 +88,52 @@ export const QUOTE_EXECUTION: SuffixTable<ExecutionOutcome> = {
   field: 'destination account number',
   length: 3,
   rows: [
-    { suffix: '002', outcome: { steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }] },
-      spec: 'quote execution failed' },
-    { suffix: '003', outcome: { steps: [{ status: 'PROCESSING', afterMs: 0 }, { status: 'COMPLETED', afterMs: 6 * 60 * SECOND }] },
-      spec: 'completes after about 6 minutes' },
-    { suffix: '004', outcome: { steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'ACCOUNT_CANNOT_RECEIVE' }] },
-      spec: 'counterparty delivery failed' },
-    { suffix: '005', outcome: { steps: [{ status: 'COMPLETED', afterMs: 0 }, { status: 'FAILED', afterMs: 30 * SECOND, failureReason: 'PAYOUT_RETURNED' }] },
-      spec: 'receiving bank returns the payment: completes, then becomes failed' },
-    { suffix: '006', outcome: {
-      steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }], refund: { status: 'COMPLETED', reason: 'USER_CANCELLATION' },
-    }, spec: 'user cancellation' },
-    { suffix: '007', outcome: {
-      steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }], refund: { status: 'FAILED' },
-    }, spec: 'payout and refund failed' },
+    {
+      suffix: '002',
+      outcome: { steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }] },
+      spec: 'quote execution failed',
+    },
+    {
+      suffix: '003',
+      outcome: {
+        steps: [
+          { status: 'PROCESSING', afterMs: 0 },
+          { status: 'COMPLETED', afterMs: 6 * 60 * SECOND },
+        ],
+      },
+      spec: 'completes after about 6 minutes',
+    },
+    {
+      suffix: '004',
+      outcome: { steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'ACCOUNT_CANNOT_RECEIVE' }] },
+      spec: 'counterparty delivery failed',
+    },
+    {
+      suffix: '005',
+      outcome: {
+        steps: [
+          { status: 'COMPLETED', afterMs: 0 },
+          { status: 'FAILED', afterMs: 30 * SECOND, failureReason: 'PAYOUT_RETURNED' },
+        ],
+      },
+      spec: 'receiving bank returns the payment: completes, then becomes failed',
+    },
+    {
+      suffix: '006',
+      outcome: {
+        steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }],
+        refund: { status: 'COMPLETED', reason: 'USER_CANCELLATION' },
+      },
+      spec: 'user cancellation',
+    },
+    {
+      suffix: '007',
+      outcome: {
+        steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }],
+        refund: { status: 'FAILED' },
+      },
+      spec: 'payout and refund failed',
+    },
   ],
   otherwise: { outcome: { steps: [{ status: 'COMPLETED', afterMs: 0 }] }, spec: 'successful payment' },
 };
@@ -104,11 +157,19 @@ export const UMA_DESTINATION_SCENARIOS: readonly UmaScenario[] = [
   { scenario: 'success', currency: 'EUR', outcome: 'COMPLETED', spec: 'succeeds' },
   { scenario: 'success', currency: 'MXN', outcome: 'COMPLETED', spec: 'succeeds' },
   { scenario: 'pending.long', currency: 'USD', outcome: 'PENDING', spec: 'stays pending for a long time' },
-  { scenario: 'fail.compliance', currency: 'USD', outcome: 'FAILED', failureReason: 'COMPLIANCE_REJECTED', spec: 'fails a compliance check' },
+  {
+    scenario: 'fail.compliance',
+    currency: 'USD',
+    outcome: 'FAILED',
+    failureReason: 'COMPLIANCE_REJECTED',
+    spec: 'fails a compliance check',
+  },
 ];
 
 /** Every magic address's local part, `$success.usd, …`, for messages. */
-export const UMA_SCENARIO_LIST = UMA_DESTINATION_SCENARIOS.map((s) => `$${s.scenario}.${s.currency.toLowerCase()}`).join(', ');
+export const UMA_SCENARIO_LIST = UMA_DESTINATION_SCENARIOS.map(
+  (s) => `$${s.scenario}.${s.currency.toLowerCase()}`,
+).join(', ');
 
 /** The scenario an address names (`$pending.long.usd@any.domain`), case-insensitive; undefined for any other address. */
 export function umaScenario(address: string): UmaScenario | undefined {
@@ -123,7 +184,17 @@ export function umaScenario(address: string): UmaScenario | undefined {
  * account number, IBAN, CLABE, Spark wallet address; for identifiers with a domain part, the
  * digits go at the end of the username portion"), by the description's accountInfo field names.
  */
-const PRIMARY_IDENTIFIER_FIELDS = ['accountNumber', 'iban', 'clabeNumber', 'address', 'lightningAddress', 'vpa', 'invoice', 'bolt12', 'phoneNumber'] as const;
+const PRIMARY_IDENTIFIER_FIELDS = [
+  'accountNumber',
+  'iban',
+  'clabeNumber',
+  'address',
+  'lightningAddress',
+  'vpa',
+  'invoice',
+  'bolt12',
+  'phoneNumber',
+] as const;
 
 export function primaryIdentifier(accountInfo: Record<string, unknown>): string {
   for (const field of PRIMARY_IDENTIFIER_FIELDS) {

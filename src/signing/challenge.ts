@@ -2,10 +2,18 @@
 import { ApiError } from '../errors.js';
 
 /** What to sign (exactly as received), the id to echo in Request-Id, and the deadline for the retry. */
-export interface SignedRequestChallenge { payloadToSign: string; requestId: string; expiresAt: string; type?: string }
+export interface SignedRequestChallenge {
+  payloadToSign: string;
+  requestId: string;
+  expiresAt: string;
+  type?: string;
+}
 
 /** A parsed challenge plus its deadline as epoch milliseconds. */
-export interface ParsedChallenge { challenge: SignedRequestChallenge; expiresAtMs: number }
+export interface ParsedChallenge {
+  challenge: SignedRequestChallenge;
+  expiresAtMs: number;
+}
 
 function invalid(path: string, method: string, what: string): ApiError {
   return new ApiError({
@@ -20,10 +28,12 @@ function invalid(path: string, method: string, what: string): ApiError {
 
 /** Checks a 202 body is a challenge; an ApiError INVALID_CHALLENGE naming the request otherwise. */
 export function parseChallenge(body: unknown, method: string, path: string): ParsedChallenge {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid(path, method, 'expected a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw invalid(path, method, 'expected a JSON object');
   const o = body as Record<string, unknown>;
   for (const field of ['payloadToSign', 'requestId', 'expiresAt'] as const) {
-    if (typeof o[field] !== 'string' || o[field] === '') throw invalid(path, method, `${field} must be a non-empty string`);
+    if (typeof o[field] !== 'string' || o[field] === '')
+      throw invalid(path, method, `${field} must be a non-empty string`);
   }
   const expiresAtMs = Date.parse(o.expiresAt as string);
   if (Number.isNaN(expiresAtMs)) throw invalid(path, method, `expiresAt "${String(o.expiresAt)}" is not a date-time`);

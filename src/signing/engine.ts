@@ -52,7 +52,10 @@ function expired(challenge: SignedRequestChallenge, attempts: number): Challenge
 /** call → 202 challenge → sign → retry (same method, path, byte-identical body + Service-Wallet-Signature +
  *  Request-Id) → follow 200 {status:'PROCESSING'} with backoff until final 2xx or the challenge's expiresAt
  *  (ChallengeExpiredError). A first answer that is not 202 is returned as is. */
-export async function signedRequest<T = unknown>(client: ApiClient, opts: SignedRequestOptions): Promise<ApiResponse<T>> {
+export async function signedRequest<T = unknown>(
+  client: ApiClient,
+  opts: SignedRequestOptions,
+): Promise<ApiResponse<T>> {
   const { signal, hooks } = opts;
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? abortableSleep;
@@ -76,7 +79,11 @@ export async function signedRequest<T = unknown>(client: ApiClient, opts: Signed
   // One frozen request object: every re-send below reuses these exact headers and body bytes.
   const retry: RequestOptions = Object.freeze({
     ...initial,
-    headers: Object.freeze({ ...opts.headers, 'Service-Wallet-Signature': signature, 'Request-Id': challenge.requestId }),
+    headers: Object.freeze({
+      ...opts.headers,
+      'Service-Wallet-Signature': signature,
+      'Request-Id': challenge.requestId,
+    }),
   });
 
   checkAbort();
@@ -90,7 +97,8 @@ export async function signedRequest<T = unknown>(client: ApiClient, opts: Signed
     try {
       await sleep(Math.min(delay, remaining), signal);
     } catch (err) {
-      if (signal?.aborted) throw err instanceof InterruptedError ? err : new InterruptedError('Interrupted', { cause: err });
+      if (signal?.aborted)
+        throw err instanceof InterruptedError ? err : new InterruptedError('Interrupted', { cause: err });
       throw err;
     }
     checkAbort();

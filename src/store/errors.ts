@@ -4,7 +4,10 @@ import { SvcError } from '../errors.js';
 export class StoreError extends SvcError {
   readonly file: string;
   constructor(file: string, message: string, options?: { hint?: string; cause?: unknown }) {
-    super(message, { hint: options?.hint ?? `Fix or delete ${file}; svc recreates what it needs.`, cause: options?.cause });
+    super(message, {
+      hint: options?.hint ?? `Fix or delete ${file}; svc recreates what it needs.`,
+      cause: options?.cause,
+    });
     this.file = file;
   }
 }

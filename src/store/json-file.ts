@@ -75,7 +75,8 @@ export function deleteJsonFile(dir: string, name: string): void {
     unlinkSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
+    if (code !== 'ENOENT')
+      throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
   }
 }
 

@@ -19,7 +19,11 @@ export interface KeyFolder<T extends { id: string }> {
 }
 
 /** A folder of records keyed by `id`; `check` refuses a file that is not one (naming it). */
-export function keyFolder<T extends { id: string }>(storeDir: string, name: string, check: (raw: JsonObject, file: string) => T): KeyFolder<T> {
+export function keyFolder<T extends { id: string }>(
+  storeDir: string,
+  name: string,
+  check: (raw: JsonObject, file: string) => T,
+): KeyFolder<T> {
   const dir = join(storeDir, name);
   ensurePrivateDir(dir);
   securePrivateFiles(dir);

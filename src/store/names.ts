@@ -6,9 +6,12 @@ const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** A profile name: letters, digits, '.', '_' or '-' (not first), at most 64; a UsageError naming `field` otherwise. */
 export function validateProfileName(name: unknown, field = '--profile'): string {
   if (typeof name !== 'string' || !PROFILE_NAME_RE.test(name)) {
-    throw new UsageError(`Invalid profile name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (at most 64)`, {
-      field,
-    });
+    throw new UsageError(
+      `Invalid profile name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (at most 64)`,
+      {
+        field,
+      },
+    );
   }
   return name;
 }
@@ -19,7 +22,9 @@ export function validateProfileName(name: unknown, field = '--profile'): string 
  */
 export function sessionFileName(id: string): string {
   if (typeof id !== 'string' || id === '' || id.length > 200) {
-    throw new UsageError(`Invalid session id ${JSON.stringify(id)}: expected a Session:<uuid> identifier`, { field: '<Session:id>' });
+    throw new UsageError(`Invalid session id ${JSON.stringify(id)}: expected a Session:<uuid> identifier`, {
+      field: '<Session:id>',
+    });
   }
   let out = '';
   for (const byte of Buffer.from(id, 'utf8')) {

@@ -46,12 +46,19 @@ export function ensurePrivateDir(dir: string, notes: string[] = []): void {
     refuseForeign(dir);
     const st = statSync(dir);
     if (chmodIfLoose(dir, DIR_MODE, st.mode)) {
-      notes.push(`${dir} was ${octal(st.mode)}; made it ${octal(st.mode & DIR_MODE)}, as it holds secrets only you may read`);
+      notes.push(
+        `${dir} was ${octal(st.mode)}; made it ${octal(st.mode & DIR_MODE)}, as it holds secrets only you may read`,
+      );
     }
   } catch (err) {
     if (err instanceof StoreError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'permission denied' : code === 'ENOTDIR' ? 'a parent is not a folder' : code ?? (err as Error).message;
+    const why =
+      code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'permission denied'
+        : code === 'ENOTDIR'
+          ? 'a parent is not a folder'
+          : (code ?? (err as Error).message);
     throw new StoreError(dir, `Could not create the store folder ${dir}: ${why}`, {
       cause: err,
       hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you can write (for example SERVICE_CLI_CONFIG_DIR=$PWD/.svc).',
@@ -66,9 +73,13 @@ function refuseForeign(dir: string): void {
   const owner = statSync(target).uid;
   if (owner === uid) return;
   const link = lstatSync(dir).isSymbolicLink() ? ` (a symlink to ${target})` : '';
-  throw new StoreError(dir, `The store folder ${dir}${link} belongs to another user (uid ${owner}): refusing to keep keys and secrets there`, {
-    hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you own, or remove the link so svc creates its own.',
-  });
+  throw new StoreError(
+    dir,
+    `The store folder ${dir}${link} belongs to another user (uid ${owner}): refusing to keep keys and secrets there`,
+    {
+      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you own, or remove the link so svc creates its own.',
+    },
+  );
 }
 
 /** chmod 0600 every file in dir; drop abandoned temp files. Not recursive. Tightened files are named in `notes`. */
@@ -83,7 +94,8 @@ export function securePrivateFiles(dir: string, notes: string[] = []): void {
         unlinkSync(path);
         continue;
       }
-      if (chmodIfLoose(path, PRIVATE_FILE_MODE, st.mode)) notes.push(`${path} was ${octal(st.mode)}; made it ${octal(st.mode & PRIVATE_FILE_MODE)}`);
+      if (chmodIfLoose(path, PRIVATE_FILE_MODE, st.mode))
+        notes.push(`${path} was ${octal(st.mode)}; made it ${octal(st.mode & PRIVATE_FILE_MODE)}`);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // renamed or removed meanwhile
     }

@@ -78,7 +78,9 @@ function authFrom(e: NodeJS.ProcessEnv, profile: SelectedProfile | undefined): A
   const secret = envSecret ?? profile.stored?.apiClientSecret;
   if (tokenId && secret) return { kind: 'basic', tokenId, secret };
   if (profile.stored?.accessToken) return { kind: 'bearer', token: profile.stored.accessToken };
-  const missing = [!tokenId && 'SERVICE_API_TOKEN_ID', !secret && 'SERVICE_API_CLIENT_SECRET'].filter(Boolean).join(' and ');
+  const missing = [!tokenId && 'SERVICE_API_TOKEN_ID', !secret && 'SERVICE_API_CLIENT_SECRET']
+    .filter(Boolean)
+    .join(' and ');
   throw new UsageError(
     `No API credentials for profile "${profile.name}": set ${missing} (or SERVICE_ACCESS_TOKEN for bearer auth)`,
     { field: missing.replace(' and ', ', '), hint: SANDBOX_HINT },

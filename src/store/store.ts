@@ -34,7 +34,8 @@ function defaultConfigDir(): string {
   const env = process.env;
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', PROJECT_NAME);
-  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PROJECT_NAME, 'Config');
+  if (process.platform === 'win32')
+    return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PROJECT_NAME, 'Config');
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), PROJECT_NAME);
 }
 
@@ -42,11 +43,22 @@ function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v;
 }
 
-interface ConfigData { currentProfile?: string; profiles: Record<string, Profile> }
+interface ConfigData {
+  currentProfile?: string;
+  profiles: Record<string, Profile>;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-const STRING_FIELDS = new Set(['baseUrl', 'apiTokenId', 'apiClientSecret', 'accessToken', 'otpSignerPublicKey', 'webhookPublicKey', 'activeSessionId']);
+const STRING_FIELDS = new Set([
+  'baseUrl',
+  'apiTokenId',
+  'apiClientSecret',
+  'accessToken',
+  'otpSignerPublicKey',
+  'webhookPublicKey',
+  'activeSessionId',
+]);
 
 /** Every value of the wrong type in the profiles, as `profiles.<name>.<field>` paths (a hand edit, usually). */
 function wrongTypes(profiles: Record<string, unknown>): string[] {
@@ -59,8 +71,14 @@ function wrongTypes(profiles: Record<string, unknown>): string[] {
     for (const [field, value] of Object.entries(profile)) {
       // Fields this version does not know are left alone: a newer svc may have written them.
       if (field !== 'otpSigners' && !STRING_FIELDS.has(field)) continue;
-      const ok = field === 'otpSigners' ? isObject(value) && Object.values(value).every((v) => typeof v === 'string') : typeof value === 'string';
-      if (!ok) wrong.push(`profiles.${name}.${field} (must be ${field === 'otpSigners' ? 'an object of strings' : 'a string'})`);
+      const ok =
+        field === 'otpSigners'
+          ? isObject(value) && Object.values(value).every((v) => typeof v === 'string')
+          : typeof value === 'string';
+      if (!ok)
+        wrong.push(
+          `profiles.${name}.${field} (must be ${field === 'otpSigners' ? 'an object of strings' : 'a string'})`,
+        );
     }
   }
   return wrong;
@@ -84,7 +102,10 @@ function toConfigData(raw: JsonObject, file: string): ConfigData {
 // Shapes only, by regex: the store must not load the curve library (startup cost on every command).
 // A key that is cut short or edited by hand is caught here, naming the file, instead of surfacing
 // later as a usage error about a --private-key flag the user never passed.
-const SESSION_KEY_SHAPES = { privateKey: /^[0-9a-fA-F]{64}$/, publicKey: /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/ };
+const SESSION_KEY_SHAPES = {
+  privateKey: /^[0-9a-fA-F]{64}$/,
+  publicKey: /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/,
+};
 
 function toSession(raw: JsonObject, file: string): StoredSession {
   for (const field of ['id', 'privateKey', 'publicKey', 'profile'] as const) {
@@ -182,8 +203,14 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
     renameProfile(from, to) {
       validateProfileName(to, '<new>');
       updateConfig((data) => {
-        if (!Object.hasOwn(data.profiles, from)) throw new StoreError(configFile, `No profile named "${from}"`, { hint: 'svc config list shows the profiles.' });
-        if (Object.hasOwn(data.profiles, to)) throw new StoreError(configFile, `A profile named "${to}" already exists`, { hint: `Delete it first: svc config delete ${to}` });
+        if (!Object.hasOwn(data.profiles, from))
+          throw new StoreError(configFile, `No profile named "${from}"`, {
+            hint: 'svc config list shows the profiles.',
+          });
+        if (Object.hasOwn(data.profiles, to))
+          throw new StoreError(configFile, `A profile named "${to}" already exists`, {
+            hint: `Delete it first: svc config delete ${to}`,
+          });
         const { [from]: moved, ...rest } = data.profiles;
         data.profiles = { ...rest, [to]: moved! };
         if (data.currentProfile === from) data.currentProfile = to;
@@ -203,7 +230,9 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
         const s = readSessionFile(entry.slice(0, -'.json'.length));
         if (s && (profile === undefined || s.profile === profile)) sessions.push(s);
       }
-      return sessions.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.id.localeCompare(b.id));
+      return sessions.sort(
+        (a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.id.localeCompare(b.id),
+      );
     },
     saveSession(s) {
       writeJsonFile(sessionsDir, sessionFileName(s.id), { ...s });

@@ -5,17 +5,35 @@
  * resources and reports what the service answered, which a test compares with `expect`.
  */
 import {
-  INVALID_OTP_REASON, LEGACY_WALLET_SIGNATURE, SANDBOX_OTP_CODE,
-  BENEFICIAL_OWNER_KYC, BENEFICIARY_NAME_VERIFICATION, BUSINESS_KYB, EXTERNAL_ACCOUNT_TRANSFER, INDIVIDUAL_KYC, QUOTE_EXECUTION,
-  UMA_DESTINATION_SCENARIOS, suffixRow, type SuffixTable,
+  INVALID_OTP_REASON,
+  LEGACY_WALLET_SIGNATURE,
+  SANDBOX_OTP_CODE,
+  BENEFICIAL_OWNER_KYC,
+  BENEFICIARY_NAME_VERIFICATION,
+  BUSINESS_KYB,
+  EXTERNAL_ACCOUNT_TRANSFER,
+  INDIVIDUAL_KYC,
+  QUOTE_EXECUTION,
+  UMA_DESTINATION_SCENARIOS,
+  suffixRow,
+  type SuffixTable,
 } from '../service/index.js';
 
 export type Area = 'kyc' | 'kyb' | 'owner' | 'transfer' | 'beneficiary' | 'quote' | 'uma' | 'card' | 'auth';
 
 /** How a scenario is built; each names one function in recipes/. */
 export type RecipeName =
-  | 'individual-kyc' | 'individual-verification' | 'business-verification' | 'beneficial-owner'
-  | 'external-transfer' | 'beneficiary-verification' | 'quote-execution' | 'realtime-funding' | 'uma-destination' | 'card' | 'otp-login';
+  | 'individual-kyc'
+  | 'individual-verification'
+  | 'business-verification'
+  | 'beneficial-owner'
+  | 'external-transfer'
+  | 'beneficiary-verification'
+  | 'quote-execution'
+  | 'realtime-funding'
+  | 'uma-destination'
+  | 'card'
+  | 'otp-login';
 
 export interface Scenario {
   name: string;
@@ -35,14 +53,22 @@ export interface Scenario {
 const named = (prefix: string, suffix: string) => `${prefix} ${suffix}`;
 /** For "any other ending" rows: a value that ends in none of the table's suffixes. */
 function otherEnding<T>(table: SuffixTable<T>, candidate: string): string {
-  if (suffixRow(table, candidate) !== table.otherwise) throw new Error(`${candidate} is a magic value of ${table.name}`);
+  if (suffixRow(table, candidate) !== table.otherwise)
+    throw new Error(`${candidate} is a magic value of ${table.name}`);
   return candidate;
 }
 
 function individual(): Scenario[] {
-  const row = (suffix?: string) => (suffix ? INDIVIDUAL_KYC.rows.find((r) => r.suffix === suffix)! : INDIVIDUAL_KYC.otherwise);
+  const row = (suffix?: string) =>
+    suffix ? INDIVIDUAL_KYC.rows.find((r) => r.suffix === suffix)! : INDIVIDUAL_KYC.otherwise;
   const atCreation = (name: string, suffix: string | undefined, value: string): Scenario => ({
-    name, area: 'kyc', magic: { field: 'fullName', value }, expect: { kycStatus: row(suffix).outcome.kycStatus }, spec: row(suffix).spec, recipe: 'individual-kyc', delayMs: 0,
+    name,
+    area: 'kyc',
+    magic: { field: 'fullName', value },
+    expect: { kycStatus: row(suffix).outcome.kycStatus },
+    spec: row(suffix).spec,
+    recipe: 'individual-kyc',
+    delayMs: 0,
   });
   return [
     atCreation('kyc.pending', '001', named('Pat Pending', '001')),
@@ -50,31 +76,59 @@ function individual(): Scenario[] {
     atCreation('kyc.unverified', '003', named('Uma Unverified', '003')),
     atCreation('kyc.approved', undefined, otherEnding(INDIVIDUAL_KYC, 'Ada Approved')),
     {
-      name: 'kyc.review', area: 'kyc', magic: { field: 'fullName', value: named('Rita Review', '001') },
-      expect: { verificationStatus: 'PENDING_MANUAL_REVIEW', kycStatus: 'PENDING' }, spec: row('001').spec, recipe: 'individual-verification', delayMs: 0,
+      name: 'kyc.review',
+      area: 'kyc',
+      magic: { field: 'fullName', value: named('Rita Review', '001') },
+      expect: { verificationStatus: 'PENDING_MANUAL_REVIEW', kycStatus: 'PENDING' },
+      spec: row('001').spec,
+      recipe: 'individual-verification',
+      delayMs: 0,
     },
     {
-      name: 'kyc.poor-document', area: 'kyc', magic: { field: 'fullName', value: named('Paul Poordoc', '003') },
-      expect: { verificationStatus: 'RESOLVE_ERRORS', errorType: 'POOR_QUALITY_DOCUMENT' }, spec: row('003').spec, recipe: 'individual-verification', delayMs: 0,
+      name: 'kyc.poor-document',
+      area: 'kyc',
+      magic: { field: 'fullName', value: named('Paul Poordoc', '003') },
+      expect: { verificationStatus: 'RESOLVE_ERRORS', errorType: 'POOR_QUALITY_DOCUMENT' },
+      spec: row('003').spec,
+      recipe: 'individual-verification',
+      delayMs: 0,
     },
     {
-      name: 'kyc.missing-data', area: 'kyc', magic: { field: 'fullName', value: named('Mia Missing', '001') },
+      name: 'kyc.missing-data',
+      area: 'kyc',
+      magic: { field: 'fullName', value: named('Mia Missing', '001') },
       expect: { verificationStatus: 'RESOLVE_ERRORS', errorType: 'MISSING_FIELD' },
-      spec: 'anything missing returns verificationStatus RESOLVE_ERRORS with one entry per problem in errors', recipe: 'individual-verification', delayMs: 0,
+      spec: 'anything missing returns verificationStatus RESOLVE_ERRORS with one entry per problem in errors',
+      recipe: 'individual-verification',
+      delayMs: 0,
     },
   ];
 }
 
 function business(): Scenario[] {
   const make = (name: string, value: string, expect: Record<string, string>): Scenario => ({
-    name, area: 'kyb', magic: { field: BUSINESS_KYB.field, value }, expect, spec: suffixRow(BUSINESS_KYB, value).spec, recipe: 'business-verification', delayMs: 0,
+    name,
+    area: 'kyb',
+    magic: { field: BUSINESS_KYB.field, value },
+    expect,
+    spec: suffixRow(BUSINESS_KYB, value).spec,
+    recipe: 'business-verification',
+    delayMs: 0,
   });
   const owner = (name: string, value: string): Scenario => ({
-    name, area: 'owner', magic: { field: BENEFICIAL_OWNER_KYC.field, value }, expect: { kycStatus: suffixRow(BENEFICIAL_OWNER_KYC, value).outcome },
-    spec: `${suffixRow(BENEFICIAL_OWNER_KYC, value).spec}, once the business resolves`, recipe: 'beneficial-owner', delayMs: 0,
+    name,
+    area: 'owner',
+    magic: { field: BENEFICIAL_OWNER_KYC.field, value },
+    expect: { kycStatus: suffixRow(BENEFICIAL_OWNER_KYC, value).outcome },
+    spec: `${suffixRow(BENEFICIAL_OWNER_KYC, value).spec}, once the business resolves`,
+    recipe: 'beneficial-owner',
+    delayMs: 0,
   });
   return [
-    make('kyb.approved', otherEnding(BUSINESS_KYB, 'REG-5550100'), { verificationStatus: 'APPROVED', kybStatus: 'APPROVED' }),
+    make('kyb.approved', otherEnding(BUSINESS_KYB, 'REG-5550100'), {
+      verificationStatus: 'APPROVED',
+      kybStatus: 'APPROVED',
+    }),
     make('kyb.rejected', 'REG-5550002', { verificationStatus: 'REJECTED', kybStatus: 'REJECTED' }),
     make('kyb.review', 'REG-5550003', { verificationStatus: 'RESOLVE_ERRORS' }),
     owner('owner.pending', 'Owner001'),
@@ -86,44 +140,88 @@ function business(): Scenario[] {
 const ACCOUNT_BASE = '1234567'; // account numbers are ACCOUNT_BASE + a 3-digit suffix
 
 function transfers(): Scenario[] {
-  const names: Record<string, string> = { '002': 'insufficient-funds', '003': 'account-closed', '004': 'bank-rejected', '005': 'pending-then-fail' };
+  const names: Record<string, string> = {
+    '002': 'insufficient-funds',
+    '003': 'account-closed',
+    '004': 'bank-rejected',
+    '005': 'pending-then-fail',
+  };
   return [...EXTERNAL_ACCOUNT_TRANSFER.rows, { ...EXTERNAL_ACCOUNT_TRANSFER.otherwise, suffix: '010' }].map((row) => {
     const value = `${ACCOUNT_BASE}${row.suffix}`;
     const outcome = suffixRow(EXTERNAL_ACCOUNT_TRANSFER, value).outcome;
     return {
-      name: `transfer.${names[row.suffix!] ?? 'success'}`, area: 'transfer' as const, magic: { field: 'accountInfo.accountNumber', value },
-      expect: { status: outcome.status, ...(outcome.failureReason ? { failureReason: outcome.failureReason } : {}) }, spec: row.spec, recipe: 'external-transfer' as const, delayMs: outcome.delayMs,
+      name: `transfer.${names[row.suffix!] ?? 'success'}`,
+      area: 'transfer' as const,
+      magic: { field: 'accountInfo.accountNumber', value },
+      expect: { status: outcome.status, ...(outcome.failureReason ? { failureReason: outcome.failureReason } : {}) },
+      spec: row.spec,
+      recipe: 'external-transfer' as const,
+      delayMs: outcome.delayMs,
     };
   });
 }
 
 function beneficiaries(): Scenario[] {
-  const names: Record<string, string> = { '102': 'not-matched', '103': 'partial-match', '104': 'pending', '105': 'invalid-account', '106': 'unsupported', '107': 'checked-by-receiving-fi' };
-  return [...BENEFICIARY_NAME_VERIFICATION.rows, { ...BENEFICIARY_NAME_VERIFICATION.otherwise, suffix: '110' }].map((row): Scenario => {
-    const value = `${ACCOUNT_BASE}${row.suffix}`;
-    const outcome = suffixRow(BENEFICIARY_NAME_VERIFICATION, value).outcome;
-    return {
-      name: `beneficiary.${names[row.suffix!] ?? 'matched'}`, area: 'beneficiary', magic: { field: 'accountInfo.accountNumber', value },
-      expect: outcome === 'INVALID_ACCOUNT' ? { httpStatus: '400' } : { beneficiaryVerificationStatus: outcome }, spec: row.spec, recipe: 'beneficiary-verification', delayMs: 0,
-    };
-  });
+  const names: Record<string, string> = {
+    '102': 'not-matched',
+    '103': 'partial-match',
+    '104': 'pending',
+    '105': 'invalid-account',
+    '106': 'unsupported',
+    '107': 'checked-by-receiving-fi',
+  };
+  return [...BENEFICIARY_NAME_VERIFICATION.rows, { ...BENEFICIARY_NAME_VERIFICATION.otherwise, suffix: '110' }].map(
+    (row): Scenario => {
+      const value = `${ACCOUNT_BASE}${row.suffix}`;
+      const outcome = suffixRow(BENEFICIARY_NAME_VERIFICATION, value).outcome;
+      return {
+        name: `beneficiary.${names[row.suffix!] ?? 'matched'}`,
+        area: 'beneficiary',
+        magic: { field: 'accountInfo.accountNumber', value },
+        expect: outcome === 'INVALID_ACCOUNT' ? { httpStatus: '400' } : { beneficiaryVerificationStatus: outcome },
+        spec: row.spec,
+        recipe: 'beneficiary-verification',
+        delayMs: 0,
+      };
+    },
+  );
 }
 
 function quotes(): Scenario[] {
-  const names: Record<string, string> = { '002': 'failed', '003': 'long', '004': 'delivery-failed', '005': 'returned', '006': 'cancelled', '007': 'refund-failed' };
+  const names: Record<string, string> = {
+    '002': 'failed',
+    '003': 'long',
+    '004': 'delivery-failed',
+    '005': 'returned',
+    '006': 'cancelled',
+    '007': 'refund-failed',
+  };
   const executed = [...QUOTE_EXECUTION.rows, { ...QUOTE_EXECUTION.otherwise, suffix: '010' }].map((row): Scenario => {
     const value = `${ACCOUNT_BASE}${row.suffix}`;
     const { steps, refund } = suffixRow(QUOTE_EXECUTION, value).outcome;
     const last = steps[steps.length - 1]!;
     return {
-      name: `quote.${names[row.suffix!] ?? 'success'}`, area: 'quote', magic: { field: 'destination accountInfo.accountNumber', value },
-      expect: { status: last.status, ...(last.failureReason ? { failureReason: last.failureReason } : {}), ...(refund ? { refundStatus: refund.status } : {}) },
-      spec: row.spec, recipe: 'quote-execution', delayMs: last.afterMs,
+      name: `quote.${names[row.suffix!] ?? 'success'}`,
+      area: 'quote',
+      magic: { field: 'destination accountInfo.accountNumber', value },
+      expect: {
+        status: last.status,
+        ...(last.failureReason ? { failureReason: last.failureReason } : {}),
+        ...(refund ? { refundStatus: refund.status } : {}),
+      },
+      spec: row.spec,
+      recipe: 'quote-execution',
+      delayMs: last.afterMs,
     };
   });
   const realtime: Scenario = {
-    name: 'quote.realtime-funding', area: 'quote', magic: { field: 'source.sourceType', value: 'REALTIME_FUNDING' },
-    expect: { status: 'COMPLETED', quoteStatus: 'COMPLETED' }, spec: 'pay to the returned payment instructions with POST /sandbox/send', recipe: 'realtime-funding', delayMs: 0,
+    name: 'quote.realtime-funding',
+    area: 'quote',
+    magic: { field: 'source.sourceType', value: 'REALTIME_FUNDING' },
+    expect: { status: 'COMPLETED', quoteStatus: 'COMPLETED' },
+    spec: 'pay to the returned payment instructions with POST /sandbox/send',
+    recipe: 'realtime-funding',
+    delayMs: 0,
   };
   return [...executed, realtime];
 }
@@ -135,9 +233,14 @@ function uma(): Scenario[] {
   return UMA_DESTINATION_SCENARIOS.map((s) => ({
     name: `uma.${UMA_NAMES[s.scenario] ?? `success-${s.currency.toLowerCase()}`}`,
     area: 'uma' as const,
-    magic: { field: 'destination.umaAddress', value: `$${s.scenario}.${s.currency.toLowerCase()}@${UMA_SANDBOX_DOMAIN}` },
+    magic: {
+      field: 'destination.umaAddress',
+      value: `$${s.scenario}.${s.currency.toLowerCase()}@${UMA_SANDBOX_DOMAIN}`,
+    },
     expect: { status: s.outcome, ...(s.failureReason ? { failureReason: s.failureReason } : {}) },
-    spec: s.spec, recipe: 'uma-destination' as const, delayMs: 0,
+    spec: s.spec,
+    recipe: 'uma-destination' as const,
+    delayMs: 0,
   }));
 }
 
@@ -146,19 +249,57 @@ export const UMA_SANDBOX_DOMAIN = 'sandbox.uma.test';
 
 /** Card state machine rows (spec "States and transitions: Card"). `004` is the emulator's own rejection magic. */
 function cards(): Scenario[] {
-  const card = (name: string, field: string, value: string, expect: Record<string, string>, spec: string, delayMs = 0): Scenario => ({
-    name, area: 'card', magic: { field, value }, expect, spec, recipe: 'card', delayMs,
+  const card = (
+    name: string,
+    field: string,
+    value: string,
+    expect: Record<string, string>,
+    spec: string,
+    delayMs = 0,
+  ): Scenario => ({
+    name,
+    area: 'card',
+    magic: { field, value },
+    expect,
+    spec,
+    recipe: 'card',
+    delayMs,
   });
   // The spec gives no issuance time; the emulator's issuer answers after a second.
   const ISSUANCE_MS = 1000;
   return [
-    card('card.issued', 'cardholder fullName', 'Carla Cardholder', { state: 'ACTIVE' }, 'PROCESSING → ACTIVE when the issuer accepts', ISSUANCE_MS),
-    card('card.issuer-rejected', 'cardholder fullName', named('Carl Rejected', '004'), { state: 'CLOSED', stateReason: 'ISSUER_REJECTED' },
-      'PROCESSING → CLOSED (ISSUER_REJECTED); the 004 suffix is the embedded emulator\'s, the remote sandbox has no such value', ISSUANCE_MS),
+    card(
+      'card.issued',
+      'cardholder fullName',
+      'Carla Cardholder',
+      { state: 'ACTIVE' },
+      'PROCESSING → ACTIVE when the issuer accepts',
+      ISSUANCE_MS,
+    ),
+    card(
+      'card.issuer-rejected',
+      'cardholder fullName',
+      named('Carl Rejected', '004'),
+      { state: 'CLOSED', stateReason: 'ISSUER_REJECTED' },
+      "PROCESSING → CLOSED (ISSUER_REJECTED); the 004 suffix is the embedded emulator's, the remote sandbox has no such value",
+      ISSUANCE_MS,
+    ),
     card('card.frozen', 'state', 'FROZEN', { state: 'FROZEN' }, 'ACTIVE → FROZEN'),
     card('card.unfrozen', 'state', 'ACTIVE', { state: 'ACTIVE' }, 'FROZEN → ACTIVE'),
-    card('card.closed', 'state', 'CLOSED', { state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' }, 'any state → CLOSED (CLOSED_BY_PLATFORM)'),
-    card('card.funding-changed', 'fundingSources', 'the cardholder\'s EUR account', { state: 'ACTIVE' }, 'fundingSources updated; state unchanged; CARD.FUNDING_SOURCE_CHANGE'),
+    card(
+      'card.closed',
+      'state',
+      'CLOSED',
+      { state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' },
+      'any state → CLOSED (CLOSED_BY_PLATFORM)',
+    ),
+    card(
+      'card.funding-changed',
+      'fundingSources',
+      "the cardholder's EUR account",
+      { state: 'ACTIVE' },
+      'fundingSources updated; state unchanged; CARD.FUNDING_SOURCE_CHANGE',
+    ),
   ];
 }
 
@@ -168,17 +309,49 @@ function cards(): Scenario[] {
  */
 function auth(): Scenario[] {
   const otp = (name: string, field: string, value: string, expect: Record<string, string>, spec: string): Scenario => ({
-    name, area: 'auth', magic: { field, value }, expect, spec, recipe: 'otp-login', delayMs: 0,
+    name,
+    area: 'auth',
+    magic: { field, value },
+    expect,
+    spec,
+    recipe: 'otp-login',
+    delayMs: 0,
   });
   return [
-    otp('auth.otp-code', 'otp_code', SANDBOX_OTP_CODE, { httpStatus: '200' }, 'the fixed sandbox code verifies (real HPKE and signature checks still run)'),
-    otp('auth.otp-wrong-code', 'otp_code', '123456', { httpStatus: '401', code: 'UNAUTHORIZED', reason: INVALID_OTP_REASON }, 'any other decrypted code is 401 UNAUTHORIZED'),
-    otp('auth.legacy-wallet-signature', 'Service-Wallet-Signature', LEGACY_WALLET_SIGNATURE, { httpStatus: '204' },
-      'the legacy value is still accepted in place of a stamp (here: revoking the session just made)'),
+    otp(
+      'auth.otp-code',
+      'otp_code',
+      SANDBOX_OTP_CODE,
+      { httpStatus: '200' },
+      'the fixed sandbox code verifies (real HPKE and signature checks still run)',
+    ),
+    otp(
+      'auth.otp-wrong-code',
+      'otp_code',
+      '123456',
+      { httpStatus: '401', code: 'UNAUTHORIZED', reason: INVALID_OTP_REASON },
+      'any other decrypted code is 401 UNAUTHORIZED',
+    ),
+    otp(
+      'auth.legacy-wallet-signature',
+      'Service-Wallet-Signature',
+      LEGACY_WALLET_SIGNATURE,
+      { httpStatus: '204' },
+      'the legacy value is still accepted in place of a stamp (here: revoking the session just made)',
+    ),
   ];
 }
 
-export const SCENARIOS: readonly Scenario[] = [...individual(), ...business(), ...transfers(), ...beneficiaries(), ...quotes(), ...uma(), ...cards(), ...auth()];
+export const SCENARIOS: readonly Scenario[] = [
+  ...individual(),
+  ...business(),
+  ...transfers(),
+  ...beneficiaries(),
+  ...quotes(),
+  ...uma(),
+  ...cards(),
+  ...auth(),
+];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);

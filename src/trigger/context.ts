@@ -27,12 +27,24 @@ export type Body = Record<string, unknown>;
 
 function asObject(body: unknown, method: string, path: string, status: number): Body {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError({ status, code: 'INVALID_RESPONSE', message: `${method} ${path} did not answer a JSON object`, method, path });
+    throw new ApiError({
+      status,
+      code: 'INVALID_RESPONSE',
+      message: `${method} ${path} did not answer a JSON object`,
+      method,
+      path,
+    });
   }
   return body as Body;
 }
 
-export async function call(ctx: TriggerContext, method: string, path: string, body?: object | string, headers?: Record<string, string>): Promise<Body> {
+export async function call(
+  ctx: TriggerContext,
+  method: string,
+  path: string,
+  body?: object | string,
+  headers?: Record<string, string>,
+): Promise<Body> {
   const res = await ctx.client.request({ method, path, body, headers, signal: ctx.signal });
   return asObject(res.body, method, path.split('?')[0]!, res.status);
 }

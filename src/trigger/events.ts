@@ -9,7 +9,11 @@ import { ApiError, SvcError } from '../errors.js';
 
 export const EVENTS_PATH = '/_emulator/webhooks/events';
 
-interface LoggedEvent { id: string; type: string; data?: unknown }
+interface LoggedEvent {
+  id: string;
+  type: string;
+  data?: unknown;
+}
 
 export interface EventLogReader {
   /** The types of the events raised since the reader was made that concern one of `ids`, oldest first. */
@@ -24,26 +28,45 @@ export function concerns(event: { data?: unknown }, ids: ReadonlySet<string>): b
 }
 
 function notEmulator(client: ApiClient, cause: unknown): SvcError {
-  return new SvcError(`${new URL(client.baseUrl).origin} has no event log: --events works only against the svc emulator.`, {
-    hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen instead.',
-    cause,
-  });
+  return new SvcError(
+    `${new URL(client.baseUrl).origin} has no event log: --events works only against the svc emulator.`,
+    {
+      hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen instead.',
+      cause,
+    },
+  );
 }
 
 /** Notes the emulator's time now, so `read` sees only the events raised from here on. */
 export async function emulatorEventLog(client: ApiClient, signal?: AbortSignal): Promise<EventLogReader> {
   let since: string;
   try {
-    const clock = await client.request<{ now?: unknown }>({ method: 'GET', path: '/_emulator/clock', fromRoot: true, ...(signal && { signal }) });
-    if (typeof clock.body?.now !== 'string') throw new ApiError({ status: clock.status, code: 'INVALID_RESPONSE', message: 'GET /_emulator/clock gave no time' });
+    const clock = await client.request<{ now?: unknown }>({
+      method: 'GET',
+      path: '/_emulator/clock',
+      fromRoot: true,
+      ...(signal && { signal }),
+    });
+    if (typeof clock.body?.now !== 'string')
+      throw new ApiError({
+        status: clock.status,
+        code: 'INVALID_RESPONSE',
+        message: 'GET /_emulator/clock gave no time',
+      });
     since = clock.body.now;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.code === 'INVALID_RESPONSE')) throw notEmulator(client, error);
+    if (error instanceof ApiError && (error.status === 404 || error.code === 'INVALID_RESPONSE'))
+      throw notEmulator(client, error);
     throw error;
   }
   return {
     async read(ids) {
-      const res = await client.request<{ data?: LoggedEvent[] }>({ method: 'GET', path: `${EVENTS_PATH}?since=${encodeURIComponent(since)}`, fromRoot: true, ...(signal && { signal }) });
+      const res = await client.request<{ data?: LoggedEvent[] }>({
+        method: 'GET',
+        path: `${EVENTS_PATH}?since=${encodeURIComponent(since)}`,
+        fromRoot: true,
+        ...(signal && { signal }),
+      });
       return (res.body?.data ?? []).filter((e) => concerns(e, ids)).map((e) => e.type);
     },
   };

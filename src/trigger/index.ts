@@ -2,4 +2,12 @@
 export { SCENARIOS, findScenario, UMA_SANDBOX_DOMAIN, type Area, type RecipeName, type Scenario } from './catalog.js';
 export { checkInputs, withSet, type RawInputs, type TriggerInputs } from './inputs.js';
 export { emulatorEventLog, type EventLogReader } from './events.js';
-export { assertSandbox, isRunnable, recipeFor, runScenario, ProductionTokenError, type TriggerOptions, type TriggerReport } from './run.js';
+export {
+  assertSandbox,
+  isRunnable,
+  recipeFor,
+  runScenario,
+  ProductionTokenError,
+  type TriggerOptions,
+  type TriggerReport,
+} from './run.js';

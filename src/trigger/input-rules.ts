@@ -4,8 +4,15 @@
  * the guards that refuse a value which would select another row of the spec's magic tables.
  */
 import {
-  BENEFICIAL_OWNER_KYC, BENEFICIARY_NAME_VERIFICATION, BUSINESS_KYB, EXTERNAL_ACCOUNT_TRANSFER, INDIVIDUAL_KYC, QUOTE_EXECUTION,
-  suffixRow, umaScenario, type SuffixTable,
+  BENEFICIAL_OWNER_KYC,
+  BENEFICIARY_NAME_VERIFICATION,
+  BUSINESS_KYB,
+  EXTERNAL_ACCOUNT_TRANSFER,
+  INDIVIDUAL_KYC,
+  QUOTE_EXECUTION,
+  suffixRow,
+  umaScenario,
+  type SuffixTable,
 } from '../service/index.js';
 import type { RecipeName, Scenario } from './catalog.js';
 
@@ -15,23 +22,36 @@ export type ResourceOption = 'customer' | 'account' | 'externalAccount' | 'crede
 export type Kind = 'string' | 'integer' | 'date' | 'country' | 'amount';
 /** A check of a value against the scenario's magic: a reason when it would defeat it. */
 type Guard = (value: string, scenario: Scenario) => string | undefined;
-export interface Settable { kind: Kind; guard?: Guard }
+export interface Settable {
+  kind: Kind;
+  guard?: Guard;
+}
 
 /** Same row of `table` as the scenario's own magic value, else why not. */
-const sameRow = (table: SuffixTable<unknown>): Guard => (value, scenario) =>
-  suffixRow(table, value) === suffixRow(table, scenario.magic.value)
-    ? undefined
-    : `its ending selects another row of ${table.name} than ${scenario.name} needs (keep the last ${table.length} characters "${scenario.magic.value.slice(-table.length)}")`;
+const sameRow =
+  (table: SuffixTable<unknown>): Guard =>
+  (value, scenario) =>
+    suffixRow(table, value) === suffixRow(table, scenario.magic.value)
+      ? undefined
+      : `its ending selects another row of ${table.name} than ${scenario.name} needs (keep the last ${table.length} characters "${scenario.magic.value.slice(-table.length)}")`;
 /** The table's "any other ending" row, else why not. */
-const otherRow = (table: SuffixTable<unknown>, why: string): Guard => (value) =>
-  suffixRow(table, value) === table.otherwise ? undefined : `it ends in a magic suffix of ${table.name}, and ${why}`;
-const both = (...guards: Guard[]): Guard => (value, scenario) => guards.map((g) => g(value, scenario)).find(Boolean);
+const otherRow =
+  (table: SuffixTable<unknown>, why: string): Guard =>
+  (value) =>
+    suffixRow(table, value) === table.otherwise ? undefined : `it ends in a magic suffix of ${table.name}, and ${why}`;
+const both =
+  (...guards: Guard[]): Guard =>
+  (value, scenario) =>
+    guards.map((g) => g(value, scenario)).find(Boolean);
 const digits: Guard = (value) => (/^\d{4,34}$/.test(value) ? undefined : 'an account number is 4 to 34 digits');
 
 const APPROVED_HOLDER = otherRow(INDIVIDUAL_KYC, 'this scenario needs an APPROVED customer');
 const CARDHOLDER: Guard = (value, scenario) => {
   const rejected = value.endsWith('004');
-  if (scenario.name === 'card.issuer-rejected') return rejected && !APPROVED_HOLDER(value, scenario) ? undefined : 'card.issuer-rejected needs a fullName ending in 004';
+  if (scenario.name === 'card.issuer-rejected')
+    return rejected && !APPROVED_HOLDER(value, scenario)
+      ? undefined
+      : 'card.issuer-rejected needs a fullName ending in 004';
   return rejected ? 'a fullName ending in 004 makes the issuer reject the card' : APPROVED_HOLDER(value, scenario);
 };
 const UMA: Guard = (value, scenario) => {
@@ -68,21 +88,40 @@ export interface RecipeInputs {
   set: Record<string, Settable>;
 }
 
-const MAGIC_ON_CUSTOMER = "the magic value is the new customer's own (an existing customer's status is already decided)";
+const MAGIC_ON_CUSTOMER =
+  "the magic value is the new customer's own (an existing customer's status is already decided)";
 const NO_CUSTOMER = 'this scenario makes no customer';
-const MAGIC_ON_ACCOUNT = 'the magic value is the new external account\'s number, and its name check happens when it is created';
+const MAGIC_ON_ACCOUNT =
+  "the magic value is the new external account's number, and its name check happens when it is created";
 const NO_ACCOUNT = 'this scenario uses no internal account';
 const NO_EXTERNAL = 'this scenario uses no external account';
 
 export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
-  'individual-kyc': { reuse: {}, refuse: { customer: MAGIC_ON_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL }, set: customerFields(sameRow(INDIVIDUAL_KYC)) },
-  'individual-verification': { reuse: {}, refuse: { customer: MAGIC_ON_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL }, set: customerFields(sameRow(INDIVIDUAL_KYC)) },
+  'individual-kyc': {
+    reuse: {},
+    refuse: { customer: MAGIC_ON_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
+    set: customerFields(sameRow(INDIVIDUAL_KYC)),
+  },
+  'individual-verification': {
+    reuse: {},
+    refuse: { customer: MAGIC_ON_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
+    set: customerFields(sameRow(INDIVIDUAL_KYC)),
+  },
   'business-verification': {
-    reuse: {}, refuse: { customer: MAGIC_ON_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
-    set: { 'business.businessInfo.legalName': { kind: 'string' }, 'business.businessInfo.registrationNumber': { kind: 'string', guard: sameRow(BUSINESS_KYB) } },
+    reuse: {},
+    refuse: { customer: MAGIC_ON_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
+    set: {
+      'business.businessInfo.legalName': { kind: 'string' },
+      'business.businessInfo.registrationNumber': { kind: 'string', guard: sameRow(BUSINESS_KYB) },
+    },
   },
   'beneficial-owner': {
-    reuse: {}, refuse: { customer: 'the owner resolves with a new business that is approved at once', account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
+    reuse: {},
+    refuse: {
+      customer: 'the owner resolves with a new business that is approved at once',
+      account: NO_ACCOUNT,
+      externalAccount: NO_EXTERNAL,
+    },
     set: {
       'business.businessInfo.legalName': { kind: 'string' },
       'owner.personalInfo.firstName': { kind: 'string' },
@@ -92,31 +131,59 @@ export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
   },
   // An external account of yours is used when its number ends in the scenario's digits (checked with a GET first).
   'external-transfer': {
-    reuse: { customer: true, account: true, externalAccount: true }, refuse: {},
-    set: { ...customerFields(APPROVED_HOLDER), ...externalAccountFields(both(sameRow(EXTERNAL_ACCOUNT_TRANSFER), PAYABLE)), 'transfer.amount': { kind: 'amount' } },
+    reuse: { customer: true, account: true, externalAccount: true },
+    refuse: {},
+    set: {
+      ...customerFields(APPROVED_HOLDER),
+      ...externalAccountFields(both(sameRow(EXTERNAL_ACCOUNT_TRANSFER), PAYABLE)),
+      'transfer.amount': { kind: 'amount' },
+    },
   },
   'beneficiary-verification': {
-    reuse: { customer: true }, refuse: { account: NO_ACCOUNT, externalAccount: MAGIC_ON_ACCOUNT },
+    reuse: { customer: true },
+    refuse: { account: NO_ACCOUNT, externalAccount: MAGIC_ON_ACCOUNT },
     set: { ...customerFields(APPROVED_HOLDER), ...externalAccountFields(sameRow(BENEFICIARY_NAME_VERIFICATION)) },
   },
   'quote-execution': {
-    reuse: { customer: true, externalAccount: true }, refuse: { account: 'the quote is funded from the platform\'s USD account, which needs no wallet signature' },
-    set: { ...customerFields(APPROVED_HOLDER), ...externalAccountFields(both(sameRow(QUOTE_EXECUTION), PAYABLE)), 'quote.lockedCurrencyAmount': { kind: 'amount' }, 'quote.description': { kind: 'string' } },
+    reuse: { customer: true, externalAccount: true },
+    refuse: { account: "the quote is funded from the platform's USD account, which needs no wallet signature" },
+    set: {
+      ...customerFields(APPROVED_HOLDER),
+      ...externalAccountFields(both(sameRow(QUOTE_EXECUTION), PAYABLE)),
+      'quote.lockedCurrencyAmount': { kind: 'amount' },
+      'quote.description': { kind: 'string' },
+    },
   },
   'realtime-funding': {
-    reuse: { customer: true, account: true }, refuse: { externalAccount: NO_EXTERNAL },
-    set: { ...customerFields(APPROVED_HOLDER), 'quote.lockedCurrencyAmount': { kind: 'amount' }, 'quote.description': { kind: 'string' } },
+    reuse: { customer: true, account: true },
+    refuse: { externalAccount: NO_EXTERNAL },
+    set: {
+      ...customerFields(APPROVED_HOLDER),
+      'quote.lockedCurrencyAmount': { kind: 'amount' },
+      'quote.description': { kind: 'string' },
+    },
   },
   'uma-destination': {
-    reuse: {}, refuse: { customer: NO_CUSTOMER, account: 'the quote is paid by real-time funding, not from an account', externalAccount: NO_EXTERNAL },
-    set: { 'quote.destination.umaAddress': { kind: 'string', guard: UMA }, 'quote.lockedCurrencyAmount': { kind: 'amount' }, 'quote.description': { kind: 'string' } },
+    reuse: {},
+    refuse: {
+      customer: NO_CUSTOMER,
+      account: 'the quote is paid by real-time funding, not from an account',
+      externalAccount: NO_EXTERNAL,
+    },
+    set: {
+      'quote.destination.umaAddress': { kind: 'string', guard: UMA },
+      'quote.lockedCurrencyAmount': { kind: 'amount' },
+      'quote.description': { kind: 'string' },
+    },
   },
   card: {
-    reuse: { customer: true, account: true }, refuse: { externalAccount: NO_EXTERNAL },
+    reuse: { customer: true, account: true },
+    refuse: { externalAccount: NO_EXTERNAL },
     set: customerFields(CARDHOLDER),
   },
   'otp-login': {
-    reuse: { credential: true }, refuse: { customer: NO_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
+    reuse: { credential: true },
+    refuse: { customer: NO_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
     set: {},
   },
 };

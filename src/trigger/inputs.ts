@@ -37,7 +37,10 @@ export interface RawInputs {
   set: readonly string[];
 }
 
-const FLAGS: Record<ResourceOption, { flag: string; kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'AuthMethod' }> = {
+const FLAGS: Record<
+  ResourceOption,
+  { flag: string; kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'AuthMethod' }
+> = {
   customer: { flag: '--customer', kind: 'Customer' },
   account: { flag: '--account', kind: 'InternalAccount' },
   externalAccount: { flag: '--external-account', kind: 'ExternalAccount' },
@@ -72,8 +75,13 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
     const value = raw[option];
     if (value === undefined) continue;
     const { flag, kind } = FLAGS[option];
-    if (!idPattern(kind).test(value)) problems.push({ flag, why: `${flag} must be an id like ${kind}:<uuid>; got "${value}"` });
-    else if (!spec.reuse[option]) problems.push({ flag, why: `${scenario.name} cannot use ${flag}: ${spec.refuse[option] ?? 'it signs in with no credential'}` });
+    if (!idPattern(kind).test(value))
+      problems.push({ flag, why: `${flag} must be an id like ${kind}:<uuid>; got "${value}"` });
+    else if (!spec.reuse[option])
+      problems.push({
+        flag,
+        why: `${scenario.name} cannot use ${flag}: ${spec.refuse[option] ?? 'it signs in with no credential'}`,
+      });
     else inputs[`${option}Id` as 'customerId' | 'accountId' | 'externalAccountId' | 'credentialId'] = value;
   }
   for (const item of raw.set) {
@@ -81,7 +89,11 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
     const path = eq > 0 ? item.slice(0, eq) : item;
     const settable = eq > 0 ? spec.set[path] : undefined;
     if (eq <= 0) problems.push({ flag: '--set', why: `--set takes path=value; got "${item}"` });
-    else if (!settable) problems.push({ flag: '--set', why: `${scenario.name} has no settable "${path}"; it takes ${Object.keys(spec.set).join(', ')}` });
+    else if (!settable)
+      problems.push({
+        flag: '--set',
+        why: `${scenario.name} has no settable "${path}"; it takes ${Object.keys(spec.set).join(', ')}`,
+      });
     else if (path in inputs.set) problems.push({ flag: '--set', why: `--set ${path} is given twice` });
     else {
       const value = typed(settable.kind, item.slice(eq + 1));
@@ -91,13 +103,22 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
     }
   }
   if (inputs.customerId && Object.keys(inputs.set).some((p) => p.startsWith('customer.'))) {
-    problems.push({ flag: '--set', why: '--set customer.… changes the customer svc would create, but --customer reuses yours' });
+    problems.push({
+      flag: '--set',
+      why: '--set customer.… changes the customer svc would create, but --customer reuses yours',
+    });
   }
   if (spec.reuse.credential && raw.credential === undefined && !raw.defaultCredential) {
-    problems.push({ flag: '--credential', why: `${scenario.name} logs in with an EMAIL_OTP or SMS_OTP credential: pass --credential AuthMethod:<uuid> (svc emulator start prints one), or log in first so the active session's is used` });
+    problems.push({
+      flag: '--credential',
+      why: `${scenario.name} logs in with an EMAIL_OTP or SMS_OTP credential: pass --credential AuthMethod:<uuid> (svc emulator start prints one), or log in first so the active session's is used`,
+    });
   } else if (spec.reuse.credential && raw.credential === undefined) inputs.credentialId = raw.defaultCredential;
   if (problems.length > 0) {
-    throw new UsageError(problems.map((p) => p.why).join('; '), { field: [...new Set(problems.map((p) => p.flag))].join(','), hint: `svc trigger --list shows each scenario's magic value; \`svc trigger ${scenario.name} --help\` the options.` });
+    throw new UsageError(problems.map((p) => p.why).join('; '), {
+      field: [...new Set(problems.map((p) => p.flag))].join(','),
+      hint: `svc trigger --list shows each scenario's magic value; \`svc trigger ${scenario.name} --help\` the options.`,
+    });
   }
   return inputs;
 }
@@ -114,4 +135,3 @@ export function withSet<T extends object>(inputs: TriggerInputs | undefined, pre
   }
   return out as T;
 }
-

@@ -72,9 +72,12 @@ export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Pr
     await client.request({ method: 'POST', path: '/sandbox/send', body: {}, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
-      throw new ProductionTokenError('This API token is a production token: the service answered 403 to a sandbox endpoint, so svc trigger created nothing.', {
-        hint: 'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
-      });
+      throw new ProductionTokenError(
+        'This API token is a production token: the service answered 403 to a sandbox endpoint, so svc trigger created nothing.',
+        {
+          hint: 'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
+        },
+      );
     }
     if (error instanceof ApiError && error.status === 400) return;
     throw error;
@@ -102,9 +105,21 @@ export async function runScenario(client: ApiClient, scenario: Scenario, opts: T
   const recipe = recipeFor(scenario);
   await assertSandbox(client, opts.signal);
   const inputs = opts.inputs ?? { set: {} };
-  const ctx: TriggerContext = { client, wait: opts.wait, sleep: opts.sleep, progress: opts.progress ?? (() => {}), signal: opts.signal, resources: {}, reused: [], inputs };
+  const ctx: TriggerContext = {
+    client,
+    wait: opts.wait,
+    sleep: opts.sleep,
+    progress: opts.progress ?? (() => {}),
+    signal: opts.signal,
+    resources: {},
+    reused: [],
+    inputs,
+  };
   const path = magicPath(scenario);
-  const magic = path && inputs.set[path] !== undefined ? { field: scenario.magic.field, value: String(inputs.set[path]) } : scenario.magic;
+  const magic =
+    path && inputs.set[path] !== undefined
+      ? { field: scenario.magic.field, value: String(inputs.set[path]) }
+      : scenario.magic;
   try {
     const observed = await recipe(ctx, scenario);
     const events = opts.events ? await opts.events.read(new Set(Object.values(ctx.resources))) : [];

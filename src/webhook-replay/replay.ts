@@ -34,7 +34,10 @@ const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
  * on the address the `local` profile holds (`svc emulator start --host <address>` writes it), which
  * is read only when the host is not loopback.
  */
-export async function mayBeEmulator(baseUrl: string, localProfileBaseUrl: () => Promise<string | undefined>): Promise<boolean> {
+export async function mayBeEmulator(
+  baseUrl: string,
+  localProfileBaseUrl: () => Promise<string | undefined>,
+): Promise<boolean> {
   const url = new URL(baseUrl);
   if (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)) return true;
   const local = await localProfileBaseUrl();
@@ -45,21 +48,37 @@ export async function mayBeEmulator(baseUrl: string, localProfileBaseUrl: () => 
 export function emulatorOnly(baseUrl: string): UsageError {
   return new UsageError(
     `svc webhook replay works only against the svc emulator: the service's API has no endpoint to list or resend webhook events, and ${new URL(baseUrl).origin} is not the emulator`,
-    { field: '--base-url', hint: 'Start one with `svc emulator start` (it writes the `local` profile), or pass --base-url http://127.0.0.1:<port>.' },
+    {
+      field: '--base-url',
+      hint: 'Start one with `svc emulator start` (it writes the `local` profile), or pass --base-url http://127.0.0.1:<port>.',
+    },
   );
 }
 
-export async function replayEvents(client: ApiClient, body: ReplayRequest, signal?: AbortSignal): Promise<ReplayResult> {
+export async function replayEvents(
+  client: ApiClient,
+  body: ReplayRequest,
+  signal?: AbortSignal,
+): Promise<ReplayResult> {
   try {
-    const res = await client.request<ReplayResult>({ method: 'POST', path: REPLAY_PATH, fromRoot: true, body, ...(signal && { signal }) });
+    const res = await client.request<ReplayResult>({
+      method: 'POST',
+      path: REPLAY_PATH,
+      fromRoot: true,
+      body,
+      ...(signal && { signal }),
+    });
     return res.body;
   } catch (error) {
     // The emulator's own 404 names the unknown ids; any other 404 means this server has no replay at all.
     if (error instanceof ApiError && error.status === 404 && !Array.isArray(error.details?.ids)) {
-      throw new SvcError(`${new URL(client.baseUrl).origin} has no ${REPLAY_PATH}: replay works only against the svc emulator`, {
-        hint: 'Point the command at a running `svc emulator start`.',
-        cause: error,
-      });
+      throw new SvcError(
+        `${new URL(client.baseUrl).origin} has no ${REPLAY_PATH}: replay works only against the svc emulator`,
+        {
+          hint: 'Point the command at a running `svc emulator start`.',
+          cause: error,
+        },
+      );
     }
     throw error;
   }

@@ -27,14 +27,25 @@ type Problem = { field: string; message: string };
 
 function checkIds(ids: readonly string[], problems: Problem[]): string[] | undefined {
   const bad = ids.filter((id) => !idPattern('Webhook').test(id));
-  if (bad.length > 0) problems.push({ field: '<Webhook:id>', message: `event ids look like Webhook:<uuid>; got ${bad.map((b) => `"${b}"`).join(', ')}` });
+  if (bad.length > 0)
+    problems.push({
+      field: '<Webhook:id>',
+      message: `event ids look like Webhook:<uuid>; got ${bad.map((b) => `"${b}"`).join(', ')}`,
+    });
   return ids.length > 0 ? [...new Set(ids)] : undefined;
 }
 
 /** Types share their family (CARD.…) with the nearest known ones, so a typo's fix is in the message. */
 function checkTypes(value: string | undefined, problems: Problem[]): string[] | undefined {
   if (value === undefined) return undefined;
-  const types = [...new Set(value.split(',').map((t) => t.trim()).filter((t) => t !== ''))];
+  const types = [
+    ...new Set(
+      value
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    ),
+  ];
   if (types.length === 0) {
     problems.push({ field: '--type', message: '--type needs at least one event type, e.g. --type CARD.STATE_CHANGE' });
     return undefined;
@@ -56,7 +67,10 @@ function checkUrl(value: string | undefined, problems: Problem[]): string | unde
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    problems.push({ field: '--to', message: `--to must be an http or https URL, e.g. --to http://127.0.0.1:4242/webhooks; got "${value}"` });
+    problems.push({
+      field: '--to',
+      message: `--to must be an http or https URL, e.g. --to http://127.0.0.1:4242/webhooks; got "${value}"`,
+    });
   }
   return value;
 }
@@ -71,12 +85,24 @@ export function replayRequest(input: ReplayInput): ReplayRequest {
   }
   const to = checkUrl(input.to, problems);
   if (ids === undefined && input.type === undefined && input.since === undefined) {
-    problems.push({ field: '<Webhook:id>', message: 'say which events to replay: name them (Webhook:<uuid> …), or pass --since and/or --type (e.g. --since 1h)' });
+    problems.push({
+      field: '<Webhook:id>',
+      message:
+        'say which events to replay: name them (Webhook:<uuid> …), or pass --since and/or --type (e.g. --since 1h)',
+    });
   }
   if (problems.length === 1) throw new UsageError(problems[0]!.message, { field: problems[0]!.field });
   if (problems.length > 1) {
     const fields = [...new Set(problems.map((p) => p.field))].join(', ');
-    throw new UsageError(`${problems.length} arguments need fixing:\n${problems.map((p) => `  - ${p.message}`).join('\n')}`, { field: fields });
+    throw new UsageError(
+      `${problems.length} arguments need fixing:\n${problems.map((p) => `  - ${p.message}`).join('\n')}`,
+      { field: fields },
+    );
   }
-  return { ...(ids && { ids }), ...(types && { types }), ...(input.since !== undefined && { since: input.since }), ...(to !== undefined && { to }) };
+  return {
+    ...(ids && { ids }),
+    ...(types && { types }),
+    ...(input.since !== undefined && { since: input.since }),
+    ...(to !== undefined && { to }),
+  };
 }

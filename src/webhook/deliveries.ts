@@ -34,7 +34,11 @@ export interface Lifecycle {
 type Answer = (reply: R.Reply) => void;
 const NOBODY: Answer = () => {};
 
-export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats, { begin, end, stopping }: Lifecycle): Deliveries {
+export function createDeliveries(
+  options: ReceiverOptions,
+  stats: ReceiverStats,
+  { begin, end, stopping }: Lifecycle,
+): Deliveries {
   const { dedupe, forwarder } = options;
   const verified = options.verify !== undefined;
   const wanted = options.events ? new Set(options.events) : undefined;
@@ -93,7 +97,13 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
   }
 
   /** Journals the delivery (with --store), then delivers it. */
-  function start(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer, attempt = 1): void {
+  function start(
+    event: WebhookEvent,
+    body: Buffer,
+    headers: Record<string, string>,
+    answer: Answer,
+    attempt = 1,
+  ): void {
     let journaled: Promise<void> | undefined;
     try {
       journaled = dedupe.begin(event.id, body, headers);
@@ -107,7 +117,13 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
     );
   }
 
-  function deliver(event: WebhookEvent, body: Buffer, headers: Record<string, string>, answer: Answer, attempt: number): void {
+  function deliver(
+    event: WebhookEvent,
+    body: Buffer,
+    headers: Record<string, string>,
+    answer: Answer,
+    attempt: number,
+  ): void {
     const target = forwarder?.pick ? forwarder.pick(event.type) : forwarder;
     if (!target) return show(event, undefined, R.ACCEPTED, answer);
     target.forward(body, headers).then(
@@ -181,7 +197,14 @@ export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats,
    * With a journal the listener owns a failed forward: the service is answered 200 (queued), the
    * delivery stays begun in the journal (a restart resumes it), and it is forwarded again with backoff.
    */
-  function forwardQueued(event: WebhookEvent, body: Buffer, headers: Record<string, string>, result: ForwardResult, answer: Answer, attempt: number): void {
+  function forwardQueued(
+    event: WebhookEvent,
+    body: Buffer,
+    headers: Record<string, string>,
+    result: ForwardResult,
+    answer: Answer,
+    attempt: number,
+  ): void {
     stats.forwardFailed++;
     const wait = Math.min(retryMaxMs, retryInitialMs * 2 ** (attempt - 1));
     queued.add(event.id);

@@ -25,7 +25,8 @@ export function parseEnvelope(body: Uint8Array): WebhookEvent | string {
   const { id, type, timestamp, data } = value;
   if (typeof id !== 'string' || id === '') return 'envelope field "id" must be a non-empty string';
   if (typeof type !== 'string' || type === '') return 'envelope field "type" must be a non-empty string';
-  if (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp))) return 'envelope field "timestamp" must be a date-time string';
+  if (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp)))
+    return 'envelope field "timestamp" must be a date-time string';
   if (!isObject(data)) return 'envelope field "data" must be an object';
   return value as unknown as WebhookEvent;
 }

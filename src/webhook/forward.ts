@@ -76,7 +76,10 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
         return { url: href, ok: false, status, ms };
       } catch (error) {
         const ms = performance.now() - started;
-        const timedOut = error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError || error instanceof errors.ConnectTimeoutError;
+        const timedOut =
+          error instanceof errors.HeadersTimeoutError ||
+          error instanceof errors.BodyTimeoutError ||
+          error instanceof errors.ConnectTimeoutError;
         return { url: href, ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
       }
     },
@@ -97,7 +100,13 @@ function probeConnect(target: URL, timeoutMs: number): Promise<string | undefine
     };
     const timer = setTimeout(() => done(`no connection within ${timeoutMs} ms`), timeoutMs);
     socket.once('connect', () => done(undefined));
-    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'connection refused (ECONNREFUSED): nothing listens there' : error.code ?? error.message));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      done(
+        error.code === 'ECONNREFUSED'
+          ? 'connection refused (ECONNREFUSED): nothing listens there'
+          : (error.code ?? error.message),
+      ),
+    );
   });
 }
 

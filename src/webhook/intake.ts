@@ -14,10 +14,12 @@ export interface Refusal {
 export function refuseEarly(req: IncomingMessage, path: string, maxBody: number, tooLarge: Reply): Refusal | undefined {
   const url = req.url ?? '';
   const q = url.indexOf('?');
-  if ((q === -1 ? url : url.slice(0, q)) !== path) return { reply: NOT_FOUND, reason: `${req.method} ${url}: not found` };
+  if ((q === -1 ? url : url.slice(0, q)) !== path)
+    return { reply: NOT_FOUND, reason: `${req.method} ${url}: not found` };
   if (req.method !== 'POST') return { reply: NOT_ALLOWED, reason: `${req.method} ${path}: method not allowed` };
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > maxBody) return { reply: tooLarge, reason: `body of ${declared} bytes is over the limit` };
+  if (declared !== undefined && Number(declared) > maxBody)
+    return { reply: tooLarge, reason: `body of ${declared} bytes is over the limit` };
   return undefined;
 }
 
@@ -29,7 +31,12 @@ const noop = () => {};
  * bytes arrived (a chunked body declares no length) and ignores the rest. A single-chunk body,
  * the usual case, is handed on as received, without a copy.
  */
-export function readBody(req: IncomingMessage, maxBody: number, onBody: (body: Buffer) => void, onTooLarge: () => void): void {
+export function readBody(
+  req: IncomingMessage,
+  maxBody: number,
+  onBody: (body: Buffer) => void,
+  onTooLarge: () => void,
+): void {
   let first: Buffer | undefined;
   let chunks: Buffer[] | undefined;
   let size = 0;
@@ -47,6 +54,6 @@ export function readBody(req: IncomingMessage, maxBody: number, onBody: (body: B
     else (chunks ??= [first]).push(chunk);
   });
   req.on('end', () => {
-    if (!over) onBody(chunks ? Buffer.concat(chunks, size) : first ?? EMPTY);
+    if (!over) onBody(chunks ? Buffer.concat(chunks, size) : (first ?? EMPTY));
   });
 }

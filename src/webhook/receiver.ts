@@ -17,7 +17,14 @@ import { readBody, refuseEarly } from './intake.js';
 import * as R from './replies.js';
 import type { ReceiverOptions, ReceiverStats, WebhookReceiver } from './receiver-types.js';
 
-export type { AcceptedEvent, ReceiverOptions, ReceiverStats, Rejection, Verify, WebhookReceiver } from './receiver-types.js';
+export type {
+  AcceptedEvent,
+  ReceiverOptions,
+  ReceiverStats,
+  Rejection,
+  Verify,
+  WebhookReceiver,
+} from './receiver-types.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const SIGNATURE_HEADER = 'x-service-signature';
@@ -60,7 +67,12 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
     const refusal = refuseEarly(req, path, maxBody, tooLarge);
     if (refusal) return refuse(req, res, refusal.reply, refusal.reason);
     if (expectsContinue) res.writeContinue();
-    readBody(req, maxBody, (body) => onBody(req, res, body), () => refuse(req, res, tooLarge, `streamed body over the limit of ${maxBody} bytes`));
+    readBody(
+      req,
+      maxBody,
+      (body) => onBody(req, res, body),
+      () => refuse(req, res, tooLarge, `streamed body over the limit of ${maxBody} bytes`),
+    );
   }
 
   function refuse(req: IncomingMessage, res: ServerResponse, r: R.Reply, reason: string): void {
@@ -72,7 +84,8 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
   function onBody(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
     if (verify === undefined) return onVerified(req, res, body);
     const header = req.headers[SIGNATURE_HEADER];
-    if (typeof header !== 'string' || header === '') return refuse(req, res, R.MISSING_SIGNATURE, 'missing X-Service-Signature header');
+    if (typeof header !== 'string' || header === '')
+      return refuse(req, res, R.MISSING_SIGNATURE, 'missing X-Service-Signature header');
     let valid: boolean | Promise<boolean>;
     try {
       valid = verify(body, header);

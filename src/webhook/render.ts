@@ -33,7 +33,10 @@ export interface EventParts {
  */
 export class CardStates {
   private readonly states = new Map<string, string>();
-  constructor(readonly sessionStartMs: number = Date.now(), private readonly capacity = 10_000) {}
+  constructor(
+    readonly sessionStartMs: number = Date.now(),
+    private readonly capacity = 10_000,
+  ) {}
 
   /** The card's state before this event, if seen or inferable (see above). */
   previous(cardId: string, createdAt?: unknown): string | undefined {
@@ -69,7 +72,14 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
     const sources = fundingSources(data);
     const list = sources.length > 0 ? sources.join(', ') : '(none)';
     const brief = `${sources.length} funding source${sources.length === 1 ? '' : 's'}`;
-    parts = { ...base, cardId, detail: `fundingSources ${list}`, briefDetail: brief, meaning: `replace stored bindings with: ${list}`, tone: 'bindings' };
+    parts = {
+      ...base,
+      cardId,
+      detail: `fundingSources ${list}`,
+      briefDetail: brief,
+      meaning: `replace stored bindings with: ${list}`,
+      tone: 'bindings',
+    };
   } else if (event.type === STATE_CHANGE && state !== undefined) {
     const reason = stringField(data, 'stateReason');
     const detail = reason ? `${state} (${reason})` : state;
@@ -81,14 +91,20 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
   return parts;
 }
 
-function stateMeaning(cardId: string, state: string, reason: string | undefined, previous: string | undefined): { meaning: string; tone: Tone } {
+function stateMeaning(
+  cardId: string,
+  state: string,
+  reason: string | undefined,
+  previous: string | undefined,
+): { meaning: string; tone: Tone } {
   switch (state) {
     case 'ACTIVE':
       if (previous === 'PROCESSING') return { meaning: `card is live: svc cards reveal ${cardId}`, tone: 'live' };
       if (previous === 'FROZEN') return { meaning: 'card unfrozen; it is active again', tone: 'state' };
       return { meaning: 'card is active', tone: 'state' };
     case 'CLOSED':
-      if (reason === 'ISSUER_REJECTED') return { meaning: 'provisioning rejected; a new card may be issued', tone: 'rejected' };
+      if (reason === 'ISSUER_REJECTED')
+        return { meaning: 'provisioning rejected; a new card may be issued', tone: 'rejected' };
       if (reason === 'CLOSED_BY_PLATFORM') return { meaning: 'close confirmed; stop showing the card', tone: 'closed' };
       return { meaning: 'card closed', tone: 'closed' };
     case 'FROZEN':
@@ -105,7 +121,13 @@ function stateMeaning(cardId: string, state: string, reason: string | undefined,
  * `redelivered: true` when a crash interrupted it and it may have been printed before (--store).
  */
 export function eventRecord(event: WebhookEvent, verified: boolean, redelivered = false): EventRecord {
-  const record: EventRecord = { id: event.id, type: event.type, timestamp: event.timestamp, data: event.data, verified };
+  const record: EventRecord = {
+    id: event.id,
+    type: event.type,
+    timestamp: event.timestamp,
+    data: event.data,
+    verified,
+  };
   if (redelivered) record.redelivered = true;
   return record;
 }

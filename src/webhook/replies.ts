@@ -15,7 +15,11 @@ export interface Reply {
 
 export function reply(status: number, payload: object, extra: Record<string, string> = {}): Reply {
   const body = JSON.stringify(payload);
-  return { status, body, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...extra } };
+  return {
+    status,
+    body,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...extra },
+  };
 }
 
 export const ACCEPTED = reply(200, { received: true });

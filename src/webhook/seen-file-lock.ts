@@ -17,5 +17,7 @@ export function lockSeenFile(storePath: string): () => void {
       hint: `Stop that listener or pass another --store file. If no listener is running, delete ${lockPath}.`,
     });
   }
-  throw new UsageError(`could not lock --store ${storePath}: another listener keeps taking ${lockPath}`, { field: '--store' });
+  throw new UsageError(`could not lock --store ${storePath}: another listener keeps taking ${lockPath}`, {
+    field: '--store',
+  });
 }

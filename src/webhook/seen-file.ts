@@ -8,7 +8,18 @@
  *   {"q":"Webhook:…"}                    queued: begun, its forward failed, nothing shown; a retry begins it again
  * dedupe.ts states the crash contract this file keeps.
  */
-import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  write,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { SeenIds, InterruptedDelivery } from './seen-ids.js';
 import type { SeenSet } from './seen-set.js';
@@ -47,7 +58,11 @@ export class SeenIdsFile implements SeenIds {
   private readonly queuedIds = new Set<string>();
   private readonly loadedInterrupted: InterruptedDelivery[] = [];
 
-  constructor(private readonly path: string, private readonly seen: SeenSet, private readonly compactAfterLines: number) {
+  constructor(
+    private readonly path: string,
+    private readonly seen: SeenSet,
+    private readonly compactAfterLines: number,
+  ) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     this.unlock = lockSeenFile(path);
     try {
@@ -279,7 +294,14 @@ function newBatch(): Batch {
 
 function isBegun(value: unknown): value is { p: string; b: string; h: Record<string, string> } {
   const v = value as { p?: unknown; b?: unknown; h?: unknown } | null;
-  return typeof v === 'object' && v !== null && typeof v.p === 'string' && typeof v.b === 'string' && typeof v.h === 'object' && v.h !== null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.p === 'string' &&
+    typeof v.b === 'string' &&
+    typeof v.h === 'object' &&
+    v.h !== null
+  );
 }
 
 function isQueued(value: unknown): value is { q: string } {

@@ -73,7 +73,8 @@ const cases = [
 ];
 for (const [, args, env] of cases) await timeOnce(args, env); // warm the file cache (and a compile cache)
 const times = cases.map(() => []);
-for (let i = 0; i < runs; i++) for (const [j, [, args, env]] of cases.entries()) times[j].push(await timeOnce(args, env));
+for (let i = 0; i < runs; i++)
+  for (const [j, [, args, env]] of cases.entries()) times[j].push(await timeOnce(args, env));
 
 const base = median(times[0]);
 console.log(`${'case'.padEnd(34)} ${'median'.padStart(9)}  ratio   goal`);

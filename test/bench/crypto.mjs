@@ -2,8 +2,13 @@
 // webhook signatures verified per second. Not a test: it prints figures for the notes.
 // Usage: node test/bench/crypto.mjs [seconds-per-case]
 import {
-  createStamp, createStamper, verifyStamp, generateKeyPair,
-  generateWebhookKeyPair, signWebhookBody, createWebhookVerifier,
+  createStamp,
+  createStamper,
+  verifyStamp,
+  generateKeyPair,
+  generateWebhookKeyPair,
+  signWebhookBody,
+  createWebhookVerifier,
 } from '../../dist/src/crypto/index.js';
 
 const seconds = Number(process.argv[2] ?? 1);
@@ -23,13 +28,22 @@ function opsPerSecond(fn) {
 export function benchCrypto() {
   const { privateKey } = generateKeyPair();
   const payload = JSON.stringify({
-    organizationId: 'org', parameters: { targetPublicKey: generateKeyPair().publicKey },
-    timestampMs: String(Date.now()), type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+    organizationId: 'org',
+    parameters: { targetPublicKey: generateKeyPair().publicKey },
+    timestampMs: String(Date.now()),
+    type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
   });
   const stamper = createStamper(privateKey);
   const header = stamper(payload);
   const webhookKeys = generateWebhookKeyPair();
-  const body = Buffer.from(JSON.stringify({ id: 'Webhook:0', type: 'CARD.STATE_CHANGE', timestamp: new Date().toISOString(), data: { id: 'Card:1', state: 'ACTIVE' } }));
+  const body = Buffer.from(
+    JSON.stringify({
+      id: 'Webhook:0',
+      type: 'CARD.STATE_CHANGE',
+      timestamp: new Date().toISOString(),
+      data: { id: 'Card:1', state: 'ACTIVE' },
+    }),
+  );
   const signature = signWebhookBody(body, webhookKeys.privateKeyPem);
   const verifyWebhook = createWebhookVerifier(webhookKeys.publicKeyPem);
   return [
@@ -41,5 +55,6 @@ export function benchCrypto() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of benchCrypto()) console.log(`${r.name.padEnd(42)} ${Math.round(r.ops).toLocaleString('en-US').padStart(9)} ops/s`);
+  for (const r of benchCrypto())
+    console.log(`${r.name.padEnd(42)} ${Math.round(r.ops).toLocaleString('en-US').padStart(9)} ops/s`);
 }

@@ -19,7 +19,10 @@ const concurrency = Number(concurrencyArg ?? 8);
 if (process.argv[2] === '--child') {
   const { startEmulator } = await import('../../dist/src/emulator/index.js');
   const emu = await startEmulator({ port: 0 });
-  process.send({ baseUrl: emu.baseUrl, auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}` });
+  process.send({
+    baseUrl: emu.baseUrl,
+    auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
+  });
   let mark = process.cpuUsage();
   process.on('message', async (message) => {
     if (message === 'mark') {
@@ -37,7 +40,8 @@ if (process.argv[2] === '--child') {
   const dispatcher = new Agent({ connections: concurrency, keepAliveTimeout: 10_000 });
   const call = async (method, path, body, headers = {}) => {
     const res = await request(baseUrl + path, {
-      method, dispatcher,
+      method,
+      dispatcher,
       headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
@@ -46,11 +50,23 @@ if (process.argv[2] === '--child') {
   };
   const source = (await call('GET', '/platform/internal-accounts?currency=USD')).body.data[0].id;
   await call('POST', `/sandbox/internal-accounts/${source}/fund`, { amount: 100_000_000_000 });
-  const destination = (await call('POST', '/customers/external-accounts', {
-    currency: 'USD',
-    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Bench Payee' } },
-  })).body.id;
-  const body = { source: { sourceType: 'ACCOUNT', accountId: source }, destination: { destinationType: 'ACCOUNT', accountId: destination }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 };
+  const destination = (
+    await call('POST', '/customers/external-accounts', {
+      currency: 'USD',
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber: '123456789',
+        routingNumber: '021000021',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Bench Payee' },
+      },
+    })
+  ).body.id;
+  const body = {
+    source: { sourceType: 'ACCOUNT', accountId: source },
+    destination: { destinationType: 'ACCOUNT', accountId: destination },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: 1_000,
+  };
   const createQuote = async () => {
     const q = await call('POST', '/quotes', body);
     if (q.status !== 201) throw new Error(`quote: ${q.status} ${JSON.stringify(q.body)}`);
@@ -62,9 +78,11 @@ if (process.argv[2] === '--child') {
   };
   const pool = async (n, work) => {
     let next = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < n) await work(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < n) await work(next++);
+      }),
+    );
   };
 
   // Warm up (JIT, connections): without it the first phase measures the compiler.
@@ -85,10 +103,18 @@ if (process.argv[2] === '--child') {
     child.once('message', resolve);
     child.send('stop');
   });
-  console.log(`${ids.length} quote executions in ${elapsed.toFixed(2)} s = ${(ids.length / elapsed).toFixed(0)} executions/s (concurrency ${concurrency}, loopback, emulator in a child process)`);
-  console.log(`${total} quote creations in ${createElapsed.toFixed(2)} s = ${(total / createElapsed).toFixed(0)} creations/s`);
-  console.log(`${pairs} create+execute pairs in ${pairsElapsed.toFixed(2)} s = ${(pairs / pairsElapsed).toFixed(0)} pairs/s`);
+  console.log(
+    `${ids.length} quote executions in ${elapsed.toFixed(2)} s = ${(ids.length / elapsed).toFixed(0)} executions/s (concurrency ${concurrency}, loopback, emulator in a child process)`,
+  );
+  console.log(
+    `${total} quote creations in ${createElapsed.toFixed(2)} s = ${(total / createElapsed).toFixed(0)} creations/s`,
+  );
+  console.log(
+    `${pairs} create+execute pairs in ${pairsElapsed.toFixed(2)} s = ${(pairs / pairsElapsed).toFixed(0)} pairs/s`,
+  );
   // Wall-clock rates swing with machine load; CPU time per execution is the emulator's own cost.
-  console.log(`emulator CPU: ${(cpuMs / ids.length).toFixed(2)} ms per execution = ${(ids.length / (cpuMs / 1000)).toFixed(0)} executions per CPU-second`);
+  console.log(
+    `emulator CPU: ${(cpuMs / ids.length).toFixed(2)} ms per execution = ${(ids.length / (cpuMs / 1000)).toFixed(0)} executions per CPU-second`,
+  );
   await dispatcher.close();
 }

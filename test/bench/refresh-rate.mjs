@@ -23,18 +23,35 @@ const concurrency = Number(concurrencyArg ?? 8);
 function opensslStamper(privateKeyHex) {
   const pub = Buffer.from(publicKeyFromPrivate(privateKeyHex, { uncompressed: true }), 'hex');
   const key = createPrivateKey({
-    key: { kty: 'EC', crv: 'P-256', d: Buffer.from(privateKeyHex, 'hex').toString('base64url'), x: pub.subarray(1, 33).toString('base64url'), y: pub.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      d: Buffer.from(privateKeyHex, 'hex').toString('base64url'),
+      x: pub.subarray(1, 33).toString('base64url'),
+      y: pub.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
   const publicKey = publicKeyFromPrivate(privateKeyHex);
-  return (payload) => Buffer.from(JSON.stringify({ publicKey, scheme: STAMP_SCHEME, signature: sign('sha256', Buffer.from(payload), { key, dsaEncoding: 'der' }).toString('hex') })).toString('base64url');
+  return (payload) =>
+    Buffer.from(
+      JSON.stringify({
+        publicKey,
+        scheme: STAMP_SCHEME,
+        signature: sign('sha256', Buffer.from(payload), { key, dsaEncoding: 'der' }).toString('hex'),
+      }),
+    ).toString('base64url');
 }
 
 if (process.argv[2] === '--child') {
   const { startEmulator } = await import('../../dist/src/emulator/index.js');
   const emu = await startEmulator({ port: 0 });
   const session = emu.testing.createSession(process.argv[3]);
-  process.send({ baseUrl: emu.baseUrl, auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`, sessionId: session.id });
+  process.send({
+    baseUrl: emu.baseUrl,
+    auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
+    sessionId: session.id,
+  });
   // 'mark' starts the CPU meter; 'stop' reports the emulator's CPU time since the mark and exits.
   let mark = process.cpuUsage();
   process.on('message', async (message) => {
@@ -68,7 +85,11 @@ if (process.argv[2] === '--child') {
     const retry = await request(url, {
       method: 'POST',
       body,
-      headers: { ...headers, 'service-wallet-signature': stamp(challenge.payloadToSign), 'request-id': challenge.requestId },
+      headers: {
+        ...headers,
+        'service-wallet-signature': stamp(challenge.payloadToSign),
+        'request-id': challenge.requestId,
+      },
       dispatcher,
     });
     const done = await retry.body.json();
@@ -81,19 +102,25 @@ if (process.argv[2] === '--child') {
   let completed = 0;
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async (_, w) => {
-    for (let i = w; performance.now() < deadline; i += concurrency) {
-      await flow(i);
-      completed += 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      for (let i = w; performance.now() < deadline; i += concurrency) {
+        await flow(i);
+        completed += 1;
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   const { cpuMs } = await new Promise((resolve) => {
     child.once('message', resolve);
     child.send('stop');
   });
-  console.log(`${completed} signed refresh flows in ${elapsed.toFixed(2)} s = ${(completed / elapsed).toFixed(0)} flows/s (concurrency ${concurrency}, loopback, emulator in a child process)`);
+  console.log(
+    `${completed} signed refresh flows in ${elapsed.toFixed(2)} s = ${(completed / elapsed).toFixed(0)} flows/s (concurrency ${concurrency}, loopback, emulator in a child process)`,
+  );
   // Wall-clock rates swing with machine load; CPU time per flow is the emulator's own cost.
-  console.log(`emulator CPU: ${(cpuMs / completed).toFixed(2)} ms per flow = ${(completed / (cpuMs / 1000)).toFixed(0)} flows per CPU-second`);
+  console.log(
+    `emulator CPU: ${(cpuMs / completed).toFixed(2)} ms per flow = ${(completed / (cpuMs / 1000)).toFixed(0)} flows per CPU-second`,
+  );
   await dispatcher.close();
 }

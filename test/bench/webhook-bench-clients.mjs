@@ -39,7 +39,12 @@ export function undiciClient(origin, path, connections) {
       const worker = async () => {
         for (let i = next++; i < deliveries.length; i = next++) {
           const started = process.hrtime.bigint();
-          const res = await pool.request({ method: 'POST', path, body: deliveries[i].body, headers: deliveries[i].headers });
+          const res = await pool.request({
+            method: 'POST',
+            path,
+            body: deliveries[i].body,
+            headers: deliveries[i].headers,
+          });
           await res.body.dump();
           latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
           if (res.statusCode !== 200) failures++;

@@ -81,14 +81,16 @@ async function minimal(publicKeyPem) {
 
 /** The receiver `svc webhook listen` runs, verifying with the kind's verifier, dedupe in memory or on disk. */
 async function receiver(kind, publicKeyPem) {
-  const [{ createWebhookReceiver }, { openSeenIds }, { createWebhookVerifier, createAsyncWebhookVerifier }] = await Promise.all([
-    load('webhook/receiver.js'),
-    load('webhook/dedupe.js'),
-    load('crypto/webhook-signature.js'),
-  ]);
+  const [{ createWebhookReceiver }, { openSeenIds }, { createWebhookVerifier, createAsyncWebhookVerifier }] =
+    await Promise.all([load('webhook/receiver.js'), load('webhook/dedupe.js'), load('crypto/webhook-signature.js')]);
   const storePath = kind === 'receiver-store' ? join(mkdtempSync(join(tmpdir(), 'svc-bench-')), 'seen.log') : undefined;
   const dedupe = openSeenIds({ storePath });
-  const verify = kind === 'receiver-sync' ? createWebhookVerifier(publicKeyPem) : kind === 'receiver-noverify' ? undefined : createAsyncWebhookVerifier(publicKeyPem);
+  const verify =
+    kind === 'receiver-sync'
+      ? createWebhookVerifier(publicKeyPem)
+      : kind === 'receiver-noverify'
+        ? undefined
+        : createAsyncWebhookVerifier(publicKeyPem);
   let events = 0;
   const r = await createWebhookReceiver({ port: 0, verify, dedupe, onEvent: () => events++ });
   return {
@@ -102,10 +104,16 @@ async function receiver(kind, publicKeyPem) {
 }
 
 const [kind, publicKeyPem] = [process.argv[2], process.env.BENCH_KEY];
-const server = kind === 'bare' ? await bare() : kind === 'minimal' ? await minimal(publicKeyPem) : await receiver(kind, publicKeyPem);
+const server =
+  kind === 'bare'
+    ? await bare()
+    : kind === 'minimal'
+      ? await minimal(publicKeyPem)
+      : await receiver(kind, publicKeyPem);
 process.send({ port: server.port });
 process.on('message', async (m) => {
-  if (m === 'cpu') process.send({ cpu: { ...process.cpuUsage(), mainActiveMs: performance.eventLoopUtilization().active } });
+  if (m === 'cpu')
+    process.send({ cpu: { ...process.cpuUsage(), mainActiveMs: performance.eventLoopUtilization().active } });
   if (m === 'stop') {
     process.send({ stopped: (await server.close()) ?? null });
     process.disconnect();

@@ -25,7 +25,9 @@ import { request } from 'undici';
 import { prepare, rawClient, undiciClient } from './webhook-bench-clients.mjs';
 
 const dist = new URL('../../dist/src/', import.meta.url);
-const { generateWebhookKeyPair, signWebhookBody, createWebhookVerifier } = await import(new URL('crypto/webhook-signature.js', dist).href);
+const { generateWebhookKeyPair, signWebhookBody, createWebhookVerifier } = await import(
+  new URL('crypto/webhook-signature.js', dist).href
+);
 
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,7 +47,9 @@ const SERVERS = [
   { label: 'bare node:http', kind: 'bare' },
   { label: 'minimal verifying (http+crypto+Set)', kind: 'minimal' },
   { label: 'receiver (svc webhook listen)', kind: 'receiver', env: { UV_THREADPOOL_SIZE: POOL } },
-  ...(POOL !== '4' ? [{ label: 'receiver, libuv default pool (4)', kind: 'receiver', env: { UV_THREADPOOL_SIZE: '4' } }] : []),
+  ...(POOL !== '4'
+    ? [{ label: 'receiver, libuv default pool (4)', kind: 'receiver', env: { UV_THREADPOOL_SIZE: '4' } }]
+    : []),
   { label: 'receiver --store (fsync)', kind: 'receiver-store', env: { UV_THREADPOOL_SIZE: POOL } },
   { label: 'receiver, verify on main thread', kind: 'receiver-sync', env: { UV_THREADPOOL_SIZE: POOL } },
   { label: 'receiver, no verify (dedupe only)', kind: 'receiver-noverify', env: { UV_THREADPOOL_SIZE: POOL } },
@@ -59,15 +63,16 @@ const CLIENTS = [
 function startServer(server, publicKeyPem) {
   const script = fileURLToPath(new URL('webhook-bench-server.mjs', import.meta.url));
   const child = fork(script, [server.kind], { env: { ...process.env, ...server.env, BENCH_KEY: publicKeyPem } });
-  const next = (key) => new Promise((resolve) => {
-    const on = (m) => {
-      if (m && typeof m === 'object' && key in m) {
-        child.off('message', on);
-        resolve(m[key]);
-      }
-    };
-    child.on('message', on);
-  });
+  const next = (key) =>
+    new Promise((resolve) => {
+      const on = (m) => {
+        if (m && typeof m === 'object' && key in m) {
+          child.off('message', on);
+          resolve(m[key]);
+        }
+      };
+      child.on('message', on);
+    });
   return next('port').then((port) => ({
     ...server,
     port,
@@ -93,7 +98,11 @@ async function sanityCheck(server, replay, privateKeyPem) {
   if (server.kind === 'bare') return;
   const url = `http://127.0.0.1:${server.port}${PATH}`;
   const post = async (body, signature) => {
-    const res = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-service-signature': signature } });
+    const res = await request(url, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-service-signature': signature },
+    });
     return { status: res.statusCode, body: await res.body.text() };
   };
   if (server.kind !== 'receiver-noverify') {
@@ -102,7 +111,8 @@ async function sanityCheck(server, replay, privateKeyPem) {
     if (status !== 401) throw new Error(`${server.label}: a tampered delivery got ${status}, not 401`);
   }
   const again = await post(replay.body, replay.headers['x-service-signature']);
-  if (again.status !== 200 || !again.body.includes('"duplicate":true')) throw new Error(`${server.label}: a replay was not a duplicate: ${again.status} ${again.body}`);
+  if (again.status !== 200 || !again.body.includes('"duplicate":true'))
+    throw new Error(`${server.label}: a replay was not a duplicate: ${again.status} ${again.body}`);
 }
 
 /** One tight loop of synchronous verifies: the CPU one verification costs, with warm caches. */
@@ -112,7 +122,8 @@ function verifyMicros(deliveries, publicKeyPem) {
   for (let i = 0; i < 300; i++) check(Buffer.from(deliveries[i].body), deliveries[i].headers['x-service-signature']);
   const bodies = deliveries.slice(0, n).map((d) => [Buffer.from(d.body), d.headers['x-service-signature']]);
   const cpu0 = process.cpuUsage();
-  for (const [body, header] of bodies) if (!check(body, header)) throw new Error('self-check: signature does not verify');
+  for (const [body, header] of bodies)
+    if (!check(body, header)) throw new Error('self-check: signature does not verify');
   const used = process.cpuUsage(cpu0);
   return (used.user + used.system) / n;
 }
@@ -137,7 +148,15 @@ async function main() {
       id: `Webhook:${randomUUID()}`,
       type: 'CARD.STATE_CHANGE',
       timestamp: new Date().toISOString(),
-      data: { id: `Card:${randomUUID()}`, cardholderId: `Customer:${randomUUID()}`, state: 'ACTIVE', brand: 'VISA', form: 'VIRTUAL', last4: '4242', fundingSources: [`InternalAccount:${randomUUID()}`] },
+      data: {
+        id: `Card:${randomUUID()}`,
+        cardholderId: `Customer:${randomUUID()}`,
+        state: 'ACTIVE',
+        brand: 'VISA',
+        form: 'VIRTUAL',
+        last4: '4242',
+        fundingSources: [`InternalAccount:${randomUUID()}`],
+      },
     });
     return prepare(body, signWebhookBody(body, privateKey), PATH);
   });
@@ -149,12 +168,21 @@ async function main() {
   for (const server of servers) {
     for (const [c, client] of CLIENTS.entries()) {
       const own = deliveries.slice(c * perClient, (c + 1) * perClient); // distinct ids per client, so every one is verified and recorded
-      pairs.push({ server, client: client.label, driver: client.make(server.port), own, bursts: [], serverCpu: 0, serverMain: 0 });
+      pairs.push({
+        server,
+        client: client.label,
+        driver: client.make(server.port),
+        own,
+        bursts: [],
+        serverCpu: 0,
+        serverMain: 0,
+      });
     }
   }
   for (const pair of pairs) {
     const warm = await pair.driver.drive(pair.own.slice(0, WARMUP));
-    if (warm.failures) throw new Error(`${pair.server.label} / ${pair.client}: ${warm.failures} non-200 answers in warm-up`);
+    if (warm.failures)
+      throw new Error(`${pair.server.label} / ${pair.client}: ${warm.failures} non-200 answers in warm-up`);
   }
   for (const server of servers) await sanityCheck(server, deliveries[0], keys.privateKeyPem);
 
@@ -175,7 +203,8 @@ async function main() {
   for (const server of servers) {
     const stats = await server.stop();
     // Every distinct delivery once (the replay of the sanity check was a duplicate, not an event).
-    if (stats && stats.events !== CLIENTS.length * perClient) throw new Error(`${server.label} reported ${stats.events} events for ${CLIENTS.length * perClient} deliveries`);
+    if (stats && stats.events !== CLIENTS.length * perClient)
+      throw new Error(`${server.label} reported ${stats.events} events for ${CLIENTS.length * perClient} deliveries`);
   }
   report(pairs, verifyCost);
 }
@@ -200,19 +229,26 @@ function summarize(pair) {
 
 function report(pairs, verifyCost) {
   const results = {};
-  for (const pair of pairs) ((results[pair.client] ??= {})[pair.server.label] = summarize(pair));
+  for (const pair of pairs) (results[pair.client] ??= {})[pair.server.label] = summarize(pair);
   const lines = [];
   for (const { label: client } of CLIENTS) {
     const rows = results[client];
     const bare = rows['bare node:http'];
     lines.push(`\nclient: ${pairs.find((p) => p.client === client).driver.name}`);
-    lines.push(`  ${'server'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'srv µs/req'.padStart(10)} ${'main µs/req'.padStart(11)} ${'cli µs/req'.padStart(10)}  of bare`);
+    lines.push(
+      `  ${'server'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'srv µs/req'.padStart(10)} ${'main µs/req'.padStart(11)} ${'cli µs/req'.padStart(10)}  of bare`,
+    );
     for (const [label, r] of Object.entries(rows)) {
       r.ofBare = +(r.rps / bare.rps).toFixed(3);
       // Per slice, the same slice's bare figure: the spread shows how far one number can be trusted.
       r.sliceRatios = r.sliceRps.map((rps, i) => +(rps / bare.sliceRps[i]).toFixed(3));
-      const spread = label === 'bare node:http' ? '' : `  (per slice: median ${(median(r.sliceRatios) * 100).toFixed(1)}%, ${(Math.min(...r.sliceRatios) * 100).toFixed(1)}–${(Math.max(...r.sliceRatios) * 100).toFixed(1)}%)`;
-      lines.push(`  ${label.padEnd(36)} ${String(r.rps).padStart(7)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.serverCpuUsPerReq).padStart(10)} ${String(r.mainThreadUsPerReq).padStart(11)} ${String(r.clientCpuUsPerReq).padStart(10)}  ${(r.ofBare * 100).toFixed(1).padStart(5)}%${spread}`);
+      const spread =
+        label === 'bare node:http'
+          ? ''
+          : `  (per slice: median ${(median(r.sliceRatios) * 100).toFixed(1)}%, ${(Math.min(...r.sliceRatios) * 100).toFixed(1)}–${(Math.max(...r.sliceRatios) * 100).toFixed(1)}%)`;
+      lines.push(
+        `  ${label.padEnd(36)} ${String(r.rps).padStart(7)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.serverCpuUsPerReq).padStart(10)} ${String(r.mainThreadUsPerReq).padStart(11)} ${String(r.clientCpuUsPerReq).padStart(10)}  ${(r.ofBare * 100).toFixed(1).padStart(5)}%${spread}`,
+      );
     }
   }
   const bareRaw = results.raw['bare node:http'];
@@ -236,12 +272,30 @@ function report(pairs, verifyCost) {
   // Issue 14's bar: the listener against the least a correct verifying receiver does (goal ≥ 0.9).
   lines.push(
     `listener against a minimal verifying receiver (node:http + node:crypto verify + a Set): ` +
-      CLIENTS.map(({ label }) => `${(ofMinimal(listen, label) * 100).toFixed(1)}% (${label})`).join(', ') + '; goal ≥ 90%',
+      CLIENTS.map(({ label }) => `${(ofMinimal(listen, label) * 100).toFixed(1)}% (${label})`).join(', ') +
+      '; goal ≥ 90%',
     `listener --store (journal + 2 fdatasync group commits a delivery) against the same in-memory bar: ` +
-      CLIENTS.map(({ label }) => `${(ofMinimal(store, label) * 100).toFixed(1)}% (${label})`).join(', ') + ' (bound by the disk, not the CPU)',
+      CLIENTS.map(({ label }) => `${(ofMinimal(store, label) * 100).toFixed(1)}% (${label})`).join(', ') +
+      ' (bound by the disk, not the CPU)',
   );
   process.stderr.write(lines.join('\n') + '\n');
-  console.log(JSON.stringify({ burst: BURST, slices: SLICES, connections: CONNECTIONS, cores: CORES, verifyCpuUs: +verifyCost.toFixed(1), verifyOnlyCeilingRps: ceiling, mainThreadBoundRatio: +mainBound.toFixed(3), results, ratio: listen('raw').ofBare, goal: 0.6, ofMinimal: Object.fromEntries(CLIENTS.map(({ label }) => [label, ofMinimal(listen, label)])), ofMinimalGoal: 0.9, storeOfMinimal: Object.fromEntries(CLIENTS.map(({ label }) => [label, ofMinimal(store, label)])) }));
+  console.log(
+    JSON.stringify({
+      burst: BURST,
+      slices: SLICES,
+      connections: CONNECTIONS,
+      cores: CORES,
+      verifyCpuUs: +verifyCost.toFixed(1),
+      verifyOnlyCeilingRps: ceiling,
+      mainThreadBoundRatio: +mainBound.toFixed(3),
+      results,
+      ratio: listen('raw').ofBare,
+      goal: 0.6,
+      ofMinimal: Object.fromEntries(CLIENTS.map(({ label }) => [label, ofMinimal(listen, label)])),
+      ofMinimalGoal: 0.9,
+      storeOfMinimal: Object.fromEntries(CLIENTS.map(({ label }) => [label, ofMinimal(store, label)])),
+    }),
+  );
 }
 
 await main();

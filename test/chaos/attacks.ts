@@ -31,7 +31,12 @@ export interface Tally {
 const CRLF = '\r\n';
 
 /** Sends bytes, collects response status codes until `expected` arrived, the socket closed, or timeoutMs. */
-export function exchange(port: number, bytes: Buffer | Buffer[], expected: number, timeoutMs = 5000): Promise<{ statuses: number[]; closed: boolean; timedOut: boolean }> {
+export function exchange(
+  port: number,
+  bytes: Buffer | Buffer[],
+  expected: number,
+  timeoutMs = 5000,
+): Promise<{ statuses: number[]; closed: boolean; timedOut: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';
@@ -93,7 +98,11 @@ const is4xx = (s: number | undefined) => s !== undefined && s >= 400 && s < 500;
 async function refused(target: Target, bytes: Buffer, t: Tally, what: string): Promise<void> {
   const r = await exchange(target.port, bytes, 1);
   const s = r.statuses[0];
-  judge(t, !r.timedOut && (is4xx(s) || (s === undefined && r.closed)), `${what}: ${r.timedOut ? 'no answer in time' : s ?? 'closed'}`);
+  judge(
+    t,
+    !r.timedOut && (is4xx(s) || (s === undefined && r.closed)),
+    `${what}: ${r.timedOut ? 'no answer in time' : (s ?? 'closed')}`,
+  );
 }
 
 let serial = 0;
@@ -108,7 +117,8 @@ export async function pipelined(target: Target, depth: number, rounds: number): 
   for (let r = 0; r < rounds; r++) {
     const requests = Array.from({ length: depth }, () => target.good(serial++));
     const res = await exchange(target.port, Buffer.concat(requests), depth, 10_000);
-    for (let i = 0; i < depth; i++) judge(t, (res.statuses[i] ?? 999) < 300, `pipelined #${i}: ${res.statuses[i] ?? 'no answer'}`);
+    for (let i = 0; i < depth; i++)
+      judge(t, (res.statuses[i] ?? 999) < 300, `pipelined #${i}: ${res.statuses[i] ?? 'no answer'}`);
   }
   return t;
 }
@@ -117,9 +127,27 @@ export async function framing(target: Target, rounds: number): Promise<Tally> {
   const t = tally('duplicate Content-Length, Transfer-Encoding with Content-Length, bad chunking');
   const body = Buffer.from('{"a":1}');
   for (let r = 0; r < rounds; r++) {
-    await refused(target, target.withBody(body, `Content-Length: ${body.length + 1}${CRLF}`), t, 'two different Content-Length');
-    await refused(target, Buffer.concat([target.withBody(Buffer.alloc(0), `Transfer-Encoding: chunked${CRLF}`), Buffer.from(`7${CRLF}{"a":1}${CRLF}0${CRLF}${CRLF}`)]), t, 'Transfer-Encoding with Content-Length');
-    await refused(target, Buffer.from(`POST / HTTP/1.1${CRLF}Host: x${CRLF}Transfer-Encoding: chunked${CRLF}${CRLF}zz${CRLF}`), t, 'bad chunk size');
+    await refused(
+      target,
+      target.withBody(body, `Content-Length: ${body.length + 1}${CRLF}`),
+      t,
+      'two different Content-Length',
+    );
+    await refused(
+      target,
+      Buffer.concat([
+        target.withBody(Buffer.alloc(0), `Transfer-Encoding: chunked${CRLF}`),
+        Buffer.from(`7${CRLF}{"a":1}${CRLF}0${CRLF}${CRLF}`),
+      ]),
+      t,
+      'Transfer-Encoding with Content-Length',
+    );
+    await refused(
+      target,
+      Buffer.from(`POST / HTTP/1.1${CRLF}Host: x${CRLF}Transfer-Encoding: chunked${CRLF}${CRLF}zz${CRLF}`),
+      t,
+      'bad chunk size',
+    );
   }
   return t;
 }
@@ -128,7 +156,11 @@ export async function bodies(target: Target, rounds: number): Promise<Tally> {
   const t = tally('oversize, deeply nested, huge and invalid-UTF-8 bodies');
   const nested = Buffer.from('['.repeat(200_000) + ']'.repeat(200_000));
   const huge = Buffer.from(JSON.stringify({ id: 'x', filler: 'a'.repeat(900_000) }));
-  const badUtf8 = Buffer.concat([Buffer.from('{"id":"Webhook:'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","type":"X","timestamp":"2026-01-01T00:00:00Z","data":{}}')]);
+  const badUtf8 = Buffer.concat([
+    Buffer.from('{"id":"Webhook:'),
+    Buffer.from([0xff, 0xfe, 0xc3]),
+    Buffer.from('","type":"X","timestamp":"2026-01-01T00:00:00Z","data":{}}'),
+  ]);
   for (let r = 0; r < rounds; r++) {
     const over = Buffer.alloc(1024 * 1024 + 10, 0x20);
     await refused(target, target.withBody(over), t, 'body over 1 MiB');
@@ -161,8 +193,15 @@ export async function credentials(target: Target, rounds: number): Promise<Tally
 /** `count` connections open at once, each sending one good request: every one answered 2xx. */
 export async function concurrent(target: Target, count: number): Promise<Tally> {
   const t = tally(`${count} concurrent connections`);
-  const results = await Promise.all(Array.from({ length: count }, () => exchange(target.port, target.good(serial++), 1, 20_000)));
-  for (const r of results) judge(t, (r.statuses[0] ?? 999) < 300, `concurrent: ${r.timedOut ? 'no answer in time' : r.statuses[0] ?? 'closed'}`);
+  const results = await Promise.all(
+    Array.from({ length: count }, () => exchange(target.port, target.good(serial++), 1, 20_000)),
+  );
+  for (const r of results)
+    judge(
+      t,
+      (r.statuses[0] ?? 999) < 300,
+      `concurrent: ${r.timedOut ? 'no answer in time' : (r.statuses[0] ?? 'closed')}`,
+    );
   return t;
 }
 
@@ -189,7 +228,11 @@ export async function slowClients(target: Target, slow: number, good: number, fa
       const started = performance.now();
       const r = await exchange(target.port, target.good(serial++), 1, 5000);
       const ms = performance.now() - started;
-      judge(t, (r.statuses[0] ?? 999) < 300 && ms < fastMs, `good request with slow clients around: ${r.statuses[0] ?? 'no answer'} in ${Math.round(ms)} ms`);
+      judge(
+        t,
+        (r.statuses[0] ?? 999) < 300 && ms < fastMs,
+        `good request with slow clients around: ${r.statuses[0] ?? 'no answer'} in ${Math.round(ms)} ms`,
+      );
     }
   } finally {
     for (const timer of timers) clearInterval(timer);
@@ -199,9 +242,17 @@ export async function slowClients(target: Target, slow: number, good: number, fa
 }
 
 /** Opens a connection that sends part of a request and stops; resolves with what the server did and when. */
-export function stalled(port: number, bytes: Buffer, timeoutMs: number): Promise<{ status: number | undefined; closed: boolean; ms: number }> {
+export function stalled(
+  port: number,
+  bytes: Buffer,
+  timeoutMs: number,
+): Promise<{ status: number | undefined; closed: boolean; ms: number }> {
   const started = performance.now();
-  return exchange(port, bytes, 1, timeoutMs).then((r) => ({ status: r.statuses[0], closed: r.closed, ms: performance.now() - started }));
+  return exchange(port, bytes, 1, timeoutMs).then((r) => ({
+    status: r.statuses[0],
+    closed: r.closed,
+    ms: performance.now() - started,
+  }));
 }
 
 /** Resident memory of a process, in MiB, from /proc (Linux). */

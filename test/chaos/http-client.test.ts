@@ -19,7 +19,9 @@ afterEach(async () => {
 afterAll(printFigures);
 
 /** A raw TCP server: `onSocket` decides what (if anything) is written back. */
-async function tcpServer(onSocket: (socket: import('node:net').Socket) => void): Promise<{ port: number; server: TcpServer; close(): Promise<void> }> {
+async function tcpServer(
+  onSocket: (socket: import('node:net').Socket) => void,
+): Promise<{ port: number; server: TcpServer; close(): Promise<void> }> {
   const sockets = new Set<import('node:net').Socket>();
   const server = createTcpServer((s) => {
     sockets.add(s);
@@ -38,7 +40,10 @@ async function tcpServer(onSocket: (socket: import('node:net').Socket) => void):
 }
 
 async function outcome(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => 'resolved', (e: unknown) => e);
+  return promise.then(
+    () => 'resolved',
+    (e: unknown) => e,
+  );
 }
 
 function judge(attack: string, ok: boolean, detail: string): void {
@@ -53,7 +58,11 @@ describe('the HTTP client against misbehaving servers', () => {
     const started = performance.now();
     const error = await outcome(client.request({ method: 'GET', path: '/x' }));
     const ms = Math.round(performance.now() - started);
-    judge('server accepts and never answers (timeout 500 ms)', error instanceof NetworkError && error.timedOut && ms < 3000, `${(error as Error).message} after ${ms} ms`);
+    judge(
+      'server accepts and never answers (timeout 500 ms)',
+      error instanceof NetworkError && error.timedOut && ms < 3000,
+      `${(error as Error).message} after ${ms} ms`,
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);
     expect((error as Error).message).toMatch(/No answer from http:\/\/127\.0\.0\.1:\d+\/.* within/);
@@ -65,7 +74,11 @@ describe('the HTTP client against misbehaving servers', () => {
     open.push(garbage);
     const client = createClient({ baseUrl: `http://127.0.0.1:${garbage.port}`, auth, env: {}, timeoutMs: 2000 });
     const error = await outcome(client.request({ method: 'GET', path: '/x' }));
-    judge('server answers garbage', error instanceof NetworkError && !(error as NetworkError).timedOut, (error as Error).message);
+    judge(
+      'server answers garbage',
+      error instanceof NetworkError && !(error as NetworkError).timedOut,
+      (error as Error).message,
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(false);
     expect((error as Error).message).toMatch(/not HTTP/);
@@ -80,7 +93,11 @@ describe('the HTTP client against misbehaving servers', () => {
     open.push(server);
     const client = createClient({ baseUrl: server.origin, auth, env: {} });
     const error = await outcome(client.request({ method: 'POST', path: '/x', body: { a: 1 } }));
-    judge('500 on a POST', error instanceof ApiError && server.requests.length === 1, `${(error as ApiError).code}, ${server.requests.length} request(s)`);
+    judge(
+      '500 on a POST',
+      error instanceof ApiError && server.requests.length === 1,
+      `${(error as ApiError).code}, ${server.requests.length} request(s)`,
+    );
     expect(error).toMatchObject({ status: 500 });
     expect(server.requests).toHaveLength(1);
   });
@@ -102,7 +119,11 @@ describe('the HTTP client against misbehaving servers', () => {
     const post = await outcome(client.request({ method: 'POST', path: '/x', body: { a: 1 } }));
     const gets = server.requests.filter((r) => r.method === 'GET').length;
     const posts = server.requests.filter((r) => r.method === 'POST').length;
-    judge('429 Retry-After: GET repeated, plain POST not', get === 'resolved' && post instanceof ApiError && gets === 2 && posts === 1, `GET sent ${gets}×, POST sent ${posts}×`);
+    judge(
+      '429 Retry-After: GET repeated, plain POST not',
+      get === 'resolved' && post instanceof ApiError && gets === 2 && posts === 1,
+      `GET sent ${gets}×, POST sent ${posts}×`,
+    );
     expect(get).toBe('resolved');
     expect(post).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect([gets, posts]).toEqual([2, 1]);
@@ -119,7 +140,11 @@ describe('the HTTP client against misbehaving servers', () => {
     open.push(server);
     const client = createClient({ baseUrl: server.origin, auth, env: {} });
     const error = await outcome(client.request({ method: 'GET', path: '/x' }));
-    judge('cross-host redirect', error instanceof ApiError && elsewhere.requests.length === 0, `${(error as ApiError).status}; ${elsewhere.requests.length} request(s) reached the other host`);
+    judge(
+      'cross-host redirect',
+      error instanceof ApiError && elsewhere.requests.length === 0,
+      `${(error as ApiError).status}; ${elsewhere.requests.length} request(s) reached the other host`,
+    );
     expect(error).toMatchObject({ status: 302 });
     expect((error as ApiError).hint).toMatch(/redirected/);
     expect(elsewhere.requests).toHaveLength(0);
@@ -130,10 +155,19 @@ describe('the HTTP client against misbehaving servers', () => {
     const port = dead.port;
     await dead.close(); // nothing listens there any more
     // The remote host is never resolved: the client only ever tries the (loopback) proxy.
-    const client = createClient({ baseUrl: 'https://api.sandbox.invalid', auth, env: { HTTPS_PROXY: `http://user:proxy-pass@127.0.0.1:${port}` }, timeoutMs: 3000 });
+    const client = createClient({
+      baseUrl: 'https://api.sandbox.invalid',
+      auth,
+      env: { HTTPS_PROXY: `http://user:proxy-pass@127.0.0.1:${port}` },
+      timeoutMs: 3000,
+    });
     const error = await outcome(client.request({ method: 'GET', path: '/x' }));
     const message = (error as Error).message;
-    judge('dead HTTPS_PROXY', error instanceof NetworkError && message.includes(`127.0.0.1:${port}`) && message.includes('HTTPS_PROXY'), message);
+    judge(
+      'dead HTTPS_PROXY',
+      error instanceof NetworkError && message.includes(`127.0.0.1:${port}`) && message.includes('HTTPS_PROXY'),
+      message,
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect(message).toContain(`through the proxy http://127.0.0.1:${port} (HTTPS_PROXY)`);
     expect(`${message} ${(error as NetworkError).hint}`).not.toContain('proxy-pass');

@@ -30,42 +30,68 @@ afterAll(async () => {
   printFigures();
 });
 
-const env = () => ({ SERVICE_BASE_URL: proxy.baseUrl, SERVICE_API_TOKEN_ID: emu.apiTokenId, SERVICE_API_CLIENT_SECRET: emu.apiClientSecret });
+const env = () => ({
+  SERVICE_BASE_URL: proxy.baseUrl,
+  SERVICE_API_TOKEN_ID: emu.apiTokenId,
+  SERVICE_API_CLIENT_SECRET: emu.apiClientSecret,
+});
 const login = (configDir: string, on: RunningEmulator = emu) =>
   runSvc(['--json', 'otp', 'verify', '--credential', on.fixtures.credentialId, '--code', '000000'], {
     // Each service has its own profile (a profile pins its service's OTP signer).
-    env: on === emu ? env() : { SERVICE_BASE_URL: on.baseUrl, SERVICE_API_TOKEN_ID: on.apiTokenId, SERVICE_API_CLIENT_SECRET: on.apiClientSecret, SERVICE_PROFILE: 'second' },
+    env:
+      on === emu
+        ? env()
+        : {
+            SERVICE_BASE_URL: on.baseUrl,
+            SERVICE_API_TOKEN_ID: on.apiTokenId,
+            SERVICE_API_CLIENT_SECRET: on.apiClientSecret,
+            SERVICE_PROFILE: 'second',
+          },
     configDir,
   });
 
 describe('the key store', () => {
-  it('16 concurrent logins on one config folder keep every session', async () => {
-    const rounds = LARGE ? 5 : 1;
-    let tried = 0;
-    let kept = 0;
-    for (let r = 0; r < rounds; r++) {
-      const configDir = tempConfigDir();
-      // 8 logins on each of two services at the same moment, one config folder.
-      openStore({ dir: configDir }).setProfile('second', {});
-      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => login(configDir, i % 2 ? emu2 : emu)));
-      for (const x of results) expect(x.code, x.stderr).toBe(0);
-      const ids = results.map((x) => (JSON.parse(x.stdout) as { id: string }).id);
-      const store = openStore({ dir: configDir });
-      const stored = ids.filter((id) => store.getSession(id) !== undefined);
-      tried += ids.length;
-      kept += stored.length;
-      expect(readdirSync(join(configDir, 'sessions'))).toHaveLength(16);
-      for (const f of readdirSync(join(configDir, 'sessions'))) expect(statSync(join(configDir, 'sessions', f)).mode & 0o777).toBe(0o600);
-    }
-    report({ suite: 'store', attack: '16 concurrent logins on one config folder', tried, survived: kept, lost: tried - kept });
-    expect(kept).toBe(tried);
-  }, LARGE ? 180_000 : 60_000);
+  it(
+    '16 concurrent logins on one config folder keep every session',
+    async () => {
+      const rounds = LARGE ? 5 : 1;
+      let tried = 0;
+      let kept = 0;
+      for (let r = 0; r < rounds; r++) {
+        const configDir = tempConfigDir();
+        // 8 logins on each of two services at the same moment, one config folder.
+        openStore({ dir: configDir }).setProfile('second', {});
+        const results = await Promise.all(Array.from({ length: 16 }, (_, i) => login(configDir, i % 2 ? emu2 : emu)));
+        for (const x of results) expect(x.code, x.stderr).toBe(0);
+        const ids = results.map((x) => (JSON.parse(x.stdout) as { id: string }).id);
+        const store = openStore({ dir: configDir });
+        const stored = ids.filter((id) => store.getSession(id) !== undefined);
+        tried += ids.length;
+        kept += stored.length;
+        expect(readdirSync(join(configDir, 'sessions'))).toHaveLength(16);
+        for (const f of readdirSync(join(configDir, 'sessions')))
+          expect(statSync(join(configDir, 'sessions', f)).mode & 0o777).toBe(0o600);
+      }
+      report({
+        suite: 'store',
+        attack: '16 concurrent logins on one config folder',
+        tried,
+        survived: kept,
+        lost: tried - kept,
+      });
+      expect(kept).toBe(tried);
+    },
+    LARGE ? 180_000 : 60_000,
+  );
 
   it('SIGKILL in the middle of a refresh (after the challenge, before storing) leaves the old key usable', async () => {
     const configDir = tempConfigDir();
     expect((await login(configDir)).code).toBe(0);
     const old = openStore({ dir: configDir }).getProfile('default')!.activeSessionId!;
-    const child = spawn(process.execPath, [SVC_BIN, 'session', 'refresh'], { env: svcEnv(configDir, env()), stdio: 'ignore' });
+    const child = spawn(process.execPath, [SVC_BIN, 'session', 'refresh'], {
+      env: svcEnv(configDir, env()),
+      stdio: 'ignore',
+    });
     const exited = new Promise<string | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
     proxy.intercept = (s) => {
       // The challenge was answered; the signed retry is on the wire: the process dies here.
@@ -79,7 +105,13 @@ describe('the key store', () => {
     expect(store.getProfile('default')!.activeSessionId).toBe(old);
     expect(store.getSession(old)).toBeDefined();
     const again = await runSvc(['session', 'refresh'], { env: env(), configDir });
-    report({ suite: 'store', attack: 'SIGKILL mid-refresh, then refresh with the old key', tried: 1, survived: again.code === 0 ? 1 : 0, lost: again.code === 0 ? 0 : 1 });
+    report({
+      suite: 'store',
+      attack: 'SIGKILL mid-refresh, then refresh with the old key',
+      tried: 1,
+      survived: again.code === 0 ? 1 : 0,
+      lost: again.code === 0 ? 0 : 1,
+    });
     expect(again.code, again.stderr).toBe(0);
     expect(openStore({ dir: configDir }).getProfile('default')!.activeSessionId).not.toBe(old);
   }, 60_000);
@@ -94,14 +126,23 @@ describe('the key store', () => {
     writeFileSync(join(configDir, 'config.json'), '{"profiles": [1,');
     const badConfig = await runSvc(['session', 'show'], { env: env(), configDir });
     let ok = 0;
-    for (const [r, file] of [[badSession, sessionFile], [badConfig, join(configDir, 'config.json')]] as const) {
+    for (const [r, file] of [
+      [badSession, sessionFile],
+      [badConfig, join(configDir, 'config.json')],
+    ] as const) {
       expect(r.code).not.toBe(0);
       expect(r.stderr).toContain(file);
       expect(r.stderr).toMatch(/corrupt/);
       expect(r.stderr).toMatch(/Fix or delete/);
       ok++;
     }
-    report({ suite: 'store', attack: 'corrupt config.json / session file named with the fix', tried: 2, survived: ok, lost: 2 - ok });
+    report({
+      suite: 'store',
+      attack: 'corrupt config.json / session file named with the fix',
+      tried: 2,
+      survived: ok,
+      lost: 2 - ok,
+    });
   }, 60_000);
 
   it('a 0777 config folder is tightened to 0700 and the user is told; a symlink to a folder of ours is followed', async () => {
@@ -111,7 +152,9 @@ describe('the key store', () => {
     const r = await runSvc(['config', 'list'], { env: env(), configDir });
     expect(r.code, r.stderr).toBe(0);
     expect(statSync(configDir).mode & 0o777).toBe(0o700);
-    expect(r.stderr).toMatch(new RegExp(`Warning: ${configDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was 0777; made it 0700`));
+    expect(r.stderr).toMatch(
+      new RegExp(`Warning: ${configDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was 0777; made it 0700`),
+    );
     const quiet = await runSvc(['config', 'list'], { env: env(), configDir });
     expect(quiet.stderr).not.toMatch(/was 0777/); // said once, when repaired
 
@@ -119,17 +162,37 @@ describe('the key store', () => {
     symlinkSync(configDir, link);
     const viaLink = await runSvc(['config', 'list'], { env: env(), configDir: link });
     expect(viaLink.code, viaLink.stderr).toBe(0);
-    report({ suite: 'store', attack: '0777 config folder tightened and said; own symlink followed', tried: 2, survived: 2, lost: 0 });
+    report({
+      suite: 'store',
+      attack: '0777 config folder tightened and said; own symlink followed',
+      tried: 2,
+      survived: 2,
+      lost: 0,
+    });
   }, 60_000);
 
-  it.skipIf(process.getuid?.() === 0)('a config folder owned by another user (here: a symlink to /) is refused, naming it', async () => {
-    const link = join(mkdtempSync(join(tmpdir(), 'svc-link-')), 'config');
-    symlinkSync('/', link); // root's folder: never ours
-    const r = await runSvc(['config', 'list'], { env: env(), configDir: link });
-    const ok = r.code !== 0 && r.stderr.includes(link) && /another user/.test(r.stderr) && /SERVICE_CLI_CONFIG_DIR/.test(r.stderr);
-    report({ suite: 'store', attack: 'config folder symlinked to another user\'s folder refused', tried: 1, survived: ok ? 1 : 0, lost: ok ? 0 : 1 });
-    expect(r.stderr).toContain(link);
-    expect(r.stderr).toMatch(/belongs to another user/);
-    expect(r.code).not.toBe(0);
-  }, 60_000);
+  it.skipIf(process.getuid?.() === 0)(
+    'a config folder owned by another user (here: a symlink to /) is refused, naming it',
+    async () => {
+      const link = join(mkdtempSync(join(tmpdir(), 'svc-link-')), 'config');
+      symlinkSync('/', link); // root's folder: never ours
+      const r = await runSvc(['config', 'list'], { env: env(), configDir: link });
+      const ok =
+        r.code !== 0 &&
+        r.stderr.includes(link) &&
+        /another user/.test(r.stderr) &&
+        /SERVICE_CLI_CONFIG_DIR/.test(r.stderr);
+      report({
+        suite: 'store',
+        attack: "config folder symlinked to another user's folder refused",
+        tried: 1,
+        survived: ok ? 1 : 0,
+        lost: ok ? 0 : 1,
+      });
+      expect(r.stderr).toContain(link);
+      expect(r.stderr).toMatch(/belongs to another user/);
+      expect(r.code).not.toBe(0);
+    },
+    60_000,
+  );
 });

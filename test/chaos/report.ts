@@ -25,6 +25,9 @@ export function report(figure: Figure): void {
 }
 
 export function printFigures(): void {
-  const lines = figures.map((f) => `  ${f.suite.padEnd(10)} ${f.attack.padEnd(78)} tried ${String(f.tried).padStart(6)}  survived ${String(f.survived).padStart(6)}  lost ${String(f.lost).padStart(4)}${f.detail ? `  ${f.detail}` : ''}`);
+  const lines = figures.map(
+    (f) =>
+      `  ${f.suite.padEnd(10)} ${f.attack.padEnd(78)} tried ${String(f.tried).padStart(6)}  survived ${String(f.survived).padStart(6)}  lost ${String(f.lost).padStart(4)}${f.detail ? `  ${f.detail}` : ''}`,
+  );
   if (lines.length) console.log(lines.join('\n'));
 }

@@ -9,14 +9,25 @@ import { join } from 'node:path';
 
 const reportFile = join(mkdtempSync(join(tmpdir(), 'svc-chaos-')), 'figures.jsonl');
 const files = ['test/chaos', 'test/integration/webhook/crash.test.ts'];
-const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, SVC_CHAOS: '1', SVC_CHAOS_REPORT: reportFile },
-});
-const figures = existsSync(reportFile) ? readFileSync(reportFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+const run = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', ...files],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, SVC_CHAOS: '1', SVC_CHAOS_REPORT: reportFile },
+  },
+);
+const figures = existsSync(reportFile)
+  ? readFileSync(reportFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  : [];
 console.log('\n== chaos figures (tried / survived / lost)');
 for (const f of figures) {
-  console.log(`${f.suite.padEnd(10)} ${f.attack.padEnd(80)} ${String(f.tried).padStart(7)} ${String(f.survived).padStart(7)} ${String(f.lost).padStart(5)}${f.detail ? `  ${f.detail}` : ''}`);
+  console.log(
+    `${f.suite.padEnd(10)} ${f.attack.padEnd(80)} ${String(f.tried).padStart(7)} ${String(f.survived).padStart(7)} ${String(f.lost).padStart(5)}${f.detail ? `  ${f.detail}` : ''}`,
+  );
 }
 const lost = figures.reduce((n, f) => n + f.lost, 0);
 console.log(`${figures.length} figures, ${lost} lost; vitest exited ${run.status}`);

@@ -6,7 +6,18 @@
  * the run: one round in CI, 60 seconds of rounds under `npm run chaos`).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { bodies, concurrent, credentials, framing, paths, pipelined, rssMiB, slowClients, stillServing, type Tally } from './attacks.js';
+import {
+  bodies,
+  concurrent,
+  credentials,
+  framing,
+  paths,
+  pipelined,
+  rssMiB,
+  slowClients,
+  stillServing,
+  type Tally,
+} from './attacks.js';
 import { LARGE, printFigures, report } from './report.js';
 import { startEmulator, startListener, type Running } from './targets.js';
 
@@ -47,11 +58,33 @@ async function abuse(target: Running): Promise<void> {
     // RSS is a garbage-collection sawtooth: growth is judged on its low points, first half against
     // second half (a leak raises them; a bounded cache such as the dedupe set fills and stops).
     const half = Math.floor(samples.length / 2);
-    const growth = samples.length > 3 ? Math.min(...samples.slice(half)) - Math.min(...samples.slice(0, half)) : after - before;
+    const growth =
+      samples.length > 3 ? Math.min(...samples.slice(half)) - Math.min(...samples.slice(0, half)) : after - before;
     const flat = growth < 64;
-    for (const t of totals.values()) if (t.tried > 0) report({ suite: target.name, attack: t.attack, tried: t.tried, survived: t.survived, lost: t.lost, ...(t.notes.length && { detail: t.notes.slice(0, 2).join('; ') }) });
-    report({ suite: target.name, attack: `RSS over ${seconds} s after a warm-up round (low points, first half vs second)`, tried: 1, survived: flat ? 1 : 0, lost: flat ? 0 : 1, detail: `${before} → ${after} MiB; range ${Math.min(...samples)}–${Math.max(...samples)}; low-point growth ${Math.round(growth * 10) / 10} MiB` });
-    for (const t of totals.values()) expect({ attack: t.attack, lost: t.lost, notes: t.notes.slice(0, 3) }).toEqual({ attack: t.attack, lost: 0, notes: [] });
+    for (const t of totals.values())
+      if (t.tried > 0)
+        report({
+          suite: target.name,
+          attack: t.attack,
+          tried: t.tried,
+          survived: t.survived,
+          lost: t.lost,
+          ...(t.notes.length && { detail: t.notes.slice(0, 2).join('; ') }),
+        });
+    report({
+      suite: target.name,
+      attack: `RSS over ${seconds} s after a warm-up round (low points, first half vs second)`,
+      tried: 1,
+      survived: flat ? 1 : 0,
+      lost: flat ? 0 : 1,
+      detail: `${before} → ${after} MiB; range ${Math.min(...samples)}–${Math.max(...samples)}; low-point growth ${Math.round(growth * 10) / 10} MiB`,
+    });
+    for (const t of totals.values())
+      expect({ attack: t.attack, lost: t.lost, notes: t.notes.slice(0, 3) }).toEqual({
+        attack: t.attack,
+        lost: 0,
+        notes: [],
+      });
     expect(await stillServing(target)).toBe(true);
     expect(growth).toBeLessThan(64);
   } finally {
@@ -61,6 +94,14 @@ async function abuse(target: Running): Promise<void> {
 }
 
 describe('servers under abuse (tried / survived / lost)', () => {
-  it('svc webhook listen: never a 5xx, a hang or a crash; memory flat', () => startListener().then(abuse), LARGE ? 300_000 : 120_000);
-  it('svc emulator start: never a 5xx, a hang or a crash; memory flat', () => startEmulator().then(abuse), LARGE ? 300_000 : 120_000);
+  it(
+    'svc webhook listen: never a 5xx, a hang or a crash; memory flat',
+    () => startListener().then(abuse),
+    LARGE ? 300_000 : 120_000,
+  );
+  it(
+    'svc emulator start: never a 5xx, a hang or a crash; memory flat',
+    () => startEmulator().then(abuse),
+    LARGE ? 300_000 : 120_000,
+  );
 });

@@ -14,7 +14,13 @@ afterAll(printFigures);
 const LIMIT_MS = 1000;
 const CRLF = '\r\n';
 
-async function check(suite: string, port: number, partialHeaders: Buffer, partialBody: Buffer, good: Buffer): Promise<void> {
+async function check(
+  suite: string,
+  port: number,
+  partialHeaders: Buffer,
+  partialBody: Buffer,
+  good: Buffer,
+): Promise<void> {
   const [headers, body, meanwhile] = await Promise.all([
     stalled(port, partialHeaders, 8000),
     stalled(port, partialBody, 8000),
@@ -25,10 +31,32 @@ async function check(suite: string, port: number, partialHeaders: Buffer, partia
       return { status: r.statuses[0], ms: performance.now() - started };
     }),
   ]);
-  const ended = (r: { status: number | undefined; closed: boolean; ms: number }) => (r.status === 408 || (r.status === undefined && r.closed)) && r.ms < LIMIT_MS + 3000;
-  report({ suite, attack: `headers stopped half-way (limit ${LIMIT_MS} ms)`, tried: 1, survived: ended(headers) ? 1 : 0, lost: ended(headers) ? 0 : 1, detail: `${headers.status ?? 'dropped'} after ${Math.round(headers.ms)} ms` });
-  report({ suite, attack: `body stopped half-way (limit ${LIMIT_MS} ms)`, tried: 1, survived: ended(body) ? 1 : 0, lost: ended(body) ? 0 : 1, detail: `${body.status ?? 'dropped'} after ${Math.round(body.ms)} ms` });
-  report({ suite, attack: 'good request while both stall', tried: 1, survived: meanwhile.status! < 500 ? 1 : 0, lost: meanwhile.status! < 500 ? 0 : 1, detail: `${meanwhile.status} in ${Math.round(meanwhile.ms)} ms` });
+  const ended = (r: { status: number | undefined; closed: boolean; ms: number }) =>
+    (r.status === 408 || (r.status === undefined && r.closed)) && r.ms < LIMIT_MS + 3000;
+  report({
+    suite,
+    attack: `headers stopped half-way (limit ${LIMIT_MS} ms)`,
+    tried: 1,
+    survived: ended(headers) ? 1 : 0,
+    lost: ended(headers) ? 0 : 1,
+    detail: `${headers.status ?? 'dropped'} after ${Math.round(headers.ms)} ms`,
+  });
+  report({
+    suite,
+    attack: `body stopped half-way (limit ${LIMIT_MS} ms)`,
+    tried: 1,
+    survived: ended(body) ? 1 : 0,
+    lost: ended(body) ? 0 : 1,
+    detail: `${body.status ?? 'dropped'} after ${Math.round(body.ms)} ms`,
+  });
+  report({
+    suite,
+    attack: 'good request while both stall',
+    tried: 1,
+    survived: meanwhile.status! < 500 ? 1 : 0,
+    lost: meanwhile.status! < 500 ? 0 : 1,
+    detail: `${meanwhile.status} in ${Math.round(meanwhile.ms)} ms`,
+  });
   expect(ended(headers), JSON.stringify(headers)).toBe(true);
   expect(ended(body), JSON.stringify(body)).toBe(true);
   expect(meanwhile.status).toBeLessThan(500);
@@ -45,8 +73,12 @@ describe('slow clients against short header and body timeouts', () => {
         'emulator',
         Number(base.port),
         Buffer.from(`GET ${base.pathname}/cards/x HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}X-Slow: `),
-        Buffer.from(`POST ${base.pathname}/cards HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}${auth}Content-Type: application/json${CRLF}Content-Length: 100${CRLF}${CRLF}{"cardholderId":`),
-        Buffer.from(`GET ${base.pathname}/cards/${emu.fixtures.cardId} HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}${auth}${CRLF}`),
+        Buffer.from(
+          `POST ${base.pathname}/cards HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}${auth}Content-Type: application/json${CRLF}Content-Length: 100${CRLF}${CRLF}{"cardholderId":`,
+        ),
+        Buffer.from(
+          `GET ${base.pathname}/cards/${emu.fixtures.cardId} HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}${auth}${CRLF}`,
+        ),
       );
     } finally {
       await emu.close();
@@ -55,15 +87,30 @@ describe('slow clients against short header and body timeouts', () => {
 
   it('the listener answers 408 and keeps serving others', async () => {
     const dedupe = openSeenIds();
-    const receiver = await createWebhookReceiver({ port: 0, verify: undefined, dedupe, requestTimeoutMs: LIMIT_MS, onEvent: () => {} });
+    const receiver = await createWebhookReceiver({
+      port: 0,
+      verify: undefined,
+      dedupe,
+      requestTimeoutMs: LIMIT_MS,
+      onEvent: () => {},
+    });
     try {
-      const body = JSON.stringify({ id: 'Webhook:1', type: 'CARD.STATE_CHANGE', timestamp: new Date().toISOString(), data: {} });
+      const body = JSON.stringify({
+        id: 'Webhook:1',
+        type: 'CARD.STATE_CHANGE',
+        timestamp: new Date().toISOString(),
+        data: {},
+      });
       await check(
         'listener',
         receiver.port,
         Buffer.from(`POST /webhooks HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}X-Slow: `),
-        Buffer.from(`POST /webhooks HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}Content-Type: application/json${CRLF}Content-Length: 500${CRLF}${CRLF}{"id":`),
-        Buffer.from(`POST /webhooks HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}Content-Type: application/json${CRLF}Content-Length: ${body.length}${CRLF}${CRLF}${body}`),
+        Buffer.from(
+          `POST /webhooks HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}Content-Type: application/json${CRLF}Content-Length: 500${CRLF}${CRLF}{"id":`,
+        ),
+        Buffer.from(
+          `POST /webhooks HTTP/1.1${CRLF}Host: 127.0.0.1${CRLF}Content-Type: application/json${CRLF}Content-Length: ${body.length}${CRLF}${CRLF}${body}`,
+        ),
       );
     } finally {
       await receiver.close();

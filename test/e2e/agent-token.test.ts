@@ -14,24 +14,40 @@ beforeAll(async () => {
   emu = await startEmulator({ port: 0 });
   const basic = `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`;
   const call = async (method: 'GET' | 'POST', path: string, body?: object) => {
-    const res = await request(emu.baseUrl + path, { method, headers: { authorization: basic, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const res = await request(emu.baseUrl + path, {
+      method,
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return (await res.body.json()) as any;
   };
-  const customer = await call('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Agent Owner', email: 'owner@example.test' });
+  const customer = await call('POST', '/customers', {
+    customerType: 'INDIVIDUAL',
+    fullName: 'Agent Owner',
+    email: 'owner@example.test',
+  });
   ownAccount = (await call('GET', `/internal-accounts?customerId=${customer.id}`)).data[0].id;
   const made = await call('POST', '/agents', {
-    name: 'e2e agent', customerId: customer.id,
-    policy: { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 100 } },
+    name: 'e2e agent',
+    customerId: customer.id,
+    policy: {
+      permissions: ['VIEW_TRANSACTIONS'],
+      defaultExecutionMode: 'AUTO',
+      spendingLimits: { currency: 'USD', perTransactionLimit: 100 },
+    },
   });
-  const redeemed = await request(`${emu.baseUrl}/agents/device-codes/${made.deviceCode.code}/redeem`, { method: 'POST' });
+  const redeemed = await request(`${emu.baseUrl}/agents/device-codes/${made.deviceCode.code}/redeem`, {
+    method: 'POST',
+  });
   token = ((await redeemed.body.json()) as { accessToken: string }).accessToken;
 });
 afterAll(() => emu.close());
 
-const svc = (args: string[]) => runSvc(args, { env: { SERVICE_BASE_URL: emu.baseUrl, SERVICE_ACCESS_TOKEN: token }, configDir: tempConfigDir() });
+const svc = (args: string[]) =>
+  runSvc(args, { env: { SERVICE_BASE_URL: emu.baseUrl, SERVICE_ACCESS_TOKEN: token }, configDir: tempConfigDir() });
 
 describe('svc with an agent access token (spawned)', () => {
-  it('works on the agent customer\'s account', async () => {
+  it("works on the agent customer's account", async () => {
     const fund = await svc(['--json', 'sandbox', 'fund', ownAccount, '--amount', '2500']);
     expect(fund.code, fund.stderr).toBe(0);
     expect(JSON.parse(fund.stdout).balance.amount).toBe(2500);
@@ -40,7 +56,7 @@ describe('svc with an agent access token (spawned)', () => {
     expect(JSON.parse(list.stdout)).toEqual({ data: [] });
   });
 
-  it('another customer\'s account is 404 to it (exit 1)', async () => {
+  it("another customer's account is 404 to it (exit 1)", async () => {
     const r = await svc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '2500']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/404|not found/i);

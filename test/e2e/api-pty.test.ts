@@ -15,12 +15,22 @@ beforeAll(async () => (t = await authEnv({ timeScale: 20 })));
 afterAll(() => t.close());
 
 async function sessionIds(accountId: string): Promise<string[]> {
-  const r = await runSvc(['--json', 'api', 'GET', '/auth/sessions', '--query', `accountId=${accountId}`], { env: t.env, configDir: t.configDir });
+  const r = await runSvc(['--json', 'api', 'GET', '/auth/sessions', '--query', `accountId=${accountId}`], {
+    env: t.env,
+    configDir: t.configDir,
+  });
   return (JSON.parse(r.stdout) as { data: { id: string }[] }).data.map((s) => s.id);
 }
 
 it('--show-payload asks before signing: "n" leaves the session, "y" revokes it', async () => {
-  expect((await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], { env: t.env, configDir: t.configDir })).code).toBe(0);
+  expect(
+    (
+      await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
+        env: t.env,
+        configDir: t.configDir,
+      })
+    ).code,
+  ).toBe(0);
   const signer = activeSession(t)!;
   const victim = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
 

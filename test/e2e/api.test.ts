@@ -12,7 +12,8 @@ let t: AuthEnv;
 beforeAll(async () => (t = await authEnv()));
 afterAll(() => t.close());
 
-const svc = (args: string[], stdin?: string): Promise<SvcResult> => runSvc(args, { env: t.env, configDir: t.configDir, stdin });
+const svc = (args: string[], stdin?: string): Promise<SvcResult> =>
+  runSvc(args, { env: t.env, configDir: t.configDir, stdin });
 
 async function login(): Promise<{ id: string; accountId: string }> {
   const r = await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000']);
@@ -24,7 +25,16 @@ describe('svc api (spawned)', () => {
   it('revokes a session with a signed DELETE; the session list no longer has it', async () => {
     const signer = await login();
     const target = await login();
-    const r = await svc(['api', 'DELETE', `/auth/sessions/${target.id}`, '--session', signer.id, '--show-payload', '--yes', '--include']);
+    const r = await svc([
+      'api',
+      'DELETE',
+      `/auth/sessions/${target.id}`,
+      '--session',
+      signer.id,
+      '--show-payload',
+      '--yes',
+      '--include',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('ACTIVITY_TYPE_DELETE_SESSION');
     expect(r.stderr).toMatch(/^HTTP 204$/m);
@@ -38,7 +48,10 @@ describe('svc api (spawned)', () => {
     const s = await login();
     const r = await svc(['--json', 'api', 'DELETE', `/auth/sessions/${s.id}`, '--no-sign']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ payloadToSign: expect.stringContaining(s.id), requestId: expect.stringMatching(/^Request:/) });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      payloadToSign: expect.stringContaining(s.id),
+      requestId: expect.stringMatching(/^Request:/),
+    });
     const sent = t.proxy.seen.length;
     const ask = await svc(['api', 'DELETE', `/auth/sessions/${s.id}`, '--show-payload']);
     expect(ask.code).toBe(2);
@@ -47,22 +60,55 @@ describe('svc api (spawned)', () => {
   });
 
   it('POST from fields and stdin; --paginate --json-lines prints one object a line', async () => {
-    const created = await svc(['--json', 'api', 'POST', '/customers', '-f', 'customerType=INDIVIDUAL', '-f', 'fullName=Spawned 003']);
+    const created = await svc([
+      '--json',
+      'api',
+      'POST',
+      '/customers',
+      '-f',
+      'customerType=INDIVIDUAL',
+      '-f',
+      'fullName=Spawned 003',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const customer = JSON.parse(created.stdout);
     expect(customer.kycStatus).toBe('UNVERIFIED');
-    const piped = await svc(['--json', 'api', 'POST', '/customers', '--input', '-'], '{"customerType":"INDIVIDUAL","fullName":"Piped"}');
+    const piped = await svc(
+      ['--json', 'api', 'POST', '/customers', '--input', '-'],
+      '{"customerType":"INDIVIDUAL","fullName":"Piped"}',
+    );
     expect(JSON.parse(piped.stdout).kycStatus).toBe('APPROVED');
-    const lines = await svc(['api', 'GET', '/internal-accounts', '--query', `customerId=${customer.id}`, '--paginate', '--json-lines']);
+    const lines = await svc([
+      'api',
+      'GET',
+      '/internal-accounts',
+      '--query',
+      `customerId=${customer.id}`,
+      '--paginate',
+      '--json-lines',
+    ]);
     expect(lines.code).toBe(0);
-    const accounts = lines.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const accounts = lines.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(accounts.map((a) => a.balance.currency.code).sort()).toEqual(['EUR', 'USD']);
   });
 
-  it('--paginate follows the emulator\'s real cursors: limit=1 pages give the same list as one big page', async () => {
-    const whole = JSON.parse((await svc(['--json', 'api', 'GET', '/customers/internal-accounts', '--query', 'limit=100'])).stdout) as { data: { id: string }[]; totalCount: number };
+  it("--paginate follows the emulator's real cursors: limit=1 pages give the same list as one big page", async () => {
+    const whole = JSON.parse(
+      (await svc(['--json', 'api', 'GET', '/customers/internal-accounts', '--query', 'limit=100'])).stdout,
+    ) as { data: { id: string }[]; totalCount: number };
     expect(whole.data.length).toBeGreaterThan(2);
-    const paged = await svc(['--json', 'api', 'GET', '/customers/internal-accounts', '--query', 'limit=1', '--paginate']);
+    const paged = await svc([
+      '--json',
+      'api',
+      'GET',
+      '/customers/internal-accounts',
+      '--query',
+      'limit=1',
+      '--paginate',
+    ]);
     expect(paged.code, paged.stderr).toBe(0);
     expect((JSON.parse(paged.stdout) as { id: string }[]).map((a) => a.id)).toEqual(whole.data.map((a) => a.id));
   });
@@ -74,7 +120,9 @@ describe('svc api (spawned)', () => {
 
     const s = await login();
     // A config directory of its own (runSvc makes one): no session is held there.
-    const fresh = await runSvc(['api', 'DELETE', `/auth/sessions/${s.id}`], { env: { ...t.env, SERVICE_CLI_CONFIG_DIR: tempConfigDir() } });
+    const fresh = await runSvc(['api', 'DELETE', `/auth/sessions/${s.id}`], {
+      env: { ...t.env, SERVICE_CLI_CONFIG_DIR: tempConfigDir() },
+    });
     expect(fresh.code).toBe(4);
     expect(fresh.stderr).toContain('no session is active');
 

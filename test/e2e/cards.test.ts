@@ -37,7 +37,9 @@ describe('svc cards reveal (spawned)', () => {
 
   it('--open hands the URL to SVC_BROWSER and prints none', async () => {
     const browser = recordingBrowser(mkdtempSync(join(tmpdir(), 'svc-browser-')));
-    const r = await runSvc(['cards', 'reveal', emu.fixtures.cardId, '--open'], { env: { ...emulatorEnv(emu), SVC_BROWSER: browser.command } });
+    const r = await runSvc(['cards', 'reveal', emu.fixtures.cardId, '--open'], {
+      env: { ...emulatorEnv(emu), SVC_BROWSER: browser.command },
+    });
     expect(r.code).toBe(0);
     const url = await browser.opened();
     expect(`${url}\n`).toMatch(URL_LINE);

@@ -22,7 +22,7 @@ describe('svc (spawned)', () => {
     }
   });
 
-  it('shows a noun\'s verbs in its help', async () => {
+  it("shows a noun's verbs in its help", async () => {
     const r = await runSvc(['session', '--help']);
     expect(r.code).toBe(0);
     for (const verb of ['list', 'refresh', 'revoke', 'use', 'show']) expect(r.stdout).toContain(verb);

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 
-const hasOwnCache = typeof (createRequire(import.meta.url)('node:module') as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+const hasOwnCache =
+  typeof (createRequire(import.meta.url)('node:module') as { enableCompileCache?: unknown }).enableCompileCache ===
+  'function';
 
 /** Runs `svc keys generate --json` with its temporary folder (and so the cache) in `tmp`. */
 function generate(tmp: string): { code: number | null; stdout: string } {

@@ -17,9 +17,18 @@ afterAll(() => emu.close());
 describe('concurrent svc processes', () => {
   it('eight simultaneous logins leave eight stored sessions', async () => {
     const configDir = tempConfigDir();
-    const env = { SERVICE_BASE_URL: emu.baseUrl, SERVICE_API_TOKEN_ID: emu.apiTokenId, SERVICE_API_CLIENT_SECRET: emu.apiClientSecret };
+    const env = {
+      SERVICE_BASE_URL: emu.baseUrl,
+      SERVICE_API_TOKEN_ID: emu.apiTokenId,
+      SERVICE_API_CLIENT_SECRET: emu.apiClientSecret,
+    };
     const logins = await Promise.all(
-      Array.from({ length: 8 }, () => runSvc(['--json', 'otp', 'verify', '--credential', emu.fixtures.credentialId, '--code', '000000'], { env, configDir })),
+      Array.from({ length: 8 }, () =>
+        runSvc(['--json', 'otp', 'verify', '--credential', emu.fixtures.credentialId, '--code', '000000'], {
+          env,
+          configDir,
+        }),
+      ),
     );
     for (const r of logins) expect(r.code, r.stderr).toBe(0);
     const ids = logins.map((r) => (JSON.parse(r.stdout) as { id: string }).id);
@@ -31,7 +40,9 @@ describe('concurrent svc processes', () => {
 
     const list = await runSvc(['--json', 'session', 'list', '--account', emu.fixtures.accountId], { env, configDir });
     expect(list.code, list.stderr).toBe(0);
-    const held = (JSON.parse(list.stdout) as { data: Array<{ id: string; keyHeld: boolean }> }).data.filter((s) => s.keyHeld).map((s) => s.id);
+    const held = (JSON.parse(list.stdout) as { data: Array<{ id: string; keyHeld: boolean }> }).data
+      .filter((s) => s.keyHeld)
+      .map((s) => s.id);
     expect(held.sort()).toEqual([...ids].sort());
   });
 });

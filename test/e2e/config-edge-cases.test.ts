@@ -21,7 +21,11 @@ afterAll(() => t.close());
 
 it('a value of the wrong type in config.json is a store error listing each one, not a crash', async () => {
   const configDir = tempConfigDir();
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: 42, apiClientSecret: ['s3cret-value'] } } }), { mode: 0o600 });
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ profiles: { default: { baseUrl: 42, apiClientSecret: ['s3cret-value'] } } }),
+    { mode: 0o600 },
+  );
   const r = await runSvc(['config', 'list'], { configDir });
   expect(r.code).toBe(1);
   expect(r.stderr).not.toMatch(/is not a function|TypeError/);
@@ -42,14 +46,19 @@ it('a home that cannot hold the store is an error naming SERVICE_CLI_CONFIG_DIR,
   expect(error.hint).toContain('SERVICE_CLI_CONFIG_DIR');
 });
 
-it.skipIf(process.getuid?.() === 0)('a read-only home says permission denied and names SERVICE_CLI_CONFIG_DIR', async () => {
-  const home = mkdtempSync(join(tmpdir(), 'svc-home-'));
-  chmodSync(home, 0o500);
-  const r = await runSvc(['config', 'list'], { env: { HOME: home, SERVICE_CLI_CONFIG_DIR: '', XDG_CONFIG_HOME: '' } });
-  expect(r.code).toBe(1);
-  expect(r.stderr).toMatch(/permission denied/);
-  expect(r.stderr).toContain('SERVICE_CLI_CONFIG_DIR');
-});
+it.skipIf(process.getuid?.() === 0)(
+  'a read-only home says permission denied and names SERVICE_CLI_CONFIG_DIR',
+  async () => {
+    const home = mkdtempSync(join(tmpdir(), 'svc-home-'));
+    chmodSync(home, 0o500);
+    const r = await runSvc(['config', 'list'], {
+      env: { HOME: home, SERVICE_CLI_CONFIG_DIR: '', XDG_CONFIG_HOME: '' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/permission denied/);
+    expect(r.stderr).toContain('SERVICE_CLI_CONFIG_DIR');
+  },
+);
 
 it('config list keeps deliberately stricter modes (0500 folder, 0400 file) and tightens looser ones', async () => {
   const configDir = tempConfigDir();
@@ -70,10 +79,14 @@ it('config list keeps deliberately stricter modes (0500 folder, 0400 file) and t
 });
 
 it('--code - reads stdin only after the challenge was sent, so an emailed code can be piped', async () => {
-  const child = spawn(process.execPath, [SVC_BIN, 'otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '-'], {
-    env: svcEnv(t.configDir, t.env),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [SVC_BIN, 'otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '-'],
+    {
+      env: svcEnv(t.configDir, t.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

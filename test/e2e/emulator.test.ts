@@ -23,16 +23,36 @@ describe('svc emulator start (spawned)', () => {
     const configDir = tempConfigDir();
     server = startSvc(['--json', 'emulator', 'start', '--port', '0'], { configDir });
     const ready = JSON.parse(await server.firstLine) as Ready;
-    expect(Object.keys(ready).sort()).toEqual(['apiClientSecret', 'apiTokenId', 'baseUrl', 'fixtures', 'otpSignerPublicKey', 'webhookPublicKey']);
-    expect(Object.keys(ready.fixtures).sort()).toEqual(['accountId', 'cardId', 'credentialId', 'customerId', 'email', 'quoteId', 'umaAddress']);
+    expect(Object.keys(ready).sort()).toEqual([
+      'apiClientSecret',
+      'apiTokenId',
+      'baseUrl',
+      'fixtures',
+      'otpSignerPublicKey',
+      'webhookPublicKey',
+    ]);
+    expect(Object.keys(ready.fixtures).sort()).toEqual([
+      'accountId',
+      'cardId',
+      'credentialId',
+      'customerId',
+      'email',
+      'quoteId',
+      'umaAddress',
+    ]);
     expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
     expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
 
     // No SERVICE_* variables: the profile alone carries URL, credentials and the signer pin.
-    const login = await runSvc(['--json', 'otp', 'verify', '--credential', ready.fixtures.credentialId!, '--code', '000000'], { configDir });
+    const login = await runSvc(
+      ['--json', 'otp', 'verify', '--credential', ready.fixtures.credentialId!, '--code', '000000'],
+      { configDir },
+    );
     expect(login.stderr).not.toContain('pinned'); // the emulator's signer was pinned by the profile already
     expect(login.code).toBe(0);
-    const fund = await runSvc(['--json', 'sandbox', 'fund', ready.fixtures.accountId!, '--amount', '2500'], { configDir });
+    const fund = await runSvc(['--json', 'sandbox', 'fund', ready.fixtures.accountId!, '--amount', '2500'], {
+      configDir,
+    });
     expect(fund.code).toBe(0);
     expect((JSON.parse(fund.stdout) as { balance: { amount: number } }).balance.amount).toBeGreaterThanOrEqual(2500);
   });

@@ -19,23 +19,35 @@ beforeAll(async () => {
   t = await authEnv();
 });
 afterAll(() => t.close());
-const svc = (args: string[], env: NodeJS.ProcessEnv = {}) => runSvc(args, { env: { ...t.env, ...env }, configDir: t.configDir });
+const svc = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runSvc(args, { env: { ...t.env, ...env }, configDir: t.configDir });
 
 describe('help (item 7)', () => {
-  const verbs = commandTree().nouns.flatMap((n) => (n.verbs.length ? n.verbs.map((v) => [n.name, v.name]) : [[n.name]]));
+  const verbs = commandTree().nouns.flatMap((n) =>
+    n.verbs.length ? n.verbs.map((v) => [n.name, v.name]) : [[n.name]],
+  );
 
   it.each(verbs)('svc %s %s --help shows an example of itself', async (...words) => {
     const r = await runSvc([...words.filter(Boolean), '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`Examples?( \\([^)]*\\))?:\\n  \\$ .*svc (--\\S+ (\\S+ )?)*${words.filter(Boolean).join(' ')}\\b`));
+    expect(r.stdout).toMatch(
+      new RegExp(`Examples?( \\([^)]*\\))?:\\n  \\$ .*svc (--\\S+ (\\S+ )?)*${words.filter(Boolean).join(' ')}\\b`),
+    );
   });
 
   it('the sandbox examples work against the emulator once their placeholders are filled', async () => {
     const f = t.emu.fixtures;
-    const fill: Record<string, string> = { 'InternalAccount:<uuid>': f.accountId, 'Quote:<uuid>': f.quoteId, '<umaAddress>': f.umaAddress };
+    const fill: Record<string, string> = {
+      'InternalAccount:<uuid>': f.accountId,
+      'Quote:<uuid>': f.quoteId,
+      '<umaAddress>': f.umaAddress,
+    };
     for (const verb of ['fund', 'send', 'uma-receive']) {
       const help = (await runSvc(['sandbox', verb, '--help'])).stdout;
-      const examples = help.split('\n  $ ').slice(1).map((e) => e.split('\n\n')[0]!.replace(/\\\n\s*/g, ''));
+      const examples = help
+        .split('\n  $ ')
+        .slice(1)
+        .map((e) => e.split('\n\n')[0]!.replace(/\\\n\s*/g, ''));
       expect(examples.length).toBeGreaterThan(0);
       for (const example of examples) {
         let line = example.trim();
@@ -60,18 +72,31 @@ describe('help (item 7)', () => {
     expect((await runSvc(['version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const r = await runSvc(['--version', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+$/), node: process.versions.node, platform: process.platform, arch: process.arch });
+    expect(JSON.parse(r.stdout)).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      node: process.versions.node,
+      platform: process.platform,
+      arch: process.arch,
+    });
   });
 });
 
 describe('conventions (item 12)', () => {
-  it('svc completion bash completes nouns, verbs and a verb\'s flags; zsh and fish scripts are printed', async () => {
+  it("svc completion bash completes nouns, verbs and a verb's flags; zsh and fish scripts are printed", async () => {
     const script = join(tempConfigDir(), 'svc.bash');
     const bash = await runSvc(['completion', 'bash']);
     expect(bash.code).toBe(0);
     writeFileSync(script, bash.stdout);
     const complete = (words: string[]) =>
-      execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _svc; echo "\${COMPREPLY[*]}"`, script], { encoding: 'utf8' }).trim();
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source "$0"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _svc; echo "\${COMPREPLY[*]}"`,
+          script,
+        ],
+        { encoding: 'utf8' },
+      ).trim();
     expect(complete(['svc', 'sess'])).toBe('session');
     expect(complete(['svc', '--profile', 'x', 'session', 're']).split(' ').sort()).toEqual(['refresh', 'revoke']);
     expect(complete(['svc', 'sandbox', 'fund', '--am'])).toBe('--amount');
@@ -86,7 +111,15 @@ describe('conventions (item 12)', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--jq');
     expect(t.proxy.seen.length).toBe(before);
-    const r = await svc(['--jq', '.balance.currency.code, .id', 'sandbox', 'fund', t.emu.fixtures.accountId, '--amount', '100']);
+    const r = await svc([
+      '--jq',
+      '.balance.currency.code, .id',
+      'sandbox',
+      'fund',
+      t.emu.fixtures.accountId,
+      '--amount',
+      '100',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`USD\n${t.emu.fixtures.accountId}\n`);
   });
@@ -115,7 +148,9 @@ describe('conventions (item 12)', () => {
   });
 
   it('revoking an expired session succeeds like the service and forgets its key', async () => {
-    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(0);
+    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(
+      0,
+    );
     const session = activeSession(t)!;
     // Expired both for the service (its clock) and here (the stored expiry), so no key can sign.
     t.emu.testing.advanceClock(16 * 60_000);
@@ -127,11 +162,17 @@ describe('conventions (item 12)', () => {
   });
 
   it('session prune deletes expired keys and keys the service no longer lists, keeps live ones', async () => {
-    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(0);
+    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(
+      0,
+    );
     const revoked = activeSession(t)!;
-    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(0);
+    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(
+      0,
+    );
     const live = activeSession(t)!;
-    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(0);
+    expect((await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'])).code).toBe(
+      0,
+    );
     const expired = activeSession(t)!;
     t.store().saveSession({ ...expired, expiresAt: new Date(Date.now() - 60_000).toISOString() });
     // Revoked elsewhere: revoke it, then put its key back as if another machine had revoked it.

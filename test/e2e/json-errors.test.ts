@@ -29,14 +29,19 @@ describe('--json errors', () => {
     expect(r.stdout).toBe('');
   });
 
-  it.each([[[], 'command'], [['session'], 'session']])('no verb (%j) under --json is a usage error, exit 2', async (args, field) => {
+  it.each([
+    [[], 'command'],
+    [['session'], 'session'],
+  ])('no verb (%j) under --json is a usage error, exit 2', async (args, field) => {
     const r = await runSvc(['--json', ...args]);
     expect(r.code).toBe(2);
     expect(jsonError(r.stderr)).toMatchObject({ type: 'usage', field });
   });
 
   it('a missing session is type auth (exit 4), an unset key failure (exit 1), never a class name', async () => {
-    const auth = await runSvc(['--json', 'session', 'refresh'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9', SERVICE_API_TOKEN_ID: 'a', SERVICE_API_CLIENT_SECRET: 'b' } });
+    const auth = await runSvc(['--json', 'session', 'refresh'], {
+      env: { SERVICE_BASE_URL: 'http://127.0.0.1:9', SERVICE_API_TOKEN_ID: 'a', SERVICE_API_CLIENT_SECRET: 'b' },
+    });
     expect(auth.code).toBe(4);
     expect(jsonError(auth.stderr).type).toBe('auth');
     const unset = await runSvc(['--json', 'config', 'get', 'base-url']);

@@ -30,7 +30,9 @@ describe('svc keys generate', () => {
 
 describe('svc keys stamp', () => {
   it('stamps a payload from stdin, byte for byte the src/crypto/README.md vector', async () => {
-    const r = await runSvc(['keys', 'stamp', '--private-key', STAMP_VECTOR.privateKey], { stdin: STAMP_VECTOR.payload });
+    const r = await runSvc(['keys', 'stamp', '--private-key', STAMP_VECTOR.privateKey], {
+      stdin: STAMP_VECTOR.payload,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(createStamp(STAMP_VECTOR.payload, STAMP_VECTOR.privateKey) + '\n');
     expect(parseStamp(r.stdout.trim()).signature).toBe(STAMP_VECTOR.signature);
@@ -100,16 +102,37 @@ describe('svc keys encrypt-otp', () => {
   const bundle = createOtpTargetBundle(signer.privateKey, target.publicKey);
 
   it('checks the signer, encrypts the code and prints the TEK', async () => {
-    const r = await runSvc(['keys', 'encrypt-otp', '--bundle', bundle, '--code', '000000', '--signer', decompressPublicKey(signer.publicKey)]);
+    const r = await runSvc([
+      'keys',
+      'encrypt-otp',
+      '--bundle',
+      bundle,
+      '--code',
+      '000000',
+      '--signer',
+      decompressPublicKey(signer.publicKey),
+    ]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['encryptedOtpBundle', 'tekPrivateKey', 'tekPublicKey']);
     expect(publicKeyFromPrivate(out.tekPrivateKey)).toBe(out.tekPublicKey);
-    expect(await decryptOtpBundle(out.encryptedOtpBundle, target.privateKey)).toEqual({ otp_code: '000000', public_key: out.tekPublicKey });
+    expect(await decryptOtpBundle(out.encryptedOtpBundle, target.privateKey)).toEqual({
+      otp_code: '000000',
+      public_key: out.tekPublicKey,
+    });
   });
 
   it('exits 1 for another signer and 2 for a --signer that is not a key', async () => {
-    const other = await runSvc(['keys', 'encrypt-otp', '--bundle', bundle, '--code', '000000', '--signer', generateKeyPair().publicKey]);
+    const other = await runSvc([
+      'keys',
+      'encrypt-otp',
+      '--bundle',
+      bundle,
+      '--code',
+      '000000',
+      '--signer',
+      generateKeyPair().publicKey,
+    ]);
     expect(other.code).toBe(1);
     expect(other.stdout).toBe('');
     expect(other.stderr).toMatch(/pinned signer/);
@@ -125,13 +148,28 @@ describe('svc keys decrypt-bundle', () => {
     const r = await runSvc(['keys', 'decrypt-bundle', '--bundle', v.bundle, '--private-key', v.privateKey]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(LEGACY_PLAINTEXT + '\n');
-    const json = await runSvc(['--json', 'keys', 'decrypt-bundle', '--bundle', v.bundle, '--private-key', v.privateKey]);
+    const json = await runSvc([
+      '--json',
+      'keys',
+      'decrypt-bundle',
+      '--bundle',
+      v.bundle,
+      '--private-key',
+      v.privateKey,
+    ]);
     expect(JSON.parse(json.stdout)).toEqual({ plaintext: LEGACY_PLAINTEXT });
   });
 
   it('exits 1 for the wrong key and 2 for no key', async () => {
     const v = LEGACY_BUNDLES[0];
-    const wrong = await runSvc(['keys', 'decrypt-bundle', '--bundle', v.bundle, '--private-key', LEGACY_BUNDLES[1].privateKey]);
+    const wrong = await runSvc([
+      'keys',
+      'decrypt-bundle',
+      '--bundle',
+      v.bundle,
+      '--private-key',
+      LEGACY_BUNDLES[1].privateKey,
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/HPKE decryption failed/);
     const none = await runSvc(['keys', 'decrypt-bundle', '--bundle', v.bundle]);

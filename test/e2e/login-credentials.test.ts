@@ -39,11 +39,28 @@ describe('svc login / svc credentials (spawned)', () => {
     const added = await svc(['--json', 'credentials', 'add', 'oauth', '--sandbox-token', '--subject', 'e2e-user']);
     ok(added);
     oauthId = JSON.parse(added.stdout).id;
-    const login = await svc(['--json', 'login', 'oauth', '--credential', oauthId, '--sandbox-token', '--subject', 'e2e-user']);
+    const login = await svc([
+      '--json',
+      'login',
+      'oauth',
+      '--credential',
+      oauthId,
+      '--sandbox-token',
+      '--subject',
+      'e2e-user',
+    ]);
     ok(login);
     expect(JSON.parse(login.stdout)).toMatchObject({ type: 'OAUTH', keyStored: true });
     // Another subject is another identity: the service refuses it (401 → exit 4).
-    const other = await svc(['login', 'oauth', '--credential', oauthId, '--sandbox-token', '--subject', 'someone-else']);
+    const other = await svc([
+      'login',
+      'oauth',
+      '--credential',
+      oauthId,
+      '--sandbox-token',
+      '--subject',
+      'someone-else',
+    ]);
     expect(other.code).toBe(4);
     expect(other.stderr).toMatch(/sub does not match/);
   });

@@ -29,7 +29,10 @@ describe('svc otp verify (spawned)', () => {
   });
 
   it('--json with --code - (stdin) prints the AuthSession plus keyStored and nothing else', async () => {
-    const r = await svc(['--json', 'otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '-'], '000000\n');
+    const r = await svc(
+      ['--json', 'otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '-'],
+      '000000\n',
+    );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ accountId: t.emu.fixtures.accountId, keyStored: true });
@@ -57,7 +60,10 @@ describe('svc otp verify (spawned)', () => {
     const f = await authEnv();
     try {
       f.store().setProfile('default', { otpSignerPublicKey: generateKeyPair({ uncompressed: true }).publicKey });
-      const r = await runSvc(['otp', 'verify', '--credential', f.emu.fixtures.credentialId, '--code', '000000'], { env: f.env, configDir: f.configDir });
+      const r = await runSvc(['otp', 'verify', '--credential', f.emu.fixtures.credentialId, '--code', '000000'], {
+        env: f.env,
+        configDir: f.configDir,
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/pinned signer/);
       expect(f.proxy.count('/verify')).toBe(0);

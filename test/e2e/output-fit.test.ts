@@ -19,9 +19,19 @@ afterAll(() => t.close());
 
 it('session list fits a 72-column terminal and keeps every session id whole', async () => {
   for (let i = 0; i < 2; i++) {
-    expect((await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], { env: t.env, configDir: t.configDir })).code).toBe(0);
+    expect(
+      (
+        await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
+          env: t.env,
+          configDir: t.configDir,
+        })
+      ).code,
+    ).toBe(0);
   }
-  const ids = t.store().listSessions().map((s) => s.id);
+  const ids = t
+    .store()
+    .listSessions()
+    .map((s) => s.id);
   const pty = svcOnPty(['session', 'list'], t.env, { cols: 72 });
   try {
     expect(await pty.exited).toBe(0);

@@ -38,9 +38,16 @@ async function emulator(configDir: string, port: number): Promise<Ready> {
   return JSON.parse(await server.firstLine) as Ready;
 }
 
-const envFor = (ready: Ready) => ({ SERVICE_BASE_URL: ready.baseUrl, SERVICE_API_TOKEN_ID: ready.apiTokenId, SERVICE_API_CLIENT_SECRET: ready.apiClientSecret });
+const envFor = (ready: Ready) => ({
+  SERVICE_BASE_URL: ready.baseUrl,
+  SERVICE_API_TOKEN_ID: ready.apiTokenId,
+  SERVICE_API_CLIENT_SECRET: ready.apiClientSecret,
+});
 const login = (ready: Ready, configDir: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
-  runSvc([...extra, 'otp', 'verify', '--credential', ready.fixtures.credentialId!, '--code', '000000'], { configDir, env });
+  runSvc([...extra, 'otp', 'verify', '--credential', ready.fixtures.credentialId!, '--code', '000000'], {
+    configDir,
+    env,
+  });
 
 describe('OTP signer pins (item 4)', () => {
   it('a second emulator run on the same port replaces its own pin, in every profile that had one', async () => {
@@ -52,7 +59,9 @@ describe('OTP signer pins (item 4)', () => {
     expect((await runSvc(['--profile', 'default', 'config', 'set', 'api-token-id', 'x'], { configDir })).code).toBe(0);
     const tofu = await login(first, configDir, ['--profile', 'default'], envFor(first));
     expect(tofu.code).toBe(0);
-    expect(openStore({ dir: configDir }).getProfile('default')!.otpSigners).toEqual({ [first.baseUrl]: first.otpSignerPublicKey });
+    expect(openStore({ dir: configDir }).getProfile('default')!.otpSigners).toEqual({
+      [first.baseUrl]: first.otpSignerPublicKey,
+    });
     await server!.stop();
 
     const second = await emulator(configDir, port);
@@ -99,7 +108,10 @@ describe('OTP signer pins (item 4)', () => {
 describe('profiles (item 5)', () => {
   it('a mistyped --profile is exit 2 with a suggestion and creates nothing; config set still creates', async () => {
     const configDir = tempConfigDir();
-    expect((await runSvc(['--profile', 'staging', 'config', 'set', 'base-url', 'http://127.0.0.1:4010'], { configDir })).code).toBe(0);
+    expect(
+      (await runSvc(['--profile', 'staging', 'config', 'set', 'base-url', 'http://127.0.0.1:4010'], { configDir }))
+        .code,
+    ).toBe(0);
     const typo = await runSvc(['--profile', 'stagign', 'config', 'get', 'base-url'], { configDir });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/No profile named "stagign" \(did you mean "staging"\?\)/);

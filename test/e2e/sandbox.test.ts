@@ -23,7 +23,13 @@ const ACCOUNT = 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
 const QUOTE = 'Quote:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
 /** uma-receive argv with good defaults and one flag overridden. */
 function uma(override: Partial<Record<'sender' | 'receiver' | 'currency' | 'amount', string>>): string[] {
-  const flags = { sender: '$success.usd@sandbox.example.com', receiver: '$bob@example.com', currency: 'USD', amount: '100', ...override };
+  const flags = {
+    sender: '$success.usd@sandbox.example.com',
+    receiver: '$bob@example.com',
+    currency: 'USD',
+    amount: '100',
+    ...override,
+  };
   return ['sandbox', 'uma-receive', ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])];
 }
 
@@ -34,24 +40,42 @@ describe('svc sandbox (spawned)', () => {
     expect(text.stdout).toMatch(/^Funded InternalAccount:\S+ balance [\d,]+\.00 USD\n$/);
     const json = await svc(['--json', 'sandbox', 'fund', emu.fixtures.accountId, '--amount', '250']);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: emu.fixtures.accountId, balance: { currency: { code: 'USD' } } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      id: emu.fixtures.accountId,
+      balance: { currency: { code: 'USD' } },
+    });
   });
 
   it('needs no config store when the environment names the service and credentials (read-only CI home)', async () => {
     // A config "directory" that is a file: opening the store would fail, so success proves it was never opened.
     const notADir = join(mkdtempSync(join(tmpdir(), 'svc-ro-')), 'config');
     writeFileSync(notADir, 'not a directory');
-    const r = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], { env: emulatorEnv(emu), configDir: notADir });
+    const r = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], {
+      env: emulatorEnv(emu),
+      configDir: notADir,
+    });
     expect(r.stderr).toBe('Added 0.05 USD (5 in the smallest unit).\n');
     expect(r.code).toBe(0);
     // Without the credentials in the environment the profile is needed, and the broken store is reported.
     const { SERVICE_API_CLIENT_SECRET: _omitted, ...partial } = emulatorEnv(emu);
-    const needsProfile = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], { env: partial, configDir: notADir });
+    const needsProfile = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], {
+      env: partial,
+      configDir: notADir,
+    });
     expect(needsProfile.code).not.toBe(0);
   });
 
   it('a server 400 with field errors is rendered with code and each field, exit 1', async () => {
-    const r = await svc(['sandbox', 'send', '--quote', emu.fixtures.quoteId, '--currency', 'USD', '--amount', '100000000001']);
+    const r = await svc([
+      'sandbox',
+      'send',
+      '--quote',
+      emu.fixtures.quoteId,
+      '--currency',
+      'USD',
+      '--amount',
+      '100000000001',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/INVALID_INPUT \(HTTP 400\)/);
@@ -78,7 +102,19 @@ describe('svc sandbox (spawned)', () => {
     ['pending.long.usd', 'PENDING'],
     ['fail.compliance.usd', 'FAILED'],
   ])('uma-receive from $%s@… is %s', async (scenario, status) => {
-    const r = await svc(['--json', 'sandbox', 'uma-receive', '--sender', `$${scenario}@sandbox.example.com`, '--receiver', emu.fixtures.umaAddress, '--currency', 'USD', '--amount', '1000']);
+    const r = await svc([
+      '--json',
+      'sandbox',
+      'uma-receive',
+      '--sender',
+      `$${scenario}@sandbox.example.com`,
+      '--receiver',
+      emu.fixtures.umaAddress,
+      '--currency',
+      'USD',
+      '--amount',
+      '1000',
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status, receivedAmount: { amount: 1000, currency: { code: 'USD' } } });
   });
@@ -86,16 +122,36 @@ describe('svc sandbox (spawned)', () => {
 
 describe('svc sandbox bad input: exit 2 before any request', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['bad account id', ['sandbox', 'fund', 'InternalAccount:123', '--amount', '5'], /account must be an? InternalAccount identifier/],
+    [
+      'bad account id',
+      ['sandbox', 'fund', 'InternalAccount:123', '--amount', '5'],
+      /account must be an? InternalAccount identifier/,
+    ],
     ['a Quote id as account', ['sandbox', 'fund', QUOTE, '--amount', '5'], /account must be an? InternalAccount/],
     ['amount 0', ['sandbox', 'fund', ACCOUNT, '--amount', '0'], /--amount must be at least 1/],
     ['amount -1', ['sandbox', 'fund', ACCOUNT, '--amount', '-1'], /--amount must be at least 1; got -1/],
     ['amount 1.5', ['sandbox', 'fund', ACCOUNT, '--amount', '1.5'], /--amount must be a whole number/],
-    ['amount too big', ['sandbox', 'fund', ACCOUNT, '--amount', '100000000001'], /--amount must be at most 100000000000/],
+    [
+      'amount too big',
+      ['sandbox', 'fund', ACCOUNT, '--amount', '100000000001'],
+      /--amount must be at most 100000000000/,
+    ],
     ['amount missing', ['sandbox', 'fund', ACCOUNT], /--amount is required/],
-    ['bad quote id', ['sandbox', 'send', '--quote', 'Quote:abc', '--currency', 'USD'], /--quote must be a Quote identifier/],
-    ['currency US', ['sandbox', 'send', '--quote', QUOTE, '--currency', 'US'], /--currency must be a three-letter currency code/],
-    ['send amount 1.5', ['sandbox', 'send', '--quote', QUOTE, '--currency', 'USD', '--amount', '1.5'], /--amount must be a whole number/],
+    [
+      'bad quote id',
+      ['sandbox', 'send', '--quote', 'Quote:abc', '--currency', 'USD'],
+      /--quote must be a Quote identifier/,
+    ],
+    [
+      'currency US',
+      ['sandbox', 'send', '--quote', QUOTE, '--currency', 'US'],
+      /--currency must be a three-letter currency code/,
+    ],
+    [
+      'send amount 1.5',
+      ['sandbox', 'send', '--quote', QUOTE, '--currency', 'USD', '--amount', '1.5'],
+      /--amount must be a whole number/,
+    ],
     ['bad sender UMA', uma({ sender: 'alice@example.com' }), /--sender must be a UMA address/],
     ['bad receiver UMA', uma({ receiver: '$bob' }), /--receiver must be a UMA address/],
     ['uma currency US', uma({ currency: 'US' }), /--currency must be a three-letter/],
@@ -111,11 +167,16 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
   });
 
   it('several bad flags are reported together, each named, in one exit 2', async () => {
-    const r = await runSvc(['--json', 'sandbox', 'send', '--quote', 'nope', '--currency', 'dollars', '--amount', '-5'], { env: countingEnv(counter) });
+    const r = await runSvc(
+      ['--json', 'sandbox', 'send', '--quote', 'nope', '--currency', 'dollars', '--amount', '-5'],
+      { env: countingEnv(counter) },
+    );
     expect(r.code).toBe(2);
     const error = JSON.parse(r.stderr).error;
     expect(error).toMatchObject({ type: 'usage', field: '--quote, --currency, --amount' });
-    expect(error.message).toMatch(/^3 flags need fixing:\n  - --quote .+\n  - --currency .+\n  - --amount must be at least 1; got -5\.$/);
+    expect(error.message).toMatch(
+      /^3 flags need fixing:\n  - --quote .+\n  - --currency .+\n  - --amount must be at least 1; got -5\.$/,
+    );
     expect(counter.count()).toBe(0);
   });
 

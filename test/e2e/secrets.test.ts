@@ -53,7 +53,9 @@ describe('secrets never reach output', () => {
     const reveal = await step('cards reveal', 'cards', 'reveal', emu.fixtures.cardId);
     const failed = await svc('sandbox', 'send', '--quote', emu.fixtures.quoteId, '--currency', 'XYZ');
     outputs.push(['failing send', failed]);
-    const active = (JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { activeSessionId?: string }> });
+    const active = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as {
+      profiles: Record<string, { activeSessionId?: string }>;
+    };
     const sessionId = Object.values(active.profiles).find((p) => p.activeSessionId)?.activeSessionId;
     expect(sessionId).toBeDefined();
     await step('session revoke', 'session', 'revoke', sessionId!, '--yes');
@@ -68,6 +70,8 @@ describe('secrets never reach output', () => {
       for (const key of keys) expect(printed, name).not.toContain(key);
     }
     // --verbose did log the requests it made, so the sweep above looked at real logs.
-    expect(outputs.find(([n]) => n === 'session refresh')![1].stderr).toMatch(/POST \/auth\/sessions\/Session:\S+\/refresh 202/);
+    expect(outputs.find(([n]) => n === 'session refresh')![1].stderr).toMatch(
+      /POST \/auth\/sessions\/Session:\S+\/refresh 202/,
+    );
   });
 });

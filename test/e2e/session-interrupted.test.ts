@@ -26,7 +26,11 @@ afterAll(async () => {
   await emu.close();
 });
 
-const env = () => ({ SERVICE_BASE_URL: proxy.baseUrl, SERVICE_API_TOKEN_ID: emu.apiTokenId, SERVICE_API_CLIENT_SECRET: emu.apiClientSecret });
+const env = () => ({
+  SERVICE_BASE_URL: proxy.baseUrl,
+  SERVICE_API_TOKEN_ID: emu.apiTokenId,
+  SERVICE_API_CLIENT_SECRET: emu.apiClientSecret,
+});
 const svc = (args: string[]) => runSvc(args, { env: env(), configDir });
 const active = () => {
   const store = openStore({ dir: configDir });

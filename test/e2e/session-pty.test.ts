@@ -15,7 +15,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('offers otp verify for an expired session, then refreshes the new one with a spinner', async () => {
-  expect((await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], { env: t.env, configDir: t.configDir })).code).toBe(0);
+  expect(
+    (
+      await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
+        env: t.env,
+        configDir: t.configDir,
+      })
+    ).code,
+  ).toBe(0);
   const expired = activeSession(t)!;
   t.store().saveSession({ ...expired, expiresAt: new Date(Date.now() - 60_000).toISOString() });
 
@@ -41,5 +48,12 @@ it('offers otp verify for an expired session, then refreshes the new one with a 
   expect(spin.screen()).toMatch(/Refreshed Session:/);
   const refreshed = activeSession(t)!;
   expect(refreshed.id).not.toBe(relogged.id);
-  expect(leakedSecrets(offer.screen() + spin.screen(), [expired.privateKey, relogged.privateKey, refreshed.privateKey, t.emu.apiClientSecret])).toEqual([]);
+  expect(
+    leakedSecrets(offer.screen() + spin.screen(), [
+      expired.privateKey,
+      relogged.privateKey,
+      refreshed.privateKey,
+      t.emu.apiClientSecret,
+    ]),
+  ).toEqual([]);
 });

@@ -29,7 +29,9 @@ async function finished(pty: PtySession): Promise<{ code: number | null; screen:
 }
 
 it('otp verify, credentials add and session revoke show the PROCESSING line, like refresh', async () => {
-  const login = await finished(svcOnPty(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], t.env));
+  const login = await finished(
+    svcOnPty(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], t.env),
+  );
   expect(login.code).toBe(0);
   expect(login.screen).toMatch(PROCESSING);
   expect(login.screen).toMatch(/✓ Code accepted/);
@@ -53,7 +55,10 @@ it('otp verify, credentials add and session revoke show the PROCESSING line, lik
 });
 
 it('off a terminal, --json keeps stderr free of progress lines', async () => {
-  const r = await runSvc(['--json', 'otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], { env: t.env, configDir: t.configDir });
+  const r = await runSvc(['--json', 'otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
+    env: t.env,
+    configDir: t.configDir,
+  });
   expect(r.code).toBe(0);
   expect(r.stderr).not.toMatch(/still processing/);
 });
@@ -113,7 +118,14 @@ it('Ctrl-C while the spinner waits on PROCESSING says Interrupted (exit 130), no
 });
 
 it('svc api shows the same spinner, PROCESSING line and ending as the other signed flows', async () => {
-  expect((await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], { env: t.env, configDir: t.configDir })).code).toBe(0);
+  expect(
+    (
+      await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
+        env: t.env,
+        configDir: t.configDir,
+      })
+    ).code,
+  ).toBe(0);
   const victim = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
   const api = await finished(svcOnPty(['api', 'DELETE', `/auth/sessions/${victim.id}`], t.env));
   expect(api.code).toBe(0);

@@ -57,7 +57,9 @@ describe('the command root', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Usage: svc');
       expect(r.files.sort()).toEqual([join('bin', 'svc.js'), join('dist', 'cli', 'svc.cjs')]);
-      const forbidden = r.builtins.filter((b) => HTTP_AND_CRYPTO_BUILTINS.some((name) => b === name || b.startsWith(`internal/${name}/`)));
+      const forbidden = r.builtins.filter((b) =>
+        HTTP_AND_CRYPTO_BUILTINS.some((name) => b === name || b.startsWith(`internal/${name}/`)),
+      );
       expect(forbidden).toEqual([]);
     },
   );
@@ -71,12 +73,23 @@ describe('the command root', () => {
   });
 
   it('gives every verb of the registry its own chunk', () => {
-    for (const verb of ['sandbox.fund', 'session.refresh', 'otp.verify', 'emulator.start', 'demo.run', 'webhook.listen']) {
+    for (const verb of [
+      'sandbox.fund',
+      'session.refresh',
+      'otp.verify',
+      'emulator.start',
+      'demo.run',
+      'webhook.listen',
+    ]) {
       expect(meta.chunks[verb]).toBeDefined();
     }
     // A verb run loads the root and its own chunk; the chunk carries what it needs.
     const r = loadsOf(['keys', 'generate', '--json']);
     expect(r.code).toBe(0);
-    expect(r.files.sort()).toEqual([join('bin', 'svc.js'), join('dist', 'cli', 'svc.cjs'), join('dist', 'cli', 'verbs', 'keys.generate.cjs')]);
+    expect(r.files.sort()).toEqual([
+      join('bin', 'svc.js'),
+      join('dist', 'cli', 'svc.cjs'),
+      join('dist', 'cli', 'verbs', 'keys.generate.cjs'),
+    ]);
   });
 });

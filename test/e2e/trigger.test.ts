@@ -18,14 +18,28 @@ describe('svc trigger (spawned)', () => {
     const r = await runSvc(['--json', 'trigger', '--list']);
     expect(r.code).toBe(0);
     const areas = new Set((JSON.parse(r.stdout) as { area: string }[]).map((s) => s.area));
-    expect([...areas].sort()).toEqual(['auth', 'beneficiary', 'card', 'kyb', 'kyc', 'owner', 'quote', 'transfer', 'uma']);
+    expect([...areas].sort()).toEqual([
+      'auth',
+      'beneficiary',
+      'card',
+      'kyb',
+      'kyc',
+      'owner',
+      'quote',
+      'transfer',
+      'uma',
+    ]);
   });
 
   it('runs uma.compliance-fail and reports the failed transaction', async () => {
     const r = await runSvc(['--json', 'trigger', 'uma.compliance-fail'], { env: emulatorEnv(emu) });
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ scenario: 'uma.compliance-fail', observed: { status: 'FAILED', failureReason: 'COMPLIANCE_REJECTED' }, events: [] });
+    expect(report).toMatchObject({
+      scenario: 'uma.compliance-fail',
+      observed: { status: 'FAILED', failureReason: 'COMPLIANCE_REJECTED' },
+      events: [],
+    });
     expect(report.resources.quoteId).toMatch(/^Quote:/);
   });
 
@@ -36,16 +50,34 @@ describe('svc trigger (spawned)', () => {
   });
 
   it('options the scenario cannot use exit 2 with every reason, nothing sent; --set and --events reach the report', async () => {
-    const r = await runSvc(['--json', 'trigger', 'kyc.rejected', '--customer', 'Customer:11111111-1111-4111-8111-111111111111', '--set', 'customer.fullName=Jane Roe'], { env: emulatorEnv(emu) });
+    const r = await runSvc(
+      [
+        '--json',
+        'trigger',
+        'kyc.rejected',
+        '--customer',
+        'Customer:11111111-1111-4111-8111-111111111111',
+        '--set',
+        'customer.fullName=Jane Roe',
+      ],
+      { env: emulatorEnv(emu) },
+    );
     expect(r.code).toBe(2);
     const error = JSON.parse(r.stderr).error;
     expect(error).toMatchObject({ type: 'usage', field: '--customer,--set' });
     expect(error.message).toContain('kyc.rejected cannot use --customer');
     expect(error.message).toContain('keep the last 3 characters "002"');
 
-    const ok = await runSvc(['--json', 'trigger', 'kyc.rejected', '--set', 'customer.fullName=Jane Roe 002', '--events'], { env: emulatorEnv(emu) });
+    const ok = await runSvc(
+      ['--json', 'trigger', 'kyc.rejected', '--set', 'customer.fullName=Jane Roe 002', '--events'],
+      { env: emulatorEnv(emu) },
+    );
     expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ magic: { value: 'Jane Roe 002' }, reused: [], observed: { kycStatus: 'REJECTED' } });
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      magic: { value: 'Jane Roe 002' },
+      reused: [],
+      observed: { kycStatus: 'REJECTED' },
+    });
   });
 
   it('an unknown scenario exits 2', async () => {
@@ -61,14 +93,20 @@ describe('svc trigger (spawned)', () => {
       server = createServer((req, res) => {
         req.resume();
         if (!req.url!.includes('/sandbox/')) created++;
-        res.writeHead(req.url!.includes('/sandbox/') ? 403 : 201, { 'content-type': 'application/json' }).end('{"status":403,"code":"FORBIDDEN","message":"not in production"}');
+        res
+          .writeHead(req.url!.includes('/sandbox/') ? 403 : 201, { 'content-type': 'application/json' })
+          .end('{"status":403,"code":"FORBIDDEN","message":"not in production"}');
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('refuses with exit 1 and says the token is a production one; nothing is created', async () => {
-      const env = { SERVICE_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, SERVICE_API_TOKEN_ID: 'prod', SERVICE_API_CLIENT_SECRET: 'prod-secret' };
+      const env = {
+        SERVICE_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        SERVICE_API_TOKEN_ID: 'prod',
+        SERVICE_API_CLIENT_SECRET: 'prod-secret',
+      };
       const r = await runSvc(['trigger', 'kyc.pending'], { env });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('production token');

@@ -10,7 +10,12 @@ import { runSvc, startSvc, tempConfigDir, type LongRunningSvc } from '../helpers
 import { lines, spawnListener } from '../integration/webhook/spawn-listener.js';
 import { webhookReceiver } from '../integration/emulator/support.js';
 
-interface Ready { baseUrl: string; apiTokenId: string; apiClientSecret: string; fixtures: { cardId: string } }
+interface Ready {
+  baseUrl: string;
+  apiTokenId: string;
+  apiClientSecret: string;
+  fixtures: { cardId: string };
+}
 
 const configDir = tempConfigDir();
 let emulator: LongRunningSvc;
@@ -25,13 +30,17 @@ afterAll(() => emulator?.stop());
 async function call(method: string, url: string, body?: unknown): Promise<any> {
   const res = await fetch(url, {
     method,
-    headers: { authorization: `Basic ${Buffer.from(`${ready.apiTokenId}:${ready.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${ready.apiTokenId}:${ready.apiClientSecret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return res.json();
 }
 const setCard = (state: string) => call('PATCH', `${ready.baseUrl}/cards/${ready.fixtures.cardId}`, { state });
-const logged = async (): Promise<{ id: string; delivery: string }[]> => (await call('GET', `${new URL(ready.baseUrl).origin}/_emulator/webhooks/events`)).data;
+const logged = async (): Promise<{ id: string; delivery: string }[]> =>
+  (await call('GET', `${new URL(ready.baseUrl).origin}/_emulator/webhooks/events`)).data;
 
 describe('svc webhook replay (spawned)', () => {
   it('events raised with no listener reach a listener started later, each printed once with its original id', async () => {
@@ -48,7 +57,9 @@ describe('svc webhook replay (spawned)', () => {
       expect(lines(r.stdout).map((l) => l.split(/\s+/)[2])).toEqual(raised.map((e) => e.id));
 
       const printed = await listener.waitForLines(2);
-      expect(printed.map((l) => JSON.parse(l))).toMatchObject(raised.map((e) => ({ id: e.id, type: 'CARD.STATE_CHANGE', verified: true })));
+      expect(printed.map((l) => JSON.parse(l))).toMatchObject(
+        raised.map((e) => ({ id: e.id, type: 'CARD.STATE_CHANGE', verified: true })),
+      );
 
       // A second replay reaches the listener again, which knows those ids: nothing is printed twice.
       const again = await runSvc(['--json', 'webhook', 'replay', '--since', '1h'], { configDir });
@@ -74,7 +85,9 @@ describe('svc webhook replay (spawned)', () => {
   });
 
   it('against the service it says plainly that replay is emulator-only (exit 2), and an unknown id exits 1', async () => {
-    const remote = await runSvc(['--base-url', 'https://api.service.example', 'webhook', 'replay', '--since', '1h'], { configDir });
+    const remote = await runSvc(['--base-url', 'https://api.service.example', 'webhook', 'replay', '--since', '1h'], {
+      configDir,
+    });
     expect(remote.code).toBe(2);
     expect(remote.stderr).toMatch(/works only against the svc emulator/);
     const unknown = await runSvc(['webhook', 'replay', 'Webhook:00000000-0000-4000-8000-00000000beef'], { configDir });
@@ -83,14 +96,22 @@ describe('svc webhook replay (spawned)', () => {
   });
 
   it('svc emulator start --event-log N keeps the newest N events; a bad N exits 2', async () => {
-    const small = startSvc(['--json', 'emulator', 'start', '--port', '0', '--no-profile', '--event-log', '1'], { configDir: tempConfigDir() });
+    const small = startSvc(['--json', 'emulator', 'start', '--port', '0', '--no-profile', '--event-log', '1'], {
+      configDir: tempConfigDir(),
+    });
     try {
       const other = JSON.parse(await small.firstLine) as Ready;
       const auth = `Basic ${Buffer.from(`${other.apiTokenId}:${other.apiClientSecret}`).toString('base64')}`;
       for (const state of ['FROZEN', 'ACTIVE']) {
-        await fetch(`${other.baseUrl}/cards/${other.fixtures.cardId}`, { method: 'PATCH', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ state }) });
+        await fetch(`${other.baseUrl}/cards/${other.fixtures.cardId}`, {
+          method: 'PATCH',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ state }),
+        });
       }
-      const res = await fetch(`${new URL(other.baseUrl).origin}/_emulator/webhooks/events`, { headers: { authorization: auth } });
+      const res = await fetch(`${new URL(other.baseUrl).origin}/_emulator/webhooks/events`, {
+        headers: { authorization: auth },
+      });
       const body = (await res.json()) as { data: unknown[]; limit: number };
       expect(body.limit).toBe(1);
       expect(body.data).toHaveLength(1);

@@ -49,7 +49,14 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
     password: async (q) => String(answer(q.message)),
     confirm: async (q) => Boolean(answer(q.message)),
   };
-  const globals: GlobalOptions = { json: false, input: true, yes: false, verbose: false, color: false, ...options.globals };
+  const globals: GlobalOptions = {
+    json: false,
+    input: true,
+    yes: false,
+    verbose: false,
+    color: false,
+    ...options.globals,
+  };
   const deps = withStoreAndClient({
     io: {
       stdin: Readable.from(options.stdin !== undefined ? [Buffer.from(options.stdin)] : []),

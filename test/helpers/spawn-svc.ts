@@ -31,7 +31,14 @@ export interface RunSvcOptions {
 
 /** Environment for a spawned svc: PATH and HOME only, CI=true so nothing ever prompts, plus the test's own. */
 export function svcEnv(configDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', NO_COLOR: '1', SERVICE_CLI_CONFIG_DIR: configDir, ...extra };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CI: 'true',
+    NO_COLOR: '1',
+    SERVICE_CLI_CONFIG_DIR: configDir,
+    ...extra,
+  };
 }
 
 export function runSvc(args: string[], options: RunSvcOptions = {}): Promise<SvcResult> {
@@ -69,12 +76,18 @@ export interface LongRunningSvc {
 /** Starts a long-running svc (emulator start, webhook listen) and hands back its output as it comes. */
 export function startSvc(args: string[], options: RunSvcOptions = {}): LongRunningSvc {
   const configDir = options.configDir ?? tempConfigDir();
-  const child = spawn(process.execPath, [SVC_BIN, ...args], { env: svcEnv(configDir, options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SVC_BIN, ...args], {
+    env: svcEnv(configDir, options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const firstLine = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no output from svc ${args.join(' ')}; stderr: ${stderr}`)), options.timeoutMs ?? 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no output from svc ${args.join(' ')}; stderr: ${stderr}`)),
+      options.timeoutMs ?? 15_000,
+    );
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;
       const nl = stdout.indexOf('\n');

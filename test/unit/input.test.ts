@@ -21,8 +21,12 @@ describe('values from a flag, a file or stdin', () => {
     const file = join(dir, 'body.bin');
     writeFileSync(file, Buffer.from([0x7b, 0x0a, 0xff]));
     expect(await readFlagOrFile({ text: 'é', file: undefined }, flags, withStdin(''))).toEqual(Buffer.from('é'));
-    expect(await readFlagOrFile({ text: undefined, file }, flags, withStdin(''))).toEqual(Buffer.from([0x7b, 0x0a, 0xff]));
-    expect(await readFlagOrFile({ text: undefined, file: '-' }, flags, withStdin('piped\n'))).toEqual(Buffer.from('piped\n'));
+    expect(await readFlagOrFile({ text: undefined, file }, flags, withStdin(''))).toEqual(
+      Buffer.from([0x7b, 0x0a, 0xff]),
+    );
+    expect(await readFlagOrFile({ text: undefined, file: '-' }, flags, withStdin('piped\n'))).toEqual(
+      Buffer.from('piped\n'),
+    );
     expect(await readFlagOrFile({ text: undefined, file: undefined }, flags, withStdin('x'))).toBeUndefined();
   });
 
@@ -31,18 +35,24 @@ describe('values from a flag, a file or stdin', () => {
       field: '--body',
       message: 'pass either --body or --body-file, not both',
     });
-    await expect(readFlagOrFile({ text: undefined, file: '/nonexistent/x' }, flags, withStdin(''))).rejects.toMatchObject({
+    await expect(
+      readFlagOrFile({ text: undefined, file: '/nonexistent/x' }, flags, withStdin('')),
+    ).rejects.toMatchObject({
       field: '--body-file',
       message: expect.stringContaining('(ENOENT)'),
     });
     expect(() => atMostOne({ '--public-key': 'k', '--skip-verify': false })).not.toThrow();
-    expect(() => atMostOne({ '--public-key': 'k', '--skip-verify': true })).toThrow(/either --public-key or --skip-verify/);
+    expect(() => atMostOne({ '--public-key': 'k', '--skip-verify': true })).toThrow(
+      /either --public-key or --skip-verify/,
+    );
   });
 
   it('reads @path for keys that are files by nature, and takes anything else literally', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-input-'));
     writeFileSync(join(dir, 'key.pem'), '-----BEGIN PUBLIC KEY-----\n');
-    expect(await textOrAtFile(`@${join(dir, 'key.pem')}`, '--public-key', withStdin(''))).toBe('-----BEGIN PUBLIC KEY-----\n');
+    expect(await textOrAtFile(`@${join(dir, 'key.pem')}`, '--public-key', withStdin(''))).toBe(
+      '-----BEGIN PUBLIC KEY-----\n',
+    );
     expect(await textOrAtFile('04abcd', '--public-key', withStdin(''))).toBe('04abcd');
   });
 });

@@ -5,7 +5,14 @@ import { exitCodeFor } from '../../commands/exit-codes.js';
 import { invokedNoun } from '../../commands/program.js';
 import { renderError } from '../../commands/render-error.js';
 import { VERSION } from '../../commands/version.js';
-import { ApiError, AuthRequiredError, InterruptedError, NetworkError, UsageError, VerificationError } from '../../src/errors.js';
+import {
+  ApiError,
+  AuthRequiredError,
+  InterruptedError,
+  NetworkError,
+  UsageError,
+  VerificationError,
+} from '../../src/errors.js';
 
 describe('command root', () => {
   it('finds the noun after global flags and their values', () => {
@@ -55,10 +62,12 @@ describe('error rendering', () => {
       status: 400,
       code: 'INVALID_INPUT',
       message: 'Invalid input',
-      details: { errors: [
-        { field: 'clientPublicKey', constraint: { pattern: '^04' }, message: 'not a key' },
-        { field: 'amount', message: 'must be positive' },
-      ] },
+      details: {
+        errors: [
+          { field: 'clientPublicKey', constraint: { pattern: '^04' }, message: 'not a key' },
+          { field: 'amount', message: 'must be positive' },
+        ],
+      },
     });
     const text = render(error);
     expect(text).toContain('INVALID_INPUT (HTTP 400): Invalid input');

@@ -28,24 +28,71 @@ describe('flags to options', () => {
     const { verb, options } = await parse('sandbox', 'fund', 'InternalAccount:a', '--amount', '100');
     expect(verb).toBe('fund');
     expect(options).toEqual({ account: 'InternalAccount:a', amount: '100' });
-    expect((await parse('sandbox', 'fund', 'InternalAccount:a')).options).toEqual({ account: 'InternalAccount:a', amount: undefined });
+    expect((await parse('sandbox', 'fund', 'InternalAccount:a')).options).toEqual({
+      account: 'InternalAccount:a',
+      amount: undefined,
+    });
   });
 
   it('collects repeatable flags in order ([] when absent); api --input is not the global --no-input', async () => {
-    const { options, globals } = await parse('--no-input', 'api', 'post', '/customers', '-f', 'a=1', '--raw-field', 'b=2', '-F', 'n=3', '-H', 'X-A: 1', '--input', 'body.json', '--no-sign');
-    expect(options).toMatchObject({ method: 'post', path: '/customers', rawField: ['a=1', 'b=2'], field: ['n=3'], header: ['X-A: 1'], query: [], input: 'body.json', sign: false });
+    const { options, globals } = await parse(
+      '--no-input',
+      'api',
+      'post',
+      '/customers',
+      '-f',
+      'a=1',
+      '--raw-field',
+      'b=2',
+      '-F',
+      'n=3',
+      '-H',
+      'X-A: 1',
+      '--input',
+      'body.json',
+      '--no-sign',
+    );
+    expect(options).toMatchObject({
+      method: 'post',
+      path: '/customers',
+      rawField: ['a=1', 'b=2'],
+      field: ['n=3'],
+      header: ['X-A: 1'],
+      query: [],
+      input: 'body.json',
+      sign: false,
+    });
     expect(globals.input).toBe(false);
-    expect((await parse('api', 'GET', '/x')).options).toMatchObject({ rawField: [], field: [], header: [], query: [], input: undefined, sign: true, paginate: false });
+    expect((await parse('api', 'GET', '/x')).options).toMatchObject({
+      rawField: [],
+      field: [],
+      header: [],
+      query: [],
+      input: undefined,
+      sign: true,
+      paginate: false,
+    });
   });
 
   it('gives a variadic argument as its list, empty when none is given', async () => {
-    expect((await parse('webhook', 'replay', 'Webhook:a', 'Webhook:b', '--since', '1h')).options).toEqual({ ids: ['Webhook:a', 'Webhook:b'], since: '1h', type: undefined, to: undefined });
-    expect((await parse('webhook', 'replay', '--type', 'CARD.STATE_CHANGE')).options).toMatchObject({ ids: [], type: 'CARD.STATE_CHANGE' });
+    expect((await parse('webhook', 'replay', 'Webhook:a', 'Webhook:b', '--since', '1h')).options).toEqual({
+      ids: ['Webhook:a', 'Webhook:b'],
+      since: '1h',
+      type: undefined,
+      to: undefined,
+    });
+    expect((await parse('webhook', 'replay', '--type', 'CARD.STATE_CHANGE')).options).toMatchObject({
+      ids: [],
+      type: 'CARD.STATE_CHANGE',
+    });
   });
 
   it('gives booleans as true/false, defaults as declared, and --no-x as its positive name', async () => {
     expect((await parse('session', 'refresh')).options).toEqual({ session: undefined, legacy: false });
-    expect((await parse('session', 'refresh', 'Session:s', '--legacy')).options).toEqual({ session: 'Session:s', legacy: true });
+    expect((await parse('session', 'refresh', 'Session:s', '--legacy')).options).toEqual({
+      session: 'Session:s',
+      legacy: true,
+    });
     const start = await parse('emulator', 'start', '--no-profile', '--port', '0');
     expect(start.options).toMatchObject({ host: '127.0.0.1', port: '0', processingRetries: '0', profile: false });
     expect((await parse('emulator', 'start')).options).toMatchObject({ profile: true, duplicateDeliveries: false });

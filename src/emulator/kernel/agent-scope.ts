@@ -18,7 +18,14 @@ import type { Reply, Req } from './router.js';
 
 const ID = /^([A-Z][A-Za-z]+):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** Fields that name a record's owner: a customer id, or the id of something a customer owns. */
-const OWNER_FIELDS = ['customerId', 'cardholderId', 'documentHolder', 'accountId', 'sourceAccountId', 'internalAccountId'] as const;
+const OWNER_FIELDS = [
+  'customerId',
+  'cardholderId',
+  'documentHolder',
+  'accountId',
+  'sourceAccountId',
+  'internalAccountId',
+] as const;
 
 type Agent = Extract<Principal, { kind: 'agent' }>;
 

@@ -17,7 +17,10 @@ const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').dig
 
 /** Only a failed Authorization check asks for credentials; signature 401s are not cured by re-sending them. */
 export function basicRefused(reason: string): HttpError {
-  return new HttpError(401, 'UNAUTHORIZED', 'Unauthorized', { reason, headers: { 'www-authenticate': 'Basic realm="svc-emulator"' } });
+  return new HttpError(401, 'UNAUTHORIZED', 'Unauthorized', {
+    reason,
+    headers: { 'www-authenticate': 'Basic realm="svc-emulator"' },
+  });
 }
 
 /**
@@ -41,17 +44,27 @@ function basicAuthenticator(emu: EmulatorContext): Authenticator {
 }
 
 /** The Authorization check of one emulator: Basic plus the features' schemes. */
-export function authorizationChecker(emu: EmulatorContext, schemes: Record<string, Authenticator>): (header: string | undefined) => Principal {
+export function authorizationChecker(
+  emu: EmulatorContext,
+  schemes: Record<string, Authenticator>,
+): (header: string | undefined) => Principal {
   const all: Record<string, Authenticator> = { ...schemes, basic: basicAuthenticator(emu) };
-  const names = Object.keys(all).map((s) => s[0]!.toUpperCase() + s.slice(1)).join(' or ');
+  const names = Object.keys(all)
+    .map((s) => s[0]!.toUpperCase() + s.slice(1))
+    .join(' or ');
   return (header) => {
-    if (!header) throw basicRefused('Missing HTTP Basic credentials: send Authorization: Basic base64(<api token id>:<api client secret>)');
+    if (!header)
+      throw basicRefused(
+        'Missing HTTP Basic credentials: send Authorization: Basic base64(<api token id>:<api client secret>)',
+      );
     const [scheme = '', value = ''] = header.split(/\s+/, 2);
     const authenticate = Object.hasOwn(all, scheme.toLowerCase()) ? all[scheme.toLowerCase()] : undefined;
     if (!authenticate) {
-      throw basicRefused(names === 'Basic'
-        ? `The emulator accepts HTTP Basic credentials only, not ${scheme}`
-        : `The emulator accepts ${names} credentials, not ${scheme}`);
+      throw basicRefused(
+        names === 'Basic'
+          ? `The emulator accepts HTTP Basic credentials only, not ${scheme}`
+          : `The emulator accepts ${names} credentials, not ${scheme}`,
+      );
     }
     return authenticate(value, emu);
   };

@@ -34,7 +34,8 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 }
 
 export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<string, unknown> {
-  const bodyError = (message: string) => invalidInput([{ field: 'body', constraint: { format: 'json' }, message }], message);
+  const bodyError = (message: string) =>
+    invalidInput([{ field: 'body', constraint: { format: 'json' }, message }], message);
   if (raw.length === 0) throw bodyError('A JSON object body is required');
   // The spec gives these bodies as content type application/json; a body sent without it (or as
   // text/plain) is not read as JSON by the service either, so it is refused here too.
@@ -52,7 +53,7 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
   } catch (error) {
     throw bodyError(`The body is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bodyError('The body must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw bodyError('The body must be a JSON object');
   return value as Record<string, unknown>;
 }
-

@@ -16,7 +16,12 @@ function clockBody(emu: EmulatorContext): Record<string, unknown> {
 }
 
 export const clockRoutes: Route[] = [
-  { method: 'GET', path: '/_emulator/clock', unversioned: true, handler: (_req, emu) => ({ status: 200, body: clockBody(emu) }) },
+  {
+    method: 'GET',
+    path: '/_emulator/clock',
+    unversioned: true,
+    handler: (_req, emu) => ({ status: 200, body: clockBody(emu) }),
+  },
   {
     method: 'POST',
     path: '/_emulator/clock/advance',

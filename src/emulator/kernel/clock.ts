@@ -109,7 +109,8 @@ export class VirtualClock {
 
   private earliest(): Timer | undefined {
     let best: Timer | undefined;
-    for (const t of this.timers) if (!best || t.dueMs < best.dueMs || (t.dueMs === best.dueMs && t.seq < best.seq)) best = t;
+    for (const t of this.timers)
+      if (!best || t.dueMs < best.dueMs || (t.dueMs === best.dueMs && t.seq < best.seq)) best = t;
     return best;
   }
 
@@ -120,10 +121,13 @@ export class VirtualClock {
     const next = this.earliest();
     if (!next || this.stopped) return;
     const realDelay = Math.max(0, (next.dueMs - this.now()) / this.timeScale);
-    this.wake = setTimeout(() => {
-      this.wake = undefined;
-      this.fireUntil(this.now());
-      this.arm();
-    }, Math.min(realDelay, 2 ** 31 - 1));
+    this.wake = setTimeout(
+      () => {
+        this.wake = undefined;
+        this.fireUntil(this.now());
+        this.arm();
+      },
+      Math.min(realDelay, 2 ** 31 - 1),
+    );
   }
 }

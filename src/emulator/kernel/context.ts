@@ -23,7 +23,13 @@ export class EmulatorContext {
   outbox!: WebhookOutbox;
   private closed = false;
 
-  constructor(init: { core: CoreState; opts: ResolvedOptions; file: StateFile | undefined; clock: VirtualClock; tables: TableSet }) {
+  constructor(init: {
+    core: CoreState;
+    opts: ResolvedOptions;
+    file: StateFile | undefined;
+    clock: VirtualClock;
+    tables: TableSet;
+  }) {
     this.core = init.core;
     this.opts = init.opts;
     this.file = init.file;

@@ -68,7 +68,9 @@ export class Fields {
   }
 
   add(name: string, message: string, constraint?: FieldConstraint): void {
-    this.errors.push(constraint ? { field: this.path(name), constraint, message } : { field: this.path(name), message });
+    this.errors.push(
+      constraint ? { field: this.path(name), constraint, message } : { field: this.path(name), message },
+    );
   }
 
   has(name: string): boolean {
@@ -95,8 +97,10 @@ export class Fields {
       return undefined;
     }
     let problem: string | undefined;
-    if (rules.minLength !== undefined && value.length < rules.minLength) problem = `${field} must be at least ${rules.minLength} characters`;
-    else if (rules.maxLength !== undefined && value.length > rules.maxLength) problem = `${field} must be at most ${rules.maxLength} characters`;
+    if (rules.minLength !== undefined && value.length < rules.minLength)
+      problem = `${field} must be at least ${rules.minLength} characters`;
+    else if (rules.maxLength !== undefined && value.length > rules.maxLength)
+      problem = `${field} must be at most ${rules.maxLength} characters`;
     else if (rules.enum && !rules.enum.includes(value)) problem = `${field} must be one of ${rules.enum.join(', ')}`;
     else if (rules.pattern && !rules.pattern.test(value)) problem = `${field} must match ${rules.pattern.source}`;
     else if (rules.check) problem = rules.check(value);
@@ -134,8 +138,21 @@ export class Fields {
   }
 
   /** An array of distinct strings, each checked against pattern or enum. */
-  stringArray(name: string, rules: { required?: boolean; pattern?: RegExp; enum?: readonly string[]; minItems?: number; maxItems?: number } = {}): string[] | undefined {
-    const constraint = rules.pattern ? { pattern: rules.pattern.source } : rules.enum ? { enum: [...rules.enum] } : undefined;
+  stringArray(
+    name: string,
+    rules: {
+      required?: boolean;
+      pattern?: RegExp;
+      enum?: readonly string[];
+      minItems?: number;
+      maxItems?: number;
+    } = {},
+  ): string[] | undefined {
+    const constraint = rules.pattern
+      ? { pattern: rules.pattern.source }
+      : rules.enum
+        ? { enum: [...rules.enum] }
+        : undefined;
     if (this.missing(name, rules.required, constraint)) return undefined;
     const value = this.body[name];
     const field = this.path(name);
@@ -144,14 +161,18 @@ export class Fields {
       return undefined;
     }
     const before = this.errors.length;
-    if (rules.minItems !== undefined && value.length < rules.minItems) this.add(name, `${field} must hold at least ${rules.minItems} item(s)`);
-    if (rules.maxItems !== undefined && value.length > rules.maxItems) this.add(name, `${field} must hold at most ${rules.maxItems} items`);
+    if (rules.minItems !== undefined && value.length < rules.minItems)
+      this.add(name, `${field} must hold at least ${rules.minItems} item(s)`);
+    if (rules.maxItems !== undefined && value.length > rules.maxItems)
+      this.add(name, `${field} must hold at most ${rules.maxItems} items`);
     const seen = new Set<string>();
     value.forEach((item, i) => {
       const at = `${name}[${i}]`;
       if (typeof item !== 'string') this.add(at, `${this.path(at)} must be a string`, constraint);
-      else if (rules.pattern && !rules.pattern.test(item)) this.add(at, `${this.path(at)} must match ${rules.pattern.source}`, constraint);
-      else if (rules.enum && !rules.enum.includes(item)) this.add(at, `${this.path(at)} must be one of ${rules.enum.join(', ')}`, constraint);
+      else if (rules.pattern && !rules.pattern.test(item))
+        this.add(at, `${this.path(at)} must match ${rules.pattern.source}`, constraint);
+      else if (rules.enum && !rules.enum.includes(item))
+        this.add(at, `${this.path(at)} must be one of ${rules.enum.join(', ')}`, constraint);
       else if (seen.has(item)) this.add(at, `${this.path(at)} repeats ${item}`);
       else seen.add(item);
     });

@@ -78,7 +78,11 @@ export interface ResolvedOptions {
  * The spec says the single-transaction maximum is configured per corridor or currency without
  * giving a value; these are the emulator's: 100,000.00 USD or EUR, 2,000,000.00 MXN.
  */
-export const DEFAULT_TRANSACTION_LIMITS: Readonly<Record<string, number>> = { USD: 10_000_000, EUR: 10_000_000, MXN: 200_000_000 };
+export const DEFAULT_TRANSACTION_LIMITS: Readonly<Record<string, number>> = {
+  USD: 10_000_000,
+  EUR: 10_000_000,
+  MXN: 200_000_000,
+};
 
 function transactionLimits(value: Record<string, number> | undefined): Record<string, number> {
   const out = { ...DEFAULT_TRANSACTION_LIMITS };

@@ -62,7 +62,14 @@ export class WebhookOutbox {
     if (!endpoint) return id;
     const copies = this.emu.opts.duplicateDeliveries ? 2 : 1;
     for (let i = 0; i < copies; i++) {
-      const delivery: WebhookDelivery = { key: randomUUID(), id, type, body, attempts: 0, nextAttemptAtMs: this.emu.now() };
+      const delivery: WebhookDelivery = {
+        key: randomUUID(),
+        id,
+        type,
+        body,
+        attempts: 0,
+        nextAttemptAtMs: this.emu.now(),
+      };
       this.emu.core.outbox.push(delivery);
       this.schedule(delivery, 0);
     }
@@ -93,7 +100,14 @@ export class WebhookOutbox {
   }
 
   private queueCopy(event: LoggedEvent, endpoint: string | undefined): WebhookDelivery {
-    const delivery: WebhookDelivery = { key: randomUUID(), id: event.id, type: event.type, body: event.body, attempts: 0, nextAttemptAtMs: this.emu.now() };
+    const delivery: WebhookDelivery = {
+      key: randomUUID(),
+      id: event.id,
+      type: event.type,
+      body: event.body,
+      attempts: 0,
+      nextAttemptAtMs: this.emu.now(),
+    };
     if (endpoint !== undefined) delivery.endpoint = endpoint;
     this.emu.core.outbox.push(delivery);
     this.emu.changed();
@@ -115,7 +129,9 @@ export class WebhookOutbox {
 
   private async attempt(delivery: WebhookDelivery): Promise<DeliveryResult> {
     const endpoint = delivery.endpoint ?? this.emu.core.config.webhookEndpoint;
-    const result: DeliveryResult = endpoint ? await this.post(endpoint, delivery.body) : { ok: false, error: 'no webhook endpoint configured' };
+    const result: DeliveryResult = endpoint
+      ? await this.post(endpoint, delivery.body)
+      : { ok: false, error: 'no webhook endpoint configured' };
     if (this.emu.isClosed) return result; // stays queued for the next start
     delivery.attempts += 1;
     const done = result.ok || delivery.attempts >= this.emu.opts.webhookRetry.maxAttempts;
@@ -156,7 +172,10 @@ export class WebhookOutbox {
           bodyTimeout: timeoutMs,
         });
         await res.body.dump();
-        return { ok: (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 409, status: res.statusCode };
+        return {
+          ok: (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 409,
+          status: res.statusCode,
+        };
       } catch (error) {
         const reason = controller.signal.aborted ? controller.signal.reason : error;
         return { ok: false, error: reason instanceof Error ? reason.message : String(reason) };

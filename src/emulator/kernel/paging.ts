@@ -29,9 +29,17 @@ export function readPage(f: Fields): PageRequest {
   return { limit, offset };
 }
 
-export function pageOf<T>(items: readonly T[], page: PageRequest): { data: T[]; hasMore: boolean; nextCursor?: string; totalCount: number } {
+export function pageOf<T>(
+  items: readonly T[],
+  page: PageRequest,
+): { data: T[]; hasMore: boolean; nextCursor?: string; totalCount: number } {
   const end = page.offset + page.limit;
   const data = items.slice(page.offset, end);
   const hasMore = end < items.length;
-  return { data, hasMore, ...(hasMore ? { nextCursor: Buffer.from(String(end)).toString('base64url') } : {}), totalCount: items.length };
+  return {
+    data,
+    hasMore,
+    ...(hasMore ? { nextCursor: Buffer.from(String(end)).toString('base64url') } : {}),
+    totalCount: items.length,
+  };
 }

@@ -53,12 +53,18 @@ function parseTarget(target: string | undefined): URL | undefined {
 }
 
 /** Finds the route; throws the 401/404/405 when there is none or the caller may not use it. */
-function route(parts: ServerParts, req: IncomingMessage, method: string, url: URL): { match: Match; path: string; principal: Principal } {
+function route(
+  parts: ServerParts,
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+): { match: Match; path: string; principal: Principal } {
   const root = parts.unversioned.find(method, url.pathname);
   if (root) {
     const principal: Principal = root.route.public ? { kind: 'platform' } : parts.authorize(req.headers.authorization);
     // Emulator-only endpoints (the clock, webhook replay) belong to the platform running it, not to an agent.
-    if (principal.kind !== 'platform') throw basicRefused(`${url.pathname} is an emulator endpoint: it takes HTTP Basic credentials only`);
+    if (principal.kind !== 'platform')
+      throw basicRefused(`${url.pathname} is an emulator endpoint: it takes HTTP Basic credentials only`);
     return { match: root, path: url.pathname, principal };
   }
   const versioned = url.pathname === VERSION_PREFIX || url.pathname.startsWith(`${VERSION_PREFIX}/`);
@@ -68,14 +74,23 @@ function route(parts: ServerParts, req: IncomingMessage, method: string, url: UR
   if (found?.route.public) return { match: found, path, principal: { kind: 'platform' } };
   const scheme = (req.headers.authorization ?? '').split(/\s+/, 1)[0]!;
   if (found?.route.basicOnly && scheme !== '' && scheme.toLowerCase() !== 'basic') {
-    throw basicRefused(`${method} ${path.replace(/\/[^/]*:[^/]*/g, '/{id}')} accepts HTTP Basic credentials only, not ${scheme}`);
+    throw basicRefused(
+      `${method} ${path.replace(/\/[^/]*:[^/]*/g, '/{id}')} accepts HTTP Basic credentials only, not ${scheme}`,
+    );
   }
   const principal = parts.authorize(req.headers.authorization);
-  if (!versioned) throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
+  if (!versioned)
+    throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
   return { match: found ?? parts.api.match(method, path), path, principal };
 }
 
-async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMessage, res: ServerResponse, logAs: (p: string) => void): Promise<number> {
+async function handle(
+  emu: EmulatorContext,
+  parts: ServerParts,
+  req: IncomingMessage,
+  res: ServerResponse,
+  logAs: (p: string) => void,
+): Promise<number> {
   const url = parseTarget(req.url);
   const method = req.method ?? 'GET';
   if (!url) {
@@ -83,8 +98,11 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
     throw invalidInput([{ field: 'path', message: 'The request target is not a valid URL path' }]);
   }
   // A secret in the path (a reveal token, a device code) never reaches the request log.
-  const hidden = parts.unversioned.logPathFor(url.pathname)
-    ?? (url.pathname.startsWith(`${VERSION_PREFIX}/`) ? parts.api.logPathFor(url.pathname.slice(VERSION_PREFIX.length)) : undefined);
+  const hidden =
+    parts.unversioned.logPathFor(url.pathname) ??
+    (url.pathname.startsWith(`${VERSION_PREFIX}/`)
+      ? parts.api.logPathFor(url.pathname.slice(VERSION_PREFIX.length))
+      : undefined);
   if (hidden) logAs(hidden);
   const { match, path, principal } = route(parts, req, method, url);
   const raw = await readBody(req, match.route.maxBodyBytes);
@@ -114,7 +132,11 @@ async function handle(emu: EmulatorContext, parts: ServerParts, req: IncomingMes
 
 export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, requestTimeoutMs = 30_000): Server {
   // node's defaults (300 s a request, 60 s for headers) let a few slow clients hold sockets for minutes.
-  const limits = { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 20_000), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) };
+  const limits = {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(requestTimeoutMs, 20_000),
+    connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+  };
   return createServer(limits, (req, res) => {
     const started = performance.now();
     // Until a route says otherwise (a secret in its path), the log shows the path without the query.
@@ -122,14 +144,29 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
     const logAs = (p: string) => {
       logPath = p;
     };
-    const done = (status: number) => emu.log({ kind: 'request', method: req.method, path: logPath, status, ms: Math.round(performance.now() - started) });
+    const done = (status: number) =>
+      emu.log({
+        kind: 'request',
+        method: req.method,
+        path: logPath,
+        status,
+        ms: Math.round(performance.now() - started),
+      });
     handle(emu, parts, req, res, logAs).then(done, (error: unknown) => {
       let reply: Reply;
       if (error instanceof HttpError) {
         reply = errorReply(error);
       } else {
-        emu.log({ kind: 'error', method: req.method, path: logPath, message: error instanceof Error ? error.stack ?? error.message : String(error) });
-        reply = { status: 500, body: { status: 500, code: 'INTERNAL_ERROR', message: 'The emulator hit an internal error' } };
+        emu.log({
+          kind: 'error',
+          method: req.method,
+          path: logPath,
+          message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+        reply = {
+          status: 500,
+          body: { status: 500, code: 'INTERNAL_ERROR', message: 'The emulator hit an internal error' },
+        };
       }
       if (res.headersSent) res.destroy();
       else send(res, reply);

@@ -50,11 +50,26 @@ export interface CoreState {
 
 /** Top-level keys of the state file that are not tables. */
 export const CORE_KEYS = [
-  'version', 'apiTokenId', 'apiClientSecret', 'webhookPrivateKeyPem', 'webhookPublicKeyPem',
-  'otpSignerPrivateKey', 'otpSignerPublicKey', 'fixtures', 'config', 'outbox',
+  'version',
+  'apiTokenId',
+  'apiClientSecret',
+  'webhookPrivateKeyPem',
+  'webhookPublicKeyPem',
+  'otpSignerPrivateKey',
+  'otpSignerPublicKey',
+  'fixtures',
+  'config',
+  'outbox',
 ] as const;
 
-const REQUIRED_SECRETS = ['apiTokenId', 'apiClientSecret', 'webhookPrivateKeyPem', 'webhookPublicKeyPem', 'otpSignerPrivateKey', 'otpSignerPublicKey'];
+const REQUIRED_SECRETS = [
+  'apiTokenId',
+  'apiClientSecret',
+  'webhookPrivateKeyPem',
+  'webhookPublicKeyPem',
+  'otpSignerPrivateKey',
+  'otpSignerPublicKey',
+];
 
 /** Fresh credentials and keys: stable for the life of a state file. */
 export function createCoreState(): CoreState {
@@ -91,7 +106,8 @@ export function deserializeState(text: string, tables: TableSet): CoreState {
     // Not the parser's message: it quotes the text around the bad token, and this file holds secrets.
     throw new Error('not valid JSON');
   }
-  if (!raw || typeof raw !== 'object' || raw.version !== 1) throw new Error('not an svc emulator state file (version 1)');
+  if (!raw || typeof raw !== 'object' || raw.version !== 1)
+    throw new Error('not an svc emulator state file (version 1)');
   for (const field of REQUIRED_SECRETS) {
     if (typeof raw[field] !== 'string') throw new Error(`state file lacks ${field}`);
   }

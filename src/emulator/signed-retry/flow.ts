@@ -58,7 +58,11 @@ export async function signedFlow(emu: EmulatorContext, req: Req, flow: SignedFlo
 }
 
 /** Stores a pending request; returns the SignedRequestChallenge body. */
-function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: ChallengeSpec): { payloadToSign: string; requestId: string; expiresAt: string } {
+function createChallenge(
+  emu: EmulatorContext,
+  flow: SignedFlow,
+  spec: ChallengeSpec,
+): { payloadToSign: string; requestId: string; expiresAt: string } {
   const now = emu.now();
   const requestId = `Request:${randomUUID()}`;
   // Key order is the payload format of src/crypto/README.md "Refresh payload"; clients sign these exact bytes.
@@ -89,26 +93,44 @@ function createChallenge(emu: EmulatorContext, flow: SignedFlow, spec: Challenge
 async function completeSignedRetry(emu: EmulatorContext, req: Req, flow: SignedFlow): Promise<Reply> {
   const signature = req.header('service-wallet-signature');
   const requestId = req.header('request-id');
-  if (!signature) throw signatureError('WALLET_SIGNATURE_MISSING', 'Service-Wallet-Signature is required on the signed retry (Request-Id was sent)');
-  if (!requestId) throw signatureError('REQUEST_ID_MISSING', 'Request-Id is required on the signed retry (Service-Wallet-Signature was sent)');
+  if (!signature)
+    throw signatureError(
+      'WALLET_SIGNATURE_MISSING',
+      'Service-Wallet-Signature is required on the signed retry (Request-Id was sent)',
+    );
+  if (!requestId)
+    throw signatureError(
+      'REQUEST_ID_MISSING',
+      'Request-Id is required on the signed retry (Service-Wallet-Signature was sent)',
+    );
 
   const pending = emu.table(pendingRequests).get(requestId);
   if (!pending || pending.kind !== flow.kind || pending.resourceId !== flow.resourceId) {
-    throw unauthorized('Request-Id does not match a pending challenge for this request; call again without signature headers');
+    throw unauthorized(
+      'Request-Id does not match a pending challenge for this request; call again without signature headers',
+    );
   }
   if (pending.expiresAtMs <= emu.now()) {
     emu.table(pendingRequests).delete(requestId);
-    throw unauthorized('The challenge for this Request-Id has expired; call again without signature headers for a new one');
+    throw unauthorized(
+      'The challenge for this Request-Id has expired; call again without signature headers for a new one',
+    );
   }
   if (!pending.outcome) flow.checkTarget();
   authorizeSignature(emu, pending, signature);
 
   if (pending.firstRetryBody) {
     if (!req.raw.equals(pending.firstRetryBody)) {
-      throw signatureError('WALLET_SIGNATURE_BODY_MISMATCH', 'A re-sent signed retry must be byte-identical to the first signed retry');
+      throw signatureError(
+        'WALLET_SIGNATURE_BODY_MISMATCH',
+        'A re-sent signed retry must be byte-identical to the first signed retry',
+      );
     }
   } else if (flow.binding !== pending.binding) {
-    throw signatureError('WALLET_SIGNATURE_BODY_MISMATCH', `${pending.bindingField} differs from the one bound on the initial call`);
+    throw signatureError(
+      'WALLET_SIGNATURE_BODY_MISMATCH',
+      `${pending.bindingField} differs from the one bound on the initial call`,
+    );
   }
   if (pending.outcome) return pending.outcome;
 
@@ -117,10 +139,12 @@ async function completeSignedRetry(emu: EmulatorContext, req: Req, flow: SignedF
     pending.processingLeft -= 1;
     return {
       status: 200,
-      body: { status: 'PROCESSING', message: 'The operation is still processing; re-send the same request to get the result.' },
+      body: {
+        status: 'PROCESSING',
+        message: 'The operation is still processing; re-send the same request to get the result.',
+      },
     };
   }
   pending.outcome = flow.settle(pending);
   return pending.outcome;
 }
-

@@ -26,16 +26,30 @@ export function authorizeSignature(emu: EmulatorContext, pending: PendingRequest
     publicKey = verifyStamp(signature, pending.payloadToSign).publicKey;
   } catch (error) {
     if (!(error instanceof StampError)) throw error;
-    if (error.kind === 'malformed') throw signatureError('WALLET_SIGNATURE_MALFORMED', `Service-Wallet-Signature is malformed: ${error.message}`);
-    throw signatureError('WALLET_SIGNATURE_INVALID', 'Service-Wallet-Signature does not verify over the pending payloadToSign');
+    if (error.kind === 'malformed')
+      throw signatureError('WALLET_SIGNATURE_MALFORMED', `Service-Wallet-Signature is malformed: ${error.message}`);
+    throw signatureError(
+      'WALLET_SIGNATURE_INVALID',
+      'Service-Wallet-Signature does not verify over the pending payloadToSign',
+    );
   }
   if (pending.requiredSigner !== undefined) {
     if (publicKey !== pending.requiredSigner) {
-      throw signatureError('WALLET_SIGNATURE_INVALID', 'Service-Wallet-Signature was not made by the key bound to this challenge');
+      throw signatureError(
+        'WALLET_SIGNATURE_INVALID',
+        'Service-Wallet-Signature was not made by the key bound to this challenge',
+      );
     }
-  } else if (!(pending.signerAccountIds ?? [pending.accountId]).some((account) => keyHasActiveSession(emu, publicKey, account, pending.excludedSignerCredential))) {
-    throw signatureError('WALLET_SIGNATURE_INVALID', pending.excludedSignerCredential
-      ? 'Service-Wallet-Signature key is not the key of an active session of another credential of this wallet'
-      : 'Service-Wallet-Signature key is not the key of an active session of this wallet');
+  } else if (
+    !(pending.signerAccountIds ?? [pending.accountId]).some((account) =>
+      keyHasActiveSession(emu, publicKey, account, pending.excludedSignerCredential),
+    )
+  ) {
+    throw signatureError(
+      'WALLET_SIGNATURE_INVALID',
+      pending.excludedSignerCredential
+        ? 'Service-Wallet-Signature key is not the key of an active session of another credential of this wallet'
+        : 'Service-Wallet-Signature key is not the key of an active session of this wallet',
+    );
   }
 }

@@ -15,14 +15,29 @@ export async function otpScenario(ctx: TriggerContext, scenario: Scenario): Prom
   const credentialId = ctx.inputs.credentialId!;
   ctx.resources.credentialId = credentialId;
   ctx.reused.push('credentialId');
-  const code = scenario.name === 'auth.otp-code' || scenario.name === 'auth.legacy-wallet-signature' ? SANDBOX_OTP_CODE : scenario.magic.value;
+  const code =
+    scenario.name === 'auth.otp-code' || scenario.name === 'auth.legacy-wallet-signature'
+      ? SANDBOX_OTP_CODE
+      : scenario.magic.value;
   ctx.progress(`Logging in on ${credentialId} with code ${code}`);
   let login;
   try {
-    login = await otpLogin({ client: ctx.client, credentialId, pinnedSigner: ctx.inputs.otpSigner, getCode: async () => code, maxAttempts: 1, signal: ctx.signal });
+    login = await otpLogin({
+      client: ctx.client,
+      credentialId,
+      pinnedSigner: ctx.inputs.otpSigner,
+      getCode: async () => code,
+      maxAttempts: 1,
+      signal: ctx.signal,
+    });
   } catch (error) {
     if (scenario.name === 'auth.otp-wrong-code' && error instanceof ApiError && error.status === 401) {
-      return { status: error.code, httpStatus: error.status, code: error.code, ...(error.reason ? { reason: error.reason } : {}) };
+      return {
+        status: error.code,
+        httpStatus: error.status,
+        code: error.code,
+        ...(error.reason ? { reason: error.reason } : {}),
+      };
     }
     throw error;
   }

@@ -17,7 +17,12 @@ export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Bod
   await usdAccount(ctx);
 
   ctx.progress('Issuing a virtual card');
-  const issued = await call(ctx, 'POST', '/cards', { cardholderId: ctx.resources.customerId, fundingSources: [ctx.resources.accountId], form: 'VIRTUAL', currency: 'USD' });
+  const issued = await call(ctx, 'POST', '/cards', {
+    cardholderId: ctx.resources.customerId,
+    fundingSources: [ctx.resources.accountId],
+    form: 'VIRTUAL',
+    currency: 'USD',
+  });
   const cardPath = `/cards/${field(issued, 'id', 'POST /cards')}`;
   ctx.resources.cardId = issued.id as string;
 
@@ -25,10 +30,19 @@ export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Bod
   let current = issued;
   if (!issuanceOnly || ctx.wait) {
     ctx.progress('Waiting for the issuer');
-    current = await poll(ctx, () => call(ctx, 'GET', cardPath), (c) => c.state !== 'PROCESSING', ISSUANCE_BUDGET_MS);
+    current = await poll(
+      ctx,
+      () => call(ctx, 'GET', cardPath),
+      (c) => c.state !== 'PROCESSING',
+      ISSUANCE_BUDGET_MS,
+    );
   }
   if (!issuanceOnly && current.state !== 'ACTIVE') {
-    throw new ApiError({ status: 200, code: 'CARD_NOT_ACTIVE', message: `${cardPath.slice(7)} is ${String(current.state)}, so ${scenario.name} cannot go on` });
+    throw new ApiError({
+      status: 200,
+      code: 'CARD_NOT_ACTIVE',
+      message: `${cardPath.slice(7)} is ${String(current.state)}, so ${scenario.name} cannot go on`,
+    });
   }
   const patch = (body: object) => call(ctx, 'PATCH', cardPath, body);
   switch (scenario.name) {
@@ -45,7 +59,12 @@ export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Bod
     case 'card.funding-changed': {
       const accounts = await customerAccounts(ctx, ctx.resources.customerId!);
       const eur = accountIn(accounts, 'EUR') ?? accounts.find((a) => a.id !== ctx.resources.accountId);
-      if (!eur) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'the cardholder has no second internal account to switch the card to' });
+      if (!eur)
+        throw new ApiError({
+          status: 200,
+          code: 'INVALID_RESPONSE',
+          message: 'the cardholder has no second internal account to switch the card to',
+        });
       ctx.resources.newFundingSourceId = eur.id as string;
       current = await patch({ fundingSources: [eur.id] });
       break;

@@ -11,7 +11,12 @@ import { call, field, type Body, type TriggerContext } from '../context.js';
 export function individualBody(fullName: string, complete = true): Body {
   const base = { customerType: 'INDIVIDUAL', fullName, birthDate: '1990-04-12', nationality: 'US' };
   if (!complete) return base;
-  return { ...base, idType: 'SSN', identifier: '123-45-6789', address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' } };
+  return {
+    ...base,
+    idType: 'SSN',
+    identifier: '123-45-6789',
+    address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+  };
 }
 
 /** A GET of the caller's resource; a 404 is a usage error naming the option that gave the id. */
@@ -19,7 +24,8 @@ async function own(ctx: TriggerContext, path: string, flag: string): Promise<Bod
   try {
     return await call(ctx, 'GET', path);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new UsageError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { field: flag });
+    if (error instanceof ApiError && error.status === 404)
+      throw new UsageError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { field: flag });
     throw error;
   }
 }
@@ -30,9 +36,16 @@ export async function ownAccount(ctx: TriggerContext, currency: string): Promise
   if (!id) return undefined;
   const account = await own(ctx, `/internal-accounts/${id}`, '--account');
   const code = (account.balance as { currency?: { code?: string } } | undefined)?.currency?.code;
-  if (code !== currency) throw new UsageError(`--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs a ${currency} account.`, { field: '--account' });
+  if (code !== currency)
+    throw new UsageError(
+      `--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs a ${currency} account.`,
+      { field: '--account' },
+    );
   if (ctx.inputs.customerId && account.customerId !== ctx.inputs.customerId) {
-    throw new UsageError(`--account ${id} belongs to ${String(account.customerId ?? 'the platform')}, not to --customer ${ctx.inputs.customerId}.`, { field: '--account' });
+    throw new UsageError(
+      `--account ${id} belongs to ${String(account.customerId ?? 'the platform')}, not to --customer ${ctx.inputs.customerId}.`,
+      { field: '--account' },
+    );
   }
   ctx.resources.accountId = id;
   ctx.reused.push('accountId');
@@ -50,7 +63,10 @@ export async function createIndividual(ctx: TriggerContext, fullName: string, co
     const flag = ctx.inputs.customerId ? '--customer' : '--account';
     const customer = await own(ctx, `/customers/${existing}`, flag);
     if (customer.kycStatus !== 'APPROVED') {
-      throw new UsageError(`${flag}: customer ${existing} has kycStatus ${String(customer.kycStatus ?? customer.kybStatus)}; this scenario needs an APPROVED individual.`, { field: flag });
+      throw new UsageError(
+        `${flag}: customer ${existing} has kycStatus ${String(customer.kycStatus ?? customer.kybStatus)}; this scenario needs an APPROVED individual.`,
+        { field: flag },
+      );
     }
     ctx.resources.customerId = existing;
     ctx.reused.push('customerId');
@@ -67,7 +83,12 @@ export async function createIndividual(ctx: TriggerContext, fullName: string, co
 export async function usdAccount(ctx: TriggerContext): Promise<Body> {
   if (ctx.resources.accountId) return { id: ctx.resources.accountId };
   const usd = accountIn(await customerAccounts(ctx, ctx.resources.customerId!), 'USD');
-  if (!usd) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: `${ctx.resources.customerId} has no USD internal account` });
+  if (!usd)
+    throw new ApiError({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+      message: `${ctx.resources.customerId} has no USD internal account`,
+    });
   ctx.resources.accountId = field(usd, 'id', 'the internal account list');
   return usd;
 }

@@ -14,10 +14,17 @@ const SAMPLE_PDF = [
 ].join('\n');
 
 /** The form's bytes and its Content-Type, for text fields plus one file part. */
-export function multipartForm(fields: Record<string, string>, file: { name: string; type: string; content: string }): { body: string; contentType: string } {
+export function multipartForm(
+  fields: Record<string, string>,
+  file: { name: string; type: string; content: string },
+): { body: string; contentType: string } {
   const boundary = `svc-trigger-${randomUUID()}`;
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.content}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.content}\r\n`,
+  );
   return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 

@@ -55,17 +55,31 @@ export async function businessVerification(ctx: TriggerContext, scenario: Scenar
 export async function beneficialOwner(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const customerId = await createBusiness(ctx, APPROVED_REGISTRATION);
   ctx.progress('Adding a beneficial owner');
-  const owner = await call(ctx, 'POST', '/beneficial-owners', withSet(ctx.inputs, 'owner', {
-    customerId,
-    roles: ['UBO'],
-    ownershipPercentage: 60,
-    personalInfo: {
-      firstName: 'Olive', lastName: scenario.magic.value, birthDate: '1980-02-03', nationality: 'US', idType: 'SSN', identifier: '987-65-4321',
-      address: { line1: '2 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
-    },
-  }));
+  const owner = await call(
+    ctx,
+    'POST',
+    '/beneficial-owners',
+    withSet(ctx.inputs, 'owner', {
+      customerId,
+      roles: ['UBO'],
+      ownershipPercentage: 60,
+      personalInfo: {
+        firstName: 'Olive',
+        lastName: scenario.magic.value,
+        birthDate: '1980-02-03',
+        nationality: 'US',
+        idType: 'SSN',
+        identifier: '987-65-4321',
+        address: { line1: '2 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+      },
+    }),
+  );
   const ownerPath = `/beneficial-owners/${(ctx.resources.beneficialOwnerId = field(owner, 'id', 'POST /beneficial-owners'))}`;
   const business = await verify(ctx, customerId);
   const after = await call(ctx, 'GET', ownerPath);
-  return { status: after.kycStatus, ...pick(after, ['kycStatus']), businessVerificationStatus: business.verificationStatus };
+  return {
+    status: after.kycStatus,
+    ...pick(after, ['kycStatus']),
+    businessVerificationStatus: business.verificationStatus,
+  };
 }

@@ -25,7 +25,13 @@ const FINAL = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED']
 async function follow(ctx: TriggerContext, scenario: Scenario, tx: Body, txPath: string): Promise<Body> {
   if (!ctx.wait || (scenario.delayMs === 0 && FINAL.has(String(tx.status)))) return tx;
   ctx.progress(`Following ${txPath.slice(14)} (about ${Math.round(scenario.delayMs / 1000)} s)`);
-  return poll(ctx, () => call(ctx, 'GET', txPath), (t, waited) => waited >= scenario.delayMs && FINAL.has(String(t.status)), scenario.delayMs + 60_000, POLL_EVERY_MS);
+  return poll(
+    ctx,
+    () => call(ctx, 'GET', txPath),
+    (t, waited) => waited >= scenario.delayMs && FINAL.has(String(t.status)),
+    scenario.delayMs + 60_000,
+    POLL_EVERY_MS,
+  );
 }
 
 /** What a payment's transaction says: status, failureReason and the refund's status. */
@@ -43,7 +49,11 @@ async function externalAccount(ctx: TriggerContext, customerId: string, accountN
       accountType: 'USD_ACCOUNT',
       accountNumber,
       routingNumber: ROUTING_NUMBER,
-      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: HOLDER, address: (individualBody(HOLDER).address as object) },
+      beneficiary: {
+        beneficiaryType: 'INDIVIDUAL',
+        fullName: HOLDER,
+        address: individualBody(HOLDER).address as object,
+      },
     },
   });
   ctx.progress(`Adding external account …${body.accountInfo.accountNumber.slice(-3)}`);
@@ -59,16 +69,28 @@ export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario
   try {
     account = await call(ctx, 'GET', `/customers/external-accounts/${id}`);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new UsageError(`--external-account ${id} does not exist at this service.`, { field: '--external-account' });
+    if (error instanceof ApiError && error.status === 404)
+      throw new UsageError(`--external-account ${id} does not exist at this service.`, { field: '--external-account' });
     throw error;
   }
   const number = (account.accountInfo as Body | undefined)?.accountNumber;
   const why = externalAccountMismatch(scenario, number);
-  if (why) throw new UsageError(`--external-account ${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`, { field: '--external-account' });
+  if (why)
+    throw new UsageError(
+      `--external-account ${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`,
+      { field: '--external-account' },
+    );
   const customerId = ctx.inputs.customerId;
-  if (typeof account.customerId !== 'string') throw new UsageError(`--external-account ${id} is a platform account; this scenario pays out to a customer's account.`, { field: '--external-account' });
+  if (typeof account.customerId !== 'string')
+    throw new UsageError(
+      `--external-account ${id} is a platform account; this scenario pays out to a customer's account.`,
+      { field: '--external-account' },
+    );
   if (customerId && account.customerId !== customerId) {
-    throw new UsageError(`--external-account ${id} belongs to ${account.customerId}, not to --customer ${customerId}.`, { field: '--external-account' });
+    throw new UsageError(
+      `--external-account ${id} belongs to ${account.customerId}, not to --customer ${customerId}.`,
+      { field: '--external-account' },
+    );
   }
   // Its owner is the customer the scenario acts for (checked to be APPROVED next).
   ctx.inputs = { ...ctx.inputs, customerId: account.customerId };
@@ -81,10 +103,14 @@ export async function beneficiaryVerification(ctx: TriggerContext, scenario: Sce
   await createIndividual(ctx, HOLDER);
   try {
     const account = await externalAccount(ctx, ctx.resources.customerId!, scenario.magic.value);
-    return { status: account.beneficiaryVerificationStatus, ...pick(account, ['beneficiaryVerificationStatus', 'beneficiaryVerifiedData']) };
+    return {
+      status: account.beneficiaryVerificationStatus,
+      ...pick(account, ['beneficiaryVerificationStatus', 'beneficiaryVerifiedData']),
+    };
   } catch (error) {
     // The invalid-account row is a refusal: the 400 is the outcome, reported as observed.
-    if (scenario.expect.httpStatus && error instanceof ApiError && error.status === 400) return { status: error.code, httpStatus: error.status, code: error.code };
+    if (scenario.expect.httpStatus && error instanceof ApiError && error.status === 400)
+      return { status: error.code, httpStatus: error.status, code: error.code };
     throw error;
   }
 }
@@ -99,7 +125,16 @@ export async function externalTransfer(ctx: TriggerContext, scenario: Scenario):
   if (!own) await externalAccount(ctx, customerId, scenario.magic.value);
 
   ctx.progress('Paying out with POST /transfer-out');
-  const tx = await call(ctx, 'POST', '/transfer-out', withSet(ctx.inputs, 'transfer', { source: { accountId }, destination: { accountId: ctx.resources.externalAccountId }, amount: AMOUNT }));
+  const tx = await call(
+    ctx,
+    'POST',
+    '/transfer-out',
+    withSet(ctx.inputs, 'transfer', {
+      source: { accountId },
+      destination: { accountId: ctx.resources.externalAccountId },
+      amount: AMOUNT,
+    }),
+  );
   const txPath = `/transactions/${(ctx.resources.transactionId = field(tx, 'id', 'POST /transfer-out'))}`;
   return paymentOutcome(await follow(ctx, scenario, tx, txPath));
 }
@@ -108,7 +143,12 @@ export async function externalTransfer(ctx: TriggerContext, scenario: Scenario):
 async function platformSource(ctx: TriggerContext): Promise<string> {
   const list = await call(ctx, 'GET', '/platform/internal-accounts?currency=USD');
   const usd = accountIn(Array.isArray(list.data) ? (list.data as Body[]) : [], 'USD');
-  if (!usd) throw new ApiError({ status: 200, code: 'INVALID_RESPONSE', message: 'The platform has no USD internal account to fund the quote from' });
+  if (!usd)
+    throw new ApiError({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+      message: 'The platform has no USD internal account to fund the quote from',
+    });
   const id = (ctx.resources.sourceAccountId = field(usd, 'id', 'GET /platform/internal-accounts'));
   ctx.progress('Funding the platform account');
   await call(ctx, 'POST', `/sandbox/internal-accounts/${id}/fund`, { amount: FUNDING });
@@ -121,18 +161,32 @@ export async function quoteExecution(ctx: TriggerContext, scenario: Scenario): P
   if (!own) await externalAccount(ctx, ctx.resources.customerId!, scenario.magic.value);
   const source = await platformSource(ctx);
   ctx.progress('Creating a quote to the external account');
-  const quote = await call(ctx, 'POST', '/quotes', withSet(ctx.inputs, 'quote', {
-    source: { sourceType: 'ACCOUNT', accountId: source },
-    destination: { destinationType: 'ACCOUNT', accountId: ctx.resources.externalAccountId },
-    lockedCurrencySide: 'SENDING',
-    lockedCurrencyAmount: AMOUNT,
-    description: 'svc trigger',
-  }));
+  const quote = await call(
+    ctx,
+    'POST',
+    '/quotes',
+    withSet(ctx.inputs, 'quote', {
+      source: { sourceType: 'ACCOUNT', accountId: source },
+      destination: { destinationType: 'ACCOUNT', accountId: ctx.resources.externalAccountId },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: AMOUNT,
+      description: 'svc trigger',
+    }),
+  );
   const quoteId = (ctx.resources.quoteId = field(quote, 'id', 'POST /quotes'));
   ctx.progress('Executing it');
-  const executed = await ctx.client.request<Body>({ method: 'POST', path: `/quotes/${quoteId}/execute`, headers: { 'Idempotency-Key': randomUUID() }, signal: ctx.signal });
+  const executed = await ctx.client.request<Body>({
+    method: 'POST',
+    path: `/quotes/${quoteId}/execute`,
+    headers: { 'Idempotency-Key': randomUUID() },
+    signal: ctx.signal,
+  });
   if (executed.status === 202) {
-    throw new ApiError({ status: 202, code: 'SIGNATURE_REQUIRED', message: `Executing ${quoteId} asks for a wallet signature; run svc api POST /quotes/${quoteId}/execute to sign it` });
+    throw new ApiError({
+      status: 202,
+      code: 'SIGNATURE_REQUIRED',
+      message: `Executing ${quoteId} asks for a wallet signature; run svc api POST /quotes/${quoteId}/execute to sign it`,
+    });
   }
   const after = await call(ctx, 'GET', `/quotes/${quoteId}`);
   const transactionId = field(after, 'transactionId', `GET /quotes/${quoteId}`);

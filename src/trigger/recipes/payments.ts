@@ -14,26 +14,35 @@ const AMOUNT = 1000; // 10.00 in the smallest unit
 
 async function payQuote(ctx: TriggerContext, destination: Body, currency: string): Promise<Body> {
   ctx.progress('Creating a real-time-funding quote');
-  const quote = await call(ctx, 'POST', '/quotes', withSet(ctx.inputs, 'quote', {
-    source: { sourceType: 'REALTIME_FUNDING', currency },
-    destination,
-    lockedCurrencySide: 'SENDING',
-    lockedCurrencyAmount: AMOUNT,
-    description: 'svc trigger',
-  }));
+  const quote = await call(
+    ctx,
+    'POST',
+    '/quotes',
+    withSet(ctx.inputs, 'quote', {
+      source: { sourceType: 'REALTIME_FUNDING', currency },
+      destination,
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: AMOUNT,
+      description: 'svc trigger',
+    }),
+  );
   const quoteId = field(quote, 'id', 'POST /quotes');
   ctx.resources.quoteId = quoteId;
   ctx.progress('Paying it with POST /sandbox/send');
   const tx = await call(ctx, 'POST', '/sandbox/send', { quoteId, currencyCode: currency });
   ctx.resources.transactionId = field(tx, 'id', 'POST /sandbox/send');
   const after = await call(ctx, 'GET', `/quotes/${quoteId}`);
-  return { ...pick(tx, ['status', 'failureReason']), ...(after.status !== undefined ? { quoteStatus: after.status } : {}) };
+  return {
+    ...pick(tx, ['status', 'failureReason']),
+    ...(after.status !== undefined ? { quoteStatus: after.status } : {}),
+  };
 }
 
 export async function umaDestination(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const address = scenario.magic.value;
   const currency = umaScenario(address)?.currency;
-  if (!currency) throw new ApiError({ status: 0, code: 'INVALID_SCENARIO', message: `${address} is not a UMA magic address` });
+  if (!currency)
+    throw new ApiError({ status: 0, code: 'INVALID_SCENARIO', message: `${address} is not a UMA magic address` });
   return payQuote(ctx, { destinationType: 'UMA_ADDRESS', umaAddress: address, currency }, currency);
 }
 

@@ -8,14 +8,22 @@ const e401 = (code: string, reason?: string) => new ApiError({ status: 401, code
 
 describe('withAuthHint', () => {
   it.each([
-    ['WALLET_SIGNATURE_INVALID', undefined, /does not recognise this session key.*svc otp verify --credential AuthMethod:/],
+    [
+      'WALLET_SIGNATURE_INVALID',
+      undefined,
+      /does not recognise this session key.*svc otp verify --credential AuthMethod:/,
+    ],
     ['WALLET_SIGNATURE_MISSING', undefined, /bug in svc/],
     ['WALLET_SIGNATURE_MALFORMED', undefined, /bug in svc/],
     ['WALLET_SIGNATURE_BODY_MISMATCH', undefined, /bug in svc/],
     ['REQUEST_ID_MISSING', undefined, /Request-Id.*bug in svc/],
     ['UNAUTHORIZED', 'Invalid API token id or client secret', /SERVICE_API_TOKEN_ID/],
     ['UNAUTHORIZED', 'Invalid OTP code', /code was not accepted/],
-    ['UNAUTHORIZED', 'Session Session:x has expired; reauthenticate', /no longer active.*svc otp verify --credential AuthMethod:/],
+    [
+      'UNAUTHORIZED',
+      'Session Session:x has expired; reauthenticate',
+      /no longer active.*svc otp verify --credential AuthMethod:/,
+    ],
     ['UNAUTHORIZED', 'The challenge for this Request-Id has expired', /run the command again/],
   ])('%s (%s) → %s', (code, reason, hint) => {
     expect(withAuthHint(e401(code, reason), cred).hint).toMatch(hint);
@@ -38,13 +46,21 @@ describe('withCredentialsHint (calls made with the API token alone)', () => {
   it('points every 401 at the API credentials, whatever its reason', async () => {
     // A session-flavoured reason must not send the user to log in: no session key was involved.
     for (const reason of [undefined, 'Invalid API token id or client secret', 'Session expired']) {
-      expect(withCredentialsHint(e401('UNAUTHORIZED', reason)).hint).toMatch(/SERVICE_API_TOKEN_ID.*SERVICE_ACCESS_TOKEN/);
+      expect(withCredentialsHint(e401('UNAUTHORIZED', reason)).hint).toMatch(
+        /SERVICE_API_TOKEN_ID.*SERVICE_ACCESS_TOKEN/,
+      );
     }
-    await expect(apiTokenCall(Promise.reject(e401('UNAUTHORIZED')))).rejects.toMatchObject({ hint: expect.stringMatching(/API credentials/) });
+    await expect(apiTokenCall(Promise.reject(e401('UNAUTHORIZED')))).rejects.toMatchObject({
+      hint: expect.stringMatching(/API credentials/),
+    });
   });
 
   it('leaves other errors and chosen hints alone', () => {
-    expect(withCredentialsHint(new ApiError({ status: 404, code: 'REFERENCE_NOT_FOUND', message: 'x' })).hint).toBeUndefined();
-    expect(withCredentialsHint(new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'x', hint: 'keep me' })).hint).toBe('keep me');
+    expect(
+      withCredentialsHint(new ApiError({ status: 404, code: 'REFERENCE_NOT_FOUND', message: 'x' })).hint,
+    ).toBeUndefined();
+    expect(
+      withCredentialsHint(new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'x', hint: 'keep me' })).hint,
+    ).toBe('keep me');
   });
 });

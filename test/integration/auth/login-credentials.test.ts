@@ -30,10 +30,13 @@ afterAll(() => t.close());
 
 const json = () => t.deps({ globals: { json: true } });
 const add = (type: string, extra: Record<string, unknown> = {}, deps = json()) =>
-  credentialsAdd({ type, rpId: 'localhost', origin: 'http://localhost', software: false, sandboxToken: false, ...extra }, deps).then(() => deps);
+  credentialsAdd(
+    { type, rpId: 'localhost', origin: 'http://localhost', software: false, sandboxToken: false, ...extra },
+    deps,
+  ).then(() => deps);
 const out = (deps: { stdout(): string }) => JSON.parse(deps.stdout());
 
-describe('the life of an account\'s credentials', () => {
+describe("the life of an account's credentials", () => {
   let passkeyId: string;
   let oauthId: string;
 
@@ -48,7 +51,13 @@ describe('the life of an account\'s credentials', () => {
     const before = t.proxy.count('/auth/credentials', true);
     const deps = await add('passkey', { software: true, nickname: 'CI runner' });
     const made = out(deps);
-    expect(made).toMatchObject({ type: 'PASSKEY', nickname: 'CI runner', accountId: t.emu.fixtures.accountId, softwarePasskeyStored: true, credentialId: expect.any(String) });
+    expect(made).toMatchObject({
+      type: 'PASSKEY',
+      nickname: 'CI runner',
+      accountId: t.emu.fixtures.accountId,
+      softwarePasskeyStored: true,
+      credentialId: expect.any(String),
+    });
     expect(t.proxy.count('/auth/credentials', true) - before).toBe(1); // signed by the OTP session
     passkeyId = made.id;
     const kept = passkeyFolder(t.configDir).get(passkeyId)!;
@@ -63,7 +72,11 @@ describe('the life of an account\'s credentials', () => {
       const deps = json();
       await loginPasskey({}, deps);
       const session = out(deps);
-      expect(session).toMatchObject({ type: 'PASSKEY', credentialId: passkeyFolder(t.configDir).get(passkeyId)!.credentialId, keyStored: true });
+      expect(session).toMatchObject({
+        type: 'PASSKEY',
+        credentialId: passkeyFolder(t.configDir).get(passkeyId)!.credentialId,
+        keyStored: true,
+      });
       expect(activeSession(t)).toMatchObject({ id: session.id, credentialId: passkeyId });
       expect(passkeyFolder(t.configDir).get(passkeyId)!.signCount).toBe(round);
       expect(session.encryptedSessionSigningKey).toBeUndefined();
@@ -121,11 +134,13 @@ describe('the life of an account\'s credentials', () => {
     expect(deps.asked).toHaveLength(1);
   });
 
-  it('a token whose nonce is not the kept key\'s is refused with exit 2 before any verify', async () => {
+  it("a token whose nonce is not the kept key's is refused with exit 2 before any verify", async () => {
     await loginOauth({ credential: oauthId, nonce: true, sandboxToken: false }, json());
     const before = t.proxy.count('/verify');
     const stray = mintSandboxToken(SANDBOX_IDENTITY, { nowMs: Date.now(), nonce: 'f'.repeat(64) });
-    const error = await caught(loginOauth({ credential: oauthId, token: stray, nonce: false, sandboxToken: false }, json()));
+    const error = await caught(
+      loginOauth({ credential: oauthId, token: stray, nonce: false, sandboxToken: false }, json()),
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect(exitCodeFor(error)).toBe(2);
     expect((error as UsageError).message).toMatch(/nonce/);
@@ -135,7 +150,10 @@ describe('the life of an account\'s credentials', () => {
   it('credentials add sms takes the customer phone; list shows every type, marking the software passkey', async () => {
     const patched = await request(`${t.emu.baseUrl}/customers/${t.emu.fixtures.customerId}`, {
       method: 'PATCH',
-      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ customerType: 'INDIVIDUAL', phoneNumber: '+15555550100' }),
     });
     expect(patched.statusCode).toBe(200);
@@ -153,9 +171,12 @@ describe('the life of an account\'s credentials', () => {
     expect(text.stdout()).toMatch(/PASSKEY\s+CI runner.*software passkey/);
   });
 
-  it('credentials remove --yes: signed by another credential\'s session; local passkey and session keys go', async () => {
+  it("credentials remove --yes: signed by another credential's session; local passkey and session keys go", async () => {
     // The active session is the OAuth one: it approves removing the passkey.
-    const passkeySessions = t.store().listSessions().filter((s) => s.credentialId === passkeyId).length;
+    const passkeySessions = t
+      .store()
+      .listSessions()
+      .filter((s) => s.credentialId === passkeyId).length;
     expect(passkeySessions).toBe(2);
     const deps = t.deps({ globals: { json: true, yes: true } });
     await credentialsRemove({ credential: passkeyId }, deps);
@@ -169,12 +190,17 @@ describe('the life of an account\'s credentials', () => {
   it('a session of another account does not sign an add for this one: exit 4, no signed retry sent', async () => {
     const customer = await request(`${t.emu.baseUrl}/customers`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Other Person', email: 'other@example.test' }),
     });
     const customerId = ((await customer.body.json()) as { id: string }).id;
     const accounts = await request(`${t.emu.baseUrl}/internal-accounts?customerId=${customerId}`, {
-      headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`,
+      },
     });
     const accountId = ((await accounts.body.json()) as { data: Array<{ id: string }> }).data[0]!.id;
     // Its first credential needs no signature; the second one would.
@@ -186,7 +212,7 @@ describe('the life of an account\'s credentials', () => {
     expect(t.proxy.count('/auth/credentials', true)).toBe(signedBefore);
   });
 
-  it('the active session\'s own credential cannot approve its removal: exit 2 naming --session, nothing sent', async () => {
+  it("the active session's own credential cannot approve its removal: exit 2 naming --session, nothing sent", async () => {
     const before = t.proxy.seen.length;
     const error = await caught(credentialsRemove({ credential: oauthId }, t.deps({ globals: { yes: true } })));
     expect(exitCodeFor(error)).toBe(2);
@@ -203,11 +229,35 @@ describe('refusals before any request (exit 2)', () => {
     ['--token for an email credential', () => add('email', { token: 'a.b.c' }), '--token'],
     ['a bad passkey nickname', () => add('passkey', { software: true, nickname: '<script>' }), '--nickname'],
     ['--subject without --sandbox-token', () => add('oauth', { token: 'a.b.c', subject: 'x' }), '--subject'],
-    ['login oauth without --token in CI', () => loginOauth({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: false, sandboxToken: false }, t.deps({ env: { CI: 'true' } })), '--token'],
-    ['login oauth with --nonce and --sandbox-token', () => loginOauth({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: true, sandboxToken: true }, json()), '--nonce'],
-    ['remove without --yes where svc cannot ask', () => credentialsRemove({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000' }, t.deps()), '--yes'],
+    [
+      'login oauth without --token in CI',
+      () =>
+        loginOauth(
+          { credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: false, sandboxToken: false },
+          t.deps({ env: { CI: 'true' } }),
+        ),
+      '--token',
+    ],
+    [
+      'login oauth with --nonce and --sandbox-token',
+      () =>
+        loginOauth(
+          { credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: true, sandboxToken: true },
+          json(),
+        ),
+      '--nonce',
+    ],
+    [
+      'remove without --yes where svc cannot ask',
+      () => credentialsRemove({ credential: 'AuthMethod:00000000-0000-4000-8000-000000000000' }, t.deps()),
+      '--yes',
+    ],
     ['a malformed credential id', () => loginPasskey({ credential: 'nope' }, json()), '--credential'],
-    ['credentials list with no --account and no session', () => credentialsList({}, t.deps({ env: { SERVICE_CLI_CONFIG_DIR: tempConfigDir() } })), '--account'],
+    [
+      'credentials list with no --account and no session',
+      () => credentialsList({}, t.deps({ env: { SERVICE_CLI_CONFIG_DIR: tempConfigDir() } })),
+      '--account',
+    ],
   ] as Array<[string, () => Promise<unknown>, string]>)('%s', async (_name, call, field) => {
     const before = t.proxy.seen.length;
     const error = await caught(call());
@@ -223,7 +273,10 @@ describe('signed add and remove follow 200 PROCESSING to the answer', () => {
     try {
       await loginOtp({ credential: f.emu.fixtures.credentialId, code: '000000' }, f.deps());
       const deps = f.deps({ globals: { json: true } });
-      await credentialsAdd({ type: 'oauth', sandboxToken: true, software: false, rpId: 'localhost', origin: 'http://localhost' }, deps);
+      await credentialsAdd(
+        { type: 'oauth', sandboxToken: true, software: false, rpId: 'localhost', origin: 'http://localhost' },
+        deps,
+      );
       const made = JSON.parse(deps.stdout());
       expect(made.type).toBe('OAUTH');
       // Two PROCESSING answers, then the settled one: three signed retries of the add.

@@ -19,7 +19,6 @@ afterAll(() => t.close());
 /** A separate emulator and config dir, for tests whose pin or sessions must start empty. */
 const fresh = (): Promise<AuthEnv> => authEnv();
 
-
 describe('svc otp verify (run)', () => {
   it('logs in with --code, stores the key 0600, makes it active and pins the signer on first use', async () => {
     const deps = t.deps();

@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const clientFor = (env: AuthEnv) =>
-  createClient({ baseUrl: env.proxy.baseUrl, auth: { kind: 'basic', tokenId: env.emu.apiTokenId, secret: env.emu.apiClientSecret } });
+  createClient({
+    baseUrl: env.proxy.baseUrl,
+    auth: { kind: 'basic', tokenId: env.emu.apiTokenId, secret: env.emu.apiClientSecret },
+  });
 
 describe('svc session refresh (run)', () => {
   it('follows PROCESSING to 201, stores the new key 0600, makes it active and then forgets the old key', async () => {
@@ -40,7 +43,9 @@ describe('svc session refresh (run)', () => {
     expect(t.proxy.count('/refresh', true) - before).toBe(3);
     expect(deps.stderr()).toMatch(/attempt 1/);
     expect(deps.stderr()).toMatch(/attempt 2/);
-    expect(leakedSecrets(deps.stdout() + deps.stderr(), [old.privateKey, now.privateKey, t.emu.apiClientSecret])).toEqual([]);
+    expect(
+      leakedSecrets(deps.stdout() + deps.stderr(), [old.privateKey, now.privateKey, t.emu.apiClientSecret]),
+    ).toEqual([]);
 
     // The stored key really is the new session's key: it signs the next refresh.
     await refresh({ session: now.id, legacy: false }, t.deps());

@@ -30,7 +30,10 @@ describe('svc session list / use / show / revoke (run)', () => {
     const active = activeSession(t)!;
     const deps = t.deps({ tty: true });
     await list({ account: t.emu.fixtures.accountId }, deps);
-    const row = deps.stdout().split('\n').find((l) => l.includes(active.id))!;
+    const row = deps
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes(active.id))!;
     expect(row).toMatch(/^\*\s+Session:\S+\s+EMAIL_OTP\s+\S+\s+1[45]m \d\ds\s+yes$/);
     expect(deps.stdout()).toMatch(/KEY HERE/);
   });
@@ -48,7 +51,9 @@ describe('svc session list / use / show / revoke (run)', () => {
   });
 
   it('list with a wrong API secret is exit 4 with the credentials hint, not a login hint', async () => {
-    const error = await caught(list({ account: t.emu.fixtures.accountId }, t.deps({ env: { SERVICE_API_CLIENT_SECRET: 'wrong' } })));
+    const error = await caught(
+      list({ account: t.emu.fixtures.accountId }, t.deps({ env: { SERVICE_API_CLIENT_SECRET: 'wrong' } })),
+    );
     expect(exitCodeFor(error)).toBe(4);
     expect((error as { hint?: string }).hint).toMatch(/Check the API credentials/);
   });

@@ -40,7 +40,8 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
     baseUrl: '',
     seen: [],
     target,
-    count: (suffix, signed) => proxy.seen.filter((s) => s.path.endsWith(suffix) && (signed === undefined || s.signed === signed)).length,
+    count: (suffix, signed) =>
+      proxy.seen.filter((s) => s.path.endsWith(suffix) && (signed === undefined || s.signed === signed)).length,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -48,7 +49,11 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
       }),
   };
   const server: Server = createServer((req: IncomingMessage, res) => {
-    const seen: Seen = { method: req.method!, path: req.url!.split('?')[0]!, signed: req.headers['service-wallet-signature'] !== undefined };
+    const seen: Seen = {
+      method: req.method!,
+      path: req.url!.split('?')[0]!,
+      signed: req.headers['service-wallet-signature'] !== undefined,
+    };
     proxy.seen.push(seen);
     if (proxy.intercept?.(seen) === 'drop') {
       req.socket.destroy();
@@ -114,7 +119,9 @@ export async function authEnv(options: EmulatorOptions = {}): Promise<AuthEnv> {
 /** Mode bits of every file under the store's sessions folder (key files must be 0600). */
 export function sessionFileModes(configDir: string): number[] {
   const dir = join(configDir, 'sessions');
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => statSync(join(dir, f)).mode & 0o777);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => statSync(join(dir, f)).mode & 0o777);
 }
 
 /** Asserts-by-return: the secrets that must never appear in any output. */

@@ -17,13 +17,29 @@ beforeAll(async () => (t = await authEnv({ processingRetries: 1 })));
 afterAll(() => t.close());
 
 const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions => ({
-  method, path, rawField: [], field: [], header: [], query: [], paginate: false, jsonLines: false, sign: true, showPayload: false, include: false, ...o,
+  method,
+  path,
+  rawField: [],
+  field: [],
+  header: [],
+  query: [],
+  paginate: false,
+  jsonLines: false,
+  sign: true,
+  showPayload: false,
+  include: false,
+  ...o,
 });
 
 async function openExport(body: { encryptedWalletCredentials: string }, privateKey: string): Promise<string> {
   const bundle = JSON.parse(body.encryptedWalletCredentials) as { data: string };
-  const data = JSON.parse(Buffer.from(bundle.data, 'hex').toString('utf8')) as { encappedPublic: string; ciphertext: string };
-  return new TextDecoder().decode(await hpkeOpen(privateKey, hexToBytes(data.encappedPublic), hexToBytes(data.ciphertext)));
+  const data = JSON.parse(Buffer.from(bundle.data, 'hex').toString('utf8')) as {
+    encappedPublic: string;
+    ciphertext: string;
+  };
+  return new TextDecoder().decode(
+    await hpkeOpen(privateKey, hexToBytes(data.encappedPublic), hexToBytes(data.ciphertext)),
+  );
 }
 
 describe('svc api on signed account endpoints', () => {
@@ -31,7 +47,12 @@ describe('svc api on signed account endpoints', () => {
     const session = await login(t);
     const key = generateKeyPair();
     const d = t.deps({ globals: { json: true } });
-    await run(opts('POST', `/internal-accounts/${session.accountId}/export`, { rawField: [`clientPublicKey=${decompressPublicKey(key.publicKey)}`] }), d);
+    await run(
+      opts('POST', `/internal-accounts/${session.accountId}/export`, {
+        rawField: [`clientPublicKey=${decompressPublicKey(key.publicKey)}`],
+      }),
+      d,
+    );
     const body = JSON.parse(d.stdout());
     expect(body.id).toBe(session.accountId);
     const phrase = await openExport(body, key.privateKey);
@@ -42,12 +63,25 @@ describe('svc api on signed account endpoints', () => {
   it('spawned: the same export, and PATCH /internal-accounts/{id} -F privateEnabled=true (typed boolean)', async () => {
     const session = await login(t);
     const key = generateKeyPair();
-    const exported = await runSvc(['--json', 'api', 'POST', `/internal-accounts/${session.accountId}/export`, '-f', `clientPublicKey=${decompressPublicKey(key.publicKey)}`], { env: t.env, configDir: t.configDir });
+    const exported = await runSvc(
+      [
+        '--json',
+        'api',
+        'POST',
+        `/internal-accounts/${session.accountId}/export`,
+        '-f',
+        `clientPublicKey=${decompressPublicKey(key.publicKey)}`,
+      ],
+      { env: t.env, configDir: t.configDir },
+    );
     expect(exported.code, exported.stderr).toBe(0);
     expect((await openExport(JSON.parse(exported.stdout), key.privateKey)).split(' ')).toHaveLength(24);
     expect(exported.stdout).not.toContain(key.privateKey);
 
-    const patched = await runSvc(['--json', 'api', 'PATCH', `/internal-accounts/${session.accountId}`, '-F', 'privateEnabled=true'], { env: t.env, configDir: t.configDir });
+    const patched = await runSvc(
+      ['--json', 'api', 'PATCH', `/internal-accounts/${session.accountId}`, '-F', 'privateEnabled=true'],
+      { env: t.env, configDir: t.configDir },
+    );
     expect(patched.code, patched.stderr).toBe(0);
     expect(JSON.parse(patched.stdout)).toMatchObject({ id: session.accountId, privateEnabled: true });
   });

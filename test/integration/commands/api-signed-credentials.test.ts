@@ -14,7 +14,18 @@ beforeAll(async () => (t = await authEnv({ processingRetries: 1 })));
 afterAll(() => t.close());
 
 const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions => ({
-  method, path, rawField: [], field: [], header: [], query: [], paginate: false, jsonLines: false, sign: true, showPayload: false, include: false, ...o,
+  method,
+  path,
+  rawField: [],
+  field: [],
+  header: [],
+  query: [],
+  paginate: false,
+  jsonLines: false,
+  sign: true,
+  showPayload: false,
+  include: false,
+  ...o,
 });
 
 async function api(method: string, path: string, o: Partial<ApiOptions> = {}): Promise<unknown> {
@@ -23,13 +34,21 @@ async function api(method: string, path: string, o: Partial<ApiOptions> = {}): P
   return d.stdout() === '' ? undefined : JSON.parse(d.stdout());
 }
 const credentialTypes = async (accountId: string) =>
-  ((await api('GET', '/auth/credentials', { query: [`accountId=${accountId}`] })) as { data: { id: string; type: string }[] }).data;
+  (
+    (await api('GET', '/auth/credentials', { query: [`accountId=${accountId}`] })) as {
+      data: { id: string; type: string }[];
+    }
+  ).data;
 
 describe('svc api on signed credential endpoints', () => {
   it('adds an SMS_OTP credential (signed) and removes it (signed DELETE)', async () => {
     const session = await login(t);
-    await api('PATCH', `/customers/${t.emu.fixtures.customerId}`, { rawField: ['customerType=INDIVIDUAL', 'phoneNumber=+15555550123'] });
-    const added = (await api('POST', '/auth/credentials', { rawField: ['type=SMS_OTP', `accountId=${session.accountId}`] })) as { id: string; type: string };
+    await api('PATCH', `/customers/${t.emu.fixtures.customerId}`, {
+      rawField: ['customerType=INDIVIDUAL', 'phoneNumber=+15555550123'],
+    });
+    const added = (await api('POST', '/auth/credentials', {
+      rawField: ['type=SMS_OTP', `accountId=${session.accountId}`],
+    })) as { id: string; type: string };
     expect(added.type).toBe('SMS_OTP');
     expect((await credentialTypes(session.accountId)).map((c) => c.id)).toContain(added.id);
     expect(t.proxy.count('/auth/credentials', true)).toBeGreaterThanOrEqual(1);
@@ -42,12 +61,25 @@ describe('svc api on signed credential endpoints', () => {
 
   it('spawned: the same removal; the last credential of the wallet is refused (exit 1, 400)', async () => {
     const session = await login(t);
-    const added = JSON.parse((await runSvc(['--json', 'api', 'POST', '/auth/credentials', '-f', 'type=SMS_OTP', '-f', `accountId=${session.accountId}`], { env: t.env, configDir: t.configDir })).stdout) as { id: string };
-    const removed = await runSvc(['api', 'DELETE', `/auth/credentials/${added.id}`, '--include'], { env: t.env, configDir: t.configDir });
+    const added = JSON.parse(
+      (
+        await runSvc(
+          ['--json', 'api', 'POST', '/auth/credentials', '-f', 'type=SMS_OTP', '-f', `accountId=${session.accountId}`],
+          { env: t.env, configDir: t.configDir },
+        )
+      ).stdout,
+    ) as { id: string };
+    const removed = await runSvc(['api', 'DELETE', `/auth/credentials/${added.id}`, '--include'], {
+      env: t.env,
+      configDir: t.configDir,
+    });
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.stderr).toMatch(/^HTTP 204$/m);
 
-    const last = await runSvc(['--json', 'api', 'DELETE', `/auth/credentials/${t.emu.fixtures.credentialId}`], { env: t.env, configDir: t.configDir });
+    const last = await runSvc(['--json', 'api', 'DELETE', `/auth/credentials/${t.emu.fixtures.credentialId}`], {
+      env: t.env,
+      configDir: t.configDir,
+    });
     expect(last.code).toBe(1);
     expect(JSON.parse(last.stderr).error).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
   });

@@ -24,7 +24,18 @@ beforeAll(async () => (t = await authEnv({ processingRetries: 1 })));
 afterAll(() => t.close());
 
 const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions => ({
-  method, path, rawField: [], field: [], header: [], query: [], paginate: false, jsonLines: false, sign: true, showPayload: false, include: false, ...o,
+  method,
+  path,
+  rawField: [],
+  field: [],
+  header: [],
+  query: [],
+  paginate: false,
+  jsonLines: false,
+  sign: true,
+  showPayload: false,
+  include: false,
+  ...o,
 });
 
 async function sessionIds(accountId: string): Promise<string[]> {
@@ -61,7 +72,10 @@ describe('svc api: signed round trips', () => {
     expect(second.id).not.toBe(first.id);
 
     const sent = t.proxy.seen.length;
-    const error = await rejected(run(opts('DELETE', `/auth/sessions/${victim.id}`, { session: victim.id }), t.deps()), AuthRequiredError);
+    const error = await rejected(
+      run(opts('DELETE', `/auth/sessions/${victim.id}`, { session: victim.id }), t.deps()),
+      AuthRequiredError,
+    );
     expect(error.message).toContain(`No key for ${victim.id} is held here`);
     expect(t.proxy.seen.length).toBe(sent);
   });
@@ -82,7 +96,10 @@ describe('svc api: signed round trips', () => {
     const signer = await login(t);
     const signedBefore = t.proxy.seen.filter((s) => s.signed).length;
     const d = t.deps({ tty: true, answers: [false] });
-    const error = await rejected(run(opts('DELETE', `/auth/sessions/${signer.id}`, { showPayload: true }), d), CancelledError);
+    const error = await rejected(
+      run(opts('DELETE', `/auth/sessions/${signer.id}`, { showPayload: true }), d),
+      CancelledError,
+    );
     expect(error.message).toContain('nothing was signed');
     expect(d.asked).toEqual(['Sign this payload with the session key?']);
     expect(d.stderr()).toContain('"type":"ACTIVITY_TYPE_DELETE_SESSION"');
@@ -95,7 +112,10 @@ describe('svc api: signed round trips', () => {
 
   it('a challenge with no active session is an auth error (exit 4) naming how to log in', async () => {
     const d = fakeDeps({ env: { ...t.env, SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')) } });
-    const error = await rejected(run(opts('DELETE', `/auth/sessions/${t.emu.fixtures.accountId.replace('InternalAccount', 'Session')}`), d), Error);
+    const error = await rejected(
+      run(opts('DELETE', `/auth/sessions/${t.emu.fixtures.accountId.replace('InternalAccount', 'Session')}`), d),
+      Error,
+    );
     // An unknown session is the service's 404 before any challenge; a known one needs a key.
     expect(error).toBeInstanceOf(ApiError);
     const signer = await login(t);
@@ -107,7 +127,20 @@ describe('svc api: signed round trips', () => {
 describe('svc api: bodies, headers and output', () => {
   it('-f/-F build the JSON body; the created customer comes back on stdout', async () => {
     const d = t.deps();
-    await run(opts('POST', '/customers', { rawField: ['customerType=INDIVIDUAL', 'fullName=Trigger 001', 'birthDate=1990-01-02', 'address.line1=1 Rue', 'address.city=Paris', 'address.postalCode=75001'], field: ['address.country=FR'] }), d);
+    await run(
+      opts('POST', '/customers', {
+        rawField: [
+          'customerType=INDIVIDUAL',
+          'fullName=Trigger 001',
+          'birthDate=1990-01-02',
+          'address.line1=1 Rue',
+          'address.city=Paris',
+          'address.postalCode=75001',
+        ],
+        field: ['address.country=FR'],
+      }),
+      d,
+    );
     const customer = JSON.parse(d.stdout());
     expect(customer).toMatchObject({ fullName: 'Trigger 001', kycStatus: 'PENDING' });
     expect(d.stdout()).toContain('\n  "id"'); // indented without --json
@@ -120,7 +153,10 @@ describe('svc api: bodies, headers and output', () => {
     await run(opts('POST', '/customers', { input: join(dir, 'c.json') }), fromFile);
     expect(JSON.parse(fromFile.stdout()).fullName).toBe('From File');
 
-    const error = await rejected(run(opts('POST', '/customers', { input: '-' }), t.deps({ stdin: '{"customerType":"ROBOT"}' })), ApiError);
+    const error = await rejected(
+      run(opts('POST', '/customers', { input: '-' }), t.deps({ stdin: '{"customerType":"ROBOT"}' })),
+      ApiError,
+    );
     expect(error.status).toBe(400);
     expect(error.fieldErrors.map((e) => e.field)).toEqual(expect.arrayContaining(['customerType']));
   });
@@ -128,14 +164,20 @@ describe('svc api: bodies, headers and output', () => {
   it('GET fields become the query; --idempotency-key auto is sent and printed', async () => {
     const signer = await login(t);
     const d = t.deps({ globals: { json: true } });
-    await run(opts('GET', '/auth/sessions', { rawField: [`accountId=${signer.accountId}`], idempotencyKey: 'auto' }), d);
+    await run(
+      opts('GET', '/auth/sessions', { rawField: [`accountId=${signer.accountId}`], idempotencyKey: 'auto' }),
+      d,
+    );
     expect(JSON.parse(d.stdout()).data.map((s: { id: string }) => s.id)).toContain(signer.id);
     expect(d.stderr()).toMatch(/^Idempotency-Key: [0-9a-f-]{36}$/m);
   });
 
   it('--include prints the status line of an error answer too; the error keeps the service code', async () => {
     const d = t.deps();
-    const error = await rejected(run(opts('GET', '/customers/Customer:00000000-0000-4000-8000-000000000000', { include: true }), d), ApiError);
+    const error = await rejected(
+      run(opts('GET', '/customers/Customer:00000000-0000-4000-8000-000000000000', { include: true }), d),
+      ApiError,
+    );
     expect(error).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     expect(d.stderr()).toMatch(/^HTTP 404$/m);
   });
@@ -143,7 +185,11 @@ describe('svc api: bodies, headers and output', () => {
   it('bad input exits 2 before any request is sent', async () => {
     const server = await countingServer();
     try {
-      const d = (o: object = {}) => fakeDeps({ env: { ...countingEnv(server), SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')) }, ...o });
+      const d = (o: object = {}) =>
+        fakeDeps({
+          env: { ...countingEnv(server), SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')) },
+          ...o,
+        });
       const cases: [ApiOptions, string][] = [
         [opts('FETCH', '/x'), '<method>'],
         [opts('GET', 'https://elsewhere.example/x'), '<path>'],
@@ -156,12 +202,20 @@ describe('svc api: bodies, headers and output', () => {
         [opts('POST', '/x', { paginate: true }), '--paginate'],
         [opts('DELETE', '/x', { session: 'nope' }), '--session'],
         [opts('GET', '/x', { paginate: true, include: true }), '--include'],
-        [opts('GET', '/x', { paginate: true, include: true, showPayload: true, session: 'Session:x' }), '--include,--session,--show-payload'],
+        [
+          opts('GET', '/x', { paginate: true, include: true, showPayload: true, session: 'Session:x' }),
+          '--include,--session,--show-payload',
+        ],
       ];
-      for (const [o, field] of cases) expect((await rejected(run(o, d()), UsageError)).field, JSON.stringify(o)).toBe(field);
+      for (const [o, field] of cases)
+        expect((await rejected(run(o, d()), UsageError)).field, JSON.stringify(o)).toBe(field);
       // stdin that is a terminal is not waited on.
-      expect((await rejected(run(opts('POST', '/x', { input: '-' }), d({ tty: true })), UsageError)).field).toBe('--input');
-      expect((await rejected(run(opts('POST', '/x', { field: ['note=@-'] }), d({ tty: true })), UsageError)).field).toBe('-F');
+      expect((await rejected(run(opts('POST', '/x', { input: '-' }), d({ tty: true })), UsageError)).field).toBe(
+        '--input',
+      );
+      expect(
+        (await rejected(run(opts('POST', '/x', { field: ['note=@-'] }), d({ tty: true })), UsageError)).field,
+      ).toBe('-F');
       expect(server.count()).toBe(0);
     } finally {
       await server.close();
@@ -188,7 +242,16 @@ describe('svc api --paginate', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/2025-10-13`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const deps = (o: object = {}) => fakeDeps({ env: { SERVICE_BASE_URL: base, SERVICE_API_TOKEN_ID: 'id', SERVICE_API_CLIENT_SECRET: 'secret', SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')) }, ...o });
+  const deps = (o: object = {}) =>
+    fakeDeps({
+      env: {
+        SERVICE_BASE_URL: base,
+        SERVICE_API_TOKEN_ID: 'id',
+        SERVICE_API_CLIENT_SECRET: 'secret',
+        SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')),
+      },
+      ...o,
+    });
 
   it('follows nextCursor and prints one merged array, keeping the other query parameters', async () => {
     cursors.length = 0;
@@ -203,6 +266,12 @@ describe('svc api --paginate', () => {
   it('--json-lines prints one item per line', async () => {
     const d = deps();
     await run(opts('GET', '/customers', { paginate: true, jsonLines: true }), d);
-    expect(d.stdout().trim().split('\n').map((l) => JSON.parse(l).n)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(
+      d
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).n),
+    ).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

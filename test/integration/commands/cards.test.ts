@@ -78,7 +78,11 @@ describe('cards reveal', () => {
   });
 
   it('a browser that fails to start still fails without the URL in the message', async () => {
-    const error = await openUrl('https://example.test/secret-token', {}, { command: '/nonexistent/browser', args: [] }).catch((e: Error) => e);
+    const error = await openUrl(
+      'https://example.test/secret-token',
+      {},
+      { command: '/nonexistent/browser', args: [] },
+    ).catch((e: Error) => e);
     expect((error as Error).message).toContain('ENOENT');
     expect((error as Error).message).not.toContain('secret-token');
   });
@@ -93,7 +97,10 @@ describe('cards reveal', () => {
   it('a card that is not issued yet is the service 409, and nothing reaches stdout', async () => {
     const issued = await fetch(`${emu.baseUrl}/cards`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ cardholderId: emu.fixtures.customerId, fundingSources: [emu.fixtures.accountId] }),
     }).then((r) => r.json() as Promise<{ id: string; state: string }>);
     expect(issued.state).toBe('PROCESSING');
@@ -102,15 +109,20 @@ describe('cards reveal', () => {
     expect(d.stdout()).toBe('');
   });
 
-  it.each(['Card:1234', 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01', undefined])('refuses card %j before any request', async (card) => {
-    const server = await countingServer();
-    try {
-      await expect(reveal({ card: card as string, open: false }, fakeDeps({ env: countingEnv(server) }))).rejects.toMatchObject({ field: 'card' });
-      expect(server.count()).toBe(0);
-    } finally {
-      await server.close();
-    }
-  });
+  it.each(['Card:1234', 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01', undefined])(
+    'refuses card %j before any request',
+    async (card) => {
+      const server = await countingServer();
+      try {
+        await expect(
+          reveal({ card: card as string, open: false }, fakeDeps({ env: countingEnv(server) })),
+        ).rejects.toMatchObject({ field: 'card' });
+        expect(server.count()).toBe(0);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 describe('the opener', () => {

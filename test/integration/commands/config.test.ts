@@ -43,7 +43,12 @@ describe('config set/get', () => {
 
     const g = deps({ globals: { json: true } });
     await get({ key: 'api-client-secret' }, g);
-    expect(JSON.parse(g.stdout())).toEqual({ profile: 'default', key: 'api-client-secret', value: '****1706', masked: true });
+    expect(JSON.parse(g.stdout())).toEqual({
+      profile: 'default',
+      key: 'api-client-secret',
+      value: '****1706',
+      masked: true,
+    });
   });
 
   it('prompts for a secret on a terminal (masked prompt) instead of reading stdin', async () => {
@@ -96,7 +101,7 @@ describe('config set/get', () => {
     expect(openStore({ dir }).listProfiles()).toEqual({});
   });
 
-  it('a bad otp-signer points at the service\'s published key, not at generating one', async () => {
+  it("a bad otp-signer points at the service's published key, not at generating one", async () => {
     const error = (await set({ key: 'otp-signer', value: '04abcd' }, deps()).catch((e: unknown) => e)) as UsageError;
     expect(error).toMatchObject({ field: 'otp-signer' });
     expect(error.hint).toMatch(/otpSignerPublicKey/);
@@ -104,9 +109,13 @@ describe('config set/get', () => {
   });
 
   it('a bad base URL or webhook key keeps the fix its check suggests, named after the config key', async () => {
-    const credentials = (await set({ key: 'base-url', value: 'http://user:pw@127.0.0.1:4010' }, deps()).catch((e: unknown) => e)) as UsageError;
+    const credentials = (await set({ key: 'base-url', value: 'http://user:pw@127.0.0.1:4010' }, deps()).catch(
+      (e: unknown) => e,
+    )) as UsageError;
     expect(credentials).toMatchObject({ field: 'base-url', hint: expect.stringMatching(/SERVICE_API_TOKEN_ID/) });
-    const key = (await set({ key: 'webhook-public-key', value: 'not a key' }, deps()).catch((e: unknown) => e)) as UsageError;
+    const key = (await set({ key: 'webhook-public-key', value: 'not a key' }, deps()).catch(
+      (e: unknown) => e,
+    )) as UsageError;
     expect(key).toMatchObject({ field: 'webhook-public-key', hint: expect.stringMatching(/SPKI PEM/) });
   });
 
@@ -143,7 +152,10 @@ describe('config list/use', () => {
     await set({ key: 'api-token-id', value: 'tok' }, deps({ globals: { profile: 'prod' } }));
     await use({ profile: 'prod' }, deps());
     expect(openStore({ dir }).currentProfileName()).toBe('prod');
-    await expect(use({ profile: 'prdo' }, deps())).rejects.toMatchObject({ field: '<profile>', message: expect.stringContaining('prod') });
+    await expect(use({ profile: 'prdo' }, deps())).rejects.toMatchObject({
+      field: '<profile>',
+      message: expect.stringContaining('prod'),
+    });
     await expect(use({ profile: '../etc' }, deps())).rejects.toBeInstanceOf(UsageError);
   });
 
@@ -161,7 +173,13 @@ describe('saveEmulatorProfile', () => {
   it('writes the local profile, makes it current and drops a stale session pointer', () => {
     const store = openStore({ dir });
     store.setProfile('local', { activeSessionId: 'Session:old', accessToken: 'stale' });
-    const emu = { baseUrl: 'http://127.0.0.1:4999/2025-10-13', apiTokenId: 'tok', apiClientSecret: SECRET, otpSignerPublicKey: '04ab', webhookPublicKey: 'PEM' };
+    const emu = {
+      baseUrl: 'http://127.0.0.1:4999/2025-10-13',
+      apiTokenId: 'tok',
+      apiClientSecret: SECRET,
+      otpSignerPublicKey: '04ab',
+      webhookPublicKey: 'PEM',
+    };
     saveEmulatorProfile(store, emu);
     expect(store.currentProfileName()).toBe('local');
     const { otpSignerPublicKey, ...connection } = emu;

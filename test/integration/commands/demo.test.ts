@@ -16,13 +16,31 @@ import { DemoStepError, Narrator } from '../../../commands/demo/narrator.js';
 import { maskUrl } from '../../../commands/demo/reveal-masked.js';
 import { STEPS } from '../../../commands/demo/steps.js';
 
-const TITLES = ['OTP verify', 'Session list', 'Session refresh', 'Legacy refresh', 'Sandbox fund', 'Sandbox send', 'Sandbox UMA receive', 'Card webhooks', 'Cards reveal', 'Session revoke'];
+const TITLES = [
+  'OTP verify',
+  'Session list',
+  'Session refresh',
+  'Legacy refresh',
+  'Sandbox fund',
+  'Sandbox send',
+  'Sandbox UMA receive',
+  'Card webhooks',
+  'Cards reveal',
+  'Session revoke',
+];
 
 describe('svc demo', () => {
   it('walks every step, narrates it, and leaves the user config alone', async () => {
     const userConfig = mkdtempSync(join(tmpdir(), 'svc-user-config-'));
     // A hostile shell: these must not redirect the demo away from its own emulator.
-    const d = fakeDeps({ env: { CI: 'true', SERVICE_CLI_CONFIG_DIR: userConfig, SERVICE_BASE_URL: 'http://127.0.0.1:9/2025-10-13', SERVICE_PROFILE: 'prod' } });
+    const d = fakeDeps({
+      env: {
+        CI: 'true',
+        SERVICE_CLI_CONFIG_DIR: userConfig,
+        SERVICE_BASE_URL: 'http://127.0.0.1:9/2025-10-13',
+        SERVICE_PROFILE: 'prod',
+      },
+    });
     await demo({ interactive: false, keep: false }, d);
     const out = d.stdout();
     expect(STEPS.map((s) => s.title)).toEqual(TITLES);
@@ -37,7 +55,9 @@ describe('svc demo', () => {
     expect(d.stderr()).toMatch(/still processing \(attempt 2\)/i);
     // The reveal URL's token never appears, only the masked form.
     expect(out + d.stderr()).not.toMatch(/\/embed\/cards\/[A-Za-z0-9_-]{10,}/);
-    expect(out).toMatch(/Obtained a panEmbedUrl for Card:\S+: http:\/\/127\.0\.0\.1:\d+\/embed\/… \(\d+ characters, hidden\)/);
+    expect(out).toMatch(
+      /Obtained a panEmbedUrl for Card:\S+: http:\/\/127\.0\.0\.1:\d+\/embed\/… \(\d+ characters, hidden\)/,
+    );
     expect(readdirSync(userConfig)).toEqual([]);
   }, 60_000);
 
@@ -57,7 +77,10 @@ describe('svc demo', () => {
   });
 
   it('--interactive on a terminal asks for the code and uses the answer', async () => {
-    const d = fakeDeps({ tty: true, answers: (message) => (message.startsWith('Enter the 6-digit code') ? '000000' : false) });
+    const d = fakeDeps({
+      tty: true,
+      answers: (message) => (message.startsWith('Enter the 6-digit code') ? '000000' : false),
+    });
     await demo({ interactive: true, keep: false }, d);
     expect(d.asked.filter((q) => q.startsWith('Enter the 6-digit code'))).toHaveLength(1);
   }, 60_000);
@@ -90,8 +113,15 @@ describe('a failing step', () => {
   it('renders the cause with its code and field errors, then names the step (exit 1 class)', async () => {
     const d = fakeDeps();
     const narrator = new Narrator(d, d.io.stdout);
-    const cause = new ApiError({ status: 400, code: 'INVALID_INPUT', message: 'bad', details: { errors: [{ field: 'amount', message: 'too big' }] } });
-    const error = await narrator.step(5, 10, 'Sandbox fund', 'why', () => Promise.reject(cause)).catch((e: unknown) => e);
+    const cause = new ApiError({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: 'bad',
+      details: { errors: [{ field: 'amount', message: 'too big' }] },
+    });
+    const error = await narrator
+      .step(5, 10, 'Sandbox fund', 'why', () => Promise.reject(cause))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DemoStepError);
     expect(error).not.toBeInstanceOf(UsageError);
     expect((error as DemoStepError).message).toBe('Demo step "Sandbox fund" failed: bad');
@@ -101,6 +131,8 @@ describe('a failing step', () => {
 });
 
 it('maskUrl keeps the origin and hides the token', () => {
-  expect(maskUrl('https://cards.example.com/embed/cards/SECRET-token')).toBe('https://cards.example.com/embed/… (50 characters, hidden)');
+  expect(maskUrl('https://cards.example.com/embed/cards/SECRET-token')).toBe(
+    'https://cards.example.com/embed/… (50 characters, hidden)',
+  );
   expect(maskUrl('not a url')).toBe('(9 characters, hidden)');
 });

@@ -7,13 +7,25 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
-export interface EmulatorLike { baseUrl: string; apiTokenId: string; apiClientSecret: string }
-
-export function emulatorEnv(emu: EmulatorLike): NodeJS.ProcessEnv {
-  return { SERVICE_BASE_URL: emu.baseUrl, SERVICE_API_TOKEN_ID: emu.apiTokenId, SERVICE_API_CLIENT_SECRET: emu.apiClientSecret };
+export interface EmulatorLike {
+  baseUrl: string;
+  apiTokenId: string;
+  apiClientSecret: string;
 }
 
-export interface CountingServer { baseUrl: string; count(): number; close(): Promise<void> }
+export function emulatorEnv(emu: EmulatorLike): NodeJS.ProcessEnv {
+  return {
+    SERVICE_BASE_URL: emu.baseUrl,
+    SERVICE_API_TOKEN_ID: emu.apiTokenId,
+    SERVICE_API_CLIENT_SECRET: emu.apiClientSecret,
+  };
+}
+
+export interface CountingServer {
+  baseUrl: string;
+  count(): number;
+  close(): Promise<void>;
+}
 
 /** Answers every request 500 and counts it; a test asserts count() stayed 0. */
 export async function countingServer(): Promise<CountingServer> {
@@ -21,7 +33,9 @@ export async function countingServer(): Promise<CountingServer> {
   const server: Server = createServer((req, res) => {
     requests++;
     req.resume();
-    res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":500,"code":"INTERNAL_ERROR","message":"counting server"}');
+    res
+      .writeHead(500, { 'content-type': 'application/json' })
+      .end('{"status":500,"code":"INTERNAL_ERROR","message":"counting server"}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -36,12 +36,17 @@ describe('UMA magic addresses', () => {
     expect(umaMagic(address)).toMatchObject({ scenario, currency });
   });
 
-  it.each(['$alice@example.com', '$success.gbp@x.io', '$pending.long.eur@x.io', '$fail.compliance.mxn@x.io'])('%s is not magic', (address) => {
-    expect(umaMagic(address)).toBeUndefined();
-  });
+  it.each(['$alice@example.com', '$success.gbp@x.io', '$pending.long.eur@x.io', '$fail.compliance.mxn@x.io'])(
+    '%s is not magic',
+    (address) => {
+      expect(umaMagic(address)).toBeUndefined();
+    },
+  );
 });
 
 it('describeTransaction copes with an empty or odd body', () => {
   expect(describeTransaction(undefined)).toBe('no transaction details returned');
-  expect(describeTransaction({ id: 'Transaction:1', status: 'PENDING', amount: { amount: 1, currency: 'USD' } })).toBe('Transaction:1, status PENDING, 0.01 USD');
+  expect(describeTransaction({ id: 'Transaction:1', status: 'PENDING', amount: { amount: 1, currency: 'USD' } })).toBe(
+    'Transaction:1, status PENDING, 0.01 USD',
+  );
 });

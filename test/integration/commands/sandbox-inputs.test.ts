@@ -12,7 +12,12 @@ import { countingEnv, countingServer, type CountingServer } from './helpers.js';
 
 const ACCOUNT = 'InternalAccount:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
 const QUOTE = 'Quote:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01';
-const UMA = { sender: '$success.usd@sandbox.example.com', receiver: '$bob@example.com', currency: 'USD', amount: '100' };
+const UMA = {
+  sender: '$success.usd@sandbox.example.com',
+  receiver: '$bob@example.com',
+  currency: 'USD',
+  amount: '100',
+};
 
 let server: CountingServer;
 beforeAll(async () => (server = await countingServer()));
@@ -20,7 +25,10 @@ afterAll(() => server.close());
 
 async function expectUsage(call: (deps: ReturnType<typeof fakeDeps>) => Promise<void>, field: string): Promise<void> {
   const deps = fakeDeps({ env: countingEnv(server) });
-  const error = await call(deps).then(() => undefined, (e: unknown) => e);
+  const error = await call(deps).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(UsageError);
   expect((error as UsageError).field).toBe(field);
   expect((error as UsageError).message).toContain(field);
@@ -29,37 +37,57 @@ async function expectUsage(call: (deps: ReturnType<typeof fakeDeps>) => Promise<
 }
 
 describe('sandbox fund input checks', () => {
-  it.each(['InternalAccount:nope', 'Quote:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01', '', '3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01'])('rejects account %j', async (account) => {
+  it.each([
+    'InternalAccount:nope',
+    'Quote:3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01',
+    '',
+    '3f0c2b1e-8f7a-4c1d-9b2e-5a6d7c8e9f01',
+  ])('rejects account %j', async (account) => {
     await expectUsage((d) => fund({ account, amount: '100' }, d), 'account');
   });
-  it.each([undefined, '0', '-1', '1.5', '1e3', 'ten', '100000000001', '99999999999999999999'])('rejects --amount %j', async (amount) => {
-    await expectUsage((d) => fund({ account: ACCOUNT, amount }, d), '--amount');
-  });
+  it.each([undefined, '0', '-1', '1.5', '1e3', 'ten', '100000000001', '99999999999999999999'])(
+    'rejects --amount %j',
+    async (amount) => {
+      await expectUsage((d) => fund({ account: ACCOUNT, amount }, d), '--amount');
+    },
+  );
 });
 
 describe('sandbox send input checks', () => {
   it('rejects a bad quote id', () => expectUsage((d) => send({ quote: 'Quote:123', currency: 'USD' }, d), '--quote'));
   it('rejects a missing quote', () => expectUsage((d) => send({ currency: 'USD' }, d), '--quote'));
   it.each([undefined, 'US', 'USDT', 'U$D'])('rejects --currency %j', (currency) =>
-    expectUsage((d) => send({ quote: QUOTE, currency }, d), '--currency'));
+    expectUsage((d) => send({ quote: QUOTE, currency }, d), '--currency'),
+  );
   it.each(['0', '-1', '1.5', '9007199254740992'])('rejects --amount %j', (amount) =>
-    expectUsage((d) => send({ quote: QUOTE, currency: 'USD', amount }, d), '--amount'));
+    expectUsage((d) => send({ quote: QUOTE, currency: 'USD', amount }, d), '--amount'),
+  );
 });
 
 describe('sandbox uma-receive input checks', () => {
-  it.each(['alice@example.com', '$alice', '$alice@', '$al ice@example.com', '$alice@example'])('rejects --sender %j', (sender) =>
-    expectUsage((d) => umaReceive({ ...UMA, sender }, d), '--sender'));
+  it.each(['alice@example.com', '$alice', '$alice@', '$al ice@example.com', '$alice@example'])(
+    'rejects --sender %j',
+    (sender) => expectUsage((d) => umaReceive({ ...UMA, sender }, d), '--sender'),
+  );
   it('rejects a bad --receiver', () => expectUsage((d) => umaReceive({ ...UMA, receiver: 'bob' }, d), '--receiver'));
-  it('rejects a missing --receiver', () => expectUsage((d) => umaReceive({ ...UMA, receiver: undefined }, d), '--receiver'));
+  it('rejects a missing --receiver', () =>
+    expectUsage((d) => umaReceive({ ...UMA, receiver: undefined }, d), '--receiver'));
   it('rejects --currency US', () => expectUsage((d) => umaReceive({ ...UMA, currency: 'US' }, d), '--currency'));
   it.each([undefined, '0', '-1', '1.5'])('rejects --amount %j', (amount) =>
-    expectUsage((d) => umaReceive({ ...UMA, amount }, d), '--amount'));
+    expectUsage((d) => umaReceive({ ...UMA, amount }, d), '--amount'),
+  );
 });
 
 describe('several bad flags are reported in one error', () => {
-  async function expectAll(call: (deps: ReturnType<typeof fakeDeps>) => Promise<void>, fields: string[]): Promise<void> {
+  async function expectAll(
+    call: (deps: ReturnType<typeof fakeDeps>) => Promise<void>,
+    fields: string[],
+  ): Promise<void> {
     const deps = fakeDeps({ env: countingEnv(server) });
-    const error = await call(deps).then(() => undefined, (e: unknown) => e);
+    const error = await call(deps).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).field).toBe(fields.join(', '));
     const lines = (error as UsageError).message.split('\n');
@@ -69,13 +97,23 @@ describe('several bad flags are reported in one error', () => {
     expect(server.count()).toBe(0);
   }
 
-  it('fund: the account and --amount', () => expectAll((d) => fund({ account: 'nope', amount: '0' }, d), ['account', '--amount']));
+  it('fund: the account and --amount', () =>
+    expectAll((d) => fund({ account: 'nope', amount: '0' }, d), ['account', '--amount']));
   it('send: --quote, --currency and --amount', () =>
-    expectAll((d) => send({ quote: 'Quote:1', currency: 'dollars', amount: '-5' }, d), ['--quote', '--currency', '--amount']));
-  it('uma-receive: all four missing', () => expectAll((d) => umaReceive({}, d), ['--sender', '--receiver', '--currency', '--amount']));
+    expectAll(
+      (d) => send({ quote: 'Quote:1', currency: 'dollars', amount: '-5' }, d),
+      ['--quote', '--currency', '--amount'],
+    ));
+  it('uma-receive: all four missing', () =>
+    expectAll((d) => umaReceive({}, d), ['--sender', '--receiver', '--currency', '--amount']));
   it('a single bad flag keeps its own message', async () => {
-    const error = await send({ quote: QUOTE, currency: 'US' }, fakeDeps({ env: countingEnv(server) })).catch((e: UsageError) => e);
-    expect(error).toMatchObject({ field: '--currency', message: expect.stringMatching(/^--currency must be a three-letter/) });
+    const error = await send({ quote: QUOTE, currency: 'US' }, fakeDeps({ env: countingEnv(server) })).catch(
+      (e: UsageError) => e,
+    );
+    expect(error).toMatchObject({
+      field: '--currency',
+      message: expect.stringMatching(/^--currency must be a three-letter/),
+    });
   });
 });
 
@@ -83,7 +121,10 @@ describe('the counting server itself', () => {
   it('counts a request that does get sent (so a 0 above means something)', async () => {
     const deps = fakeDeps({ env: countingEnv(server) });
     const before = server.count();
-    await expect(fund({ account: ACCOUNT, amount: '100' }, deps)).rejects.toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+    await expect(fund({ account: ACCOUNT, amount: '100' }, deps)).rejects.toMatchObject({
+      status: 500,
+      code: 'INTERNAL_ERROR',
+    });
     expect(server.count()).toBe(before + 1);
   });
 });

@@ -30,7 +30,10 @@ function rendered(error: unknown): string {
 }
 
 async function failure(call: Promise<void>): Promise<ApiError> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -50,7 +53,10 @@ describe('sandbox fund', () => {
     const second = deps({ globals: { json: true } });
     await fund({ account: emu.fixtures.accountId, amount: '100000000000' }, second);
     const body = JSON.parse(second.stdout());
-    expect(body).toMatchObject({ id: emu.fixtures.accountId, balance: { amount: before + 100_000_000_000, currency: { code: 'USD', decimals: 2 } } });
+    expect(body).toMatchObject({
+      id: emu.fixtures.accountId,
+      balance: { amount: before + 100_000_000_000, currency: { code: 'USD', decimals: 2 } },
+    });
     expect(second.stderr()).toBe('');
   });
 
@@ -78,7 +84,9 @@ describe('sandbox send', () => {
   it('pays the fixture quote once and summarises the transaction', async () => {
     const d = deps();
     await send({ quote: emu.fixtures.quoteId, currency: 'usd' }, d);
-    expect(d.stdout()).toMatch(new RegExp(`^Paid ${emu.fixtures.quoteId} in USD: Transaction:[0-9a-f-]{36}, status COMPLETED, [\\d,.]+ USD\\n$`));
+    expect(d.stdout()).toMatch(
+      new RegExp(`^Paid ${emu.fixtures.quoteId} in USD: Transaction:[0-9a-f-]{36}, status COMPLETED, [\\d,.]+ USD\\n$`),
+    );
     // The quote is settled now: paying again is refused by the service, not by us.
     const again = await failure(send({ quote: emu.fixtures.quoteId, currency: 'USD' }, deps()));
     expect(again.fieldErrors[0]?.field).toBe('quoteId');
@@ -96,7 +104,12 @@ describe('sandbox uma-receive and the magic senders', () => {
     const d = deps({ globals: { json: true } });
     await umaReceive(input(sender), d);
     const tx = JSON.parse(d.stdout());
-    expect(tx).toMatchObject({ type: 'INCOMING', status, senderUmaAddress: sender, receiverUmaAddress: emu.fixtures.umaAddress });
+    expect(tx).toMatchObject({
+      type: 'INCOMING',
+      status,
+      senderUmaAddress: sender,
+      receiverUmaAddress: emu.fixtures.umaAddress,
+    });
     expect(tx.receivedAmount).toMatchObject({ amount: 2500, currency: { code: 'USD' } });
   });
 
@@ -113,7 +126,9 @@ describe('sandbox uma-receive and the magic senders', () => {
   });
 
   it('an unknown receiver is 404 UMA_NOT_FOUND', async () => {
-    const error = await failure(umaReceive({ ...input('$success.usd@sandbox.example.com'), receiver: '$nobody@example.com' }, deps()));
+    const error = await failure(
+      umaReceive({ ...input('$success.usd@sandbox.example.com'), receiver: '$nobody@example.com' }, deps()),
+    );
     expect(error).toMatchObject({ status: 404, code: 'UMA_NOT_FOUND' });
   });
 });
@@ -123,7 +138,19 @@ describe('a 401 on the API token', () => {
   it.each([
     ['fund', (d: ReturnType<typeof deps>) => fund({ account: emu.fixtures.accountId, amount: '5' }, d)],
     ['send', (d: ReturnType<typeof deps>) => send({ quote: emu.fixtures.quoteId, currency: 'USD' }, d)],
-    ['uma-receive', (d: ReturnType<typeof deps>) => umaReceive({ sender: '$success.usd@sandbox.example.com', receiver: emu.fixtures.umaAddress, currency: 'USD', amount: '5' }, d)],
+    [
+      'uma-receive',
+      (d: ReturnType<typeof deps>) =>
+        umaReceive(
+          {
+            sender: '$success.usd@sandbox.example.com',
+            receiver: emu.fixtures.umaAddress,
+            currency: 'USD',
+            amount: '5',
+          },
+          d,
+        ),
+    ],
   ])('%s: exit 4 with a hint about the credentials, not a login', async (_verb, call) => {
     const error = await failure(call(wrongSecret()));
     expect(error.status).toBe(401);

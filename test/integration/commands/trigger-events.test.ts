@@ -22,7 +22,9 @@ const received: { id: string; type: string; verified: boolean }[] = [];
 const basic = (e: RunningEmulator) => `Basic ${Buffer.from(`${e.apiTokenId}:${e.apiClientSecret}`).toString('base64')}`;
 async function config(e: RunningEmulator, body?: object): Promise<{ webhookEndpoint: string | null }> {
   const res = await fetch(`${e.baseUrl}/config`, {
-    method: body ? 'PATCH' : 'GET', headers: { authorization: basic(e), 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
+    method: body ? 'PATCH' : 'GET',
+    headers: { authorization: basic(e), 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return (await res.json()) as { webhookEndpoint: string | null };
 }
@@ -34,12 +36,18 @@ beforeAll(async () => {
   // "Your app": the endpoint configured before the run.
   app = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-      const body = Buffer.concat(chunks);
-      const envelope = JSON.parse(body.toString('utf8')) as { id: string; type: string };
-      received.push({ id: envelope.id, type: envelope.type, verified: verify(body, req.headers['x-service-signature'] as string) });
-      res.writeHead(200).end();
-    });
+    req
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => {
+        const body = Buffer.concat(chunks);
+        const envelope = JSON.parse(body.toString('utf8')) as { id: string; type: string };
+        received.push({
+          id: envelope.id,
+          type: envelope.type,
+          verified: verify(body, req.headers['x-service-signature'] as string),
+        });
+        res.writeHead(200).end();
+      });
   });
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hooks`;
@@ -50,7 +58,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => app.close(() => resolve()));
 });
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({ list: false, wait: false, events: true, set: [], ...o });
+const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({
+  list: false,
+  wait: false,
+  events: true,
+  set: [],
+  ...o,
+});
 async function trigger(e: RunningEmulator, o: Partial<TriggerOptions>) {
   const d = fakeDeps({ env: emulatorEnv(e), globals: { json: true } });
   await run(opts(o), d);
@@ -64,7 +78,8 @@ describe('svc trigger --events', () => {
     expect(report.events).toEqual(['CARD.STATE_CHANGE', 'CARD.STATE_CHANGE']);
     expect((await config(emu)).webhookEndpoint).toBe(appUrl);
     const deadline = Date.now() + 5000;
-    while (received.filter((r) => r.type === 'CARD.STATE_CHANGE').length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (received.filter((r) => r.type === 'CARD.STATE_CHANGE').length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(received.filter((r) => r.type === 'CARD.STATE_CHANGE').length).toBeGreaterThanOrEqual(2);
     expect(received.every((r) => r.verified)).toBe(true);
   });
@@ -93,11 +108,17 @@ describe('svc trigger --events', () => {
     const seen: string[] = [];
     const other = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404,"code":"NOT_FOUND","message":"no such path"}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"status":404,"code":"NOT_FOUND","message":"no such path"}');
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
-      const env = { SERVICE_BASE_URL: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, SERVICE_API_TOKEN_ID: 'id', SERVICE_API_CLIENT_SECRET: 'secret' };
+      const env = {
+        SERVICE_BASE_URL: `http://127.0.0.1:${(other.address() as AddressInfo).port}`,
+        SERVICE_API_TOKEN_ID: 'id',
+        SERVICE_API_CLIENT_SECRET: 'secret',
+      };
       const error = await rejected(run(opts({ scenario: 'kyc.pending' }), fakeDeps({ env })), Error);
       expect(error.message).toContain('has no event log');
       expect(seen).toEqual(['GET /_emulator/clock']); // nothing created

@@ -12,17 +12,30 @@ let t: AuthEnv;
 beforeAll(async () => (t = await authEnv()));
 afterAll(() => t.close());
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({ list: false, wait: false, events: false, set: [], ...o });
+const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({
+  list: false,
+  wait: false,
+  events: false,
+  set: [],
+  ...o,
+});
 async function trigger(o: Partial<TriggerOptions>) {
   const d = t.deps({ globals: { json: true } });
   await run(opts(o), d);
-  return JSON.parse(d.stdout()) as { resources: Record<string, string>; reused: string[]; observed: Record<string, unknown> };
+  return JSON.parse(d.stdout()) as {
+    resources: Record<string, string>;
+    reused: string[];
+    observed: Record<string, unknown>;
+  };
 }
 
 describe('svc trigger on your external account', () => {
   it('--external-account ending in 004 runs transfer.bank-rejected on it and its owner', async () => {
     const mine = await trigger({ scenario: 'transfer.bank-rejected' });
-    const report = await trigger({ scenario: 'transfer.bank-rejected', externalAccount: mine.resources.externalAccountId });
+    const report = await trigger({
+      scenario: 'transfer.bank-rejected',
+      externalAccount: mine.resources.externalAccountId,
+    });
     expect(report.reused.sort()).toEqual(['customerId', 'externalAccountId']);
     expect(report.resources.customerId).toBe(mine.resources.customerId);
     expect(report.observed).toMatchObject({ status: 'FAILED', failureReason: 'COUNTERPARTY_POST_TX_FAILED' });
@@ -31,7 +44,10 @@ describe('svc trigger on your external account', () => {
   it('an account whose number selects another row is refused before anything is created', async () => {
     const mine = await trigger({ scenario: 'transfer.success' });
     const before = t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length;
-    const error = await rejected(run(opts({ scenario: 'quote.failed', externalAccount: mine.resources.externalAccountId }), t.deps()), UsageError);
+    const error = await rejected(
+      run(opts({ scenario: 'quote.failed', externalAccount: mine.resources.externalAccountId }), t.deps()),
+      UsageError,
+    );
     expect(error.field).toBe('--external-account');
     expect(error.message).toContain('another row of Quote execution');
     expect(t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length).toBe(before);
@@ -39,7 +55,15 @@ describe('svc trigger on your external account', () => {
 
   it('--set on the payout amount reaches the transfer', async () => {
     const report = await trigger({ scenario: 'transfer.success', set: ['transfer.amount=777'] });
-    const tx = await t.deps().client().then((c) => c.request<{ sentAmount?: { amount: number }; amount?: unknown }>({ method: 'GET', path: `/transactions/${report.resources.transactionId}` }));
+    const tx = await t
+      .deps()
+      .client()
+      .then((c) =>
+        c.request<{ sentAmount?: { amount: number }; amount?: unknown }>({
+          method: 'GET',
+          path: `/transactions/${report.resources.transactionId}`,
+        }),
+      );
     expect(JSON.stringify(tx.body)).toContain('777');
   });
 });

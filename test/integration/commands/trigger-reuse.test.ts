@@ -14,11 +14,22 @@ let t: AuthEnv;
 beforeAll(async () => (t = await authEnv({ timeScale: 20 })));
 afterAll(() => t.close());
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({ list: false, wait: false, events: false, set: [], ...o });
+const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({
+  list: false,
+  wait: false,
+  events: false,
+  set: [],
+  ...o,
+});
 async function trigger(o: Partial<TriggerOptions>) {
   const d = t.deps({ globals: { json: true } });
   await run(opts(o), d);
-  return JSON.parse(d.stdout()) as { resources: Record<string, string>; reused: string[]; observed: Record<string, unknown>; magic: { value: string } };
+  return JSON.parse(d.stdout()) as {
+    resources: Record<string, string>;
+    reused: string[];
+    observed: Record<string, unknown>;
+    magic: { value: string };
+  };
 }
 const posts = () => t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length;
 
@@ -29,25 +40,51 @@ describe('svc trigger on your resources', () => {
     expect(report.resources.customerId).toBe(mine.resources.customerId);
     expect(report.reused).toEqual(['customerId']);
     expect(report.observed).toMatchObject({ state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' });
-    const card = await t.deps().client().then((c) => c.request<{ cardholderId: string }>({ method: 'GET', path: `/cards/${report.resources.cardId}` }));
+    const card = await t
+      .deps()
+      .client()
+      .then((c) => c.request<{ cardholderId: string }>({ method: 'GET', path: `/cards/${report.resources.cardId}` }));
     expect(card.body.cardholderId).toBe(mine.resources.customerId);
   });
 
   it('--account: real-time funding pays into your account (its owner is the customer)', async () => {
     const mine = await trigger({ scenario: 'quote.realtime-funding' });
-    const report = await trigger({ scenario: 'quote.realtime-funding', account: mine.resources.accountId, set: ['quote.lockedCurrencyAmount=2500'] });
+    const report = await trigger({
+      scenario: 'quote.realtime-funding',
+      account: mine.resources.accountId,
+      set: ['quote.lockedCurrencyAmount=2500'],
+    });
     expect(report.reused.sort()).toEqual(['accountId', 'customerId']);
     expect(report.resources.accountId).toBe(mine.resources.accountId);
-    const quote = await t.deps().client().then((c) => c.request<{ destination: { accountId: string }; totalSendingAmount: number }>({ method: 'GET', path: `/quotes/${report.resources.quoteId}` }));
+    const quote = await t
+      .deps()
+      .client()
+      .then((c) =>
+        c.request<{ destination: { accountId: string }; totalSendingAmount: number }>({
+          method: 'GET',
+          path: `/quotes/${report.resources.quoteId}`,
+        }),
+      );
     expect(quote.body.destination.accountId).toBe(mine.resources.accountId);
     expect(quote.body.totalSendingAmount).toBe(2500);
   });
 
   it('--set reaches the request and becomes the reported magic value', async () => {
-    const report = await trigger({ scenario: 'kyc.rejected', set: ['customer.fullName=Jane Roe 002', 'customer.nationality=GB'] });
+    const report = await trigger({
+      scenario: 'kyc.rejected',
+      set: ['customer.fullName=Jane Roe 002', 'customer.nationality=GB'],
+    });
     expect(report.magic.value).toBe('Jane Roe 002');
     expect(report.observed.kycStatus).toBe('REJECTED');
-    const customer = await t.deps().client().then((c) => c.request<{ fullName: string; nationality: string }>({ method: 'GET', path: `/customers/${report.resources.customerId}` }));
+    const customer = await t
+      .deps()
+      .client()
+      .then((c) =>
+        c.request<{ fullName: string; nationality: string }>({
+          method: 'GET',
+          path: `/customers/${report.resources.customerId}`,
+        }),
+      );
     expect(customer.body).toMatchObject({ fullName: 'Jane Roe 002', nationality: 'GB' });
   });
 
@@ -58,7 +95,11 @@ describe('svc trigger on your resources', () => {
     const cases: [Partial<TriggerOptions>, string, RegExp][] = [
       [{ customer: 'Customer:00000000-0000-4000-8000-000000000000' }, '--customer', /does not exist/],
       [{ customer: pending.resources.customerId }, '--customer', /kycStatus PENDING; this scenario needs an APPROVED/],
-      [{ customer: pending.resources.customerId, account: other.resources.accountId }, '--account', /belongs to Customer:.*, not to --customer/],
+      [
+        { customer: pending.resources.customerId, account: other.resources.accountId },
+        '--account',
+        /belongs to Customer:.*, not to --customer/,
+      ],
     ];
     for (const [o, field, message] of cases) {
       const error = await rejected(run(opts({ scenario: 'card.frozen', ...o }), t.deps()), UsageError);
@@ -70,7 +111,10 @@ describe('svc trigger on your resources', () => {
 
   it('a refused option sends nothing at all', async () => {
     const before = t.proxy.seen.length;
-    const error = await rejected(run(opts({ scenario: 'kyc.pending', customer: 'Customer:00000000-0000-4000-8000-000000000000' }), t.deps()), UsageError);
+    const error = await rejected(
+      run(opts({ scenario: 'kyc.pending', customer: 'Customer:00000000-0000-4000-8000-000000000000' }), t.deps()),
+      UsageError,
+    );
     expect(error.field).toBe('--customer');
     expect(t.proxy.seen.length).toBe(before);
   });

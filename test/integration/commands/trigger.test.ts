@@ -17,7 +17,13 @@ beforeAll(async () => (emu = await startEmulator({ port: 0 })));
 afterAll(() => emu.close());
 
 const deps = (o: FakeDepsOptions = {}) => fakeDeps({ ...o, env: { ...emulatorEnv(emu), ...o.env } });
-const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => ({ list: false, wait: false, events: false, set: [], ...o });
+const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => ({
+  list: false,
+  wait: false,
+  events: false,
+  set: [],
+  ...o,
+});
 
 describe('svc trigger --list', () => {
   it('prints every scenario with its magic value and expected outcome', async () => {
@@ -26,17 +32,28 @@ describe('svc trigger --list', () => {
     const lines = d.stdout().trim().split('\n');
     expect(lines).toHaveLength(SCENARIOS.length);
     expect(d.stdout()).toMatch(/kyc\.rejected +fullName=Rex Rejected 002 +→ kycStatus REJECTED/);
-    expect(d.stdout()).toMatch(/uma\.compliance-fail +destination\.umaAddress=\$fail\.compliance\.usd@\S+ +→ status FAILED, failureReason COMPLIANCE_REJECTED/);
+    expect(d.stdout()).toMatch(
+      /uma\.compliance-fail +destination\.umaAddress=\$fail\.compliance\.usd@\S+ +→ status FAILED, failureReason COMPLIANCE_REJECTED/,
+    );
   });
 
   it('--json: [{name, area, magic:{field,value}, expect, runnable}]', async () => {
     const d = deps({ globals: { json: true } });
     await run(opts({ list: true }), d);
-    const list = JSON.parse(d.stdout()) as { name: string; area: string; magic: { field: string; value: string }; expect: object; runnable: boolean }[];
+    const list = JSON.parse(d.stdout()) as {
+      name: string;
+      area: string;
+      magic: { field: string; value: string };
+      expect: object;
+      runnable: boolean;
+    }[];
     expect(list.map((s) => s.name)).toEqual(SCENARIOS.map((s) => s.name));
     expect(list.find((s) => s.name === 'transfer.pending-then-fail')).toEqual({
-      name: 'transfer.pending-then-fail', area: 'transfer', magic: { field: 'accountInfo.accountNumber', value: '1234567005' },
-      expect: { status: 'FAILED', failureReason: expect.any(String) }, runnable: expect.any(Boolean),
+      name: 'transfer.pending-then-fail',
+      area: 'transfer',
+      magic: { field: 'accountInfo.accountNumber', value: '1234567005' },
+      expect: { status: 'FAILED', failureReason: expect.any(String) },
+      runnable: expect.any(Boolean),
     });
     expect(list.find((s) => s.name === 'kyc.pending')!.runnable).toBe(true);
   });
@@ -46,7 +63,9 @@ describe('svc trigger <scenario>', () => {
   it('summarises what the service answered and says it matches the spec', async () => {
     const d = deps();
     await run(opts({ scenario: 'kyc.unverified' }), d);
-    expect(d.stdout()).toMatch(/^kyc\.unverified: fullName = Uma Unverified 003\n {2}customerId +Customer:[0-9a-f-]{36}\n {2}observed +status UNVERIFIED, kycStatus UNVERIFIED\n$/);
+    expect(d.stdout()).toMatch(
+      /^kyc\.unverified: fullName = Uma Unverified 003\n {2}customerId +Customer:[0-9a-f-]{36}\n {2}observed +status UNVERIFIED, kycStatus UNVERIFIED\n$/,
+    );
     expect(d.stderr()).toContain("✓ As the spec's table says");
   });
 
@@ -70,7 +89,9 @@ describe('svc trigger <scenario>', () => {
       const unknown = await rejected(run(opts({ scenario: 'card.melted' }), d()), UsageError);
       expect(unknown.message).toContain('card has: card.issued, card.issuer-rejected');
       expect((await rejected(run(opts(), d()), UsageError)).field).toBe('<scenario>');
-      expect((await rejected(run(opts({ list: true, scenario: 'kyc.pending' }), d()), UsageError)).field).toBe('--list');
+      expect((await rejected(run(opts({ list: true, scenario: 'kyc.pending' }), d()), UsageError)).field).toBe(
+        '--list',
+      );
       // A scenario whose recipe this svc lacks is refused before anything is sent.
       const unbuildable = { ...SCENARIOS[0]!, name: 'future.thing', recipe: 'future' as never };
       expect(() => recipeFor(unbuildable)).toThrow(SvcError);

@@ -13,7 +13,13 @@ import { exitCodeFor } from '../../../commands/exit-codes.js';
 import { ApiError, SvcError, UsageError } from '../../../src/errors.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
 import { rejected } from '../../helpers/caught.js';
-import { nodeVerifyWebhook, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from '../emulator/support.js';
+import {
+  nodeVerifyWebhook,
+  testEmulator,
+  webhookReceiver,
+  type Receiver,
+  type TestEmulator,
+} from '../emulator/support.js';
 import { countingEnv, countingServer, emulatorEnv, type CountingServer } from './helpers.js';
 
 const cleanup: Array<() => Promise<void>> = [];
@@ -37,12 +43,15 @@ async function receiver(answer?: Parameters<typeof webhookReceiver>[0]): Promise
   return r;
 }
 
-const setCard = (t: TestEmulator, state: 'FROZEN' | 'ACTIVE') => t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state } });
+const setCard = (t: TestEmulator, state: 'FROZEN' | 'ACTIVE') =>
+  t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state } });
 
 /** Ids of every logged event, oldest first (the emulator-only list endpoint). */
 async function loggedIds(t: TestEmulator): Promise<string[]> {
   const res = await fetch(`${new URL(t.emu.baseUrl).origin}/_emulator/webhooks/events`, {
-    headers: { authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`,
+    },
   });
   return ((await res.json()) as { data: { id: string }[] }).data.map((e) => e.id);
 }
@@ -64,7 +73,9 @@ describe('svc webhook replay against the emulator', () => {
     for (const d of hooks.deliveries) expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
     const out = deps.stdout().trim().split('\n');
     expect(out).toHaveLength(2);
-    out.forEach((line, i) => expect(line).toMatch(new RegExp(`^delivered\\s+CARD\\.STATE_CHANGE\\s+${ids[i]}\\s+\\S+\\s+200$`)));
+    out.forEach((line, i) =>
+      expect(line).toMatch(new RegExp(`^delivered\\s+CARD\\.STATE_CHANGE\\s+${ids[i]}\\s+\\S+\\s+200$`)),
+    );
     expect(deps.stderr()).toContain(`Replayed 2 event(s) to ${hooks.url}: 2 delivered.`);
   });
 
@@ -117,7 +128,7 @@ describe('svc webhook replay against the emulator', () => {
     expect(deps.stdout()).toMatch(/^retrying\s+CARD\.STATE_CHANGE\s+\S+\s+\S+\s+503$/m);
   });
 
-  it('an unknown id is the emulator\'s 404 naming it (exit 1); nothing is delivered', async () => {
+  it("an unknown id is the emulator's 404 naming it (exit 1); nothing is delivered", async () => {
     const t = await emulator();
     const hooks = await receiver();
     await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
@@ -131,7 +142,10 @@ describe('svc webhook replay against the emulator', () => {
 });
 
 describe('refusals before any request (exit 2)', () => {
-  async function refused(o: Partial<ReplayOptions>, env: NodeJS.ProcessEnv = countingEnv(counting)): Promise<UsageError> {
+  async function refused(
+    o: Partial<ReplayOptions>,
+    env: NodeJS.ProcessEnv = countingEnv(counting),
+  ): Promise<UsageError> {
     // A private store: a non-loopback base URL makes the command read the `local` profile.
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-replay-')), ...env } });
     const error = await rejected(replay(options(o), deps), UsageError);
@@ -143,7 +157,14 @@ describe('refusals before any request (exit 2)', () => {
 
   it('a remote base URL: replay is emulator-only, said plainly', async () => {
     // Any request would go through the proxy, which counts it: it must see none.
-    const error = await refused({ since: '1h' }, { ...countingEnv(counting), SERVICE_BASE_URL: 'https://api.service.example', HTTPS_PROXY: new URL(counting.baseUrl).origin });
+    const error = await refused(
+      { since: '1h' },
+      {
+        ...countingEnv(counting),
+        SERVICE_BASE_URL: 'https://api.service.example',
+        HTTPS_PROXY: new URL(counting.baseUrl).origin,
+      },
+    );
     expect(error.message).toMatch(/works only against the svc emulator/);
     expect(error.message).toContain('no endpoint to list or resend webhook events');
     expect(error.field).toBe('--base-url');
@@ -154,7 +175,11 @@ describe('refusals before any request (exit 2)', () => {
     [{ ids: ['Card:0000'] }, '<Webhook:id>', /Webhook:<uuid>; got "Card:0000"/],
     [{ since: 'yesterday' }, '--since', /--since must be a span like 30m/],
     [{ since: '2026-11-26T09:00:00' }, '--since', /--since/], // a time of day without its zone
-    [{ type: 'CARD.STATE_CHANGD' }, '--type', /unknown event type "CARD.STATE_CHANGD"; known: CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE/],
+    [
+      { type: 'CARD.STATE_CHANGD' },
+      '--type',
+      /unknown event type "CARD.STATE_CHANGD"; known: CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE/,
+    ],
     [{ type: ' , ' }, '--type', /at least one event type/],
     [{ since: '1h', to: 'ftp://example.com/x' }, '--to', /http or https URL/],
   ] as const)('%j → %s', async (o, field, message) => {

@@ -14,7 +14,15 @@ beforeAll(async () => {
   t = await testEmulator();
   mine = await newWallet(t);
   const made = await t.call('POST', '/agents', {
-    body: { name: 'Scope bot', customerId: mine.customerId, policy: { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null } } },
+    body: {
+      name: 'Scope bot',
+      customerId: mine.customerId,
+      policy: {
+        permissions: ['VIEW_TRANSACTIONS'],
+        defaultExecutionMode: 'AUTO',
+        spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null },
+      },
+    },
   });
   expect(made.status).toBe(201);
   const redeemed = await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false });
@@ -22,37 +30,50 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asAgent = (method: string, path: string, body?: object) => t.call(method, path, { auth: bearer, ...(body ? { body } : {}) });
-const umaOf = async (customerId: string): Promise<string> => (await t.call('GET', `/customers/${customerId}`)).body.umaAddress;
-const balanceOf = async (accountId: string): Promise<number> => (await t.call('GET', `/internal-accounts/${accountId}`)).body.balance.amount;
+const asAgent = (method: string, path: string, body?: object) =>
+  t.call(method, path, { auth: bearer, ...(body ? { body } : {}) });
+const umaOf = async (customerId: string): Promise<string> =>
+  (await t.call('GET', `/customers/${customerId}`)).body.umaAddress;
+const balanceOf = async (accountId: string): Promise<number> =>
+  (await t.call('GET', `/internal-accounts/${accountId}`)).body.balance.amount;
 
 describe('POST /sandbox/uma/receive with an agent token', () => {
   const receive = (receiverUmaAddress: string) =>
-    asAgent('POST', '/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.money', receiverUmaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 500 });
+    asAgent('POST', '/sandbox/uma/receive', {
+      senderUmaAddress: '$success.usd@sandbox.uma.money',
+      receiverUmaAddress,
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 500,
+    });
 
-  it('another customer\'s UMA address is 404 UMA_NOT_FOUND, as if unknown, and credits nothing', async () => {
+  it("another customer's UMA address is 404 UMA_NOT_FOUND, as if unknown, and credits nothing", async () => {
     const other = t.emu.fixtures;
     const before = await balanceOf(other.accountId);
     expect(errorShape(await receive(other.umaAddress))).toMatchObject({ status: 404, code: 'UMA_NOT_FOUND' });
     expect(await balanceOf(other.accountId)).toBe(before);
-    expect((await t.call('GET', `/transactions?receiverAccountIdentifier=${other.accountId}&type=INCOMING&limit=100`)).body.data
-      .filter((tx: { receiverUmaAddress?: string }) => tx.receiverUmaAddress === other.umaAddress)).toEqual([]);
+    expect(
+      (
+        await t.call('GET', `/transactions?receiverAccountIdentifier=${other.accountId}&type=INCOMING&limit=100`)
+      ).body.data.filter((tx: { receiverUmaAddress?: string }) => tx.receiverUmaAddress === other.umaAddress),
+    ).toEqual([]);
   });
 
-  it('its own customer\'s address is received as with platform credentials', async () => {
+  it("its own customer's address is received as with platform credentials", async () => {
     const paid = await receive(await umaOf(mine.customerId));
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ type: 'INCOMING', status: 'COMPLETED', receivedAmount: { amount: 500 } });
   });
 });
 
-describe('the platform\'s webhook configuration with an agent token', () => {
+describe("the platform's webhook configuration with an agent token", () => {
   it.each([
     ['GET', '/config', undefined],
     ['PATCH', '/config', { webhookEndpoint: 'http://127.0.0.1:9/stolen' }],
     ['POST', '/sandbox/webhooks/test', {}],
   ])('%s %s is 403 FORBIDDEN and changes nothing', async (method, path, body) => {
-    expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: 'http://127.0.0.1:9/platform' } })).status).toBe(200);
+    expect(
+      (await t.call('PATCH', '/config', { body: { webhookEndpoint: 'http://127.0.0.1:9/platform' } })).status,
+    ).toBe(200);
     expect(errorShape(await asAgent(method, path, body))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect((await t.call('GET', '/config')).body).toEqual({ webhookEndpoint: 'http://127.0.0.1:9/platform' });
   });

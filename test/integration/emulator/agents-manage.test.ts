@@ -8,20 +8,34 @@ import { externalAccount, fund, newCustomer } from './money-support.js';
 import { errorShape, testEmulator, type TestEmulator } from './support.js';
 
 const ALL = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
-const policy = (extra: object = {}) => ({ permissions: ALL, defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 10_000 }, ...extra });
+const policy = (extra: object = {}) => ({
+  permissions: ALL,
+  defaultExecutionMode: 'AUTO',
+  spendingLimits: { currency: 'USD', perTransactionLimit: 10_000 },
+  ...extra,
+});
 
 let t: TestEmulator;
-beforeAll(async () => { t = await testEmulator(); });
+beforeAll(async () => {
+  t = await testEmulator();
+});
 afterAll(() => t.close());
 
 async function setup(extra: object = {}) {
   const c = await newCustomer(t);
   await fund(t, c.usd, 100_000);
   const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
-  const made = await t.call('POST', '/agents', { body: { name: 'Managed bot', customerId: c.id, policy: policy(extra) } });
-  const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken;
+  const made = await t.call('POST', '/agents', {
+    body: { name: 'Managed bot', customerId: c.id, policy: policy(extra) },
+  });
+  const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body
+    .accessToken;
   const bearer = `Bearer ${token}`;
-  const send = (amount: number) => t.call('POST', '/agents/me/transfer-out', { auth: bearer, body: { source: { accountId: c.usd }, destination: { accountId: bank }, amount } });
+  const send = (amount: number) =>
+    t.call('POST', '/agents/me/transfer-out', {
+      auth: bearer,
+      body: { source: { accountId: c.usd }, destination: { accountId: bank }, amount },
+    });
   return { agentId: made.body.agent.id as string, bearer, send };
 }
 
@@ -30,7 +44,11 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
     const a = await setup();
     const paused = await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: true, name: 'Resting bot' } });
     expect(paused.body).toMatchObject({ id: a.agentId, isPaused: true, name: 'Resting bot' });
-    expect(errorShape(await a.send(10))).toMatchObject({ status: 403, code: 'FORBIDDEN', message: expect.stringMatching(/paused/) });
+    expect(errorShape(await a.send(10))).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/paused/),
+    });
     expect((await t.call('GET', '/agents/me', { auth: a.bearer })).body.isPaused).toBe(true);
     await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: false } });
     expect((await a.send(10)).status).toBe(201);
@@ -39,13 +57,21 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
   it('a new policy applies to the next operation; a bad one is 400 listing every field and changes nothing', async () => {
     const a = await setup();
     expect((await a.send(5_000)).status).toBe(201);
-    const changed = await t.call('PATCH', `/agents/${a.agentId}/policy`, { body: policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 1_000 } }) });
+    const changed = await t.call('PATCH', `/agents/${a.agentId}/policy`, {
+      body: policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 1_000 } }),
+    });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.policy.spendingLimits.perTransactionLimit).toBe(1_000);
     expect(errorShape(await a.send(5_000))).toMatchObject({ status: 403, code: 'VELOCITY_LIMIT_EXCEEDED' });
-    const bad = await t.call('PATCH', `/agents/${a.agentId}/policy`, { body: { permissions: ['FLY'], defaultExecutionMode: 'SOON' } });
+    const bad = await t.call('PATCH', `/agents/${a.agentId}/policy`, {
+      body: { permissions: ['FLY'], defaultExecutionMode: 'SOON' },
+    });
     expect(errorShape(bad)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['permissions[0]', 'defaultExecutionMode', 'spendingLimits']);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'permissions[0]',
+      'defaultExecutionMode',
+      'spendingLimits',
+    ]);
     expect((await t.call('GET', `/agents/${a.agentId}`)).body.policy.spendingLimits.perTransactionLimit).toBe(1_000);
   });
 
@@ -57,13 +83,19 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
     expect(errorShape(await t.call('GET', '/agents/me', { auth: a.bearer }))).toMatchObject({ status: 401 });
     expect((await t.call('GET', `/agents/approvals?agentId=${a.agentId}`)).body.data).toEqual([]);
     expect(errorShape(await t.call('GET', `/agents/${a.agentId}`))).toMatchObject({ status: 404 });
-    expect(errorShape(await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: true } }))).toMatchObject({ status: 404 });
+    expect(errorShape(await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: true } }))).toMatchObject({
+      status: 404,
+    });
   });
 
   it('Basic only: the agent cannot unpause or re-police itself (401); bad fields 400', async () => {
     const a = await setup();
-    expect(errorShape(await t.call('PATCH', `/agents/${a.agentId}`, { auth: a.bearer, body: { isPaused: false } }))).toMatchObject({ status: 401 });
-    expect(errorShape(await t.call('PATCH', `/agents/${a.agentId}/policy`, { auth: a.bearer, body: policy() }))).toMatchObject({ status: 401 });
+    expect(
+      errorShape(await t.call('PATCH', `/agents/${a.agentId}`, { auth: a.bearer, body: { isPaused: false } })),
+    ).toMatchObject({ status: 401 });
+    expect(
+      errorShape(await t.call('PATCH', `/agents/${a.agentId}/policy`, { auth: a.bearer, body: policy() })),
+    ).toMatchObject({ status: 401 });
     const bad = await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: 'yes', name: '' } });
     expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['name', 'isPaused']);
   });
@@ -71,9 +103,11 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
   it('GET /agents filters by isPaused and isConnected and pages; bad filters 400 listing each', async () => {
     const a = await setup();
     const c = await newCustomer(t);
-    const idle = (await t.call('POST', '/agents', { body: { name: 'Idle bot', customerId: c.id, policy: policy() } })).body.agent.id;
+    const idle = (await t.call('POST', '/agents', { body: { name: 'Idle bot', customerId: c.id, policy: policy() } }))
+      .body.agent.id;
     await t.call('PATCH', `/agents/${a.agentId}`, { body: { isPaused: true } });
-    const ids = async (query: string) => (await t.call('GET', `/agents?${query}`)).body.data.map((x: { id: string }) => x.id);
+    const ids = async (query: string) =>
+      (await t.call('GET', `/agents?${query}`)).body.data.map((x: { id: string }) => x.id);
     expect(await ids('isPaused=true')).toContain(a.agentId);
     expect(await ids('isPaused=true')).not.toContain(idle);
     expect(await ids(`isConnected=false&customerId=${c.id}`)).toEqual([idle]);
@@ -81,6 +115,10 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
     const first = await t.call('GET', '/agents?limit=1');
     expect(first.body).toMatchObject({ data: [expect.any(Object)], hasMore: true, nextCursor: expect.any(String) });
     const bad = await t.call('GET', '/agents?isPaused=yes&isConnected=1&limit=0');
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['isPaused', 'isConnected', 'limit']);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'isPaused',
+      'isConnected',
+      'limit',
+    ]);
   });
 });

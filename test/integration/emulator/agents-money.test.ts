@@ -19,35 +19,68 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Setup { customerId: string; usd: string; bank: string; bearer: string; agentId: string }
+interface Setup {
+  customerId: string;
+  usd: string;
+  bank: string;
+  bearer: string;
+  agentId: string;
+}
 
 /** A customer with 10,000.00 USD, a USD bank account, and a connected agent under policy. */
 async function setup(policy: Record<string, unknown> = {}): Promise<Setup> {
   const c = await newCustomer(t);
   await fund(t, c.usd, 1_000_000);
   const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
-  const full = { permissions: ALL, defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 100_000 }, ...policy };
+  const full = {
+    permissions: ALL,
+    defaultExecutionMode: 'AUTO',
+    spendingLimits: { currency: 'USD', perTransactionLimit: 100_000 },
+    ...policy,
+  };
   const made = await t.call('POST', '/agents', { body: { name: 'Payer bot', customerId: c.id, policy: full } });
   expect(made.status, made.text).toBe(201);
   const redeemed = await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false });
-  return { customerId: c.id, usd: c.usd, bank, bearer: `Bearer ${redeemed.body.accessToken}`, agentId: made.body.agent.id };
+  return {
+    customerId: c.id,
+    usd: c.usd,
+    bank,
+    bearer: `Bearer ${redeemed.body.accessToken}`,
+    agentId: made.body.agent.id,
+  };
 }
 
-const as = (s: Setup, method: string, path: string, body?: object) => t.call(method, path, { auth: s.bearer, ...(body ? { body } : {}) });
-const payout = (s: Setup, amount: number) => ({ source: { accountId: s.usd }, destination: { accountId: s.bank }, amount });
+const as = (s: Setup, method: string, path: string, body?: object) =>
+  t.call(method, path, { auth: s.bearer, ...(body ? { body } : {}) });
+const payout = (s: Setup, amount: number) => ({
+  source: { accountId: s.usd },
+  destination: { accountId: s.bank },
+  amount,
+});
 
 describe('every /agents/me money route runs the money area for the agent', () => {
   let s: Setup;
-  beforeAll(async () => { s = await setup(); });
+  beforeAll(async () => {
+    s = await setup();
+  });
 
   it('transfer-out: 201, the transaction names the agent, the money leaves, usage counts it', async () => {
     const sent = await as(s, 'POST', '/agents/me/transfer-out', payout(s, 2_500));
     expect(sent.status, sent.text).toBe(201);
-    expect(sent.body).toMatchObject({ id: expect.stringMatching(/^Transaction:/), type: 'OUTGOING', agentId: s.agentId, customerId: s.customerId });
+    expect(sent.body).toMatchObject({
+      id: expect.stringMatching(/^Transaction:/),
+      type: 'OUTGOING',
+      agentId: s.agentId,
+      customerId: s.customerId,
+    });
     expect((await accountBalances(t, s.usd)).balance).toBe(997_500);
     const mine = await as(s, 'GET', `/agents/me/transactions/${sent.body.id}`);
     expect(mine.body).toMatchObject({ id: sent.body.id, agentId: s.agentId });
-    expect((await as(s, 'GET', '/agents/me')).body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: 2_500, monthlySpend: 2_500 });
+    expect((await as(s, 'GET', '/agents/me')).body.usage).toMatchObject({
+      dailyTransactionCount: 1,
+      dailySpend: 2_500,
+      monthlySpend: 2_500,
+    });
     const list = await as(s, 'GET', '/agents/me/transactions');
     expect(list.body).toMatchObject({ hasMore: false, totalCount: 1, data: [{ id: sent.body.id }] });
   });
@@ -63,8 +96,12 @@ describe('every /agents/me money route runs the money area for the agent', () =>
     expect(await accountBalances(t, s.usd)).toEqual(before);
   });
 
-  it('transfer-in: 201 INCOMING into the agent customer\'s account', async () => {
-    const pulled = await as(s, 'POST', '/agents/me/transfer-in', { source: { accountId: s.bank }, destination: { accountId: s.usd }, amount: 700 });
+  it("transfer-in: 201 INCOMING into the agent customer's account", async () => {
+    const pulled = await as(s, 'POST', '/agents/me/transfer-in', {
+      source: { accountId: s.bank },
+      destination: { accountId: s.usd },
+      amount: 700,
+    });
     expect(pulled.status, pulled.text).toBe(201);
     expect(pulled.body).toMatchObject({ type: 'INCOMING', direction: 'DEBIT', agentId: s.agentId });
   });
@@ -72,7 +109,10 @@ describe('every /agents/me money route runs the money area for the agent', () =>
   it('quotes: create 201, get 200, execute from the wallet is the signed two-step flow (202 payloadToSign)', async () => {
     const quote = await as(s, 'POST', '/agents/me/quotes', accountQuote(s.usd, s.bank, 1_000));
     expect(quote.status, quote.text).toBe(201);
-    expect((await as(s, 'GET', `/agents/me/quotes/${quote.body.id}`)).body).toMatchObject({ id: quote.body.id, status: 'PENDING' });
+    expect((await as(s, 'GET', `/agents/me/quotes/${quote.body.id}`)).body).toMatchObject({
+      id: quote.body.id,
+      status: 'PENDING',
+    });
     const execute = await as(s, 'POST', `/agents/me/quotes/${quote.body.id}/execute`);
     expect(execute.status, execute.text).toBe(202);
     expect(execute.body.payloadToSign).toEqual(expect.any(String));
@@ -80,7 +120,13 @@ describe('every /agents/me money route runs the money area for the agent', () =>
 
   it('external accounts: create 201, list, get 200, delete 204, then 404', async () => {
     const made = await as(s, 'POST', '/agents/me/external-accounts', {
-      currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '55501234', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } },
+      currency: 'USD',
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber: '55501234',
+        routingNumber: '021000021',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+      },
     });
     expect(made.status, made.text).toBe(201);
     expect(made.body.customerId).toBe(s.customerId);
@@ -88,22 +134,41 @@ describe('every /agents/me money route runs the money area for the agent', () =>
     expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([s.bank, made.body.id]);
     expect((await as(s, 'GET', `/agents/me/external-accounts/${made.body.id}`)).status).toBe(200);
     expect((await as(s, 'DELETE', `/agents/me/external-accounts/${made.body.id}`)).status).toBe(204);
-    expect(errorShape(await as(s, 'GET', `/agents/me/external-accounts/${made.body.id}`))).toMatchObject({ status: 404 });
+    expect(errorShape(await as(s, 'GET', `/agents/me/external-accounts/${made.body.id}`))).toMatchObject({
+      status: 404,
+    });
   });
 
-  it('another customer\'s accounts are 404; a bad body is the area\'s 400 listing every field', async () => {
+  it("another customer's accounts are 404; a bad body is the area's 400 listing every field", async () => {
     const other = await newCustomer(t, 'Other Person');
-    expect(errorShape(await as(s, 'POST', '/agents/me/transfer-out', { source: { accountId: other.usd }, destination: { accountId: s.bank }, amount: 10 }))).toMatchObject({ status: 404 });
+    expect(
+      errorShape(
+        await as(s, 'POST', '/agents/me/transfer-out', {
+          source: { accountId: other.usd },
+          destination: { accountId: s.bank },
+          amount: 10,
+        }),
+      ),
+    ).toMatchObject({ status: 404 });
     const bad = await as(s, 'POST', '/agents/me/transfer-out', { source: {}, amount: -1 });
     expect(errorShape(bad)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['source.accountId', 'destination', 'amount']);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'source.accountId',
+      'destination',
+      'amount',
+    ]);
   });
 
   it.each([
-    ['GET', '/agents/me/transactions'], ['POST', '/agents/me/quotes'], ['POST', '/agents/me/transfer-out'],
-    ['GET', '/agents/me/external-accounts'], ['GET', '/agents/me/actions'],
+    ['GET', '/agents/me/transactions'],
+    ['POST', '/agents/me/quotes'],
+    ['POST', '/agents/me/transfer-out'],
+    ['GET', '/agents/me/external-accounts'],
+    ['GET', '/agents/me/actions'],
   ])('%s %s with HTTP Basic is 401 (AgentAuth only)', async (method, path) => {
-    expect(errorShape(await t.call(method, path, method === 'POST' ? { body: {} } : {}))).toMatchObject({ status: 401 });
+    expect(errorShape(await t.call(method, path, method === 'POST' ? { body: {} } : {}))).toMatchObject({
+      status: 401,
+    });
   });
 });
 
@@ -122,7 +187,10 @@ describe('permissions: each route needs its own (403 FORBIDDEN)', () => {
       quote: accountQuote(s.usd, s.bank, 1_000),
       payout: payout(s, 100),
       pull: { source: { accountId: s.bank }, destination: { accountId: s.usd }, amount: 100 },
-      account: { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '55509999', routingNumber: '021000021' } },
+      account: {
+        currency: 'USD',
+        accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '55509999', routingNumber: '021000021' },
+      },
     };
     const answer = await as(s, method, path.replace('{quote}', quote.body.id), bodyKind ? bodies[bodyKind] : undefined);
     expect(errorShape(answer)).toMatchObject({ status: 403, code: 'FORBIDDEN', details: { permission } });
@@ -140,20 +208,31 @@ describe('spending limits (403 VELOCITY_LIMIT_EXCEEDED, nothing moves)', () => {
     ['dailyTransactionLimit', { dailyTransactionLimit: 2 }, [10, 10, 10]],
   ] as Array<[string, object, number[]]>)('%s', async (limit, extra, amounts) => {
     const s = await setup(limits(extra));
-    for (const amount of amounts.slice(0, -1)) expect((await as(s, 'POST', '/agents/me/transfer-out', payout(s, amount))).status).toBe(201);
+    for (const amount of amounts.slice(0, -1))
+      expect((await as(s, 'POST', '/agents/me/transfer-out', payout(s, amount))).status).toBe(201);
     const before = await accountBalances(t, s.usd);
     const refused = await as(s, 'POST', '/agents/me/transfer-out', payout(s, amounts.at(-1)!));
     expect(errorShape(refused)).toMatchObject({ status: 403, code: 'VELOCITY_LIMIT_EXCEEDED', details: { limit } });
     expect(await accountBalances(t, s.usd)).toEqual(before);
   });
 
-  it('a quote executed on creation counts against the limit in the limit\'s currency (EUR sent, USD limit)', async () => {
+  it("a quote executed on creation counts against the limit in the limit's currency (EUR sent, USD limit)", async () => {
     const s = await setup(limits({}));
     const eurBank = await externalAccount(t, s.customerId, 'EUR_ACCOUNT');
     // 5,000 EUR minor units pulled is more than 5,000 USD minor units.
-    const pull = await as(s, 'POST', '/agents/me/quotes', { ...accountQuote(eurBank, s.usd, 5_000), immediatelyExecute: true });
-    expect(errorShape(pull)).toMatchObject({ status: 403, code: 'VELOCITY_LIMIT_EXCEEDED', details: { limit: 'perTransactionLimit', currency: 'USD' } });
-    const small = await as(s, 'POST', '/agents/me/quotes', { ...accountQuote(eurBank, s.usd, 1_000), immediatelyExecute: true });
+    const pull = await as(s, 'POST', '/agents/me/quotes', {
+      ...accountQuote(eurBank, s.usd, 5_000),
+      immediatelyExecute: true,
+    });
+    expect(errorShape(pull)).toMatchObject({
+      status: 403,
+      code: 'VELOCITY_LIMIT_EXCEEDED',
+      details: { limit: 'perTransactionLimit', currency: 'USD' },
+    });
+    const small = await as(s, 'POST', '/agents/me/quotes', {
+      ...accountQuote(eurBank, s.usd, 1_000),
+      immediatelyExecute: true,
+    });
     expect(small.status, small.text).toBe(201);
     expect((await as(s, 'GET', `/agents/me/transactions/${small.body.transactionId}`)).body.agentId).toBe(s.agentId);
   });
@@ -161,7 +240,10 @@ describe('spending limits (403 VELOCITY_LIMIT_EXCEEDED, nothing moves)', () => {
   it('the daily limit starts again the next UTC day (emulator clock)', async () => {
     const s = await setup(limits({ dailyLimit: 5_000 }));
     expect((await as(s, 'POST', '/agents/me/transfer-out', payout(s, 5_000))).status).toBe(201);
-    expect(errorShape(await as(s, 'POST', '/agents/me/transfer-out', payout(s, 1)))).toMatchObject({ status: 403, code: 'VELOCITY_LIMIT_EXCEEDED' });
+    expect(errorShape(await as(s, 'POST', '/agents/me/transfer-out', payout(s, 1)))).toMatchObject({
+      status: 403,
+      code: 'VELOCITY_LIMIT_EXCEEDED',
+    });
     t.emu.testing.advanceClock(DAY);
     expect((await as(s, 'GET', '/agents/me')).body.usage).toMatchObject({ dailySpend: 0, dailyTransactionCount: 0 });
     expect((await as(s, 'POST', '/agents/me/transfer-out', payout(s, 1))).status).toBe(201);
@@ -170,50 +252,128 @@ describe('spending limits (403 VELOCITY_LIMIT_EXCEEDED, nothing moves)', () => {
   it('allowedAccountIds: an account outside the list is 403 FORBIDDEN naming it', async () => {
     const s = await setup();
     const other = await externalAccount(t, s.customerId, 'USD_ACCOUNT');
-    const made = await t.call('POST', '/agents', { body: { name: 'Narrow', customerId: s.customerId, policy: {
-      permissions: ALL, defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 100_000 },
-      accountRestrictions: { allowedAccountIds: [s.usd, s.bank] },
-    } } });
+    const made = await t.call('POST', '/agents', {
+      body: {
+        name: 'Narrow',
+        customerId: s.customerId,
+        policy: {
+          permissions: ALL,
+          defaultExecutionMode: 'AUTO',
+          spendingLimits: { currency: 'USD', perTransactionLimit: 100_000 },
+          accountRestrictions: { allowedAccountIds: [s.usd, s.bank] },
+        },
+      },
+    });
     const bearer = `Bearer ${(await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken}`;
     const narrow = { ...s, bearer };
     expect((await as(narrow, 'POST', '/agents/me/transfer-out', payout(s, 10))).status).toBe(201);
-    const refused = await as(narrow, 'POST', '/agents/me/transfer-out', { source: { accountId: s.usd }, destination: { accountId: other }, amount: 10 });
+    const refused = await as(narrow, 'POST', '/agents/me/transfer-out', {
+      source: { accountId: s.usd },
+      destination: { accountId: other },
+      amount: 10,
+    });
     expect(errorShape(refused)).toMatchObject({ status: 403, code: 'FORBIDDEN', details: { accountIds: [other] } });
   });
 
   it('a policy with bad restrictions or thresholds is 400 listing every bad field', async () => {
     const c = await newCustomer(t);
-    const bad = await t.call('POST', '/agents', { body: { name: 'Bad', customerId: c.id, policy: {
-      permissions: ALL, defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 1 },
-      accountRestrictions: { allowedAccountIds: ['nope'], accountRules: [{ executionMode: 'SOMETIMES' }] },
-      approvalThresholds: { amount: 5 },
-    } } });
+    const bad = await t.call('POST', '/agents', {
+      body: {
+        name: 'Bad',
+        customerId: c.id,
+        policy: {
+          permissions: ALL,
+          defaultExecutionMode: 'AUTO',
+          spendingLimits: { currency: 'USD', perTransactionLimit: 1 },
+          accountRestrictions: { allowedAccountIds: ['nope'], accountRules: [{ executionMode: 'SOMETIMES' }] },
+          approvalThresholds: { amount: 5 },
+        },
+      },
+    });
     expect(errorShape(bad)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
-      'policy.accountRestrictions.allowedAccountIds[0]', 'policy.accountRestrictions.accountRules[0].accountId',
-      'policy.accountRestrictions.accountRules[0].executionMode', 'policy.approvalThresholds.currency',
+      'policy.accountRestrictions.allowedAccountIds[0]',
+      'policy.accountRestrictions.accountRules[0].accountId',
+      'policy.accountRestrictions.accountRules[0].executionMode',
+      'policy.approvalThresholds.currency',
     ]);
   });
 });
 
-describe('the money areas\' own paths hold an agent to the same policy', () => {
+describe("the money areas' own paths hold an agent to the same policy", () => {
   it.each([
-    ['POST /transfer-out over the per-transaction limit', { spendingLimits: { currency: 'USD', perTransactionLimit: 500 } }, 'POST', '/transfer-out', 501, 403, 'VELOCITY_LIMIT_EXCEEDED'],
-    ['POST /transfer-out without CREATE_TRANSFERS', { permissions: ['VIEW_TRANSACTIONS'] }, 'POST', '/transfer-out', 10, 403, 'FORBIDDEN'],
-    ['GET /transactions without VIEW_TRANSACTIONS', { permissions: ['CREATE_TRANSFERS'] }, 'GET', '/transactions', 0, 403, 'FORBIDDEN'],
-    ['POST /customers/external-accounts without MANAGE_EXTERNAL_ACCOUNTS', { permissions: ['VIEW_TRANSACTIONS'] }, 'POST', '/customers/external-accounts', 0, 403, 'FORBIDDEN'],
-    ['POST /transfer-out needing approval', { defaultExecutionMode: 'APPROVAL_REQUIRED' }, 'POST', '/transfer-out', 10, 202, undefined],
+    [
+      'POST /transfer-out over the per-transaction limit',
+      { spendingLimits: { currency: 'USD', perTransactionLimit: 500 } },
+      'POST',
+      '/transfer-out',
+      501,
+      403,
+      'VELOCITY_LIMIT_EXCEEDED',
+    ],
+    [
+      'POST /transfer-out without CREATE_TRANSFERS',
+      { permissions: ['VIEW_TRANSACTIONS'] },
+      'POST',
+      '/transfer-out',
+      10,
+      403,
+      'FORBIDDEN',
+    ],
+    [
+      'GET /transactions without VIEW_TRANSACTIONS',
+      { permissions: ['CREATE_TRANSFERS'] },
+      'GET',
+      '/transactions',
+      0,
+      403,
+      'FORBIDDEN',
+    ],
+    [
+      'POST /customers/external-accounts without MANAGE_EXTERNAL_ACCOUNTS',
+      { permissions: ['VIEW_TRANSACTIONS'] },
+      'POST',
+      '/customers/external-accounts',
+      0,
+      403,
+      'FORBIDDEN',
+    ],
+    [
+      'POST /transfer-out needing approval',
+      { defaultExecutionMode: 'APPROVAL_REQUIRED' },
+      'POST',
+      '/transfer-out',
+      10,
+      202,
+      undefined,
+    ],
     ['POST /transfer-out within the policy', {}, 'POST', '/transfer-out', 10, 201, undefined],
-  ] as Array<[string, Record<string, unknown>, string, string, number, number, string | undefined]>)('%s', async (_name, policy, method, path, amount, status, code) => {
-    const s = await setup(policy);
-    const body = path === '/transfer-out' ? payout(s, amount) : path === '/transactions' ? undefined
-      : { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '55507777', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } } };
-    const answer = await as(s, method, path, body);
-    expect(answer.status, answer.text).toBe(status);
-    if (code) expect(errorShape(answer).code).toBe(code);
-    if (status === 202) expect(answer.body).toMatchObject({ type: 'TRANSFER_OUT', status: 'PENDING_APPROVAL' });
-    if (status === 201) expect(answer.body.agentId).toBe(s.agentId);
-    // The platform (Basic) is not an agent: the same call is not judged by any agent's policy.
-    if (path === '/transfer-out') expect((await t.call('POST', '/transfer-out', { body: payout(s, amount) })).status).toBe(201);
-  });
+  ] as Array<[string, Record<string, unknown>, string, string, number, number, string | undefined]>)(
+    '%s',
+    async (_name, policy, method, path, amount, status, code) => {
+      const s = await setup(policy);
+      const body =
+        path === '/transfer-out'
+          ? payout(s, amount)
+          : path === '/transactions'
+            ? undefined
+            : {
+                currency: 'USD',
+                accountInfo: {
+                  accountType: 'USD_ACCOUNT',
+                  accountNumber: '55507777',
+                  routingNumber: '021000021',
+                  beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+                },
+              };
+      const answer = await as(s, method, path, body);
+      expect(answer.status, answer.text).toBe(status);
+      if (code) expect(errorShape(answer).code).toBe(code);
+      if (status === 202) expect(answer.body).toMatchObject({ type: 'TRANSFER_OUT', status: 'PENDING_APPROVAL' });
+      if (status === 201) expect(answer.body.agentId).toBe(s.agentId);
+      // The platform (Basic) is not an agent: the same call is not judged by any agent's policy.
+      if (path === '/transfer-out')
+        expect((await t.call('POST', '/transfer-out', { body: payout(s, amount) })).status).toBe(201);
+    },
+  );
 });

@@ -13,12 +13,24 @@ describe('restart with --state (agents)', () => {
     const c = await newCustomer(first);
     await fund(first, c.usd, 10_000);
     const bank = await externalAccount(first, c.id, 'USD_ACCOUNT');
-    const made = await first.call('POST', '/agents', { body: { name: 'Durable bot', customerId: c.id, policy: {
-      permissions: ['CREATE_TRANSFERS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 5_000 },
-      approvalThresholds: { currency: 'USD', amount: 1_000 },
-    } } });
+    const made = await first.call('POST', '/agents', {
+      body: {
+        name: 'Durable bot',
+        customerId: c.id,
+        policy: {
+          permissions: ['CREATE_TRANSFERS'],
+          defaultExecutionMode: 'AUTO',
+          spendingLimits: { currency: 'USD', perTransactionLimit: 5_000 },
+          approvalThresholds: { currency: 'USD', amount: 1_000 },
+        },
+      },
+    });
     const bearer = `Bearer ${(await first.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken}`;
-    const send = (t: typeof first, amount: number) => t.call('POST', '/agents/me/transfer-out', { auth: bearer, body: { source: { accountId: c.usd }, destination: { accountId: bank }, amount } });
+    const send = (t: typeof first, amount: number) =>
+      t.call('POST', '/agents/me/transfer-out', {
+        auth: bearer,
+        body: { source: { accountId: c.usd }, destination: { accountId: bank }, amount },
+      });
     expect((await send(first, 500)).status).toBe(201);
     const pending = await send(first, 2_000);
     expect(pending.status).toBe(202);
@@ -26,8 +38,13 @@ describe('restart with --state (agents)', () => {
 
     const second = await testEmulator({ statePath });
     try {
-      expect((await second.call('GET', '/agents/me', { auth: bearer })).body.usage).toMatchObject({ dailySpend: 500, dailyTransactionCount: 1 });
-      expect((await second.call('GET', `/agents/me/actions/${pending.body.id}`, { auth: bearer })).body.status).toBe('PENDING_APPROVAL');
+      expect((await second.call('GET', '/agents/me', { auth: bearer })).body.usage).toMatchObject({
+        dailySpend: 500,
+        dailyTransactionCount: 1,
+      });
+      expect((await second.call('GET', `/agents/me/actions/${pending.body.id}`, { auth: bearer })).body.status).toBe(
+        'PENDING_APPROVAL',
+      );
       const approved = await second.call('POST', `/agents/${made.body.agent.id}/actions/${pending.body.id}/approve`);
       expect(approved.body).toMatchObject({ status: 'APPROVED', transaction: { sentAmount: { amount: 2_000 } } });
       expect((await accountBalances(second, c.usd)).balance).toBe(7_500);

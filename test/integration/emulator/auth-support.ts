@@ -45,11 +45,24 @@ export function claims(nowMs: number, overrides: Record<string, unknown> = {}): 
 }
 
 /** Step 1 must be a 202 challenge carrying `type`; the retry is stamped by privateKey over the same bytes. */
-export async function signedCall(t: TestEmulator, method: string, path: string, body: object | undefined, privateKey: string): Promise<{ first: Answer; retry: Answer }> {
+export async function signedCall(
+  t: TestEmulator,
+  method: string,
+  path: string,
+  body: object | undefined,
+  privateKey: string,
+): Promise<{ first: Answer; retry: Answer }> {
   const raw = body === undefined ? undefined : JSON.stringify(body);
   const first = await t.call(method, path, raw === undefined ? {} : { body: raw });
   expect(first.status, first.text).toBe(202);
-  expect(first.body).toMatchObject({ type: expect.any(String), payloadToSign: expect.any(String), requestId: expect.stringMatching(/^Request:/) });
-  const retry = await t.call(method, path, { ...(raw === undefined ? {} : { body: raw }), headers: signedHeaders(first.body, privateKey) });
+  expect(first.body).toMatchObject({
+    type: expect.any(String),
+    payloadToSign: expect.any(String),
+    requestId: expect.stringMatching(/^Request:/),
+  });
+  const retry = await t.call(method, path, {
+    ...(raw === undefined ? {} : { body: raw }),
+    headers: signedHeaders(first.body, privateKey),
+  });
   return { first, retry };
 }

@@ -4,7 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delivered, errorShape, eventually, nodeVerifyWebhook, testEmulator, webhookReceiver, type Delivery, type Receiver, type TestEmulator } from './support.js';
+import {
+  delivered,
+  errorShape,
+  eventually,
+  nodeVerifyWebhook,
+  testEmulator,
+  webhookReceiver,
+  type Delivery,
+  type Receiver,
+  type TestEmulator,
+} from './support.js';
 
 let t: TestEmulator;
 let hooks: Receiver;
@@ -22,7 +32,9 @@ afterAll(async () => {
 const eventsOf = (cardId: string): Delivery[] => hooks.deliveries.filter((d) => d.body.data?.id === cardId);
 
 async function event(cardId: string, type: string, state?: string): Promise<Delivery> {
-  return eventually(() => eventsOf(cardId).find((d) => d.body.type === type && (!state || d.body.data.state === state)));
+  return eventually(() =>
+    eventsOf(cardId).find((d) => d.body.type === type && (!state || d.body.data.state === state)),
+  );
 }
 
 async function customer(fullName: string): Promise<{ id: string; accountId: string }> {
@@ -31,9 +43,13 @@ async function customer(fullName: string): Promise<{ id: string; accountId: stri
   return { id: c.body.id, accountId: accounts.body.data[0].id };
 }
 
-async function issue(fullName = 'Card Holder'): Promise<{ card: Record<string, any>; holder: { id: string; accountId: string } }> {
+async function issue(
+  fullName = 'Card Holder',
+): Promise<{ card: Record<string, any>; holder: { id: string; accountId: string } }> {
   const holder = await customer(fullName);
-  const answer = await t.call('POST', '/cards', { body: { cardholderId: holder.id, fundingSources: [holder.accountId] } });
+  const answer = await t.call('POST', '/cards', {
+    body: { cardholderId: holder.id, fundingSources: [holder.accountId] },
+  });
   expect(answer.status).toBe(201);
   return { card: answer.body, holder };
 }
@@ -42,7 +58,12 @@ const patch = (id: string, body: object) => t.call('PATCH', `/cards/${id}`, { bo
 
 function checkEnvelope(d: Delivery, type: string): void {
   expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
-  expect(d.body).toMatchObject({ id: expect.stringMatching(/^Webhook:[0-9a-f-]{36}$/), type, timestamp: expect.any(String), data: expect.any(Object) });
+  expect(d.body).toMatchObject({
+    id: expect.stringMatching(/^Webhook:[0-9a-f-]{36}$/),
+    type,
+    timestamp: expect.any(String),
+    data: expect.any(Object),
+  });
   expect(Number.isNaN(Date.parse(d.body.timestamp))).toBe(false);
   expect(d.raw.toString()).not.toContain('/embed/');
   expect(d.body.data).not.toHaveProperty('pan');
@@ -51,12 +72,22 @@ function checkEnvelope(d: Delivery, type: string): void {
 describe('issuance', () => {
   it('the fixture card is ACTIVE and funded by the fixture account', async () => {
     const card = await t.call('GET', `/cards/${t.emu.fixtures.cardId}`);
-    expect(card.body).toMatchObject({ state: 'ACTIVE', cardholderId: t.emu.fixtures.customerId, fundingSources: [t.emu.fixtures.accountId] });
+    expect(card.body).toMatchObject({
+      state: 'ACTIVE',
+      cardholderId: t.emu.fixtures.customerId,
+      fundingSources: [t.emu.fixtures.accountId],
+    });
   });
 
   it('PROCESSING → ACTIVE by default, with CARD.STATE_CHANGE carrying the post-change card', async () => {
     const { card } = await issue();
-    expect(card).toMatchObject({ state: 'PROCESSING', brand: 'VISA', form: 'VIRTUAL', currency: 'USD', last4: expect.stringMatching(/^\d{4}$/) });
+    expect(card).toMatchObject({
+      state: 'PROCESSING',
+      brand: 'VISA',
+      form: 'VIRTUAL',
+      currency: 'USD',
+      last4: expect.stringMatching(/^\d{4}$/),
+    });
     const d = await event(card.id, 'CARD.STATE_CHANGE', 'ACTIVE');
     checkEnvelope(d, 'CARD.STATE_CHANGE');
     expect((await t.call('GET', `/cards/${card.id}`)).body).toEqual(d.body.data);
@@ -74,7 +105,9 @@ describe('issuance', () => {
     try {
       const c = await other.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Anyone' } });
       const acct = await other.call('GET', `/internal-accounts?customerId=${c.body.id}`);
-      const card = await other.call('POST', '/cards', { body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] } });
+      const card = await other.call('POST', '/cards', {
+        body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+      });
       const settled = await eventually(async () => {
         const now = await other.call('GET', `/cards/${card.body.id}`);
         return now.body.state === 'PROCESSING' ? undefined : now.body;
@@ -87,13 +120,23 @@ describe('issuance', () => {
 
   it('400 CARDHOLDER_KYC_NOT_APPROVED, 404 unknown cardholder, 400 foreign funding source', async () => {
     const pending = await customer('Pending Person001');
-    const refused = await t.call('POST', '/cards', { body: { cardholderId: pending.id, fundingSources: [pending.accountId] } });
+    const refused = await t.call('POST', '/cards', {
+      body: { cardholderId: pending.id, fundingSources: [pending.accountId] },
+    });
     expect(errorShape(refused)).toMatchObject({ status: 400, code: 'CARDHOLDER_KYC_NOT_APPROVED' });
-    const unknown = await t.call('POST', '/cards', { body: { cardholderId: `Customer:${randomUUID()}`, fundingSources: [t.emu.fixtures.accountId] } });
+    const unknown = await t.call('POST', '/cards', {
+      body: { cardholderId: `Customer:${randomUUID()}`, fundingSources: [t.emu.fixtures.accountId] },
+    });
     expect(errorShape(unknown)).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     const holder = await customer('Someone Else');
-    const foreign = await t.call('POST', '/cards', { body: { cardholderId: holder.id, fundingSources: [t.emu.fixtures.accountId] } });
-    expect(errorShape(foreign)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'fundingSources[0]' }] } });
+    const foreign = await t.call('POST', '/cards', {
+      body: { cardholderId: holder.id, fundingSources: [t.emu.fixtures.accountId] },
+    });
+    expect(errorShape(foreign)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'fundingSources[0]' }] },
+    });
   });
 });
 
@@ -101,7 +144,12 @@ describe('PATCH /cards/{id} state machine', () => {
   it('ACTIVE → FROZEN → ACTIVE → CLOSED, one CARD.STATE_CHANGE per move', async () => {
     const { card } = await issue();
     await event(card.id, 'CARD.STATE_CHANGE', 'ACTIVE');
-    for (const [state, reason] of [['FROZEN', undefined], ['ACTIVE', undefined], ['FROZEN', undefined], ['CLOSED', 'CLOSED_BY_PLATFORM']] as const) {
+    for (const [state, reason] of [
+      ['FROZEN', undefined],
+      ['ACTIVE', undefined],
+      ['FROZEN', undefined],
+      ['CLOSED', 'CLOSED_BY_PLATFORM'],
+    ] as const) {
       const before = eventsOf(card.id).length;
       const answer = await patch(card.id, { state });
       expect(answer.status).toBe(200);
@@ -113,7 +161,9 @@ describe('PATCH /cards/{id} state machine', () => {
     }
     const afterClose = await patch(card.id, { state: 'ACTIVE' });
     expect(errorShape(afterClose)).toMatchObject({ status: 409, code: 'CARD_ALREADY_CLOSED' });
-    expect(errorShape(await patch(card.id, { fundingSources: [card.fundingSources[0]] })).code).toBe('CARD_ALREADY_CLOSED');
+    expect(errorShape(await patch(card.id, { fundingSources: [card.fundingSources[0]] })).code).toBe(
+      'CARD_ALREADY_CLOSED',
+    );
   });
 
   it('closing a PROCESSING card wins over the issuer; ACTIVE/FROZEN from PROCESSING is 409', async () => {
@@ -121,9 +171,13 @@ describe('PATCH /cards/{id} state machine', () => {
     const receiver = await webhookReceiver();
     try {
       await other.call('PATCH', '/config', { body: { webhookEndpoint: receiver.url } });
-      const c = await other.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Slow Issuer' } });
+      const c = await other.call('POST', '/customers', {
+        body: { customerType: 'INDIVIDUAL', fullName: 'Slow Issuer' },
+      });
       const acct = await other.call('GET', `/internal-accounts?customerId=${c.body.id}`);
-      const card = await other.call('POST', '/cards', { body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] } });
+      const card = await other.call('POST', '/cards', {
+        body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+      });
       const early = await other.call('PATCH', `/cards/${card.body.id}`, { body: { state: 'FROZEN' } });
       expect(errorShape(early)).toMatchObject({ status: 409, code: 'INVALID_STATE_TRANSITION' });
       const closed = await other.call('PATCH', `/cards/${card.body.id}`, { body: { state: 'CLOSED' } });
@@ -149,7 +203,10 @@ describe('PATCH /cards/{id} state machine', () => {
 
   it('400 for PROCESSING as a target, an empty patch, 404 for an unknown card', async () => {
     const bad = await patch(t.emu.fixtures.cardId, { state: 'PROCESSING' });
-    expect(errorShape(bad).details.errors[0]).toMatchObject({ field: 'state', constraint: { enum: ['ACTIVE', 'FROZEN', 'CLOSED'] } });
+    expect(errorShape(bad).details.errors[0]).toMatchObject({
+      field: 'state',
+      constraint: { enum: ['ACTIVE', 'FROZEN', 'CLOSED'] },
+    });
     expect((await patch(t.emu.fixtures.cardId, {})).status).toBe(400);
     expect((await patch(`Card:${randomUUID()}`, { state: 'FROZEN' })).status).toBe(404);
   });
@@ -159,7 +216,9 @@ describe('fundingSources', () => {
   it('replacing them emits CARD.FUNDING_SOURCE_CHANGE with the full card; an unchanged list emits nothing', async () => {
     const { card, holder } = await issue();
     await event(card.id, 'CARD.STATE_CHANGE', 'ACTIVE');
-    const accounts = (await t.call('GET', `/internal-accounts?customerId=${holder.id}`)).body.data.map((a: { id: string }) => a.id);
+    const accounts = (await t.call('GET', `/internal-accounts?customerId=${holder.id}`)).body.data.map(
+      (a: { id: string }) => a.id,
+    );
     expect(accounts).toHaveLength(2);
     const [usd, eur] = accounts as [string, string];
 
@@ -181,10 +240,15 @@ describe('fundingSources', () => {
   it('refuses ids that are not internal accounts of the cardholder, listing each', async () => {
     const { card, holder } = await issue();
     const stranger = await customer('Unrelated');
-    const refused = await patch(card.id, { fundingSources: [holder.accountId, stranger.accountId, 'InternalAccount:bad'] });
+    const refused = await patch(card.id, {
+      fundingSources: [holder.accountId, stranger.accountId, 'InternalAccount:bad'],
+    });
     expect(errorShape(refused).details.errors.map((e: { field: string }) => e.field)).toEqual(['fundingSources[2]']);
     const refused2 = await patch(card.id, { fundingSources: [stranger.accountId, `InternalAccount:${randomUUID()}`] });
-    expect(errorShape(refused2).details.errors.map((e: { field: string }) => e.field)).toEqual(['fundingSources[0]', 'fundingSources[1]']);
+    expect(errorShape(refused2).details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'fundingSources[0]',
+      'fundingSources[1]',
+    ]);
     const repeated = await patch(card.id, { fundingSources: [holder.accountId, holder.accountId] });
     expect(errorShape(repeated).details.errors[0].field).toBe('fundingSources[1]');
     expect((await t.call('GET', `/cards/${card.id}`)).body.fundingSources).toEqual([holder.accountId]);
@@ -213,7 +277,10 @@ describe('POST /cards/{id}/reveal', () => {
       other.emu.testing.advanceClock(60_000); // the default 60 s lifetime
       expect((await fetch(reveal.body.panEmbedUrl)).status).toBe(404);
       await other.call('PATCH', `/cards/${other.emu.fixtures.cardId}`, { body: { state: 'CLOSED' } });
-      expect(errorShape(await other.call('POST', `/cards/${other.emu.fixtures.cardId}/reveal`))).toMatchObject({ status: 409, code: 'CARD_ALREADY_CLOSED' });
+      expect(errorShape(await other.call('POST', `/cards/${other.emu.fixtures.cardId}/reveal`))).toMatchObject({
+        status: 409,
+        code: 'CARD_ALREADY_CLOSED',
+      });
     } finally {
       await other.close();
     }

@@ -12,7 +12,12 @@ import { basicAuth, errorShape, eventually, testEmulator, type TestEmulator } fr
 /** A clock that all but stands still (a microsecond per real second): only jumps move it. */
 const STILL = { timeScale: 1e-6 };
 
-async function root(t: TestEmulator, method: string, path: string, options: { body?: unknown; auth?: string | false } = {}) {
+async function root(
+  t: TestEmulator,
+  method: string,
+  path: string,
+  options: { body?: unknown; auth?: string | false } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.auth !== false) headers.authorization = options.auth ?? basicAuth(t.emu);
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -74,9 +79,13 @@ describe('/_emulator/clock', () => {
 
 describe('timers fire when the clock jumps', () => {
   async function newCard(): Promise<string> {
-    const c = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: `Clock ${randomUUID().slice(0, 8)}` } });
+    const c = await t.call('POST', '/customers', {
+      body: { customerType: 'INDIVIDUAL', fullName: `Clock ${randomUUID().slice(0, 8)}` },
+    });
     const acct = await t.call('GET', `/internal-accounts?customerId=${c.body.id}`);
-    const card = await t.call('POST', '/cards', { body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] } });
+    const card = await t.call('POST', '/cards', {
+      body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+    });
     expect(card.body.state).toBe('PROCESSING');
     return card.body.id;
   }
@@ -98,7 +107,10 @@ describe('timers fire when the clock jumps', () => {
 
   it('sessions expire on the clock, and the sweeper forgets them a day later', async () => {
     const session = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string; expiresAt: string };
-    const refresh = () => t.call('POST', `/auth/sessions/${session.id}/refresh`, { body: { clientPublicKey: generateKeyPair().publicKey } });
+    const refresh = () =>
+      t.call('POST', `/auth/sessions/${session.id}/refresh`, {
+        body: { clientPublicKey: generateKeyPair().publicKey },
+      });
     expect((await refresh()).status).toBe(202);
     await advance(t, Date.parse(session.expiresAt) - t.emu.testing.now());
     expect(errorShape(await refresh())).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
@@ -122,9 +134,13 @@ describe('--time-scale', () => {
     try {
       const c = await fast.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Fast Clock' } });
       const acct = await fast.call('GET', `/internal-accounts?customerId=${c.body.id}`);
-      const card = await fast.call('POST', '/cards', { body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] } });
+      const card = await fast.call('POST', '/cards', {
+        body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+      });
       const started = Date.now();
-      await eventually(async () => ((await fast.call('GET', `/cards/${card.body.id}`)).body.state === 'ACTIVE' ? true : undefined));
+      await eventually(async () =>
+        (await fast.call('GET', `/cards/${card.body.id}`)).body.state === 'ACTIVE' ? true : undefined,
+      );
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await fast.close();

@@ -11,23 +11,38 @@ import { errorShape, otpLogin, signedHeaders, useLoggedInEmulator } from './supp
 
 const { t, login } = useLoggedInEmulator();
 
-const create = (body: object, headers: Record<string, string> = {}) => t.call('POST', '/auth/credentials', { body, headers });
+const create = (body: object, headers: Record<string, string> = {}) =>
+  t.call('POST', '/auth/credentials', { body, headers });
 const setPhone = async (customerId: string, phoneNumber: string) =>
-  expect((await t.call('PATCH', `/customers/${customerId}`, { body: { customerType: 'INDIVIDUAL', phoneNumber } })).status).toBe(200);
-const list = async (accountId: string) => (await t.call('GET', `/auth/credentials?accountId=${accountId}`)).body.data as Array<Record<string, any>>;
+  expect(
+    (await t.call('PATCH', `/customers/${customerId}`, { body: { customerType: 'INDIVIDUAL', phoneNumber } })).status,
+  ).toBe(200);
+const list = async (accountId: string) =>
+  (await t.call('GET', `/auth/credentials?accountId=${accountId}`)).body.data as Array<Record<string, any>>;
 
 describe('POST /auth/credentials: OTP', () => {
   it('the first credential of an account is made at once, with a bundle the OTP verify opens', async () => {
     const wallet = await newWallet(t);
     const answer = await create({ type: 'EMAIL_OTP', accountId: wallet.accountId });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ id: expect.stringMatching(/^AuthMethod:/), accountId: wallet.accountId, type: 'EMAIL_OTP', nickname: expect.stringMatching(/@example\.test$/) });
+    expect(answer.body).toMatchObject({
+      id: expect.stringMatching(/^AuthMethod:/),
+      accountId: wallet.accountId,
+      type: 'EMAIL_OTP',
+      nickname: expect.stringMatching(/@example\.test$/),
+    });
     // The bundle is real: encrypting 000000 to it and verifying gives a session.
     const target = verifyOtpTargetBundle(answer.body.otpEncryptionTargetBundle, t.emu.otpSignerPublicKey);
     const tek = generateKeyPair();
-    const body = JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle(target.targetPublic, '000000', tek.publicKey) });
+    const body = JSON.stringify({
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle: await encryptOtpBundle(target.targetPublic, '000000', tek.publicKey),
+    });
     const first = await t.call('POST', `/auth/credentials/${answer.body.id}/verify`, { body });
-    const done = await t.call('POST', `/auth/credentials/${answer.body.id}/verify`, { body, headers: signedHeaders(first.body, tek.privateKey) });
+    const done = await t.call('POST', `/auth/credentials/${answer.body.id}/verify`, {
+      body,
+      headers: signedHeaders(first.body, tek.privateKey),
+    });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ accountId: wallet.accountId, type: 'EMAIL_OTP' });
     expect(await list(wallet.accountId)).toEqual([expect.objectContaining({ id: answer.body.id, type: 'EMAIL_OTP' })]);
@@ -40,18 +55,28 @@ describe('POST /auth/credentials: OTP', () => {
 
   it('SMS_OTP needs the customer phone number (400 MISSING_MANDATORY_USER_INFO), then is the signed add, then one per account', async () => {
     const body = { type: 'SMS_OTP', accountId: t.emu.fixtures.accountId };
-    expect(errorShape(await create(body))).toMatchObject({ status: 400, code: 'MISSING_MANDATORY_USER_INFO', details: { errors: [{ field: 'phoneNumber' }] } });
+    expect(errorShape(await create(body))).toMatchObject({
+      status: 400,
+      code: 'MISSING_MANDATORY_USER_INFO',
+      details: { errors: [{ field: 'phoneNumber' }] },
+    });
     await setPhone(t.emu.fixtures.customerId, '+15555550123');
     const { first, retry } = await signedCall(t, 'POST', '/auth/credentials', body, login.privateKey);
     expect(first.body.type).toBe('SMS_OTP');
     expect(retry.status).toBe(201);
-    expect(retry.body).toMatchObject({ type: 'SMS_OTP', nickname: '+15555550123', otpEncryptionTargetBundle: expect.any(String) });
+    expect(retry.body).toMatchObject({
+      type: 'SMS_OTP',
+      nickname: '+15555550123',
+      otpEncryptionTargetBundle: expect.any(String),
+    });
     // The signed retry is idempotent: the same bytes again get the same 201, not a duplicate error.
     const resent = await create(body, signedHeaders(first.body, login.privateKey));
     expect(resent).toMatchObject({ status: 201, body: { id: retry.body.id } });
     const again = await create(body);
     expect(errorShape(again)).toMatchObject({ status: 400, code: 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS' });
-    expect((await list(t.emu.fixtures.accountId)).map((m) => m.type)).toEqual(expect.arrayContaining(['EMAIL_OTP', 'SMS_OTP']));
+    expect((await list(t.emu.fixtures.accountId)).map((m) => m.type)).toEqual(
+      expect.arrayContaining(['EMAIL_OTP', 'SMS_OTP']),
+    );
   });
 });
 
@@ -84,11 +109,20 @@ describe('POST /auth/credentials: the signed add refuses', () => {
   it('a retry body that differs from step 1 (WALLET_SIGNATURE_BODY_MISMATCH), a missing Request-Id, an unknown one', async () => {
     const b = body();
     const first = await create(b);
-    const changed = await create({ ...b, oidcToken: oidc().replace('.x', '.y') }, signedHeaders(first.body, login.privateKey));
+    const changed = await create(
+      { ...b, oidcToken: oidc().replace('.x', '.y') },
+      signedHeaders(first.body, login.privateKey),
+    );
     expect(errorShape(changed)).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_BODY_MISMATCH' });
     const { 'service-wallet-signature': stamp } = signedHeaders(first.body, login.privateKey);
-    expect(errorShape(await create(b, { 'service-wallet-signature': stamp! }))).toMatchObject({ status: 401, code: 'REQUEST_ID_MISSING' });
-    const unknown = await create(b, { 'service-wallet-signature': stamp!, 'request-id': 'Request:00000000-0000-4000-8000-000000000000' });
+    expect(errorShape(await create(b, { 'service-wallet-signature': stamp! }))).toMatchObject({
+      status: 401,
+      code: 'REQUEST_ID_MISSING',
+    });
+    const unknown = await create(b, {
+      'service-wallet-signature': stamp!,
+      'request-id': 'Request:00000000-0000-4000-8000-000000000000',
+    });
     expect(errorShape(unknown)).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 
@@ -97,7 +131,11 @@ describe('POST /auth/credentials: the signed add refuses', () => {
     const first = await create(b);
     t.emu.testing.advanceClock(Date.parse(first.body.expiresAt) - t.emu.testing.now() + 1);
     const retry = await create(b, signedHeaders(first.body, login.privateKey));
-    expect(errorShape(retry)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(/expired/) });
+    expect(errorShape(retry)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/expired/),
+    });
   });
 });
 
@@ -107,20 +145,37 @@ describe('POST /auth/credentials: bad input', () => {
     expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['type', 'accountId']);
     const passkey = await create({ type: 'PASSKEY', accountId: t.emu.fixtures.accountId, nickname: 'bad<name>' });
-    expect(passkey.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['nickname', 'challenge', 'attestation']);
+    expect(passkey.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'nickname',
+      'challenge',
+      'attestation',
+    ]);
   });
 
   it('404 for an unknown account', async () => {
-    const answer = await create({ type: 'EMAIL_OTP', accountId: 'InternalAccount:00000000-0000-4000-8000-000000000000' });
+    const answer = await create({
+      type: 'EMAIL_OTP',
+      accountId: 'InternalAccount:00000000-0000-4000-8000-000000000000',
+    });
     expect(errorShape(answer)).toMatchObject({ status: 404 });
   });
 });
 
 describe('GET /auth/credentials', () => {
   it('needs a well-formed accountId (400) and answers {data: []} for an unknown one', async () => {
-    expect(errorShape(await t.call('GET', '/auth/credentials'))).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'accountId' }] } });
-    expect(errorShape(await t.call('GET', '/auth/credentials?accountId=x'))).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
-    const unknown = await t.call('GET', '/auth/credentials?accountId=InternalAccount:00000000-0000-4000-8000-000000000000');
+    expect(errorShape(await t.call('GET', '/auth/credentials'))).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'accountId' }] },
+    });
+    expect(errorShape(await t.call('GET', '/auth/credentials?accountId=x'))).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+    });
+    const unknown = await t.call(
+      'GET',
+      '/auth/credentials?accountId=InternalAccount:00000000-0000-4000-8000-000000000000',
+    );
     expect(unknown).toMatchObject({ status: 200, body: { data: [] } });
   });
 });
@@ -131,7 +186,15 @@ describe('DELETE /auth/credentials/{id}', () => {
     const email = (await create({ type: 'EMAIL_OTP', accountId: wallet.accountId })).body;
     const emailSession = await otpLogin(t, email.id);
     await setPhone(wallet.customerId, '+15555550199');
-    const sms = (await signedCall(t, 'POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId }, emailSession.privateKey)).retry.body;
+    const sms = (
+      await signedCall(
+        t,
+        'POST',
+        '/auth/credentials',
+        { type: 'SMS_OTP', accountId: wallet.accountId },
+        emailSession.privateKey,
+      )
+    ).retry.body;
     const smsSession = await otpLogin(t, sms.id, 'SMS_OTP');
 
     // The credential's own session may not approve its removal.
@@ -139,10 +202,18 @@ describe('DELETE /auth/credentials/{id}', () => {
     expect(self.first.body.type).toBe('SMS_OTP');
     expect(errorShape(self.retry)).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_INVALID' });
 
-    const { first, retry } = await signedCall(t, 'DELETE', `/auth/credentials/${sms.id}`, undefined, emailSession.privateKey);
+    const { first, retry } = await signedCall(
+      t,
+      'DELETE',
+      `/auth/credentials/${sms.id}`,
+      undefined,
+      emailSession.privateKey,
+    );
     expect(retry.status).toBe(204);
     // The settled retry is idempotent: re-sent, it answers 204 again though the credential is gone.
-    const resent = await t.call('DELETE', `/auth/credentials/${sms.id}`, { headers: signedHeaders(first.body, emailSession.privateKey) });
+    const resent = await t.call('DELETE', `/auth/credentials/${sms.id}`, {
+      headers: signedHeaders(first.body, emailSession.privateKey),
+    });
     expect(resent.status).toBe(204);
     expect((await list(wallet.accountId)).map((m) => m.id)).toEqual([email.id]);
     const sessions = await t.call('GET', `/auth/sessions?accountId=${wallet.accountId}`);

@@ -35,14 +35,24 @@ describe('DELETE /customers/{customerId}', () => {
   it('the second DELETE is 410 CUSTOMER_DELETED; an unknown customer 404 USER_NOT_FOUND', async () => {
     const c = await createIndividual(t, 'Twice Deleted');
     expect((await t.call('DELETE', `/customers/${c.id}`)).status).toBe(200);
-    expect(errorShape(await t.call('DELETE', `/customers/${c.id}`))).toMatchObject({ status: 410, code: 'CUSTOMER_DELETED' });
+    expect(errorShape(await t.call('DELETE', `/customers/${c.id}`))).toMatchObject({
+      status: 410,
+      code: 'CUSTOMER_DELETED',
+    });
     const unknown = `Customer:${randomUUID()}`;
-    expect(errorShape(await t.call('DELETE', `/customers/${unknown}`))).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect(errorShape(await t.call('DELETE', `/customers/${unknown}`))).toMatchObject({
+      status: 404,
+      code: 'USER_NOT_FOUND',
+    });
   });
 
   it('400 naming isIncludingDeleted when it is not a boolean', async () => {
     const answer = await t.call('GET', '/customers?isIncludingDeleted=yes');
-    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'isIncludingDeleted' }] } });
+    expect(errorShape(answer)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'isIncludingDeleted' }] },
+    });
   });
 
   it('410 CUSTOMER_DELETED for a PATCH, a verification, a document, a KYC link of a deleted individual', async () => {
@@ -51,7 +61,12 @@ describe('DELETE /customers/{customerId}', () => {
     const refusals = [
       await t.call('PATCH', `/customers/${c.id}`, { body: { customerType: 'INDIVIDUAL', nationality: 'FR' } }),
       await t.call('POST', '/verifications', { body: { customerId: c.id } }),
-      await upload(t, { documentHolder: c.id, documentType: 'PASSPORT', country: 'US', file: { bytes: JPEG, name: 'p.jpg', type: 'image/jpeg' } }),
+      await upload(t, {
+        documentHolder: c.id,
+        documentType: 'PASSPORT',
+        country: 'US',
+        file: { bytes: JPEG, name: 'p.jpg', type: 'image/jpeg' },
+      }),
       await t.call('POST', `/customers/${c.id}/kyc-link`, { body: {} }),
     ];
     for (const answer of refusals) expect(errorShape(answer)).toMatchObject({ status: 410, code: 'CUSTOMER_DELETED' });
@@ -61,17 +76,29 @@ describe('DELETE /customers/{customerId}', () => {
 
   it('410 for a beneficial owner of a deleted business', async () => {
     const b = await createBusiness(t, 'REG-001');
-    expect((await t.call('DELETE', `/customers/${b.id}`)).body).toMatchObject({ customerType: 'BUSINESS', isDeleted: true });
-    expect(errorShape(await t.call('POST', '/beneficial-owners', { body: ownerBody(b.id, 'Owner') }))).toMatchObject({ status: 410, code: 'CUSTOMER_DELETED' });
+    expect((await t.call('DELETE', `/customers/${b.id}`)).body).toMatchObject({
+      customerType: 'BUSINESS',
+      isDeleted: true,
+    });
+    expect(errorShape(await t.call('POST', '/beneficial-owners', { body: ownerBody(b.id, 'Owner') }))).toMatchObject({
+      status: 410,
+      code: 'CUSTOMER_DELETED',
+    });
   });
 
-  it('a deleted customer\'s platformCustomerId may be used again; an active one\'s stays 409', async () => {
+  it("a deleted customer's platformCustomerId may be used again; an active one's stays 409", async () => {
     const platformCustomerId = `pc-${randomUUID()}`;
-    const first = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'First Holder', platformCustomerId } });
+    const first = await t.call('POST', '/customers', {
+      body: { customerType: 'INDIVIDUAL', fullName: 'First Holder', platformCustomerId },
+    });
     expect(first.status).toBe(201);
-    expect(errorShape(await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', platformCustomerId } }))).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(
+      errorShape(await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', platformCustomerId } })),
+    ).toMatchObject({ status: 409, code: 'CONFLICT' });
     expect((await t.call('DELETE', `/customers/${first.body.id}`)).status).toBe(200);
-    const second = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Second Holder', platformCustomerId } });
+    const second = await t.call('POST', '/customers', {
+      body: { customerType: 'INDIVIDUAL', fullName: 'Second Holder', platformCustomerId },
+    });
     expect(second.status, second.text).toBe(201);
     expect(ids(await t.call('GET', `/customers?platformCustomerId=${platformCustomerId}`))).toEqual([second.body.id]);
   });
@@ -81,6 +108,8 @@ describe('DELETE /customers/{customerId}', () => {
     expect((await t.call('DELETE', `/customers/${c.id}`)).status).toBe(200);
     const accounts = await t.call('GET', `/internal-accounts?customerId=${c.id}`);
     expect(accounts.status).toBe(200);
-    expect(accounts.body.data.map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code)).toEqual(['USD', 'EUR']);
+    expect(accounts.body.data.map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code)).toEqual(
+      ['USD', 'EUR'],
+    );
   });
 });

@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorOptions } from '../../../src/emulator/index.js';
-import { basicAuth, errorShape, eventually, nodeVerifyWebhook, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import {
+  basicAuth,
+  errorShape,
+  eventually,
+  nodeVerifyWebhook,
+  testEmulator,
+  webhookReceiver,
+  type Receiver,
+  type TestEmulator,
+} from './support.js';
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -44,10 +53,12 @@ async function root(t: TestEmulator, method: string, path: string, body?: unknow
 }
 
 const replay = (t: TestEmulator, body: unknown) => root(t, 'POST', '/_emulator/webhooks/replay', body);
-const logged = async (t: TestEmulator, query = '') => (await root(t, 'GET', `/_emulator/webhooks/events${query}`)).body.data as any[];
+const logged = async (t: TestEmulator, query = '') =>
+  (await root(t, 'GET', `/_emulator/webhooks/events${query}`)).body.data as any[];
 
 /** Freezing and unfreezing the fixture card each raise one CARD.STATE_CHANGE. */
-const setCard = (t: TestEmulator, state: 'FROZEN' | 'ACTIVE') => t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state } });
+const setCard = (t: TestEmulator, state: 'FROZEN' | 'ACTIVE') =>
+  t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state } });
 
 /** A customer named with the 001 suffix raises one CUSTOMER.KYC_PENDING. */
 async function customerEvent(t: TestEmulator): Promise<void> {
@@ -73,14 +84,19 @@ describe('events raised with no endpoint', () => {
     const answer = await replay(t, { since: '1h' });
     expect(answer.status).toBe(200);
     expect(answer.body.endpoint).toBe(hooks.url);
-    expect(answer.body.data.map((d: any) => [d.id, d.outcome, d.responseStatus])).toEqual(kept.map((e) => [e.id, 'delivered', 200]));
+    expect(answer.body.data.map((d: any) => [d.id, d.outcome, d.responseStatus])).toEqual(
+      kept.map((e) => [e.id, 'delivered', 200]),
+    );
     expect(hooks.deliveries.map((d) => d.body.id)).toEqual(kept.map((e) => e.id));
     expect(hooks.deliveries.map((d) => d.body.data.state)).toEqual(['FROZEN', 'ACTIVE']);
     for (const d of hooks.deliveries) {
       expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
       expect(d.body.timestamp).toBe(kept.find((e) => e.id === d.body.id).timestamp);
     }
-    expect((await logged(t)).map((e) => [e.delivery, e.attempts])).toEqual([['delivered', 1], ['delivered', 1]]);
+    expect((await logged(t)).map((e) => [e.delivery, e.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 1],
+    ]);
   });
 
   it('a replay of a delivered event sends the same bytes again; a deduping consumer answers 409, counted as a duplicate', async () => {
@@ -93,7 +109,15 @@ describe('events raised with no endpoint', () => {
     await eventually(() => (t.emu.testing.pendingWebhooks() === 0 ? true : undefined));
     const [event] = await logged(t);
     const again = await replay(t, { ids: [event.id] });
-    expect(again.body.data).toEqual([{ id: event.id, type: 'CARD.STATE_CHANGE', timestamp: event.timestamp, outcome: 'duplicate', responseStatus: 409 }]);
+    expect(again.body.data).toEqual([
+      {
+        id: event.id,
+        type: 'CARD.STATE_CHANGE',
+        timestamp: event.timestamp,
+        outcome: 'duplicate',
+        responseStatus: 409,
+      },
+    ]);
     expect(hooks.deliveries).toHaveLength(2);
     expect(hooks.deliveries[1]!.raw.equals(hooks.deliveries[0]!.raw)).toBe(true);
     expect(nodeVerifyWebhook(t.emu.webhookPublicKey, hooks.deliveries[1]!)).toBe(true);
@@ -112,7 +136,11 @@ describe('selection', () => {
     t.emu.testing.advanceClock(2 * 3600_000);
     await setCard(t, 'ACTIVE');
     const [first, customer, last] = await logged(t);
-    expect([first.type, customer.type, last.type]).toEqual(['CARD.STATE_CHANGE', 'CUSTOMER.KYC_PENDING', 'CARD.STATE_CHANGE']);
+    expect([first.type, customer.type, last.type]).toEqual([
+      'CARD.STATE_CHANGE',
+      'CUSTOMER.KYC_PENDING',
+      'CARD.STATE_CHANGE',
+    ]);
 
     const hooks = await receiver();
     await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
@@ -127,7 +155,16 @@ describe('selection', () => {
     expect(await ids({ since: new Date(middle).toISOString() })).toEqual([customer.id, last.id]);
     expect(await ids({ since: '3h', types: ['CARD.STATE_CHANGE'] })).toEqual([last.id]);
     expect(await ids({ ids: [first.id], types: ['CUSTOMER.KYC_PENDING'] })).toEqual([]);
-    expect(hooks.deliveries.map((d) => d.body.id)).toEqual([first.id, last.id, customer.id, customer.id, last.id, customer.id, last.id, last.id]);
+    expect(hooks.deliveries.map((d) => d.body.id)).toEqual([
+      first.id,
+      last.id,
+      customer.id,
+      customer.id,
+      last.id,
+      customer.id,
+      last.id,
+      last.id,
+    ]);
     expect(await logged(t, `?types=CUSTOMER.KYC_PENDING&since=3h`)).toHaveLength(1);
   });
 
@@ -138,7 +175,10 @@ describe('selection', () => {
     await setCard(t, 'FROZEN');
     await t.call('PATCH', '/config', { body: { webhookEndpoint: configured.url } });
     const answer = await replay(t, { since: '1d', to: other.url });
-    expect(answer.body).toMatchObject({ endpoint: other.url, data: [{ type: 'CARD.STATE_CHANGE', outcome: 'delivered' }] });
+    expect(answer.body).toMatchObject({
+      endpoint: other.url,
+      data: [{ type: 'CARD.STATE_CHANGE', outcome: 'delivered' }],
+    });
     expect(other.deliveries).toHaveLength(1);
     expect(nodeVerifyWebhook(t.emu.webhookPublicKey, other.deliveries[0]!)).toBe(true);
     expect(configured.deliveries).toHaveLength(0);
@@ -153,9 +193,14 @@ describe('delivery failures', () => {
     await setCard(t, 'FROZEN');
     await setCard(t, 'ACTIVE');
     const answer = await replay(t, { since: '1h', to: hooks.url });
-    expect(answer.body.data.map((d: any) => [d.outcome, d.responseStatus])).toEqual([['retrying', 503], ['queued', undefined]]);
+    expect(answer.body.data.map((d: any) => [d.outcome, d.responseStatus])).toEqual([
+      ['retrying', 503],
+      ['queued', undefined],
+    ]);
     // The queued one is tried too, in the background; once both have had their attempt, both wait out the backoff.
-    await eventually(() => (t.emu.testing.webhookQueue().filter((d) => d.attempts === 1).length === 2 ? true : undefined));
+    await eventually(() =>
+      t.emu.testing.webhookQueue().filter((d) => d.attempts === 1).length === 2 ? true : undefined,
+    );
     expect(hooks.deliveries).toHaveLength(2);
     down = false;
     t.emu.testing.advanceClock(1000);
@@ -188,7 +233,11 @@ describe('refusals', () => {
     expect(errorShape(bad)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(bad.body.details.errors.map((e: any) => e.field).sort()).toEqual(['ids[0]', 'since', 'to', 'types[0]']);
     const none = await replay(t, {});
-    expect(errorShape(none)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'ids' }] } });
+    expect(errorShape(none)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'ids' }] },
+    });
     const badQuery = await root(t, 'GET', '/_emulator/webhooks/events?since=soon');
     expect(errorShape(badQuery).details.errors.map((e: any) => e.field)).toEqual(['since']);
   });
@@ -196,14 +245,23 @@ describe('refusals', () => {
   it('no endpoint configured and no to: 400 WEBHOOK_ENDPOINT_NOT_SET', async () => {
     const t = await emulator();
     await setCard(t, 'FROZEN');
-    expect(errorShape(await replay(t, { since: '1h' }))).toMatchObject({ status: 400, code: 'WEBHOOK_ENDPOINT_NOT_SET' });
+    expect(errorShape(await replay(t, { since: '1h' }))).toMatchObject({
+      status: 400,
+      code: 'WEBHOOK_ENDPOINT_NOT_SET',
+    });
     expect((await logged(t))[0].delivery).toBe('undelivered');
   });
 
   it('is emulator-only: nothing under the version segment, and HTTP Basic is required', async () => {
     const t = await emulator();
-    expect(errorShape(await t.call('POST', '/_emulator/webhooks/replay', { body: { since: '1h' } }))).toMatchObject({ status: 404 });
-    const res = await request(`${new URL(t.emu.baseUrl).origin}/_emulator/webhooks/replay`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(errorShape(await t.call('POST', '/_emulator/webhooks/replay', { body: { since: '1h' } }))).toMatchObject({
+      status: 404,
+    });
+    const res = await request(`${new URL(t.emu.baseUrl).origin}/_emulator/webhooks/replay`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(401);
     await res.body.dump();
   });

@@ -26,7 +26,8 @@ it('a rate holds for its whole 5-minute window of emulator time, then moves', as
   const source = await platformAccount(t);
   await fund(t, source, 1_000_000);
   const { eur } = await newCustomer(t);
-  const quoteRate = async () => (await t.call('POST', '/quotes', { body: accountQuote(source, eur, 10_000) })).body.exchangeRate as number;
+  const quoteRate = async () =>
+    (await t.call('POST', '/quotes', { body: accountQuote(source, eur, 10_000) })).body.exchangeRate as number;
 
   // Start a second into a window (windows are aligned to the epoch), so the slack below always fits.
   t.emu.testing.advanceClock(WINDOW - (t.emu.testing.now() % WINDOW) + 1_000);

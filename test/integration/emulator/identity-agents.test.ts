@@ -12,7 +12,11 @@ import { JPEG, createBusiness, createIndividual, ownerBody, upload, uploadPasspo
 
 const { t } = useLoggedInEmulator();
 
-const policy = { permissions: ['VIEW_TRANSACTIONS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null } };
+const policy = {
+  permissions: ['VIEW_TRANSACTIONS'],
+  defaultExecutionMode: 'AUTO',
+  spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null },
+};
 
 /** The agent's world (a business with an owner, a document of each, a verification) and another customer's. */
 const mine: Record<string, string> = {};
@@ -40,7 +44,8 @@ beforeAll(async () => {
   bearer = `Bearer ${(await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken}`;
 });
 
-const asAgent = (method: string, path: string, body?: object) => t.call(method, path, { auth: bearer, ...(body ? { body } : {}) });
+const asAgent = (method: string, path: string, body?: object) =>
+  t.call(method, path, { auth: bearer, ...(body ? { body } : {}) });
 
 /** A multipart upload with the agent's token. */
 async function agentUpload(holder: string, replace?: string): Promise<Answer> {
@@ -49,26 +54,54 @@ async function agentUpload(holder: string, replace?: string): Promise<Answer> {
   form.append('documentType', 'PASSPORT');
   form.append('country', 'US');
   form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), 'p.jpg');
-  const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, { method: replace ? 'PUT' : 'POST', body: form, headers: { authorization: bearer } });
+  const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, {
+    method: replace ? 'PUT' : 'POST',
+    body: form,
+    headers: { authorization: bearer },
+  });
   const text = await res.body.text();
   return { status: res.statusCode, body: text ? JSON.parse(text) : undefined, headers: res.headers, text };
 }
 
-type Case = [string, string, (w: Record<string, string>) => string, ((w: Record<string, string>) => object) | undefined, string];
+type Case = [
+  string,
+  string,
+  (w: Record<string, string>) => string,
+  ((w: Record<string, string>) => object) | undefined,
+  string,
+];
 
-describe('another customer\'s identity resources are 404 to an agent; its own answer', () => {
+describe("another customer's identity resources are 404 to an agent; its own answer", () => {
   it.each<Case>([
     ['GET customer', 'GET', (w) => `/customers/${w.customer}`, undefined, 'USER_NOT_FOUND'],
-    ['PATCH customer', 'PATCH', (w) => `/customers/${w.customer}`, () => ({ customerType: 'BUSINESS', businessInfo: { doingBusinessAs: 'Renamed' } }), 'USER_NOT_FOUND'],
+    [
+      'PATCH customer',
+      'PATCH',
+      (w) => `/customers/${w.customer}`,
+      () => ({ customerType: 'BUSINESS', businessInfo: { doingBusinessAs: 'Renamed' } }),
+      'USER_NOT_FOUND',
+    ],
     ['KYC link', 'POST', (w) => `/customers/${w.customer}/kyc-link`, () => ({}), 'USER_NOT_FOUND'],
     ['GET document', 'GET', (w) => `/documents/${w.document}`, undefined, 'REFERENCE_NOT_FOUND'],
-    ['GET an owner\'s document', 'GET', (w) => `/documents/${w.ownerDocument}`, undefined, 'REFERENCE_NOT_FOUND'],
+    ["GET an owner's document", 'GET', (w) => `/documents/${w.ownerDocument}`, undefined, 'REFERENCE_NOT_FOUND'],
     ['documents of a holder', 'GET', (w) => `/documents?documentHolder=${w.customer}`, undefined, 'USER_NOT_FOUND'],
     ['GET verification', 'GET', (w) => `/verifications/${w.verification}`, undefined, 'REFERENCE_NOT_FOUND'],
-    ['verifications of a customer', 'GET', (w) => `/verifications?customerId=${w.customer}`, undefined, 'USER_NOT_FOUND'],
+    [
+      'verifications of a customer',
+      'GET',
+      (w) => `/verifications?customerId=${w.customer}`,
+      undefined,
+      'USER_NOT_FOUND',
+    ],
     ['POST verification', 'POST', () => '/verifications', (w) => ({ customerId: w.customer }), 'USER_NOT_FOUND'],
     ['GET owner', 'GET', (w) => `/beneficial-owners/${w.owner}`, undefined, 'REFERENCE_NOT_FOUND'],
-    ['PATCH owner', 'PATCH', (w) => `/beneficial-owners/${w.owner}`, () => ({ ownershipPercentage: 30 }), 'REFERENCE_NOT_FOUND'],
+    [
+      'PATCH owner',
+      'PATCH',
+      (w) => `/beneficial-owners/${w.owner}`,
+      () => ({ ownershipPercentage: 30 }),
+      'REFERENCE_NOT_FOUND',
+    ],
     ['owners of a business', 'GET', (w) => `/beneficial-owners?customerId=${w.customer}`, undefined, 'USER_NOT_FOUND'],
     ['POST owner', 'POST', () => '/beneficial-owners', (w) => ownerBody(w.customer!, 'Added'), 'USER_NOT_FOUND'],
   ])('%s', async (_name, method, path, body, code) => {
@@ -102,13 +135,13 @@ describe('another customer\'s identity resources are 404 to an agent; its own an
     expect((await agentUpload('', mine.document)).status).toBe(200);
   });
 
-  it('DELETE of another customer\'s document is 404 and keeps it', async () => {
+  it("DELETE of another customer's document is 404 and keeps it", async () => {
     expect(errorShape(await asAgent('DELETE', `/documents/${theirs.ownerDocument}`))).toMatchObject({ status: 404 });
     expect((await t.call('GET', `/documents/${theirs.ownerDocument}`)).status).toBe(200);
   });
 });
 
-describe('lists hold the agent\'s own items, counted and paged as such', () => {
+describe("lists hold the agent's own items, counted and paged as such", () => {
   it.each([
     ['/customers', () => [mine.customer]],
     ['/verifications', () => [mine.verification]],
@@ -116,18 +149,24 @@ describe('lists hold the agent\'s own items, counted and paged as such', () => {
     const list = await asAgent('GET', `${path}?limit=100`);
     expect(list.status).toBe(200);
     expect(list.body.data.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining(expected()));
-    expect(list.body.data.every((x: { id: string; customerId?: string }) => (x.customerId ?? x.id) === mine.customer)).toBe(true);
+    expect(
+      list.body.data.every((x: { id: string; customerId?: string }) => (x.customerId ?? x.id) === mine.customer),
+    ).toBe(true);
     expect(list.body.totalCount).toBe(list.body.data.length);
     expect((await t.call('GET', `${path}?limit=100`)).body.totalCount).toBeGreaterThan(list.body.totalCount);
   });
 
-  it('/documents: the customer\'s and its owners\' only; a page of one is full and continues to its own next item', async () => {
+  it("/documents: the customer's and its owners' only; a page of one is full and continues to its own next item", async () => {
     const all = await asAgent('GET', '/documents?limit=100');
     const holders = new Set(all.body.data.map((d: { documentHolder: string }) => d.documentHolder));
     expect([...holders].sort()).toEqual([mine.customer, mine.owner].sort());
     expect(all.body.totalCount).toBe(all.body.data.length);
     const first = await asAgent('GET', '/documents?limit=1');
-    expect(first.body).toMatchObject({ data: [{ id: all.body.data[0].id }], hasMore: true, totalCount: all.body.totalCount });
+    expect(first.body).toMatchObject({
+      data: [{ id: all.body.data[0].id }],
+      hasMore: true,
+      totalCount: all.body.totalCount,
+    });
     const next = await asAgent('GET', `/documents?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect(next.body.data[0].id).toBe(all.body.data[1].id);
   });

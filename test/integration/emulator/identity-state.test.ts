@@ -33,9 +33,19 @@ describe('restart with --state (identity)', () => {
       expect((await second.call('DELETE', `/customers/${gone.id}`)).status).toBe(410);
       // The row decided before the restart (001) still decides; the passport uploaded before counts.
       await second.call('PATCH', `/customers/${person.id}`, {
-        body: { customerType: 'INDIVIDUAL', birthDate: '1990-01-31', nationality: 'US', idType: 'SSN', identifier: '123-45-6789', address: { line1: '1 A St', city: 'B', postalCode: '1', country: 'US' } },
+        body: {
+          customerType: 'INDIVIDUAL',
+          birthDate: '1990-01-31',
+          nationality: 'US',
+          idType: 'SSN',
+          identifier: '123-45-6789',
+          address: { line1: '1 A St', city: 'B', postalCode: '1', country: 'US' },
+        },
       });
-      expect((await verify(second, person.id)).body).toMatchObject({ verificationStatus: 'PENDING_MANUAL_REVIEW', errors: [] });
+      expect((await verify(second, person.id)).body).toMatchObject({
+        verificationStatus: 'PENDING_MANUAL_REVIEW',
+        errors: [],
+      });
       expect((await verify(second, business.id)).body.verificationStatus).toBe('APPROVED');
       expect((await second.call('GET', `/beneficial-owners/${owner.id}`)).body.kycStatus).toBe('REJECTED');
     } finally {

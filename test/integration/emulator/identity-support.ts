@@ -5,10 +5,20 @@
  */
 import { FormData, request } from 'undici';
 import { expect } from 'vitest';
-import { basicAuth, delivered, nodeVerifyWebhook, type Answer, type Delivery, type Receiver, type TestEmulator } from './support.js';
+import {
+  basicAuth,
+  delivered,
+  nodeVerifyWebhook,
+  type Answer,
+  type Delivery,
+  type Receiver,
+  type TestEmulator,
+} from './support.js';
 
 export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
-export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+export const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
 export const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 export const GIF = Buffer.from('GIF89a\x01\x00\x01\x00');
 
@@ -31,7 +41,11 @@ export async function upload(t: TestEmulator, fields: UploadFields, replace?: st
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([value.bytes], { type: value.type ?? 'application/octet-stream' }), value.name);
   }
-  const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, { method: replace ? 'PUT' : 'POST', body: form, headers: { authorization: basicAuth(t.emu) } });
+  const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, {
+    method: replace ? 'PUT' : 'POST',
+    body: form,
+    headers: { authorization: basicAuth(t.emu) },
+  });
   const text = await res.body.text();
   return { status: res.statusCode, body: text ? JSON.parse(text) : undefined, headers: res.headers, text };
 }
@@ -47,24 +61,52 @@ export const COMPLETE_INDIVIDUAL = {
   address: ADDRESS,
 };
 
-export async function createIndividual(t: TestEmulator, fullName: string, extra: object = COMPLETE_INDIVIDUAL): Promise<Record<string, any>> {
+export async function createIndividual(
+  t: TestEmulator,
+  fullName: string,
+  extra: object = COMPLETE_INDIVIDUAL,
+): Promise<Record<string, any>> {
   const answer = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName, ...extra } });
   expect(answer.status, answer.text).toBe(201);
   return answer.body;
 }
 
-export async function uploadPassport(t: TestEmulator, holder: string, file = { bytes: JPEG, name: 'passport.jpg', type: 'image/jpeg' }): Promise<Record<string, any>> {
-  const answer = await upload(t, { documentHolder: holder, documentType: 'PASSPORT', country: 'US', documentNumber: 'P1234567', issuingAuthority: 'US Department of State', file });
+export async function uploadPassport(
+  t: TestEmulator,
+  holder: string,
+  file = { bytes: JPEG, name: 'passport.jpg', type: 'image/jpeg' },
+): Promise<Record<string, any>> {
+  const answer = await upload(t, {
+    documentHolder: holder,
+    documentType: 'PASSPORT',
+    country: 'US',
+    documentNumber: 'P1234567',
+    issuingAuthority: 'US Department of State',
+    file,
+  });
   expect(answer.status, answer.text).toBe(201);
   return answer.body;
 }
 
-export const verify = (t: TestEmulator, customerId: string) => t.call('POST', '/verifications', { body: { customerId } });
+export const verify = (t: TestEmulator, customerId: string) =>
+  t.call('POST', '/verifications', { body: { customerId } });
 
-export const COMPLETE_BUSINESS_INFO = { legalName: 'Acme Corp', country: 'US', incorporatedOn: '2015-06-01', taxId: '12-3456789' };
+export const COMPLETE_BUSINESS_INFO = {
+  legalName: 'Acme Corp',
+  country: 'US',
+  incorporatedOn: '2015-06-01',
+  taxId: '12-3456789',
+};
 
-export async function createBusiness(t: TestEmulator, registrationNumber: string, info: object = COMPLETE_BUSINESS_INFO, address: object | null = ADDRESS): Promise<Record<string, any>> {
-  const answer = await t.call('POST', '/customers', { body: { customerType: 'BUSINESS', businessInfo: { ...info, registrationNumber }, ...(address ? { address } : {}) } });
+export async function createBusiness(
+  t: TestEmulator,
+  registrationNumber: string,
+  info: object = COMPLETE_BUSINESS_INFO,
+  address: object | null = ADDRESS,
+): Promise<Record<string, any>> {
+  const answer = await t.call('POST', '/customers', {
+    body: { customerType: 'BUSINESS', businessInfo: { ...info, registrationNumber }, ...(address ? { address } : {}) },
+  });
   expect(answer.status, answer.text).toBe(201);
   return answer.body;
 }
@@ -74,7 +116,15 @@ export function ownerBody(customerId: string, lastName: string): Record<string, 
     customerId,
     roles: ['UBO', 'DIRECTOR'],
     ownershipPercentage: 60,
-    personalInfo: { firstName: 'Olive', lastName, birthDate: '1980-05-05', nationality: 'US', address: ADDRESS, idType: 'SSN', identifier: '987-65-4321' },
+    personalInfo: {
+      firstName: 'Olive',
+      lastName,
+      birthDate: '1980-05-05',
+      nationality: 'US',
+      address: ADDRESS,
+      idType: 'SSN',
+      identifier: '987-65-4321',
+    },
   };
 }
 
@@ -84,7 +134,11 @@ export async function eventsAbout(t: TestEmulator, hooks: Receiver, id: string):
   const mine = hooks.deliveries.filter((d) => d.body.data?.id === id || d.body.data?.customerId === id);
   for (const d of mine) {
     expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
-    expect(d.body).toMatchObject({ id: expect.stringMatching(/^Webhook:/), type: expect.any(String), timestamp: expect.any(String) });
+    expect(d.body).toMatchObject({
+      id: expect.stringMatching(/^Webhook:/),
+      type: expect.any(String),
+      timestamp: expect.any(String),
+    });
   }
   return mine;
 }

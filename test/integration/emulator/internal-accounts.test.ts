@@ -21,7 +21,12 @@ it('GET /platform/internal-accounts: one INTERNAL_FIAT account per currency, no 
   expect(Object.keys(answer.body)).toEqual(['data']);
   expect(answer.body.data.map((a: any) => a.balance.currency.code).sort()).toEqual(['EUR', 'MXN', 'USD']);
   for (const a of answer.body.data) {
-    expect(a).toMatchObject({ type: 'INTERNAL_FIAT', status: 'ACTIVE', totalBalance: { amount: 0 }, fundingPaymentInstructions: [] });
+    expect(a).toMatchObject({
+      type: 'INTERNAL_FIAT',
+      status: 'ACTIVE',
+      totalBalance: { amount: 0 },
+      fundingPaymentInstructions: [],
+    });
     expect(a).not.toHaveProperty('customerId');
     expect(a).not.toHaveProperty('privateEnabled');
   }
@@ -33,12 +38,22 @@ it('GET /customers/internal-accounts filters by customer, currency and type, and
   const mine = await t.call('GET', `/customers/internal-accounts?customerId=${c.id}`);
   expect(mine.body).toMatchObject({ hasMore: false, totalCount: 2 });
   expect(mine.body.data.map((a: any) => [a.customerId, a.type, a.balance.currency.code, a.privateEnabled])).toEqual([
-    [c.id, 'EMBEDDED_WALLET', 'USD', false], [c.id, 'EMBEDDED_WALLET', 'EUR', false],
+    [c.id, 'EMBEDDED_WALLET', 'USD', false],
+    [c.id, 'EMBEDDED_WALLET', 'EUR', false],
   ]);
-  expect((await t.call('GET', `/customers/internal-accounts?customerId=${c.id}&currency=EUR`)).body.data.map((a: any) => a.id)).toEqual([c.eur]);
-  expect((await t.call('GET', `/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`)).body.data).toEqual([]);
+  expect(
+    (await t.call('GET', `/customers/internal-accounts?customerId=${c.id}&currency=EUR`)).body.data.map(
+      (a: any) => a.id,
+    ),
+  ).toEqual([c.eur]);
+  expect((await t.call('GET', `/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`)).body.data).toEqual(
+    [],
+  );
   const all = await t.call('GET', '/customers/internal-accounts?limit=1');
-  expect(all.body).toMatchObject({ hasMore: true, data: [expect.objectContaining({ customerId: expect.any(String) })] });
+  expect(all.body).toMatchObject({
+    hasMore: true,
+    data: [expect.objectContaining({ customerId: expect.any(String) })],
+  });
   const bad = await t.call('GET', '/customers/internal-accounts?customerId=x&type=SAVINGS&cursor=!!');
   expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual(['customerId', 'type', 'cursor']);
 });
@@ -47,6 +62,12 @@ it('funding emits INTERNAL_ACCOUNT.BALANCE_UPDATED with the new balances', async
   const c = await newCustomer(t, 'Funded Person');
   await t.call('POST', `/sandbox/internal-accounts/${c.usd}/fund`, { body: { amount: 1_234 } });
   await delivered(t);
-  const event = hooks.deliveries.find((d) => d.body.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.body.data.id === c.usd);
-  expect(event?.body.data).toMatchObject({ balance: { amount: 1_234 }, totalBalance: { amount: 1_234 }, customerId: c.id });
+  const event = hooks.deliveries.find(
+    (d) => d.body.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.body.data.id === c.usd,
+  );
+  expect(event?.body.data).toMatchObject({
+    balance: { amount: 1_234 },
+    totalBalance: { amount: 1_234 },
+    customerId: c.id,
+  });
 });

@@ -36,7 +36,11 @@ describe('POST /customers/{customerId}/kyc-link', () => {
     const now = t.emu.testing.now();
     const first = await link(c.id, { redirectUri: 'https://platform.example/done' });
     expect(first.status, first.text).toBe(201);
-    expect(first.body).toEqual({ kycUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/embed\/kyc\/[A-Za-z0-9_-]{32}$/), expiresAt: expect.any(String), provider: 'SUMSUB' });
+    expect(first.body).toEqual({
+      kycUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/embed\/kyc\/[A-Za-z0-9_-]{32}$/),
+      expiresAt: expect.any(String),
+      provider: 'SUMSUB',
+    });
     expect(Date.parse(first.body.expiresAt) - now).toBeGreaterThanOrEqual(60 * 60 * 1000 - 1000);
     expect((await t.call('GET', `/customers/${c.id}`)).body.kycStatus).toBe('UNVERIFIED');
     const second = await link(c.id);
@@ -61,7 +65,11 @@ describe('POST /customers/{customerId}/kyc-link', () => {
     ['another scheme', 'ftp://platform.example/done'],
   ])('400 naming redirectUri: %s', async (_name, redirectUri) => {
     const c = await createIndividual(t, 'Bad Redirect');
-    expect(errorShape(await link(c.id, { redirectUri }))).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'redirectUri' }] } });
+    expect(errorShape(await link(c.id, { redirectUri }))).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'redirectUri' }] },
+    });
   });
 
   it('http is allowed on localhost (local development)', async () => {
@@ -70,7 +78,10 @@ describe('POST /customers/{customerId}/kyc-link', () => {
   });
 
   it('404 USER_NOT_FOUND for an unknown customer', async () => {
-    expect(errorShape(await link(`Customer:${randomUUID()}`, {}))).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect(errorShape(await link(`Customer:${randomUUID()}`, {}))).toMatchObject({
+      status: 404,
+      code: 'USER_NOT_FOUND',
+    });
   });
 
   it('Idempotency-Key: the same key replays the first answer; a key used for another customer is 400', async () => {
@@ -82,7 +93,11 @@ describe('POST /customers/{customerId}/kyc-link', () => {
     expect(again.body).toEqual(first.body);
     expect((await link(c.id, {}, { 'idempotency-key': randomUUID() })).body.kycUrl).not.toBe(first.body.kycUrl);
     const other = await link(d.id, {}, { 'idempotency-key': key });
-    expect(errorShape(other)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'Idempotency-Key' }] } });
+    expect(errorShape(other)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'Idempotency-Key' }] },
+    });
   });
 });
 
@@ -101,7 +116,9 @@ describe('the hosted page', () => {
     expect(submitted.status).toBe(200);
     expect(submitted.text).toContain('PENDING_MANUAL_REVIEW');
     const list = await t.call('GET', `/verifications?customerId=${c.id}`);
-    expect(list.body.data.map((v: { verificationStatus: string }) => v.verificationStatus)).toEqual(['PENDING_MANUAL_REVIEW']);
+    expect(list.body.data.map((v: { verificationStatus: string }) => v.verificationStatus)).toEqual([
+      'PENDING_MANUAL_REVIEW',
+    ]);
     const types = (await eventsAbout(t, hooks, c.id)).map((d) => d.body.type);
     expect(types).toEqual(expect.arrayContaining(['VERIFICATION.PENDING_MANUAL_REVIEW', 'CUSTOMER.KYC_PENDING']));
 
@@ -116,7 +133,9 @@ describe('the hosted page', () => {
     const submitted = await open(made.body.kycUrl, 'POST');
     expect(submitted.status).toBe(303);
     expect(submitted.headers.location).toBe('https://platform.example/kyc-done');
-    expect((await t.call('GET', `/verifications?customerId=${c.id}`)).body.data[0].verificationStatus).toBe('RESOLVE_ERRORS');
+    expect((await t.call('GET', `/verifications?customerId=${c.id}`)).body.data[0].verificationStatus).toBe(
+      'RESOLVE_ERRORS',
+    );
   });
 
   it('a customer already decided: the page answers the refusal of POST /verifications as a page (400) and the link stays', async () => {

@@ -22,7 +22,8 @@ it('200 concurrent executions: no overdraft, no key spent twice', async () => {
   await fund(t, source, AMOUNT * AFFORDABLE);
   const destination = await externalAccount(t, undefined, 'USD_ACCOUNT', '900');
   const quoteIds: string[] = [];
-  for (let i = 0; i < 150; i++) quoteIds.push((await t.call('POST', '/quotes', { body: accountQuote(source, destination, AMOUNT) })).body.id);
+  for (let i = 0; i < 150; i++)
+    quoteIds.push((await t.call('POST', '/quotes', { body: accountQuote(source, destination, AMOUNT) })).body.id);
   const keys = quoteIds.map(() => randomUUID());
   // 150 quotes with their own keys, 40 repeats (same quote, same key), 10 keys misused on another quote; shuffled.
   const calls = [
@@ -31,12 +32,21 @@ it('200 concurrent executions: no overdraft, no key spent twice', async () => {
     ...quoteIds.slice(40, 50).map((id, i) => ({ id, key: keys[100 + i]! })),
   ];
   calls.sort(() => Math.random() - 0.5);
-  const answers = await Promise.all(calls.map(async (c) => ({ ...c, a: await t.call('POST', `/quotes/${c.id}/execute`, { headers: { 'idempotency-key': c.key } }) })));
+  const answers = await Promise.all(
+    calls.map(async (c) => ({
+      ...c,
+      a: await t.call('POST', `/quotes/${c.id}/execute`, { headers: { 'idempotency-key': c.key } }),
+    })),
+  );
 
   const ok = answers.filter((x) => x.a.status === 200);
   for (const x of answers.filter((y) => y.a.status !== 200)) {
     // Refused for want of money, for a key already bound to another quote, or for a quote already executed under another key.
-    expect([['400', 'INVALID_AMOUNT'], ['400', 'INVALID_INPUT'], ['409', 'CONFLICT']]).toContainEqual([String(x.a.status), x.a.body.code]);
+    expect([
+      ['400', 'INVALID_AMOUNT'],
+      ['400', 'INVALID_INPUT'],
+      ['409', 'CONFLICT'],
+    ]).toContainEqual([String(x.a.status), x.a.body.code]);
   }
   const byKey = new Map<string, { quotes: Set<string>; txs: Set<string>; bodies: Set<string> }>();
   for (const x of ok) {

@@ -17,14 +17,18 @@ it('a 6-minute execution and a 30-second payout started before a restart finish 
   const q = await first.call('POST', '/quotes', { body: accountQuote(source, slow, 10_000) });
   const key = randomUUID();
   const executed = await first.call('POST', `/quotes/${q.body.id}/execute`, { headers: { 'idempotency-key': key } });
-  const payout = await first.call('POST', '/transfer-out', { body: { source: { accountId: source }, destination: { accountId: failing }, amount: 5_000 } });
+  const payout = await first.call('POST', '/transfer-out', {
+    body: { source: { accountId: source }, destination: { accountId: failing }, amount: 5_000 },
+  });
   expect(await accountBalances(first, source)).toEqual({ balance: 85_000, totalBalance: 100_000 });
   await first.close();
 
   const second = await testEmulator({ statePath });
   try {
     expect(await accountBalances(second, source)).toEqual({ balance: 85_000, totalBalance: 100_000 });
-    expect((await second.call('POST', `/quotes/${q.body.id}/execute`, { headers: { 'idempotency-key': key } })).body).toEqual(executed.body);
+    expect(
+      (await second.call('POST', `/quotes/${q.body.id}/execute`, { headers: { 'idempotency-key': key } })).body,
+    ).toEqual(executed.body);
     second.emu.testing.advanceClock(6 * 60_000);
     expect((await second.call('GET', `/transactions/${executed.body.transactionId}`)).body.status).toBe('COMPLETED');
     expect((await second.call('GET', `/transactions/${payout.body.id}`)).body.status).toBe('FAILED');
@@ -44,19 +48,42 @@ it('a state file of the earlier shape (flat transactions, real-time-funding quot
   state.transactions = { [paid.body.id]: { ...paid.body } }; // the earlier shape: the rendered body itself
   const q = state.quotes[quoteId];
   state.quotes[quoteId] = {
-    id: quoteId, status: 'COMPLETED', sendingCurrency: 'USD', totalSendingAmount: q.totalSendingAmount, receivingCurrency: 'USD',
-    totalReceivingAmount: q.totalReceivingAmount, destinationAccountId: accountId, expiresAtMs: q.expiresAtMs, transactionId: paid.body.id,
-    body: { createdAt: new Date(q.createdAtMs).toISOString(), source: q.source, destination: q.destination, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000, exchangeRate: 1, feesIncluded: 0 },
+    id: quoteId,
+    status: 'COMPLETED',
+    sendingCurrency: 'USD',
+    totalSendingAmount: q.totalSendingAmount,
+    receivingCurrency: 'USD',
+    totalReceivingAmount: q.totalReceivingAmount,
+    destinationAccountId: accountId,
+    expiresAtMs: q.expiresAtMs,
+    transactionId: paid.body.id,
+    body: {
+      createdAt: new Date(q.createdAtMs).toISOString(),
+      source: q.source,
+      destination: q.destination,
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000,
+      exchangeRate: 1,
+      feesIncluded: 0,
+    },
   };
   writeFileSync(statePath, JSON.stringify(state), { mode: 0o600 });
 
   const second = await testEmulator({ statePath });
   try {
-    expect((await second.call('GET', `/transactions/${paid.body.id}`)).body).toMatchObject({ id: paid.body.id, status: 'COMPLETED', quoteId });
+    expect((await second.call('GET', `/transactions/${paid.body.id}`)).body).toMatchObject({
+      id: paid.body.id,
+      status: 'COMPLETED',
+      quoteId,
+    });
     const list = await second.call('GET', `/transactions?accountIdentifier=${accountId}`);
     expect(list.status).toBe(200);
     expect(list.body.data.map((x: any) => x.id)).toContain(paid.body.id);
-    expect((await second.call('GET', `/quotes/${quoteId}`)).body).toMatchObject({ status: 'COMPLETED', transactionId: paid.body.id, totalSendingAmount: q.totalSendingAmount });
+    expect((await second.call('GET', `/quotes/${quoteId}`)).body).toMatchObject({
+      status: 'COMPLETED',
+      transactionId: paid.body.id,
+      totalSendingAmount: q.totalSendingAmount,
+    });
   } finally {
     await second.close();
   }

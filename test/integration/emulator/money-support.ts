@@ -10,19 +10,41 @@ export const person = { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace',
 export function accountInfo(accountType: string, digits = '000', unique = ''): Record<string, unknown> {
   const six = unique ? unique.padStart(6, '0').slice(-6) : '';
   switch (accountType) {
-    case 'USD_ACCOUNT': return { accountType, accountNumber: `${six || '123456'}${digits}`, routingNumber: '021000021', beneficiary: person };
-    case 'EUR_ACCOUNT': return { accountType, iban: `DE8937040044${six || '053201'}3${digits}`, beneficiary: person };
-    case 'MXN_ACCOUNT': return { accountType, clabeNumber: `002010077${six || '777777'}${digits}`, beneficiary: person };
-    case 'SPARK_WALLET': return { accountType, address: `sp1qsandbox${six || 'wallet'}${digits}`, vaspName: 'Sandbox VASP' };
-    case 'LIGHTNING': return { accountType, lightningAddress: `ada${six}${digits}@wallet.example.com` };
-    default: throw new Error(accountType);
+    case 'USD_ACCOUNT':
+      return {
+        accountType,
+        accountNumber: `${six || '123456'}${digits}`,
+        routingNumber: '021000021',
+        beneficiary: person,
+      };
+    case 'EUR_ACCOUNT':
+      return { accountType, iban: `DE8937040044${six || '053201'}3${digits}`, beneficiary: person };
+    case 'MXN_ACCOUNT':
+      return { accountType, clabeNumber: `002010077${six || '777777'}${digits}`, beneficiary: person };
+    case 'SPARK_WALLET':
+      return { accountType, address: `sp1qsandbox${six || 'wallet'}${digits}`, vaspName: 'Sandbox VASP' };
+    case 'LIGHTNING':
+      return { accountType, lightningAddress: `ada${six}${digits}@wallet.example.com` };
+    default:
+      throw new Error(accountType);
   }
 }
 
-const CURRENCY: Record<string, string> = { USD_ACCOUNT: 'USD', EUR_ACCOUNT: 'EUR', MXN_ACCOUNT: 'MXN', SPARK_WALLET: 'USD', LIGHTNING: 'USD' };
+const CURRENCY: Record<string, string> = {
+  USD_ACCOUNT: 'USD',
+  EUR_ACCOUNT: 'EUR',
+  MXN_ACCOUNT: 'MXN',
+  SPARK_WALLET: 'USD',
+  LIGHTNING: 'USD',
+};
 
-export async function newCustomer(t: TestEmulator, fullName = 'Grace Hopper'): Promise<{ id: string; usd: string; eur: string }> {
-  const created = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName, birthDate: '1990-01-31', nationality: 'US' } });
+export async function newCustomer(
+  t: TestEmulator,
+  fullName = 'Grace Hopper',
+): Promise<{ id: string; usd: string; eur: string }> {
+  const created = await t.call('POST', '/customers', {
+    body: { customerType: 'INDIVIDUAL', fullName, birthDate: '1990-01-31', nationality: 'US' },
+  });
   if (created.status !== 201) throw new Error(`customer: ${created.text}`);
   const list = await t.call('GET', `/customers/internal-accounts?customerId=${created.body.id}`);
   const byCurrency = (code: string) => list.body.data.find((a: any) => a.balance.currency.code === code).id as string;
@@ -32,9 +54,18 @@ export async function newCustomer(t: TestEmulator, fullName = 'Grace Hopper'): P
 let serial = 0;
 
 /** Creates an external account (asserting 201), its identifier made unique before the digits, and returns its id. */
-export async function externalAccount(t: TestEmulator, customerId: string | undefined, accountType: string, digits = '000'): Promise<string> {
+export async function externalAccount(
+  t: TestEmulator,
+  customerId: string | undefined,
+  accountType: string,
+  digits = '000',
+): Promise<string> {
   const answer = await t.call('POST', '/customers/external-accounts', {
-    body: { ...(customerId ? { customerId } : {}), currency: CURRENCY[accountType], accountInfo: accountInfo(accountType, digits, String(++serial + 100_000 * (process.pid % 9))) },
+    body: {
+      ...(customerId ? { customerId } : {}),
+      currency: CURRENCY[accountType],
+      accountInfo: accountInfo(accountType, digits, String(++serial + 100_000 * (process.pid % 9))),
+    },
   });
   if (answer.status !== 201) throw new Error(`external account: ${answer.status} ${answer.text}`);
   return answer.body.id;
@@ -57,7 +88,12 @@ export async function platformAccount(t: TestEmulator, currency = 'USD'): Promis
 }
 
 /** A quote body from an account to an account, locking the sending amount. */
-export function accountQuote(sourceId: string, destinationId: string, amount: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function accountQuote(
+  sourceId: string,
+  destinationId: string,
+  amount: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     source: { sourceType: 'ACCOUNT', accountId: sourceId },
     destination: { destinationType: 'ACCOUNT', accountId: destinationId },

@@ -19,7 +19,9 @@ const nonce = (key: string) => createHash('sha256').update(key).digest('hex');
 /** Registration on a fresh wallet: its first credential, so one call (no signed step to muddle the row). */
 async function register(overrides: Record<string, unknown> = {}, token?: string) {
   const wallet = await newWallet(t);
-  const answer = await t.call('POST', '/auth/credentials', { body: { type: 'OAUTH', accountId: wallet.accountId, oidcToken: token ?? jwt(claims(now(), overrides)) } });
+  const answer = await t.call('POST', '/auth/credentials', {
+    body: { type: 'OAUTH', accountId: wallet.accountId, oidcToken: token ?? jwt(claims(now(), overrides)) },
+  });
   return { wallet, answer };
 }
 
@@ -37,13 +39,19 @@ describe('OAuth registration', () => {
     if (overrides.iat === 'future4') c.iat = Math.floor(at / 1000) + 4;
     const wallet = await newWallet(t);
     if (ageSeconds) t.emu.testing.advanceClock(ageSeconds * 1000);
-    const answer = await t.call('POST', '/auth/credentials', { body: { type: 'OAUTH', accountId: wallet.accountId, oidcToken: jwt(c) } });
+    const answer = await t.call('POST', '/auth/credentials', {
+      body: { type: 'OAUTH', accountId: wallet.accountId, oidcToken: jwt(c) },
+    });
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body).toMatchObject({ type: 'OAUTH', accountId: wallet.accountId, nickname: 'grace@example.test' });
   });
 
   it('an account that has a credential adds OAuth through the signed retry', async () => {
-    const body = { type: 'OAUTH', accountId: t.emu.fixtures.accountId, oidcToken: jwt(claims(now(), { email: undefined, sub: 'only-sub' })) };
+    const body = {
+      type: 'OAUTH',
+      accountId: t.emu.fixtures.accountId,
+      oidcToken: jwt(claims(now(), { email: undefined, sub: 'only-sub' })),
+    };
     const { first, retry } = await signedCall(t, 'POST', '/auth/credentials', body, login.privateKey);
     expect(first.body.type).toBe('OAUTH');
     expect(retry.status).toBe(201);
@@ -54,8 +62,18 @@ describe('OAuth registration', () => {
   it.each([
     ['the old literal sandbox-valid-oidc-token', 'sandbox-valid-oidc-token', 'oidcToken', /no longer accepted/],
     ['two segments', 'abc.def', 'oidcToken', /three base64url segments/],
-    ['claims that are not JSON', `${Buffer.from('{}').toString('base64url')}.bm90LWpzb24.sig`, 'oidcToken', /claims segment/],
-    ['an unsupported issuer', jwt(claims(Date.now(), { iss: 'https://login.example.com' })), 'oidcToken.iss', /not a supported issuer/],
+    [
+      'claims that are not JSON',
+      `${Buffer.from('{}').toString('base64url')}.bm90LWpzb24.sig`,
+      'oidcToken',
+      /claims segment/,
+    ],
+    [
+      'an unsupported issuer',
+      jwt(claims(Date.now(), { iss: 'https://login.example.com' })),
+      'oidcToken.iss',
+      /not a supported issuer/,
+    ],
     ['a two-element aud', jwt(claims(Date.now(), { aud: ['a', 'b'] })), 'oidcToken.aud', /one-element/],
     ['an empty aud', jwt(claims(Date.now(), { aud: '' })), 'oidcToken.aud', /non-empty/],
     ['no sub', jwt(claims(Date.now(), { sub: undefined })), 'oidcToken.sub', /sub/],
@@ -63,20 +81,36 @@ describe('OAuth registration', () => {
     ['no exp', jwt(claims(Date.now(), { exp: undefined })), 'oidcToken.exp', /number/],
   ])('400 INVALID_INPUT for %s', async (_name, token, field, message) => {
     const { answer } = await register({}, token);
-    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field, message: expect.stringMatching(message) }] } });
+    expect(errorShape(answer)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field, message: expect.stringMatching(message) }] },
+    });
   });
 
   it('lists every bad claim at once', async () => {
     const { answer } = await register({}, jwt({ iss: 'nope', aud: [], iat: 'x' }));
-    expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['oidcToken.iss', 'oidcToken.aud', 'oidcToken.sub', 'oidcToken.iat', 'oidcToken.exp']);
+    expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'oidcToken.iss',
+      'oidcToken.aud',
+      'oidcToken.sub',
+      'oidcToken.iat',
+      'oidcToken.exp',
+    ]);
   });
 
   it('401 when iat is 66 s old on the emulator clock (60 s + 5 s skew passed)', async () => {
     const token = jwt(claims(now()));
     const wallet = await newWallet(t);
     t.emu.testing.advanceClock(66_000);
-    const answer = await t.call('POST', '/auth/credentials', { body: { type: 'OAUTH', accountId: wallet.accountId, oidcToken: token } });
-    expect(errorShape(answer)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(/more than 60 seconds old/) });
+    const answer = await t.call('POST', '/auth/credentials', {
+      body: { type: 'OAUTH', accountId: wallet.accountId, oidcToken: token },
+    });
+    expect(errorShape(answer)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/more than 60 seconds old/),
+    });
   });
 
   it('401 for an iat 10 s in the future (beyond the 5 s skew) and for an exp already past', async () => {
@@ -95,21 +129,39 @@ describe('OAuth verify', () => {
     wallet = made.wallet;
     credentialId = made.answer.body.id;
   });
-  const verify = (body: Record<string, unknown>) => t.call('POST', `/auth/credentials/${credentialId}/verify`, { body: { type: 'OAUTH', ...body } });
-  const tokenFor = (clientPublicKey: string, overrides: Record<string, unknown> = {}) => jwt(claims(now(), { sub: 'verify-user', nonce: nonce(clientPublicKey), ...overrides }));
+  const verify = (body: Record<string, unknown>) =>
+    t.call('POST', `/auth/credentials/${credentialId}/verify`, { body: { type: 'OAUTH', ...body } });
+  const tokenFor = (clientPublicKey: string, overrides: Record<string, unknown> = {}) =>
+    jwt(claims(now(), { sub: 'verify-user', nonce: nonce(clientPublicKey), ...overrides }));
 
-  it.each([['compressed', false], ['uncompressed', true]])('a fresh token bound to a %s clientPublicKey gives a session whose key is sealed to it', async (_form, uncompressed) => {
-    const client = generateKeyPair({ uncompressed });
-    const answer = await verify({ oidcToken: tokenFor(client.publicKey), clientPublicKey: client.publicKey });
-    expect(answer.status, answer.text).toBe(200);
-    expect(answer.body).toMatchObject({ id: expect.stringMatching(/^Session:/), accountId: wallet.accountId, type: 'OAUTH', expiresAt: expect.any(String) });
-    const sessionKey = await decryptSessionSigningKey(answer.body.encryptedSessionSigningKey, client.privateKey);
-    // The decrypted key is the session's: it signs that session's refresh.
-    const next = generateKeyPair().publicKey;
-    const first = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, { body: { clientPublicKey: next } });
-    const done = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, { body: { clientPublicKey: next }, headers: signedHeaders(first.body, sessionKey) });
-    expect(done.status).toBe(201);
-  });
+  it.each([
+    ['compressed', false],
+    ['uncompressed', true],
+  ])(
+    'a fresh token bound to a %s clientPublicKey gives a session whose key is sealed to it',
+    async (_form, uncompressed) => {
+      const client = generateKeyPair({ uncompressed });
+      const answer = await verify({ oidcToken: tokenFor(client.publicKey), clientPublicKey: client.publicKey });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body).toMatchObject({
+        id: expect.stringMatching(/^Session:/),
+        accountId: wallet.accountId,
+        type: 'OAUTH',
+        expiresAt: expect.any(String),
+      });
+      const sessionKey = await decryptSessionSigningKey(answer.body.encryptedSessionSigningKey, client.privateKey);
+      // The decrypted key is the session's: it signs that session's refresh.
+      const next = generateKeyPair().publicKey;
+      const first = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, {
+        body: { clientPublicKey: next },
+      });
+      const done = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, {
+        body: { clientPublicKey: next },
+        headers: signedHeaders(first.body, sessionKey),
+      });
+      expect(done.status).toBe(201);
+    },
+  );
 
   it.each([
     ['another subject', { sub: 'someone-else' }, /sub does not match/],
@@ -119,13 +171,23 @@ describe('OAuth verify', () => {
     ['the nonce of another key', { nonce: nonce(generateKeyPair().publicKey) }, /nonce/],
   ])('401 UNAUTHORIZED for %s', async (_name, overrides, reason) => {
     const client = generateKeyPair();
-    const answer = await verify({ oidcToken: tokenFor(client.publicKey, overrides), clientPublicKey: client.publicKey });
-    expect(errorShape(answer)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(reason) });
+    const answer = await verify({
+      oidcToken: tokenFor(client.publicKey, overrides),
+      clientPublicKey: client.publicKey,
+    });
+    expect(errorShape(answer)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(reason),
+    });
   });
 
   it('the nonce binds the exact string: the same key in upper case is another nonce', async () => {
     const client = generateKeyPair();
-    const answer = await verify({ oidcToken: tokenFor(client.publicKey), clientPublicKey: client.publicKey.toUpperCase() });
+    const answer = await verify({
+      oidcToken: tokenFor(client.publicKey),
+      clientPublicKey: client.publicKey.toUpperCase(),
+    });
     expect(errorShape(answer)).toMatchObject({ status: 401, reason: expect.stringMatching(/nonce/) });
   });
 
@@ -138,7 +200,9 @@ describe('OAuth verify', () => {
   });
 
   it('400 for a malformed token or a missing clientPublicKey; OAuth has no challenge step', async () => {
-    expect(errorShape(await verify({ oidcToken: 'sandbox-valid-oidc-token', clientPublicKey: generateKeyPair().publicKey }))).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(
+      errorShape(await verify({ oidcToken: 'sandbox-valid-oidc-token', clientPublicKey: generateKeyPair().publicKey })),
+    ).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     const missing = await verify({ oidcToken: tokenFor(generateKeyPair().publicKey) });
     expect(errorShape(missing)).toMatchObject({ status: 400, details: { errors: [{ field: 'clientPublicKey' }] } });
     const challenge = await t.call('POST', `/auth/credentials/${credentialId}/challenge`, { body: {} });

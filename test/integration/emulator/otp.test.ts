@@ -14,20 +14,30 @@ afterAll(() => t.close());
 const cred = () => t.emu.fixtures.credentialId;
 
 async function target(emulator = t): Promise<string> {
-  const c = await emulator.call('POST', `/auth/credentials/${emulator.emu.fixtures.credentialId}/challenge`, { body: {} });
+  const c = await emulator.call('POST', `/auth/credentials/${emulator.emu.fixtures.credentialId}/challenge`, {
+    body: {},
+  });
   expect(c.status).toBe(200);
   return verifyOtpTargetBundle(c.body.otpEncryptionTargetBundle, emulator.emu.otpSignerPublicKey).targetPublic;
 }
 
 async function verifyBody(code = '000000', tekPublic = generateKeyPair().publicKey, targetPublic?: string) {
-  return { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle(targetPublic ?? (await target()), code, tekPublic) };
+  return {
+    type: 'EMAIL_OTP',
+    encryptedOtpBundle: await encryptOtpBundle(targetPublic ?? (await target()), code, tekPublic),
+  };
 }
 
 describe('OTP challenge', () => {
   it('returns the AuthMethod fields and a fresh bundle signed by the published signer', async () => {
     const a = await t.call('POST', `/auth/credentials/${cred()}/challenge`, { body: {} });
     const b = await t.call('POST', `/auth/credentials/${cred()}/challenge`);
-    expect(a.body).toMatchObject({ id: cred(), accountId: t.emu.fixtures.accountId, type: 'EMAIL_OTP', nickname: t.emu.fixtures.email });
+    expect(a.body).toMatchObject({
+      id: cred(),
+      accountId: t.emu.fixtures.accountId,
+      type: 'EMAIL_OTP',
+      nickname: t.emu.fixtures.email,
+    });
     const ta = verifyOtpTargetBundle(a.body.otpEncryptionTargetBundle, t.emu.otpSignerPublicKey);
     const tb = verifyOtpTargetBundle(b.body.otpEncryptionTargetBundle, t.emu.otpSignerPublicKey);
     expect(ta.targetPublic).not.toBe(tb.targetPublic);
@@ -35,7 +45,9 @@ describe('OTP challenge', () => {
   });
 
   it('404 for an unknown credential, 400 for a bad clientPublicKey', async () => {
-    expect((await t.call('POST', `/auth/credentials/AuthMethod:${randomUUID()}/challenge`, { body: {} })).status).toBe(404);
+    expect((await t.call('POST', `/auth/credentials/AuthMethod:${randomUUID()}/challenge`, { body: {} })).status).toBe(
+      404,
+    );
     const bad = await t.call('POST', `/auth/credentials/${cred()}/challenge`, { body: { clientPublicKey: 'x' } });
     expect(bad.status).toBe(400);
     expect(errorShape(bad).details.errors[0].field).toBe('clientPublicKey');
@@ -56,7 +68,11 @@ describe('OTP verify', () => {
       headers: signedHeaders(first.body, tek.privateKey),
     });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ accountId: t.emu.fixtures.accountId, type: 'EMAIL_OTP', nickname: t.emu.fixtures.email });
+    expect(done.body).toMatchObject({
+      accountId: t.emu.fixtures.accountId,
+      type: 'EMAIL_OTP',
+      nickname: t.emu.fixtures.email,
+    });
     expect(done.body.id).toMatch(/^Session:[0-9a-f-]{36}$/);
     expect(done.body).not.toHaveProperty('encryptedSessionSigningKey');
     const ttl = Date.parse(done.body.expiresAt) - Date.now();
@@ -81,15 +97,20 @@ describe('OTP verify', () => {
   it('opens a bundle once even when the same verify arrives concurrently', async () => {
     // Opening is asynchronous (HPKE); each concurrent call must not find the target still unused.
     const body = await verifyBody();
-    const answers = await Promise.all([1, 2, 3].map(() => t.call('POST', `/auth/credentials/${cred()}/verify`, { body })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.call('POST', `/auth/credentials/${cred()}/verify`, { body })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([202, 401, 401]);
     for (const a of answers.filter((x) => x.status === 401)) expect(errorShape(a).reason).toMatch(/stale or reused/);
   });
 
-  it("refuses a bundle encrypted to a target this emulator never issued", async () => {
+  it('refuses a bundle encrypted to a target this emulator never issued', async () => {
     const other = await testEmulator();
     try {
-      const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle(await target(other), '000000', generateKeyPair().publicKey) };
+      const body = {
+        type: 'EMAIL_OTP',
+        encryptedOtpBundle: await encryptOtpBundle(await target(other), '000000', generateKeyPair().publicKey),
+      };
       const answer = await t.call('POST', `/auth/credentials/${cred()}/verify`, { body });
       expect(answer.status).toBe(401);
       expect(errorShape(answer).code).toBe('UNAUTHORIZED');
@@ -103,7 +124,10 @@ describe('OTP verify', () => {
     try {
       const targetPublic = await target(short);
       short.emu.testing.advanceClock(300_000); // the default target lifetime
-      const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle(targetPublic, '000000', generateKeyPair().publicKey) };
+      const body = {
+        type: 'EMAIL_OTP',
+        encryptedOtpBundle: await encryptOtpBundle(targetPublic, '000000', generateKeyPair().publicKey),
+      };
       const answer = await short.call('POST', `/auth/credentials/${short.emu.fixtures.credentialId}/verify`, { body });
       expect(answer.status).toBe(401);
     } finally {
@@ -135,7 +159,9 @@ describe('OTP verify', () => {
   });
 
   it('400 lists every bad field at once', async () => {
-    const answer = await t.call('POST', `/auth/credentials/${cred()}/verify`, { body: { type: 'SMS_OTP', encryptedOtpBundle: '{"nope":1}' } });
+    const answer = await t.call('POST', `/auth/credentials/${cred()}/verify`, {
+      body: { type: 'SMS_OTP', encryptedOtpBundle: '{"nope":1}' },
+    });
     expect(answer.status).toBe(400);
     const fields = errorShape(answer).details.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(['type', 'encryptedOtpBundle']);

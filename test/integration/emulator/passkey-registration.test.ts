@@ -6,10 +6,21 @@
 import { generateKeyPairSync, sign as nodeSign, type KeyObject } from 'node:crypto';
 import { encodeCBOR, type CBORType } from '@levischuck/tiny-cbor';
 import { describe, expect, it } from 'vitest';
-import { assertPasskey, attestPasskey, createSoftwarePasskey, registrationChallenge } from '../../../src/auth/software-passkey.js';
+import {
+  assertPasskey,
+  attestPasskey,
+  createSoftwarePasskey,
+  registrationChallenge,
+} from '../../../src/auth/software-passkey.js';
 import { decryptSessionSigningKey } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { FLAG_ATTESTED_CREDENTIAL, FLAG_USER_PRESENT, buildAuthenticatorData, coseFromSec1, sha256 } from '../../../src/crypto/webauthn.js';
+import {
+  FLAG_ATTESTED_CREDENTIAL,
+  FLAG_USER_PRESENT,
+  buildAuthenticatorData,
+  coseFromSec1,
+  sha256,
+} from '../../../src/crypto/webauthn.js';
 import { newWallet, signedCall } from './auth-support.js';
 import { errorShape, useLoggedInEmulator } from './support.js';
 
@@ -26,26 +37,50 @@ describe('passkey registration with the software authenticator', () => {
     const challenge = registrationChallenge();
     const made = await register(wallet.accountId, attestPasskey(passkey, challenge), challenge, '  Laptop (work)  ');
     expect(made.status, made.text).toBe(201);
-    expect(made.body).toMatchObject({ type: 'PASSKEY', credentialId: passkey.credentialId, nickname: 'Laptop (work)', accountId: wallet.accountId });
-    expect((await t.call('GET', `/auth/credentials?accountId=${wallet.accountId}`)).body.data).toEqual([expect.objectContaining({ credentialId: passkey.credentialId })]);
+    expect(made.body).toMatchObject({
+      type: 'PASSKEY',
+      credentialId: passkey.credentialId,
+      nickname: 'Laptop (work)',
+      accountId: wallet.accountId,
+    });
+    expect((await t.call('GET', `/auth/credentials?accountId=${wallet.accountId}`)).body.data).toEqual([
+      expect.objectContaining({ credentialId: passkey.credentialId }),
+    ]);
 
     for (let round = 1; round <= 2; round++) {
       const client = generateKeyPair();
-      const c = await t.call('POST', `/auth/credentials/${made.body.id}/challenge`, { body: { clientPublicKey: client.publicKey } });
+      const c = await t.call('POST', `/auth/credentials/${made.body.id}/challenge`, {
+        body: { clientPublicKey: client.publicKey },
+      });
       expect(c.body.challenge).toMatch(/^[0-9a-f]{64}$/);
       const { assertion, signCount } = assertPasskey(passkey, c.body.challenge);
       passkey.signCount = signCount;
-      const v = await t.call('POST', `/auth/credentials/${made.body.id}/verify`, { body: { type: 'PASSKEY', assertion }, headers: { 'request-id': c.body.requestId } });
+      const v = await t.call('POST', `/auth/credentials/${made.body.id}/verify`, {
+        body: { type: 'PASSKEY', assertion },
+        headers: { 'request-id': c.body.requestId },
+      });
       expect(v.status, v.text).toBe(200);
-      expect(v.body).toMatchObject({ type: 'PASSKEY', credentialId: passkey.credentialId, accountId: wallet.accountId });
-      expect(await decryptSessionSigningKey(v.body.encryptedSessionSigningKey, client.privateKey)).toMatch(/^[0-9a-f]{64}$/);
+      expect(v.body).toMatchObject({
+        type: 'PASSKEY',
+        credentialId: passkey.credentialId,
+        accountId: wallet.accountId,
+      });
+      expect(await decryptSessionSigningKey(v.body.encryptedSessionSigningKey, client.privateKey)).toMatch(
+        /^[0-9a-f]{64}$/,
+      );
     }
   });
 
   it('an account that has a credential adds a passkey through the signed retry; the same credentialId twice is 400', async () => {
     const passkey = createSoftwarePasskey();
     const challenge = registrationChallenge();
-    const body = { type: 'PASSKEY', accountId: t.emu.fixtures.accountId, nickname: 'Phone', challenge, attestation: attestPasskey(passkey, challenge) };
+    const body = {
+      type: 'PASSKEY',
+      accountId: t.emu.fixtures.accountId,
+      nickname: 'Phone',
+      challenge,
+      attestation: attestPasskey(passkey, challenge),
+    };
     const { first, retry } = await signedCall(t, 'POST', '/auth/credentials', body, login.privateKey);
     expect(first.body.type).toBe('PASSKEY');
     expect(retry.status).toBe(201);
@@ -56,38 +91,90 @@ describe('passkey registration with the software authenticator', () => {
 
   it('a registration challenge is good once', async () => {
     const challenge = registrationChallenge();
-    expect((await register((await newWallet(t)).accountId, attestPasskey(createSoftwarePasskey(), challenge), challenge)).status).toBe(201);
-    const reused = await register((await newWallet(t)).accountId, attestPasskey(createSoftwarePasskey(), challenge), challenge);
+    expect(
+      (await register((await newWallet(t)).accountId, attestPasskey(createSoftwarePasskey(), challenge), challenge))
+        .status,
+    ).toBe(201);
+    const reused = await register(
+      (await newWallet(t)).accountId,
+      attestPasskey(createSoftwarePasskey(), challenge),
+      challenge,
+    );
     expect(errorShape(reused)).toMatchObject({ status: 401, reason: expect.stringMatching(/already used/) });
   });
 });
 
 /** A hand-made registration with knobs, signed by node:crypto (independent of the software authenticator). */
 interface Knobs {
-  type?: string; challenge?: string; origin?: string; rpId?: string; flags?: number; fmt?: string;
-  attStmt?: Map<string, CBORType> | 'packed-self' | 'packed-bad'; cose?: Map<number, CBORType>; sentId?: string; object?: Uint8Array;
+  type?: string;
+  challenge?: string;
+  origin?: string;
+  rpId?: string;
+  flags?: number;
+  fmt?: string;
+  attStmt?: Map<string, CBORType> | 'packed-self' | 'packed-bad';
+  cose?: Map<number, CBORType>;
+  sentId?: string;
+  object?: Uint8Array;
 }
 function handMade(challenge: string, k: Knobs = {}) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const jwk = publicKey.export({ format: 'jwk' });
   const sec1 = `04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}`;
   const credentialId = Buffer.from('hand-made-credential-id');
-  const clientData = Buffer.from(JSON.stringify({ type: k.type ?? 'webauthn.create', challenge: k.challenge ?? challenge, origin: k.origin ?? 'https://localhost:8443' }));
-  let authData = buildAuthenticatorData({ rpId: k.rpId ?? 'localhost', flags: k.flags ?? (FLAG_USER_PRESENT | FLAG_ATTESTED_CREDENTIAL), signCount: 0, attested: { credentialId, publicKeyHex: sec1 } });
-  if (k.cose) authData = Buffer.concat([authData.subarray(0, 55 + credentialId.length), Buffer.from(encodeCBOR(k.cose))]);
-  const selfSig = (key: KeyObject) => nodeSign('sha256', Buffer.concat([authData, sha256(clientData)]), { key, dsaEncoding: 'der' });
+  const clientData = Buffer.from(
+    JSON.stringify({
+      type: k.type ?? 'webauthn.create',
+      challenge: k.challenge ?? challenge,
+      origin: k.origin ?? 'https://localhost:8443',
+    }),
+  );
+  let authData = buildAuthenticatorData({
+    rpId: k.rpId ?? 'localhost',
+    flags: k.flags ?? FLAG_USER_PRESENT | FLAG_ATTESTED_CREDENTIAL,
+    signCount: 0,
+    attested: { credentialId, publicKeyHex: sec1 },
+  });
+  if (k.cose)
+    authData = Buffer.concat([authData.subarray(0, 55 + credentialId.length), Buffer.from(encodeCBOR(k.cose))]);
+  const selfSig = (key: KeyObject) =>
+    nodeSign('sha256', Buffer.concat([authData, sha256(clientData)]), { key, dsaEncoding: 'der' });
   let attStmt: Map<string, CBORType> = new Map();
-  if (k.attStmt === 'packed-self') attStmt = new Map<string, CBORType>([['alg', -7], ['sig', new Uint8Array(selfSig(privateKey))]]);
-  else if (k.attStmt === 'packed-bad') attStmt = new Map<string, CBORType>([['alg', -7], ['sig', new Uint8Array(selfSig(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey))]]);
+  if (k.attStmt === 'packed-self')
+    attStmt = new Map<string, CBORType>([
+      ['alg', -7],
+      ['sig', new Uint8Array(selfSig(privateKey))],
+    ]);
+  else if (k.attStmt === 'packed-bad')
+    attStmt = new Map<string, CBORType>([
+      ['alg', -7],
+      ['sig', new Uint8Array(selfSig(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey))],
+    ]);
   else if (k.attStmt) attStmt = k.attStmt;
-  const object = k.object ?? encodeCBOR(new Map<string, CBORType>([['fmt', k.fmt ?? (typeof k.attStmt === 'string' ? 'packed' : 'none')], ['attStmt', attStmt], ['authData', new Uint8Array(authData)]]));
-  return { credentialId: k.sentId ?? b64url(credentialId), clientDataJson: b64url(clientData), attestationObject: b64url(object) };
+  const object =
+    k.object ??
+    encodeCBOR(
+      new Map<string, CBORType>([
+        ['fmt', k.fmt ?? (typeof k.attStmt === 'string' ? 'packed' : 'none')],
+        ['attStmt', attStmt],
+        ['authData', new Uint8Array(authData)],
+      ]),
+    );
+  return {
+    credentialId: k.sentId ?? b64url(credentialId),
+    clientDataJson: b64url(clientData),
+    attestationObject: b64url(object),
+  };
 }
 
 describe('passkey registration checks', () => {
   it('accepts packed self-attestation signed by the new key', async () => {
     const challenge = registrationChallenge();
-    const answer = await register((await newWallet(t)).accountId, handMade(challenge, { attStmt: 'packed-self' }), challenge);
+    const answer = await register(
+      (await newWallet(t)).accountId,
+      handMade(challenge, { attStmt: 'packed-self' }),
+      challenge,
+    );
     expect(answer.status, answer.text).toBe(201);
   });
 
@@ -103,21 +190,39 @@ describe('passkey registration checks', () => {
     ['an unsupported format', { fmt: 'fido-u2f' }, /not accepted/],
     ['a none statement that is not empty', { attStmt: new Map([['x', 1]]) }, /empty/],
     ['a packed signature by another key', { attStmt: 'packed-bad' }, /does not verify/],
-    ['an EdDSA key', { cose: new Map<number, CBORType>([...otherKey].map(([k, v]) => [k, k === 3 ? -8 : v])) }, /ES256/],
+    [
+      'an EdDSA key',
+      { cose: new Map<number, CBORType>([...otherKey].map(([k, v]) => [k, k === 3 ? -8 : v])) },
+      /ES256/,
+    ],
     ['an attestation object that is not CBOR', { object: new Uint8Array([0xff, 0x00]) }, /CBOR/],
   ] as Array<[string, Knobs, RegExp]>)('401 UNAUTHORIZED for %s', async (_name, knobs, reason) => {
     const challenge = registrationChallenge();
     const answer = await register((await newWallet(t)).accountId, handMade(challenge, knobs), challenge);
-    expect(errorShape(answer)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(reason) });
+    expect(errorShape(answer)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(reason),
+    });
   });
 
   it('400 INVALID_INPUT naming nickname, challenge and attestation fields', async () => {
     const answer = await t.call('POST', '/auth/credentials', {
-      body: { type: 'PASSKEY', accountId: t.emu.fixtures.accountId, nickname: 'x'.repeat(101), challenge: 'not base64url!', attestation: { credentialId: 'abc', transports: ['bluetooth'] } },
+      body: {
+        type: 'PASSKEY',
+        accountId: t.emu.fixtures.accountId,
+        nickname: 'x'.repeat(101),
+        challenge: 'not base64url!',
+        attestation: { credentialId: 'abc', transports: ['bluetooth'] },
+      },
     });
     expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
-      'nickname', 'challenge', 'attestation.clientDataJson', 'attestation.attestationObject', 'attestation.transports[0]',
+      'nickname',
+      'challenge',
+      'attestation.clientDataJson',
+      'attestation.attestationObject',
+      'attestation.transports[0]',
     ]);
   });
 });

@@ -11,20 +11,47 @@ import { errorShape, signedHeaders, testEmulator, type TestEmulator } from './su
 function passkeyPair(): { privateKey: KeyObject; publicHex: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const jwk = publicKey.export({ format: 'jwk' });
-  return { privateKey, publicHex: `04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}` };
+  return {
+    privateKey,
+    publicHex: `04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}`,
+  };
 }
 
-interface Knobs { challenge: string; origin?: string; rpId?: string; flags?: number; signCount?: number; type?: string; key?: KeyObject }
+interface Knobs {
+  challenge: string;
+  origin?: string;
+  rpId?: string;
+  flags?: number;
+  signCount?: number;
+  type?: string;
+  key?: KeyObject;
+}
 
 function assertion(credentialId: string, key: KeyObject, k: Knobs) {
-  const clientData = Buffer.from(JSON.stringify({ type: k.type ?? 'webauthn.get', challenge: k.challenge, origin: k.origin ?? 'http://localhost:5173' }));
+  const clientData = Buffer.from(
+    JSON.stringify({
+      type: k.type ?? 'webauthn.get',
+      challenge: k.challenge,
+      origin: k.origin ?? 'http://localhost:5173',
+    }),
+  );
   const authData = Buffer.concat([
-    createHash('sha256').update(k.rpId ?? 'localhost').digest(),
+    createHash('sha256')
+      .update(k.rpId ?? 'localhost')
+      .digest(),
     Buffer.from([k.flags ?? 0x05]),
     Buffer.from([0, 0, 0, k.signCount ?? 1]),
   ]);
-  const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientData).digest()]), { key: k.key ?? key, dsaEncoding: 'der' });
-  return { credentialId, clientDataJson: clientData.toString('base64url'), authenticatorData: authData.toString('base64url'), signature: signature.toString('base64url') };
+  const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientData).digest()]), {
+    key: k.key ?? key,
+    dsaEncoding: 'der',
+  });
+  return {
+    credentialId,
+    clientDataJson: clientData.toString('base64url'),
+    authenticatorData: authData.toString('base64url'),
+    signature: signature.toString('base64url'),
+  };
 }
 
 let t: TestEmulator;
@@ -38,14 +65,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function challenge(clientPublicKey?: string) {
-  const answer = await t.call('POST', `/auth/credentials/${cred.id}/challenge`, { body: clientPublicKey ? { clientPublicKey } : {} });
+  const answer = await t.call('POST', `/auth/credentials/${cred.id}/challenge`, {
+    body: clientPublicKey ? { clientPublicKey } : {},
+  });
   expect(answer.status).toBe(200);
-  expect(answer.body).toMatchObject({ id: cred.id, type: 'PASSKEY', credentialId: cred.credentialId, requestId: expect.stringMatching(/^Request:/) });
+  expect(answer.body).toMatchObject({
+    id: cred.id,
+    type: 'PASSKEY',
+    credentialId: cred.credentialId,
+    requestId: expect.stringMatching(/^Request:/),
+  });
   return answer.body as { challenge: string; requestId: string };
 }
 
 const verify = (requestId: string | undefined, a: object, extra: object = {}) =>
-  t.call('POST', `/auth/credentials/${cred.id}/verify`, { body: { type: 'PASSKEY', assertion: a, ...extra }, headers: requestId ? { 'request-id': requestId } : {} });
+  t.call('POST', `/auth/credentials/${cred.id}/verify`, {
+    body: { type: 'PASSKEY', assertion: a, ...extra },
+    headers: requestId ? { 'request-id': requestId } : {},
+  });
 
 let counter = 0;
 const nextCount = () => (counter += 1);
@@ -54,9 +91,16 @@ describe('passkey verify', () => {
   it('a real assertion gives a session whose key is sealed to clientPublicKey', async () => {
     const client = generateKeyPair();
     const c = await challenge(client.publicKey);
-    const answer = await verify(c.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }));
+    const answer = await verify(
+      c.requestId,
+      assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }),
+    );
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ type: 'PASSKEY', credentialId: cred.credentialId, accountId: t.emu.fixtures.accountId });
+    expect(answer.body).toMatchObject({
+      type: 'PASSKEY',
+      credentialId: cred.credentialId,
+      accountId: t.emu.fixtures.accountId,
+    });
     const sessionKey = await decryptSessionSigningKey(answer.body.encryptedSessionSigningKey, client.privateKey);
     // The sealed key is the session key: it can sign a refresh of that session.
     const next = generateKeyPair().publicKey;
@@ -71,7 +115,10 @@ describe('passkey verify', () => {
 
   it('accepts the legacy sandbox-valid-passkey-signature (clientPublicKey on verify)', async () => {
     const c = await challenge();
-    const a = { ...assertion(cred.credentialId, pk.privateKey, { challenge: 'whatever' }), signature: 'sandbox-valid-passkey-signature' };
+    const a = {
+      ...assertion(cred.credentialId, pk.privateKey, { challenge: 'whatever' }),
+      signature: 'sandbox-valid-passkey-signature',
+    };
     const answer = await verify(c.requestId, a, { clientPublicKey: generateKeyPair({ uncompressed: true }).publicKey });
     expect(answer.status).toBe(200);
     expect(typeof answer.body.encryptedSessionSigningKey).toBe('string');
@@ -97,19 +144,46 @@ describe('passkey verify', () => {
   it('a counter equal to the last accepted one is refused (a replayed or cloned authenticator); a higher one passes', async () => {
     const used = nextCount();
     const first = await challenge(generateKeyPair().publicKey);
-    expect((await verify(first.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: first.challenge, signCount: used }))).status).toBe(200);
+    expect(
+      (
+        await verify(
+          first.requestId,
+          assertion(cred.credentialId, pk.privateKey, { challenge: first.challenge, signCount: used }),
+        )
+      ).status,
+    ).toBe(200);
     const again = await challenge(generateKeyPair().publicKey);
-    const same = await verify(again.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: again.challenge, signCount: used }));
-    expect(errorShape(same)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(/counter/) });
+    const same = await verify(
+      again.requestId,
+      assertion(cred.credentialId, pk.privateKey, { challenge: again.challenge, signCount: used }),
+    );
+    expect(errorShape(same)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/counter/),
+    });
     const later = await challenge(generateKeyPair().publicKey);
-    expect((await verify(later.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: later.challenge, signCount: nextCount() }))).status).toBe(200);
+    expect(
+      (
+        await verify(
+          later.requestId,
+          assertion(cred.credentialId, pk.privateKey, { challenge: later.challenge, signCount: nextCount() }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses an unregistered credential id, a reused challenge and a missing Request-Id', async () => {
     const c = await challenge(generateKeyPair().publicKey);
-    const wrongId = await verify(c.requestId, { ...assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }), credentialId: 'nope' });
+    const wrongId = await verify(c.requestId, {
+      ...assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }),
+      credentialId: 'nope',
+    });
     expect(errorShape(wrongId).reason).toMatch(/credentialId/);
-    const reused = await verify(c.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }));
+    const reused = await verify(
+      c.requestId,
+      assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }),
+    );
     expect(errorShape(reused).reason).toMatch(/pending passkey challenge/);
     const missing = await verify(undefined, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }));
     expect(errorShape(missing).code).toBe('REQUEST_ID_MISSING');
@@ -117,12 +191,25 @@ describe('passkey verify', () => {
 
   it('400, not 500, for a clientPublicKey that fits the pattern but is off the curve', async () => {
     const offCurve = `02${'ff'.repeat(32)}`;
-    const onChallenge = await t.call('POST', `/auth/credentials/${cred.id}/challenge`, { body: { clientPublicKey: offCurve } });
-    expect(errorShape(onChallenge)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'clientPublicKey' }] } });
+    const onChallenge = await t.call('POST', `/auth/credentials/${cred.id}/challenge`, {
+      body: { clientPublicKey: offCurve },
+    });
+    expect(errorShape(onChallenge)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'clientPublicKey' }] },
+    });
     const c = await challenge();
-    const a = { ...assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }), signature: 'sandbox-valid-passkey-signature' };
+    const a = {
+      ...assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge }),
+      signature: 'sandbox-valid-passkey-signature',
+    };
     const onVerify = await verify(c.requestId, a, { clientPublicKey: offCurve });
-    expect(errorShape(onVerify)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'clientPublicKey' }] } });
+    expect(errorShape(onVerify)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'clientPublicKey' }] },
+    });
   });
 
   it('a 400 for a missing clientPublicKey leaves the challenge usable for the corrected request', async () => {
@@ -134,11 +221,17 @@ describe('passkey verify', () => {
 
   it('400 when no clientPublicKey was given anywhere, or the assertion is incomplete', async () => {
     const c = await challenge();
-    const noKey = await verify(c.requestId, assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }));
+    const noKey = await verify(
+      c.requestId,
+      assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }),
+    );
     expect(errorShape(noKey).details.errors[0].field).toBe('clientPublicKey');
     const partial = await verify(c.requestId, { credentialId: 5 });
     expect(errorShape(partial).details.errors.map((e: { field: string }) => e.field)).toEqual([
-      'assertion.credentialId', 'assertion.clientDataJson', 'assertion.authenticatorData', 'assertion.signature',
+      'assertion.credentialId',
+      'assertion.clientDataJson',
+      'assertion.authenticatorData',
+      'assertion.signature',
     ]);
   });
 });

@@ -26,7 +26,8 @@ const quote = async (body: Record<string, unknown>) => {
   if (answer.status !== 201) throw new Error(`quote: ${answer.status} ${answer.text}`);
   return answer.body;
 };
-const execute = (id: string, headers: Record<string, string> = {}) => t.call('POST', `/quotes/${id}/execute`, { headers });
+const execute = (id: string, headers: Record<string, string> = {}) =>
+  t.call('POST', `/quotes/${id}/execute`, { headers });
 const tx = async (id: string) => (await t.call('GET', `/transactions/${id}`)).body;
 const quoteStatus = async (id: string) => (await t.call('GET', `/quotes/${id}`)).body.status;
 
@@ -35,10 +36,35 @@ describe('execution to an external account, by the last three digits of its numb
   /** [suffix, statuses over time: [msAfter, tx status, quote status], failureReason, refund, net debit at the end] */
   const rows: Array<[string, Array<[number, string, string]>, string | undefined, object | undefined, boolean]> = [
     ['002', [[0, 'FAILED', 'FAILED']], 'QUOTE_EXECUTION_FAILED', undefined, false],
-    ['003', [[0, 'PROCESSING', 'PROCESSING'], [6 * MINUTE - 5_000, 'PROCESSING', 'PROCESSING'], [5_000, 'COMPLETED', 'COMPLETED']], undefined, undefined, true],
+    [
+      '003',
+      [
+        [0, 'PROCESSING', 'PROCESSING'],
+        [6 * MINUTE - 5_000, 'PROCESSING', 'PROCESSING'],
+        [5_000, 'COMPLETED', 'COMPLETED'],
+      ],
+      undefined,
+      undefined,
+      true,
+    ],
     ['004', [[0, 'FAILED', 'FAILED']], 'ACCOUNT_CANNOT_RECEIVE', undefined, false],
-    ['005', [[0, 'COMPLETED', 'COMPLETED'], [30_000, 'FAILED', 'FAILED']], 'PAYOUT_RETURNED', undefined, false],
-    ['006', [[0, 'FAILED', 'FAILED']], 'QUOTE_EXECUTION_FAILED', { status: 'COMPLETED', reason: 'USER_CANCELLATION' }, false],
+    [
+      '005',
+      [
+        [0, 'COMPLETED', 'COMPLETED'],
+        [30_000, 'FAILED', 'FAILED'],
+      ],
+      'PAYOUT_RETURNED',
+      undefined,
+      false,
+    ],
+    [
+      '006',
+      [[0, 'FAILED', 'FAILED']],
+      'QUOTE_EXECUTION_FAILED',
+      { status: 'COMPLETED', reason: 'USER_CANCELLATION' },
+      false,
+    ],
     ['007', [[0, 'FAILED', 'FAILED']], 'QUOTE_EXECUTION_FAILED', { status: 'FAILED' }, true],
     ['000', [[0, 'COMPLETED', 'COMPLETED']], undefined, undefined, true],
     ['103', [[0, 'COMPLETED', 'COMPLETED']], undefined, undefined, true],
@@ -48,7 +74,12 @@ describe('execution to an external account, by the last three digits of its numb
     const destination = await externalAccount(t, customer.id, 'USD_ACCOUNT', suffix);
     const before = await accountBalances(t, platformUsd);
     const q = await quote(accountQuote(platformUsd, destination, AMOUNT));
-    expect(q).toMatchObject({ status: 'PENDING', totalSendingAmount: AMOUNT, feesIncluded: 30, totalReceivingAmount: AMOUNT - 30 });
+    expect(q).toMatchObject({
+      status: 'PENDING',
+      totalSendingAmount: AMOUNT,
+      feesIncluded: 30,
+      totalReceivingAmount: AMOUNT - 30,
+    });
     const executed = await execute(q.id);
     expect(executed.status).toBe(200);
     expect(executed.body.transactionId).toMatch(/^Transaction:/);
@@ -59,12 +90,23 @@ describe('execution to an external account, by the last three digits of its numb
       expect(await quoteStatus(q.id)).toBe(qStatus);
       const balances = await accountBalances(t, platformUsd);
       // Money on its way is held: out of the available balance, still in the total.
-      if (status === 'PROCESSING') expect(balances).toEqual({ balance: before.balance - AMOUNT, totalBalance: before.totalBalance });
+      if (status === 'PROCESSING')
+        expect(balances).toEqual({ balance: before.balance - AMOUNT, totalBalance: before.totalBalance });
     }
     const final = await tx(executed.body.transactionId);
     expect(final.failureReason).toBe(failureReason);
-    expect(final.refund ? { status: final.refund.status, ...(final.refund.reason ? { reason: final.refund.reason } : {}) } : undefined).toEqual(refund);
-    expect(final).toMatchObject({ type: 'OUTGOING', quoteId: q.id, sentAmount: { amount: AMOUNT }, source: { accountId: platformUsd }, destination: { accountId: destination } });
+    expect(
+      final.refund
+        ? { status: final.refund.status, ...(final.refund.reason ? { reason: final.refund.reason } : {}) }
+        : undefined,
+    ).toEqual(refund);
+    expect(final).toMatchObject({
+      type: 'OUTGOING',
+      quoteId: q.id,
+      sentAmount: { amount: AMOUNT },
+      source: { accountId: platformUsd },
+      destination: { accountId: destination },
+    });
     const after = await accountBalances(t, platformUsd);
     const expected = before.balance - (debited ? AMOUNT : 0);
     expect(after).toEqual({ balance: expected, totalBalance: expected });
@@ -100,7 +142,9 @@ describe('sources and destinations', () => {
   ])('pull (external source, immediatelyExecute) from an account ending %s: %s', async (suffix, status, credited) => {
     const source = await externalAccount(t, customer.id, 'USD_ACCOUNT', suffix);
     const before = await accountBalances(t, customer.usd);
-    const answer = await t.call('POST', '/quotes', { body: accountQuote(source, customer.usd, 2_030, { immediatelyExecute: true }) });
+    const answer = await t.call('POST', '/quotes', {
+      body: accountQuote(source, customer.usd, 2_030, { immediatelyExecute: true }),
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.status).toBe(status);
     const transaction = await tx(answer.body.transactionId);
@@ -112,7 +156,9 @@ describe('sources and destinations', () => {
   it('pull from an account ending 005 stays PENDING 30 s of emulator time, then fails; nothing is credited', async () => {
     const source = await externalAccount(t, customer.id, 'USD_ACCOUNT', '005');
     const before = await accountBalances(t, customer.usd);
-    const answer = await t.call('POST', '/quotes', { body: accountQuote(source, customer.usd, 2_030, { immediatelyExecute: true }) });
+    const answer = await t.call('POST', '/quotes', {
+      body: accountQuote(source, customer.usd, 2_030, { immediatelyExecute: true }),
+    });
     expect(answer.body.status).toBe('PROCESSING');
     expect((await tx(answer.body.transactionId)).status).toBe('PENDING');
     t.emu.testing.advanceClock(29_000);
@@ -124,7 +170,12 @@ describe('sources and destinations', () => {
 
   it('real-time funding to an external account: paid with POST /sandbox/send, then the execution table applies', async () => {
     const failing = await externalAccount(t, customer.id, 'USD_ACCOUNT', '002');
-    const q = await quote({ source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: failing }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
+    const q = await quote({
+      source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
+      destination: { destinationType: 'ACCOUNT', accountId: failing },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+    });
     expect(q.paymentInstructions[0].reference).toMatch(/^SVC/);
     expect(errorShape(await execute(q.id))).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     const paid = await t.call('POST', '/sandbox/send', { body: { quoteId: q.id, currencyCode: 'USD' } });
@@ -133,10 +184,18 @@ describe('sources and destinations', () => {
   });
 
   it('to a UMA address from an account: a magic address keeps its spec behaviour', async () => {
-    const q = await quote({ source: { sourceType: 'ACCOUNT', accountId: platformUsd }, destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$fail.compliance.usd@sandbox.uma.money' }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
+    const q = await quote({
+      source: { sourceType: 'ACCOUNT', accountId: platformUsd },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$fail.compliance.usd@sandbox.uma.money' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+    });
     const done = await execute(q.id);
     expect(done.body.status).toBe('FAILED');
-    expect(await tx(done.body.transactionId)).toMatchObject({ failureReason: 'COMPLIANCE_REJECTED', destination: { destinationType: 'UMA_ADDRESS' } });
+    expect(await tx(done.body.transactionId)).toMatchObject({
+      failureReason: 'COMPLIANCE_REJECTED',
+      destination: { destinationType: 'UMA_ADDRESS' },
+    });
   });
 });
 
@@ -150,7 +209,11 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
     expect(first.status).toBe(200);
     expect(again.body).toEqual(first.body);
     const other = await quote(accountQuote(platformUsd, destination, 1_000));
-    expect(errorShape(await execute(other.id, { 'idempotency-key': key }))).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'Idempotency-Key' }] } });
+    expect(errorShape(await execute(other.id, { 'idempotency-key': key }))).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'Idempotency-Key' }] },
+    });
     expect(errorShape(await execute(q.id))).toMatchObject({ status: 409 });
     expect(errorShape(await execute(q.id, { 'idempotency-key': randomUUID() }))).toMatchObject({ status: 409 });
     const list = await t.call('GET', `/transactions?receiverAccountIdentifier=${destination}`);
@@ -162,7 +225,11 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
     const q = await quote(accountQuote(platformUsd, destination, 1_000));
     expect((await t.call('DELETE', `/customers/external-accounts/${destination}`)).status).toBe(204);
     const before = await accountBalances(t, platformUsd);
-    expect(errorShape(await execute(q.id))).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'quoteId' }] } });
+    expect(errorShape(await execute(q.id))).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'quoteId' }] },
+    });
     expect(await accountBalances(t, platformUsd)).toEqual(before);
   });
 
@@ -198,11 +265,21 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
     const q = await quote(accountQuote(payer.usd, destination, 10_000));
     const challenge = await execute(q.id);
     expect(challenge.status).toBe(202);
-    expect(challenge.body).toMatchObject({ payloadToSign: expect.stringContaining(q.id), requestId: expect.stringMatching(/^Request:/), expiresAt: expect.any(String) });
+    expect(challenge.body).toMatchObject({
+      payloadToSign: expect.stringContaining(q.id),
+      requestId: expect.stringMatching(/^Request:/),
+      expiresAt: expect.any(String),
+    });
     expect(await quoteStatus(q.id)).toBe('PENDING');
     const stranger = generateKeyPair();
-    expect(errorShape(await execute(q.id, signedHeaders(challenge.body, stranger.privateKey)))).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_INVALID' });
-    expect(errorShape(await execute(q.id, { 'request-id': challenge.body.requestId }))).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_MISSING' });
+    expect(errorShape(await execute(q.id, signedHeaders(challenge.body, stranger.privateKey)))).toMatchObject({
+      status: 401,
+      code: 'WALLET_SIGNATURE_INVALID',
+    });
+    expect(errorShape(await execute(q.id, { 'request-id': challenge.body.requestId }))).toMatchObject({
+      status: 401,
+      code: 'WALLET_SIGNATURE_MISSING',
+    });
     const done = await execute(q.id, signedHeaders(challenge.body, session.privateKey));
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'COMPLETED', transactionId: expect.any(String) });
@@ -213,47 +290,99 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
 
 describe('refusals at quote creation', () => {
   it('400 lists every bad field', async () => {
-    const answer = await t.call('POST', '/quotes', { body: { source: { sourceType: 'CARD' }, destination: { destinationType: 'ACCOUNT', accountId: 'x' }, lockedCurrencySide: 'BOTH', lockedCurrencyAmount: 0, remittanceInformation: 'x'.repeat(81) } });
-    expect(errorShape(answer).details.errors.map((e: any) => e.field)).toEqual(['source.sourceType', 'destination.accountId', 'lockedCurrencySide', 'lockedCurrencyAmount', 'remittanceInformation']);
+    const answer = await t.call('POST', '/quotes', {
+      body: {
+        source: { sourceType: 'CARD' },
+        destination: { destinationType: 'ACCOUNT', accountId: 'x' },
+        lockedCurrencySide: 'BOTH',
+        lockedCurrencyAmount: 0,
+        remittanceInformation: 'x'.repeat(81),
+      },
+    });
+    expect(errorShape(answer).details.errors.map((e: any) => e.field)).toEqual([
+      'source.sourceType',
+      'destination.accountId',
+      'lockedCurrencySide',
+      'lockedCurrencyAmount',
+      'remittanceInformation',
+    ]);
   });
 
   it('TRANSACTION_SIZE_LIMIT_EXCEEDED above the configured maximum (default 10,000,000 USD cents)', async () => {
     const destination = await externalAccount(t, undefined, 'USD_ACCOUNT', '321');
-    expect((await t.call('POST', '/quotes', { body: accountQuote(platformUsd, destination, 10_000_000) })).status).toBe(201);
+    expect((await t.call('POST', '/quotes', { body: accountQuote(platformUsd, destination, 10_000_000) })).status).toBe(
+      201,
+    );
     const over = await t.call('POST', '/quotes', { body: accountQuote(platformUsd, destination, 10_000_001) });
     expect(errorShape(over)).toMatchObject({ status: 400, code: 'TRANSACTION_SIZE_LIMIT_EXCEEDED' });
   });
 
   it('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED to a self-custody wallet that has not proven ownership', async () => {
-    const wallet = await t.call('POST', '/customers/external-accounts', { body: { customerId: customer.id, currency: 'USD', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qunprovenwallet000' } } });
+    const wallet = await t.call('POST', '/customers/external-accounts', {
+      body: {
+        customerId: customer.id,
+        currency: 'USD',
+        ownershipType: 'FIRST_PARTY',
+        accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qunprovenwallet000' },
+      },
+    });
     const answer = await t.call('POST', '/quotes', { body: accountQuote(platformUsd, wallet.body.id, 1_000) });
     expect(errorShape(answer)).toMatchObject({ status: 400, code: 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED' });
   });
 
   it('immediatelyExecute is refused for real-time funding and embedded-wallet sources; a wallet cannot be pulled from', async () => {
-    const rt = await t.call('POST', '/quotes', { body: { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: customer.usd }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000, immediatelyExecute: true } });
+    const rt = await t.call('POST', '/quotes', {
+      body: {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
+        destination: { destinationType: 'ACCOUNT', accountId: customer.usd },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1_000,
+        immediatelyExecute: true,
+      },
+    });
     expect(errorShape(rt).details.errors[0].field).toBe('immediatelyExecute');
-    const wallet = await t.call('POST', '/quotes', { body: accountQuote(customer.usd, platformUsd, 1_000, { immediatelyExecute: true }) });
+    const wallet = await t.call('POST', '/quotes', {
+      body: accountQuote(customer.usd, platformUsd, 1_000, { immediatelyExecute: true }),
+    });
     expect(errorShape(wallet).details.errors[0].field).toBe('immediatelyExecute');
     const spark = await externalAccount(t, customer.id, 'SPARK_WALLET', '331');
-    const pull = await t.call('POST', '/quotes', { body: accountQuote(spark, customer.usd, 1_000, { immediatelyExecute: true }) });
+    const pull = await t.call('POST', '/quotes', {
+      body: accountQuote(spark, customer.usd, 1_000, { immediatelyExecute: true }),
+    });
     expect(errorShape(pull).details.errors[0].field).toBe('source.accountId');
   });
 
   it('404 for unknown accounts, SELF_PAYMENT for one account on both ends, INVALID_AMOUNT below the fee', async () => {
-    expect(errorShape(await t.call('POST', '/quotes', { body: accountQuote(`InternalAccount:${randomUUID()}`, platformUsd, 1_000) }))).toMatchObject({ status: 404 });
-    expect(errorShape(await t.call('POST', '/quotes', { body: accountQuote(platformUsd, platformUsd, 1_000) }))).toMatchObject({ status: 400, code: 'SELF_PAYMENT' });
-    expect(errorShape(await t.call('POST', '/quotes', { body: accountQuote(platformUsd, customer.usd, 30) }))).toMatchObject({ status: 400, code: 'INVALID_AMOUNT' });
+    expect(
+      errorShape(
+        await t.call('POST', '/quotes', { body: accountQuote(`InternalAccount:${randomUUID()}`, platformUsd, 1_000) }),
+      ),
+    ).toMatchObject({ status: 404 });
+    expect(
+      errorShape(await t.call('POST', '/quotes', { body: accountQuote(platformUsd, platformUsd, 1_000) })),
+    ).toMatchObject({ status: 400, code: 'SELF_PAYMENT' });
+    expect(
+      errorShape(await t.call('POST', '/quotes', { body: accountQuote(platformUsd, customer.usd, 30) })),
+    ).toMatchObject({ status: 400, code: 'INVALID_AMOUNT' });
   });
 });
 
 describe('GET /exchange-rates', () => {
   it('prices every pair with the platform fee; rates hold for a 5-minute window of emulator time', async () => {
-    const first = await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=MXN&sendingAmount=100030');
+    const first = await t.call(
+      'GET',
+      '/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=MXN&sendingAmount=100030',
+    );
     expect(first.status).toBe(200);
     expect(first.body.data.map((r: any) => r.destinationCurrency.code)).toEqual(['EUR', 'MXN']);
     const eur = first.body.data[0];
-    expect(eur).toMatchObject({ sourceCurrency: { code: 'USD' }, sendingAmount: 100_030, fees: { fixed: 30, total: 30 }, destinationPaymentRail: 'SEPA_INSTANT', maxSendingAmount: 10_000_000 });
+    expect(eur).toMatchObject({
+      sourceCurrency: { code: 'USD' },
+      sendingAmount: 100_030,
+      fees: { fixed: 30, total: 30 },
+      destinationPaymentRail: 'SEPA_INSTANT',
+      maxSendingAmount: 10_000_000,
+    });
     expect(eur.receivingAmount).toBe(Math.floor(100_000 * eur.exchangeRate));
     // A quote made now uses the same table.
     const q = await quote(accountQuote(platformUsd, customer.eur, 100_030));
@@ -269,6 +398,10 @@ describe('GET /exchange-rates', () => {
 
   it('400 names each bad parameter', async () => {
     const bad = await t.call('GET', '/exchange-rates?sourceCurrency=usd&destinationCurrency=XYZ&sendingAmount=-1');
-    expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual(['sourceCurrency', 'destinationCurrency[0]', 'sendingAmount']);
+    expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual([
+      'sourceCurrency',
+      'destinationCurrency[0]',
+      'sendingAmount',
+    ]);
   });
 });

@@ -6,7 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createStamp } from '../../../src/crypto/stamp.js';
 import { decompressPublicKey, generateKeyPair } from '../../../src/crypto/keys.js';
-import { errorShape, otpLogin, signedHeaders, testEmulator, useLoggedInEmulator, type TestEmulator } from './support.js';
+import {
+  errorShape,
+  otpLogin,
+  signedHeaders,
+  testEmulator,
+  useLoggedInEmulator,
+  type TestEmulator,
+} from './support.js';
 
 const SPEC_PATTERN = '^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';
 const b64url = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64url');
@@ -21,7 +28,8 @@ async function challenge(sessionId: string, clientPublicKey: string) {
   return answer.body as { payloadToSign: string; requestId: string; expiresAt: string };
 }
 
-const signed = (challenge: { payloadToSign: string; requestId: string }, privateKey = login.privateKey) => signedHeaders(challenge, privateKey);
+const signed = (challenge: { payloadToSign: string; requestId: string }, privateKey = login.privateKey) =>
+  signedHeaders(challenge, privateKey);
 
 describe('refresh: success rows', () => {
   it('202: the initial call binds clientPublicKey into the refresh payload (src/crypto/README.md)', async () => {
@@ -46,7 +54,11 @@ describe('refresh: success rows', () => {
     expect(done.body.id).toMatch(/^Session:/);
     expect(done.body.id).not.toBe(login.sessionId);
     expect(done.body).not.toHaveProperty('encryptedSessionSigningKey');
-    expect(done.body).toMatchObject({ accountId: t.emu.fixtures.accountId, type: 'EMAIL_OTP', nickname: t.emu.fixtures.email });
+    expect(done.body).toMatchObject({
+      accountId: t.emu.fixtures.accountId,
+      type: 'EMAIL_OTP',
+      nickname: t.emu.fixtures.email,
+    });
     // The new key is bound: it can sign a refresh of the new session; the old session stays valid.
     const again = await challenge(done.body.id, generateKeyPair().publicKey);
     const retry = await t.call('POST', path(done.body.id), {
@@ -101,7 +113,10 @@ describe('refresh: 400 and 404', () => {
 
   it('400 on the signed retry too, before any signature check', async () => {
     const c = await challenge(login.sessionId, generateKeyPair().publicKey);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: 'nope' }, headers: signed(c) });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: 'nope' },
+      headers: signed(c),
+    });
     expect(answer.status).toBe(400);
   });
 
@@ -127,7 +142,10 @@ describe('refresh: 401 conditions', () => {
     ['a bearer token', 'Bearer abc', /Basic credentials only/],
     ['garbage', 'Basic', /Invalid API token/],
   ])('UNAUTHORIZED with %s', async (_name, auth, reason) => {
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: generateKeyPair().publicKey }, auth });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: generateKeyPair().publicKey },
+      auth,
+    });
     expect401(answer, 'UNAUTHORIZED', reason);
     expect(answer.headers['www-authenticate']).toContain('Basic');
   });
@@ -135,14 +153,23 @@ describe('refresh: 401 conditions', () => {
   it('WALLET_SIGNATURE_MISSING: Request-Id without a signature', async () => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    expect401(await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: { 'request-id': c.requestId } }), 'WALLET_SIGNATURE_MISSING');
+    expect401(
+      await t.call('POST', path(login.sessionId), {
+        body: { clientPublicKey: key },
+        headers: { 'request-id': c.requestId },
+      }),
+      'WALLET_SIGNATURE_MISSING',
+    );
   });
 
   it('WALLET_SIGNATURE_MISSING: both headers present but empty count as a retry, not an initial call', async () => {
     const key = generateKeyPair().publicKey;
     await challenge(login.sessionId, key);
     const headers = { 'service-wallet-signature': '', 'request-id': '' };
-    expect401(await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers }), 'WALLET_SIGNATURE_MISSING');
+    expect401(
+      await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers }),
+      'WALLET_SIGNATURE_MISSING',
+    );
   });
 
   it('a retry-looking call with neither header is a new initial call; the first challenge stays good', async () => {
@@ -150,27 +177,44 @@ describe('refresh: 401 conditions', () => {
     const first = await challenge(login.sessionId, key);
     const second = await challenge(login.sessionId, key);
     expect(second.requestId).not.toBe(first.requestId);
-    expect((await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(first) })).status).toBe(201);
+    expect(
+      (await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(first) })).status,
+    ).toBe(201);
   });
 
   it('REQUEST_ID_MISSING: a signature without Request-Id', async () => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
     const headers = { 'service-wallet-signature': createStamp(c.payloadToSign, login.privateKey) };
-    expect401(await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers }), 'REQUEST_ID_MISSING');
+    expect401(
+      await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers }),
+      'REQUEST_ID_MISSING',
+    );
   });
 
   it.each([
     ['not base64url', 'not base64!!'],
     ['not JSON', b64url('hello')],
     ['missing fields', b64url({ publicKey: 'x' })],
-    ['a wrong scheme', b64url({ publicKey: generateKeyPair().publicKey, scheme: 'OTHER', signature: '3006020101020101' })],
-    ['a bad key', b64url({ publicKey: '02abc', scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: '3006020101020101' })],
-    ['non-DER signature', b64url({ publicKey: generateKeyPair().publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: 'abcd' })],
+    [
+      'a wrong scheme',
+      b64url({ publicKey: generateKeyPair().publicKey, scheme: 'OTHER', signature: '3006020101020101' }),
+    ],
+    [
+      'a bad key',
+      b64url({ publicKey: '02abc', scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: '3006020101020101' }),
+    ],
+    [
+      'non-DER signature',
+      b64url({ publicKey: generateKeyPair().publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: 'abcd' }),
+    ],
   ])('WALLET_SIGNATURE_MALFORMED: %s', async (_name, header) => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: { 'service-wallet-signature': header, 'request-id': c.requestId } });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: key },
+      headers: { 'service-wallet-signature': header, 'request-id': c.requestId },
+    });
     expect401(answer, 'WALLET_SIGNATURE_MALFORMED');
   });
 
@@ -180,14 +224,20 @@ describe('refresh: 401 conditions', () => {
     const c = await challenge(login.sessionId, key);
     const stamp = JSON.parse(Buffer.from(createStamp(c.payloadToSign, login.privateKey), 'base64url').toString('utf8'));
     const header = b64url({ ...stamp, publicKey: decompressPublicKey(stamp.publicKey) });
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: { 'service-wallet-signature': header, 'request-id': c.requestId } });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: key },
+      headers: { 'service-wallet-signature': header, 'request-id': c.requestId },
+    });
     expect401(answer, 'WALLET_SIGNATURE_MALFORMED', /compressed/);
   });
 
   it('WALLET_SIGNATURE_INVALID: a key that belongs to no session', async () => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, generateKeyPair().privateKey) });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: key },
+      headers: signed(c, generateKeyPair().privateKey),
+    });
     expect401(answer, 'WALLET_SIGNATURE_INVALID');
   });
 
@@ -196,17 +246,25 @@ describe('refresh: 401 conditions', () => {
     const c = await challenge(login.sessionId, key);
     const tampered = c.payloadToSign.replace('"timestampMs":"', '"timestampMs":"1');
     const headers = { 'service-wallet-signature': createStamp(tampered, login.privateKey), 'request-id': c.requestId };
-    expect401(await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers }), 'WALLET_SIGNATURE_INVALID');
+    expect401(
+      await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers }),
+      'WALLET_SIGNATURE_INVALID',
+    );
   });
 
   it('WALLET_SIGNATURE_INVALID: an active session key of another wallet', async () => {
-    const customer = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Other Wallet' } });
+    const customer = await t.call('POST', '/customers', {
+      body: { customerType: 'INDIVIDUAL', fullName: 'Other Wallet' },
+    });
     const accounts = await t.call('GET', `/internal-accounts?customerId=${customer.body.id}`);
     const stranger = generateKeyPair();
     t.emu.testing.createSession(stranger.publicKey, { accountId: accounts.body.data[0].id });
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, stranger.privateKey) });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: key },
+      headers: signed(c, stranger.privateKey),
+    });
     expect401(answer, 'WALLET_SIGNATURE_INVALID');
   });
 
@@ -216,20 +274,29 @@ describe('refresh: 401 conditions', () => {
     t.emu.testing.expireSession(oldSession.id);
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed(c, old.privateKey) });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: key },
+      headers: signed(c, old.privateKey),
+    });
     expect401(answer, 'WALLET_SIGNATURE_INVALID');
   });
 
   it('WALLET_SIGNATURE_BODY_MISMATCH: the retry carries another clientPublicKey', async () => {
     const c = await challenge(login.sessionId, generateKeyPair().publicKey);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: generateKeyPair().publicKey }, headers: signed(c) });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: generateKeyPair().publicKey },
+      headers: signed(c),
+    });
     expect401(answer, 'WALLET_SIGNATURE_BODY_MISMATCH');
   });
 
   it('UNAUTHORIZED: a Request-Id that matches no pending challenge', async () => {
     const key = generateKeyPair().publicKey;
     const c = await challenge(login.sessionId, key);
-    const answer = await t.call('POST', path(login.sessionId), { body: { clientPublicKey: key }, headers: signed({ ...c, requestId: `Request:${randomUUID()}` }) });
+    const answer = await t.call('POST', path(login.sessionId), {
+      body: { clientPublicKey: key },
+      headers: signed({ ...c, requestId: `Request:${randomUUID()}` }),
+    });
     expect401(answer, 'UNAUTHORIZED', /does not match a pending challenge/);
     // Not a Basic failure, so no WWW-Authenticate: re-sending credentials would not cure it.
     expect(answer.headers['www-authenticate']).toBeUndefined();
@@ -250,31 +317,37 @@ describe('refresh: 401 conditions', () => {
       const key = generateKeyPair().publicKey;
       const first = await short.call('POST', path(me.sessionId), { body: { clientPublicKey: key } });
       short.emu.testing.advanceClock(300_000); // the default challenge lifetime; the session (900 s) lives on
-      const answer = await short.call('POST', path(me.sessionId), { body: { clientPublicKey: key }, headers: signed(first.body, me.privateKey) });
+      const answer = await short.call('POST', path(me.sessionId), {
+        body: { clientPublicKey: key },
+        headers: signed(first.body, me.privateKey),
+      });
       expect401(answer, 'UNAUTHORIZED', /expired/);
     } finally {
       await short.close();
     }
   });
 
-  it.each(['expired', 'revoked'] as const)('UNAUTHORIZED: the target session is %s (initial call and retry)', async (how) => {
-    const pair = generateKeyPair();
-    const target = t.emu.testing.createSession(pair.publicKey) as { id: string };
-    const key = generateKeyPair().publicKey;
-    const c = await challenge(target.id, key);
-    const end = async () => {
-      if (how === 'expired') t.emu.testing.expireSession(target.id);
-      else {
-        const d = await t.call('DELETE', `/auth/sessions/${target.id}`);
-        const r = await t.call('DELETE', `/auth/sessions/${target.id}`, { headers: signed(d.body, pair.privateKey) });
-        expect(r.status).toBe(204);
-      }
-    };
-    await end();
-    // Signed by another active session of the wallet, so only the target's state can fail it.
-    const retry = await t.call('POST', path(target.id), { body: { clientPublicKey: key }, headers: signed(c) });
-    expect401(retry, 'UNAUTHORIZED', new RegExp(how));
-    const initial = await t.call('POST', path(target.id), { body: { clientPublicKey: key } });
-    expect401(initial, 'UNAUTHORIZED', new RegExp(how));
-  });
+  it.each(['expired', 'revoked'] as const)(
+    'UNAUTHORIZED: the target session is %s (initial call and retry)',
+    async (how) => {
+      const pair = generateKeyPair();
+      const target = t.emu.testing.createSession(pair.publicKey) as { id: string };
+      const key = generateKeyPair().publicKey;
+      const c = await challenge(target.id, key);
+      const end = async () => {
+        if (how === 'expired') t.emu.testing.expireSession(target.id);
+        else {
+          const d = await t.call('DELETE', `/auth/sessions/${target.id}`);
+          const r = await t.call('DELETE', `/auth/sessions/${target.id}`, { headers: signed(d.body, pair.privateKey) });
+          expect(r.status).toBe(204);
+        }
+      };
+      await end();
+      // Signed by another active session of the wallet, so only the target's state can fail it.
+      const retry = await t.call('POST', path(target.id), { body: { clientPublicKey: key }, headers: signed(c) });
+      expect401(retry, 'UNAUTHORIZED', new RegExp(how));
+      const initial = await t.call('POST', path(target.id), { body: { clientPublicKey: key } });
+      expect401(initial, 'UNAUTHORIZED', new RegExp(how));
+    },
+  );
 });

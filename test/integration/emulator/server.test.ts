@@ -29,10 +29,16 @@ const fund = `/sandbox/internal-accounts/${'InternalAccount:00000000-0000-0000-0
 function rawGet(emulator: TestEmulator, target: string): Promise<{ status: number; body: string }> {
   const { port } = new URL(emulator.emu.baseUrl);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: target, headers: { authorization: basicAuth(emulator.emu) } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: target, headers: { authorization: basicAuth(emulator.emu) } },
+      (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (d: string) => (body += d))
+          .on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on('error', reject).end();
   });
 }
@@ -51,14 +57,19 @@ describe('authentication', () => {
 
   it('a right token id with a wrong secret is refused', async () => {
     const auth = `Basic ${Buffer.from(`${t.emu.apiTokenId}:wrong`).toString('base64')}`;
-    expect(errorShape(await t.call('GET', '/config', { auth }))).toMatchObject({ status: 401, reason: 'Invalid API token id or client secret' });
+    expect(errorShape(await t.call('GET', '/config', { auth }))).toMatchObject({
+      status: 401,
+      reason: 'Invalid API token id or client secret',
+    });
   });
 });
 
 describe('routing', () => {
   it('404 NOT_FOUND for an unknown route or a path outside the version segment', async () => {
     expect(errorShape(await t.call('GET', '/nothing-here'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    const outside = await request(t.emu.baseUrl.replace('/2025-10-13', '/2024-01-01/cards'), { headers: { authorization: basicAuth(t.emu) } });
+    const outside = await request(t.emu.baseUrl.replace('/2025-10-13', '/2024-01-01/cards'), {
+      headers: { authorization: basicAuth(t.emu) },
+    });
     expect(outside.statusCode).toBe(404);
     expect((await outside.body.json()) as object).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
@@ -72,7 +83,11 @@ describe('routing', () => {
   it('400, not 500, for a request target that is not a URL path', async () => {
     const answer = await rawGet(t, '//[');
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 400, code: 'INVALID_INPUT', details: { errors: [{ field: 'path' }] } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'path' }] },
+    });
   });
 
   it('survives broken percent-encoding in ids', async () => {
@@ -91,7 +106,10 @@ describe('bodies', () => {
   ])('400 INVALID_INPUT for %s', async (_name, body) => {
     const answer = await t.call('POST', fund, { body });
     expect(answer.status).toBe(400);
-    expect(errorShape(answer)).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'body', message: expect.any(String) }] } });
+    expect(errorShape(answer)).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'body', message: expect.any(String) }] },
+    });
   });
 
   it.each([
@@ -99,9 +117,15 @@ describe('bodies', () => {
     ['text/json', { 'content-type': 'text/json' }],
     ['no Content-Type at all', {}],
   ])('400 for a JSON body sent as %s', async (_name, headers) => {
-    const res = await request(`${t.emu.baseUrl}${fund}`, { method: 'POST', headers: { authorization: basicAuth(t.emu), ...headers }, body: '{"amount":1}' });
+    const res = await request(`${t.emu.baseUrl}${fund}`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(t.emu), ...headers },
+      body: '{"amount":1}',
+    });
     expect(res.statusCode).toBe(400);
-    expect(((await res.body.json()) as { details: { errors: Array<{ message: string }> } }).details.errors[0]!.message).toMatch(/Content-Type/);
+    expect(
+      ((await res.body.json()) as { details: { errors: Array<{ message: string }> } }).details.errors[0]!.message,
+    ).toMatch(/Content-Type/);
   });
 
   it.each([
@@ -121,11 +145,21 @@ describe('bodies', () => {
 
   it('400 INVALID_INPUT for wrong types, every field listed', async () => {
     const answer = await t.call('POST', '/quotes', {
-      body: { source: 'USD', destination: { destinationType: 3 }, lockedCurrencySide: ['SENDING'], lockedCurrencyAmount: '100', description: 5 },
+      body: {
+        source: 'USD',
+        destination: { destinationType: 3 },
+        lockedCurrencySide: ['SENDING'],
+        lockedCurrencyAmount: '100',
+        description: 5,
+      },
     });
     expect(answer.status).toBe(400);
     expect(errorShape(answer).details.errors.map((e: { field: string }) => e.field)).toEqual([
-      'source', 'destination.destinationType', 'lockedCurrencySide', 'lockedCurrencyAmount', 'description',
+      'source',
+      'destination.destinationType',
+      'lockedCurrencySide',
+      'lockedCurrencyAmount',
+      'description',
     ]);
   });
 
@@ -138,11 +172,13 @@ describe('bodies', () => {
 
   it('413 for a chunked body that grows past 1 MiB', async () => {
     const chunk = 'x'.repeat(64 * 1024);
-    const body = Readable.from((function* () {
-      yield '{"amount":1,"pad":"';
-      for (let i = 0; i < 20; i++) yield chunk;
-      yield '"}';
-    })());
+    const body = Readable.from(
+      (function* () {
+        yield '{"amount":1,"pad":"';
+        for (let i = 0; i < 20; i++) yield chunk;
+        yield '"}';
+      })(),
+    );
     const res = await request(`${t.emu.baseUrl}/sandbox/internal-accounts/${t.emu.fixtures.accountId}/fund`, {
       method: 'POST',
       headers: { authorization: basicAuth(t.emu), 'content-type': 'application/json' },
@@ -166,25 +202,52 @@ describe('the catch-all', () => {
     const state = createCoreState();
     const logged: string[] = [];
     const opts = resolveOptions({ port: 0, log: (e) => logged.push(e.kind) });
-    const emu = new EmulatorContext({ core: state, opts, file: undefined, clock: new VirtualClock(), tables: new TableSet(() => undefined, []) });
+    const emu = new EmulatorContext({
+      core: state,
+      opts,
+      file: undefined,
+      clock: new VirtualClock(),
+      tables: new TableSet(() => undefined, []),
+    });
     const router = new Router().add([
-      { method: 'GET', path: '/boom', handler: () => { throw new Error('kaboom'); } },
+      {
+        method: 'GET',
+        path: '/boom',
+        handler: () => {
+          throw new Error('kaboom');
+        },
+      },
       { method: 'GET', path: '/ok', handler: () => ({ status: 200, body: { ok: true } }) },
     ]);
-    const server = createEmulatorServer(emu, { api: router, unversioned: new Router(), authorize: authorizationChecker(emu, {}) });
+    const server = createEmulatorServer(emu, {
+      api: router,
+      unversioned: new Router(),
+      authorize: authorizationChecker(emu, {}),
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const get = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: `/2025-10-13${path}`, headers: { authorization: basicAuth(state) } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve({ status: res.statusCode!, body }));
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: `/2025-10-13${path}`, headers: { authorization: basicAuth(state) } },
+          (res) => {
+            let body = '';
+            res
+              .setEncoding('utf8')
+              .on('data', (d: string) => (body += d))
+              .on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
+        req.on('error', reject).end();
       });
-      req.on('error', reject).end();
-    });
     try {
       const boom = await get('/boom');
       expect(boom.status).toBe(500);
-      expect(JSON.parse(boom.body)).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'The emulator hit an internal error' });
+      expect(JSON.parse(boom.body)).toEqual({
+        status: 500,
+        code: 'INTERNAL_ERROR',
+        message: 'The emulator hit an internal error',
+      });
       expect(boom.body).not.toContain('kaboom');
       expect(logged).toContain('error');
       expect((await get('/ok')).status).toBe(200);

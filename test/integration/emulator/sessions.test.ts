@@ -14,7 +14,15 @@ describe('GET /auth/sessions', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.hasMore).toBe(false);
     const mine = answer.body.data.find((s: { id: string }) => s.id === login.sessionId);
-    expect(Object.keys(mine).sort()).toEqual(['accountId', 'createdAt', 'expiresAt', 'id', 'nickname', 'type', 'updatedAt']);
+    expect(Object.keys(mine).sort()).toEqual([
+      'accountId',
+      'createdAt',
+      'expiresAt',
+      'id',
+      'nickname',
+      'type',
+      'updatedAt',
+    ]);
   });
 
   it('leaves out expired sessions', async () => {
@@ -30,7 +38,10 @@ describe('GET /auth/sessions', () => {
   ])('400 INVALID_INPUT when accountId is %s', async (_name, query) => {
     const answer = await t.call('GET', `/auth/sessions${query}`);
     expect(answer.status).toBe(400);
-    expect(errorShape(answer).details.errors[0]).toMatchObject({ field: 'accountId', constraint: { pattern: expect.any(String) } });
+    expect(errorShape(answer).details.errors[0]).toMatchObject({
+      field: 'accountId',
+      constraint: { pattern: expect.any(String) },
+    });
   });
 
   it('404 for an unknown account', async () => {
@@ -51,7 +62,9 @@ describe('DELETE /auth/sessions/{id}', () => {
     expect(done.status).toBe(204);
     expect(done.text).toBe('');
     expect((await list()).body.data.map((x: { id: string }) => x.id)).not.toContain(s.id);
-    const refresh = await t.call('POST', `/auth/sessions/${s.id}/refresh`, { body: { clientPublicKey: generateKeyPair().publicKey } });
+    const refresh = await t.call('POST', `/auth/sessions/${s.id}/refresh`, {
+      body: { clientPublicKey: generateKeyPair().publicKey },
+    });
     expect(errorShape(refresh)).toMatchObject({ code: 'UNAUTHORIZED', reason: expect.stringMatching(/revoked/) });
     expect((await t.call('DELETE', `/auth/sessions/${s.id}`)).status).toBe(204);
   });

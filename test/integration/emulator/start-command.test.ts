@@ -9,13 +9,31 @@ import { fakeDeps, type FakeDeps } from '../../helpers/fake-deps.js';
 import { basicAuth, caller, eventually } from './support.js';
 
 // profile: false, so these runs never write the local profile into a store.
-const defaults: StartOptions = { host: '127.0.0.1', port: '0', processingRetries: '0', sessionTtl: '900', duplicateDeliveries: false, cardIssuance: 'accept', timeScale: '1', profile: false };
+const defaults: StartOptions = {
+  host: '127.0.0.1',
+  port: '0',
+  processingRetries: '0',
+  sessionTtl: '900',
+  duplicateDeliveries: false,
+  cardIssuance: 'accept',
+  timeScale: '1',
+  profile: false,
+};
 
-async function started(deps: FakeDeps, opts: Partial<StartOptions> = {}): Promise<{ stop(): Promise<void>; done: Promise<void> }> {
+async function started(
+  deps: FakeDeps,
+  opts: Partial<StartOptions> = {},
+): Promise<{ stop(): Promise<void>; done: Promise<void> }> {
   const controller = (deps as unknown as { controller: AbortController }).controller;
   const done = run({ ...defaults, ...opts }, deps);
   await eventually(() => (deps.stdout().includes('\n') ? true : undefined));
-  return { done, stop: async () => { controller.abort(); await done; } };
+  return {
+    done,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
 }
 
 function depsWith(json: boolean): FakeDeps {
@@ -32,8 +50,23 @@ describe('svc emulator start', () => {
     const lines = deps.stdout().trim().split('\n');
     expect(lines).toHaveLength(1);
     const ready = JSON.parse(lines[0]!);
-    expect(Object.keys(ready)).toEqual(['baseUrl', 'apiTokenId', 'apiClientSecret', 'webhookPublicKey', 'otpSignerPublicKey', 'fixtures']);
-    expect(Object.keys(ready.fixtures)).toEqual(['accountId', 'credentialId', 'email', 'customerId', 'cardId', 'quoteId', 'umaAddress']);
+    expect(Object.keys(ready)).toEqual([
+      'baseUrl',
+      'apiTokenId',
+      'apiClientSecret',
+      'webhookPublicKey',
+      'otpSignerPublicKey',
+      'fixtures',
+    ]);
+    expect(Object.keys(ready.fixtures)).toEqual([
+      'accountId',
+      'credentialId',
+      'email',
+      'customerId',
+      'cardId',
+      'quoteId',
+      'umaAddress',
+    ]);
     expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
     expect(ready.otpSignerPublicKey).toMatch(/^04[0-9a-f]{128}$/);
     expect(ready.webhookPublicKey).toContain('BEGIN PUBLIC KEY');
@@ -56,7 +89,15 @@ describe('svc emulator start', () => {
     const server = await started(deps);
     await eventually(() => (deps.stdout().includes('UMA address') ? true : undefined));
     const out = deps.stdout();
-    for (const label of ['Emulator listening at http://127.0.0.1:', 'API token id:', 'API client secret:', 'OTP signer public key', '-----BEGIN PUBLIC KEY-----', 'EMAIL_OTP', 'quote']) {
+    for (const label of [
+      'Emulator listening at http://127.0.0.1:',
+      'API token id:',
+      'API client secret:',
+      'OTP signer public key',
+      '-----BEGIN PUBLIC KEY-----',
+      'EMAIL_OTP',
+      'quote',
+    ]) {
       expect(out).toContain(label);
     }
     expect(deps.stderr()).toContain('Ctrl-C');
@@ -71,19 +112,24 @@ describe('svc emulator start', () => {
     [{ sessionTtl: '0' }, '--session-ttl'],
     [{ cardIssuance: 'maybe' }, '--card-issuance'],
   ])('usage error for %j', async (opts, field) => {
-    await expect(run({ ...defaults, ...opts }, depsWith(true))).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === field);
+    await expect(run({ ...defaults, ...opts }, depsWith(true))).rejects.toSatisfy(
+      (e: unknown) => e instanceof UsageError && e.field === field,
+    );
   });
 
   it('--time-scale runs the emulator clock faster; a bad factor is a usage error naming the flag', async () => {
     const deps = depsWith(true);
     const server = await started(deps, { timeScale: '60' });
     const ready = JSON.parse(deps.stdout());
-    const clock = await fetch(`${new URL(ready.baseUrl).origin}/_emulator/clock`, { headers: { authorization: basicAuth(ready) } });
+    const clock = await fetch(`${new URL(ready.baseUrl).origin}/_emulator/clock`, {
+      headers: { authorization: basicAuth(ready) },
+    });
     expect(await clock.json()).toMatchObject({ timeScale: 60 });
     await server.stop();
     for (const timeScale of ['0', '-2', 'fast', '1e3', '100001']) {
       await expect(run({ ...defaults, timeScale }, depsWith(true))).rejects.toSatisfy(
-        (e: unknown) => e instanceof UsageError && e.field === '--time-scale' && e.message.includes(JSON.stringify(timeScale)),
+        (e: unknown) =>
+          e instanceof UsageError && e.field === '--time-scale' && e.message.includes(JSON.stringify(timeScale)),
       );
     }
   });
@@ -97,7 +143,9 @@ describe('svc emulator start', () => {
     expect(max).toEqual({ USD: 5000, EUR: 10_000_000, MXN: 70_000 });
     await server.stop();
     for (const transactionLimits of ['USD', 'usd=5', 'USD=0', 'USD=5,,EUR=1', 'USD=1.5']) {
-      await expect(run({ ...defaults, transactionLimits }, depsWith(true))).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === '--transaction-limits');
+      await expect(run({ ...defaults, transactionLimits }, depsWith(true))).rejects.toSatisfy(
+        (e: unknown) => e instanceof UsageError && e.field === '--transaction-limits',
+      );
     }
   });
 
@@ -105,7 +153,9 @@ describe('svc emulator start', () => {
     const deps = depsWith(true);
     const server = await started(deps);
     const port = new URL(JSON.parse(deps.stdout()).baseUrl).port;
-    await expect(run({ ...defaults, port }, depsWith(true))).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /--port 0/.test(e.hint ?? ''));
+    await expect(run({ ...defaults, port }, depsWith(true))).rejects.toSatisfy(
+      (e: unknown) => e instanceof UsageError && /--port 0/.test(e.hint ?? ''),
+    );
     await server.stop();
   });
 });

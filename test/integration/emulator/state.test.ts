@@ -21,7 +21,9 @@ describe('restart with --state', () => {
     const hooks = await webhookReceiver(() => status);
     const first = await testEmulator({ statePath, webhookRetry: { initialMs: 60_000 } });
     const login = await otpLogin(first);
-    await first.call('POST', `/sandbox/internal-accounts/${first.emu.fixtures.accountId}/fund`, { body: { amount: 777 } });
+    await first.call('POST', `/sandbox/internal-accounts/${first.emu.fixtures.accountId}/fund`, {
+      body: { amount: 777 },
+    });
     await first.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
     await first.call('PATCH', `/cards/${first.emu.fixtures.cardId}`, { body: { state: 'FROZEN' } });
     await hooks.waitFor(1);
@@ -38,7 +40,13 @@ describe('restart with --state', () => {
     status = 200;
     const second = await testEmulator({ statePath });
     try {
-      for (const key of ['apiTokenId', 'apiClientSecret', 'webhookPublicKey', 'otpSignerPublicKey', 'fixtures'] as const) {
+      for (const key of [
+        'apiTokenId',
+        'apiClientSecret',
+        'webhookPublicKey',
+        'otpSignerPublicKey',
+        'fixtures',
+      ] as const) {
         expect(second.emu[key]).toEqual(first.emu[key]);
       }
       expect(second.emu.baseUrl).not.toBe(first.emu.baseUrl);
@@ -55,7 +63,9 @@ describe('restart with --state', () => {
       expect(sessions.body.data.map((s: { id: string }) => s.id)).toContain(login.sessionId);
       // The session key still authorizes: refresh it with a stamp by the key from before the restart.
       const next = generateKeyPair().publicKey;
-      const c = await second.call('POST', `/auth/sessions/${login.sessionId}/refresh`, { body: { clientPublicKey: next } });
+      const c = await second.call('POST', `/auth/sessions/${login.sessionId}/refresh`, {
+        body: { clientPublicKey: next },
+      });
       const done = await second.call('POST', `/auth/sessions/${login.sessionId}/refresh`, {
         body: { clientPublicKey: next },
         headers: signedHeaders(c.body, login.privateKey),
@@ -71,9 +81,13 @@ describe('restart with --state', () => {
     const statePath = tempState();
     const first = await testEmulator({ statePath, cardIssuanceDelayMs: 60_000 });
     await first.call('POST', '/sandbox/send', { body: { quoteId: first.emu.fixtures.quoteId, currencyCode: 'USD' } });
-    const c = await first.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Later Holder' } });
+    const c = await first.call('POST', '/customers', {
+      body: { customerType: 'INDIVIDUAL', fullName: 'Later Holder' },
+    });
     const acct = await first.call('GET', `/internal-accounts?customerId=${c.body.id}`);
-    const card = await first.call('POST', '/cards', { body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] } });
+    const card = await first.call('POST', '/cards', {
+      body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+    });
     await first.close();
 
     const second = await testEmulator({ statePath, cardIssuanceDelayMs: 60_000 });
@@ -121,7 +135,9 @@ describe('restart with --state', () => {
   it('refuses a file that is not an emulator state file, and leaves it alone', async () => {
     const statePath = tempState().replace('nested', '');
     writeFileSync(statePath, '{"hello":"world"}');
-    await expect(startEmulator({ port: 0, statePath })).rejects.toSatisfy((e: unknown) => e instanceof UsageError && e.field === '--state');
+    await expect(startEmulator({ port: 0, statePath })).rejects.toSatisfy(
+      (e: unknown) => e instanceof UsageError && e.field === '--state',
+    );
     expect(readFileSync(statePath)).toBe('{"hello":"world"}');
   });
 

@@ -60,12 +60,23 @@ export function caller(emu: RunningEmulator): TestEmulator['call'] {
 }
 
 export async function testEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emu = await startEmulator({ port: 0, cardIssuanceDelayMs: 20, webhookRetry: { initialMs: 20, maxMs: 100, timeoutMs: 1000 }, ...options });
+  const emu = await startEmulator({
+    port: 0,
+    cardIssuanceDelayMs: 20,
+    webhookRetry: { initialMs: 20, maxMs: 100, timeoutMs: 1000 },
+    ...options,
+  });
   return { emu, call: caller(emu), close: () => emu.close() };
 }
 
 /** The body of a 401/400 must have the spec's error shape; returns it for further checks. */
-export function errorShape(answer: Answer): { status: number; code: string; message: string; reason?: string; details?: any } {
+export function errorShape(answer: Answer): {
+  status: number;
+  code: string;
+  message: string;
+  reason?: string;
+  details?: any;
+} {
   const b = answer.body;
   if (!b || b.status !== answer.status || typeof b.code !== 'string' || typeof b.message !== 'string') {
     throw new Error(`not an error body for ${answer.status}: ${answer.text}`);
@@ -81,8 +92,14 @@ export interface LoggedIn {
 }
 
 /** The signed-retry headers for a 202 challenge: a stamp by privateKey over its exact payloadToSign. */
-export function signedHeaders(challenge: { payloadToSign: string; requestId: string }, privateKey: string): Record<string, string> {
-  return { 'service-wallet-signature': createStamp(challenge.payloadToSign, privateKey), 'request-id': challenge.requestId };
+export function signedHeaders(
+  challenge: { payloadToSign: string; requestId: string },
+  privateKey: string,
+): Record<string, string> {
+  return {
+    'service-wallet-signature': createStamp(challenge.payloadToSign, privateKey),
+    'request-id': challenge.requestId,
+  };
 }
 
 /**
@@ -103,18 +120,36 @@ export function useLoggedInEmulator(options: EmulatorOptions = {}): { t: TestEmu
     return value;
   };
   return {
-    t: { get emu() { return get(started).emu; }, call: (...args) => get(started).call(...args), close: () => get(started).close() },
+    t: {
+      get emu() {
+        return get(started).emu;
+      },
+      call: (...args) => get(started).call(...args),
+      close: () => get(started).close(),
+    },
     login: {
-      get sessionId() { return get(session).sessionId; },
-      get privateKey() { return get(session).privateKey; },
-      get publicKey() { return get(session).publicKey; },
-      get session() { return get(session).session; },
+      get sessionId() {
+        return get(session).sessionId;
+      },
+      get privateKey() {
+        return get(session).privateKey;
+      },
+      get publicKey() {
+        return get(session).publicKey;
+      },
+      get session() {
+        return get(session).session;
+      },
     },
   };
 }
 
 /** challenge → HPKE-encrypt 000000 with a fresh TEK → verify → sign → AuthSession. */
-export async function otpLogin(t: TestEmulator, credentialId = t.emu.fixtures.credentialId, type: 'EMAIL_OTP' | 'SMS_OTP' = 'EMAIL_OTP'): Promise<LoggedIn> {
+export async function otpLogin(
+  t: TestEmulator,
+  credentialId = t.emu.fixtures.credentialId,
+  type: 'EMAIL_OTP' | 'SMS_OTP' = 'EMAIL_OTP',
+): Promise<LoggedIn> {
   const challenge = await t.call('POST', `/auth/credentials/${credentialId}/challenge`, { body: {} });
   const target = verifyOtpTargetBundle(challenge.body.otpEncryptionTargetBundle, t.emu.otpSignerPublicKey);
   const tek = generateKeyPair();
@@ -147,7 +182,9 @@ export interface Receiver {
 }
 
 /** A webhook endpoint; `answer(n)` picks the status for the n-th delivery (0-based), default 200. */
-export async function webhookReceiver(answer: (n: number, d: Delivery) => number | 'hang' = () => 200): Promise<Receiver> {
+export async function webhookReceiver(
+  answer: (n: number, d: Delivery) => number | 'hang' = () => 200,
+): Promise<Receiver> {
   const deliveries: Delivery[] = [];
   const waiters: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
@@ -178,10 +215,11 @@ export async function webhookReceiver(answer: (n: number, d: Delivery) => number
       }
       return deliveries;
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -211,5 +249,8 @@ export function nodeVerifyWebhook(publicKeyPem: string, d: Delivery): boolean {
   const header = d.headers['x-service-signature'];
   if (typeof header !== 'string') return false;
   const { v, s } = JSON.parse(header) as { v: string; s: string };
-  return v === '1' && cryptoVerify('sha256', d.raw, { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' }, Buffer.from(s, 'base64'));
+  return (
+    v === '1' &&
+    cryptoVerify('sha256', d.raw, { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' }, Buffer.from(s, 'base64'))
+  );
 }

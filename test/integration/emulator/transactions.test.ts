@@ -5,7 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delivered, errorShape, nodeVerifyWebhook, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import {
+  delivered,
+  errorShape,
+  nodeVerifyWebhook,
+  testEmulator,
+  webhookReceiver,
+  type Receiver,
+  type TestEmulator,
+} from './support.js';
 import { accountBalances, accountQuote, externalAccount, fund, newCustomer, platformAccount } from './money-support.js';
 
 let t: TestEmulator;
@@ -33,14 +41,21 @@ afterAll(async () => {
 });
 
 const out = (source: string, destination: string, amount: number) =>
-  t.call('POST', '/transfer-out', { body: { source: { accountId: source }, destination: { accountId: destination }, amount } });
+  t.call('POST', '/transfer-out', {
+    body: { source: { accountId: source }, destination: { accountId: destination }, amount },
+  });
 /**
  * Deliveries run concurrently, so arrival order is not emission order: order by the envelope's
  * timestamp (emulator time), a refund event after the failure it follows at the same instant.
  */
 const byEmission = (a: { body: any }, b: { body: any }) =>
-  a.body.timestamp.localeCompare(b.body.timestamp) || Number(a.body.type.includes('REFUND')) - Number(b.body.type.includes('REFUND'));
-const events = (id: string) => hooks.deliveries.filter((d) => d.body.data?.id === id).sort(byEmission).map((d) => d.body.type);
+  a.body.timestamp.localeCompare(b.body.timestamp) ||
+  Number(a.body.type.includes('REFUND')) - Number(b.body.type.includes('REFUND'));
+const events = (id: string) =>
+  hooks.deliveries
+    .filter((d) => d.body.data?.id === id)
+    .sort(byEmission)
+    .map((d) => d.body.type);
 
 describe('webhooks', () => {
   it('a payout held 30 s then failed: PENDING, FAILED and a BALANCE_UPDATED for the hold and for its release; all signed', async () => {
@@ -49,10 +64,15 @@ describe('webhooks', () => {
     t.emu.testing.advanceClock(30_000);
     await delivered(t);
     expect(events(answer.body.id)).toEqual(['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.FAILED']);
-    const balanceEvents = hooks.deliveries.filter((d) => d.body.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.body.data.id === customer.usd).sort(byEmission);
+    const balanceEvents = hooks.deliveries
+      .filter((d) => d.body.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.body.data.id === customer.usd)
+      .sort(byEmission);
     const last2 = balanceEvents.slice(-2).map((d) => [d.body.data.balance.amount, d.body.data.totalBalance.amount]);
     const { balance } = await accountBalances(t, customer.usd);
-    expect(last2).toEqual([[balance - 1_000, balance], [balance, balance]]);
+    expect(last2).toEqual([
+      [balance - 1_000, balance],
+      [balance, balance],
+    ]);
     for (const d of hooks.deliveries) expect(nodeVerifyWebhook(t.emu.webhookPublicKey, d)).toBe(true);
   });
 
@@ -84,15 +104,26 @@ describe('webhooks', () => {
     expect(events(lost)).toEqual(['OUTGOING_PAYMENT.FAILED', 'OUTGOING_PAYMENT.REFUND_FAILED']);
   });
 
-  it('incoming payments: INCOMING_PAYMENT.COMPLETED for a pull and a UMA receipt, with the credited account\'s BALANCE_UPDATED', async () => {
+  it("incoming payments: INCOMING_PAYMENT.COMPLETED for a pull and a UMA receipt, with the credited account's BALANCE_UPDATED", async () => {
     const source = await externalAccount(t, customer.id, 'USD_ACCOUNT', '600');
-    const pull = await t.call('POST', '/transfer-in', { body: { source: { accountId: source }, destination: { accountId: customer.usd }, amount: 4_000 } });
+    const pull = await t.call('POST', '/transfer-in', {
+      body: { source: { accountId: source }, destination: { accountId: customer.usd }, amount: 4_000 },
+    });
     const customerRec = (await t.call('GET', `/customers/${customer.id}`)).body;
-    const uma = await t.call('POST', '/sandbox/uma/receive', { body: { senderUmaAddress: '$success.usd@sandbox.uma.money', receiverUmaAddress: customerRec.umaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 2_000 } });
+    const uma = await t.call('POST', '/sandbox/uma/receive', {
+      body: {
+        senderUmaAddress: '$success.usd@sandbox.uma.money',
+        receiverUmaAddress: customerRec.umaAddress,
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 2_000,
+      },
+    });
     await delivered(t);
     expect(events(pull.body.id)).toEqual(['INCOMING_PAYMENT.COMPLETED']);
     expect(events(uma.body.id)).toEqual(['INCOMING_PAYMENT.COMPLETED']);
-    const amounts = hooks.deliveries.filter((d) => d.body.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.body.data.id === customer.usd).map((d) => d.body.data.balance.amount);
+    const amounts = hooks.deliveries
+      .filter((d) => d.body.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.body.data.id === customer.usd)
+      .map((d) => d.body.data.balance.amount);
     const now = (await accountBalances(t, customer.usd)).balance;
     expect(amounts).toContain(now);
     expect(amounts).toContain(now - 2_000);
@@ -106,15 +137,34 @@ describe('GET /transactions', () => {
     const ok = await externalAccount(t, mine.id, 'USD_ACCOUNT', '700');
     const bad = await externalAccount(t, mine.id, 'USD_ACCOUNT', '004');
     const ids = [];
-    for (const [dest, amount] of [[ok, 100], [bad, 200], [ok, 300]] as const) ids.push((await out(mine.usd, dest, amount)).body.id);
-    const pulled = (await t.call('POST', '/transfer-in', { body: { source: { accountId: ok }, destination: { accountId: mine.usd }, amount: 50 } })).body;
+    for (const [dest, amount] of [
+      [ok, 100],
+      [bad, 200],
+      [ok, 300],
+    ] as const)
+      ids.push((await out(mine.usd, dest, amount)).body.id);
+    const pulled = (
+      await t.call('POST', '/transfer-in', {
+        body: { source: { accountId: ok }, destination: { accountId: mine.usd }, amount: 50 },
+      })
+    ).body;
     const list = async (query: string) => (await t.call('GET', `/transactions?${query}`)).body;
 
-    expect((await list(`customerId=${mine.id}`)).data.map((x: any) => x.id)).toEqual([pulled.id, ids[2], ids[1], ids[0]]);
+    expect((await list(`customerId=${mine.id}`)).data.map((x: any) => x.id)).toEqual([
+      pulled.id,
+      ids[2],
+      ids[1],
+      ids[0],
+    ]);
     expect((await list(`customerId=${mine.id}&sortOrder=asc`)).data.map((x: any) => x.id)).toEqual([...ids, pulled.id]);
     expect((await list(`accountIdentifier=${mine.usd}&type=INCOMING`)).data.map((x: any) => x.id)).toEqual([pulled.id]);
-    expect((await list(`senderAccountIdentifier=${mine.usd}&status=FAILED`)).data.map((x: any) => x.id)).toEqual([ids[1]]);
-    expect((await list(`receiverAccountIdentifier=${ok}&sortOrder=asc`)).data.map((x: any) => x.id)).toEqual([ids[0], ids[2]]);
+    expect((await list(`senderAccountIdentifier=${mine.usd}&status=FAILED`)).data.map((x: any) => x.id)).toEqual([
+      ids[1],
+    ]);
+    expect((await list(`receiverAccountIdentifier=${ok}&sortOrder=asc`)).data.map((x: any) => x.id)).toEqual([
+      ids[0],
+      ids[2],
+    ]);
     const reference = (await t.call('GET', `/transactions/${ids[2]}`)).body.reconciliationInstructions.reference;
     expect((await list(`reference=${reference}`)).data.map((x: any) => x.id)).toEqual([ids[2]]);
     const future = new Date(t.emu.testing.now() + 60_000).toISOString();
@@ -134,16 +184,34 @@ describe('GET /transactions', () => {
     expect(first.status).toBe(200);
     expect(Date.parse(first.body.receiptDeliveryConfirmedAt)).toBeLessThanOrEqual(t.emu.testing.now());
     const given = '2026-01-02T03:04:05.000Z';
-    expect((await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: given } })).body.receiptDeliveryConfirmedAt).toBe(given);
+    expect(
+      (await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: given } })).body
+        .receiptDeliveryConfirmedAt,
+    ).toBe(given);
     expect((await t.call('GET', `/transactions/${id}`)).body.receiptDeliveryConfirmedAt).toBe(given);
-    expect(errorShape(await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: 'soon' } })).details.errors[0].field).toBe('receiptDeliveryConfirmedAt');
-    expect(errorShape(await t.call('POST', `/transactions/Transaction:${randomUUID()}/confirm`))).toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
+    expect(
+      errorShape(await t.call('POST', `/transactions/${id}/confirm`, { body: { receiptDeliveryConfirmedAt: 'soon' } }))
+        .details.errors[0].field,
+    ).toBe('receiptDeliveryConfirmedAt');
+    expect(errorShape(await t.call('POST', `/transactions/Transaction:${randomUUID()}/confirm`))).toMatchObject({
+      status: 404,
+      code: 'TRANSACTION_NOT_FOUND',
+    });
   });
 
   it('400 names every bad filter; 404 TRANSACTION_NOT_FOUND for an unknown id', async () => {
     const bad = await t.call('GET', '/transactions?status=DONE&type=CARD&startDate=yesterday&sortOrder=up&limit=500');
-    expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual(['status', 'type', 'startDate', 'sortOrder', 'limit']);
-    expect(errorShape(await t.call('GET', `/transactions/Transaction:${randomUUID()}`))).toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
+    expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual([
+      'status',
+      'type',
+      'startDate',
+      'sortOrder',
+      'limit',
+    ]);
+    expect(errorShape(await t.call('GET', `/transactions/Transaction:${randomUUID()}`))).toMatchObject({
+      status: 404,
+      code: 'TRANSACTION_NOT_FOUND',
+    });
   });
 });
 
@@ -162,7 +230,8 @@ describe('balances reconcile after every scenario', () => {
 
     const all: any[] = [];
     for (let cursor: string | undefined, first = true; first || cursor; first = false) {
-      const page = (await t.call('GET', `/transactions?limit=100&sortOrder=asc${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      const page = (await t.call('GET', `/transactions?limit=100&sortOrder=asc${cursor ? `&cursor=${cursor}` : ''}`))
+        .body;
       all.push(...page.data);
       cursor = page.nextCursor;
     }
@@ -179,8 +248,11 @@ describe('balances reconcile after every scenario', () => {
           if (x.status === 'PENDING' || x.status === 'PROCESSING') held += x.sentAmount.amount;
         }
       }
-      expect({ id: account.id, balance: account.balance.amount, totalBalance: account.totalBalance.amount })
-        .toEqual({ id: account.id, balance: total - held, totalBalance: total });
+      expect({ id: account.id, balance: account.balance.amount, totalBalance: account.totalBalance.amount }).toEqual({
+        id: account.id,
+        balance: total - held,
+        totalBalance: total,
+      });
       expect(account.balance.amount).toBeGreaterThanOrEqual(0);
       if (total !== 0) checked++;
     }
@@ -188,16 +260,33 @@ describe('balances reconcile after every scenario', () => {
   });
 });
 
-describe('an agent sees its own customer\'s money only', () => {
-  it('another customer\'s transaction is 404 to it, and lists hold only its own', async () => {
+describe("an agent sees its own customer's money only", () => {
+  it("another customer's transaction is 404 to it, and lists hold only its own", async () => {
     const mine = await newCustomer(t, 'Agent Owner');
     await addFunds(mine.usd, 10_000);
     const theirs = (await t.call('GET', '/transactions?limit=1')).body.data[0];
     expect(theirs.customerId).not.toBe(mine.id);
     const destination = await externalAccount(t, mine.id, 'USD_ACCOUNT', '800');
     const own = (await out(mine.usd, destination, 100)).body;
-    const made = await t.call('POST', '/agents', { body: { name: 'Money bot', customerId: mine.id, policy: { permissions: ['VIEW_TRANSACTIONS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'CREATE_TRANSFERS', 'MANAGE_EXTERNAL_ACCOUNTS'], defaultExecutionMode: 'AUTO', spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null } } } });
-    const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken;
+    const made = await t.call('POST', '/agents', {
+      body: {
+        name: 'Money bot',
+        customerId: mine.id,
+        policy: {
+          permissions: [
+            'VIEW_TRANSACTIONS',
+            'CREATE_QUOTES',
+            'EXECUTE_QUOTES',
+            'CREATE_TRANSFERS',
+            'MANAGE_EXTERNAL_ACCOUNTS',
+          ],
+          defaultExecutionMode: 'AUTO',
+          spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null },
+        },
+      },
+    });
+    const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false }))
+      .body.accessToken;
     const asAgent = { auth: `Bearer ${token}` };
     expect((await t.call('GET', `/transactions/${own.id}`, asAgent)).status).toBe(200);
     expect(errorShape(await t.call('GET', `/transactions/${theirs.id}`, asAgent))).toMatchObject({ status: 404 });
@@ -206,21 +295,57 @@ describe('an agent sees its own customer\'s money only', () => {
     expect(list.body.data.map((x: any) => x.customerId)).toEqual(list.body.data.map(() => mine.id));
     // The platform's money is not the agent's either.
     expect((await t.call('GET', '/platform/internal-accounts', asAgent)).body.data).toEqual([]);
-    expect(errorShape(await t.call('GET', `/internal-accounts/${platformUsd}`, asAgent))).toMatchObject({ status: 404 });
-    expect(errorShape(await t.call('POST', '/quotes', { ...asAgent, body: accountQuote(platformUsd, destination, 1_000) }))).toMatchObject({ status: 404 });
-    expect(errorShape(await t.call('POST', '/transfer-out', { ...asAgent, body: { source: { accountId: platformUsd }, destination: { accountId: destination }, amount: 1 } }))).toMatchObject({ status: 404 });
+    expect(errorShape(await t.call('GET', `/internal-accounts/${platformUsd}`, asAgent))).toMatchObject({
+      status: 404,
+    });
+    expect(
+      errorShape(await t.call('POST', '/quotes', { ...asAgent, body: accountQuote(platformUsd, destination, 1_000) })),
+    ).toMatchObject({ status: 404 });
+    expect(
+      errorShape(
+        await t.call('POST', '/transfer-out', {
+          ...asAgent,
+          body: { source: { accountId: platformUsd }, destination: { accountId: destination }, amount: 1 },
+        }),
+      ),
+    ).toMatchObject({ status: 404 });
     const platformAccountIds = (await t.call('GET', '/platform/external-accounts')).body.data.map((a: any) => a.id);
     expect(platformAccountIds.length).toBeGreaterThan(0);
-    expect((await t.call('GET', '/customers/external-accounts?limit=100', asAgent)).body.data.map((a: any) => a.customerId)).not.toContain(undefined);
-    expect(errorShape(await t.call('GET', `/customers/external-accounts/${platformAccountIds[0]}`, asAgent))).toMatchObject({ status: 404 });
+    expect(
+      (await t.call('GET', '/customers/external-accounts?limit=100', asAgent)).body.data.map((a: any) => a.customerId),
+    ).not.toContain(undefined);
+    expect(
+      errorShape(await t.call('GET', `/customers/external-accounts/${platformAccountIds[0]}`, asAgent)),
+    ).toMatchObject({ status: 404 });
     // A quote from the platform to the customer names the customer, but spends the platform's money.
     const gift = await t.call('POST', '/quotes', { body: accountQuote(platformUsd, mine.usd, 1_000) });
     expect(gift.body.status).toBe('PENDING');
-    expect(errorShape(await t.call('POST', `/quotes/${gift.body.id}/execute`, asAgent))).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
+    expect(errorShape(await t.call('POST', `/quotes/${gift.body.id}/execute`, asAgent))).toMatchObject({
+      status: 404,
+      code: 'QUOTE_NOT_FOUND',
+    });
     // An agent's new account is its customer's.
-    const added = await t.call('POST', '/customers/external-accounts', { ...asAgent, body: { currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '99887766', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' } } } });
+    const added = await t.call('POST', '/customers/external-accounts', {
+      ...asAgent,
+      body: {
+        currency: 'USD',
+        accountInfo: {
+          accountType: 'USD_ACCOUNT',
+          accountNumber: '99887766',
+          routingNumber: '021000021',
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'A B' },
+        },
+      },
+    });
     expect(added.body.customerId).toBe(mine.id);
     // Its own money it may move.
-    expect((await t.call('POST', '/transfer-out', { ...asAgent, body: { source: { accountId: mine.usd }, destination: { accountId: destination }, amount: 1 } })).status).toBe(201);
+    expect(
+      (
+        await t.call('POST', '/transfer-out', {
+          ...asAgent,
+          body: { source: { accountId: mine.usd }, destination: { accountId: destination }, amount: 1 },
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -5,7 +5,16 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { delivered, errorShape, eventually, nodeVerifyWebhook, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import {
+  delivered,
+  errorShape,
+  eventually,
+  nodeVerifyWebhook,
+  testEmulator,
+  webhookReceiver,
+  type Receiver,
+  type TestEmulator,
+} from './support.js';
 import type { EmulatorOptions } from '../../../src/emulator/index.js';
 
 const cleanup: Array<() => Promise<void>> = [];
@@ -13,10 +22,16 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-async function setup(answer: Parameters<typeof webhookReceiver>[0], options: EmulatorOptions = {}): Promise<{ t: TestEmulator; hooks: Receiver }> {
+async function setup(
+  answer: Parameters<typeof webhookReceiver>[0],
+  options: EmulatorOptions = {},
+): Promise<{ t: TestEmulator; hooks: Receiver }> {
   const t = await testEmulator(options);
   const hooks = await webhookReceiver(answer);
-  cleanup.push(() => t.close(), () => hooks.close());
+  cleanup.push(
+    () => t.close(),
+    () => hooks.close(),
+  );
   await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
   return { t, hooks };
 }
@@ -55,7 +70,10 @@ async function freePort(): Promise<number> {
 
 describe('delivery and retries', () => {
   it('retries after 500s with the same signed bytes, then stops on 200', async () => {
-    const { t, hooks } = await setup((n) => (n < 2 ? 500 : 200), { ...STILL, webhookRetry: { initialMs: 1000, maxMs: 60_000 } });
+    const { t, hooks } = await setup((n) => (n < 2 ? 500 : 200), {
+      ...STILL,
+      webhookRetry: { initialMs: 1000, maxMs: 60_000 },
+    });
     await freeze(t);
     await jumpToRetry(t, 1);
     await jumpToRetry(t, 2);
@@ -67,7 +85,10 @@ describe('delivery and retries', () => {
   });
 
   it('the backoff doubles from initialMs up to maxMs, on the emulator clock', async () => {
-    const { t, hooks } = await setup((n) => (n < 4 ? 503 : 200), { ...STILL, webhookRetry: { initialMs: 1000, maxMs: 5000 } });
+    const { t, hooks } = await setup((n) => (n < 4 ? 503 : 200), {
+      ...STILL,
+      webhookRetry: { initialMs: 1000, maxMs: 5000 },
+    });
     await freeze(t);
     const gaps = [];
     for (let attempts = 1; attempts <= 4; attempts++) gaps.push(await jumpToRetry(t, attempts));
@@ -83,7 +104,9 @@ describe('delivery and retries', () => {
   });
 
   it('a timed-out attempt is retried', async () => {
-    const { t, hooks } = await setup((n) => (n === 0 ? 'hang' : 200), { webhookRetry: { initialMs: 20, timeoutMs: 200 } });
+    const { t, hooks } = await setup((n) => (n === 0 ? 'hang' : 200), {
+      webhookRetry: { initialMs: 20, timeoutMs: 200 },
+    });
     await freeze(t);
     const seen = await hooks.waitFor(2);
     expect(seen[0]!.body.id).toBe(seen[1]!.body.id);
@@ -128,9 +151,15 @@ describe('config and the TEST webhook', () => {
   it('400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint; 400 for a bad URL', async () => {
     const t = await testEmulator();
     cleanup.push(() => t.close());
-    expect(errorShape(await t.call('POST', '/sandbox/webhooks/test'))).toMatchObject({ status: 400, code: 'WEBHOOK_ENDPOINT_NOT_SET' });
+    expect(errorShape(await t.call('POST', '/sandbox/webhooks/test'))).toMatchObject({
+      status: 400,
+      code: 'WEBHOOK_ENDPOINT_NOT_SET',
+    });
     const bad = await t.call('PATCH', '/config', { body: { webhookEndpoint: 'ftp://x' } });
-    expect(errorShape(bad).details.errors[0]).toMatchObject({ field: 'webhookEndpoint', constraint: { format: 'url' } });
+    expect(errorShape(bad).details.errors[0]).toMatchObject({
+      field: 'webhookEndpoint',
+      constraint: { format: 'url' },
+    });
     expect((await t.call('GET', '/config')).body).toEqual({ webhookEndpoint: null });
   });
 
@@ -147,6 +176,10 @@ describe('config and the TEST webhook', () => {
   it('400 WEBHOOK_DELIVERY_ERROR when the endpoint fails', async () => {
     const { t } = await setup(() => 500);
     const answer = await t.call('POST', '/sandbox/webhooks/test');
-    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'WEBHOOK_DELIVERY_ERROR', details: { responseStatus: 500 } });
+    expect(errorShape(answer)).toMatchObject({
+      status: 400,
+      code: 'WEBHOOK_DELIVERY_ERROR',
+      details: { responseStatus: 500 },
+    });
   });
 });

@@ -29,7 +29,10 @@ describe('createClient against a real server', () => {
 
   it('sends Bearer auth and joins paths without a leading slash', async () => {
     server = await startServer((_req, res) => sendJson(res, 200, {}));
-    const client = createClient({ baseUrl: `${server.origin}/2025-10-13/`, auth: { kind: 'bearer', token: 'agent-token' } });
+    const client = createClient({
+      baseUrl: `${server.origin}/2025-10-13/`,
+      auth: { kind: 'bearer', token: 'agent-token' },
+    });
     await client.request({ method: 'GET', path: 'cards' });
     expect(server.requests[0]!.url).toBe('/2025-10-13/cards');
     expect(server.requests[0]!.headers.authorization).toBe('Bearer agent-token');
@@ -61,12 +64,23 @@ describe('createClient against a real server', () => {
     server = await startServer((req, res) =>
       req.url?.endsWith('/bad')
         ? sendJson(res, 400, { status: 400, code: 'INVALID_INPUT', message: 'Invalid input', details: { errors } })
-        : sendJson(res, 401, { status: 401, code: 'UNAUTHORIZED', message: 'Unauthorized', reason: 'Invalid OTP code' }),
+        : sendJson(res, 401, {
+            status: 401,
+            code: 'UNAUTHORIZED',
+            message: 'Unauthorized',
+            reason: 'Invalid OTP code',
+          }),
     );
     const client = createClient({ baseUrl: server.origin, auth: basic });
     const bad = await client.request({ method: 'POST', path: '/bad', body: {} }).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(ApiError);
-    expect(bad).toMatchObject({ status: 400, code: 'INVALID_INPUT', message: 'Invalid input', method: 'POST', path: '/bad' });
+    expect(bad).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: 'Invalid input',
+      method: 'POST',
+      path: '/bad',
+    });
     expect((bad as ApiError).fieldErrors).toEqual(errors);
     const unauth = await client.request({ method: 'GET', path: '/who' }).catch((e: unknown) => e);
     expect(unauth).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: 'Invalid OTP code' });
@@ -77,7 +91,9 @@ describe('createClient against a real server', () => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<html><body>Bad gateway thing</body></html>');
     });
-    const err = await createClient({ baseUrl: server.origin, auth: basic }).request({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    const err = await createClient({ baseUrl: server.origin, auth: basic })
+      .request({ method: 'GET', path: '/x' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 500, code: 'HTTP_500' });
     expect((err as ApiError).message).toContain('HTTP 500');
@@ -87,7 +103,9 @@ describe('createClient against a real server', () => {
   it('reports a refused connection as NetworkError naming the URL, hinting --base-url, without the secret', async () => {
     const port = await unusedPort();
     const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, auth: basic });
-    const err = await client.request({ method: 'GET', path: '/auth/sessions?accountId=secret-query' }).catch((e: unknown) => e);
+    const err = await client
+      .request({ method: 'GET', path: '/auth/sessions?accountId=secret-query' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     const ne = err as NetworkError;
     expect(ne.timedOut).toBe(false);
@@ -116,7 +134,11 @@ describe('createClient against a real server', () => {
       /* never respond */
     });
     const ac = new AbortController();
-    const pending = createClient({ baseUrl: server.origin, auth: basic }).request({ method: 'GET', path: '/slow', signal: ac.signal });
+    const pending = createClient({ baseUrl: server.origin, auth: basic }).request({
+      method: 'GET',
+      path: '/slow',
+      signal: ac.signal,
+    });
     setTimeout(() => ac.abort(), 50);
     await expect(pending).rejects.toBeInstanceOf(InterruptedError);
   });
@@ -125,7 +147,12 @@ describe('createClient against a real server', () => {
     server = await startServer((_req, res) => sendJson(res, 200, { echoed: SECRET }));
     const entries: HttpLogEntry[] = [];
     const client = createClient({ baseUrl: server.origin, auth: basic, log: (e) => entries.push(e) });
-    await client.request({ method: 'POST', path: `/x?token=${SECRET}`, body: { secret: SECRET }, headers: { 'X-Extra': SECRET } });
+    await client.request({
+      method: 'POST',
+      path: `/x?token=${SECRET}`,
+      body: { secret: SECRET },
+      headers: { 'X-Extra': SECRET },
+    });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ method: 'POST', path: '/x', status: 200 });
     expect(typeof entries[0]!.ms).toBe('number');

@@ -55,17 +55,26 @@ describe('proxies from the environment', () => {
 
   // 0.0.0.0 reaches this machine on Linux and macOS, yet is not a loopback name, so only NO_PROXY
   // (read from the client's env, not process.env) keeps it off the proxy.
-  it.runIf(process.platform !== 'win32')('goes direct for a host listed in NO_PROXY, and through the proxy otherwise', async () => {
-    target = await startServer((_req, res) => sendJson(res, 200, { ok: true }));
-    const connects: string[] = [];
-    const proxyUrl = await startTunnelProxy(target.port, connects);
-    const baseUrl = `http://0.0.0.0:${target.port}`;
-    await createClient({ baseUrl, auth, env: { HTTP_PROXY: proxyUrl, no_proxy: 'example.com,0.0.0.0' } }).request({ method: 'GET', path: '/direct' });
-    expect(connects).toEqual([]);
-    await createClient({ baseUrl, auth, env: { HTTP_PROXY: proxyUrl, NO_PROXY: 'example.com' } }).request({ method: 'GET', path: '/proxied' });
-    expect(connects).toEqual([`0.0.0.0:${target.port}`]);
-    expect(target.requests.map((r) => r.url)).toEqual(['/2025-10-13/direct', '/2025-10-13/proxied']);
-  });
+  it.runIf(process.platform !== 'win32')(
+    'goes direct for a host listed in NO_PROXY, and through the proxy otherwise',
+    async () => {
+      target = await startServer((_req, res) => sendJson(res, 200, { ok: true }));
+      const connects: string[] = [];
+      const proxyUrl = await startTunnelProxy(target.port, connects);
+      const baseUrl = `http://0.0.0.0:${target.port}`;
+      await createClient({ baseUrl, auth, env: { HTTP_PROXY: proxyUrl, no_proxy: 'example.com,0.0.0.0' } }).request({
+        method: 'GET',
+        path: '/direct',
+      });
+      expect(connects).toEqual([]);
+      await createClient({ baseUrl, auth, env: { HTTP_PROXY: proxyUrl, NO_PROXY: 'example.com' } }).request({
+        method: 'GET',
+        path: '/proxied',
+      });
+      expect(connects).toEqual([`0.0.0.0:${target.port}`]);
+      expect(target.requests.map((r) => r.url)).toEqual(['/2025-10-13/direct', '/2025-10-13/proxied']);
+    },
+  );
 
   it('never sends loopback traffic through the proxy', async () => {
     target = await startServer((_req, res) => sendJson(res, 200, { direct: true }));

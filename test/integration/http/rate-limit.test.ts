@@ -16,7 +16,9 @@ afterEach(async () => {
 /** 429 with the given Retry-After for the first `times` requests, then 200. */
 async function limitedServer(times: number, retryAfter: string | undefined): Promise<LocalServer> {
   return startServer((_req, res, i) =>
-    i < times ? sendJson(res, 429, rateLimited, retryAfter === undefined ? {} : { 'retry-after': retryAfter }) : sendJson(res, 200, { ok: i }),
+    i < times
+      ? sendJson(res, 429, rateLimited, retryAfter === undefined ? {} : { 'retry-after': retryAfter })
+      : sendJson(res, 200, { ok: i }),
   );
 }
 
@@ -59,7 +61,9 @@ describe('429 handling', () => {
 
   it('does not repeat a plain POST: the 429 surfaces as ApiError RATE_LIMITED', async () => {
     server = await limitedServer(1, '0');
-    const err = await createClient({ baseUrl: server.origin, auth }).request({ method: 'POST', path: '/sandbox/send', body: {} }).catch((e: unknown) => e);
+    const err = await createClient({ baseUrl: server.origin, auth })
+      .request({ method: 'POST', path: '/sandbox/send', body: {} })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(server.requests).toHaveLength(1);
@@ -70,13 +74,17 @@ describe('429 handling', () => {
       res.writeHead(429);
       res.end();
     });
-    const err = await createClient({ baseUrl: server.origin, auth }).request({ method: 'POST', path: '/x' }).catch((e: unknown) => e);
+    const err = await createClient({ baseUrl: server.origin, auth })
+      .request({ method: 'POST', path: '/x' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
   });
 
   it('does not sit through a Retry-After longer than the cap, and says how long to wait', async () => {
     server = await limitedServer(1, '3600');
-    const err = await createClient({ baseUrl: server.origin, auth }).request({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    const err = await createClient({ baseUrl: server.origin, auth })
+      .request({ method: 'GET', path: '/x' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect((err as ApiError).hint).toContain('3600s');
     expect(server.requests).toHaveLength(1);
@@ -84,7 +92,9 @@ describe('429 handling', () => {
 
   it('gives up after a few attempts', async () => {
     server = await limitedServer(100, '0');
-    const err = await createClient({ baseUrl: server.origin, auth }).request({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    const err = await createClient({ baseUrl: server.origin, auth })
+      .request({ method: 'GET', path: '/x' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(server.requests).toHaveLength(4);
   });

@@ -15,7 +15,8 @@ import { decodeStamp, nodeVerifyStamp } from './node-verify.js';
 const auth = { kind: 'basic' as const, tokenId: 'tok', secret: 'sec' };
 const signer = generateKeyPair();
 const sign = (p: string) => createStamp(p, signer.privateKey);
-const PAYLOAD = '{"organizationId":"org-1","parameters":{"targetPublicKey":"02aa"},"timestampMs":"1700000000000","type":"ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2"}';
+const PAYLOAD =
+  '{"organizationId":"org-1","parameters":{"targetPublicKey":"02aa"},"timestampMs":"1700000000000","type":"ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2"}';
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -24,7 +25,12 @@ afterEach(async () => {
 });
 
 function challenge(ttlMs = 60_000): SignedRequestChallenge {
-  return { type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', payloadToSign: PAYLOAD, requestId: 'Request:7f0c', expiresAt: new Date(Date.now() + ttlMs).toISOString() };
+  return {
+    type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+    payloadToSign: PAYLOAD,
+    requestId: 'Request:7f0c',
+    expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+  };
 }
 
 /** What the service checks: the stamp parses, is by the session's key, and verifies over the payload. */
@@ -38,7 +44,11 @@ function stampFromSigner(header: string | string[] | undefined): boolean {
 }
 
 /** 202 on the first call; afterwards PROCESSING `processing` times, then `final` — if the stamp verifies. */
-async function refreshServer(processing: number, final: { status: number; body?: unknown }, ttlMs?: number): Promise<LocalServer> {
+async function refreshServer(
+  processing: number,
+  final: { status: number; body?: unknown },
+  ttlMs?: number,
+): Promise<LocalServer> {
   return startServer((req, res, i) => {
     if (i === 0) return sendJson(res, 202, challenge(ttlMs));
     if (!stampFromSigner(req.headers['service-wallet-signature'])) {
@@ -83,7 +93,12 @@ describe('signedRequest', () => {
 
     expect(res.status).toBe(201);
     expect(res.body.id).toBe('Session:new');
-    expect(events).toEqual(['challenge:Request:7f0c', 'processing:1:PROCESSING', 'processing:2:PROCESSING', 'settled:201']);
+    expect(events).toEqual([
+      'challenge:Request:7f0c',
+      'processing:1:PROCESSING',
+      'processing:2:PROCESSING',
+      'settled:201',
+    ]);
     expect(sleeps).toEqual([5, 8]);
 
     const [initial, ...retries] = server.requests;
@@ -98,7 +113,10 @@ describe('signedRequest', () => {
     }
     const stampHeader = retries[0]!.headers['service-wallet-signature'] as string;
     expect(retries[0]!.headers['request-id']).toBe('Request:7f0c');
-    expect(decodeStamp(stampHeader)).toMatchObject({ publicKey: signer.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256' });
+    expect(decodeStamp(stampHeader)).toMatchObject({
+      publicKey: signer.publicKey,
+      scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+    });
     expect(nodeVerifyStamp(stampHeader, PAYLOAD)).toBe(true);
     expect(nodeVerifyStamp(stampHeader, PAYLOAD.replace('02aa', '02ab'))).toBe(false);
   });
@@ -106,8 +124,17 @@ describe('signedRequest', () => {
   it('serializes an object body once and sends those bytes on every step', async () => {
     server = await refreshServer(1, { status: 201, body: { id: 'Session:new' } });
     let serializations = 0;
-    const body = { clientPublicKey: '02aa', toJSON: () => (serializations++, { clientPublicKey: '02aa', n: serializations }) };
-    await signedRequest(createClient({ baseUrl: server.origin, auth }), { method: 'POST', path: '/r', body, sign, backoff: { initialMs: 1 } });
+    const body = {
+      clientPublicKey: '02aa',
+      toJSON: () => (serializations++, { clientPublicKey: '02aa', n: serializations }),
+    };
+    await signedRequest(createClient({ baseUrl: server.origin, auth }), {
+      method: 'POST',
+      path: '/r',
+      body,
+      sign,
+      backoff: { initialMs: 1 },
+    });
     expect(serializations).toBe(1);
     const bodies = server.requests.map((r) => r.body.toString());
     expect(new Set(bodies)).toEqual(new Set(['{"clientPublicKey":"02aa","n":1}']));
@@ -116,7 +143,11 @@ describe('signedRequest', () => {
 
   it('serves a signed DELETE with no body (session revoke → 204)', async () => {
     server = await refreshServer(0, { status: 204 });
-    const res = await signedRequest(createClient({ baseUrl: server.origin, auth }), { method: 'DELETE', path: '/auth/sessions/Session:1', sign });
+    const res = await signedRequest(createClient({ baseUrl: server.origin, auth }), {
+      method: 'DELETE',
+      path: '/auth/sessions/Session:1',
+      sign,
+    });
     expect(res.status).toBe(204);
     expect(server.requests.map((r) => [r.method, r.body.length, r.headers['content-type']])).toEqual([
       ['DELETE', 0, undefined],
@@ -164,7 +195,10 @@ describe('signedRequest', () => {
         : sendJson(res, 200, { status: 'PROCESSING' }),
     );
     const real = createClient({ baseUrl: server.origin, auth });
-    const client = { baseUrl: real.baseUrl, request: ((r) => (sentAt.push(clock), real.request(r))) as typeof real.request };
+    const client = {
+      baseUrl: real.baseUrl,
+      request: ((r) => (sentAt.push(clock), real.request(r))) as typeof real.request,
+    };
     const err = await signedRequest(client, {
       method: 'POST',
       path: '/r',
@@ -186,11 +220,16 @@ describe('signedRequest', () => {
   });
 
   it('gives up at expiry in real time too', async () => {
-    server = await startServer((_req, res, i) => (i === 0 ? sendJson(res, 202, challenge(300)) : sendJson(res, 200, { status: 'PROCESSING' })));
-    const started = Date.now();
-    const err = await signedRequest(createClient({ baseUrl: server.origin, auth }), { method: 'POST', path: '/r', sign, backoff: { initialMs: 20, maxMs: 50 } }).catch(
-      (e: unknown) => e,
+    server = await startServer((_req, res, i) =>
+      i === 0 ? sendJson(res, 202, challenge(300)) : sendJson(res, 200, { status: 'PROCESSING' }),
     );
+    const started = Date.now();
+    const err = await signedRequest(createClient({ baseUrl: server.origin, auth }), {
+      method: 'POST',
+      path: '/r',
+      sign,
+      backoff: { initialMs: 20, maxMs: 50 },
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ChallengeExpiredError);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -232,8 +271,14 @@ describe('signedRequest', () => {
   });
 
   it('rejects a 202 that is not a challenge with a clear error', async () => {
-    server = await startServer((_req, res) => sendJson(res, 202, { payloadToSign: 'x', expiresAt: new Date().toISOString() }));
-    const err = await signedRequest(createClient({ baseUrl: server.origin, auth }), { method: 'POST', path: '/r', sign }).catch((e: unknown) => e);
+    server = await startServer((_req, res) =>
+      sendJson(res, 202, { payloadToSign: 'x', expiresAt: new Date().toISOString() }),
+    );
+    const err = await signedRequest(createClient({ baseUrl: server.origin, auth }), {
+      method: 'POST',
+      path: '/r',
+      sign,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'INVALID_CHALLENGE' });
     expect((err as ApiError).message).toContain('requestId');

@@ -4,7 +4,11 @@
  */
 import { ECDH, createPublicKey, verify } from 'node:crypto';
 
-export interface DecodedStamp { publicKey: string; scheme: string; signature: string }
+export interface DecodedStamp {
+  publicKey: string;
+  scheme: string;
+  signature: string;
+}
 
 export function decodeStamp(header: string): DecodedStamp {
   return JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as DecodedStamp;
@@ -13,10 +17,23 @@ export function decodeStamp(header: string): DecodedStamp {
 /** True when header's DER signature verifies over payload with header's (compressed) public key. */
 export function nodeVerifyStamp(header: string, payload: string): boolean {
   const stamp = decodeStamp(header);
-  const uncompressed = Buffer.from(ECDH.convertKey(stamp.publicKey, 'prime256v1', 'hex', 'hex', 'uncompressed') as string, 'hex');
+  const uncompressed = Buffer.from(
+    ECDH.convertKey(stamp.publicKey, 'prime256v1', 'hex', 'hex', 'uncompressed') as string,
+    'hex',
+  );
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: uncompressed.subarray(1, 33).toString('base64url'), y: uncompressed.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: uncompressed.subarray(1, 33).toString('base64url'),
+      y: uncompressed.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
-  return verify('sha256', Buffer.from(payload, 'utf8'), { key, dsaEncoding: 'der' }, Buffer.from(stamp.signature, 'hex'));
+  return verify(
+    'sha256',
+    Buffer.from(payload, 'utf8'),
+    { key, dsaEncoding: 'der' },
+    Buffer.from(stamp.signature, 'hex'),
+  );
 }

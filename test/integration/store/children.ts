@@ -6,10 +6,16 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./fixtures/store-child.mjs', import.meta.url));
 const STORE_MODULE = pathToFileURL(`${ROOT}dist/src/store/index.js`).href;
 
-export interface Child { proc: ChildProcess; output: () => string; exited: Promise<number | null> }
+export interface Child {
+  proc: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
 
 export function spawnChild(dir: string, mode: string, index: number): Child {
-  const proc = spawn(process.execPath, [CHILD, STORE_MODULE, dir, mode, String(index)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CHILD, STORE_MODULE, dir, mode, String(index)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -25,7 +31,11 @@ async function waitFor(child: Child, text: string): Promise<void> {
 }
 
 /** Starts n children, waits until each is ready, then says "go" to all at once; resolves with their exit codes. */
-export async function runTogether(dir: string, mode: string, n: number): Promise<{ codes: (number | null)[]; outputs: string[] }> {
+export async function runTogether(
+  dir: string,
+  mode: string,
+  n: number,
+): Promise<{ codes: (number | null)[]; outputs: string[] }> {
   const children = Array.from({ length: n }, (_, i) => spawnChild(dir, mode, i));
   await Promise.all(children.map((c) => waitFor(c, 'ready')));
   for (const c of children) c.proc.stdin!.end('go\n');

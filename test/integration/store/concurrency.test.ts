@@ -33,7 +33,12 @@ describe('store under concurrent processes', () => {
     // the latest copy, not over a stale one (which would drop another child's field).
     expect(Object.keys(profiles)).toHaveLength(31);
     expect(profiles.shared).toEqual({
-      baseUrl: 'value-0', apiTokenId: 'value-1', apiClientSecret: 'value-2', accessToken: 'value-3', otpSignerPublicKey: 'value-4', webhookPublicKey: 'value-5',
+      baseUrl: 'value-0',
+      apiTokenId: 'value-1',
+      apiClientSecret: 'value-2',
+      accessToken: 'value-3',
+      otpSignerPublicKey: 'value-4',
+      webhookPublicKey: 'value-5',
     });
   });
 });

@@ -17,14 +17,17 @@ const tempDir = useTempDirs('svc-store-');
 const thrown = (fn: () => unknown) => caught(fn, StoreError);
 
 describe('store durability', () => {
-  it.runIf(process.platform !== 'win32')('replaces config.json by rename (a new inode), never rewriting it in place', () => {
-    const dir = tempDir();
-    const store = openStore({ dir });
-    store.setProfile('a', { baseUrl: 'http://127.0.0.1:1' });
-    const before = statSync(join(dir, 'config.json')).ino;
-    store.setProfile('b', { baseUrl: 'http://127.0.0.1:2' });
-    expect(statSync(join(dir, 'config.json')).ino).not.toBe(before);
-  });
+  it.runIf(process.platform !== 'win32')(
+    'replaces config.json by rename (a new inode), never rewriting it in place',
+    () => {
+      const dir = tempDir();
+      const store = openStore({ dir });
+      store.setProfile('a', { baseUrl: 'http://127.0.0.1:1' });
+      const before = statSync(join(dir, 'config.json')).ino;
+      store.setProfile('b', { baseUrl: 'http://127.0.0.1:2' });
+      expect(statSync(join(dir, 'config.json')).ino).not.toBe(before);
+    },
+  );
 
   it('ignores a half-written temp file left by a crash, and removes it once abandoned', () => {
     const dir = tempDir();
@@ -98,7 +101,7 @@ describe('store durability', () => {
     expect(thrown(() => store.getSession('Session:7')).message).toContain('privateKey');
   });
 
-  it('keeps a corrupt key file\'s text out of the error, its cause included (what a logger would print)', () => {
+  it("keeps a corrupt key file's text out of the error, its cause included (what a logger would print)", () => {
     const dir = tempDir();
     const store = openStore({ dir });
     const key = 'c0ffee'.repeat(10) + 'abcd';

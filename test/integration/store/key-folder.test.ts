@@ -18,7 +18,13 @@ describe('kept-key folders', () => {
   it('save, get, list and delete one 0600 file per key in a 0700 folder', () => {
     const dir = tempConfigDir();
     const folder = passkeyFolder(dir);
-    const passkey = { ...createSoftwarePasskey(), id: ID, accountId: 'InternalAccount:x', nickname: 'k', profile: 'default' };
+    const passkey = {
+      ...createSoftwarePasskey(),
+      id: ID,
+      accountId: 'InternalAccount:x',
+      nickname: 'k',
+      profile: 'default',
+    };
     folder.save(passkey);
     expect(folder.get(ID)).toEqual(passkey);
     expect(folder.list()).toEqual([passkey]);

@@ -40,7 +40,11 @@ describe('openStore', () => {
     store.setProfile('team.dev', { baseUrl: 'http://127.0.0.1:4010', apiTokenId: 't' });
     store.setProfile('team.dev', { apiClientSecret: 's', activeSessionId: 'Session:1' });
     store.setProfile('team.dev', { activeSessionId: undefined });
-    expect(store.getProfile('team.dev')).toEqual({ baseUrl: 'http://127.0.0.1:4010', apiTokenId: 't', apiClientSecret: 's' });
+    expect(store.getProfile('team.dev')).toEqual({
+      baseUrl: 'http://127.0.0.1:4010',
+      apiTokenId: 't',
+      apiClientSecret: 's',
+    });
     expect(store.getProfile('nope')).toBeUndefined();
     expect(store.getProfile('__proto__')).toBeUndefined();
     expect(Object.keys(store.listProfiles())).toEqual(['team.dev']);
@@ -75,8 +79,14 @@ describe('openStore', () => {
 
   it('maps awkward session ids to distinct safe files', () => {
     const store = openStore({ dir: tempDir() });
-    for (const id of ['Session:a', 'Session_3aa', '../../etc', 'a/b', 'Session:ü']) store.saveSession(sessionFixture(1, { id }));
-    expect(store.listSessions().map((s) => s.id).sort()).toEqual(['../../etc', 'Session:a', 'Session:ü', 'Session_3aa', 'a/b']);
+    for (const id of ['Session:a', 'Session_3aa', '../../etc', 'a/b', 'Session:ü'])
+      store.saveSession(sessionFixture(1, { id }));
+    expect(
+      store
+        .listSessions()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['../../etc', 'Session:a', 'Session:ü', 'Session_3aa', 'a/b']);
     expect(readdirSync(join(store.dir, 'sessions')).every((f) => /^[A-Za-z0-9_-]+\.json$/.test(f))).toBe(true);
   });
 });

@@ -22,7 +22,9 @@ let advanced = 0;
 async function advanceClock(ms: number): Promise<void> {
   const auth = Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64');
   const res = await fetch(new URL('/_emulator/clock/advance', emu.baseUrl), {
-    method: 'POST', headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' }, body: JSON.stringify({ ms }),
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
   });
   expect(res.status).toBe(200);
   advanced += ms;
@@ -30,7 +32,10 @@ async function advanceClock(ms: number): Promise<void> {
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 });
-  client = createClient({ baseUrl: emu.baseUrl, auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret } });
+  client = createClient({
+    baseUrl: emu.baseUrl,
+    auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret },
+  });
 });
 afterAll(() => emu.close());
 
@@ -40,7 +45,15 @@ const ISSUE_NAMES = {
   kyb: ['approved', 'rejected', 'review'],
   owner: ['pending', 'rejected', 'approved'],
   transfer: ['success', 'insufficient-funds', 'account-closed', 'bank-rejected', 'pending-then-fail'],
-  beneficiary: ['matched', 'not-matched', 'partial-match', 'pending', 'invalid-account', 'unsupported', 'checked-by-receiving-fi'],
+  beneficiary: [
+    'matched',
+    'not-matched',
+    'partial-match',
+    'pending',
+    'invalid-account',
+    'unsupported',
+    'checked-by-receiving-fi',
+  ],
   quote: ['success', 'failed', 'long', 'delivery-failed', 'returned', 'cancelled', 'refund-failed', 'realtime-funding'],
   uma: ['success-usd', 'success-eur', 'success-mxn', 'pending-long', 'compliance-fail'],
   card: ['issued', 'issuer-rejected', 'frozen', 'unfrozen', 'closed', 'funding-changed'],
@@ -71,7 +84,8 @@ describe('svc trigger scenarios', () => {
       const report = await runScenario(client, scenario, { wait: true, sleep: advanceClock, inputs });
       expect(report.scenario).toBe(scenario.name);
       expect(report.magic).toEqual(scenario.magic);
-      for (const [field, value] of Object.entries(scenario.expect)) expect(String(report.observed[field]), `${scenario.name} ${field}`).toBe(value);
+      for (const [field, value] of Object.entries(scenario.expect))
+        expect(String(report.observed[field]), `${scenario.name} ${field}`).toBe(value);
       expect(Object.keys(report.resources).length).toBeGreaterThan(0);
       for (const id of Object.values(report.resources)) expect(id).toMatch(/^[A-Za-z]+:[0-9a-f-]{36}$/);
       // A delayed outcome was reached by moving the clock at least that far.
@@ -80,13 +94,19 @@ describe('svc trigger scenarios', () => {
   }
 
   it('observed values are the service answers: a card read back has the reported state', async () => {
-    const report = await runScenario(client, SCENARIOS.find((s) => s.name === 'card.frozen')!, { wait: true, sleep: advanceClock });
+    const report = await runScenario(client, SCENARIOS.find((s) => s.name === 'card.frozen')!, {
+      wait: true,
+      sleep: advanceClock,
+    });
     const card = await client.request<{ state: string }>({ method: 'GET', path: `/cards/${report.resources.cardId}` });
     expect(card.body.state).toBe(report.observed.state);
   });
 
   it('without --wait a card scenario reports the state at creation', async () => {
-    const report = await runScenario(client, SCENARIOS.find((s) => s.name === 'card.issued')!, { wait: false, sleep: advanceClock });
+    const report = await runScenario(client, SCENARIOS.find((s) => s.name === 'card.issued')!, {
+      wait: false,
+      sleep: advanceClock,
+    });
     expect(report.observed.state).toBe('PROCESSING');
   });
 });
@@ -100,16 +120,29 @@ describe('a production token', () => {
       seen.push(`${req.method} ${req.url}`);
       req.resume();
       const sandbox = req.url!.includes('/sandbox/');
-      res.writeHead(sandbox ? 403 : 201, { 'content-type': 'application/json' })
-        .end(JSON.stringify(sandbox ? { status: 403, code: 'FORBIDDEN', message: 'Sandbox endpoints are not available in production' } : { id: 'Customer:real' }));
+      res
+        .writeHead(sandbox ? 403 : 201, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify(
+            sandbox
+              ? { status: 403, code: 'FORBIDDEN', message: 'Sandbox endpoints are not available in production' }
+              : { id: 'Customer:real' },
+          ),
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('is refused with a message saying so, before any resource is created', async () => {
-    const prod = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, auth: { kind: 'basic', tokenId: 'prod', secret: 'prod-secret' } });
-    const error = await rejected(runScenario(prod, SCENARIOS.find((s) => s.name === 'kyc.pending')!, { wait: false, sleep: async () => {} }), ProductionTokenError);
+    const prod = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      auth: { kind: 'basic', tokenId: 'prod', secret: 'prod-secret' },
+    });
+    const error = await rejected(
+      runScenario(prod, SCENARIOS.find((s) => s.name === 'kyc.pending')!, { wait: false, sleep: async () => {} }),
+      ProductionTokenError,
+    );
     expect(error.message).toContain('production token');
     expect(seen).toEqual(['POST /2025-10-13/sandbox/send']);
   });

@@ -48,7 +48,10 @@ function signed(n: number): Delivery[] {
 }
 
 async function listener(store: string, configDir: string, extra: string[] = []): Promise<SpawnedListener> {
-  const l = await spawnListener(['--json', 'webhook', 'listen', '--port', '0', '--public-key', keys.publicKeyPem, '--store', store, ...extra], configDir);
+  const l = await spawnListener(
+    ['--json', 'webhook', 'listen', '--port', '0', '--public-key', keys.publicKeyPem, '--store', store, ...extra],
+    configDir,
+  );
   spawned.push(l);
   return l;
 }
@@ -58,19 +61,26 @@ async function sendAll(url: string, deliveries: Delivery[], onAnswer: () => void
   const dispatcher = new Agent({ connections: CONNECTIONS });
   const statuses = new Array<number>(deliveries.length).fill(0);
   let next = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (next < deliveries.length) {
-      const i = next++;
-      try {
-        const res = await request(url, { method: 'POST', body: deliveries[i]!.body, headers: { 'content-type': 'application/json', 'x-service-signature': deliveries[i]!.signature }, dispatcher });
-        await res.body.dump();
-        statuses[i] = res.statusCode;
-        onAnswer();
-      } catch {
-        // connection refused or reset: the listener is gone
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < deliveries.length) {
+        const i = next++;
+        try {
+          const res = await request(url, {
+            method: 'POST',
+            body: deliveries[i]!.body,
+            headers: { 'content-type': 'application/json', 'x-service-signature': deliveries[i]!.signature },
+            dispatcher,
+          });
+          await res.body.dump();
+          statuses[i] = res.statusCode;
+          onAnswer();
+        } catch {
+          // connection refused or reset: the listener is gone
+        }
       }
-    }
-  }));
+    }),
+  );
   await dispatcher.destroy();
   return statuses;
 }
@@ -94,7 +104,8 @@ async function crashAndRestart(deliveries: Delivery[], extra: string[] = [], lag
   });
   await new Promise((r) => setTimeout(r, 250)); // a quarter of a second into the stream: a crash, not a test hook
   // On a loaded machine the first answers may take longer: the kill must fall mid-stream, not before it.
-  for (const deadline = Date.now() + 20_000; answered < 16 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+  for (const deadline = Date.now() + 20_000; answered < 16 && Date.now() < deadline; )
+    await new Promise((r) => setTimeout(r, 10));
   // A lagging reader: once its pipe is full the listener is stuck writing a line; kill it there.
   while (laggingReader && Date.now() - lastAnswer < 400) await new Promise((r) => setTimeout(r, 50));
   first.kill(); // SIGKILL
@@ -107,13 +118,24 @@ async function crashAndRestart(deliveries: Delivery[], extra: string[] = [], lag
   return { first: printed(first), second: printed(second), firstStatuses, secondStatuses, stderr: second.stderr() };
 }
 
-function checkAtLeastOnce(deliveries: Delivery[], run: Awaited<ReturnType<typeof crashAndRestart>>, attack: string): { acknowledged: number; redelivered: number } {
+function checkAtLeastOnce(
+  deliveries: Delivery[],
+  run: Awaited<ReturnType<typeof crashAndRestart>>,
+  attack: string,
+): { acknowledged: number; redelivered: number } {
   const acknowledged = new Set(deliveries.filter((_, i) => run.firstStatuses[i] === 200).map((d) => d.id));
   const all = [...run.first, ...run.second];
   const seen = new Set(all.map((p) => p.id));
   const lost = deliveries.filter((d) => !seen.has(d.id)).length;
   const again = run.second.filter((p) => p.redelivered === true).length;
-  report({ suite: 'listener', attack, tried: deliveries.length, survived: deliveries.length - lost, lost, detail: `${acknowledged.size} acknowledged before the kill, ${again} shown again marked redelivered` });
+  report({
+    suite: 'listener',
+    attack,
+    tried: deliveries.length,
+    survived: deliveries.length - lost,
+    lost,
+    detail: `${acknowledged.size} acknowledged before the kill, ${again} shown again marked redelivered`,
+  });
   // None lost: every delivery was printed by one run or the other.
   expect(deliveries.map((d) => d.id).filter((id) => !seen.has(id))).toEqual([]);
   expect(acknowledged.size).toBeGreaterThan(0); // the crash fell mid-stream…
@@ -136,18 +158,26 @@ function checkAtLeastOnce(deliveries: Delivery[], run: Awaited<ReturnType<typeof
 }
 
 describe('svc webhook listen --store across a SIGKILL', () => {
-  it('8,000 deliveries on 16 connections, killed mid-stream: after a restart and redelivery none is lost; only in-flight ones print again, marked', async () => {
-    for (let cycle = 0; cycle < (LARGE ? 5 : 1); cycle++) {
-      const deliveries = signed(8000);
-      const run = await crashAndRestart(deliveries);
-      checkAtLeastOnce(deliveries, run, 'SIGKILL --store listener mid-stream (16 connections), restart, resend all');
-    }
-  }, LARGE ? 300_000 : 60_000);
+  it(
+    '8,000 deliveries on 16 connections, killed mid-stream: after a restart and redelivery none is lost; only in-flight ones print again, marked',
+    async () => {
+      for (let cycle = 0; cycle < (LARGE ? 5 : 1); cycle++) {
+        const deliveries = signed(8000);
+        const run = await crashAndRestart(deliveries);
+        checkAtLeastOnce(deliveries, run, 'SIGKILL --store listener mid-stream (16 connections), restart, resend all');
+      }
+    },
+    LARGE ? 300_000 : 60_000,
+  );
 
   it('stdout read by a consumer that lags: a delivery whose line was not yet written is finished after the restart', async () => {
     const deliveries = signed(1500);
     const run = await crashAndRestart(deliveries, [], true);
-    const { redelivered } = checkAtLeastOnce(deliveries, run, 'SIGKILL while stdout is full (a lagging reader), restart, resend all');
+    const { redelivered } = checkAtLeastOnce(
+      deliveries,
+      run,
+      'SIGKILL while stdout is full (a lagging reader), restart, resend all',
+    );
     expect(redelivered).toBeGreaterThan(0); // the listener was stuck writing a line when it was killed
   }, 60_000);
 
@@ -165,7 +195,10 @@ describe('svc webhook listen --store across a SIGKILL', () => {
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const deliveries = signed(3000);
-    const run = await crashAndRestart(deliveries, ['--forward-to', `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`]);
+    const run = await crashAndRestart(deliveries, [
+      '--forward-to',
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    ]);
     checkAtLeastOnce(deliveries, run, 'SIGKILL --store --forward-to listener mid-stream, restart, resend all');
     expect(deliveries.filter((d) => !app.has(d.id)).map((d) => d.id)).toEqual([]);
     const acknowledged = new Set(deliveries.filter((_, i) => run.firstStatuses[i] === 200).map((d) => d.id));

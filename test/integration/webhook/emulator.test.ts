@@ -26,15 +26,30 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()!();
 });
 
-async function emulator(options: EmulatorOptions = {}): Promise<{ emu: RunningEmulator; api: ApiClient; configDir: string }> {
-  const emu = await startEmulator({ port: 0, cardIssuanceDelayMs: 50, webhookRetry: { initialMs: 50, maxMs: 200, timeoutMs: 3000 }, ...options });
+async function emulator(
+  options: EmulatorOptions = {},
+): Promise<{ emu: RunningEmulator; api: ApiClient; configDir: string }> {
+  const emu = await startEmulator({
+    port: 0,
+    cardIssuanceDelayMs: 50,
+    webhookRetry: { initialMs: 50, maxMs: 200, timeoutMs: 3000 },
+    ...options,
+  });
   cleanup.push(() => emu.close());
   const configDir = tempConfigDir();
   const store = openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } });
   // What `svc emulator start` saves: the `local` profile, made current.
-  store.setProfile('local', { baseUrl: emu.baseUrl, apiTokenId: emu.apiTokenId, apiClientSecret: emu.apiClientSecret, webhookPublicKey: emu.webhookPublicKey });
+  store.setProfile('local', {
+    baseUrl: emu.baseUrl,
+    apiTokenId: emu.apiTokenId,
+    apiClientSecret: emu.apiClientSecret,
+    webhookPublicKey: emu.webhookPublicKey,
+  });
   store.setCurrentProfile('local');
-  const api = createClient({ baseUrl: emu.baseUrl, auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret } });
+  const api = createClient({
+    baseUrl: emu.baseUrl,
+    auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret },
+  });
   return { emu, api, configDir };
 }
 
@@ -47,7 +62,12 @@ async function listener(args: string[], configDir: string): Promise<SpawnedListe
 const events = (l: SpawnedListener) => lines(l.stdout()).map((line) => JSON.parse(line) as CardEventLine);
 
 /** Waits until `count` printed events match. */
-async function waitFor(l: SpawnedListener, what: string, match: (e: CardEventLine) => boolean, count = 1): Promise<CardEventLine> {
+async function waitFor(
+  l: SpawnedListener,
+  what: string,
+  match: (e: CardEventLine) => boolean,
+  count = 1,
+): Promise<CardEventLine> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const found = events(l).filter(match);
@@ -69,11 +89,19 @@ describe('svc webhook listen with the emulator', () => {
   it('sees each card event exactly once although every delivery arrives twice', async () => {
     const { emu, api, configDir } = await emulator({ duplicateDeliveries: true });
     const l = await listener(['--store', join(configDir, 'seen.log')], configDir);
-    expect(l.stderr()).toMatch(/Registered http:\/\/127\.0\.0\.1:\d+\/webhooks as the webhook endpoint of .* \(PATCH \/config\)/);
+    expect(l.stderr()).toMatch(
+      /Registered http:\/\/127\.0\.0\.1:\d+\/webhooks as the webhook endpoint of .* \(PATCH \/config\)/,
+    );
     expect(l.stderr()).toMatch(/key from profile "local"/);
 
     const { customerId, accountId } = emu.fixtures;
-    const card = (await api.request<{ id: string; state: string }>({ method: 'POST', path: '/cards', body: { cardholderId: customerId, fundingSources: [accountId] } })).body;
+    const card = (
+      await api.request<{ id: string; state: string }>({
+        method: 'POST',
+        path: '/cards',
+        body: { cardholderId: customerId, fundingSources: [accountId] },
+      })
+    ).body;
     expect(card.state).toBe('PROCESSING');
     const is = (state: string) => (e: CardEventLine) => e.data.id === card.id && e.data.state === state;
     await waitFor(l, 'ACTIVE (issued)', is('ACTIVE'));
@@ -82,18 +110,44 @@ describe('svc webhook listen with the emulator', () => {
     await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { state: 'ACTIVE' } });
     await waitFor(l, 'ACTIVE (unfrozen)', is('ACTIVE'), 2);
     // Rebind the card to the customer's other account: a funding-source change, not a state change.
-    const own = (await api.request<{ data: Array<{ id: string }> }>({ method: 'GET', path: `/internal-accounts?customerId=${encodeURIComponent(customerId)}` })).body.data;
+    const own = (
+      await api.request<{ data: Array<{ id: string }> }>({
+        method: 'GET',
+        path: `/internal-accounts?customerId=${encodeURIComponent(customerId)}`,
+      })
+    ).body.data;
     const other = own.find((a) => a.id !== accountId)!.id;
     await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { fundingSources: [other] } });
-    const rebound = await waitFor(l, 'FUNDING_SOURCE_CHANGE', (e) => e.data.id === card.id && e.type === 'CARD.FUNDING_SOURCE_CHANGE');
+    const rebound = await waitFor(
+      l,
+      'FUNDING_SOURCE_CHANGE',
+      (e) => e.data.id === card.id && e.type === 'CARD.FUNDING_SOURCE_CHANGE',
+    );
     expect(rebound.data.fundingSources).toEqual([other]);
     await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { state: 'CLOSED' } });
     await waitFor(l, 'CLOSED', is('CLOSED'));
 
     // A cardholder whose name ends in 004 is still KYC-approved, but the issuer rejects the card.
-    const holder = (await api.request<{ id: string }>({ method: 'POST', path: '/customers', body: { customerType: 'INDIVIDUAL', fullName: 'Grace Hopper 004' } })).body;
-    const accounts = (await api.request<{ data: Array<{ id: string }> }>({ method: 'GET', path: `/internal-accounts?customerId=${encodeURIComponent(holder.id)}` })).body.data;
-    const rejected = (await api.request<{ id: string }>({ method: 'POST', path: '/cards', body: { cardholderId: holder.id, fundingSources: [accounts[0]!.id] } })).body;
+    const holder = (
+      await api.request<{ id: string }>({
+        method: 'POST',
+        path: '/customers',
+        body: { customerType: 'INDIVIDUAL', fullName: 'Grace Hopper 004' },
+      })
+    ).body;
+    const accounts = (
+      await api.request<{ data: Array<{ id: string }> }>({
+        method: 'GET',
+        path: `/internal-accounts?customerId=${encodeURIComponent(holder.id)}`,
+      })
+    ).body.data;
+    const rejected = (
+      await api.request<{ id: string }>({
+        method: 'POST',
+        path: '/cards',
+        body: { cardholderId: holder.id, fundingSources: [accounts[0]!.id] },
+      })
+    ).body;
     await waitFor(l, 'CLOSED (ISSUER_REJECTED)', (e) => e.data.id === rejected.id && e.data.state === 'CLOSED');
 
     await settled(emu); // every second copy has been answered too
@@ -127,12 +181,24 @@ describe('svc webhook listen with the emulator', () => {
       });
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((resolve) => { app.closeAllConnections(); app.close(resolve); }));
+    cleanup.push(
+      () =>
+        new Promise((resolve) => {
+          app.closeAllConnections();
+          app.close(resolve);
+        }),
+    );
     const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hook`;
     const l = await listener(['--forward-to', appUrl], configDir);
 
     const { customerId, accountId } = emu.fixtures;
-    const card = (await api.request<{ id: string }>({ method: 'POST', path: '/cards', body: { cardholderId: customerId, fundingSources: [accountId] } })).body;
+    const card = (
+      await api.request<{ id: string }>({
+        method: 'POST',
+        path: '/cards',
+        body: { cardholderId: customerId, fundingSources: [accountId] },
+      })
+    ).body;
     const event = await waitFor(l, 'ACTIVE after retries', (e) => e.data.id === card.id);
     await settled(emu);
     await l.stop();

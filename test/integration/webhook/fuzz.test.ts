@@ -31,7 +31,11 @@ let host: string;
 let port: number;
 beforeAll(async () => {
   // The threadpool verifier: what `svc webhook listen` runs.
-  recorder = await startRecorder({ verify: createAsyncWebhookVerifier(keys.publicKeyPem), maxBodyBytes: MAX_BODY, requestTimeoutMs: 600 });
+  recorder = await startRecorder({
+    verify: createAsyncWebhookVerifier(keys.publicKeyPem),
+    maxBodyBytes: MAX_BODY,
+    requestTimeoutMs: 600,
+  });
   port = recorder.receiver.port;
   host = `127.0.0.1:${port}`;
 });
@@ -50,7 +54,9 @@ function raw(bytes: Buffer | string, options: { halfClose?: boolean } = {}): Pro
     socket.on('data', (d: string) => {
       answer += d;
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? done() : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? done() : reject(error),
+    );
     socket.on('close', done);
     socket.write(bytes, () => {
       if (options.halfClose) socket.end();
@@ -82,19 +88,42 @@ function generate(rand: () => number, i: number): Case {
     case 1: {
       const body = good.slice(0, Math.floor(rand() * good.length));
       const head = `POST /webhooks HTTP/1.1\r\nHost: ${host}\r\nContent-Length: ${good.length}\r\n\r\n`;
-      return { name: `truncated body, then EOF (${body.length}/${good.length})`, run: () => raw(head + body, { halfClose: true }) };
+      return {
+        name: `truncated body, then EOF (${body.length}/${good.length})`,
+        run: () => raw(head + body, { halfClose: true }),
+      };
     }
     case 2: {
-      const bad = pick(rand, ['Bad Header: x', 'X-A: \u0001\u0002', 'Content-Length: 1\r\nContent-Length: 2', 'Content-Length: -5', 'Transfer-Encoding: chunked\r\nContent-Length: 3', 'Content-Length: 12abc', ':empty-name']);
-      return { name: `bad header ${JSON.stringify(bad)}`, run: () => raw(`POST /webhooks HTTP/1.1\r\nHost: ${host}\r\n${bad}\r\n\r\n${good}`, { halfClose: true }) };
+      const bad = pick(rand, [
+        'Bad Header: x',
+        'X-A: \u0001\u0002',
+        'Content-Length: 1\r\nContent-Length: 2',
+        'Content-Length: -5',
+        'Transfer-Encoding: chunked\r\nContent-Length: 3',
+        'Content-Length: 12abc',
+        ':empty-name',
+      ]);
+      return {
+        name: `bad header ${JSON.stringify(bad)}`,
+        run: () => raw(`POST /webhooks HTTP/1.1\r\nHost: ${host}\r\n${bad}\r\n\r\n${good}`, { halfClose: true }),
+      };
     }
     case 3: {
       const chunk = pick(rand, ['zz\r\nabc\r\n', '5\r\nabc\r\n0\r\n\r\n', '-1\r\n\r\n', 'ffffffffffffffffff\r\n']);
-      return { name: `bad chunked encoding ${JSON.stringify(chunk)}`, run: () => raw(`POST /webhooks HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk}`, { halfClose: true }) };
+      return {
+        name: `bad chunked encoding ${JSON.stringify(chunk)}`,
+        run: () =>
+          raw(`POST /webhooks HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk}`, {
+            halfClose: true,
+          }),
+      };
     }
     case 4: {
       const declared = MAX_BODY + 1 + Math.floor(rand() * 1e9);
-      return { name: `declared huge body (${declared})`, run: () => raw(`POST /webhooks HTTP/1.1\r\nHost: ${host}\r\nContent-Length: ${declared}\r\n\r\n${good}`) };
+      return {
+        name: `declared huge body (${declared})`,
+        run: () => raw(`POST /webhooks HTTP/1.1\r\nHost: ${host}\r\nContent-Length: ${declared}\r\n\r\n${good}`),
+      };
     }
     case 5: {
       const size = MAX_BODY + 1 + Math.floor(rand() * MAX_BODY);
@@ -112,22 +141,59 @@ function generate(rand: () => number, i: number): Case {
       };
     }
     case 6: {
-      const body = pick(rand, [good.slice(0, -1), `${good}x`, '{}', '[]', 'null', '"str"', JSON.stringify({ ...JSON.parse(good), id: null }), JSON.stringify({ ...JSON.parse(good), data: [1] }), JSON.stringify({ ...JSON.parse(good), type: 7 })]);
-      return { name: `signed wrong JSON ${body.slice(0, 40)}`, run: async () => (await post(`http://${host}/webhooks`, body, signed(body))).status };
+      const body = pick(rand, [
+        good.slice(0, -1),
+        `${good}x`,
+        '{}',
+        '[]',
+        'null',
+        '"str"',
+        JSON.stringify({ ...JSON.parse(good), id: null }),
+        JSON.stringify({ ...JSON.parse(good), data: [1] }),
+        JSON.stringify({ ...JSON.parse(good), type: 7 }),
+      ]);
+      return {
+        name: `signed wrong JSON ${body.slice(0, 40)}`,
+        run: async () => (await post(`http://${host}/webhooks`, body, signed(body))).status,
+      };
     }
     case 7: {
       const body = randomBytes(rand, 2000);
-      return { name: `signed random bytes (${body.length})`, run: async () => (await post(`http://${host}/webhooks`, body, signed(body))).status };
+      return {
+        name: `signed random bytes (${body.length})`,
+        run: async () => (await post(`http://${host}/webhooks`, body, signed(body))).status,
+      };
     }
     case 8: {
-      const header = pick(rand, ['', '{}', '{"v":"1"}', '{"v":"2","s":"AAAA"}', '{"v":"1","s":"!!!"}', 'AAAA', randomBytes(rand, 100).toString('base64'), JSON.stringify({ v: '1', s: randomBytes(rand, 72).toString('base64') })]);
-      return { name: `bad signature header ${header.slice(0, 30)}`, run: async () => (await post(`http://${host}/webhooks`, good, header === '' ? {} : { 'x-service-signature': header })).status };
+      const header = pick(rand, [
+        '',
+        '{}',
+        '{"v":"1"}',
+        '{"v":"2","s":"AAAA"}',
+        '{"v":"1","s":"!!!"}',
+        'AAAA',
+        randomBytes(rand, 100).toString('base64'),
+        JSON.stringify({ v: '1', s: randomBytes(rand, 72).toString('base64') }),
+      ]);
+      return {
+        name: `bad signature header ${header.slice(0, 30)}`,
+        run: async () =>
+          (await post(`http://${host}/webhooks`, good, header === '' ? {} : { 'x-service-signature': header })).status,
+      };
     }
     default: {
       const method = pick(rand, ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
       const path = pick(rand, ['/webhooks', '/', '/webhooks/', '/WEBHOOKS', `/x${i}`]);
       const expected = path === '/webhooks' ? 405 : 404;
-      return { name: `${method} ${path} (expect ${expected})`, run: async () => ((await raw(`${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\n\r\n`, { halfClose: true })) === expected ? 400 : -1) };
+      return {
+        name: `${method} ${path} (expect ${expected})`,
+        run: async () =>
+          (await raw(`${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\n\r\n`, {
+            halfClose: true,
+          })) === expected
+            ? 400
+            : -1,
+      };
     }
   }
 }
@@ -141,7 +207,10 @@ describe(`webhook receiver under malformed input (seed ${SEED})`, () => {
       const batch = cases.slice(i, i + 12);
       const statuses = await Promise.all(batch.map((c) => c.run()));
       batch.forEach((c, j) => {
-        expect({ case: c.name, status: statuses[j]! >= 400 && statuses[j]! < 500 }).toEqual({ case: c.name, status: true });
+        expect({ case: c.name, status: statuses[j]! >= 400 && statuses[j]! < 500 }).toEqual({
+          case: c.name,
+          status: true,
+        });
       });
       // Between batches, a real delivery still gets through.
       expect((await deliver(recorder.receiver.url, envelope())).status).toBe(200);

@@ -1,10 +1,20 @@
 /** Shared pieces for the webhook integration tests: envelopes, signed POSTs, a recording receiver. */
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import { generateWebhookKeyPair, signWebhookBody, createWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
+import {
+  generateWebhookKeyPair,
+  signWebhookBody,
+  createWebhookVerifier,
+} from '../../../src/crypto/webhook-signature.js';
 import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
 import type { WebhookEvent } from '../../../src/webhook/envelope.js';
-import { createWebhookReceiver, type AcceptedEvent, type ReceiverOptions, type Rejection, type WebhookReceiver } from '../../../src/webhook/receiver.js';
+import {
+  createWebhookReceiver,
+  type AcceptedEvent,
+  type ReceiverOptions,
+  type Rejection,
+  type WebhookReceiver,
+} from '../../../src/webhook/receiver.js';
 
 export const keys = generateWebhookKeyPair();
 export const otherKeys = generateWebhookKeyPair();
@@ -46,7 +56,9 @@ export interface Recorder {
 }
 
 /** A receiver on a free port verifying with `keys`, recording every callback. */
-export async function startRecorder(options: Partial<ReceiverOptions> & { storePath?: string } = {}): Promise<Recorder> {
+export async function startRecorder(
+  options: Partial<ReceiverOptions> & { storePath?: string } = {},
+): Promise<Recorder> {
   const dedupe = options.dedupe ?? openSeenIds({ storePath: options.storePath });
   const events: AcceptedEvent[] = [];
   const duplicates: WebhookEvent[] = [];

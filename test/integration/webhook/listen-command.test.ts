@@ -27,7 +27,11 @@ afterEach(async () => {
 
 async function listen(opts: Partial<ListenOptions>, depsOptions: FakeDepsOptions = {}): Promise<Listening> {
   const controller = new AbortController();
-  const deps = fakeDeps({ ...depsOptions, env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...depsOptions.env }, signal: controller.signal });
+  const deps = fakeDeps({
+    ...depsOptions,
+    env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...depsOptions.env },
+    signal: controller.signal,
+  });
   const finished = run({ ...defaults, ...opts }, deps);
   let failure: unknown;
   finished.catch((error) => (failure = error));
@@ -53,7 +57,11 @@ async function listen(opts: Partial<ListenOptions>, depsOptions: FakeDepsOptions
   return handle;
 }
 
-const allStdoutLines = (deps: FakeDeps) => deps.stdout().split('\n').filter((l) => l !== '');
+const allStdoutLines = (deps: FakeDeps) =>
+  deps
+    .stdout()
+    .split('\n')
+    .filter((l) => l !== '');
 /** The event lines: under --json the first line is the ready line (checked on its own below). */
 const stdoutLines = (deps: FakeDeps) => allStdoutLines(deps).filter((l) => !l.startsWith('{"ready":true'));
 const withKey = { publicKey: keys.publicKeyPem };
@@ -74,19 +82,29 @@ describe('svc webhook listen --json', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) }, globals: { json: true } });
-    await expect(run({ ...defaults, ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` }, deps)).rejects.toMatchObject({
+    const deps = fakeDeps({
+      env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) },
+      globals: { json: true },
+    });
+    await expect(
+      run({ ...defaults, ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` }, deps),
+    ).rejects.toMatchObject({
       field: '--forward-to',
       message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
     });
     const l = await listen({ ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` });
-    expect(l.deps.stderr()).toMatch(/Warning: --forward-to http:\/\/127\.0\.0\.1:\d+\/hook: connection refused .* until your app is up/);
+    expect(l.deps.stderr()).toMatch(
+      /Warning: --forward-to http:\/\/127\.0\.0\.1:\d+\/hook: connection refused .* until your app is up/,
+    );
   });
 
   it('prints exactly one JSON line per accepted event and nothing else on stdout', async () => {
     const l = await listen(withKey, { globals: { json: true } });
     const a = envelope();
-    const b = envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE', data: { id: 'Card:x', state: 'ACTIVE', fundingSources: ['InternalAccount:1'] } });
+    const b = envelope({
+      type: 'CARD.FUNDING_SOURCE_CHANGE',
+      data: { id: 'Card:x', state: 'ACTIVE', fundingSources: ['InternalAccount:1'] },
+    });
     await deliver(l.url, a);
     await deliver(l.url, b);
     await deliver(l.url, a); // duplicate
@@ -94,7 +112,11 @@ describe('svc webhook listen --json', () => {
     await l.stop();
 
     const lines = stdoutLines(l.deps);
-    expect(lines).toEqual([a, b].map((e) => JSON.stringify({ id: e.id, type: e.type, timestamp: e.timestamp, data: e.data, verified: true })));
+    expect(lines).toEqual(
+      [a, b].map((e) =>
+        JSON.stringify({ id: e.id, type: e.type, timestamp: e.timestamp, data: e.data, verified: true }),
+      ),
+    );
     const stderr = l.deps.stderr();
     expect(stderr).toMatch(/duplicate/);
     expect(stderr).toMatch(/Warning: rejected a request from 127\.0\.0\.1: 401/);
@@ -132,7 +154,13 @@ describe('svc webhook listen on a terminal', () => {
     await deliver(l.url, active);
     await deliver(l.url, active);
     await deliver(l.url, envelope({ data: { id: card, state: 'CLOSED', stateReason: 'CLOSED_BY_PLATFORM' } }));
-    await deliver(l.url, envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE', data: { id: card, state: 'ACTIVE', fundingSources: ['InternalAccount:a', 'InternalAccount:b'] } }));
+    await deliver(
+      l.url,
+      envelope({
+        type: 'CARD.FUNDING_SOURCE_CHANGE',
+        data: { id: card, state: 'ACTIVE', fundingSources: ['InternalAccount:a', 'InternalAccount:b'] },
+      }),
+    );
     await post(l.url, JSON.stringify(envelope()), { 'x-service-signature': 'nope' });
     await l.stop();
 
@@ -159,13 +187,16 @@ describe('svc webhook listen: where the key comes from', () => {
 
   it('refuses --public-key together with --skip-verify, and a bad key', async () => {
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    await expect(run({ ...defaults, ...withKey, skipVerify: true }, deps)).rejects.toThrow(/either --public-key or --skip-verify/);
+    await expect(run({ ...defaults, ...withKey, skipVerify: true }, deps)).rejects.toThrow(
+      /either --public-key or --skip-verify/,
+    );
     await expect(run({ ...defaults, publicKey: 'not-a-key' }, deps)).rejects.toBeInstanceOf(UsageError);
   });
 
   it('takes the key as SEC1 hex from SERVICE_WEBHOOK_PUBKEY', async () => {
     const jwk = createPublicKey(keys.publicKeyPem).export({ format: 'jwk' });
-    const hex = '04' + Buffer.from(jwk.x!, 'base64url').toString('hex') + Buffer.from(jwk.y!, 'base64url').toString('hex');
+    const hex =
+      '04' + Buffer.from(jwk.x!, 'base64url').toString('hex') + Buffer.from(jwk.y!, 'base64url').toString('hex');
     const l = await listen({}, { env: { SERVICE_WEBHOOK_PUBKEY: hex } });
     expect((await deliver(l.url, envelope())).status).toBe(200);
     expect((await deliver(l.url, envelope(), otherKeys.privateKeyPem)).status).toBe(401);
@@ -179,7 +210,9 @@ describe('svc webhook listen: where the key comes from', () => {
     expect((await deliver(fromFile.url, envelope())).status).toBe(200);
 
     const configDir = mkdtempSync(join(tmpdir(), 'svc-cfg-'));
-    openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } }).setProfile('default', { webhookPublicKey: keys.publicKeyPem });
+    openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } }).setProfile('default', {
+      webhookPublicKey: keys.publicKeyPem,
+    });
     const fromProfile = await listen({}, { env: { SERVICE_CLI_CONFIG_DIR: configDir } });
     expect((await deliver(fromProfile.url, envelope())).status).toBe(200);
     expect(fromProfile.deps.stderr()).toMatch(/key from profile "default"/);
@@ -205,13 +238,16 @@ describe('svc webhook listen: flags and lifecycle', () => {
     const store = join(mkdtempSync(join(tmpdir(), 'svc-store-')), 'seen.log');
     const first = await listen({ ...withKey, store });
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({ field: '--store', message: expect.stringMatching(/in use by another listener/) });
+    await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({
+      field: '--store',
+      message: expect.stringMatching(/in use by another listener/),
+    });
     await first.stop();
     const again = await listen({ ...withKey, store }); // released on stop
     await again.stop();
   });
 
-  it('--json with --forward-to: the app\'s status and latency go to stderr, stdout stays one JSON line per event', async () => {
+  it("--json with --forward-to: the app's status and latency go to stderr, stdout stays one JSON line per event", async () => {
     const app = createHttpServer((req, res) => {
       req.resume().on('end', () => res.writeHead(204).end());
     });
@@ -232,22 +268,31 @@ describe('svc webhook listen: flags and lifecycle', () => {
 
   it('--route sends each event type to its app (first match wins), others to --forward-to; deduped once across routes', async () => {
     const received = new Map<string, string[]>();
-    const apps = await Promise.all(['cards', 'payments', 'rest'].map(async (name) => {
-      received.set(name, []);
-      const app = createHttpServer((req, res) => {
-        let body = '';
-        req.setEncoding('utf8').on('data', (d: string) => (body += d));
-        req.on('end', () => {
-          received.get(name)!.push((JSON.parse(body) as { id: string }).id);
-          res.writeHead(204).end();
+    const apps = await Promise.all(
+      ['cards', 'payments', 'rest'].map(async (name) => {
+        received.set(name, []);
+        const app = createHttpServer((req, res) => {
+          let body = '';
+          req.setEncoding('utf8').on('data', (d: string) => (body += d));
+          req.on('end', () => {
+            received.get(name)!.push((JSON.parse(body) as { id: string }).id);
+            res.writeHead(204).end();
+          });
         });
-      });
-      await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-      return { app, url: `http://127.0.0.1:${(app.address() as AddressInfo).port}/${name}` };
-    }));
+        await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+        return { app, url: `http://127.0.0.1:${(app.address() as AddressInfo).port}/${name}` };
+      }),
+    );
     try {
       const [cards, payments, rest] = apps as [(typeof apps)[0], (typeof apps)[0], (typeof apps)[0]];
-      const l = await listen({ ...withKey, route: [`card.*=${cards.url}`, `OUTGOING_PAYMENT.COMPLETED,CARD.STATE_CHANGE=${payments.url}`], forwardTo: rest.url }, { globals: { json: true } });
+      const l = await listen(
+        {
+          ...withKey,
+          route: [`card.*=${cards.url}`, `OUTGOING_PAYMENT.COMPLETED,CARD.STATE_CHANGE=${payments.url}`],
+          forwardTo: rest.url,
+        },
+        { globals: { json: true } },
+      );
       expect(l.deps.stderr()).toContain(`Forwarding CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE to ${cards.url}`);
       const card = envelope();
       const payment = envelope({ type: 'OUTGOING_PAYMENT.COMPLETED' });
@@ -280,7 +325,10 @@ describe('svc webhook listen: flags and lifecycle', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      await expect(run({ ...defaults, ...withKey, port: String(port) }, deps)).rejects.toMatchObject({ field: '--port', message: expect.stringMatching(/in use/) });
+      await expect(run({ ...defaults, ...withKey, port: String(port) }, deps)).rejects.toMatchObject({
+        field: '--port',
+        message: expect.stringMatching(/in use/),
+      });
     } finally {
       blocker.close();
     }

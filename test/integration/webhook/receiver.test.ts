@@ -104,7 +104,13 @@ describe('webhook receiver: requests that are not deliveries', () => {
 
   it('answers 400 to a signed body that is not a valid envelope', async () => {
     const { receiver, events } = await recorder();
-    const bodies = ['not json', '[]', JSON.stringify({ ...envelope(), id: 5 }), JSON.stringify({ ...envelope(), data: 'x' }), JSON.stringify({ ...envelope(), timestamp: 'soon' })];
+    const bodies = [
+      'not json',
+      '[]',
+      JSON.stringify({ ...envelope(), id: 5 }),
+      JSON.stringify({ ...envelope(), data: 'x' }),
+      JSON.stringify({ ...envelope(), timestamp: 'soon' }),
+    ];
     for (const body of bodies) {
       const res = await post(receiver.url, body, { 'x-service-signature': signWebhookBody(body, keys.privateKeyPem) });
       expect(res.status).toBe(400);
@@ -160,11 +166,15 @@ describe('webhook receiver: Expect: 100-continue', () => {
 
   it('refuses a wrong path or method without inviting the body, and invites a delivery', async () => {
     const { receiver, events } = await recorder();
-    const at = (line: string, length: number) => `${line} HTTP/1.1\r\nHost: x\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+    const at = (line: string, length: number) =>
+      `${line} HTTP/1.1\r\nHost: x\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
     expect(await expectContinue(receiver.url, at('POST /elsewhere', 2), '{}')).toEqual(['HTTP/1.1 404']);
     expect(await expectContinue(receiver.url, at('PUT /webhooks', 2), '{}')).toEqual(['HTTP/1.1 405']);
     const body = JSON.stringify(envelope());
-    const signed = at('POST /webhooks', Buffer.byteLength(body)).replace('\r\n\r\n', `\r\nX-Service-Signature: ${signWebhookBody(body, keys.privateKeyPem)}\r\nConnection: close\r\n\r\n`);
+    const signed = at('POST /webhooks', Buffer.byteLength(body)).replace(
+      '\r\n\r\n',
+      `\r\nX-Service-Signature: ${signWebhookBody(body, keys.privateKeyPem)}\r\nConnection: close\r\n\r\n`,
+    );
     expect(await expectContinue(receiver.url, signed, body)).toEqual(['HTTP/1.1 100', 'HTTP/1.1 200']);
     expect(events).toHaveLength(1);
   });
@@ -265,7 +275,10 @@ describe('webhook receiver: duplicates', () => {
     expect((await deliver(receiver.url, event)).status).toBe(500);
     expect(String(errors[0])).toMatch(/disk full/);
     expect((await deliver(receiver.url, event)).status).toBe(200);
-    expect(events.map((e) => [e.event.id, e.redelivered])).toEqual([[event.id, undefined], [event.id, true]]);
+    expect(events.map((e) => [e.event.id, e.redelivered])).toEqual([
+      [event.id, undefined],
+      [event.id, true],
+    ]);
     expect((await deliver(receiver.url, event)).status).toBe(200); // recorded now: a duplicate
     expect(events).toHaveLength(2);
   });
@@ -288,7 +301,14 @@ describe('webhook receiver: shutdown', () => {
 
   it('close() waits for a delivery being recorded: it is acknowledged and reported', async () => {
     const real = openSeenIds();
-    const slow: SeenIds = { ...real, has: (id) => real.has(id), record: (id) => later(150, () => real.record(id)).then((durable) => durable), get size() { return real.size; } };
+    const slow: SeenIds = {
+      ...real,
+      has: (id) => real.has(id),
+      record: (id) => later(150, () => real.record(id)).then((durable) => durable),
+      get size() {
+        return real.size;
+      },
+    };
     const r = await startRecorder({ dedupe: slow });
     const recording = deliver(r.receiver.url, envelope());
     await later(50, () => undefined);
@@ -299,7 +319,10 @@ describe('webhook receiver: shutdown', () => {
 });
 
 describe('webhook receiver: --forward-to', () => {
-  interface Seen { body: Buffer; headers: IncomingHttpHeaders }
+  interface Seen {
+    body: Buffer;
+    headers: IncomingHttpHeaders;
+  }
   async function app(statuses: number[]): Promise<{ url: string; seen: Seen[]; server: Server }> {
     const seen: Seen[] = [];
     const server = createServer((req, res) => {
@@ -312,7 +335,13 @@ describe('webhook receiver: --forward-to', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    running.push({ stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) });
+    running.push({
+      stop: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    });
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen, server };
   }
 
@@ -339,7 +368,12 @@ describe('webhook receiver: --forward-to', () => {
     running.push({ stop: () => forwarder.close() });
     const queued: Array<[number, number]> = [];
     const storePath = join(mkdtempSync(join(tmpdir(), 'svc-queue-')), 'seen.log');
-    const { receiver, events } = await recorder({ forwarder, storePath, forwardRetry: { initialMs: 100, maxMs: 1000 }, onForwardQueued: (_e, r, _attempt, wait) => queued.push([r.status, wait]) });
+    const { receiver, events } = await recorder({
+      forwarder,
+      storePath,
+      forwardRetry: { initialMs: 100, maxMs: 1000 },
+      onForwardQueued: (_e, r, _attempt, wait) => queued.push([r.status, wait]),
+    });
     const event = envelope();
     const first = await deliver(receiver.url, event);
     expect([first.status, JSON.parse(first.body)]).toEqual([200, { received: true, queued: true }]);
@@ -349,7 +383,10 @@ describe('webhook receiver: --forward-to', () => {
     const deadline = Date.now() + 5000;
     while (events.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(events.map((e) => [e.event.id, e.forward?.status])).toEqual([[event.id, 204]]);
-    expect(queued).toEqual([[500, 100], [503, 200]]); // backoff doubles
+    expect(queued).toEqual([
+      [500, 100],
+      [503, 200],
+    ]); // backoff doubles
     expect(target.seen).toHaveLength(3);
     expect(JSON.parse((await deliver(receiver.url, event)).body)).toEqual({ received: true, duplicate: true });
   });

@@ -39,8 +39,15 @@ async function until(check: () => boolean, timeoutMs: number, describe: () => st
   }
 }
 
-export async function spawnListener(args: string[], configDir: string, env: NodeJS.ProcessEnv = {}): Promise<SpawnedListener> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [SVC_BIN, ...args], { env: svcEnv(configDir, env), stdio: ['pipe', 'pipe', 'pipe'] });
+export async function spawnListener(
+  args: string[],
+  configDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<SpawnedListener> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [SVC_BIN, ...args], {
+    env: svcEnv(configDir, env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   let exitCode: number | null | undefined;
@@ -67,7 +74,11 @@ export async function spawnListener(args: string[], configDir: string, env: Node
     },
     stderr: () => err,
     async waitForLines(n, timeoutMs = 15_000) {
-      await until(() => lines(out.replace(READY, '')).length >= n, timeoutMs, () => `expected ${n} stdout lines\n${show()}`);
+      await until(
+        () => lines(out.replace(READY, '')).length >= n,
+        timeoutMs,
+        () => `expected ${n} stdout lines\n${show()}`,
+      );
       return lines(out.replace(READY, ''));
     },
     pauseStdout: () => child.stdout.pause(),

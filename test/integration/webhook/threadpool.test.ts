@@ -16,7 +16,11 @@ afterEach(async () => {
 });
 
 async function threadsOfListener(env: NodeJS.ProcessEnv): Promise<number> {
-  const l = await spawnListener(['webhook', 'listen', '--port', '0', '--public-key', keys.publicKeyPem], tempConfigDir(), env);
+  const l = await spawnListener(
+    ['webhook', 'listen', '--port', '0', '--public-key', keys.publicKeyPem],
+    tempConfigDir(),
+    env,
+  );
   spawned.push(l);
   expect((await deliver(l.url, envelope())).status).toBe(200); // the pool has run a verification
   return readdirSync(`/proc/${l.pid}/task`).length;

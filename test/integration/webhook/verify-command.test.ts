@@ -10,7 +10,8 @@ import { keys, otherKeys } from './helpers.js';
 
 const body = '{"id":"Webhook:1","type":"CARD.STATE_CHANGE","timestamp":"2025-10-13T00:00:00Z","data":{"id":"Card:1"}}';
 const signature = signWebhookBody(body, keys.privateKeyPem);
-const deps = (options: Parameters<typeof fakeDeps>[0] = {}) => fakeDeps({ ...options, env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...options.env } });
+const deps = (options: Parameters<typeof fakeDeps>[0] = {}) =>
+  fakeDeps({ ...options, env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...options.env } });
 
 describe('svc webhook verify', () => {
   it('prints "valid" for a good signature over --body', async () => {
@@ -36,21 +37,31 @@ describe('svc webhook verify', () => {
     expect(fromStdin.stdout()).toBe('valid\n');
     // A trailing newline is a different body.
     writeFileSync(file, body + '\n');
-    await expect(run({ publicKey: keys.publicKeyPem, signature, bodyFile: file }, deps())).rejects.toBeInstanceOf(VerificationError);
+    await expect(run({ publicKey: keys.publicKeyPem, signature, bodyFile: file }, deps())).rejects.toBeInstanceOf(
+      VerificationError,
+    );
   });
 
   it('fails (exit 1) with the reason for a tampered body, a wrong key, or a malformed header', async () => {
     const d = deps();
-    await expect(run({ publicKey: keys.publicKeyPem, signature, body: body.replace('Card:1', 'Card:2') }, d)).rejects.toThrow(/does not verify/);
+    await expect(
+      run({ publicKey: keys.publicKeyPem, signature, body: body.replace('Card:1', 'Card:2') }, d),
+    ).rejects.toThrow(/does not verify/);
     await expect(run({ publicKey: otherKeys.publicKeyPem, signature, body }, d)).rejects.toThrow(/does not verify/);
-    await expect(run({ publicKey: keys.publicKeyPem, signature: '{"v":"1"}', body }, d)).rejects.toThrow(/malformed: field "s"/);
-    await expect(run({ publicKey: keys.publicKeyPem, signature: 'not base64!', body }, d)).rejects.toBeInstanceOf(VerificationError);
+    await expect(run({ publicKey: keys.publicKeyPem, signature: '{"v":"1"}', body }, d)).rejects.toThrow(
+      /malformed: field "s"/,
+    );
+    await expect(run({ publicKey: keys.publicKeyPem, signature: 'not base64!', body }, d)).rejects.toBeInstanceOf(
+      VerificationError,
+    );
     expect(d.stdout()).toBe('');
   });
 
   it('names the flag when the body or key is missing or doubled', async () => {
     await expect(run({ publicKey: keys.publicKeyPem, signature }, deps())).rejects.toBeInstanceOf(UsageError);
-    await expect(run({ publicKey: keys.publicKeyPem, signature, body, bodyFile: 'x' }, deps())).rejects.toThrow(/either --body or --body-file, not both/);
+    await expect(run({ publicKey: keys.publicKeyPem, signature, body, bodyFile: 'x' }, deps())).rejects.toThrow(
+      /either --body or --body-file, not both/,
+    );
     await expect(run({ signature, body }, deps())).rejects.toMatchObject({ field: '--public-key' });
   });
 });

@@ -16,23 +16,63 @@ const read = async (path: string) => {
 describe('buildFields', () => {
   it('-f keeps strings, -F types true/false/null/numbers and reads @file without its final newline', async () => {
     const body = await buildFields(
-      [raw('amount=100'), raw('flag=true'), typed('n=42'), typed('x=-1.5'), typed('t=true'), typed('f=false'), typed('z=null'),
-        typed('big=12345678901234567890'), typed('s=hello'), typed('note=@note.txt'), typed('oidcToken=@token.jwt')],
+      [
+        raw('amount=100'),
+        raw('flag=true'),
+        typed('n=42'),
+        typed('x=-1.5'),
+        typed('t=true'),
+        typed('f=false'),
+        typed('z=null'),
+        typed('big=12345678901234567890'),
+        typed('s=hello'),
+        typed('note=@note.txt'),
+        typed('oidcToken=@token.jwt'),
+      ],
       read,
     );
-    expect(body).toEqual({ amount: '100', flag: 'true', n: 42, x: -1.5, t: true, f: false, z: null, big: '12345678901234567890', s: 'hello', note: 'hello', oidcToken: 'a.b.c' });
+    expect(body).toEqual({
+      amount: '100',
+      flag: 'true',
+      n: 42,
+      x: -1.5,
+      t: true,
+      f: false,
+      z: null,
+      big: '12345678901234567890',
+      s: 'hello',
+      note: 'hello',
+      oidcToken: 'a.b.c',
+    });
   });
 
   it('nests dotted keys and appends [] keys in order', async () => {
     const body = await buildFields(
-      [raw('address.line1=1 Main St'), raw('address.city=Paris'), typed('address.geo.lat=48.8'), raw('fundingSources[]=A'), raw('fundingSources[]=B'), raw('v==x=y')],
+      [
+        raw('address.line1=1 Main St'),
+        raw('address.city=Paris'),
+        typed('address.geo.lat=48.8'),
+        raw('fundingSources[]=A'),
+        raw('fundingSources[]=B'),
+        raw('v==x=y'),
+      ],
       read,
     );
-    expect(body).toEqual({ address: { line1: '1 Main St', city: 'Paris', geo: { lat: 48.8 } }, fundingSources: ['A', 'B'], v: '=x=y' });
+    expect(body).toEqual({
+      address: { line1: '1 Main St', city: 'Paris', geo: { lat: 48.8 } },
+      fundingSources: ['A', 'B'],
+      v: '=x=y',
+    });
   });
 
   it('reports every bad field at once, naming the flags', async () => {
-    const error = await rejected(buildFields([raw('novalue'), typed('a=1'), typed('a.b=2'), raw('c=1'), raw('c=2'), typed('d=@missing'), raw('e..f=1')], read), UsageError);
+    const error = await rejected(
+      buildFields(
+        [raw('novalue'), typed('a=1'), typed('a.b=2'), raw('c=1'), raw('c=2'), typed('d=@missing'), raw('e..f=1')],
+        read,
+      ),
+      UsageError,
+    );
     expect(error.field).toBe('-f,-F');
     expect(error.message).toContain('-f "novalue" is not key=value');
     expect(error.message).toContain('-F "a" is already a value, so it cannot hold "b"');
@@ -47,7 +87,12 @@ describe('buildFields', () => {
   });
 
   it('flattens to query pairs for GET', () => {
-    expect(flattenToQuery({ limit: 5, a: { b: 'x' }, ids: ['1', '2'] })).toEqual([['limit', '5'], ['a.b', 'x'], ['ids', '1'], ['ids', '2']]);
+    expect(flattenToQuery({ limit: 5, a: { b: 'x' }, ids: ['1', '2'] })).toEqual([
+      ['limit', '5'],
+      ['a.b', 'x'],
+      ['ids', '1'],
+      ['ids', '2'],
+    ]);
   });
 });
 
@@ -59,16 +104,26 @@ describe('request parts', () => {
 
   it('paths: leading slash added, a pasted version segment dropped, query appended and encoded, full URLs refused', () => {
     expect(normalizePath('customers')).toBe('/customers');
-    expect(normalizePath('/2025-10-13/customers?limit=2', [['cursor', 'a b&c']])).toBe('/customers?limit=2&cursor=a%20b%26c');
-    expect(normalizePath('/auth/sessions', [['accountId', 'InternalAccount:x']])).toBe('/auth/sessions?accountId=InternalAccount%3Ax');
+    expect(normalizePath('/2025-10-13/customers?limit=2', [['cursor', 'a b&c']])).toBe(
+      '/customers?limit=2&cursor=a%20b%26c',
+    );
+    expect(normalizePath('/auth/sessions', [['accountId', 'InternalAccount:x']])).toBe(
+      '/auth/sessions?accountId=InternalAccount%3Ax',
+    );
     expect(caught(() => normalizePath('https://evil.example/customers'), UsageError).field).toBe('<path>');
   });
 
   it('headers and query pairs: every malformed one named', () => {
-    expect(parseHeaders(['X-Trace: 1', 'Content-Type:application/json'])).toEqual({ 'X-Trace': '1', 'Content-Type': 'application/json' });
+    expect(parseHeaders(['X-Trace: 1', 'Content-Type:application/json'])).toEqual({
+      'X-Trace': '1',
+      'Content-Type': 'application/json',
+    });
     const error = caught(() => parseHeaders(['nocolon', 'bad name: x']), UsageError);
     expect(error.message).toContain('"nocolon", "bad name: x"');
-    expect(parseQuery(['a=1', 'b=x=y'])).toEqual([['a', '1'], ['b', 'x=y']]);
+    expect(parseQuery(['a=1', 'b=x=y'])).toEqual([
+      ['a', '1'],
+      ['b', 'x=y'],
+    ]);
     expect(caught(() => parseQuery(['a', '=b']), UsageError).field).toBe('--query');
   });
 

@@ -93,7 +93,9 @@ describe('otpEncryptionTargetBundle', () => {
     expect(result.data.organizationId).toBe('org-1');
     // The pin compares keys, not strings: compressed or upper-case pins match too.
     expect(verifyOtpTargetBundle(bundle, signer.publicKey).targetPublic).toBe(result.targetPublic);
-    expect(verifyOtpTargetBundle(bundle, decompressPublicKey(signer.publicKey).toUpperCase()).targetPublic).toBe(result.targetPublic);
+    expect(verifyOtpTargetBundle(bundle, decompressPublicKey(signer.publicKey).toUpperCase()).targetPublic).toBe(
+      result.targetPublic,
+    );
     expect(verifyOtpTargetBundle(bundle).targetPublic).toBe(result.targetPublic);
   });
 
@@ -101,9 +103,9 @@ describe('otpEncryptionTargetBundle', () => {
     const outer = JSON.parse(bundle);
     const high = toHighS(outer.dataSignature);
     expect(isHighS(high)).toBe(true);
-    expect(verifyOtpTargetBundle(JSON.stringify({ ...outer, dataSignature: high }), signer.publicKey).targetPublic).toBe(
-      decompressPublicKey(target.publicKey),
-    );
+    expect(
+      verifyOtpTargetBundle(JSON.stringify({ ...outer, dataSignature: high }), signer.publicKey).targetPublic,
+    ).toBe(decompressPublicKey(target.publicKey));
   });
 
   it('refuses a bundle from another signer than the pinned one', () => {
@@ -113,29 +115,45 @@ describe('otpEncryptionTargetBundle', () => {
   it('refuses data with one byte changed', () => {
     const outer = JSON.parse(bundle);
     const tampered = JSON.stringify({ ...outer, data: flipHexByte(outer.data, 20) });
-    expect(throwsVerification(() => verifyOtpTargetBundle(tampered, signer.publicKey)).message).toMatch(/does not verify/);
+    expect(throwsVerification(() => verifyOtpTargetBundle(tampered, signer.publicKey)).message).toMatch(
+      /does not verify/,
+    );
   });
 
   it('refuses a dataSignature with one byte of r changed', () => {
     const outer = JSON.parse(bundle);
     const tampered = JSON.stringify({ ...outer, dataSignature: flipHexByte(outer.dataSignature, 10) });
-    expect(throwsVerification(() => verifyOtpTargetBundle(tampered, signer.publicKey)).message).toMatch(/does not verify/);
+    expect(throwsVerification(() => verifyOtpTargetBundle(tampered, signer.publicKey)).message).toMatch(
+      /does not verify/,
+    );
   });
 
   it('refuses a correctly signed bundle whose data has no targetPublic', () => {
     const noTarget = signOtpTargetData(signer.privateKey, { organizationId: 'org-1' });
-    expect(throwsVerification(() => verifyOtpTargetBundle(noTarget, signer.publicKey)).message).toMatch(/no targetPublic/);
+    expect(throwsVerification(() => verifyOtpTargetBundle(noTarget, signer.publicKey)).message).toMatch(
+      /no targetPublic/,
+    );
   });
 
   it('refuses a correctly signed bundle whose targetPublic is not a key', () => {
     const bad = signOtpTargetData(signer.privateKey, { targetPublic: '04' + '11'.repeat(64) });
-    expect(throwsVerification(() => verifyOtpTargetBundle(bad, signer.publicKey)).message).toMatch(/targetPublic is not/);
+    expect(throwsVerification(() => verifyOtpTargetBundle(bad, signer.publicKey)).message).toMatch(
+      /targetPublic is not/,
+    );
   });
 
   it.each([
     ['text that is not JSON', '{nope', /not JSON/],
-    ['another version', JSON.stringify({ version: 'v2', data: 'ab', dataSignature: 'ab', enclaveQuorumPublic: PROVIDER_SIGNER }), /version/],
-    ['a missing dataSignature', JSON.stringify({ version: 'v1.0.0', data: 'ab', enclaveQuorumPublic: PROVIDER_SIGNER }), /dataSignature/],
+    [
+      'another version',
+      JSON.stringify({ version: 'v2', data: 'ab', dataSignature: 'ab', enclaveQuorumPublic: PROVIDER_SIGNER }),
+      /version/,
+    ],
+    [
+      'a missing dataSignature',
+      JSON.stringify({ version: 'v1.0.0', data: 'ab', enclaveQuorumPublic: PROVIDER_SIGNER }),
+      /dataSignature/,
+    ],
   ])('refuses %s', (_name, text, message) => {
     expect(throwsVerification(() => verifyOtpTargetBundle(text)).message).toMatch(message);
   });
@@ -149,20 +167,29 @@ describe('encryptedOtpBundle', () => {
     const outer = JSON.parse(text);
     expect(Object.keys(outer)).toEqual(['encappedPublic', 'ciphertext']);
     expect(outer.encappedPublic).toMatch(/^04[0-9a-f]{128}$/);
-    expect(await decryptOtpBundle(text, target.privateKey)).toEqual({ otp_code: '000000', public_key: compressPublicKey(tek.publicKey) });
+    expect(await decryptOtpBundle(text, target.privateKey)).toEqual({
+      otp_code: '000000',
+      public_key: compressPublicKey(tek.publicKey),
+    });
   });
 
   it('refuses a changed ciphertext byte and the wrong target key', async () => {
     const target = generateKeyPair();
     const text = await encryptOtpBundle(target.publicKey, '123456', generateKeyPair().publicKey);
     const outer = JSON.parse(text);
-    await rejected(decryptOtpBundle(JSON.stringify({ ...outer, ciphertext: flipHexByte(outer.ciphertext, 3) }), target.privateKey), VerificationError);
+    await rejected(
+      decryptOtpBundle(JSON.stringify({ ...outer, ciphertext: flipHexByte(outer.ciphertext, 3) }), target.privateKey),
+      VerificationError,
+    );
     await rejected(decryptOtpBundle(text, generateKeyPair().privateKey), VerificationError);
     await rejected(decryptOtpBundle('{"encappedPublic":1}', target.privateKey), VerificationError);
   });
 
   it('refuses an empty code as a usage error', async () => {
-    const err = await rejected(encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey), UsageError);
+    const err = await rejected(
+      encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey),
+      UsageError,
+    );
     expect(err.field).toBe('--code');
   });
 });

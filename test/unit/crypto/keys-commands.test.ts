@@ -40,8 +40,12 @@ describe('keys stamp run()', () => {
   });
 
   it('refuses two payload sources and two key sources', async () => {
-    expect((await usage(stamp({ privateKey: key, payload: 'x', payloadFile: '/x' }, fakeDeps()))).field).toBe('--payload');
-    expect((await usage(stamp({ privateKey: key, privateKeyFile: '/x', payload: 'x' }, fakeDeps()))).field).toBe('--private-key');
+    expect((await usage(stamp({ privateKey: key, payload: 'x', payloadFile: '/x' }, fakeDeps()))).field).toBe(
+      '--payload',
+    );
+    expect((await usage(stamp({ privateKey: key, privateKeyFile: '/x', payload: 'x' }, fakeDeps()))).field).toBe(
+      '--private-key',
+    );
   });
 
   it('names the key file flag and never prints the file content', async () => {
@@ -51,7 +55,9 @@ describe('keys stamp run()', () => {
     const bad = await usage(stamp({ privateKeyFile: file, payload: 'x' }, fakeDeps()));
     expect(bad.field).toBe('--private-key-file');
     expect(bad.message).not.toContain('not-a-key-secret-text');
-    expect((await usage(stamp({ privateKeyFile: join(dir, 'missing'), payload: 'x' }, fakeDeps()))).field).toBe('--private-key-file');
+    expect((await usage(stamp({ privateKeyFile: join(dir, 'missing'), payload: 'x' }, fakeDeps()))).field).toBe(
+      '--private-key-file',
+    );
   });
 });
 

@@ -30,7 +30,9 @@ describe('hex', () => {
 describe('key pairs', () => {
   it('derives the src/crypto/README.md vector public key', () => {
     expect(publicKeyFromPrivate(STAMP_VECTOR.privateKey)).toBe(STAMP_VECTOR.publicKey);
-    expect(compressPublicKey(publicKeyFromPrivate(STAMP_VECTOR.privateKey, { uncompressed: true }))).toBe(STAMP_VECTOR.publicKey);
+    expect(compressPublicKey(publicKeyFromPrivate(STAMP_VECTOR.privateKey, { uncompressed: true }))).toBe(
+      STAMP_VECTOR.publicKey,
+    );
   });
 
   it('generates compressed pairs by default and uncompressed on request', () => {

@@ -14,7 +14,12 @@ function uncompressed(publicKeyHex: string): Buffer {
 export function nodePublicKey(publicKeyHex: string): KeyObject {
   const raw = uncompressed(publicKeyHex);
   return createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
 }

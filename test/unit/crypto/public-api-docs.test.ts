@@ -12,7 +12,13 @@ const MODULES = ['crypto', 'http', 'signing', 'store'];
 
 function exportsAndDocs(): { checked: string[]; missing: string[] } {
   const files = MODULES.map((m) => `${ROOT}src/${m}/index.ts`);
-  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true, types: ['node'] });
+  const program = ts.createProgram(files, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+    types: ['node'],
+  });
   const checker = program.getTypeChecker();
   const checked: string[] = [];
   const missing: string[] = [];
@@ -21,7 +27,8 @@ function exportsAndDocs(): { checked: string[]; missing: string[] } {
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
       checked.push(exported.name);
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      if (ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() === '') missing.push(`${MODULES[i]}: ${exported.name}`);
+      if (ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() === '')
+        missing.push(`${MODULES[i]}: ${exported.name}`);
     }
   }
   return { checked, missing };
@@ -30,7 +37,16 @@ function exportsAndDocs(): { checked: string[]; missing: string[] } {
 describe('public API of the core', () => {
   it('has a doc comment on every export', () => {
     const { checked, missing } = exportsAndDocs();
-    expect(checked).toEqual(expect.arrayContaining(['createStamp', 'verifyOtpTargetBundle', 'createClient', 'signedRequest', 'openStore', 'Profile']));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'createStamp',
+        'verifyOtpTargetBundle',
+        'createClient',
+        'signedRequest',
+        'openStore',
+        'Profile',
+      ]),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -2,7 +2,14 @@ import { verify as nodeVerify, sign as nodeSign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UsageError, VerificationError } from '../../../src/errors.js';
 import { generateKeyPair, decompressPublicKey } from '../../../src/crypto/keys.js';
-import { STAMP_SCHEME, StampError, createStamp, createStamper, parseStamp, verifyStamp } from '../../../src/crypto/stamp.js';
+import {
+  STAMP_SCHEME,
+  StampError,
+  createStamp,
+  createStamper,
+  parseStamp,
+  verifyStamp,
+} from '../../../src/crypto/stamp.js';
 import { STAMP_VECTOR } from './vectors.js';
 import { flipHexByte, isHighS, nodePrivateKey, nodePublicKey, toHighS } from './node-keys.js';
 import { caught } from '../../helpers/caught.js';
@@ -46,7 +53,12 @@ describe('createStamp', () => {
     const stamp = parseStamp(createStamp(payload, privateKey));
     expect(stamp.publicKey).toBe(publicKey);
     expect(isHighS(stamp.signature)).toBe(false);
-    const ok = nodeVerify('sha256', Buffer.from(payload), { key: nodePublicKey(publicKey), dsaEncoding: 'der' }, Buffer.from(stamp.signature, 'hex'));
+    const ok = nodeVerify(
+      'sha256',
+      Buffer.from(payload),
+      { key: nodePublicKey(publicKey), dsaEncoding: 'der' },
+      Buffer.from(stamp.signature, 'hex'),
+    );
     expect(ok).toBe(true);
   });
 
@@ -66,19 +78,33 @@ describe('verifyStamp', () => {
 
   it('returns the compressed public key, for any JSON key order', () => {
     expect(verifyStamp(header, payload)).toEqual({ publicKey });
-    const reordered = encode({ signature: stamp.signature, scheme: stamp.scheme, publicKey: decompressPublicKey(publicKey) });
+    const reordered = encode({
+      signature: stamp.signature,
+      scheme: stamp.scheme,
+      publicKey: decompressPublicKey(publicKey),
+    });
     expect(verifyStamp(reordered, payload)).toEqual({ publicKey });
     expect(verifyStamp(header, Buffer.from(payload))).toEqual({ publicKey });
   });
 
   it('accepts signatures made by node:crypto, including an explicit high-S variant', () => {
-    const der = nodeSign('sha256', Buffer.from(payload), { key: nodePrivateKey(privateKey), dsaEncoding: 'der' }).toString('hex');
+    const der = nodeSign('sha256', Buffer.from(payload), {
+      key: nodePrivateKey(privateKey),
+      dsaEncoding: 'der',
+    }).toString('hex');
     expect(verifyStamp(encode({ ...stamp, signature: der }), payload)).toEqual({ publicKey });
     const high = toHighS(der);
     expect(isHighS(high)).toBe(true);
     expect(verifyStamp(encode({ ...stamp, signature: high }), payload)).toEqual({ publicKey });
     // Sanity: OpenSSL agrees the high-S form is the same valid signature.
-    expect(nodeVerify('sha256', Buffer.from(payload), { key: nodePublicKey(publicKey), dsaEncoding: 'der' }, Buffer.from(high, 'hex'))).toBe(true);
+    expect(
+      nodeVerify(
+        'sha256',
+        Buffer.from(payload),
+        { key: nodePublicKey(publicKey), dsaEncoding: 'der' },
+        Buffer.from(high, 'hex'),
+      ),
+    ).toBe(true);
   });
 
   it('refuses a payload with one byte changed (invalid)', () => {

@@ -8,15 +8,26 @@ import { decodeCBOR } from '@levischuck/tiny-cbor';
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import {
-  FLAG_ATTESTED_CREDENTIAL, FLAG_USER_PRESENT, buildAuthenticatorData, coseFromSec1, noneAttestationObject, parseAttestationObject,
-  parseAuthenticatorData, sec1FromCose,
+  FLAG_ATTESTED_CREDENTIAL,
+  FLAG_USER_PRESENT,
+  buildAuthenticatorData,
+  coseFromSec1,
+  noneAttestationObject,
+  parseAttestationObject,
+  parseAuthenticatorData,
+  sec1FromCose,
 } from '../../../src/crypto/webauthn.js';
 
 const key = generateKeyPair({ uncompressed: true }).publicKey;
 const credentialId = Buffer.from('0123456789abcdef');
 
 describe('authenticator data', () => {
-  const data = buildAuthenticatorData({ rpId: 'localhost', flags: FLAG_USER_PRESENT | FLAG_ATTESTED_CREDENTIAL, signCount: 7, attested: { credentialId, publicKeyHex: key } });
+  const data = buildAuthenticatorData({
+    rpId: 'localhost',
+    flags: FLAG_USER_PRESENT | FLAG_ATTESTED_CREDENTIAL,
+    signCount: 7,
+    attested: { credentialId, publicKeyHex: key },
+  });
 
   it('lays out rpIdHash, flags, counter, AAGUID, id length, id and the COSE key (§6.1)', () => {
     expect(data.subarray(0, 32)).toEqual(createHash('sha256').update('localhost').digest());

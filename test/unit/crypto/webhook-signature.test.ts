@@ -1,4 +1,10 @@
-import { createPublicKey, generateKeyPairSync, sign as nodeSign, verify as nodeVerify, createPrivateKey } from 'node:crypto';
+import {
+  createPublicKey,
+  generateKeyPairSync,
+  sign as nodeSign,
+  verify as nodeVerify,
+  createPrivateKey,
+} from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
 import {
@@ -19,7 +25,12 @@ describe('signWebhookBody', () => {
     const parsed = JSON.parse(header);
     expect(Object.keys(parsed)).toEqual(['v', 's']);
     expect(parsed.v).toBe('1');
-    const ok = nodeVerify('sha256', body, { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' }, Buffer.from(parsed.s, 'base64'));
+    const ok = nodeVerify(
+      'sha256',
+      body,
+      { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' },
+      Buffer.from(parsed.s, 'base64'),
+    );
     expect(ok).toBe(true);
   });
 
@@ -78,7 +89,13 @@ describe('parseWebhookPublicKey', () => {
   it.each([
     ['garbage', 'hello'],
     ['a point off the curve', '04' + '11'.repeat(64)],
-    ['a P-384 key', generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).publicKey.export({ type: 'spki', format: 'pem' }) as string],
+    [
+      'a P-384 key',
+      generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).publicKey.export({
+        type: 'spki',
+        format: 'pem',
+      }) as string,
+    ],
     ['an Ed25519 key', generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }) as string],
     ['broken DER', '3000'],
     ['the PKCS#8 private key (a secret pasted as the public key)', privateKeyPem],

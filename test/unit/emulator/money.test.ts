@@ -22,7 +22,9 @@ describe('EIP-191', () => {
     expect(verifyEip191(address, 'prove that', `0x${rs}${(sig[0]! + 27).toString(16)}`)).toBe(false);
     expect(verifyEip191(address, 'prove it', '0x1234')).toBe(false);
     expect(verifyEip191(address, 'prove it', `0x${rs}1d`)).toBe(false);
-    expect(verifyEip191('0x7e5f4552091a69125d5dfcb7b8c2659029395bdf', 'prove it', `0x${rs}${(sig[0]! + 27).toString(16)}`)).toBe(false);
+    expect(
+      verifyEip191('0x7e5f4552091a69125d5dfcb7b8c2659029395bdf', 'prove it', `0x${rs}${(sig[0]! + 27).toString(16)}`),
+    ).toBe(false);
   });
 });
 
@@ -41,10 +43,20 @@ describe('primaryIdentifier', () => {
 describe('price', () => {
   const snapshot: RateSnapshot = { updatedAtMs: 0, rate: (from, to) => (from === to ? 1 : 2) };
   it('SENDING: the fee comes off the sending amount before converting, rounding down what is received', () => {
-    expect(price(snapshot, 'USD', 'EUR', 'SENDING', 1_031)).toEqual({ totalSendingAmount: 1_031, totalReceivingAmount: 2_002, exchangeRate: 2, feesIncluded: 30 });
+    expect(price(snapshot, 'USD', 'EUR', 'SENDING', 1_031)).toEqual({
+      totalSendingAmount: 1_031,
+      totalReceivingAmount: 2_002,
+      exchangeRate: 2,
+      feesIncluded: 30,
+    });
     expect(price(snapshot, 'USD', 'EUR', 'SENDING', 30)).toBeUndefined();
   });
   it('RECEIVING: the receiving amount is exact; the sender pays it rounded up, plus the fee', () => {
-    expect(price(snapshot, 'USD', 'EUR', 'RECEIVING', 1_001)).toEqual({ totalSendingAmount: 501 + 30, totalReceivingAmount: 1_001, exchangeRate: 2, feesIncluded: 30 });
+    expect(price(snapshot, 'USD', 'EUR', 'RECEIVING', 1_001)).toEqual({
+      totalSendingAmount: 501 + 30,
+      totalReceivingAmount: 1_001,
+      exchangeRate: 2,
+      feesIncluded: 30,
+    });
   });
 });

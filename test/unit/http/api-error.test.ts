@@ -10,10 +10,23 @@ describe('apiErrorFromResponse', () => {
       ...base,
       status: 401,
       contentType: 'application/json',
-      text: JSON.stringify({ status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'bad sig', reason: 'no match', details: { k: 1 } }),
+      text: JSON.stringify({
+        status: 401,
+        code: 'WALLET_SIGNATURE_INVALID',
+        message: 'bad sig',
+        reason: 'no match',
+        details: { k: 1 },
+      }),
     });
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'bad sig', reason: 'no match', details: { k: 1 }, ...base });
+    expect(err).toMatchObject({
+      status: 401,
+      code: 'WALLET_SIGNATURE_INVALID',
+      message: 'bad sig',
+      reason: 'no match',
+      details: { k: 1 },
+      ...base,
+    });
   });
 
   it('derives a code and message when the body is not an error object', () => {
@@ -26,7 +39,12 @@ describe('apiErrorFromResponse', () => {
   });
 
   it('uses the first line of a plain-text body as the message', () => {
-    const err = apiErrorFromResponse({ ...base, status: 503, contentType: 'text/plain; charset=utf-8', text: 'upstream down\nstack…' });
+    const err = apiErrorFromResponse({
+      ...base,
+      status: 503,
+      contentType: 'text/plain; charset=utf-8',
+      text: 'upstream down\nstack…',
+    });
     expect(err.message).toBe('upstream down');
   });
 
@@ -35,7 +53,11 @@ describe('apiErrorFromResponse', () => {
   });
 
   it('ignores a details value that is not an object', () => {
-    const err = apiErrorFromResponse({ ...base, status: 400, text: JSON.stringify({ code: 'INVALID_INPUT', message: 'm', details: 'x' }) });
+    const err = apiErrorFromResponse({
+      ...base,
+      status: 400,
+      text: JSON.stringify({ code: 'INVALID_INPUT', message: 'm', details: 'x' }),
+    });
     expect(err.details).toBeUndefined();
     expect(err.fieldErrors).toEqual([]);
   });

@@ -21,7 +21,13 @@ describe('normalizeBaseUrl', () => {
   });
 
   it('rejects what is not an http(s) URL, and URLs with credentials, naming the field', () => {
-    for (const bad of ['not a url', 'ftp://x.example', 'http://user:pw@x.example', 'http://user:pw@x.example:99999', 'ftp://user:pw@x.example']) {
+    for (const bad of [
+      'not a url',
+      'ftp://x.example',
+      'http://user:pw@x.example',
+      'http://user:pw@x.example:99999',
+      'ftp://user:pw@x.example',
+    ]) {
       const err = (() => {
         try {
           normalizeBaseUrl(bad);

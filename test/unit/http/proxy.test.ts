@@ -5,7 +5,9 @@ import { isLoopbackHost, proxyDispatcherFor } from '../../../src/http/proxy.js';
 describe('proxyDispatcherFor', () => {
   it('keeps the default dispatcher when no proxy variable is set', () => {
     expect(proxyDispatcherFor('https://api.example.com/2025-10-13', {})).toBeUndefined();
-    expect(proxyDispatcherFor('https://api.example.com/2025-10-13', { NO_PROXY: 'x', HTTPS_PROXY: ' ' })).toBeUndefined();
+    expect(
+      proxyDispatcherFor('https://api.example.com/2025-10-13', { NO_PROXY: 'x', HTTPS_PROXY: ' ' }),
+    ).toBeUndefined();
   });
 
   it('builds an EnvHttpProxyAgent from either spelling of the variables', async () => {

@@ -30,7 +30,9 @@ describe('signedRequest aborts', () => {
     const client = scripted([challenge]);
     const ac = new AbortController();
     ac.abort();
-    await expect(signedRequest(client, { method: 'POST', path: '/r', sign: () => 's', signal: ac.signal })).rejects.toBeInstanceOf(InterruptedError);
+    await expect(
+      signedRequest(client, { method: 'POST', path: '/r', sign: () => 's', signal: ac.signal }),
+    ).rejects.toBeInstanceOf(InterruptedError);
     expect(client.sent).toHaveLength(0);
   });
 
@@ -41,13 +43,23 @@ describe('signedRequest aborts', () => {
       ac.abort();
       return 'stamp';
     };
-    await expect(signedRequest(client, { method: 'POST', path: '/r', sign, signal: ac.signal })).rejects.toBeInstanceOf(InterruptedError);
+    await expect(signedRequest(client, { method: 'POST', path: '/r', sign, signal: ac.signal })).rejects.toBeInstanceOf(
+      InterruptedError,
+    );
     expect(client.sent).toHaveLength(1);
   });
 
   it('passes extra headers on every step and adds the signature headers only to the retry', async () => {
-    const client = scripted([challenge, { status: 200, headers: {}, text: '', body: { id: 'Transaction:1', status: 'COMPLETED' } }]);
-    const res = await signedRequest(client, { method: 'POST', path: '/quotes/Q/execute', headers: { 'Idempotency-Key': 'k1' }, sign: () => 'stamp' });
+    const client = scripted([
+      challenge,
+      { status: 200, headers: {}, text: '', body: { id: 'Transaction:1', status: 'COMPLETED' } },
+    ]);
+    const res = await signedRequest(client, {
+      method: 'POST',
+      path: '/quotes/Q/execute',
+      headers: { 'Idempotency-Key': 'k1' },
+      sign: () => 'stamp',
+    });
     expect(res.status).toBe(200);
     expect(client.sent.map((r) => r.headers)).toEqual([
       { 'Idempotency-Key': 'k1' },

@@ -51,7 +51,11 @@ describe('selectProfile and resolveEndpoint', () => {
   it('prefer a complete Basic pair from the environment, then an access token from it, then the profile', async () => {
     const store = storeWith({ default: { baseUrl: 'http://127.0.0.1:1', ...creds, accessToken: 'ptoken' } });
     const auth = (e: NodeJS.ProcessEnv, s = store) => resolveConnection(s, e, {}).then((c) => c.auth);
-    const envBasic = { SERVICE_API_TOKEN_ID: 'etok', SERVICE_API_CLIENT_SECRET: 'esecret', SERVICE_ACCESS_TOKEN: 'etoken' };
+    const envBasic = {
+      SERVICE_API_TOKEN_ID: 'etok',
+      SERVICE_API_CLIENT_SECRET: 'esecret',
+      SERVICE_ACCESS_TOKEN: 'etoken',
+    };
     expect(await auth(envBasic)).toEqual({ kind: 'basic', tokenId: 'etok', secret: 'esecret' });
     expect(await auth({ SERVICE_ACCESS_TOKEN: 'etoken' })).toEqual({ kind: 'bearer', token: 'etoken' });
     expect(await auth({ SERVICE_API_TOKEN_ID: 'etok' })).toEqual({ kind: 'basic', tokenId: 'etok', secret: 'psecret' });
@@ -71,7 +75,9 @@ describe('selectProfile and resolveEndpoint', () => {
     });
     const bearer = await resolveEndpoint({ SERVICE_ACCESS_TOKEN: 'tok' }, { baseUrl: 'http://127.0.0.1:9' }, unread);
     expect(bearer).toEqual({ baseUrl: 'http://127.0.0.1:9/2025-10-13', auth: { kind: 'bearer', token: 'tok' } });
-    await expect(resolveEndpoint({ ...base, SERVICE_API_TOKEN_ID: 'id' }, {}, unread)).rejects.toThrow('the profile was read');
+    await expect(resolveEndpoint({ ...base, SERVICE_API_TOKEN_ID: 'id' }, {}, unread)).rejects.toThrow(
+      'the profile was read',
+    );
   });
 
   it('return the profile with environment overrides, e.g. SERVICE_WEBHOOK_PUBKEY', () => {
@@ -82,7 +88,9 @@ describe('selectProfile and resolveEndpoint', () => {
   });
 
   it('name --base-url and SERVICE_BASE_URL when no base URL is known, and suggest the emulator', async () => {
-    const err = await usageError(resolveConnection(storeWith({}), { SERVICE_API_TOKEN_ID: 't', SERVICE_API_CLIENT_SECRET: 's' }, {}));
+    const err = await usageError(
+      resolveConnection(storeWith({}), { SERVICE_API_TOKEN_ID: 't', SERVICE_API_CLIENT_SECRET: 's' }, {}),
+    );
     expect(err.field).toBe('--base-url');
     expect(err.message).toContain('--base-url');
     expect(err.message).toContain('SERVICE_BASE_URL');

@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { emulatorOnly, mayBeEmulator } from '../../../src/webhook-replay/replay.js';
 
 describe('mayBeEmulator', () => {
-  it.each(['http://127.0.0.1:4010/2025-10-13', 'http://127.8.9.10:1/2025-10-13', 'http://localhost:4010/2025-10-13', 'http://[::1]:4010/2025-10-13'])(
-    '%s is loopback: yes, without reading the profile',
-    async (url) => {
-      let read = false;
-      expect(await mayBeEmulator(url, async () => ((read = true), undefined))).toBe(true);
-      expect(read).toBe(false);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:4010/2025-10-13',
+    'http://127.8.9.10:1/2025-10-13',
+    'http://localhost:4010/2025-10-13',
+    'http://[::1]:4010/2025-10-13',
+  ])('%s is loopback: yes, without reading the profile', async (url) => {
+    let read = false;
+    expect(await mayBeEmulator(url, async () => ((read = true), undefined))).toBe(true);
+    expect(read).toBe(false);
+  });
 
-  it('another host is the emulator only when it is the local profile\'s address', async () => {
+  it("another host is the emulator only when it is the local profile's address", async () => {
     const lan = 'http://192.168.1.20:4010/2025-10-13';
     expect(await mayBeEmulator(lan, async () => 'http://192.168.1.20:4010/2025-10-13')).toBe(true);
     expect(await mayBeEmulator(lan, async () => 'http://192.168.1.20:4011/2025-10-13')).toBe(false);

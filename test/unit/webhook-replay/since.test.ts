@@ -20,8 +20,11 @@ describe('since', () => {
     expect(resolveSince(text, NOW)).toBe(ms);
   });
 
-  it.each(['', '1', 'h', '1w', '-5m', '1.5h', '2026-11-26T09:30:00', '2026-13-01', 'yesterday', '2026-11-26 09:30Z'])('refuses %j', (text) => {
-    expect(sinceProblem(text)).toMatch(/expected a span like 30m/);
-    expect(resolveSince(text, NOW)).toBeUndefined();
-  });
+  it.each(['', '1', 'h', '1w', '-5m', '1.5h', '2026-11-26T09:30:00', '2026-13-01', 'yesterday', '2026-11-26 09:30Z'])(
+    'refuses %j',
+    (text) => {
+      expect(sinceProblem(text)).toMatch(/expected a span like 30m/);
+      expect(resolveSince(text, NOW)).toBeUndefined();
+    },
+  );
 });

@@ -8,8 +8,12 @@ import { SeenSet } from '../../../src/webhook/seen-set.js';
 import { UsageError } from '../../../src/errors.js';
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'svc-dedupe-')), 'nested', 'seen.log');
-const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter((l) => l !== '');
-const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `Webhook:${String(from + i).padStart(4, '0')}`);
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
+const ids = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `Webhook:${String(from + i).padStart(4, '0')}`);
 
 describe('SeenSet', () => {
   it('evicts the oldest id once over capacity, and a re-added id counts as new', () => {
@@ -129,7 +133,12 @@ describe('openSeenIds with a file', () => {
     const path = tempFile();
     const store0 = openSeenIds({ storePath: path });
     await store0.close();
-    writeFileSync(path, ids(40).map((id) => JSON.stringify(id) + '\n').join(''));
+    writeFileSync(
+      path,
+      ids(40)
+        .map((id) => JSON.stringify(id) + '\n')
+        .join(''),
+    );
     const store = openSeenIds({ storePath: path, maxIds: 4, compactAfterLines: 20 });
     expect(lines(path)).toEqual(ids(4, 36).map((id) => JSON.stringify(id)));
     await store.close();
@@ -160,7 +169,8 @@ describe('openSeenIds with a file', () => {
 });
 
 describe('the --store journal: deliveries begun and not finished', () => {
-  const body = (id: string) => Buffer.from(JSON.stringify({ id, type: 'CARD.STATE_CHANGE', note: 'é "quoted" \\ \n' }), 'utf8');
+  const body = (id: string) =>
+    Buffer.from(JSON.stringify({ id, type: 'CARD.STATE_CHANGE', note: 'é "quoted" \\ \n' }), 'utf8');
   const headers = { 'content-type': 'application/json', 'x-service-signature': '{"v":"1","s":"abc="}' };
 
   it('hands back, after a reopen, exactly the begun ids that were neither recorded nor released, bytes intact', async () => {
@@ -215,7 +225,11 @@ describe('the --store journal: deliveries begun and not finished', () => {
     await store.flush();
     writeFileSync(`${path}.lock`, '999999999\n');
     const again = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 8 });
-    expect(again.interrupted().map((d) => [d.id, d.queued])).toEqual([['Webhook:q', true], ['Webhook:i', false], ['Webhook:again', false]]);
+    expect(again.interrupted().map((d) => [d.id, d.queued])).toEqual([
+      ['Webhook:q', true],
+      ['Webhook:i', false],
+      ['Webhook:again', false],
+    ]);
     await again.close();
   });
 

@@ -9,26 +9,63 @@ const DELIVERY = 'Webhook:3834067b-a59f-4aaa-8fdd-1eb94b7a417a';
 const ACCOUNT = 'InternalAccount:99ace901-1c54-4e3a-9626-35dcdbd79a8a';
 const plain = new Chalk({ level: 0 });
 const coloured = new Chalk({ level: 1 });
-const event = (type: string, data: Record<string, unknown>): WebhookEvent => ({ id: DELIVERY, type, timestamp: '2026-11-21T10:01:40Z', data: { id: CARD, ...data } });
+const event = (type: string, data: Record<string, unknown>): WebhookEvent => ({
+  id: DELIVERY,
+  type,
+  timestamp: '2026-11-21T10:01:40Z',
+  data: { id: CARD, ...data },
+});
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
 
 describe('formatEvent on a terminal', () => {
   it('keeps full ids when the width is unknown (a pipe, a log file)', () => {
-    const text = formatEvent(plain, describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()), undefined, undefined, 0);
+    const text = formatEvent(
+      plain,
+      describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()),
+      undefined,
+      undefined,
+      0,
+    );
     expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]`);
   });
 
   it('says on the event line that a delivery a crash interrupted may have been shown before', () => {
-    const text = formatEvent(plain, describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()), undefined, undefined, 0, true);
-    expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  (redelivered after a crash: may have been shown before)`);
+    const text = formatEvent(
+      plain,
+      describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()),
+      undefined,
+      undefined,
+      0,
+      true,
+    );
+    expect(text.split('\n')[0]).toBe(
+      `10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  (redelivered after a crash: may have been shown before)`,
+    );
   });
 
   it('never shortens ids on a 100-column terminal: what does not fit goes on an indented line', () => {
     const states = new CardStates(0);
-    const active = formatEvent(plain, describeEvent(event('CARD.STATE_CHANGE', { state: 'ACTIVE', createdAt: '2026-11-21T10:01:39Z' }), states), undefined, undefined, 100);
-    expect(active).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  ACTIVE\n  [${DELIVERY}]\n  → card is live: svc cards reveal ${CARD}`);
-    const funding = formatEvent(plain, describeEvent(event('CARD.FUNDING_SOURCE_CHANGE', { state: 'ACTIVE', fundingSources: [ACCOUNT] }), states), undefined, undefined, 100);
-    expect(funding.split('\n').slice(0, 2)).toEqual([`10:01:40Z  CARD.FUNDING_SOURCE_CHANGE  ${CARD}  1 funding source`, `  [${DELIVERY}]`]);
+    const active = formatEvent(
+      plain,
+      describeEvent(event('CARD.STATE_CHANGE', { state: 'ACTIVE', createdAt: '2026-11-21T10:01:39Z' }), states),
+      undefined,
+      undefined,
+      100,
+    );
+    expect(active).toBe(
+      `10:01:40Z  CARD.STATE_CHANGE  ${CARD}  ACTIVE\n  [${DELIVERY}]\n  → card is live: svc cards reveal ${CARD}`,
+    );
+    const funding = formatEvent(
+      plain,
+      describeEvent(event('CARD.FUNDING_SOURCE_CHANGE', { state: 'ACTIVE', fundingSources: [ACCOUNT] }), states),
+      undefined,
+      undefined,
+      100,
+    );
+    expect(funding.split('\n').slice(0, 2)).toEqual([
+      `10:01:40Z  CARD.FUNDING_SOURCE_CHANGE  ${CARD}  1 funding source`,
+      `  [${DELIVERY}]`,
+    ]);
     expect(funding).toContain(`→ replace stored bindings with: ${ACCOUNT}`);
     expect(widest(active)).toBeLessThanOrEqual(100);
     expect(widest(funding)).toBeLessThanOrEqual(100);
@@ -38,11 +75,19 @@ describe('formatEvent on a terminal', () => {
   it('a duplicate line fits as well, with the whole id', () => {
     expect(formatDuplicate(plain, event('CARD.STATE_CHANGE', {}), 0)).toContain(DELIVERY);
     const narrow = formatDuplicate(plain, event('CARD.STATE_CHANGE', {}), 100);
-    expect(narrow).toBe(`duplicate  CARD.STATE_CHANGE\n  [${DELIVERY}] already processed; answered 200, not shown again`);
+    expect(narrow).toBe(
+      `duplicate  CARD.STATE_CHANGE\n  [${DELIVERY}] already processed; answered 200, not shown again`,
+    );
   });
 
   it('a meaning without a colour of its own carries no escape codes', () => {
-    const text = formatEvent(coloured, describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()), undefined, undefined, 0);
+    const text = formatEvent(
+      coloured,
+      describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates()),
+      undefined,
+      undefined,
+      0,
+    );
     expect(text.split('\n')[1]).toBe('  → card frozen');
   });
 });

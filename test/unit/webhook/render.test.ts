@@ -15,7 +15,14 @@ describe('describeEvent', () => {
   it('shows time, type, card, state and delivery id', () => {
     const event = stateChange('FROZEN');
     const parts = describeEvent(event, new CardStates());
-    expect(parts).toMatchObject({ time: '12:34:56Z', type: 'CARD.STATE_CHANGE', cardId: CARD, detail: 'FROZEN', deliveryId: event.id, meaning: 'card frozen' });
+    expect(parts).toMatchObject({
+      time: '12:34:56Z',
+      type: 'CARD.STATE_CHANGE',
+      cardId: CARD,
+      detail: 'FROZEN',
+      deliveryId: event.id,
+      meaning: 'card frozen',
+    });
   });
 
   it('ACTIVE after PROCESSING: the card is live, with the reveal command', () => {
@@ -44,16 +51,26 @@ describe('describeEvent', () => {
   it('CLOSED with ISSUER_REJECTED or CLOSED_BY_PLATFORM says what to do', () => {
     const cards = new CardStates();
     const rejected = describeEvent(stateChange('CLOSED', 'ISSUER_REJECTED'), cards);
-    expect(rejected).toMatchObject({ detail: 'CLOSED (ISSUER_REJECTED)', meaning: 'provisioning rejected; a new card may be issued', tone: 'rejected' });
+    expect(rejected).toMatchObject({
+      detail: 'CLOSED (ISSUER_REJECTED)',
+      meaning: 'provisioning rejected; a new card may be issued',
+      tone: 'rejected',
+    });
     const closed = describeEvent(stateChange('CLOSED', 'CLOSED_BY_PLATFORM'), cards);
-    expect(closed).toMatchObject({ detail: 'CLOSED (CLOSED_BY_PLATFORM)', meaning: 'close confirmed; stop showing the card' });
+    expect(closed).toMatchObject({
+      detail: 'CLOSED (CLOSED_BY_PLATFORM)',
+      meaning: 'close confirmed; stop showing the card',
+    });
     expect(describeEvent(stateChange('CLOSED'), cards).meaning).toBe('card closed');
   });
 
   it('FUNDING_SOURCE_CHANGE: replace the stored bindings with the new list', () => {
     const a = 'InternalAccount:aaaa';
     const b = 'InternalAccount:bbbb';
-    const parts = describeEvent(cardEvent('CARD.FUNDING_SOURCE_CHANGE', { state: 'ACTIVE', fundingSources: [a, b] }), new CardStates());
+    const parts = describeEvent(
+      cardEvent('CARD.FUNDING_SOURCE_CHANGE', { state: 'ACTIVE', fundingSources: [a, b] }),
+      new CardStates(),
+    );
     expect(parts.detail).toBe(`fundingSources ${a}, ${b}`);
     expect(parts.meaning).toBe(`replace stored bindings with: ${a}, ${b}`);
     const none = describeEvent(cardEvent('CARD.FUNDING_SOURCE_CHANGE', { fundingSources: [] }), new CardStates());
@@ -61,8 +78,17 @@ describe('describeEvent', () => {
   });
 
   it('other event types print generically, without a rule', () => {
-    const parts = describeEvent({ id: 'Webhook:t', type: 'TRANSACTION.UPDATED', timestamp: 'not a time', data: { id: 'Transaction:1' } }, new CardStates());
-    expect(parts).toMatchObject({ time: 'not a time', type: 'TRANSACTION.UPDATED', detail: 'Transaction:1', meaning: '', tone: 'generic' });
+    const parts = describeEvent(
+      { id: 'Webhook:t', type: 'TRANSACTION.UPDATED', timestamp: 'not a time', data: { id: 'Transaction:1' } },
+      new CardStates(),
+    );
+    expect(parts).toMatchObject({
+      time: 'not a time',
+      type: 'TRANSACTION.UPDATED',
+      detail: 'Transaction:1',
+      meaning: '',
+      tone: 'generic',
+    });
   });
 
   it('a card created after the session started, first seen ACTIVE, came from PROCESSING', () => {

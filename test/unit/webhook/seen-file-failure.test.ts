@@ -22,7 +22,14 @@ function failNextAppendHalfway(): void {
   const real = vi.mocked(fs.write).getMockImplementation()!;
   const call = (...args: unknown[]) => (real as (...a: unknown[]) => void)(...args);
   vi.mocked(fs.write)
-    .mockImplementationOnce(((fd: number, buffer: Buffer, offset: number, length: number, position: null, cb: WriteCallback) => {
+    .mockImplementationOnce(((
+      fd: number,
+      buffer: Buffer,
+      offset: number,
+      length: number,
+      position: null,
+      cb: WriteCallback,
+    ) => {
       call(fd, buffer, offset, Math.floor(length / 2), position, cb);
     }) as unknown as typeof fs.write)
     .mockImplementationOnce(((_fd: number, _b: Buffer, _o: number, _l: number, _p: null, cb: WriteCallback) => {
@@ -46,7 +53,11 @@ describe('dedupe file store after a failed append', () => {
     expect(readFileSync(path, 'utf8')).toBe('"Webhook:before"\n"Webhook:next"\n');
 
     const reopened = openSeenIds({ storePath: path });
-    expect(['Webhook:before', 'Webhook:next', 'Webhook:lost-in-the-crash'].map((id) => reopened.has(id))).toEqual([true, true, false]);
+    expect(['Webhook:before', 'Webhook:next', 'Webhook:lost-in-the-crash'].map((id) => reopened.has(id))).toEqual([
+      true,
+      true,
+      false,
+    ]);
     await reopened.close();
   });
 });

@@ -34,7 +34,12 @@ export interface AccountRec {
 
 export const accounts = durableTable<AccountRec>('accounts');
 
-export function createAccount(emu: EmulatorContext, customerId: string, currency = 'USD', type: AccountRec['type'] = 'EMBEDDED_WALLET'): AccountRec {
+export function createAccount(
+  emu: EmulatorContext,
+  customerId: string,
+  currency = 'USD',
+  type: AccountRec['type'] = 'EMBEDDED_WALLET',
+): AccountRec {
   const now = emu.iso();
   const account: AccountRec = {
     id: `InternalAccount:${randomUUID()}`,
@@ -54,7 +59,8 @@ export function createAccount(emu: EmulatorContext, customerId: string, currency
 /** The platform's accounts, one per currency, made when missing. */
 export function ensurePlatformAccounts(emu: EmulatorContext): void {
   for (const code of CURRENCY_CODES) {
-    if (!emu.table(accounts).find((a) => a.customerId === PLATFORM_OWNER && a.currency === code)) createAccount(emu, PLATFORM_OWNER, code, 'INTERNAL_FIAT');
+    if (!emu.table(accounts).find((a) => a.customerId === PLATFORM_OWNER && a.currency === code))
+      createAccount(emu, PLATFORM_OWNER, code, 'INTERNAL_FIAT');
   }
 }
 

@@ -30,7 +30,10 @@ export class LedgerBatch {
   hold(id: string, amount: number): void {
     const account = this.emu.table(accounts).get(id);
     if (!account || account.balance < amount) {
-      throw badRequest('INVALID_AMOUNT', `Insufficient funds: ${id} has ${account?.balance ?? 0} available, ${amount} is needed`);
+      throw badRequest(
+        'INVALID_AMOUNT',
+        `Insufficient funds: ${id} has ${account?.balance ?? 0} available, ${amount} is needed`,
+      );
     }
     const a = this.touch(id);
     a.balance -= amount;
@@ -50,7 +53,8 @@ export class LedgerBatch {
 
   credit(id: string, amount: number): void {
     const a = this.touch(id);
-    if (!Number.isSafeInteger(a.balance + amount)) throw badRequest('AMOUNT_OUT_OF_RANGE', `The balance would exceed ${Number.MAX_SAFE_INTEGER}`);
+    if (!Number.isSafeInteger(a.balance + amount))
+      throw badRequest('AMOUNT_OUT_OF_RANGE', `The balance would exceed ${Number.MAX_SAFE_INTEGER}`);
     a.balance += amount;
   }
 
@@ -59,7 +63,8 @@ export class LedgerBatch {
     this.emu.changed();
     for (const [id, was] of this.before) {
       const a = this.emu.table(accounts).get(id)!;
-      if (a.balance !== was.balance || (a.held ?? 0) !== was.held) this.emu.outbox.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', renderAccount(a));
+      if (a.balance !== was.balance || (a.held ?? 0) !== was.held)
+        this.emu.outbox.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', renderAccount(a));
     }
     this.before.clear();
   }

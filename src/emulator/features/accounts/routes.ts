@@ -28,7 +28,14 @@ function visibleAccount(req: Req, emu: EmulatorContext, id: string): AccountRec 
 }
 
 export const accountRoutes: Route[] = [
-  ownedListRoute('/internal-accounts', 'customerId', idPattern('Customer'), (emu) => emu.table(accounts).values(), (a) => a.customerId, renderAccount),
+  ownedListRoute(
+    '/internal-accounts',
+    'customerId',
+    idPattern('Customer'),
+    (emu) => emu.table(accounts).values(),
+    (a) => a.customerId,
+    renderAccount,
+  ),
   {
     method: 'GET',
     path: '/customers/internal-accounts',
@@ -39,8 +46,15 @@ export const accountRoutes: Route[] = [
       const type = f.string('type', { enum: TYPES });
       const page = readPage(f);
       f.done();
-      const rows = emu.table(accounts).filter((a) => a.customerId !== PLATFORM_OWNER && (!customerId || a.customerId === customerId)
-        && (!currency || a.currency === currency) && (!type || a.type === type));
+      const rows = emu
+        .table(accounts)
+        .filter(
+          (a) =>
+            a.customerId !== PLATFORM_OWNER &&
+            (!customerId || a.customerId === customerId) &&
+            (!currency || a.currency === currency) &&
+            (!type || a.type === type),
+        );
       return { status: 200, body: pageOf(rows.map(renderAccount), page) };
     },
   },
@@ -52,7 +66,15 @@ export const accountRoutes: Route[] = [
       const currency = f.string('currency', { enum: CURRENCY_CODES });
       const type = f.string('type', { enum: TYPES });
       f.done();
-      const rows = emu.table(accounts).filter((a) => a.customerId === PLATFORM_OWNER && callerMaySee(req, a.customerId) && (!currency || a.currency === currency) && (!type || a.type === type));
+      const rows = emu
+        .table(accounts)
+        .filter(
+          (a) =>
+            a.customerId === PLATFORM_OWNER &&
+            callerMaySee(req, a.customerId) &&
+            (!currency || a.currency === currency) &&
+            (!type || a.type === type),
+        );
       return { status: 200, body: { data: rows.map(renderAccount) } };
     },
   },

@@ -19,9 +19,13 @@ const UNCOMPRESSED_KEY = /^04[0-9a-fA-F]{128}$/;
 
 function walletOnly(account: AccountRec): void {
   if (account.type !== 'EMBEDDED_WALLET') {
-    throw badRequest('INVALID_INPUT', `${account.id} is ${account.type}: only embedded wallets take signed account operations`, {
-      errors: [{ field: 'id', message: 'not an EMBEDDED_WALLET account' }],
-    });
+    throw badRequest(
+      'INVALID_INPUT',
+      `${account.id} is ${account.type}: only embedded wallets take signed account operations`,
+      {
+        errors: [{ field: 'id', message: 'not an EMBEDDED_WALLET account' }],
+      },
+    );
   }
 }
 
@@ -32,7 +36,9 @@ function walletOnly(account: AccountRec): void {
 function mnemonicOf(emu: EmulatorContext, account: AccountRec): string {
   if (!account.mnemonic) {
     const first = 'bdfghjklmnprstvz';
-    account.mnemonic = [...randomBytes(24)].map((b) => `${first[b >> 4]}${'aeio'[(b >> 2) & 3]}${'nrst'[b & 3]}`).join(' ');
+    account.mnemonic = [...randomBytes(24)]
+      .map((b) => `${first[b >> 4]}${'aeio'[(b >> 2) & 3]}${'nrst'[b & 3]}`)
+      .join(' ');
     emu.changed();
   }
   return account.mnemonic;
@@ -40,9 +46,18 @@ function mnemonicOf(emu: EmulatorContext, account: AccountRec): string {
 
 async function sealCredentials(emu: EmulatorContext, account: AccountRec, clientPublicKey: string): Promise<string> {
   const { enc, ciphertext } = await hpkeSeal(clientPublicKey, new TextEncoder().encode(mnemonicOf(emu, account)));
-  const data = JSON.stringify({ encappedPublic: bytesToHex(enc), ciphertext: bytesToHex(ciphertext), organizationId: account.organizationId });
+  const data = JSON.stringify({
+    encappedPublic: bytesToHex(enc),
+    ciphertext: bytesToHex(ciphertext),
+    organizationId: account.organizationId,
+  });
   // The description: in the sandbox dataSignature and enclaveQuorumPublic are empty strings.
-  return JSON.stringify({ version: 'v1.0.0', data: Buffer.from(data, 'utf8').toString('hex'), dataSignature: '', enclaveQuorumPublic: '' });
+  return JSON.stringify({
+    version: 'v1.0.0',
+    data: Buffer.from(data, 'utf8').toString('hex'),
+    dataSignature: '',
+    enclaveQuorumPublic: '',
+  });
 }
 
 export const accountSignedRoutes: Route[] = [
@@ -52,7 +67,8 @@ export const accountSignedRoutes: Route[] = [
     async handler(req, emu) {
       const f = new Fields(req.json());
       const privateEnabled = f.boolean('privateEnabled');
-      if (privateEnabled === undefined && f.errors.length === 0) f.add('privateEnabled', 'the body needs at least one field to change (privateEnabled)');
+      if (privateEnabled === undefined && f.errors.length === 0)
+        f.add('privateEnabled', 'the body needs at least one field to change (privateEnabled)');
       f.done();
       const account = requireAccount(emu, req.params.id!);
       walletOnly(account);
@@ -62,7 +78,10 @@ export const accountSignedRoutes: Route[] = [
         accountId: account.id,
         binding: JSON.stringify({ privateEnabled }),
         bindingField: 'privateEnabled',
-        begin: () => ({ activityType: 'ACTIVITY_TYPE_UPDATE_WALLET', parameters: { walletId: account.id, privateEnabled } }),
+        begin: () => ({
+          activityType: 'ACTIVITY_TYPE_UPDATE_WALLET',
+          parameters: { walletId: account.id, privateEnabled },
+        }),
         checkTarget() {
           if (account.status !== 'ACTIVE') throw unauthorized('The account is no longer active');
         },
@@ -80,7 +99,11 @@ export const accountSignedRoutes: Route[] = [
     path: '/internal-accounts/:id/export',
     async handler(req, emu) {
       const f = new Fields(req.json());
-      const clientPublicKey = f.string('clientPublicKey', { required: true, pattern: UNCOMPRESSED_KEY, check: CLIENT_PUBLIC_KEY_RULES.check });
+      const clientPublicKey = f.string('clientPublicKey', {
+        required: true,
+        pattern: UNCOMPRESSED_KEY,
+        check: CLIENT_PUBLIC_KEY_RULES.check,
+      });
       f.done();
       const account = requireAccount(emu, req.params.id!);
       walletOnly(account);
@@ -90,12 +113,18 @@ export const accountSignedRoutes: Route[] = [
         accountId: account.id,
         binding: clientPublicKey!.toLowerCase(),
         bindingField: 'clientPublicKey',
-        begin: () => ({ activityType: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { walletId: account.id, targetPublicKey: clientPublicKey } }),
+        begin: () => ({
+          activityType: 'ACTIVITY_TYPE_EXPORT_WALLET',
+          parameters: { walletId: account.id, targetPublicKey: clientPublicKey },
+        }),
         checkTarget() {
           if (account.status !== 'ACTIVE') throw unauthorized('The account is no longer active');
         },
         async settle() {
-          return { status: 200, body: { id: account.id, encryptedWalletCredentials: await sealCredentials(emu, account, clientPublicKey!) } };
+          return {
+            status: 200,
+            body: { id: account.id, encryptedWalletCredentials: await sealCredentials(emu, account, clientPublicKey!) },
+          };
         },
       });
     },

@@ -58,11 +58,21 @@ export function renderAction(emu: EmulatorContext, a: ActionRec): Record<string,
 }
 
 /** Records a pending action and announces it; the caller answers 202 with it. */
-export function pendingAction(emu: EmulatorContext, agent: AgentRec, init: Pick<ActionRec, 'type' | 'quoteId' | 'transferBody' | 'transferDetails'>): ActionRec {
+export function pendingAction(
+  emu: EmulatorContext,
+  agent: AgentRec,
+  init: Pick<ActionRec, 'type' | 'quoteId' | 'transferBody' | 'transferDetails'>,
+): ActionRec {
   const now = emu.iso();
   const id = `AgentAction:${randomUUID()}`;
   const action = emu.table(agentActions).set(id, {
-    id, agentId: agent.id, customerId: agent.customerId, status: 'PENDING_APPROVAL', ...init, createdAt: now, updatedAt: now,
+    id,
+    agentId: agent.id,
+    customerId: agent.customerId,
+    status: 'PENDING_APPROVAL',
+    ...init,
+    createdAt: now,
+    updatedAt: now,
   });
   emu.outbox.emit('AGENT_ACTION.PENDING_APPROVAL', renderAction(emu, action));
   return action;
@@ -84,13 +94,25 @@ export const myActionRoutes: Route[] = [
       const f = new Fields(Object.fromEntries(req.query));
       const page = readPage(f);
       f.done();
-      const rows = emu.table(agentActions).filter((a) => a.agentId === agent.id).reverse();
-      return { status: 200, body: pageOf(rows.map((a) => renderAction(emu, a)), page) };
+      const rows = emu
+        .table(agentActions)
+        .filter((a) => a.agentId === agent.id)
+        .reverse();
+      return {
+        status: 200,
+        body: pageOf(
+          rows.map((a) => renderAction(emu, a)),
+          page,
+        ),
+      };
     },
   },
   {
     method: 'GET',
     path: '/agents/me/actions/:actionId',
-    handler: (req, emu) => ({ status: 200, body: renderAction(emu, requireAction(emu, req.params.actionId!, me(req, emu).id)) }),
+    handler: (req, emu) => ({
+      status: 200,
+      body: renderAction(emu, requireAction(emu, req.params.actionId!, me(req, emu).id)),
+    }),
   },
 ];

@@ -38,7 +38,10 @@ export function getAgent(emu: EmulatorContext, id: string): AgentRec {
 
 /** The calling agent of an `/agents/me*` request (401 with Basic: there is no agent to be). */
 export function me(req: Req, emu: EmulatorContext): AgentRec {
-  if (req.principal.kind !== 'agent') throw unauthorized(`${req.path} is for agents: send Authorization: Bearer <accessToken from POST /agents/device-codes/{code}/redeem>`);
+  if (req.principal.kind !== 'agent')
+    throw unauthorized(
+      `${req.path} is for agents: send Authorization: Bearer <accessToken from POST /agents/device-codes/{code}/redeem>`,
+    );
   return getAgent(emu, req.principal.agentId);
 }
 
@@ -71,5 +74,7 @@ export function issueDeviceCode(emu: EmulatorContext, agentId: string): DeviceCo
     const chars = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]);
     code = `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
   } while (emu.table(deviceCodes).has(code));
-  return emu.table(deviceCodes).set(code, { code, agentId, expiresAtMs: emu.now() + DEVICE_CODE_TTL_MS, redeemed: false });
+  return emu
+    .table(deviceCodes)
+    .set(code, { code, agentId, expiresAtMs: emu.now() + DEVICE_CODE_TTL_MS, redeemed: false });
 }

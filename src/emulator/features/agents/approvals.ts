@@ -19,7 +19,8 @@ import { agentRequest, handlerOf, runAs, tagTransaction } from './run.js';
 function pending(emu: EmulatorContext, req: Req): { agent: AgentRec; action: ActionRec } {
   const agent = getAgent(emu, req.params.agentId!);
   const action = requireAction(emu, req.params.actionId!, agent.id);
-  if (action.status !== 'PENDING_APPROVAL') throw conflict('CONFLICT', `${action.id} is ${action.status}, not PENDING_APPROVAL`);
+  if (action.status !== 'PENDING_APPROVAL')
+    throw conflict('CONFLICT', `${action.id} is ${action.status}, not PENDING_APPROVAL`);
   return { agent, action };
 }
 
@@ -28,15 +29,26 @@ async function run(emu: EmulatorContext, req: Req, agent: AgentRec, action: Acti
   try {
     if (action.type === 'EXECUTE_QUOTE') {
       const quote = requireQuote(emu, action.quoteId!);
-      const ids = [quote.sourceAccountId, quote.destinationKind === 'UMA' ? undefined : quote.destinationId].filter((id): id is string => id !== undefined);
+      const ids = [quote.sourceAccountId, quote.destinationKind === 'UMA' ? undefined : quote.destinationId].filter(
+        (id): id is string => id !== undefined,
+      );
       judgeSpend(emu, agent, { amount: quote.totalSendingAmount, currency: quote.sendingCurrency, accountIds: ids });
       tagTransaction(emu, agent, executeNow(emu, quote));
       action.transactionId = quote.transactionId;
     } else {
       const d = action.transferDetails!;
-      judgeSpend(emu, agent, { amount: d.amount, currency: d.currency, accountIds: [d.sourceAccountId, d.destinationAccountId] });
+      judgeSpend(emu, agent, {
+        amount: d.amount,
+        currency: d.currency,
+        accountIds: [d.sourceAccountId, d.destinationAccountId],
+      });
       const path = action.type === 'TRANSFER_OUT' ? '/transfer-out' : '/transfer-in';
-      const reply = await runAs(emu, agent, agentRequest(req, agent, path, action.transferBody!), handlerOf('POST', path));
+      const reply = await runAs(
+        emu,
+        agent,
+        agentRequest(req, agent, path, action.transferBody!),
+        handlerOf('POST', path),
+      );
       action.transactionId = (reply.body as { id: string }).id;
     }
     action.status = 'APPROVED';
@@ -80,9 +92,21 @@ export const approvalRoutes: Route[] = [
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
       const page = readPage(f);
       f.done();
-      const rows = emu.table(agentActions)
-        .filter((a) => a.status === 'PENDING_APPROVAL' && (!agentId || a.agentId === agentId) && (!customerId || a.customerId === customerId));
-      return { status: 200, body: pageOf(rows.map((a) => renderAction(emu, a)), page) };
+      const rows = emu
+        .table(agentActions)
+        .filter(
+          (a) =>
+            a.status === 'PENDING_APPROVAL' &&
+            (!agentId || a.agentId === agentId) &&
+            (!customerId || a.customerId === customerId),
+        );
+      return {
+        status: 200,
+        body: pageOf(
+          rows.map((a) => renderAction(emu, a)),
+          page,
+        ),
+      };
     },
   },
   decide('approve'),

@@ -11,7 +11,12 @@ import { rates } from '../exchange-rates/rates.js';
 import { transactions } from '../transactions/transactions.js';
 import type { AgentRec } from './agent-record.js';
 
-export type Permission = 'VIEW_TRANSACTIONS' | 'CREATE_TRANSFERS' | 'CREATE_QUOTES' | 'EXECUTE_QUOTES' | 'MANAGE_EXTERNAL_ACCOUNTS';
+export type Permission =
+  | 'VIEW_TRANSACTIONS'
+  | 'CREATE_TRANSFERS'
+  | 'CREATE_QUOTES'
+  | 'EXECUTE_QUOTES'
+  | 'MANAGE_EXTERNAL_ACCOUNTS';
 
 /** What an operation would spend: `amount` in `currency`, touching these accounts. */
 export interface Spend {
@@ -20,8 +25,18 @@ export interface Spend {
   accountIds: string[];
 }
 
-interface Limits { currency: string; perTransactionLimit: number; dailyLimit?: number | null; dailyTransactionLimit?: number; monthlyLimit?: number | null }
-interface Rule { accountId: string; executionMode?: 'AUTO' | 'APPROVAL_REQUIRED'; perTransactionLimit?: number | null }
+interface Limits {
+  currency: string;
+  perTransactionLimit: number;
+  dailyLimit?: number | null;
+  dailyTransactionLimit?: number;
+  monthlyLimit?: number | null;
+}
+interface Rule {
+  accountId: string;
+  executionMode?: 'AUTO' | 'APPROVAL_REQUIRED';
+  perTransactionLimit?: number | null;
+}
 interface Policy {
   permissions: Permission[];
   defaultExecutionMode: 'AUTO' | 'APPROVAL_REQUIRED';
@@ -32,7 +47,8 @@ interface Policy {
 
 const policyOf = (agent: AgentRec): Policy => agent.policy as unknown as Policy;
 
-const forbidden = (message: string, details?: Record<string, unknown>) => new HttpError(403, 'FORBIDDEN', message, details ? { details } : {});
+const forbidden = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(403, 'FORBIDDEN', message, details ? { details } : {});
 
 export function convert(emu: EmulatorContext, amount: number, from: string, to: string): number {
   return from === to ? amount : Math.round(amount * rates(emu).rate(from, to));
@@ -49,7 +65,16 @@ export function requirePermission(agent: AgentRec, permission: Permission): void
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The agent's spending today and this month (UTC, emulator clock), in the limit's currency. */
-export function usage(emu: EmulatorContext, agent: AgentRec): { dailyTransactionCount: number; dailySpend: number; dailyResetDate: string; monthlySpend: number; monthlyResetMonth: string } {
+export function usage(
+  emu: EmulatorContext,
+  agent: AgentRec,
+): {
+  dailyTransactionCount: number;
+  dailySpend: number;
+  dailyResetDate: string;
+  monthlySpend: number;
+  monthlyResetMonth: string;
+} {
   const currency = policyOf(agent).spendingLimits.currency;
   const today = emu.iso().slice(0, 10);
   const month = today.slice(0, 7);
@@ -72,9 +97,14 @@ export function usage(emu: EmulatorContext, agent: AgentRec): { dailyTransaction
 }
 
 function velocity(limit: string, allowed: number, attempted: number, currency: string): HttpError {
-  return new HttpError(403, 'VELOCITY_LIMIT_EXCEEDED', `The agent's ${limit} (${allowed} ${currency} minor units) would be exceeded (${attempted})`, {
-    details: { limit, limitAmount: allowed, attemptedAmount: attempted, currency },
-  });
+  return new HttpError(
+    403,
+    'VELOCITY_LIMIT_EXCEEDED',
+    `The agent's ${limit} (${allowed} ${currency} minor units) would be exceeded (${attempted})`,
+    {
+      details: { limit, limitAmount: allowed, attemptedAmount: attempted, currency },
+    },
+  );
 }
 
 /**
@@ -87,28 +117,51 @@ export function judgeSpend(emu: EmulatorContext, agent: AgentRec, spend: Spend):
   const amount = convert(emu, spend.amount, spend.currency, limits.currency);
   const allowed = policy.accountRestrictions?.allowedAccountIds;
   const outside = allowed ? spend.accountIds.filter((id) => !allowed.includes(id)) : [];
-  if (outside.length > 0) throw forbidden(`The policy does not allow the agent to use ${outside.join(', ')}`, { accountIds: outside });
+  if (outside.length > 0)
+    throw forbidden(`The policy does not allow the agent to use ${outside.join(', ')}`, { accountIds: outside });
   const rules = (policy.accountRestrictions?.accountRules ?? []).filter((r) => spend.accountIds.includes(r.accountId));
 
-  if (amount > limits.perTransactionLimit) throw velocity('perTransactionLimit', limits.perTransactionLimit, amount, limits.currency);
+  if (amount > limits.perTransactionLimit)
+    throw velocity('perTransactionLimit', limits.perTransactionLimit, amount, limits.currency);
   for (const rule of rules) {
     if (typeof rule.perTransactionLimit === 'number' && amount > rule.perTransactionLimit) {
       throw velocity(`perTransactionLimit of ${rule.accountId}`, rule.perTransactionLimit, amount, limits.currency);
     }
   }
   const used = usage(emu, agent);
-  if (typeof limits.dailyLimit === 'number' && used.dailySpend + amount > limits.dailyLimit) throw velocity('dailyLimit', limits.dailyLimit, used.dailySpend + amount, limits.currency);
-  if (typeof limits.monthlyLimit === 'number' && used.monthlySpend + amount > limits.monthlyLimit) throw velocity('monthlyLimit', limits.monthlyLimit, used.monthlySpend + amount, limits.currency);
-  if (typeof limits.dailyTransactionLimit === 'number' && used.dailyTransactionCount + 1 > limits.dailyTransactionLimit) {
-    throw new HttpError(403, 'VELOCITY_LIMIT_EXCEEDED', `The agent may make ${limits.dailyTransactionLimit} transactions a day`, {
-      details: { limit: 'dailyTransactionLimit', limitAmount: limits.dailyTransactionLimit, attemptedAmount: used.dailyTransactionCount + 1 },
-    });
+  if (typeof limits.dailyLimit === 'number' && used.dailySpend + amount > limits.dailyLimit)
+    throw velocity('dailyLimit', limits.dailyLimit, used.dailySpend + amount, limits.currency);
+  if (typeof limits.monthlyLimit === 'number' && used.monthlySpend + amount > limits.monthlyLimit)
+    throw velocity('monthlyLimit', limits.monthlyLimit, used.monthlySpend + amount, limits.currency);
+  if (
+    typeof limits.dailyTransactionLimit === 'number' &&
+    used.dailyTransactionCount + 1 > limits.dailyTransactionLimit
+  ) {
+    throw new HttpError(
+      403,
+      'VELOCITY_LIMIT_EXCEEDED',
+      `The agent may make ${limits.dailyTransactionLimit} transactions a day`,
+      {
+        details: {
+          limit: 'dailyTransactionLimit',
+          limitAmount: limits.dailyTransactionLimit,
+          attemptedAmount: used.dailyTransactionCount + 1,
+        },
+      },
+    );
   }
 
   // A rule naming one of the operation's accounts sets its mode; otherwise the default does.
   const modes = rules.map((r) => r.executionMode).filter((m): m is 'AUTO' | 'APPROVAL_REQUIRED' => m !== undefined);
-  const mode = modes.length > 0 ? (modes.includes('APPROVAL_REQUIRED') ? 'APPROVAL_REQUIRED' : 'AUTO') : policy.defaultExecutionMode;
+  const mode =
+    modes.length > 0
+      ? modes.includes('APPROVAL_REQUIRED')
+        ? 'APPROVAL_REQUIRED'
+        : 'AUTO'
+      : policy.defaultExecutionMode;
   const threshold = policy.approvalThresholds;
-  const above = typeof threshold?.amount === 'number' && amount > convert(emu, threshold.amount, threshold.currency ?? limits.currency, limits.currency);
+  const above =
+    typeof threshold?.amount === 'number' &&
+    amount > convert(emu, threshold.amount, threshold.currency ?? limits.currency, limits.currency);
   return mode === 'APPROVAL_REQUIRED' || above ? 'APPROVAL_REQUIRED' : 'AUTO';
 }

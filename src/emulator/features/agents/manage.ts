@@ -50,7 +50,9 @@ export const manageRoutes: Route[] = [
     handler(req, emu) {
       const agent = getAgent(emu, req.params.agentId!);
       const now = emu.iso();
-      for (const action of emu.table(agentActions).filter((a) => a.agentId === agent.id && a.status === 'PENDING_APPROVAL')) {
+      for (const action of emu
+        .table(agentActions)
+        .filter((a) => a.agentId === agent.id && a.status === 'PENDING_APPROVAL')) {
         action.status = 'REJECTED';
         action.rejectionReason = 'The agent was deleted';
         action.updatedAt = now;

@@ -32,9 +32,18 @@ interface AgentOp {
 }
 
 /** An operation that only needs a permission (or none) before the area runs it. */
-function permitted(method: string, mePath: string, area: string, permission?: Permission, params?: AgentOp['params']): AgentOp {
+function permitted(
+  method: string,
+  mePath: string,
+  area: string,
+  permission?: Permission,
+  params?: AgentOp['params'],
+): AgentOp {
   return {
-    method, me: mePath, area, ...(params ? { params } : {}),
+    method,
+    me: mePath,
+    area,
+    ...(params ? { params } : {}),
     run(agent, req, emu, handler) {
       if (permission) requirePermission(agent, permission);
       return runAs(emu, agent, req, handler, req.params);
@@ -50,7 +59,9 @@ function currencyOf(emu: EmulatorContext, id: unknown): string | undefined {
 
 /** Accounts a quote touches (a UMA address is none). */
 const quoteAccounts = (q: { sourceAccountId?: string; destinationKind: string; destinationId: string }): string[] =>
-  [q.sourceAccountId, q.destinationKind === 'UMA' ? undefined : q.destinationId].filter((id): id is string => id !== undefined);
+  [q.sourceAccountId, q.destinationKind === 'UMA' ? undefined : q.destinationId].filter(
+    (id): id is string => id !== undefined,
+  );
 
 function transfer(direction: 'in' | 'out'): AgentOp {
   const target = `/transfer-${direction}`;
@@ -66,10 +77,12 @@ function transfer(direction: 'in' | 'out'): AgentOp {
       const destinationAccountId = (body.destination as { accountId?: unknown } | undefined)?.accountId;
       const currency = currencyOf(emu, direction === 'out' ? sourceAccountId : destinationAccountId);
       // A repeat of a kept answer, or a body the area refuses anyway: the area answers.
-      if (recall(emu, key, target) || !Number.isSafeInteger(body.amount) || (body.amount as number) < 1 || !currency) return runAs(emu, agent, req, handler);
+      if (recall(emu, key, target) || !Number.isSafeInteger(body.amount) || (body.amount as number) < 1 || !currency)
+        return runAs(emu, agent, req, handler);
       const amount = body.amount as number;
       const ids = [sourceAccountId, destinationAccountId] as string[];
-      if (judgeSpend(emu, agent, { amount, currency, accountIds: ids }) === 'AUTO') return runAs(emu, agent, req, handler);
+      if (judgeSpend(emu, agent, { amount, currency, accountIds: ids }) === 'AUTO')
+        return runAs(emu, agent, req, handler);
       const action = pendingAction(emu, agent, {
         type: direction === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN',
         transferBody: body,
@@ -90,9 +103,19 @@ const createQuote: AgentOp = {
     // A quote executed on creation spends at once: the execute permission and the policy apply.
     requirePermission(agent, 'EXECUTE_QUOTES');
     const { init } = readQuoteRequest(req, emu);
-    if (judgeSpend(emu, agent, { amount: init.totalSendingAmount, currency: init.sendingCurrency, accountIds: quoteAccounts(init) }) === 'AUTO') return runAs(emu, agent, req, handler);
+    if (
+      judgeSpend(emu, agent, {
+        amount: init.totalSendingAmount,
+        currency: init.sendingCurrency,
+        accountIds: quoteAccounts(init),
+      }) === 'AUTO'
+    )
+      return runAs(emu, agent, req, handler);
     const quote = insertQuote(emu, init);
-    return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
+    return {
+      status: 202,
+      body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })),
+    };
   },
 };
 
@@ -104,14 +127,25 @@ const executeQuote: AgentOp = {
   run(agent, req, emu, handler) {
     requirePermission(agent, 'EXECUTE_QUOTES');
     const quote = emu.table(quotes).get(req.params.quoteId!);
-    const waiting = quote && emu.table(agentActions).find((a) => a.quoteId === quote.id && a.status === 'PENDING_APPROVAL');
+    const waiting =
+      quote && emu.table(agentActions).find((a) => a.quoteId === quote.id && a.status === 'PENDING_APPROVAL');
     if (waiting) return { status: 202, body: renderAction(emu, waiting) };
     // Unknown, another's or no longer executable: the area answers (404, 409…).
-    if (!quote || quote.customerId !== agent.customerId || quoteStatus(emu, quote) !== 'PENDING') return runAs(emu, agent, req, handler, req.params);
-    if (judgeSpend(emu, agent, { amount: quote.totalSendingAmount, currency: quote.sendingCurrency, accountIds: quoteAccounts(quote) }) === 'AUTO') {
+    if (!quote || quote.customerId !== agent.customerId || quoteStatus(emu, quote) !== 'PENDING')
+      return runAs(emu, agent, req, handler, req.params);
+    if (
+      judgeSpend(emu, agent, {
+        amount: quote.totalSendingAmount,
+        currency: quote.sendingCurrency,
+        accountIds: quoteAccounts(quote),
+      }) === 'AUTO'
+    ) {
       return runAs(emu, agent, req, handler, req.params);
     }
-    return { status: 202, body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })) };
+    return {
+      status: 202,
+      body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })),
+    };
   },
 };
 
@@ -127,8 +161,20 @@ const OPS: readonly AgentOp[] = [
   transfer('out'),
   permitted('GET', '/external-accounts', '/customers/external-accounts'),
   permitted('POST', '/external-accounts', '/customers/external-accounts', 'MANAGE_EXTERNAL_ACCOUNTS'),
-  permitted('GET', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', undefined, byId('externalAccountId')),
-  permitted('DELETE', '/external-accounts/:externalAccountId', '/customers/external-accounts/:id', 'MANAGE_EXTERNAL_ACCOUNTS', byId('externalAccountId')),
+  permitted(
+    'GET',
+    '/external-accounts/:externalAccountId',
+    '/customers/external-accounts/:id',
+    undefined,
+    byId('externalAccountId'),
+  ),
+  permitted(
+    'DELETE',
+    '/external-accounts/:externalAccountId',
+    '/customers/external-accounts/:id',
+    'MANAGE_EXTERNAL_ACCOUNTS',
+    byId('externalAccountId'),
+  ),
 ];
 
 /** `/agents/me…`: AgentAuth only. */
@@ -150,12 +196,11 @@ const gateRoute = (op: AgentOp): Route => {
   return {
     method: op.method,
     path: op.area,
-    handler: (req, emu) => (req.principal.kind === 'agent' ? op.run(getAgent(emu, req.principal.agentId), req, emu, area) : area(req, emu)),
+    handler: (req, emu) =>
+      req.principal.kind === 'agent' ? op.run(getAgent(emu, req.principal.agentId), req, emu, area) : area(req, emu),
   };
 };
 
-export const agentMeRoutes: Route[] = [
-  ...OPS.map(meRoute),
-];
+export const agentMeRoutes: Route[] = [...OPS.map(meRoute)];
 
 export const agentGateRoutes: Route[] = OPS.map(gateRoute);

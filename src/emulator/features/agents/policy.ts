@@ -1,7 +1,13 @@
 /** AgentPolicy from a request body (the description's AgentPolicy, AgentSpendingLimits). */
 import { Fields } from '../../kernel/fields.js';
 
-const PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
+const PERMISSIONS = [
+  'VIEW_TRANSACTIONS',
+  'CREATE_TRANSFERS',
+  'CREATE_QUOTES',
+  'EXECUTE_QUOTES',
+  'MANAGE_EXTERNAL_ACCOUNTS',
+];
 const CURRENCY = /^[A-Z]{3}$/;
 /** The accounts a policy may name: internal or external ones. */
 const ACCOUNT_ID = /^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/;
@@ -23,7 +29,8 @@ function readRestrictions(r: Fields): Record<string, unknown> {
     if (ids) out.allowedAccountIds = ids;
   }
   const rules = r.raw('accountRules');
-  if (rules !== undefined && !Array.isArray(rules)) r.add('accountRules', 'accountRestrictions.accountRules must be an array');
+  if (rules !== undefined && !Array.isArray(rules))
+    r.add('accountRules', 'accountRestrictions.accountRules must be an array');
   else if (Array.isArray(rules)) {
     out.accountRules = rules.map((value: unknown, i) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -34,7 +41,9 @@ function readRestrictions(r: Fields): Record<string, unknown> {
       const accountId = rule.string('accountId', { required: true, pattern: ACCOUNT_ID });
       const executionMode = rule.string('executionMode', { enum: MODES });
       const perTransactionLimit = limitOrNull(rule, 'perTransactionLimit');
-      return Object.fromEntries(Object.entries({ accountId, executionMode, perTransactionLimit }).filter(([, v]) => v !== undefined));
+      return Object.fromEntries(
+        Object.entries({ accountId, executionMode, perTransactionLimit }).filter(([, v]) => v !== undefined),
+      );
     });
   }
   return out;
@@ -48,7 +57,10 @@ export function readPolicy(f: Fields): Record<string, unknown> | undefined {
 
 /** An AgentPolicy object's fields (a whole `PATCH /agents/{id}/policy` body, or `policy` inside one). */
 export function readPolicyFields(p: Fields): Record<string, unknown> {
-  const permissions = p.stringArray('permissions', { required: true, pattern: new RegExp(`^(${PERMISSIONS.join('|')})$`) });
+  const permissions = p.stringArray('permissions', {
+    required: true,
+    pattern: new RegExp(`^(${PERMISSIONS.join('|')})$`),
+  });
   const defaultExecutionMode = p.string('defaultExecutionMode', { required: true, enum: MODES });
   const s = p.object('spendingLimits', { required: true });
   const spendingLimits = s && {
@@ -67,6 +79,7 @@ export function readPolicyFields(p: Fields): Record<string, unknown> {
     const currency = t.string('currency', { required: typeof amount === 'number', pattern: CURRENCY });
     extra.approvalThresholds = { ...(currency ? { currency } : {}), ...(amount !== undefined ? { amount } : {}) };
   }
-  const clean = (o: Record<string, unknown> | undefined) => o && Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const clean = (o: Record<string, unknown> | undefined) =>
+    o && Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
   return { permissions, defaultExecutionMode, spendingLimits: clean(spendingLimits), ...extra };
 }

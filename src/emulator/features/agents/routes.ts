@@ -10,7 +10,16 @@ import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import { accounts, renderAccount } from '../accounts/accounts.js';
 import { customers } from '../customers/customers.js';
-import { agents, deviceCodes, getAgent, hashToken, issueDeviceCode, me, renderAgent, renderDeviceCode } from './agents.js';
+import {
+  agents,
+  deviceCodes,
+  getAgent,
+  hashToken,
+  issueDeviceCode,
+  me,
+  renderAgent,
+  renderDeviceCode,
+} from './agents.js';
 import { readPolicy } from './policy.js';
 
 export const agentRoutes: Route[] = [
@@ -27,9 +36,19 @@ export const agentRoutes: Route[] = [
       const now = emu.iso();
       const id = `Agent:${randomUUID()}`;
       const agent = emu.table(agents).set(id, {
-        id, name: name!, customerId: customerId!, isPaused: false, isConnected: false, policy: policy!, createdAt: now, updatedAt: now,
+        id,
+        name: name!,
+        customerId: customerId!,
+        isPaused: false,
+        isConnected: false,
+        policy: policy!,
+        createdAt: now,
+        updatedAt: now,
       });
-      return { status: 201, body: { agent: renderAgent(emu, agent), deviceCode: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) } };
+      return {
+        status: 201,
+        body: { agent: renderAgent(emu, agent), deviceCode: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) },
+      };
     },
   },
   {
@@ -43,9 +62,21 @@ export const agentRoutes: Route[] = [
       const isConnected = flag('isConnected');
       const page = readPage(f);
       f.done();
-      const rows = emu.table(agents).filter((a) => (!customerId || a.customerId === customerId)
-        && (!isPaused || String(a.isPaused) === isPaused) && (!isConnected || String(a.isConnected) === isConnected));
-      return { status: 200, body: pageOf(rows.map((a) => renderAgent(emu, a)), page) };
+      const rows = emu
+        .table(agents)
+        .filter(
+          (a) =>
+            (!customerId || a.customerId === customerId) &&
+            (!isPaused || String(a.isPaused) === isPaused) &&
+            (!isConnected || String(a.isConnected) === isConnected),
+        );
+      return {
+        status: 200,
+        body: pageOf(
+          rows.map((a) => renderAgent(emu, a)),
+          page,
+        ),
+      };
     },
   },
   { method: 'GET', path: '/agents/me', handler: (req, emu) => ({ status: 200, body: renderAgent(emu, me(req, emu)) }) },
@@ -54,17 +85,25 @@ export const agentRoutes: Route[] = [
     path: '/agents/me/internal-accounts',
     handler(req, emu) {
       const agent = me(req, emu);
-      const data = emu.table(accounts).filter((a) => a.customerId === agent.customerId).map(renderAccount);
+      const data = emu
+        .table(accounts)
+        .filter((a) => a.customerId === agent.customerId)
+        .map(renderAccount);
       return { status: 200, body: { data, hasMore: false, totalCount: data.length } };
     },
   },
-  { method: 'GET', path: '/agents/:agentId', handler: (req, emu) => ({ status: 200, body: renderAgent(emu, getAgent(emu, req.params.agentId!)) }) },
+  {
+    method: 'GET',
+    path: '/agents/:agentId',
+    handler: (req, emu) => ({ status: 200, body: renderAgent(emu, getAgent(emu, req.params.agentId!)) }),
+  },
   {
     method: 'POST',
     path: '/agents/:agentId/device-codes',
     handler(req, emu) {
       const agent = getAgent(emu, req.params.agentId!);
-      if (agent.isConnected) throw conflict('AGENT_ALREADY_CONNECTED', `${agent.id} is already connected: its access token is in use`);
+      if (agent.isConnected)
+        throw conflict('AGENT_ALREADY_CONNECTED', `${agent.id} is already connected: its access token is in use`);
       return { status: 201, body: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) };
     },
   },
@@ -87,9 +126,12 @@ export const agentRoutes: Route[] = [
     handler(req, emu) {
       const code = emu.table(deviceCodes).get(req.params.code!);
       if (!code) throw notFound('Device code', '(given)');
-      if (code.redeemed) throw badRequest('INVALID_INPUT', 'This device code was already redeemed; ask the platform for a new one');
-      if (code.superseded) throw badRequest('INVALID_INPUT', 'This device code was replaced by a newer one; redeem that one');
-      if (code.expiresAtMs <= emu.now()) throw badRequest('INVALID_INPUT', 'This device code has expired; ask the platform for a new one');
+      if (code.redeemed)
+        throw badRequest('INVALID_INPUT', 'This device code was already redeemed; ask the platform for a new one');
+      if (code.superseded)
+        throw badRequest('INVALID_INPUT', 'This device code was replaced by a newer one; redeem that one');
+      if (code.expiresAtMs <= emu.now())
+        throw badRequest('INVALID_INPUT', 'This device code has expired; ask the platform for a new one');
       const agent = getAgent(emu, code.agentId);
       const accessToken = `agt_${randomBytes(32).toString('base64url')}`;
       code.redeemed = true;

@@ -26,7 +26,12 @@ export function handlerOf(method: string, path: string): Handler {
 /** Marks the transaction a reply made (a transaction, or a quote that has one) as the agent's. */
 export function tagTransaction(emu: EmulatorContext, agent: AgentRec, reply: Reply): Reply {
   const body = reply.body as { id?: unknown; transactionId?: unknown } | undefined;
-  const id = typeof body?.transactionId === 'string' ? body.transactionId : typeof body?.id === 'string' && body.id.startsWith('Transaction:') ? body.id : undefined;
+  const id =
+    typeof body?.transactionId === 'string'
+      ? body.transactionId
+      : typeof body?.id === 'string' && body.id.startsWith('Transaction:')
+        ? body.id
+        : undefined;
   const tx = id ? emu.table(transactions).get(id) : undefined;
   if (tx && tx.fields.agentId === undefined) {
     tx.fields.agentId = agent.id;
@@ -37,7 +42,13 @@ export function tagTransaction(emu: EmulatorContext, agent: AgentRec, reply: Rep
 }
 
 /** Runs handler with the route's parameter names and tags what it made. */
-export async function runAs(emu: EmulatorContext, agent: AgentRec, req: Req, handler: Handler, params: Record<string, string> = {}): Promise<Reply> {
+export async function runAs(
+  emu: EmulatorContext,
+  agent: AgentRec,
+  req: Req,
+  handler: Handler,
+  params: Record<string, string> = {},
+): Promise<Reply> {
   const reply = await handler({ ...req, params }, emu);
   const tagged = tagTransaction(emu, agent, reply);
   // The area kept its answer under the Idempotency-Key before the tag: a repeat gets the tagged one.

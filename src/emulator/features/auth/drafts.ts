@@ -42,7 +42,11 @@ export function readDraftInput(type: AuthMethodType, f: Fields): DraftInput {
   const nickname = typeof raw === 'string' ? raw.trim() : undefined;
   if (raw === undefined || raw === null) f.add('nickname', 'nickname is required', { minLength: 1, maxLength: 100 });
   else if (nickname === undefined || !NICKNAME.test(nickname)) {
-    f.add('nickname', "nickname must be 1-100 letters, digits, spaces or . _ - ' ( )", { minLength: 1, maxLength: 100, pattern: NICKNAME.source });
+    f.add('nickname', "nickname must be 1-100 letters, digits, spaces or . _ - ' ( )", {
+      minLength: 1,
+      maxLength: 100,
+      pattern: NICKNAME.source,
+    });
   }
   const challenge = f.string('challenge', { required: true, pattern: BASE64URL });
   const a = f.object('attestation', { required: true });
@@ -58,9 +62,13 @@ export function readDraftInput(type: AuthMethodType, f: Fields): DraftInput {
 function contactOf(emu: EmulatorContext, account: AccountRec, which: 'email' | 'phoneNumber'): string {
   const value = emu.table(customers).get(account.customerId)?.[which];
   if (typeof value !== 'string' || value === '') {
-    throw badRequest('MISSING_MANDATORY_USER_INFO', `Customer ${account.customerId} has no ${which}: set it on the customer before adding this credential`, {
-      errors: [{ field: which, message: `the customer's ${which} is the credential's nickname` }],
-    });
+    throw badRequest(
+      'MISSING_MANDATORY_USER_INFO',
+      `Customer ${account.customerId} has no ${which}: set it on the customer before adding this credential`,
+      {
+        errors: [{ field: which, message: `the customer's ${which} is the credential's nickname` }],
+      },
+    );
   }
   return value;
 }
@@ -79,7 +87,11 @@ export function prepareDraft(emu: EmulatorContext, account: AccountRec, input: D
     case 'OAUTH': {
       const claims = parseOidcToken(input.oidcToken!);
       if (initial) checkFreshness(claims, emu.now());
-      return { type: 'OAUTH', nickname: claims.email ?? claims.sub, oauth: { iss: claims.iss, aud: claims.aud, sub: claims.sub } };
+      return {
+        type: 'OAUTH',
+        nickname: claims.email ?? claims.sub,
+        oauth: { iss: claims.iss, aud: claims.aud, sub: claims.sub },
+      };
     }
     case 'PASSKEY': {
       const a = input.attestation!;
@@ -94,13 +106,22 @@ export function prepareDraft(emu: EmulatorContext, account: AccountRec, input: D
 export function checkUnique(emu: EmulatorContext, accountId: string, draft: Draft, challenge?: string): void {
   const existing = credentialsOf(emu, accountId);
   if (draft.type === 'EMAIL_OTP' && existing.some((m) => m.type === 'EMAIL_OTP')) {
-    throw badRequest('EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS', `Internal account ${accountId} already has an EMAIL_OTP credential`);
+    throw badRequest(
+      'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS',
+      `Internal account ${accountId} already has an EMAIL_OTP credential`,
+    );
   }
   if (draft.type === 'SMS_OTP' && existing.some((m) => m.type === 'SMS_OTP')) {
-    throw badRequest('SMS_OTP_CREDENTIAL_ALREADY_EXISTS', `Internal account ${accountId} already has an SMS_OTP credential`);
+    throw badRequest(
+      'SMS_OTP_CREDENTIAL_ALREADY_EXISTS',
+      `Internal account ${accountId} already has an SMS_OTP credential`,
+    );
   }
   if (draft.passkey && existing.some((m) => m.passkey?.credentialId === draft.passkey!.credentialId)) {
-    throw badRequest('PASSKEY_CREDENTIAL_ALREADY_EXISTS', `WebAuthn credential ${draft.passkey.credentialId} is already registered on ${accountId}`);
+    throw badRequest(
+      'PASSKEY_CREDENTIAL_ALREADY_EXISTS',
+      `WebAuthn credential ${draft.passkey.credentialId} is already registered on ${accountId}`,
+    );
   }
   if (challenge !== undefined && emu.table(usedRegistrationChallenges).has(challenge)) {
     throw unauthorized('The registration challenge was already used: ask the platform backend for a new one');

@@ -19,7 +19,11 @@ export const authFeature: Feature = {
   routes: [...registerRoutes, ...manageRoutes, ...credentialRoutes],
   tables: [authMethods, otpTargets, passkeyChallenges, usedRegistrationChallenges],
   sweep(emu, now) {
-    for (const [id, targets] of emu.table(otpTargets).entries()) emu.table(otpTargets).set(id, targets.filter((t) => t.expiresAtMs > now));
+    for (const [id, targets] of emu.table(otpTargets).entries())
+      emu.table(otpTargets).set(
+        id,
+        targets.filter((t) => t.expiresAtMs > now),
+      );
     emu.table(passkeyChallenges).deleteWhere((c) => c.expiresAtMs <= now);
     // A platform's registration challenge is short-lived; a day later a replay fails its own checks anyway.
     emu.table(usedRegistrationChallenges).deleteWhere((u) => u.usedAtMs < now - DAY_MS);
@@ -28,7 +32,14 @@ export const authFeature: Feature = {
     const existing = made.credentialId ? emu.table(authMethods).get(made.credentialId) : undefined;
     if (existing && existing.accountId === made.accountId) return {};
     const now = emu.iso();
-    const credential: AuthMethodRec = { id: `AuthMethod:${randomUUID()}`, accountId: made.accountId!, type: 'EMAIL_OTP', nickname: made.email!, createdAt: now, updatedAt: now };
+    const credential: AuthMethodRec = {
+      id: `AuthMethod:${randomUUID()}`,
+      accountId: made.accountId!,
+      type: 'EMAIL_OTP',
+      nickname: made.email!,
+      createdAt: now,
+      updatedAt: now,
+    };
     emu.table(authMethods).set(credential.id, credential);
     return { credentialId: credential.id };
   },

@@ -16,7 +16,10 @@ import { authMethods, credentialsOf, getCredential, renderAuthMethod, type AuthM
 
 function refuseLast(emu: EmulatorContext, method: AuthMethodRec): void {
   if (credentialsOf(emu, method.accountId).length <= 1) {
-    throw badRequest('INVALID_INPUT', `${method.id} is the last credential of ${method.accountId}; add another before revoking it`);
+    throw badRequest(
+      'INVALID_INPUT',
+      `${method.id} is the last credential of ${method.accountId}; add another before revoking it`,
+    );
   }
 }
 
@@ -39,7 +42,8 @@ export const manageRoutes: Route[] = [
       // A re-send of a settled revoke finds the credential gone: its challenge still answers (204).
       const requestId = req.header('request-id');
       const settled = requestId ? emu.table(pendingRequests).get(requestId) : undefined;
-      const replay = settled?.kind === 'credential-revoke' && settled.resourceId === id && settled.outcome !== undefined;
+      const replay =
+        settled?.kind === 'credential-revoke' && settled.resourceId === id && settled.outcome !== undefined;
       const method = replay ? emu.table(authMethods).get(id) : getCredential(emu, id);
       return signedFlow(emu, req, {
         kind: 'credential-revoke',

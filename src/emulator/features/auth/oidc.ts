@@ -37,17 +37,21 @@ function jsonSegment(segment: string, what: string): Record<string, unknown> {
   } catch {
     malformed(`the ${what} segment is not base64url JSON`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) malformed(`the ${what} segment is not a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    malformed(`the ${what} segment is not a JSON object`);
   return value as Record<string, unknown>;
 }
 
 /** Parses the token and checks every claim's presence and type, listing every bad claim at once. */
 export function parseOidcToken(token: string): OidcClaims {
   if (token === REJECTED_LEGACY_OIDC_TOKEN) {
-    malformed(`the literal ${REJECTED_LEGACY_OIDC_TOKEN} is no longer accepted: send a JWT with iss, aud, sub, iat and exp`);
+    malformed(
+      `the literal ${REJECTED_LEGACY_OIDC_TOKEN} is no longer accepted: send a JWT with iss, aud, sub, iat and exp`,
+    );
   }
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) malformed('a JWT is three base64url segments joined by dots');
+  if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p)))
+    malformed('a JWT is three base64url segments joined by dots');
   jsonSegment(parts[0]!, 'header');
   const claims = jsonSegment(parts[1]!, 'claims');
 
@@ -55,9 +59,11 @@ export function parseOidcToken(token: string): OidcClaims {
   const bad = (claim: string, message: string) => errors.push({ field: `oidcToken.${claim}`, message });
   const { iss, aud, sub, iat, exp, nonce, email } = claims;
   if (typeof iss !== 'string' || iss === '') bad('iss', 'iss must be a non-empty string');
-  else if (!(OIDC_RULES.issuers as readonly string[]).includes(iss)) bad('iss', `iss ${iss} is not a supported issuer (${OIDC_RULES.issuers.join(', ')})`);
+  else if (!(OIDC_RULES.issuers as readonly string[]).includes(iss))
+    bad('iss', `iss ${iss} is not a supported issuer (${OIDC_RULES.issuers.join(', ')})`);
   const audience = Array.isArray(aud) && aud.length === 1 ? aud[0] : aud;
-  if (typeof audience !== 'string' || audience === '') bad('aud', 'aud must be a non-empty string or a one-element array of one');
+  if (typeof audience !== 'string' || audience === '')
+    bad('aud', 'aud must be a non-empty string or a one-element array of one');
   if (typeof sub !== 'string' || sub === '') bad('sub', 'sub must be a non-empty string');
   if (typeof iat !== 'number' || !Number.isFinite(iat)) bad('iat', 'iat must be a number (seconds since the epoch)');
   if (typeof exp !== 'number' || !Number.isFinite(exp)) bad('exp', 'exp must be a number (seconds since the epoch)');
@@ -85,11 +91,19 @@ export function checkFreshness(claims: OidcClaims, nowMs: number): void {
 }
 
 /** Verify: the token names the registered identity and binds clientPublicKey through its nonce. */
-export function checkVerifyToken(claims: OidcClaims, registered: OidcIdentity, clientPublicKey: string, nowMs: number): void {
+export function checkVerifyToken(
+  claims: OidcClaims,
+  registered: OidcIdentity,
+  clientPublicKey: string,
+  nowMs: number,
+): void {
   for (const claim of ['iss', 'aud', 'sub'] as const) {
-    if (claims[claim] !== registered[claim]) throw unauthorized(`OIDC token ${claim} does not match the registered credential`);
+    if (claims[claim] !== registered[claim])
+      throw unauthorized(`OIDC token ${claim} does not match the registered credential`);
   }
   checkFreshness(claims, nowMs);
-  if (claims.nonce === undefined) throw unauthorized('OIDC token has no nonce: it must be the SHA-256 hex of clientPublicKey');
-  if (claims.nonce !== oidcNonce(clientPublicKey)) throw unauthorized('OIDC token nonce is not the SHA-256 hex of the clientPublicKey sent');
+  if (claims.nonce === undefined)
+    throw unauthorized('OIDC token has no nonce: it must be the SHA-256 hex of clientPublicKey');
+  if (claims.nonce !== oidcNonce(clientPublicKey))
+    throw unauthorized('OIDC token nonce is not the SHA-256 hex of the clientPublicKey sent');
 }

@@ -33,9 +33,16 @@ export const otpTargets = memoryTable<OtpTargetRec[]>('otpTargets');
  * of concurrent calls with one bundle only the first gets through, and targets issued meanwhile
  * are kept.
  */
-async function openWithTarget(emu: EmulatorContext, credentialId: string, bundle: string): Promise<{ otp_code: string; public_key: string }> {
+async function openWithTarget(
+  emu: EmulatorContext,
+  credentialId: string,
+  bundle: string,
+): Promise<{ otp_code: string; public_key: string }> {
   const now = emu.now();
-  const stale = () => unauthorized('encryptedOtpBundle does not open with any unused, unexpired otpEncryptionTargetBundle of this credential (stale or reused bundle); request a new challenge');
+  const stale = () =>
+    unauthorized(
+      'encryptedOtpBundle does not open with any unused, unexpired otpEncryptionTargetBundle of this credential (stale or reused bundle); request a new challenge',
+    );
   for (const target of (emu.table(otpTargets).get(credentialId) ?? []).filter((t) => t.expiresAtMs > now)) {
     let opened: { otp_code: string; public_key: string };
     try {
@@ -45,7 +52,10 @@ async function openWithTarget(emu: EmulatorContext, credentialId: string, bundle
     }
     const current = emu.table(otpTargets).get(credentialId) ?? [];
     if (!current.includes(target)) throw stale(); // a concurrent call with the same bundle won
-    emu.table(otpTargets).set(credentialId, current.filter((t) => t !== target));
+    emu.table(otpTargets).set(
+      credentialId,
+      current.filter((t) => t !== target),
+    );
     return opened;
   }
   throw stale();
@@ -81,7 +91,12 @@ export function otpVerify(emu: EmulatorContext, req: Req, method: AuthMethodRec,
       } catch {
         throw unauthorized('The public_key inside encryptedOtpBundle is not a P-256 public key');
       }
-      return { activityType: 'ACTIVITY_TYPE_OTP_LOGIN', parameters: { publicKey: tek }, requiredSigner: tek, lead: { type: method.type } };
+      return {
+        activityType: 'ACTIVITY_TYPE_OTP_LOGIN',
+        parameters: { publicKey: tek },
+        requiredSigner: tek,
+        lead: { type: method.type },
+      };
     },
     checkTarget: () => undefined,
     async settle(pending) {

@@ -32,10 +32,19 @@ export interface PasskeyChallenge {
 /** Passkey challenges by requestId (one verify each). */
 export const passkeyChallenges = memoryTable<PasskeyChallenge>('passkeyChallenges');
 
-export function passkeyChallenge(emu: EmulatorContext, method: AuthMethodRec, clientPublicKey: string | undefined): Reply {
+export function passkeyChallenge(
+  emu: EmulatorContext,
+  method: AuthMethodRec,
+  clientPublicKey: string | undefined,
+): Reply {
   const requestId = `Request:${randomUUID()}`;
   // The body the session would be created from, with a random salt so that no two challenges match.
-  const creation = JSON.stringify({ authMethodId: method.id, clientPublicKey: clientPublicKey ?? null, requestId, salt: randomBytes(16).toString('hex') });
+  const creation = JSON.stringify({
+    authMethodId: method.id,
+    clientPublicKey: clientPublicKey ?? null,
+    requestId,
+    salt: randomBytes(16).toString('hex'),
+  });
   const challenge = createHash('sha256').update(creation, 'utf8').digest('hex');
   emu.table(passkeyChallenges).set(requestId, {
     authMethodId: method.id,
@@ -43,10 +52,18 @@ export function passkeyChallenge(emu: EmulatorContext, method: AuthMethodRec, cl
     ...(clientPublicKey ? { clientPublicKey } : {}),
     expiresAtMs: emu.now() + emu.opts.challengeTtlMs,
   });
-  return { status: 200, body: { ...renderAuthMethod(method), challenge, credentialId: method.passkey!.credentialId, requestId } };
+  return {
+    status: 200,
+    body: { ...renderAuthMethod(method), challenge, credentialId: method.passkey!.credentialId, requestId },
+  };
 }
 
-export async function passkeyVerify(emu: EmulatorContext, req: Req, method: AuthMethodRec, fields: Fields): Promise<Reply> {
+export async function passkeyVerify(
+  emu: EmulatorContext,
+  req: Req,
+  method: AuthMethodRec,
+  fields: Fields,
+): Promise<Reply> {
   const a = fields.object('assertion', { required: true });
   const assertion = {
     credentialId: a?.string('credentialId', { required: true, minLength: 1 }),
@@ -58,9 +75,11 @@ export async function passkeyVerify(emu: EmulatorContext, req: Req, method: Auth
   fields.done();
 
   const requestId = req.header('request-id');
-  if (!requestId) throw signatureError('REQUEST_ID_MISSING', 'Request-Id (the requestId of the passkey challenge) is required');
+  if (!requestId)
+    throw signatureError('REQUEST_ID_MISSING', 'Request-Id (the requestId of the passkey challenge) is required');
   const pending = emu.table(passkeyChallenges).get(requestId);
-  if (!pending || pending.authMethodId !== method.id) throw unauthorized('Request-Id does not match a pending passkey challenge of this credential');
+  if (!pending || pending.authMethodId !== method.id)
+    throw unauthorized('Request-Id does not match a pending passkey challenge of this credential');
   if (pending.expiresAtMs <= emu.now()) {
     emu.table(passkeyChallenges).delete(requestId);
     throw unauthorized('The passkey challenge has expired; request a new one');
@@ -68,14 +87,25 @@ export async function passkeyVerify(emu: EmulatorContext, req: Req, method: Auth
   const clientPublicKey = bodyKey ?? pending.clientPublicKey;
   if (!clientPublicKey) {
     // Bad input, not a failed ceremony: the challenge stays usable for a corrected request.
-    throw invalidInput([{ field: 'clientPublicKey', constraint: { pattern: CLIENT_PUBLIC_KEY_PATTERN.source }, message: 'clientPublicKey is required on the challenge or on verify: the session key is sealed to it' }]);
+    throw invalidInput([
+      {
+        field: 'clientPublicKey',
+        constraint: { pattern: CLIENT_PUBLIC_KEY_PATTERN.source },
+        message: 'clientPublicKey is required on the challenge or on verify: the session key is sealed to it',
+      },
+    ]);
   }
   emu.table(passkeyChallenges).delete(requestId);
 
   const passkey = method.passkey!;
-  if (assertion.credentialId !== passkey.credentialId) throw unauthorized('assertion.credentialId is not the passkey registered for this credential');
+  if (assertion.credentialId !== passkey.credentialId)
+    throw unauthorized('assertion.credentialId is not the passkey registered for this credential');
   if (assertion.signature !== LEGACY_PASSKEY_SIGNATURE) {
-    passkey.signCount = verifyAssertion(assertion, { challenge: pending.challenge, publicKey: passkey.publicKey, signCount: passkey.signCount });
+    passkey.signCount = verifyAssertion(assertion, {
+      challenge: pending.challenge,
+      publicKey: passkey.publicKey,
+      signCount: passkey.signCount,
+    });
   }
   const fresh = generateKeyPair();
   const encryptedSessionSigningKey = await sealSessionSigningKey(clientPublicKey, fresh.privateKey);

@@ -14,8 +14,22 @@ import { Fields } from '../../kernel/fields.js';
 import type { Reply, Req, Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/index.js';
 import { accounts, type AccountRec } from '../accounts/accounts.js';
-import { AUTH_METHOD_TYPES, authMethods, credentialsOf, renderAuthMethod, type AuthMethodRec, type AuthMethodType } from './credentials.js';
-import { checkUnique, prepareDraft, readDraftInput, usedRegistrationChallenges, type Draft, type DraftInput } from './drafts.js';
+import {
+  AUTH_METHOD_TYPES,
+  authMethods,
+  credentialsOf,
+  renderAuthMethod,
+  type AuthMethodRec,
+  type AuthMethodType,
+} from './credentials.js';
+import {
+  checkUnique,
+  prepareDraft,
+  readDraftInput,
+  usedRegistrationChallenges,
+  type Draft,
+  type DraftInput,
+} from './drafts.js';
 import { otpChallenge } from './otp.js';
 
 /** The key-management activity each type's payloadToSign names (opaque to clients). */
@@ -38,9 +52,16 @@ function readBody(req: Req): { accountId: string; input: DraftInput } {
 /** Stores the credential (after the uniqueness rules) and renders the 201. */
 function create(emu: EmulatorContext, account: AccountRec, draft: Draft, input: DraftInput): Reply {
   checkUnique(emu, account.id, draft, input.challenge);
-  if (input.challenge !== undefined) emu.table(usedRegistrationChallenges).set(input.challenge, { usedAtMs: emu.now() });
+  if (input.challenge !== undefined)
+    emu.table(usedRegistrationChallenges).set(input.challenge, { usedAtMs: emu.now() });
   const now = emu.iso();
-  const method: AuthMethodRec = { id: `AuthMethod:${randomUUID()}`, accountId: account.id, ...draft, createdAt: now, updatedAt: now };
+  const method: AuthMethodRec = {
+    id: `AuthMethod:${randomUUID()}`,
+    accountId: account.id,
+    ...draft,
+    createdAt: now,
+    updatedAt: now,
+  };
   emu.table(authMethods).set(method.id, method);
   if (draft.type === 'EMAIL_OTP' || draft.type === 'SMS_OTP') return { ...otpChallenge(emu, method), status: 201 };
   return { status: 201, body: renderAuthMethod(method) };
@@ -66,7 +87,11 @@ export const registerRoutes: Route[] = [
         bindingField: 'body',
         begin() {
           checkUnique(emu, account.id, draft, input.challenge);
-          const parameters = { type: draft.type, nickname: draft.nickname, ...(draft.passkey ? { credentialId: draft.passkey.credentialId } : {}) };
+          const parameters = {
+            type: draft.type,
+            nickname: draft.nickname,
+            ...(draft.passkey ? { credentialId: draft.passkey.credentialId } : {}),
+          };
           return { activityType: ACTIVITY[draft.type], parameters, lead: { type: draft.type } };
         },
         checkTarget: () => undefined,

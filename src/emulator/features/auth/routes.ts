@@ -19,7 +19,12 @@ const OTP_BUNDLE_SHAPE = 'a JSON string {"encappedPublic":"04…(130 hex)","ciph
 function checkOtpBundleShape(value: string): string | undefined {
   try {
     const o = JSON.parse(value) as Record<string, unknown>;
-    if (typeof o?.encappedPublic === 'string' && /^04[0-9a-fA-F]{128}$/.test(o.encappedPublic) && typeof o.ciphertext === 'string' && /^(?:[0-9a-fA-F]{2})+$/.test(o.ciphertext)) {
+    if (
+      typeof o?.encappedPublic === 'string' &&
+      /^04[0-9a-fA-F]{128}$/.test(o.encappedPublic) &&
+      typeof o.ciphertext === 'string' &&
+      /^(?:[0-9a-fA-F]{2})+$/.test(o.ciphertext)
+    ) {
       return undefined;
     }
   } catch {
@@ -38,7 +43,11 @@ export const credentialRoutes: Route[] = [
       const clientPublicKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES);
       fields.done();
       if (method.type === 'PASSKEY') return passkeyChallenge(emu, method, clientPublicKey);
-      if (!isOtp(method)) throw badRequest('INVALID_INPUT', `OAUTH credentials have no challenge step: verify with a fresh oidcToken whose nonce binds clientPublicKey`);
+      if (!isOtp(method))
+        throw badRequest(
+          'INVALID_INPUT',
+          `OAUTH credentials have no challenge step: verify with a fresh oidcToken whose nonce binds clientPublicKey`,
+        );
       return otpChallenge(emu, method);
     },
   },
@@ -49,7 +58,8 @@ export const credentialRoutes: Route[] = [
       const method = getCredential(emu, req.params.id!);
       const fields = new Fields(req.json());
       const type = fields.string('type', { required: true, enum: AUTH_METHOD_TYPES });
-      if (type !== undefined && type !== method.type) fields.add('type', `type must be ${method.type} for credential ${method.id}`, { enum: [method.type] });
+      if (type !== undefined && type !== method.type)
+        fields.add('type', `type must be ${method.type} for credential ${method.id}`, { enum: [method.type] });
       if (method.type === 'PASSKEY') return passkeyVerify(emu, req, method, fields);
       if (method.type === 'OAUTH') return oauthVerify(emu, method, fields);
       const bundle = fields.string('encryptedOtpBundle', { required: true, check: checkOtpBundleShape });

@@ -10,7 +10,12 @@ import { verify as nodeVerify } from 'node:crypto';
 import { parseWebhookPublicKey } from '../../../crypto/webhook-signature.js';
 import { validateClientPublicKey } from '../../../crypto/keys.js';
 import {
-  FLAG_ATTESTED_CREDENTIAL, FLAG_USER_PRESENT, parseAttestationObject, parseAuthenticatorData, sec1FromCose, sha256,
+  FLAG_ATTESTED_CREDENTIAL,
+  FLAG_USER_PRESENT,
+  parseAttestationObject,
+  parseAuthenticatorData,
+  sec1FromCose,
+  sha256,
   type AuthenticatorData,
 } from '../../../crypto/webauthn.js';
 import { unauthorized } from '../../kernel/errors.js';
@@ -63,12 +68,14 @@ function checkClientData(where: string, encoded: string, type: string, challenge
   if (typeof clientData.challenge !== 'string' || !challenges.includes(clientData.challenge)) {
     throw unauthorized('clientDataJson.challenge does not match the challenge issued');
   }
-  if (!originIsLocal(clientData.origin)) throw unauthorized(`clientDataJson.origin must be an origin of the relying party ${RP_ID}`);
+  if (!originIsLocal(clientData.origin))
+    throw unauthorized(`clientDataJson.origin must be an origin of the relying party ${RP_ID}`);
   return bytes;
 }
 
 function checkRelyingParty(authData: AuthenticatorData): void {
-  if (!authData.rpIdHash.equals(RP_ID_HASH)) throw unauthorized(`authenticatorData is not bound to the relying party ${RP_ID}`);
+  if (!authData.rpIdHash.equals(RP_ID_HASH))
+    throw unauthorized(`authenticatorData is not bound to the relying party ${RP_ID}`);
   if ((authData.flags & FLAG_USER_PRESENT) === 0) throw unauthorized('authenticatorData lacks the user-presence flag');
 }
 
@@ -81,7 +88,10 @@ function signatureVerifies(publicKeyHex: string, signed: Buffer, signature: Buff
 }
 
 /** Checks an assertion against the challenge and the registered key; returns the new sign count. */
-export function verifyAssertion(a: Assertion, expected: { challenge: string; publicKey: string; signCount: number }): number {
+export function verifyAssertion(
+  a: Assertion,
+  expected: { challenge: string; publicKey: string; signCount: number },
+): number {
   const challenges = [expected.challenge, Buffer.from(expected.challenge, 'utf8').toString('base64url')];
   const clientDataBytes = checkClientData('assertion', a.clientDataJson, 'webauthn.get', challenges);
   let authData: AuthenticatorData;
@@ -95,7 +105,10 @@ export function verifyAssertion(a: Assertion, expected: { challenge: string; pub
   if ((signCount !== 0 || expected.signCount !== 0) && signCount <= expected.signCount) {
     throw unauthorized('The signature counter did not increase (possible cloned authenticator)');
   }
-  const signed = Buffer.concat([decode('assertion', 'authenticatorData', a.authenticatorData), sha256(clientDataBytes)]);
+  const signed = Buffer.concat([
+    decode('assertion', 'authenticatorData', a.authenticatorData),
+    sha256(clientDataBytes),
+  ]);
   if (!signatureVerifies(expected.publicKey, signed, decode('assertion', 'signature', a.signature))) {
     throw unauthorized('The assertion signature does not verify with the registered passkey');
   }
@@ -150,9 +163,13 @@ function checkStatement(object: ReturnType<typeof parseAttestationObject>, publi
   }
   if (object.fmt === 'packed' && !object.attStmt.has('x5c')) {
     const sig = object.attStmt.get('sig');
-    if (object.attStmt.get('alg') !== -7 || !(sig instanceof Uint8Array)) throw unauthorized('packed self-attestation needs alg -7 and sig');
-    if (!signatureVerifies(publicKey, signed, Buffer.from(sig))) throw unauthorized('The packed self-attestation signature does not verify');
+    if (object.attStmt.get('alg') !== -7 || !(sig instanceof Uint8Array))
+      throw unauthorized('packed self-attestation needs alg -7 and sig');
+    if (!signatureVerifies(publicKey, signed, Buffer.from(sig)))
+      throw unauthorized('The packed self-attestation signature does not verify');
     return;
   }
-  throw unauthorized(`Attestation format ${object.fmt} is not accepted by the sandbox (use none or packed self-attestation)`);
+  throw unauthorized(
+    `Attestation format ${object.fmt} is not accepted by the sandbox (use none or packed self-attestation)`,
+  );
 }

@@ -38,8 +38,17 @@ export function resolveOwner(emu: EmulatorContext, owner: OwnerRec): void {
   emu.table(owners).set(owner.id, owner);
 }
 
-export function insertOwner(emu: EmulatorContext, fields: Pick<OwnerRec, 'customerId' | 'roles' | 'ownershipPercentage' | 'personalInfo'>): OwnerRec {
+export function insertOwner(
+  emu: EmulatorContext,
+  fields: Pick<OwnerRec, 'customerId' | 'roles' | 'ownershipPercentage' | 'personalInfo'>,
+): OwnerRec {
   const now = emu.iso();
-  const owner: OwnerRec = { id: `BeneficialOwner:${randomUUID()}`, ...fields, kycStatus: 'UNVERIFIED', createdAt: now, updatedAt: now };
+  const owner: OwnerRec = {
+    id: `BeneficialOwner:${randomUUID()}`,
+    ...fields,
+    kycStatus: 'UNVERIFIED',
+    createdAt: now,
+    updatedAt: now,
+  };
   return emu.table(owners).set(owner.id, owner);
 }

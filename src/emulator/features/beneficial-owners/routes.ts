@@ -7,7 +7,15 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { liveCustomerOr4xx } from '../customers/customers.js';
 import { COUNTRY, PHONE, countryRules, dateRules, defined, emailRules, readAddress } from '../customers/fields.js';
-import { insertOwner, owners, ownersOf, renderOwner, resolveOwner, type OwnerRec, type PersonalInfo } from './owners.js';
+import {
+  insertOwner,
+  owners,
+  ownersOf,
+  renderOwner,
+  resolveOwner,
+  type OwnerRec,
+  type PersonalInfo,
+} from './owners.js';
 
 /** BeneficialOwnerPersonalInfo; on update nothing is required (BeneficialOwnerPersonalInfoUpdate). */
 function readPersonalInfo(f: Fields, creating: boolean): Partial<PersonalInfo> | undefined {
@@ -55,11 +63,20 @@ const create: Route = {
     f.done();
     const business = liveCustomerOr4xx(emu, customerId!);
     if (business.customerType !== 'BUSINESS') {
-      throw badRequest('INVALID_INPUT', `${business.id} is an INDIVIDUAL customer; beneficial owners belong to BUSINESS customers`, {
-        errors: [{ field: 'customerId', message: 'customerId must name a BUSINESS customer' }],
-      });
+      throw badRequest(
+        'INVALID_INPUT',
+        `${business.id} is an INDIVIDUAL customer; beneficial owners belong to BUSINESS customers`,
+        {
+          errors: [{ field: 'customerId', message: 'customerId must name a BUSINESS customer' }],
+        },
+      );
     }
-    const owner = insertOwner(emu, { customerId: business.id, roles: ownership.roles!, ownershipPercentage: ownership.ownershipPercentage!, personalInfo: personalInfo as PersonalInfo });
+    const owner = insertOwner(emu, {
+      customerId: business.id,
+      roles: ownership.roles!,
+      ownershipPercentage: ownership.ownershipPercentage!,
+      personalInfo: personalInfo as PersonalInfo,
+    });
     // An owner added after its business resolved is resolved at once, as the others were.
     if (business.kybStatus === 'APPROVED' || business.kybStatus === 'REJECTED') resolveOwner(emu, owner);
     return { status: 201, body: renderOwner(owner) };

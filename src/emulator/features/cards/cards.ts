@@ -72,7 +72,9 @@ export function checkFundingSources(emu: EmulatorContext, cardholderId: string, 
   const errors = ids.flatMap((id, i) => {
     const account = emu.table(accounts).get(id);
     if (account && account.customerId === cardholderId) return [];
-    return [{ field: `fundingSources[${i}]`, message: `${id} is not an internal account of cardholder ${cardholderId}` }];
+    return [
+      { field: `fundingSources[${i}]`, message: `${id} is not an internal account of cardholder ${cardholderId}` },
+    ];
   });
   if (errors.length > 0) throw invalidInput(errors);
 }
@@ -100,7 +102,12 @@ export function scheduleIssuance(emu: EmulatorContext, card: CardRec): void {
   });
 }
 
-export function insertCard(emu: EmulatorContext, holder: CustomerRec, fundingSources: string[], state: CardState): CardRec {
+export function insertCard(
+  emu: EmulatorContext,
+  holder: CustomerRec,
+  fundingSources: string[],
+  state: CardState,
+): CardRec {
   const now = emu.iso();
   const pan = luhnPan();
   const card: CardRec = {
@@ -120,7 +127,8 @@ export function insertCard(emu: EmulatorContext, holder: CustomerRec, fundingSou
     updatedAt: now,
     pan,
     cvc: String(randomInt(100, 1000)),
-    issuance: emu.opts.cardIssuance === 'reject' || (holder.fullName ?? '').endsWith(CARD_REJECT_SUFFIX) ? 'reject' : 'accept',
+    issuance:
+      emu.opts.cardIssuance === 'reject' || (holder.fullName ?? '').endsWith(CARD_REJECT_SUFFIX) ? 'reject' : 'accept',
   };
   return emu.table(cards).set(card.id, card);
 }

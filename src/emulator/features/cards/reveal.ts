@@ -17,7 +17,6 @@ const EMBED_PREFIX = '/embed/cards/';
 /** Unused reveal links by token. */
 export const reveals = memoryTable<{ cardId: string; expiresAtMs: number }>('reveals');
 
-
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'referrer-policy': 'no-referrer',
@@ -30,15 +29,20 @@ function revealPage(emu: EmulatorContext, token: string): Reply {
   emu.table(reveals).delete(token);
   const card = entry && entry.expiresAtMs > emu.now() ? emu.table(cards).get(entry.cardId) : undefined;
   if (!card) {
-    return { status: 404, headers: PAGE_HEADERS, text: '<!doctype html><title>Link expired</title><p>This card link has expired or was already used.</p>' };
+    return {
+      status: 404,
+      headers: PAGE_HEADERS,
+      text: '<!doctype html><title>Link expired</title><p>This card link has expired or was already used.</p>',
+    };
   }
   const pan = card.pan.replace(/(\d{4})(?=\d)/g, '$1 ');
   const exp = `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
   return {
     status: 200,
     headers: PAGE_HEADERS,
-    text: `<!doctype html><meta charset="utf-8"><title>Card</title><style>body{font-family:monospace;font-size:18px}</style>`
-      + `<div id="pan">${escapeHtml(pan)}</div><div id="exp">${escapeHtml(exp)}</div><div id="cvc">${escapeHtml(card.cvc)}</div>`,
+    text:
+      `<!doctype html><meta charset="utf-8"><title>Card</title><style>body{font-family:monospace;font-size:18px}</style>` +
+      `<div id="pan">${escapeHtml(pan)}</div><div id="exp">${escapeHtml(exp)}</div><div id="cvc">${escapeHtml(card.cvc)}</div>`,
   };
 }
 
@@ -49,11 +53,15 @@ export const revealRoutes: Route[] = [
     handler(req, emu) {
       const card = getCard(emu, req.params.id!);
       if (card.state === 'CLOSED') throw conflict('CARD_ALREADY_CLOSED', `Card ${card.id} is closed`);
-      if (card.state === 'PROCESSING') throw conflict('CARD_NOT_ISSUED', `Card ${card.id} is still PROCESSING; reveal it once it is ACTIVE`);
+      if (card.state === 'PROCESSING')
+        throw conflict('CARD_NOT_ISSUED', `Card ${card.id} is still PROCESSING; reveal it once it is ACTIVE`);
       const token = randomBytes(32).toString('base64url');
       const expiresAtMs = emu.now() + emu.opts.revealTtlMs;
       emu.table(reveals).set(token, { cardId: card.id, expiresAtMs });
-      return { status: 200, body: { panEmbedUrl: `${emu.origin}${EMBED_PREFIX}${token}`, expiresAt: emu.iso(expiresAtMs) } };
+      return {
+        status: 200,
+        body: { panEmbedUrl: `${emu.origin}${EMBED_PREFIX}${token}`, expiresAt: emu.iso(expiresAtMs) },
+      };
     },
   },
   {

@@ -4,7 +4,16 @@ import { badRequest, conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { ownedListRoute, type Route } from '../../kernel/router.js';
 import { customers } from '../customers/customers.js';
-import { cards, checkFundingSources, getCard, insertCard, moveTo, renderCard, scheduleIssuance, type CardState } from './cards.js';
+import {
+  cards,
+  checkFundingSources,
+  getCard,
+  insertCard,
+  moveTo,
+  renderCard,
+  scheduleIssuance,
+  type CardState,
+} from './cards.js';
 
 export const cardRoutes: Route[] = [
   {
@@ -13,14 +22,22 @@ export const cardRoutes: Route[] = [
     handler(req, emu) {
       const f = new Fields(req.json());
       const cardholderId = f.string('cardholderId', { required: true, pattern: idPattern('Customer') });
-      const fundingSources = f.stringArray('fundingSources', { required: true, pattern: idPattern('InternalAccount'), minItems: 1, maxItems: 10 });
+      const fundingSources = f.stringArray('fundingSources', {
+        required: true,
+        pattern: idPattern('InternalAccount'),
+        minItems: 1,
+        maxItems: 10,
+      });
       f.string('form', { enum: ['VIRTUAL'] });
       f.string('currency', { enum: ['USD'] });
       f.done();
       const holder = emu.table(customers).get(cardholderId!);
       if (!holder) throw notFound('Customer', cardholderId!, 'USER_NOT_FOUND');
       if (holder.kycStatus !== 'APPROVED') {
-        throw badRequest('CARDHOLDER_KYC_NOT_APPROVED', `Cardholder ${holder.id} has kycStatus ${holder.kycStatus ?? holder.kybStatus}; a card needs APPROVED`);
+        throw badRequest(
+          'CARDHOLDER_KYC_NOT_APPROVED',
+          `Cardholder ${holder.id} has kycStatus ${holder.kycStatus ?? holder.kybStatus}; a card needs APPROVED`,
+        );
       }
       checkFundingSources(emu, holder.id, fundingSources!);
       const card = insertCard(emu, holder, fundingSources!, 'PROCESSING');
@@ -28,8 +45,19 @@ export const cardRoutes: Route[] = [
       return { status: 201, body: renderCard(card) };
     },
   },
-  ownedListRoute('/cards', 'cardholderId', idPattern('Customer'), (emu) => emu.table(cards).values(), (c) => c.cardholderId, renderCard),
-  { method: 'GET', path: '/cards/:id', handler: (req, emu) => ({ status: 200, body: renderCard(getCard(emu, req.params.id!)) }) },
+  ownedListRoute(
+    '/cards',
+    'cardholderId',
+    idPattern('Customer'),
+    (emu) => emu.table(cards).values(),
+    (c) => c.cardholderId,
+    renderCard,
+  ),
+  {
+    method: 'GET',
+    path: '/cards/:id',
+    handler: (req, emu) => ({ status: 200, body: renderCard(getCard(emu, req.params.id!)) }),
+  },
   {
     method: 'PATCH',
     path: '/cards/:id',
@@ -37,13 +65,20 @@ export const cardRoutes: Route[] = [
       const card = getCard(emu, req.params.id!);
       const f = new Fields(req.json());
       const state = f.string('state', { enum: ['ACTIVE', 'FROZEN', 'CLOSED'] }) as CardState | undefined;
-      const fundingSources = f.stringArray('fundingSources', { pattern: idPattern('InternalAccount'), minItems: 1, maxItems: 10 });
+      const fundingSources = f.stringArray('fundingSources', {
+        pattern: idPattern('InternalAccount'),
+        minItems: 1,
+        maxItems: 10,
+      });
       if (!f.has('state') && !f.has('fundingSources')) f.add('state', 'give state and/or fundingSources to change');
       f.done();
       if (fundingSources) checkFundingSources(emu, card.cardholderId, fundingSources);
       if (card.state === 'CLOSED') throw conflict('CARD_ALREADY_CLOSED', `Card ${card.id} is closed; issue a new card`);
       if ((state === 'ACTIVE' || state === 'FROZEN') && card.state === 'PROCESSING') {
-        throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} is still PROCESSING; it cannot become ${state} until the issuer accepts it`);
+        throw conflict(
+          'INVALID_STATE_TRANSITION',
+          `Card ${card.id} is still PROCESSING; it cannot become ${state} until the issuer accepts it`,
+        );
       }
       if (fundingSources && fundingSources.join('\n') !== card.fundingSources.join('\n')) {
         card.fundingSources = [...fundingSources];

@@ -21,32 +21,52 @@ export interface ContactChange {
 }
 
 const OTP_TYPE = { email: 'EMAIL_OTP', phoneNumber: 'SMS_OTP' } as const;
-const ACTIVITY = { email: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', phoneNumber: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER' } as const;
+const ACTIVITY = {
+  email: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+  phoneNumber: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+} as const;
 
 function walletsOf(emu: EmulatorContext, customer: CustomerRec): string[] {
-  return emu.table(accounts).filter((a) => a.customerId === customer.id && a.type === 'EMBEDDED_WALLET').map((a) => a.id);
+  return emu
+    .table(accounts)
+    .filter((a) => a.customerId === customer.id && a.type === 'EMBEDDED_WALLET')
+    .map((a) => a.id);
 }
 
 /** The OTP credentials on the customer's wallets that a change of this contact field renames. */
-export function tiedCredentials(emu: EmulatorContext, customer: CustomerRec, field: ContactChange['field']): AuthMethodRec[] {
+export function tiedCredentials(
+  emu: EmulatorContext,
+  customer: CustomerRec,
+  field: ContactChange['field'],
+): AuthMethodRec[] {
   const wallets = new Set(walletsOf(emu, customer));
   return emu.table(authMethods).filter((m) => m.type === OTP_TYPE[field] && wallets.has(m.accountId));
 }
 
 /** The contact change a PATCH body makes, if it changes one (the same value again changes nothing). */
-export function contactChangeOf(customer: CustomerRec, contact: { email?: string; phoneNumber?: string }): ContactChange | undefined {
+export function contactChangeOf(
+  customer: CustomerRec,
+  contact: { email?: string; phoneNumber?: string },
+): ContactChange | undefined {
   if (contact.email !== undefined && contact.email !== customer.email) return { field: 'email', value: contact.email };
-  if (contact.phoneNumber !== undefined && contact.phoneNumber !== customer.phoneNumber) return { field: 'phoneNumber', value: contact.phoneNumber };
+  if (contact.phoneNumber !== undefined && contact.phoneNumber !== customer.phoneNumber)
+    return { field: 'phoneNumber', value: contact.phoneNumber };
   return undefined;
 }
 
 /** 409 when an OTP credential outside the tied set already sends its codes to the new value. */
 function checkValueFree(emu: EmulatorContext, change: ContactChange, tied: AuthMethodRec[]): void {
   const mine = new Set(tied.map((m) => m.id));
-  const taken = emu.table(authMethods).find((m) => m.type === OTP_TYPE[change.field] && m.nickname === change.value && !mine.has(m.id));
+  const taken = emu
+    .table(authMethods)
+    .find((m) => m.type === OTP_TYPE[change.field] && m.nickname === change.value && !mine.has(m.id));
   if (!taken) return;
   // The description names a code for email only; a phone number in use is the generic CONFLICT.
-  if (change.field === 'email') throw conflict('EMAIL_OTP_EMAIL_ALREADY_EXISTS', `${change.value} is already the email of another EMAIL_OTP credential`);
+  if (change.field === 'email')
+    throw conflict(
+      'EMAIL_OTP_EMAIL_ALREADY_EXISTS',
+      `${change.value} is already the email of another EMAIL_OTP credential`,
+    );
   throw conflict('CONFLICT', `${change.value} is already the phone number of another SMS_OTP credential`);
 }
 
@@ -54,7 +74,9 @@ const idsOf = (methods: AuthMethodRec[]) => methods.map((m) => m.id).sort();
 
 /** The change a challenge was issued for, as bound into its payload. */
 function boundChange(payloadToSign: string): { change: ContactChange; credentialIds: string[] } {
-  const { parameters } = JSON.parse(payloadToSign) as { parameters: { email?: string; phoneNumber?: string; credentialIds: string[] } };
+  const { parameters } = JSON.parse(payloadToSign) as {
+    parameters: { email?: string; phoneNumber?: string; credentialIds: string[] };
+  };
   const field = parameters.email !== undefined ? 'email' : 'phoneNumber';
   return { change: { field, value: parameters[field]! }, credentialIds: parameters.credentialIds };
 }
@@ -64,7 +86,13 @@ function boundChange(payloadToSign: string): { change: ContactChange; credential
  * and is called only by an accepted retry, after the checks. `change` is the change this body
  * makes now: none on a re-send after it was applied (the flow answers the kept reply then).
  */
-export function signedContactChange(emu: EmulatorContext, req: Req, customer: CustomerRec, change: ContactChange | undefined, apply: () => Reply): Promise<Reply> {
+export function signedContactChange(
+  emu: EmulatorContext,
+  req: Req,
+  customer: CustomerRec,
+  change: ContactChange | undefined,
+  apply: () => Reply,
+): Promise<Reply> {
   const wallets = walletsOf(emu, customer);
   const tied = change ? tiedCredentials(emu, customer, change.field) : [];
   return signedFlow(emu, req, {
@@ -89,7 +117,10 @@ export function signedContactChange(emu: EmulatorContext, req: Req, customer: Cu
       const bound = boundChange(pending.payloadToSign);
       const now = tiedCredentials(emu, customer, bound.change.field);
       if (JSON.stringify(idsOf(now)) !== JSON.stringify(bound.credentialIds)) {
-        throw conflict('EMAIL_OTP_CREDENTIAL_SET_CHANGED', 'The OTP credentials tied to this customer changed since the challenge; call again without signature headers');
+        throw conflict(
+          'EMAIL_OTP_CREDENTIAL_SET_CHANGED',
+          'The OTP credentials tied to this customer changed since the challenge; call again without signature headers',
+        );
       }
       checkValueFree(emu, bound.change, now);
       const reply = apply();

@@ -75,7 +75,13 @@ export function findCustomerByUma(emu: EmulatorContext, address: string): Custom
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '').slice(0, 40) || 'customer';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '.')
+      .replace(/^\.|\.$/g, '')
+      .slice(0, 40) || 'customer'
+  );
 }
 
 /** The kycStatus the spec's table gives a fullName; UNVERIFIED until the customer has a name. */
@@ -83,7 +89,10 @@ export function kycAtCreation(fullName: string | undefined): KycStatus {
   return fullName === undefined ? 'UNVERIFIED' : bySuffix(INDIVIDUAL_KYC, fullName).kycStatus;
 }
 
-type NewCustomer = Omit<CustomerRec, 'id' | 'createdAt' | 'updatedAt' | 'umaAddress' | 'platformCustomerId' | 'kycDecidedBy'> & {
+type NewCustomer = Omit<
+  CustomerRec,
+  'id' | 'createdAt' | 'updatedAt' | 'umaAddress' | 'platformCustomerId' | 'kycDecidedBy'
+> & {
   umaAddress?: string;
   platformCustomerId?: string;
 };
@@ -95,7 +104,8 @@ export function insertCustomer(emu: EmulatorContext, fields: NewCustomer): Custo
   const umaAddress = fields.umaAddress ?? `$${slug(name)}.${id.slice(9, 17)}@${UMA_DOMAIN}`;
   const platformCustomerId = fields.platformCustomerId ?? id.slice(9);
   const customer: CustomerRec = { id, ...fields, umaAddress, platformCustomerId, createdAt: now, updatedAt: now };
-  if (customer.customerType === 'INDIVIDUAL' && customer.fullName !== undefined) customer.kycDecidedBy = customer.fullName;
+  if (customer.customerType === 'INDIVIDUAL' && customer.fullName !== undefined)
+    customer.kycDecidedBy = customer.fullName;
   emu.table(customers).set(id, customer);
   createAccount(emu, id, 'USD');
   createAccount(emu, id, 'EUR');

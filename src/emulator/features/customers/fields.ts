@@ -11,13 +11,21 @@ export const COUNTRY = /^[A-Z]{2}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE = /^\+[1-9]\d{1,14}$/;
 
-export const dateRules = (field: string) => ({ format: 'date', check: (v: string) => (isValidDate(v) ? undefined : `${field} must be a date YYYY-MM-DD`) });
-export const emailRules = { format: 'email', check: (v: string) => (EMAIL.test(v) ? undefined : 'email must be an email address') };
+export const dateRules = (field: string) => ({
+  format: 'date',
+  check: (v: string) => (isValidDate(v) ? undefined : `${field} must be a date YYYY-MM-DD`),
+});
+export const emailRules = {
+  format: 'email',
+  check: (v: string) => (EMAIL.test(v) ? undefined : 'email must be an email address'),
+};
 export const countryRules = { pattern: COUNTRY, format: 'iso3166-1-alpha-2' };
 
 /** Drops undefined values, so a record only holds what was sent. */
 export function defined<T extends Record<string, unknown>>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }
 
 /** The Address object (spec: line1, city, state, postalCode, country). */

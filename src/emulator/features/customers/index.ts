@@ -21,6 +21,11 @@ export const customersFeature: Feature = {
       kycStatus: 'APPROVED',
       umaAddress: `$ada@${UMA_DOMAIN}`,
     });
-    return { customerId: fresh.id, accountId: accountOf(emu, fresh.id, 'USD')!.id, email, umaAddress: fresh.umaAddress };
+    return {
+      customerId: fresh.id,
+      accountId: accountOf(emu, fresh.id, 'USD')!.id,
+      email,
+      umaAddress: fresh.umaAddress,
+    };
   },
 };

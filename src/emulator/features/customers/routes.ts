@@ -8,7 +8,15 @@ import { HttpError, conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
-import { CUSTOMER_TYPES, customerOr404, customers, insertCustomer, kycAtCreation, renderCustomer, type CustomerRec } from './customers.js';
+import {
+  CUSTOMER_TYPES,
+  customerOr404,
+  customers,
+  insertCustomer,
+  kycAtCreation,
+  renderCustomer,
+  type CustomerRec,
+} from './customers.js';
 import { defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
 import { checkUmaFree, updateCustomer } from './update.js';
 
@@ -17,31 +25,46 @@ const create: Route = {
   path: '/customers',
   handler(req, emu) {
     // An agent is bound to its own customer (spec, Authentication 2): a customer it made would not be its own.
-    if (req.principal.kind === 'agent') throw new HttpError(403, 'FORBIDDEN', 'An agent token is bound to its customer and cannot create customers; use the platform credentials');
+    if (req.principal.kind === 'agent')
+      throw new HttpError(
+        403,
+        'FORBIDDEN',
+        'An agent token is bound to its customer and cannot create customers; use the platform credentials',
+      );
     const f = new Fields(req.json());
-    const customerType = f.string('customerType', { required: true, enum: CUSTOMER_TYPES }) as CustomerRec['customerType'] | undefined;
+    const customerType = f.string('customerType', { required: true, enum: CUSTOMER_TYPES }) as
+      | CustomerRec['customerType']
+      | undefined;
     const common = defined({
       ...readContact(f),
       umaAddress: f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN }),
       platformCustomerId: f.string('platformCustomerId', { minLength: 1, maxLength: 128 }),
     });
-    const own = customerType === 'BUSINESS'
-      ? defined({ businessInfo: readBusinessInfo(f, true), address: readAddress(f) })
-      : readIndividual(f);
+    const own =
+      customerType === 'BUSINESS'
+        ? defined({ businessInfo: readBusinessInfo(f, true), address: readAddress(f) })
+        : readIndividual(f);
     // The description's create request has no owners (BusinessCustomer only lists them in answers):
     // saying so beats dropping them silently.
     if (f.raw('beneficialOwners') !== undefined) {
-      f.add('beneficialOwners', 'beneficialOwners cannot be sent with the customer: create each owner with POST /beneficial-owners {customerId, …}');
+      f.add(
+        'beneficialOwners',
+        'beneficialOwners cannot be sent with the customer: create each owner with POST /beneficial-owners {customerId, …}',
+      );
     }
     f.done();
     checkUmaFree(emu, common.umaAddress);
     // Only an active customer's platformCustomerId is taken (the description); a deleted one's is free again.
-    if (common.platformCustomerId && emu.table(customers).find((c) => !c.isDeleted && c.platformCustomerId === common.platformCustomerId)) {
+    if (
+      common.platformCustomerId &&
+      emu.table(customers).find((c) => !c.isDeleted && c.platformCustomerId === common.platformCustomerId)
+    ) {
       throw conflict('CONFLICT', `platformCustomerId ${common.platformCustomerId} is already used by another customer`);
     }
-    const status = customerType === 'BUSINESS'
-      ? { kybStatus: 'UNVERIFIED' as const }
-      : { kycStatus: kycAtCreation((own as { fullName?: string }).fullName) };
+    const status =
+      customerType === 'BUSINESS'
+        ? { kybStatus: 'UNVERIFIED' as const }
+        : { kycStatus: kycAtCreation((own as { fullName?: string }).fullName) };
     const customer = insertCustomer(emu, { customerType: customerType!, ...common, ...own, ...status });
     return { status: 201, body: renderCustomer(emu, customer) };
   },
@@ -57,22 +80,38 @@ const list: Route = {
     const umaAddress = f.string('umaAddress');
     const includingDeleted = f.string('isIncludingDeleted', { enum: ['true', 'false'] }) === 'true';
     const bounds = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) =>
-      f.string(name, { format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} must be a date-time` : undefined) }));
+      f.string(name, {
+        format: 'date-time',
+        check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} must be a date-time` : undefined),
+      }),
+    );
     const paging = readPage(f);
     f.done();
-    const [createdAfter, createdBefore, updatedAfter, updatedBefore] = bounds.map((b) => (b === undefined ? undefined : Date.parse(b)));
+    const [createdAfter, createdBefore, updatedAfter, updatedBefore] = bounds.map((b) =>
+      b === undefined ? undefined : Date.parse(b),
+    );
     const sees = callerSees(emu, req);
-    const picked = emu.table(customers).filter((c) =>
-      sees(c)
-      && (includingDeleted || !c.isDeleted)
-      && (!customerType || c.customerType === customerType)
-      && (!platformCustomerId || c.platformCustomerId === platformCustomerId)
-      && (!umaAddress || c.umaAddress.toLowerCase() === umaAddress.toLowerCase())
-      && (createdAfter === undefined || Date.parse(c.createdAt) > createdAfter)
-      && (createdBefore === undefined || Date.parse(c.createdAt) < createdBefore)
-      && (updatedAfter === undefined || Date.parse(c.updatedAt) > updatedAfter)
-      && (updatedBefore === undefined || Date.parse(c.updatedAt) < updatedBefore));
-    return { status: 200, body: pageOf(picked.map((c) => renderCustomer(emu, c)), paging) };
+    const picked = emu
+      .table(customers)
+      .filter(
+        (c) =>
+          sees(c) &&
+          (includingDeleted || !c.isDeleted) &&
+          (!customerType || c.customerType === customerType) &&
+          (!platformCustomerId || c.platformCustomerId === platformCustomerId) &&
+          (!umaAddress || c.umaAddress.toLowerCase() === umaAddress.toLowerCase()) &&
+          (createdAfter === undefined || Date.parse(c.createdAt) > createdAfter) &&
+          (createdBefore === undefined || Date.parse(c.createdAt) < createdBefore) &&
+          (updatedAfter === undefined || Date.parse(c.updatedAt) > updatedAfter) &&
+          (updatedBefore === undefined || Date.parse(c.updatedAt) < updatedBefore),
+      );
+    return {
+      status: 200,
+      body: pageOf(
+        picked.map((c) => renderCustomer(emu, c)),
+        paging,
+      ),
+    };
   },
 };
 

@@ -9,12 +9,22 @@ import { conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { contactChangeOf, signedContactChange, tiedCredentials } from './contact-change.js';
-import { CUSTOMER_TYPES, findCustomerByUma, kycAtCreation, customers, liveCustomerOr4xx, renderCustomer, setCustomerStatus, type CustomerRec } from './customers.js';
+import {
+  CUSTOMER_TYPES,
+  findCustomerByUma,
+  kycAtCreation,
+  customers,
+  liveCustomerOr4xx,
+  renderCustomer,
+  setCustomerStatus,
+  type CustomerRec,
+} from './customers.js';
 import { defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
 
 export function checkUmaFree(emu: EmulatorContext, umaAddress: string | undefined, self?: string): void {
   const holder = umaAddress === undefined ? undefined : findCustomerByUma(emu, umaAddress);
-  if (holder && holder.id !== self) throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${umaAddress} is already taken by another customer`);
+  if (holder && holder.id !== self)
+    throw conflict('UMA_ADDRESS_EXISTS', `umaAddress ${umaAddress} is already taken by another customer`);
 }
 
 interface CustomerUpdate {
@@ -29,16 +39,20 @@ function readUpdate(body: Record<string, unknown>, customer: CustomerRec): Custo
   f.string('customerType', {
     required: true,
     enum: CUSTOMER_TYPES,
-    check: (v) => (v === customer.customerType ? undefined : `customerType must be ${customer.customerType}: ${customer.id} is a ${customer.customerType} customer`),
+    check: (v) =>
+      v === customer.customerType
+        ? undefined
+        : `customerType must be ${customer.customerType}: ${customer.id} is a ${customer.customerType} customer`,
   });
   const contact = readContact(f);
   if (contact.email !== undefined && contact.phoneNumber !== undefined) {
     f.add('phoneNumber', 'email and phoneNumber cannot change in one request: send them in two');
   }
   const umaAddress = f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN });
-  const changes = customer.customerType === 'BUSINESS'
-    ? defined({ businessInfo: readBusinessInfo(f, false), address: readAddress(f) })
-    : readIndividual(f);
+  const changes =
+    customer.customerType === 'BUSINESS'
+      ? defined({ businessInfo: readBusinessInfo(f, false), address: readAddress(f) })
+      : readIndividual(f);
   f.done();
   return { contact, ...defined({ umaAddress }), changes: changes as Partial<CustomerRec> };
 }
@@ -50,7 +64,11 @@ function applyUpdate(emu: EmulatorContext, customer: CustomerRec, update: Custom
   if (businessInfo) customer.businessInfo = { ...customer.businessInfo, ...businessInfo };
   emu.table(customers).set(customer.id, customer);
   // An individual created without a name gets its row of the KYC table from its first name.
-  if (customer.customerType === 'INDIVIDUAL' && customer.kycDecidedBy === undefined && customer.fullName !== undefined) {
+  if (
+    customer.customerType === 'INDIVIDUAL' &&
+    customer.kycDecidedBy === undefined &&
+    customer.fullName !== undefined
+  ) {
     customer.kycDecidedBy = customer.fullName;
     setCustomerStatus(emu, customer, kycAtCreation(customer.fullName));
   }

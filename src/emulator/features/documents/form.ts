@@ -4,7 +4,13 @@
  * first bytes (else 400 naming `file`) and at most DOCUMENT_MAX_FILE_BYTES (else 413).
  */
 import {
-  DOCUMENT_FILE_KINDS, DOCUMENT_MAX_FILE_BYTES, DOCUMENT_SIDES, DOCUMENT_TYPES, documentFileKind, idPattern, type DocumentType,
+  DOCUMENT_FILE_KINDS,
+  DOCUMENT_MAX_FILE_BYTES,
+  DOCUMENT_SIDES,
+  DOCUMENT_TYPES,
+  documentFileKind,
+  idPattern,
+  type DocumentType,
 } from '../../../service/index.js';
 import { HttpError } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -18,27 +24,36 @@ export const FORM_MAX_BYTES = DOCUMENT_MAX_FILE_BYTES + 64 * 1024;
 export const HOLDER = new RegExp(`${idPattern('Customer').source}|${idPattern('BeneficialOwner').source}`);
 const KINDS = DOCUMENT_FILE_KINDS.map((k) => k.kind).join(', ');
 
-export type DocumentFields = Pick<DocumentRec, 'documentType' | 'side' | 'country' | 'documentNumber' | 'issuingAuthority' | 'fileName'>;
+export type DocumentFields = Pick<
+  DocumentRec,
+  'documentType' | 'side' | 'country' | 'documentNumber' | 'issuingAuthority' | 'fileName'
+>;
 
 async function checkFile(f: Fields, file: File | undefined, sentAsText: boolean): Promise<void> {
   if (!file) {
     f.add('file', sentAsText ? 'file must be a file part (with a filename), not a text value' : 'file is required');
     return;
   }
-  if (file.size > DOCUMENT_MAX_FILE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `file exceeds ${DOCUMENT_MAX_FILE_BYTES} bytes (10 MB)`);
+  if (file.size > DOCUMENT_MAX_FILE_BYTES)
+    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `file exceeds ${DOCUMENT_MAX_FILE_BYTES} bytes (10 MB)`);
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   if (file.size === 0) f.add('file', 'file is empty');
-  else if (!documentFileKind(head)) f.add('file', `file must be a ${KINDS} document (judged by its first bytes, not its name or type)`);
+  else if (!documentFileKind(head))
+    f.add('file', `file must be a ${KINDS} document (judged by its first bytes, not its name or type)`);
 }
 
 /**
  * Reads and checks the form; `withHolder` for an upload (a replacement keeps its holder, and
  * ignores a documentHolder part). Throws the 400/413; returns the fields and the holder.
  */
-export async function readDocumentForm(req: Req, withHolder: boolean): Promise<{ fields: DocumentFields; holder?: string }> {
+export async function readDocumentForm(
+  req: Req,
+  withHolder: boolean,
+): Promise<{ fields: DocumentFields; holder?: string }> {
   const form = await readForm(req);
   const f = new Fields(form.text);
-  for (const name of Object.keys(form.files)) if (name !== 'file') f.add(name, `${name} must be a text value, not a file`);
+  for (const name of Object.keys(form.files))
+    if (name !== 'file') f.add(name, `${name} must be a text value, not a file`);
   const holder = withHolder ? f.string('documentHolder', { required: true, pattern: HOLDER }) : undefined;
   const documentType = f.string('documentType', { required: true, enum: DOCUMENT_TYPES }) as DocumentType | undefined;
   const side = f.string('side', { enum: DOCUMENT_SIDES }) as DocumentRec['side'];

@@ -20,8 +20,10 @@ export interface FormParts {
 
 export async function readForm(req: Req): Promise<FormParts> {
   const type = req.header('content-type');
-  const bodyError = (message: string) => invalidInput([{ field: 'body', constraint: { format: 'multipart/form-data' }, message }], message);
-  if (!type || !MULTIPART.test(type)) throw bodyError(`Content-Type must be multipart/form-data with a boundary, not ${type ?? 'absent'}`);
+  const bodyError = (message: string) =>
+    invalidInput([{ field: 'body', constraint: { format: 'multipart/form-data' }, message }], message);
+  if (!type || !MULTIPART.test(type))
+    throw bodyError(`Content-Type must be multipart/form-data with a boundary, not ${type ?? 'absent'}`);
   let form: FormData;
   try {
     form = await new Response(req.raw, { headers: { 'content-type': type } }).formData();

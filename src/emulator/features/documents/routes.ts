@@ -38,7 +38,13 @@ const upload: Route = {
     checkAgentIds(emu, req, [holder!]);
     checkHolder(emu, holder!);
     const now = emu.iso();
-    const doc: DocumentRec = { id: `Document:${randomUUID()}`, documentHolder: holder!, ...fields, createdAt: now, updatedAt: now };
+    const doc: DocumentRec = {
+      id: `Document:${randomUUID()}`,
+      documentHolder: holder!,
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
+    };
     emu.table(documents).set(doc.id, doc);
     return { status: 201, body: renderDocument(doc) };
   },
@@ -52,7 +58,13 @@ const replace: Route = {
     const old = documentOr404(emu, req.params.id!);
     const { fields } = await readDocumentForm(req, false);
     // New content has not been submitted for verification yet.
-    const doc: DocumentRec = { id: old.id, documentHolder: old.documentHolder, ...fields, createdAt: old.createdAt, updatedAt: emu.iso() };
+    const doc: DocumentRec = {
+      id: old.id,
+      documentHolder: old.documentHolder,
+      ...fields,
+      createdAt: old.createdAt,
+      updatedAt: emu.iso(),
+    };
     emu.table(documents).set(doc.id, doc);
     return { status: 200, body: renderDocument(doc) };
   },
@@ -63,7 +75,11 @@ const remove: Route = {
   path: '/documents/:id(Document)',
   handler(req, emu) {
     const doc = documentOr404(emu, req.params.id!);
-    if (doc.submittedAt) throw conflict('CONFLICT', `Document ${doc.id} was submitted for verification at ${doc.submittedAt}; replace it with PUT instead`);
+    if (doc.submittedAt)
+      throw conflict(
+        'CONFLICT',
+        `Document ${doc.id} was submitted for verification at ${doc.submittedAt}; replace it with PUT instead`,
+      );
     emu.table(documents).delete(doc.id);
     return { status: 204 };
   },

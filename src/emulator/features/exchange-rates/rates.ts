@@ -33,7 +33,8 @@ export function rates(emu: EmulatorContext): RateSnapshot {
   const codes = Object.keys(BASE_PER_USD);
   return {
     updatedAtMs: window * RATE_CACHE_MS,
-    rate: (from, to) => (from === to ? 1 : Number((perUsd(to, codes.indexOf(to)) / perUsd(from, codes.indexOf(from))).toFixed(8))),
+    rate: (from, to) =>
+      from === to ? 1 : Number((perUsd(to, codes.indexOf(to)) / perUsd(from, codes.indexOf(from))).toFixed(8)),
   };
 }
 
@@ -48,7 +49,13 @@ export interface Priced {
  * The amounts of a quote: the locked side is exact, the fee is taken from the sending side before
  * converting. undefined when the sending amount does not cover the fee.
  */
-export function price(snapshot: RateSnapshot, from: string, to: string, side: 'SENDING' | 'RECEIVING', amount: number): Priced | undefined {
+export function price(
+  snapshot: RateSnapshot,
+  from: string,
+  to: string,
+  side: 'SENDING' | 'RECEIVING',
+  amount: number,
+): Priced | undefined {
   const exchangeRate = snapshot.rate(from, to);
   const fee = PLATFORM_FIXED_FEE[from] ?? 0;
   if (side === 'SENDING') {
@@ -56,5 +63,10 @@ export function price(snapshot: RateSnapshot, from: string, to: string, side: 'S
     if (receiving <= 0) return undefined;
     return { totalSendingAmount: amount, totalReceivingAmount: receiving, exchangeRate, feesIncluded: fee };
   }
-  return { totalSendingAmount: Math.ceil(amount / exchangeRate) + fee, totalReceivingAmount: amount, exchangeRate, feesIncluded: fee };
+  return {
+    totalSendingAmount: Math.ceil(amount / exchangeRate) + fee,
+    totalReceivingAmount: amount,
+    exchangeRate,
+    feesIncluded: fee,
+  };
 }

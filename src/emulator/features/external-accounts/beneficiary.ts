@@ -26,34 +26,43 @@ function readAddress(f: Fields): Record<string, string> | undefined {
 }
 
 /** Reads `beneficiary` (required for bank variants); countryOfResidence is required where the description requires it. */
-export function readBeneficiary(f: Fields, opts: { required: boolean; wallet: boolean; countryRequired: boolean }): Record<string, unknown> | undefined {
+export function readBeneficiary(
+  f: Fields,
+  opts: { required: boolean; wallet: boolean; countryRequired: boolean },
+): Record<string, unknown> | undefined {
   const b = f.object('beneficiary', { required: opts.required });
   if (!b) return undefined;
   const type = b.string('beneficiaryType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] });
   const common = {
     email: b.string('email', { maxLength: 254 }),
     phoneNumber: b.string('phoneNumber', { pattern: /^\+[0-9]{6,14}$/ }),
-    countryOfResidence: b.string('countryOfResidence', { required: type === 'INDIVIDUAL' && (opts.wallet || opts.countryRequired), pattern: COUNTRY }),
+    countryOfResidence: b.string('countryOfResidence', {
+      required: type === 'INDIVIDUAL' && (opts.wallet || opts.countryRequired),
+      pattern: COUNTRY,
+    }),
   };
-  const fields = type === 'BUSINESS'
-    ? {
-      beneficiaryType: type,
-      legalName: b.string('legalName', { required: true, minLength: 1, maxLength: 255 }),
-      registrationNumber: b.string('registrationNumber', { maxLength: 64 }),
-      taxId: b.string('taxId', { maxLength: 64 }),
-      ...common,
-      address: readAddress(b),
-    }
-    : {
-      beneficiaryType: type,
-      fullName: b.string('fullName', { required: true, minLength: 1, maxLength: 255 }),
-      ...(opts.wallet ? {} : {
-        birthDate: b.string('birthDate', { pattern: DATE, format: 'date' }),
-        nationality: b.string('nationality', { pattern: COUNTRY }),
-      }),
-      ...common,
-      address: opts.wallet ? undefined : readAddress(b),
-    };
+  const fields =
+    type === 'BUSINESS'
+      ? {
+          beneficiaryType: type,
+          legalName: b.string('legalName', { required: true, minLength: 1, maxLength: 255 }),
+          registrationNumber: b.string('registrationNumber', { maxLength: 64 }),
+          taxId: b.string('taxId', { maxLength: 64 }),
+          ...common,
+          address: readAddress(b),
+        }
+      : {
+          beneficiaryType: type,
+          fullName: b.string('fullName', { required: true, minLength: 1, maxLength: 255 }),
+          ...(opts.wallet
+            ? {}
+            : {
+                birthDate: b.string('birthDate', { pattern: DATE, format: 'date' }),
+                nationality: b.string('nationality', { pattern: COUNTRY }),
+              }),
+          ...common,
+          address: opts.wallet ? undefined : readAddress(b),
+        };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
@@ -66,13 +75,23 @@ export interface NameCheck {
 export function checkBeneficiaryName(primaryIdentifier: string, name: string): NameCheck {
   const outcome = bySuffix(BENEFICIARY_NAME_VERIFICATION, primaryIdentifier);
   if (outcome === 'INVALID_ACCOUNT') {
-    throw badRequest('INVALID_BANK_ACCOUNT', 'The receiving institution reports this account as invalid (sandbox suffix 105)');
+    throw badRequest(
+      'INVALID_BANK_ACCOUNT',
+      'The receiving institution reports this account as invalid (sandbox suffix 105)',
+    );
   }
-  const verified = outcome === 'MATCHED' ? name
-    : outcome === 'PARTIAL_MATCH' ? partialName(name)
-      : outcome === 'NOT_MATCHED' ? 'Sandbox Other Holder'
-        : undefined;
-  return { beneficiaryVerificationStatus: outcome, ...(verified ? { beneficiaryVerifiedData: { fullName: verified } } : {}) };
+  const verified =
+    outcome === 'MATCHED'
+      ? name
+      : outcome === 'PARTIAL_MATCH'
+        ? partialName(name)
+        : outcome === 'NOT_MATCHED'
+          ? 'Sandbox Other Holder'
+          : undefined;
+  return {
+    beneficiaryVerificationStatus: outcome,
+    ...(verified ? { beneficiaryVerifiedData: { fullName: verified } } : {}),
+  };
 }
 
 /** "Jane Q. Doe" → "J. Doe": the kind of fuzzy answer a rail gives. */

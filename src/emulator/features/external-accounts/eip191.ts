@@ -7,7 +7,9 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 
 export function eip191Digest(message: string): Uint8Array {
   const bytes = new TextEncoder().encode(message);
-  return keccak_256(new Uint8Array([...new TextEncoder().encode(`\x19Ethereum Signed Message:\n${bytes.length}`), ...bytes]));
+  return keccak_256(
+    new Uint8Array([...new TextEncoder().encode(`\x19Ethereum Signed Message:\n${bytes.length}`), ...bytes]),
+  );
 }
 
 /** The 0x address of an uncompressed or compressed secp256k1 public key. */
@@ -24,7 +26,9 @@ export function verifyEip191(address: string, message: string, signature: string
   const v = raw[64]! >= 27 ? raw[64]! - 27 : raw[64]!;
   if (v > 1) return false;
   try {
-    const recovered = secp256k1.recoverPublicKey(new Uint8Array([v, ...raw.subarray(0, 64)]), eip191Digest(message), { prehash: false });
+    const recovered = secp256k1.recoverPublicKey(new Uint8Array([v, ...raw.subarray(0, 64)]), eip191Digest(message), {
+      prehash: false,
+    });
     return evmAddress(recovered) === address.toLowerCase();
   } catch {
     return false;

@@ -14,7 +14,12 @@ import type { Req, Route } from '../../kernel/router.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { verifyEip191 } from './eip191.js';
-import { renderExternalAccount, requireExternalAccount, setExternalAccountStatus, type ExternalAccountRec } from './records.js';
+import {
+  renderExternalAccount,
+  requireExternalAccount,
+  setExternalAccountStatus,
+  type ExternalAccountRec,
+} from './records.js';
 import { VARIANTS } from './variants.js';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -34,14 +39,25 @@ export function needsOwnershipProof(account: ExternalAccountRec): boolean {
   return account.status === 'PENDING_OWNERSHIP_VERIFICATION' || account.status === 'UNVERIFIED';
 }
 
-function challenge(emu: EmulatorContext, account: ExternalAccountRec, method: 'WALLET_SIGNATURE' | 'LIVENESS'): Record<string, unknown> {
+function challenge(
+  emu: EmulatorContext,
+  account: ExternalAccountRec,
+  method: 'WALLET_SIGNATURE' | 'LIVENESS',
+): Record<string, unknown> {
   if (!needsOwnershipProof(account)) {
-    throw conflict('CONFLICT', `${account.id} is ${account.status}: only first-party self-custody wallets awaiting verification take a challenge`);
+    throw conflict(
+      'CONFLICT',
+      `${account.id} is ${account.status}: only first-party self-custody wallets awaiting verification take a challenge`,
+    );
   }
   if (method === 'WALLET_SIGNATURE' && !VARIANTS[String(account.accountInfo.accountType)]?.signable) {
-    throw badRequest('INVALID_INPUT', `${account.accountInfo.accountType} wallets prove ownership with LIVENESS in the sandbox`, {
-      errors: [{ field: 'method', message: 'WALLET_SIGNATURE is available for EVM wallets (EIP-191); use LIVENESS' }],
-    });
+    throw badRequest(
+      'INVALID_INPUT',
+      `${account.accountInfo.accountType} wallets prove ownership with LIVENESS in the sandbox`,
+      {
+        errors: [{ field: 'method', message: 'WALLET_SIGNATURE is available for EVM wallets (EIP-191); use LIVENESS' }],
+      },
+    );
   }
   const token = randomBytes(16).toString('hex');
   const expiresAtMs = emu.now() + CHALLENGE_TTL_MS;
@@ -58,21 +74,38 @@ function challenge(emu: EmulatorContext, account: ExternalAccountRec, method: 'W
       emu.table(ownershipChallenges).delete(account.id);
       setExternalAccountStatus(emu, account, 'ACTIVE');
     });
-    return { method, verificationLink: `${emu.origin}/embed/liveness/${token}`, token, expiresAt: emu.iso(expiresAtMs) };
+    return {
+      method,
+      verificationLink: `${emu.origin}/embed/liveness/${token}`,
+      token,
+      expiresAt: emu.iso(expiresAtMs),
+    };
   }
   return { method, messageToSign: record.messageToSign, expiresAt: emu.iso(expiresAtMs) };
 }
 
 function verify(emu: EmulatorContext, account: ExternalAccountRec, signature: string): Record<string, unknown> {
   const pending = emu.table(ownershipChallenges).get(account.id);
-  if (!pending || pending.method !== 'WALLET_SIGNATURE') throw conflict('CONFLICT', `No WALLET_SIGNATURE challenge is outstanding for ${account.id}`);
+  if (!pending || pending.method !== 'WALLET_SIGNATURE')
+    throw conflict('CONFLICT', `No WALLET_SIGNATURE challenge is outstanding for ${account.id}`);
   emu.table(ownershipChallenges).delete(account.id);
   const expired = pending.expiresAtMs <= emu.now();
   if (expired || !verifyEip191(String(account.accountInfo.address), pending.messageToSign!, signature)) {
     setExternalAccountStatus(emu, account, 'UNVERIFIED');
-    throw badRequest('INVALID_INPUT', expired ? 'The challenge expired; ask for a new one' : 'The signature was not made by this wallet over messageToSign', {
-      errors: [{ field: 'signature', message: expired ? 'challenge expired' : 'signature does not verify (EIP-191 over messageToSign)' }],
-    });
+    throw badRequest(
+      'INVALID_INPUT',
+      expired
+        ? 'The challenge expired; ask for a new one'
+        : 'The signature was not made by this wallet over messageToSign',
+      {
+        errors: [
+          {
+            field: 'signature',
+            message: expired ? 'challenge expired' : 'signature does not verify (EIP-191 over messageToSign)',
+          },
+        ],
+      },
+    );
   }
   setExternalAccountStatus(emu, account, 'ACTIVE');
   return renderExternalAccount(account);
@@ -95,7 +128,10 @@ export function ownershipRoutes(prefix: string): Route[] {
         const f = new Fields(req.json());
         const method = f.string('method', { required: true, enum: ['WALLET_SIGNATURE', 'LIVENESS'] });
         f.done();
-        return { status: 201, body: challenge(emu, visibleAccount(req, emu, req.params.id!), method as 'WALLET_SIGNATURE') };
+        return {
+          status: 201,
+          body: challenge(emu, visibleAccount(req, emu, req.params.id!), method as 'WALLET_SIGNATURE'),
+        };
       },
     },
     {

@@ -7,7 +7,13 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 
-export type ExternalAccountStatus = 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE';
+export type ExternalAccountStatus =
+  | 'PENDING'
+  | 'ACTIVE'
+  | 'PENDING_OWNERSHIP_VERIFICATION'
+  | 'UNVERIFIED'
+  | 'UNDER_REVIEW'
+  | 'INACTIVE';
 
 export interface ExternalAccountRec {
   id: string;
@@ -41,7 +47,11 @@ export function requireExternalAccount(emu: EmulatorContext, id: string): Extern
 }
 
 /** Moves an account to a new status and tells the platform (EXTERNAL_ACCOUNT.STATUS_UPDATED). */
-export function setExternalAccountStatus(emu: EmulatorContext, account: ExternalAccountRec, status: ExternalAccountStatus): void {
+export function setExternalAccountStatus(
+  emu: EmulatorContext,
+  account: ExternalAccountRec,
+  status: ExternalAccountStatus,
+): void {
   if (account.status === status) return;
   account.status = status;
   account.updatedAt = emu.iso();

@@ -23,26 +23,52 @@ type Scope = 'customer' | 'platform';
 function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRec {
   const f = new Fields(req.json());
   // An agent's accounts are its customer's: it has no platform to add accounts to.
-  const customerId = scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) ?? agentCustomer(req) : undefined;
-  if (scope === 'platform' && agentCustomer(req)) throw new HttpError(404, 'REFERENCE_NOT_FOUND', 'An agent has no platform external accounts; use /customers/external-accounts');
+  const customerId =
+    scope === 'customer'
+      ? (f.string('customerId', { pattern: idPattern('Customer') }) ?? agentCustomer(req))
+      : undefined;
+  if (scope === 'platform' && agentCustomer(req))
+    throw new HttpError(
+      404,
+      'REFERENCE_NOT_FOUND',
+      'An agent has no platform external accounts; use /customers/external-accounts',
+    );
   const currency = f.string('currency', { required: true, enum: CURRENCY_CODES });
   const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
-  const ownershipType = f.string('ownershipType', { enum: ['FIRST_PARTY', 'THIRD_PARTY'] }) as ExternalAccountRec['ownershipType'];
+  const ownershipType = f.string('ownershipType', {
+    enum: ['FIRST_PARTY', 'THIRD_PARTY'],
+  }) as ExternalAccountRec['ownershipType'];
   const defaultUma = scope === 'customer' ? f.boolean('defaultUmaDepositAccount') : undefined;
   const info = f.object('accountInfo', { required: true });
   const accountType = info?.string('accountType', { required: true, enum: ACCOUNT_TYPES });
   const variant = accountType ? VARIANTS[accountType] : undefined;
   const fields = variant && info ? variant.read(info) : {};
-  const beneficiary = variant && info
-    ? readBeneficiary(info, { required: !variant.wallet, wallet: variant.wallet, countryRequired: accountType === 'EUR_ACCOUNT' })
-    : undefined;
-  if (variant && currency && currency !== variant.currency) f.add('currency', `${accountType} accounts hold ${variant.currency} in the sandbox`, { enum: [variant.currency] });
+  const beneficiary =
+    variant && info
+      ? readBeneficiary(info, {
+          required: !variant.wallet,
+          wallet: variant.wallet,
+          countryRequired: accountType === 'EUR_ACCOUNT',
+        })
+      : undefined;
+  if (variant && currency && currency !== variant.currency)
+    f.add('currency', `${accountType} accounts hold ${variant.currency} in the sandbox`, { enum: [variant.currency] });
   f.done();
 
   if (customerId && !emu.table(customers).has(customerId)) throw notFound('Customer', customerId, 'USER_NOT_FOUND');
-  const accountInfo = { accountType, ...fields, ...(beneficiary ? { beneficiary } : {}), ...(variant!.paymentRails ? { paymentRails: [...variant!.paymentRails] } : {}) };
+  const accountInfo = {
+    accountType,
+    ...fields,
+    ...(beneficiary ? { beneficiary } : {}),
+    ...(variant!.paymentRails ? { paymentRails: [...variant!.paymentRails] } : {}),
+  };
   const primary = primaryIdentifier(accountInfo);
-  const duplicate = emu.table(externalAccounts).find((a) => a.customerId === customerId && a.accountInfo.accountType === accountType && a.primaryIdentifier === primary);
+  const duplicate = emu
+    .table(externalAccounts)
+    .find(
+      (a) =>
+        a.customerId === customerId && a.accountInfo.accountType === accountType && a.primaryIdentifier === primary,
+    );
   if (duplicate) throw new HttpError(409, 'CONFLICT', `External account already exists: ${duplicate.id}`);
   const name = beneficiary ? String(beneficiary.fullName ?? beneficiary.legalName) : undefined;
   const nameCheck = name ? checkBeneficiaryName(primary, name) : {};
@@ -65,7 +91,9 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
   };
   if (defaultUma && customerId) {
     // At most one default per customer: the new one overrides the old.
-    for (const other of emu.table(externalAccounts).filter((a) => a.customerId === customerId && a.defaultUmaDepositAccount === true)) {
+    for (const other of emu
+      .table(externalAccounts)
+      .filter((a) => a.customerId === customerId && a.defaultUmaDepositAccount === true)) {
       other.defaultUmaDepositAccount = false;
     }
   }
@@ -74,28 +102,44 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
 
 function scoped(req: Req, emu: EmulatorContext, id: string, scope: Scope): ExternalAccountRec {
   const account = requireExternalAccount(emu, id);
-  if ((scope === 'platform' && account.customerId) || !callerMaySee(req, account.customerId)) throw notFound('ExternalAccount', id);
+  if ((scope === 'platform' && account.customerId) || !callerMaySee(req, account.customerId))
+    throw notFound('ExternalAccount', id);
   return account;
 }
 
 function routesFor(prefix: string, scope: Scope): Route[] {
   return [
-    { method: 'POST', path: prefix, handler: (req, emu) => ({ status: 201, body: renderExternalAccount(create(req, emu, scope)) }) },
+    {
+      method: 'POST',
+      path: prefix,
+      handler: (req, emu) => ({ status: 201, body: renderExternalAccount(create(req, emu, scope)) }),
+    },
     {
       method: 'GET',
       path: prefix,
       handler(req, emu) {
         const f = new Fields(Object.fromEntries(req.query));
-        const customerId = scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) : undefined;
+        const customerId =
+          scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) : undefined;
         const currency = f.string('currency', { pattern: /^[A-Z]{3}$/ });
         const page = readPage(f);
         f.done();
-        const rows = emu.table(externalAccounts).filter((a) => callerMaySee(req, a.customerId) &&
-          (scope === 'platform' ? a.customerId === undefined : !customerId || a.customerId === customerId) && (!currency || a.currency === currency));
+        const rows = emu
+          .table(externalAccounts)
+          .filter(
+            (a) =>
+              callerMaySee(req, a.customerId) &&
+              (scope === 'platform' ? a.customerId === undefined : !customerId || a.customerId === customerId) &&
+              (!currency || a.currency === currency),
+          );
         return { status: 200, body: pageOf(rows.map(renderExternalAccount), page) };
       },
     },
-    { method: 'GET', path: `${prefix}/:id`, handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)) }) },
+    {
+      method: 'GET',
+      path: `${prefix}/:id`,
+      handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)) }),
+    },
     {
       method: 'DELETE',
       path: `${prefix}/:id`,

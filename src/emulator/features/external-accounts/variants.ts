@@ -35,10 +35,11 @@ function wallet(addressPattern: RegExp, signable = false): Variant {
     currency: 'USD',
     wallet: true,
     signable,
-    read: (f) => pick({
-      address: f.string('address', { required: true, pattern: addressPattern }),
-      vaspName: f.string('vaspName', { minLength: 1, maxLength: 255 }),
-    }),
+    read: (f) =>
+      pick({
+        address: f.string('address', { required: true, pattern: addressPattern }),
+        vaspName: f.string('vaspName', { minLength: 1, maxLength: 255 }),
+      }),
   };
 }
 
@@ -47,24 +48,26 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
     currency: 'USD',
     wallet: false,
     paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
-    read: (f) => pick({
-      accountNumber: f.string('accountNumber', { required: true, minLength: 1, maxLength: 34 }),
-      routingNumber: f.string('routingNumber', { required: true, pattern: ROUTING }),
-      bankName: f.string('bankName', { minLength: 1, maxLength: 140 }),
-      bankAccountType: f.string('bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }),
-      intermediaryBankName: f.string('intermediaryBankName', { minLength: 1, maxLength: 140 }),
-      intermediaryRoutingNumber: f.string('intermediaryRoutingNumber', { pattern: ROUTING }),
-      fiToFiInformation: f.string('fiToFiInformation', { maxLength: 210 }),
-    }),
+    read: (f) =>
+      pick({
+        accountNumber: f.string('accountNumber', { required: true, minLength: 1, maxLength: 34 }),
+        routingNumber: f.string('routingNumber', { required: true, pattern: ROUTING }),
+        bankName: f.string('bankName', { minLength: 1, maxLength: 140 }),
+        bankAccountType: f.string('bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }),
+        intermediaryBankName: f.string('intermediaryBankName', { minLength: 1, maxLength: 140 }),
+        intermediaryRoutingNumber: f.string('intermediaryRoutingNumber', { pattern: ROUTING }),
+        fiToFiInformation: f.string('fiToFiInformation', { maxLength: 210 }),
+      }),
   },
   EUR_ACCOUNT: {
     currency: 'EUR',
     wallet: false,
     paymentRails: ['SEPA', 'SEPA_INSTANT'],
-    read: (f) => pick({
-      iban: f.string('iban', { required: true, pattern: IBAN, minLength: 15, maxLength: 34 }),
-      swiftCode: f.string('swiftCode', { pattern: SWIFT }),
-    }),
+    read: (f) =>
+      pick({
+        iban: f.string('iban', { required: true, pattern: IBAN, minLength: 15, maxLength: 34 }),
+        swiftCode: f.string('swiftCode', { pattern: SWIFT }),
+      }),
   },
   MXN_ACCOUNT: {
     currency: 'MXN',

@@ -33,16 +33,27 @@ export const paymentRoutes: Route[] = [
       f.done();
       const quote = requireQuote(emu, quoteId!);
       if (quote.sourceKind !== 'REALTIME_FUNDING') {
-        throw badRequest('INVALID_INPUT', `Quote ${quote.id} is funded from an account; execute it instead`, { errors: [{ field: 'quoteId', message: 'not a real-time-funding quote' }] });
+        throw badRequest('INVALID_INPUT', `Quote ${quote.id} is funded from an account; execute it instead`, {
+          errors: [{ field: 'quoteId', message: 'not a real-time-funding quote' }],
+        });
       }
       const status = quoteStatus(emu, quote);
-      if (status === 'EXPIRED') throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, { errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }] });
-      if (status !== 'PENDING') throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, { errors: [{ field: 'quoteId', message: 'the quote is already paid' }] });
+      if (status === 'EXPIRED')
+        throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, {
+          errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }],
+        });
+      if (status !== 'PENDING')
+        throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, {
+          errors: [{ field: 'quoteId', message: 'the quote is already paid' }],
+        });
       if (currencyCode !== quote.sendingCurrency) {
         throw badRequest('INVALID_CURRENCY', `The quote expects ${quote.sendingCurrency}, not ${currencyCode}`);
       }
       if (currencyAmount !== undefined && currencyAmount !== quote.totalSendingAmount) {
-        throw badRequest('INVALID_AMOUNT', `The quote expects exactly ${quote.totalSendingAmount} (smallest unit of ${quote.sendingCurrency})`);
+        throw badRequest(
+          'INVALID_AMOUNT',
+          `The quote expects exactly ${quote.totalSendingAmount} (smallest unit of ${quote.sendingCurrency})`,
+        );
       }
       return { status: 200, body: renderTransaction(runQuote(emu, quote)) };
     },
@@ -60,16 +71,25 @@ export const paymentRoutes: Route[] = [
       // Both addresses are checked before answering, so one 400 names every malformed one.
       const malformed = (['senderUmaAddress', 'receiverUmaAddress'] as const)
         .filter((field) => !UMA_ADDRESS_PATTERN.test(field === 'senderUmaAddress' ? sender! : receiver!))
-        .map((field) => ({ field, constraint: { pattern: UMA_ADDRESS_PATTERN.source }, message: `${field} must look like $user@domain` }));
+        .map((field) => ({
+          field,
+          constraint: { pattern: UMA_ADDRESS_PATTERN.source },
+          message: `${field} must look like $user@domain`,
+        }));
       if (malformed.length > 0) {
-        throw badRequest('INVALID_UMA_ADDRESS', `Not a UMA address ($user@domain): ${malformed.map((e) => e.field).join(', ')}`, { errors: malformed });
+        throw badRequest(
+          'INVALID_UMA_ADDRESS',
+          `Not a UMA address ($user@domain): ${malformed.map((e) => e.field).join(', ')}`,
+          { errors: malformed },
+        );
       }
       const scenario = umaScenario(sender!);
       if (!scenario) throw badRequest('SENDER_NOT_ACCEPTED', `Sandbox senders are ${UMA_SCENARIO_LIST} at any domain`);
       const customer = findCustomerByUma(emu, receiver!);
       // An agent reaches its own customer only: another customer's address is as unknown to it as
       // that customer's id would be (the kernel's scope cannot see an address, only ids).
-      if (!customer || !callerMaySee(req, customer.id)) throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
+      if (!customer || !callerMaySee(req, customer.id))
+        throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
       const account = accountOf(emu, customer.id, currencyCode!);
       if (!account) throw badRequest('INVALID_CURRENCY', `${receiver} cannot receive ${currencyCode}`);
       const rate = rates(emu).rate(scenario.currency, currencyCode!);

@@ -24,7 +24,11 @@ export function isHttpUrl(value: string): boolean {
  */
 function platformOnly(req: Req): void {
   if (req.principal.kind === 'agent') {
-    throw new HttpError(403, 'FORBIDDEN', 'An agent token is bound to its customer and cannot use the platform configuration; use the platform credentials');
+    throw new HttpError(
+      403,
+      'FORBIDDEN',
+      'An agent token is bound to its customer and cannot use the platform configuration; use the platform credentials',
+    );
   }
 }
 
@@ -70,16 +74,29 @@ export const webhookConfigRoutes: Route[] = [
     async handler(req, emu) {
       platformOnly(req);
       const endpoint = emu.core.config.webhookEndpoint;
-      if (!endpoint) throw badRequest('WEBHOOK_ENDPOINT_NOT_SET', 'No webhook endpoint is configured; set one with PATCH /config {"webhookEndpoint": "<url>"}');
+      if (!endpoint)
+        throw badRequest(
+          'WEBHOOK_ENDPOINT_NOT_SET',
+          'No webhook endpoint is configured; set one with PATCH /config {"webhookEndpoint": "<url>"}',
+        );
       const { id, body } = emu.outbox.envelope('TEST', { message: 'Test webhook from the svc emulator' });
       const copies = emu.opts.duplicateDeliveries ? 2 : 1;
       const results = [];
       for (let i = 0; i < copies; i++) results.push(await emu.outbox.post(endpoint, body));
       const failed = results.find((r) => !r.ok);
       if (failed) {
-        throw new HttpError(400, 'WEBHOOK_DELIVERY_ERROR', `Delivering the test webhook to ${endpoint} failed: ${failed.status ?? failed.error}`, {
-          details: { id, endpoint, ...(failed.status !== undefined ? { responseStatus: failed.status } : { error: failed.error }) },
-        });
+        throw new HttpError(
+          400,
+          'WEBHOOK_DELIVERY_ERROR',
+          `Delivering the test webhook to ${endpoint} failed: ${failed.status ?? failed.error}`,
+          {
+            details: {
+              id,
+              endpoint,
+              ...(failed.status !== undefined ? { responseStatus: failed.status } : { error: failed.error }),
+            },
+          },
+        );
       }
       return { status: 200, body: { id, type: 'TEST', endpoint, responseStatus: results[0]!.status } };
     },

@@ -21,18 +21,26 @@ import { runQuote } from './run.js';
 /** Why this quote cannot be executed now, or undefined. */
 function refusal(emu: EmulatorContext, quote: QuoteRec): HttpError | undefined {
   if (quote.sourceKind === 'REALTIME_FUNDING') {
-    return badRequest('INVALID_INPUT', 'A real-time-funding quote is executed by paying its paymentInstructions (in the sandbox: POST /sandbox/send)', {
-      errors: [{ field: 'quoteId', message: 'the quote has a REALTIME_FUNDING source' }],
-    });
+    return badRequest(
+      'INVALID_INPUT',
+      'A real-time-funding quote is executed by paying its paymentInstructions (in the sandbox: POST /sandbox/send)',
+      {
+        errors: [{ field: 'quoteId', message: 'the quote has a REALTIME_FUNDING source' }],
+      },
+    );
   }
   for (const id of [quote.sourceAccountId, quote.destinationId]) {
     if (id?.startsWith('ExternalAccount:') && !emu.table(externalAccounts).has(id)) {
-      return badRequest('INVALID_INPUT', `${id} was deleted after the quote was made; create a new quote`, { errors: [{ field: 'quoteId', message: `${id} no longer exists` }] });
+      return badRequest('INVALID_INPUT', `${id} was deleted after the quote was made; create a new quote`, {
+        errors: [{ field: 'quoteId', message: `${id} no longer exists` }],
+      });
     }
   }
   const status = quoteStatus(emu, quote);
-  if (status === 'EXPIRED') return conflict('CONFLICT', `Quote ${quote.id} expired at ${emu.iso(quote.expiresAtMs)}; create a new one`);
-  if (status !== 'PENDING') return conflict('CONFLICT', `Quote ${quote.id} was already executed (${status}, ${quote.transactionId})`);
+  if (status === 'EXPIRED')
+    return conflict('CONFLICT', `Quote ${quote.id} expired at ${emu.iso(quote.expiresAtMs)}; create a new one`);
+  if (status !== 'PENDING')
+    return conflict('CONFLICT', `Quote ${quote.id} was already executed (${status}, ${quote.transactionId})`);
   return undefined;
 }
 
@@ -62,7 +70,9 @@ export const executeRoute: Route = {
     const quote = requireQuote(emu, req.params.quoteId!);
     const source = quote.sourceKind === 'INTERNAL' ? emu.table(accounts).get(quote.sourceAccountId!) : undefined;
     // An agent executes only what spends its own customer's money.
-    const payer = source?.customerId ?? (quote.sourceAccountId ? emu.table(externalAccounts).get(quote.sourceAccountId)?.customerId : quote.customerId);
+    const payer =
+      source?.customerId ??
+      (quote.sourceAccountId ? emu.table(externalAccounts).get(quote.sourceAccountId)?.customerId : quote.customerId);
     if (!callerMaySee(req, payer)) throw notFound('Quote', quote.id, 'QUOTE_NOT_FOUND');
     if (source?.type !== 'EMBEDDED_WALLET') return remember(emu, key, quote.id, executeNow(emu, quote));
     return signedFlow(emu, req, {
@@ -80,7 +90,8 @@ export const executeRoute: Route = {
         };
       },
       checkTarget() {
-        if (refusal(emu, quote)) throw unauthorized('The quote can no longer be executed (expired or already executed)');
+        if (refusal(emu, quote))
+          throw unauthorized('The quote can no longer be executed (expired or already executed)');
       },
       settle: async () => remember(emu, key, quote.id, executeNow(emu, quote)),
     });

@@ -10,7 +10,16 @@ export function migrateQuotes(emu: EmulatorContext): void {
     if ((record as Partial<QuoteRec>).sourceKind) continue;
     const old = record as unknown as Record<string, any>;
     const body = (old.body ?? {}) as Record<string, any>;
-    const { createdAt, source, destination, lockedCurrencySide, lockedCurrencyAmount, exchangeRate, feesIncluded, ...extra } = body;
+    const {
+      createdAt,
+      source,
+      destination,
+      lockedCurrencySide,
+      lockedCurrencyAmount,
+      exchangeRate,
+      feesIncluded,
+      ...extra
+    } = body;
     emu.table(quotes).set(id, {
       id,
       source: source ?? { sourceType: 'REALTIME_FUNDING', currency: old.sendingCurrency },

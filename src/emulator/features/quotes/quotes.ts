@@ -52,11 +52,18 @@ export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
   const extra = { ...init.extra };
   if (init.sourceKind === 'REALTIME_FUNDING') {
     const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
-    extra.paymentInstructions = [{
-      reference,
-      instructionsNotes: `Include reference ${reference} with the payment. In the sandbox, pay with POST /sandbox/send.`,
-      accountOrWalletInfo: { accountType: 'US_ACCOUNT', accountNumber: '000123456789', routingNumber: '021000021', bankName: 'svc Emulator Sandbox Bank' },
-    }];
+    extra.paymentInstructions = [
+      {
+        reference,
+        instructionsNotes: `Include reference ${reference} with the payment. In the sandbox, pay with POST /sandbox/send.`,
+        accountOrWalletInfo: {
+          accountType: 'US_ACCOUNT',
+          accountNumber: '000123456789',
+          routingNumber: '021000021',
+          bankName: 'svc Emulator Sandbox Bank',
+        },
+      },
+    ];
   }
   const ttl = init.sourceKind === 'REALTIME_FUNDING' ? REALTIME_QUOTE_TTL_MS : ACCOUNT_QUOTE_TTL_MS;
   return emu.table(quotes).set(id, { ...init, id, extra, createdAtMs: now, expiresAtMs: now + ttl });

@@ -28,17 +28,36 @@ function inputError(field: string, message: string): never {
 }
 
 /** The account behind an ACCOUNT source or destination: its kind, currency and owner (404 when unknown). */
-function endpoint(req: Req, emu: EmulatorContext, id: string): { kind: 'INTERNAL' | 'EXTERNAL'; currency: string; customerId?: string; wallet?: boolean; pullable?: boolean; unverified?: boolean } {
+function endpoint(
+  req: Req,
+  emu: EmulatorContext,
+  id: string,
+): {
+  kind: 'INTERNAL' | 'EXTERNAL';
+  currency: string;
+  customerId?: string;
+  wallet?: boolean;
+  pullable?: boolean;
+  unverified?: boolean;
+} {
   if (id.startsWith('InternalAccount:')) {
     const a = emu.table(accounts).get(id);
     if (!a || !callerMaySee(req, a.customerId)) throw notFound('InternalAccount', id);
-    return { kind: 'INTERNAL', currency: a.currency, ...(a.customerId !== PLATFORM_OWNER ? { customerId: a.customerId } : {}), wallet: a.type === 'EMBEDDED_WALLET' };
+    return {
+      kind: 'INTERNAL',
+      currency: a.currency,
+      ...(a.customerId !== PLATFORM_OWNER ? { customerId: a.customerId } : {}),
+      wallet: a.type === 'EMBEDDED_WALLET',
+    };
   }
   const e = emu.table(externalAccounts).get(id);
   if (!e || !callerMaySee(req, e.customerId)) throw notFound('ExternalAccount', id);
   return {
-    kind: 'EXTERNAL', currency: e.currency, ...(e.customerId ? { customerId: e.customerId } : {}),
-    pullable: PULL_CAPABLE.has(String(e.accountInfo.accountType)), unverified: needsOwnershipProof(e),
+    kind: 'EXTERNAL',
+    currency: e.currency,
+    ...(e.customerId ? { customerId: e.customerId } : {}),
+    pullable: PULL_CAPABLE.has(String(e.accountInfo.accountType)),
+    unverified: needsOwnershipProof(e),
   };
 }
 
@@ -46,16 +65,25 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
   const f = new Fields(req.json());
   const src = f.object('source', { required: true });
   const sourceType = src?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
-  const sourceAccountId = sourceType === 'ACCOUNT' ? src?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
-  const fundingCurrency = sourceType === 'REALTIME_FUNDING' ? src?.string('currency', { required: true, enum: CURRENCY_CODES }) : undefined;
+  const sourceAccountId =
+    sourceType === 'ACCOUNT' ? src?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
+  const fundingCurrency =
+    sourceType === 'REALTIME_FUNDING' ? src?.string('currency', { required: true, enum: CURRENCY_CODES }) : undefined;
   const sourceCustomerId = src?.string('customerId', { pattern: idPattern('Customer') });
   const dst = f.object('destination', { required: true });
   const destinationType = dst?.string('destinationType', { required: true, enum: ['ACCOUNT', 'UMA_ADDRESS'] });
-  const destinationAccountId = destinationType === 'ACCOUNT' ? dst?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
-  const umaAddress = destinationType === 'UMA_ADDRESS' ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN }) : undefined;
+  const destinationAccountId =
+    destinationType === 'ACCOUNT' ? dst?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
+  const umaAddress =
+    destinationType === 'UMA_ADDRESS'
+      ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN })
+      : undefined;
   const destCurrency = dst?.string('currency', { enum: CURRENCY_CODES });
   const paymentRail = dst?.string('paymentRail', { enum: PAYMENT_RAILS });
-  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as 'SENDING' | 'RECEIVING' | undefined;
+  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as
+    | 'SENDING'
+    | 'RECEIVING'
+    | undefined;
   const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   const immediately = f.boolean('immediatelyExecute') ?? false;
   const description = f.string('description', { maxLength: 500 });
@@ -66,18 +94,32 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
   const source = sourceAccountId ? endpoint(req, emu, sourceAccountId) : undefined;
   const dest = destinationAccountId ? endpoint(req, emu, destinationAccountId) : undefined;
   const sourceKind: SourceKind = source ? source.kind : 'REALTIME_FUNDING';
-  if (immediately && sourceKind === 'REALTIME_FUNDING') inputError('immediatelyExecute', 'a real-time-funding quote is executed by paying its payment instructions');
-  if (immediately && source?.wallet) inputError('immediatelyExecute', 'an embedded-wallet source is executed with a signed POST /quotes/{quoteId}/execute');
-  if (source?.kind === 'EXTERNAL' && !source.pullable) inputError('source.accountId', `${sourceAccountId} cannot be pulled from: only bank accounts have a debit rail`);
-  if (sourceAccountId && sourceAccountId === destinationAccountId) throw badRequest('SELF_PAYMENT', 'The source and the destination are the same account');
+  if (immediately && sourceKind === 'REALTIME_FUNDING')
+    inputError('immediatelyExecute', 'a real-time-funding quote is executed by paying its payment instructions');
+  if (immediately && source?.wallet)
+    inputError(
+      'immediatelyExecute',
+      'an embedded-wallet source is executed with a signed POST /quotes/{quoteId}/execute',
+    );
+  if (source?.kind === 'EXTERNAL' && !source.pullable)
+    inputError('source.accountId', `${sourceAccountId} cannot be pulled from: only bank accounts have a debit rail`);
+  if (sourceAccountId && sourceAccountId === destinationAccountId)
+    throw badRequest('SELF_PAYMENT', 'The source and the destination are the same account');
   if (dest?.unverified) {
-    throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `${destinationAccountId} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`);
+    throw badRequest(
+      'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED',
+      `${destinationAccountId} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`,
+    );
   }
   const scenario = umaAddress ? umaScenario(umaAddress) : undefined;
   const receivingCurrency = dest?.currency ?? destCurrency ?? scenario?.currency ?? 'USD';
-  if (scenario && receivingCurrency !== scenario.currency) throw badRequest('INVALID_CURRENCY', `${umaAddress} receives ${scenario.currency}, not ${receivingCurrency}`);
+  if (scenario && receivingCurrency !== scenario.currency)
+    throw badRequest('INVALID_CURRENCY', `${umaAddress} receives ${scenario.currency}, not ${receivingCurrency}`);
   if (dest && destCurrency && destCurrency !== dest.currency) {
-    throw badRequest('INVALID_CURRENCY', `destination.currency ${destCurrency} does not match the account's currency ${dest.currency}`);
+    throw badRequest(
+      'INVALID_CURRENCY',
+      `destination.currency ${destCurrency} does not match the account's currency ${dest.currency}`,
+    );
   }
   const sendingCurrency = source?.currency ?? fundingCurrency!;
   const priced = price(rates(emu), sendingCurrency, receivingCurrency, side!, amount!);
@@ -89,8 +131,16 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
   const init: QuoteInit = {
     ...priced,
     source: sourceAccountId
-      ? { sourceType: 'ACCOUNT', accountId: sourceAccountId, ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}) }
-      : { sourceType: 'REALTIME_FUNDING', currency: fundingCurrency, ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}) },
+      ? {
+          sourceType: 'ACCOUNT',
+          accountId: sourceAccountId,
+          ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}),
+        }
+      : {
+          sourceType: 'REALTIME_FUNDING',
+          currency: fundingCurrency,
+          ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}),
+        },
     destination: destinationAccountId
       ? { destinationType: 'ACCOUNT', accountId: destinationAccountId, ...(paymentRail ? { paymentRail } : {}) }
       : { destinationType: 'UMA_ADDRESS', umaAddress, currency: receivingCurrency },
@@ -103,8 +153,9 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
     receivingCurrency,
     lockedCurrencySide: side!,
     lockedCurrencyAmount: amount!,
-    extra: Object.fromEntries(Object.entries({ description, remittanceInformation, purposeOfPayment }).filter(([, v]) => v !== undefined)),
+    extra: Object.fromEntries(
+      Object.entries({ description, remittanceInformation, purposeOfPayment }).filter(([, v]) => v !== undefined),
+    ),
   };
   return { init, immediately };
 }
-

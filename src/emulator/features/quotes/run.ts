@@ -35,13 +35,17 @@ export function runQuote(emu: EmulatorContext, q: QuoteRec): TxRec {
     // The description: an inbound pull is INCOMING and DEBIT (of the external account); real-time funding credits.
     direction: incoming && q.sourceKind === 'REALTIME_FUNDING' ? 'CREDIT' : 'DEBIT',
     fields: {
-      ...(q.customerId ?? destinationAccount?.customerId ? { customerId: q.customerId ?? destinationAccount?.customerId } : {}),
-      source: q.sourceKind === 'REALTIME_FUNDING'
-        ? { sourceType: 'REALTIME_FUNDING', currency: q.sendingCurrency }
-        : { sourceType: 'ACCOUNT', accountId: q.sourceAccountId, currency: q.sendingCurrency },
-      destination: q.destinationKind === 'UMA'
-        ? { destinationType: 'UMA_ADDRESS', umaAddress: q.destinationId, currency: q.receivingCurrency }
-        : { destinationType: 'ACCOUNT', accountId: q.destinationId, currency: q.receivingCurrency },
+      ...((q.customerId ?? destinationAccount?.customerId)
+        ? { customerId: q.customerId ?? destinationAccount?.customerId }
+        : {}),
+      source:
+        q.sourceKind === 'REALTIME_FUNDING'
+          ? { sourceType: 'REALTIME_FUNDING', currency: q.sendingCurrency }
+          : { sourceType: 'ACCOUNT', accountId: q.sourceAccountId, currency: q.sendingCurrency },
+      destination:
+        q.destinationKind === 'UMA'
+          ? { destinationType: 'UMA_ADDRESS', umaAddress: q.destinationId, currency: q.receivingCurrency }
+          : { destinationType: 'ACCOUNT', accountId: q.destinationId, currency: q.receivingCurrency },
       sentAmount: money(q.totalSendingAmount, q.sendingCurrency),
       receivedAmount: money(q.totalReceivingAmount, q.receivingCurrency),
       exchangeRate: q.exchangeRate,

@@ -39,7 +39,12 @@ export const refreshRoutes: Route[] = [
         },
         checkTarget: () => assertSessionActive(emu, session),
         async settle() {
-          const method = { id: session.authMethodId, accountId: session.accountId, type: session.type, nickname: session.nickname };
+          const method = {
+            id: session.authMethodId,
+            accountId: session.accountId,
+            type: session.type,
+            nickname: session.nickname,
+          };
           const carried = session.credentialId ? { credentialId: session.credentialId } : {};
           if (clientPublicKey.length === 66) {
             const created = createSession(emu, { method, publicKey: clientPublicKey, ...carried });

@@ -16,7 +16,8 @@ export const sessionRoutes: Route[] = [
       const accountId = fields.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
       fields.done();
       if (!emu.table(accounts).has(accountId!)) throw notFound('InternalAccount', accountId!);
-      const data = emu.table(sessions)
+      const data = emu
+        .table(sessions)
         .filter((s) => s.accountId === accountId && isSessionActive(emu, s))
         .map((s) => renderSession(emu, s));
       return { status: 200, body: { data, hasMore: false } };

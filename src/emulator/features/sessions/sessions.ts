@@ -41,10 +41,21 @@ export function isSessionActive(emu: EmulatorContext, session: SessionRec): bool
 }
 
 /** True when publicKey (compressed hex) is the key of an active session of accountId (not one made by excludedCredential). */
-export function keyHasActiveSession(emu: EmulatorContext, publicKey: string, accountId: string, excludedCredential?: string): boolean {
+export function keyHasActiveSession(
+  emu: EmulatorContext,
+  publicKey: string,
+  accountId: string,
+  excludedCredential?: string,
+): boolean {
   for (const id of emu.table(sessionKeys).get(publicKey) ?? []) {
     const session = emu.table(sessions).get(id);
-    if (session && session.accountId === accountId && session.authMethodId !== excludedCredential && isSessionActive(emu, session)) return true;
+    if (
+      session &&
+      session.accountId === accountId &&
+      session.authMethodId !== excludedCredential &&
+      isSessionActive(emu, session)
+    )
+      return true;
   }
   return false;
 }
@@ -65,7 +76,11 @@ export function renderSession(emu: EmulatorContext, s: SessionRec): Record<strin
 
 export function createSession(
   emu: EmulatorContext,
-  init: { method: Pick<AuthMethodRec, 'id' | 'accountId' | 'type' | 'nickname'>; publicKey: string; credentialId?: string },
+  init: {
+    method: Pick<AuthMethodRec, 'id' | 'accountId' | 'type' | 'nickname'>;
+    publicKey: string;
+    credentialId?: string;
+  },
 ): SessionRec {
   const now = emu.now();
   const session: SessionRec = {
@@ -95,6 +110,8 @@ export function getSession(emu: EmulatorContext, id: string): SessionRec {
 export function assertSessionActive(emu: EmulatorContext, session: SessionRec): void {
   if (session.revokedAtMs !== undefined) throw unauthorized(`Session ${session.id} has been revoked`);
   if (session.expiresAtMs <= emu.now()) {
-    throw unauthorized(`Session ${session.id} has expired; reauthenticate with the credential (challenge, then verify)`);
+    throw unauthorized(
+      `Session ${session.id} has expired; reauthenticate with the credential (challenge, then verify)`,
+    );
   }
 }

@@ -44,7 +44,11 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
     createdAt: emu.iso(now),
     updatedAt: emu.iso(now),
     course: {
-      steps: spec.steps.map((s) => ({ status: s.status, atMs: now + s.afterMs, ...(s.failureReason ? { failureReason: s.failureReason } : {}) })),
+      steps: spec.steps.map((s) => ({
+        status: s.status,
+        atMs: now + s.afterMs,
+        ...(s.failureReason ? { failureReason: s.failureReason } : {}),
+      })),
       next: 0,
       ...(spec.hold ? { hold: spec.hold } : {}),
       ...(spec.credit ? { credit: spec.credit } : {}),

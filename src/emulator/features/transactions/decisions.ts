@@ -49,7 +49,11 @@ function pendingApproval(verb: 'approve' | 'reject'): Route {
     handler(req, emu) {
       readBody(req, 'reason');
       const tx = visible(req, emu);
-      throw new HttpError(409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `${tx.id} (${tx.type}, ${tx.status}) is not waiting for the platform's approval`);
+      throw new HttpError(
+        409,
+        'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
+        `${tx.id} (${tx.type}, ${tx.status}) is not waiting for the platform's approval`,
+      );
     },
   };
 }
@@ -61,7 +65,10 @@ export const decisionRoutes: Route[] = [
     handler(req, emu) {
       readBody(req, 'reason');
       const tx = visible(req, emu);
-      if (!byBank(emu, tx)) throw badRequest('INVALID_INPUT', `${tx.id} is not an ACH or wire payment: only those can be cancelled`, { errors: [{ field: 'transactionId', message: 'not an ACH or wire payment' }] });
+      if (!byBank(emu, tx))
+        throw badRequest('INVALID_INPUT', `${tx.id} is not an ACH or wire payment: only those can be cancelled`, {
+          errors: [{ field: 'transactionId', message: 'not an ACH or wire payment' }],
+        });
       if (tx.status === 'COMPLETED' || tx.status === 'FAILED') {
         throw new HttpError(409, 'TRANSACTION_NOT_CANCELLABLE', `${tx.id} is ${tx.status}: too late to cancel`);
       }

@@ -22,7 +22,9 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export function idempotencyKey(req: Req): string | undefined {
   const key = req.header('idempotency-key');
   if (key !== undefined && (key.length === 0 || key.length > 255)) {
-    throw badRequest('INVALID_INPUT', 'Idempotency-Key must be 1 to 255 characters', { errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 characters' }] });
+    throw badRequest('INVALID_INPUT', 'Idempotency-Key must be 1 to 255 characters', {
+      errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 characters' }],
+    });
   }
   return key;
 }

@@ -5,6 +5,10 @@ import { badRequest } from '../../kernel/errors.js';
 export function checkSizeLimit(emu: EmulatorContext, currency: string, amount: number): void {
   const max = emu.opts.transactionLimits[currency];
   if (max !== undefined && amount > max) {
-    throw badRequest('TRANSACTION_SIZE_LIMIT_EXCEEDED', `${amount} exceeds the single-transaction maximum of ${max} ${currency} (smallest unit)`, { maxAmount: max, currency });
+    throw badRequest(
+      'TRANSACTION_SIZE_LIMIT_EXCEEDED',
+      `${amount} exceeds the single-transaction maximum of ${max} ${currency} (smallest unit)`,
+      { maxAmount: max, currency },
+    );
   }
 }

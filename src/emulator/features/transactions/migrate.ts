@@ -5,7 +5,17 @@
 import type { EmulatorContext } from '../../kernel/context.js';
 import { transactions, type TxRec } from './transactions.js';
 
-const OWN = new Set(['id', 'type', 'status', 'direction', 'failureReason', 'refund', 'settledAt', 'createdAt', 'updatedAt']);
+const OWN = new Set([
+  'id',
+  'type',
+  'status',
+  'direction',
+  'failureReason',
+  'refund',
+  'settledAt',
+  'createdAt',
+  'updatedAt',
+]);
 
 export function migrateTransactions(emu: EmulatorContext): void {
   for (const [id, record] of emu.table(transactions).entries()) {

@@ -4,7 +4,10 @@
  * external account, and UMA destination addresses.
  */
 import {
-  EXTERNAL_ACCOUNT_TRANSFER, PULL_FAILURE_REASON, QUOTE_EXECUTION, umaScenario,
+  EXTERNAL_ACCOUNT_TRANSFER,
+  PULL_FAILURE_REASON,
+  QUOTE_EXECUTION,
+  umaScenario,
 } from '../../../service/money-magic.js';
 import { bySuffix } from '../../../service/suffix-table.js';
 import type { CourseSpec } from './course.js';
@@ -26,7 +29,16 @@ export function succeeds(plan: Plan): boolean {
 /** A quote executed to an external account. */
 export function quoteExecutionPlan(primaryIdentifier: string): Plan {
   const outcome = bySuffix(QUOTE_EXECUTION, primaryIdentifier);
-  return { steps: outcome.steps, ...(outcome.refund ? { refund: outcome.refund.reason ? { status: outcome.refund.status, reason: outcome.refund.reason as 'USER_CANCELLATION' } : { status: outcome.refund.status } } : {}) };
+  return {
+    steps: outcome.steps,
+    ...(outcome.refund
+      ? {
+          refund: outcome.refund.reason
+            ? { status: outcome.refund.status, reason: outcome.refund.reason as 'USER_CANCELLATION' }
+            : { status: outcome.refund.status },
+        }
+      : {}),
+  };
 }
 
 /** A payment to a UMA address: a magic address goes as it says (pending.long stays PENDING); any other completes. */

@@ -8,7 +8,17 @@ import { callerMaySee } from '../accounts/caller.js';
 import { decisionRoutes } from './decisions.js';
 import { renderTransaction, requireTransaction, transactions, type TxRec } from './transactions.js';
 
-const STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'];
+const STATUSES = [
+  'CREATED',
+  'PENDING',
+  'PENDING_AUTHORIZATION',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'FAILED',
+  'REFUNDED',
+  'EXPIRED',
+];
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function end(tx: TxRec, side: 'source' | 'destination'): string | undefined {
@@ -17,7 +27,11 @@ function end(tx: TxRec, side: 'source' | 'destination'): string | undefined {
 }
 
 function when(f: Fields, name: string): number | undefined {
-  const text = f.string(name, { pattern: DATE_TIME, format: 'date-time', check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} is not a real date and time` : undefined) });
+  const text = f.string(name, {
+    pattern: DATE_TIME,
+    format: 'date-time',
+    check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} is not a real date and time` : undefined),
+  });
   return text === undefined ? undefined : Date.parse(text);
 }
 
@@ -43,17 +57,21 @@ export const transactionRoutes: Route[] = [
       const rows = emu.table(transactions).filter((tx) => {
         const created = Date.parse(tx.createdAt);
         const ref = (tx.fields.reconciliationInstructions as { reference?: string } | undefined)?.reference;
-        return callerMaySee(req, tx.customerId)
-          && (!customerId || tx.fields.customerId === customerId)
-          && (!platformCustomerId || tx.fields.platformCustomerId === platformCustomerId)
-          && (!accountIdentifier || end(tx, 'source') === accountIdentifier || end(tx, 'destination') === accountIdentifier)
-          && (!sender || end(tx, 'source') === sender)
-          && (!receiver || end(tx, 'destination') === receiver)
-          && (!status || tx.status === status)
-          && (!type || tx.type === type)
-          && (!reference || ref === reference)
-          && (start === undefined || created >= start)
-          && (finish === undefined || created <= finish);
+        return (
+          callerMaySee(req, tx.customerId) &&
+          (!customerId || tx.fields.customerId === customerId) &&
+          (!platformCustomerId || tx.fields.platformCustomerId === platformCustomerId) &&
+          (!accountIdentifier ||
+            end(tx, 'source') === accountIdentifier ||
+            end(tx, 'destination') === accountIdentifier) &&
+          (!sender || end(tx, 'source') === sender) &&
+          (!receiver || end(tx, 'destination') === receiver) &&
+          (!status || tx.status === status) &&
+          (!type || tx.type === type) &&
+          (!reference || ref === reference) &&
+          (start === undefined || created >= start) &&
+          (finish === undefined || created <= finish)
+        );
       });
       // The table keeps insertion order, which is creation order.
       if (sortOrder === 'desc') rows.reverse();

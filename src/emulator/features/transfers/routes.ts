@@ -24,9 +24,15 @@ import { checkSizeLimit } from '../transactions/limits.js';
 import { transferPlan } from '../transactions/plans.js';
 import { renderTransaction } from '../transactions/transactions.js';
 
-
 function deprecated(reply: Reply, emu: EmulatorContext): Reply {
-  return { ...reply, headers: { ...reply.headers, Deprecation: 'true', Link: `<${emu.origin}${VERSION_PREFIX}/quotes>; rel="successor-version"` } };
+  return {
+    ...reply,
+    headers: {
+      ...reply.headers,
+      Deprecation: 'true',
+      Link: `<${emu.origin}${VERSION_PREFIX}/quotes>; rel="successor-version"`,
+    },
+  };
 }
 
 /** An agent moves its own customer's money only: anything else is unknown to it. */
@@ -36,19 +42,29 @@ function visible<T extends { id: string; customerId?: string }>(req: Req, record
 }
 
 function sameCurrency(external: string, internal: string): void {
-  if (external !== internal) throw badRequest('INVALID_CURRENCY', `Same-currency transfers only (${external} ≠ ${internal}); use POST /quotes to convert`);
+  if (external !== internal)
+    throw badRequest(
+      'INVALID_CURRENCY',
+      `Same-currency transfers only (${external} ≠ ${internal}); use POST /quotes to convert`,
+    );
 }
 
 function transferIn(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
   const f = new Fields(body);
-  const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
-  const destinationId = f.object('destination', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
+  const sourceId = f
+    .object('source', { required: true })
+    ?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
+  const destinationId = f
+    .object('destination', { required: true })
+    ?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
   const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   f.done();
   const source = visible(req, requireExternalAccount(emu, sourceId!));
   const destination = visible(req, requireAccount(emu, destinationId!));
   if (!PULL_CAPABLE.has(String(source.accountInfo.accountType))) {
-    throw badRequest('INVALID_INPUT', `${source.id} cannot be pulled from`, { errors: [{ field: 'source.accountId', message: 'only bank accounts have a debit rail' }] });
+    throw badRequest('INVALID_INPUT', `${source.id} cannot be pulled from`, {
+      errors: [{ field: 'source.accountId', message: 'only bank accounts have a debit rail' }],
+    });
   }
   sameCurrency(source.currency, destination.currency);
   checkSizeLimit(emu, destination.currency, amount!);
@@ -71,7 +87,9 @@ function transferIn(body: Record<string, unknown>, emu: EmulatorContext, req: Re
 
 function transferOut(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
   const f = new Fields(body);
-  const sourceId = f.object('source', { required: true })?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
+  const sourceId = f
+    .object('source', { required: true })
+    ?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
   const dest = f.object('destination', { required: true });
   const destinationId = dest?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
   const paymentRail = dest?.string('paymentRail', { enum: PAYMENT_RAILS });
@@ -81,11 +99,20 @@ function transferOut(body: Record<string, unknown>, emu: EmulatorContext, req: R
   f.done();
   const source = visible(req, requireAccount(emu, sourceId!));
   const destination = visible(req, requireExternalAccount(emu, destinationId!));
-  if (paymentRail && Array.isArray(destination.accountInfo.paymentRails) && !destination.accountInfo.paymentRails.includes(paymentRail)) {
-    throw badRequest('INVALID_INPUT', `${destination.id} takes ${destination.accountInfo.paymentRails.join(', ')}`, { errors: [{ field: 'destination.paymentRail', message: 'not a rail of this account' }] });
+  if (
+    paymentRail &&
+    Array.isArray(destination.accountInfo.paymentRails) &&
+    !destination.accountInfo.paymentRails.includes(paymentRail)
+  ) {
+    throw badRequest('INVALID_INPUT', `${destination.id} takes ${destination.accountInfo.paymentRails.join(', ')}`, {
+      errors: [{ field: 'destination.paymentRail', message: 'not a rail of this account' }],
+    });
   }
   if (needsOwnershipProof(destination)) {
-    throw badRequest('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', `${destination.id} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`);
+    throw badRequest(
+      'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED',
+      `${destination.id} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`,
+    );
   }
   sameCurrency(destination.currency, source.currency);
   checkSizeLimit(emu, source.currency, amount!);
@@ -108,7 +135,10 @@ function transferOut(body: Record<string, unknown>, emu: EmulatorContext, req: R
   return { status: 201, body: renderTransaction(tx) };
 }
 
-function route(path: '/transfer-in' | '/transfer-out', run: (body: Record<string, unknown>, emu: EmulatorContext, req: Req) => Reply): Route {
+function route(
+  path: '/transfer-in' | '/transfer-out',
+  run: (body: Record<string, unknown>, emu: EmulatorContext, req: Req) => Reply,
+): Route {
   return {
     method: 'POST',
     path,

@@ -8,7 +8,11 @@
  *   then PENDING_MANUAL_REVIEW (kybStatus PENDING) with no automatic decision after it.
  */
 import {
-  BUSINESS_KYB, INDIVIDUAL_KYC, bySuffix, type KycStatus, type VerificationStatus,
+  BUSINESS_KYB,
+  INDIVIDUAL_KYC,
+  bySuffix,
+  type KycStatus,
+  type VerificationStatus,
 } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { CustomerRec } from '../customers/customers.js';
@@ -32,7 +36,13 @@ export function decideIndividual(emu: EmulatorContext, c: CustomerRec): Decision
     const documentId = latestIdentityDocument(emu, c)!;
     return {
       verificationStatus: 'RESOLVE_ERRORS',
-      errors: [{ resourceId: documentId, type: 'POOR_QUALITY_DOCUMENT', reason: `The identity document ${documentId} is of too poor quality to read` }],
+      errors: [
+        {
+          resourceId: documentId,
+          type: 'POOR_QUALITY_DOCUMENT',
+          reason: `The identity document ${documentId} is of too poor quality to read`,
+        },
+      ],
     };
   }
   return { verificationStatus: 'PENDING_MANUAL_REVIEW', errors: [], customerStatus: 'PENDING' };

@@ -58,7 +58,12 @@ const create: Route = {
     if (seen) return seen;
     const customer = liveCustomerOr4xx(emu, req.params.id!);
     const token = randomBytes(24).toString('base64url');
-    const link: KycLink = { token, customerId: customer.id, expiresAtMs: emu.now() + KYC_LINK_TTL_MS, ...(redirectUri ? { redirectUri } : {}) };
+    const link: KycLink = {
+      token,
+      customerId: customer.id,
+      expiresAtMs: emu.now() + KYC_LINK_TTL_MS,
+      ...(redirectUri ? { redirectUri } : {}),
+    };
     emu.table(kycLinks).set(token, link);
     return remember(emu, key, target, {
       status: 201,
@@ -69,16 +74,26 @@ const create: Route = {
 
 function usableLink(emu: EmulatorContext, token: string): KycLink {
   const link = emu.table(kycLinks).get(token);
-  if (!link || link.expiresAtMs <= emu.now()) throw new HttpError(404, 'NOT_FOUND', 'This KYC link is unknown, used or expired; ask the platform for a new one');
+  if (!link || link.expiresAtMs <= emu.now())
+    throw new HttpError(404, 'NOT_FOUND', 'This KYC link is unknown, used or expired; ask the platform for a new one');
   return link;
 }
 
-
 /** What the page shows as already sent (never the identifier). */
 function prefilled(c: CustomerRec): Array<[string, string]> {
-  const rows: Array<[string, string | undefined]> = c.customerType === 'BUSINESS'
-    ? [['Legal name', c.businessInfo?.legalName as string | undefined], ['Registration number', c.businessInfo?.registrationNumber as string | undefined], ['Country', c.businessInfo?.country as string | undefined]]
-    : [['Full name', c.fullName], ['Birth date', c.birthDate], ['Nationality', c.nationality], ['ID type', c.idType]];
+  const rows: Array<[string, string | undefined]> =
+    c.customerType === 'BUSINESS'
+      ? [
+          ['Legal name', c.businessInfo?.legalName as string | undefined],
+          ['Registration number', c.businessInfo?.registrationNumber as string | undefined],
+          ['Country', c.businessInfo?.country as string | undefined],
+        ]
+      : [
+          ['Full name', c.fullName],
+          ['Birth date', c.birthDate],
+          ['Nationality', c.nationality],
+          ['ID type', c.idType],
+        ];
   return rows.filter((r): r is [string, string] => r[1] !== undefined);
 }
 
@@ -97,8 +112,13 @@ const page: Route = {
   handler(req, emu) {
     const link = usableLink(emu, req.params.token!);
     const customer = customerOr404(emu, link.customerId);
-    const rows = prefilled(customer).map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
-    return html(200, `<h1>Sandbox identity verification</h1><table>${rows}</table><form method="post"><button>Submit for verification</button></form>`);
+    const rows = prefilled(customer)
+      .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+      .join('');
+    return html(
+      200,
+      `<h1>Sandbox identity verification</h1><table>${rows}</table><form method="post"><button>Submit for verification</button></form>`,
+    );
   },
 };
 

@@ -14,9 +14,22 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { liveCustomerOr4xx, setCustomerStatus, type CustomerRec } from '../customers/customers.js';
 import { markSubmitted } from '../documents/documents.js';
 import { decideBusiness, decideIndividual } from './decide.js';
-import { latestVerification, recordVerification, renderVerification, verifications, type VerificationRec } from './verifications.js';
+import {
+  latestVerification,
+  recordVerification,
+  renderVerification,
+  verifications,
+  type VerificationRec,
+} from './verifications.js';
 
-const STATUSES = ['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION'] as const;
+const STATUSES = [
+  'RESOLVE_ERRORS',
+  'PENDING_MANUAL_REVIEW',
+  'IN_PROGRESS',
+  'APPROVED',
+  'REJECTED',
+  'READY_FOR_VERIFICATION',
+] as const;
 
 /**
  * One submission for verification of a live customer: POST /verifications and the hosted KYC page
@@ -26,9 +39,13 @@ export function submitVerification(emu: EmulatorContext, customer: CustomerRec):
   const business = customer.customerType === 'BUSINESS';
   const status = business ? customer.kybStatus : customer.kycStatus;
   if (status === 'APPROVED' || status === 'REJECTED') {
-    throw badRequest('INVALID_INPUT', `${customer.id} is already ${business ? 'KYB' : 'KYC'} ${status}; there is nothing left to verify`, {
-      errors: [{ field: 'customerId', message: `customer ${business ? 'kybStatus' : 'kycStatus'} is ${status}` }],
-    });
+    throw badRequest(
+      'INVALID_INPUT',
+      `${customer.id} is already ${business ? 'KYB' : 'KYC'} ${status}; there is nothing left to verify`,
+      {
+        errors: [{ field: 'customerId', message: `customer ${business ? 'kybStatus' : 'kycStatus'} is ${status}` }],
+      },
+    );
   }
   const decision = business ? decideBusiness(emu, customer) : decideIndividual(emu, customer);
   const previous = latestVerification(emu, customer.id);
@@ -38,7 +55,12 @@ export function submitVerification(emu: EmulatorContext, customer: CustomerRec):
   if (decision.customerStatus) {
     // A submission that newly reaches review announces the customer's status even when it was
     // already PENDING (an individual ending in 001 is PENDING from creation).
-    setCustomerStatus(emu, customer, decision.customerStatus, previous?.verificationStatus !== decision.verificationStatus);
+    setCustomerStatus(
+      emu,
+      customer,
+      decision.customerStatus,
+      previous?.verificationStatus !== decision.verificationStatus,
+    );
   }
   markSubmitted(emu, [customer.id, ...ownersOf(emu, customer.id).map((o) => o.id)]);
   return verification;
@@ -65,8 +87,14 @@ const list: Route = {
     const paging = readPage(f);
     f.done();
     const sees = callerSees(emu, req);
-    const picked = emu.table(verifications).filter((v) => sees(v) &&
-      (!customerId || v.customerId === customerId) && (!verificationStatus || v.verificationStatus === verificationStatus));
+    const picked = emu
+      .table(verifications)
+      .filter(
+        (v) =>
+          sees(v) &&
+          (!customerId || v.customerId === customerId) &&
+          (!verificationStatus || v.verificationStatus === verificationStatus),
+      );
     return { status: 200, body: pageOf(picked.map(renderVerification), paging) };
   },
 };

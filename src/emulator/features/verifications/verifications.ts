@@ -31,12 +31,27 @@ export const renderVerification = (v: VerificationRec): VerificationRec => v;
 
 /** The customer's latest verification, if any. */
 export function latestVerification(emu: EmulatorContext, customerId: string): VerificationRec | undefined {
-  return emu.table(verifications).filter((v) => v.customerId === customerId).at(-1);
+  return emu
+    .table(verifications)
+    .filter((v) => v.customerId === customerId)
+    .at(-1);
 }
 
-export function recordVerification(emu: EmulatorContext, customerId: string, verificationStatus: VerificationStatus, errors: VerificationError[]): VerificationRec {
+export function recordVerification(
+  emu: EmulatorContext,
+  customerId: string,
+  verificationStatus: VerificationStatus,
+  errors: VerificationError[],
+): VerificationRec {
   const now = emu.iso();
-  const v: VerificationRec = { id: `Verification:${randomUUID()}`, customerId, verificationStatus, errors, createdAt: now, updatedAt: now };
+  const v: VerificationRec = {
+    id: `Verification:${randomUUID()}`,
+    customerId,
+    verificationStatus,
+    errors,
+    createdAt: now,
+    updatedAt: now,
+  };
   emu.table(verifications).set(v.id, v);
   emu.outbox.emit(`VERIFICATION.${verificationStatus}`, renderVerification(v));
   return v;

@@ -18,14 +18,24 @@ import { readSelection, requireKnownIds } from './selection.js';
 
 /** `data` is the envelope's resource, so a reader can tell which events concern its own resources (svc trigger --events). */
 function summary(e: LoggedEvent): Record<string, unknown> {
-  return { id: e.id, type: e.type, timestamp: e.timestamp, delivery: e.delivery, attempts: e.attempts, data: (JSON.parse(e.body) as { data?: unknown }).data };
+  return {
+    id: e.id,
+    type: e.type,
+    timestamp: e.timestamp,
+    delivery: e.delivery,
+    attempts: e.attempts,
+    data: (JSON.parse(e.body) as { data?: unknown }).data,
+  };
 }
 
 /** Query parameters as the body fields they stand for: lists comma-separated or repeated. */
 function queryAsBody(query: URLSearchParams): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of ['ids', 'types']) {
-    const values = query.getAll(name).flatMap((v) => v.split(',')).filter((v) => v !== '');
+    const values = query
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .filter((v) => v !== '');
     if (values.length > 0) body[name] = values;
   }
   const since = query.get('since');
@@ -58,7 +68,11 @@ async function replay(emu: EmulatorContext, events: LoggedEvent[], to: string | 
     const result = await emu.outbox.redeliver(event, to);
     waiting = result.ok;
     const outcome = result.ok ? (result.status === 409 ? 'duplicate' : 'delivered') : 'retrying';
-    data.push({ ...base, outcome, ...(result.status !== undefined ? { responseStatus: result.status } : { error: result.error }) });
+    data.push({
+      ...base,
+      outcome,
+      ...(result.status !== undefined ? { responseStatus: result.status } : { error: result.error }),
+    });
   }
   return data;
 }
@@ -72,7 +86,10 @@ export const eventLogRoutes: Route[] = [
       const f = new Fields(queryAsBody(req.query));
       const selection = readSelection(f, emu, { requireOne: false });
       f.done();
-      return { status: 200, body: { data: emu.outbox.events.select(selection).map(summary), limit: emu.opts.eventLogLimit } };
+      return {
+        status: 200,
+        body: { data: emu.outbox.events.select(selection).map(summary), limit: emu.opts.eventLogLimit },
+      };
     },
   },
   {
@@ -82,12 +99,19 @@ export const eventLogRoutes: Route[] = [
     async handler(req, emu) {
       const f = new Fields(req.json());
       const selection = readSelection(f, emu, { requireOne: true });
-      const to = f.string('to', { format: 'url', maxLength: 2048, check: (v) => (isHttpUrl(v) ? undefined : 'to must be an http or https URL') });
+      const to = f.string('to', {
+        format: 'url',
+        maxLength: 2048,
+        check: (v) => (isHttpUrl(v) ? undefined : 'to must be an http or https URL'),
+      });
       f.done();
       requireKnownIds(emu, selection.ids);
       const endpoint = to ?? emu.core.config.webhookEndpoint;
       if (!endpoint) {
-        throw badRequest('WEBHOOK_ENDPOINT_NOT_SET', 'No webhook endpoint is configured: set one with PATCH /config {"webhookEndpoint": "<url>"}, or pass "to"');
+        throw badRequest(
+          'WEBHOOK_ENDPOINT_NOT_SET',
+          'No webhook endpoint is configured: set one with PATCH /config {"webhookEndpoint": "<url>"}, or pass "to"',
+        );
       }
       const events = emu.outbox.events.select(selection);
       return { status: 200, body: { endpoint, data: await replay(emu, events, to) } };

@@ -15,7 +15,9 @@ export function readSelection(f: Fields, emu: EmulatorContext, opts: { requireOn
   const limit = emu.opts.eventLogLimit;
   const ids = f.stringArray('ids', { pattern: idPattern('Webhook'), minItems: 1, maxItems: limit });
   const types = f.stringArray('types', { enum: WEBHOOK_TYPES, minItems: 1 });
-  const since = f.string('since', { check: (v) => (sinceProblem(v) === undefined ? undefined : `since must be ${SINCE_FORMS}`) });
+  const since = f.string('since', {
+    check: (v) => (sinceProblem(v) === undefined ? undefined : `since must be ${SINCE_FORMS}`),
+  });
   if (opts.requireOne && !f.has('ids') && !f.has('types') && !f.has('since')) {
     // Replaying the whole log by accident would flood the endpoint: a selection is asked for.
     f.add('ids', 'name the events to replay with ids, or select them with types and/or since');
@@ -31,7 +33,12 @@ export function readSelection(f: Fields, emu: EmulatorContext, opts: { requireOn
 export function requireKnownIds(emu: EmulatorContext, ids: readonly string[] | undefined): void {
   const unknown = (ids ?? []).filter((id) => !emu.outbox.events.get(id));
   if (unknown.length === 0) return;
-  throw new HttpError(404, 'NOT_FOUND', `No event ${unknown.join(', ')} in the emulator's event log (it keeps the newest ${emu.opts.eventLogLimit} events)`, {
-    details: { ids: unknown },
-  });
+  throw new HttpError(
+    404,
+    'NOT_FOUND',
+    `No event ${unknown.join(', ')} in the emulator's event log (it keeps the newest ${emu.opts.eventLogLimit} events)`,
+    {
+      details: { ids: unknown },
+    },
+  );
 }
