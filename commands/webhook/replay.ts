@@ -1,7 +1,8 @@
 /**
  * `svc webhook replay [<Webhook:id>…] [--since <time>] [--type <TYPE,…>] [--to <url>]`: re-delivers
  * events from the emulator's event log (src/webhook-replay/). Results on stdout, one line per event;
- * the summary on stderr. Exit 1 when any event's first attempt failed.
+ * the summary on stderr. Exit 1 when any event's first attempt failed. With --store (--failed, --last)
+ * it re-forwards from a listener's journal instead (replay-journal.ts).
  */
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
@@ -11,10 +12,12 @@ import { SvcError } from '../../src/errors.js';
 import { replayRequest } from '../../src/webhook-replay/request.js';
 import { emulatorOnly, mayBeEmulator, replayEvents, type ReplayOutcome } from '../../src/webhook-replay/replay.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
+import { replayJournal } from './replay-journal.js';
 
 export type ReplayOptions = OptionsOf<typeof verbs.replay>;
 
 export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
+  if (opts.store !== undefined || opts.failed || opts.last !== undefined) return replayJournal(opts, deps);
   const body = replayRequest({ ids: opts.ids ?? [], since: opts.since, type: opts.type, to: opts.to });
   const client = await deps.client();
   if (!(await mayBeEmulator(client.baseUrl, () => localProfileBaseUrl(deps)))) throw emulatorOnly(client.baseUrl);

@@ -1,6 +1,7 @@
 /** `svc webhook …`: receive and check the service's webhook deliveries. */
 import { availableParallelism } from 'node:os';
 import { arg, defineVerb, flag, verb } from '../verb.js';
+import { DEFAULT_KEEP_DONE } from '../../src/webhook/journal-limits.js';
 
 /**
  * The listener verifies signatures on libuv's threadpool, which is 4 threads whatever the machine.
@@ -78,7 +79,22 @@ export const replay = defineVerb({
       'events since a span back on the emulator clock (30m, 2h, 7d) or a date-time (2026-11-26T09:00:00Z)',
     ),
     type: flag.value('--type <TYPE,…>', 'only these event types, comma-separated (e.g. CARD.STATE_CHANGE)'),
-    to: flag.value('--to <url>', "deliver to this URL instead of the emulator's configured webhook endpoint"),
+    to: flag.value(
+      '--to <url>',
+      "deliver to this URL instead of the emulator's configured webhook endpoint (with --store: instead of the URL each delivery was forwarded to)",
+    ),
+    store: flag.value(
+      '--store <file>',
+      "journal mode: re-forward deliveries from this `webhook listen --store` journal (raw body and headers) instead of the emulator's log",
+    ),
+    failed: flag.boolean(
+      '--failed',
+      'journal mode: the deliveries whose forward failed (the listener is retrying them)',
+    ),
+    last: flag.value(
+      '--last <n>',
+      `journal mode: the newest N deliveries (the journal keeps the last ${DEFAULT_KEEP_DONE} done ones)`,
+    ),
   },
   help: `
 Selects events by id, --since and --type (all given criteria apply; at least one is needed) and
@@ -89,10 +105,18 @@ newest 1000 events. Exit 1 when an event's first attempt failed (the emulator ke
 
 The service has no endpoint to resend events: against it this command refuses (exit 2).
 
+Journal mode (--store <file> with --failed and/or --last N) works without the emulator: it reads a
+\`webhook listen --store\` journal (also while that listener runs) and forwards each selected
+delivery again, byte for byte with its service headers, to --to or else to the URL it was forwarded
+to. Each line shows the app's new answer beside the journaled verification result and answer.
+--failed --last N takes the newest N failed ones. Exit 1 when any forward fails.
+
 Examples:
   $ svc webhook replay --since 1h
   $ svc webhook replay Webhook:<uuid> Webhook:<uuid>
-  $ svc webhook replay --type CARD.STATE_CHANGE --since 2026-11-26T09:00:00Z --to http://127.0.0.1:3000/hooks`,
+  $ svc webhook replay --type CARD.STATE_CHANGE --since 2026-11-26T09:00:00Z --to http://127.0.0.1:3000/hooks
+  $ svc webhook replay --store seen.json --failed
+  $ svc webhook replay --store seen.json --last 5 --to localhost:3000/webhooks`,
 });
 
 export const webhookVerbs = [

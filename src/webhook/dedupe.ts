@@ -35,6 +35,8 @@ export interface DedupeOptions {
   maxIds?: number;
   /** Compact the file once it holds this many lines. Default 2 × maxIds. */
   compactAfterLines?: number;
+  /** Done deliveries kept whole (body, headers, outcome) for `replay --store --last`. Default DEFAULT_KEEP_DONE. */
+  keepDone?: number;
 }
 
 /** Throws UsageError({ field: '--store' }) when another listener holds the store file. */
@@ -42,7 +44,7 @@ export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);
   if (options.storePath === undefined) return memoryStore(seen);
-  return new SeenIdsFile(options.storePath, seen, options.compactAfterLines ?? 2 * maxIds);
+  return new SeenIdsFile(options.storePath, seen, options.compactAfterLines ?? 2 * maxIds, options.keepDone);
 }
 
 function memoryStore(seen: SeenSet): SeenIds {

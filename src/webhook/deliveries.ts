@@ -150,24 +150,27 @@ export function createDeliveries(
       options.onError?.(error, event);
     }
     // Anything but a promise (a callback's stray return value included) means written already.
-    if (!(written instanceof Promise)) return commit(event, true, reply, answer);
+    if (!(written instanceof Promise)) return commit(event, true, reply, answer, forward);
     written.then(
-      () => commit(event, true, reply, answer),
+      () => commit(event, true, reply, answer, forward),
       (error) => {
         options.onError?.(error, event);
-        commit(event, true, reply, answer);
+        commit(event, true, reply, answer, forward);
       },
     );
   }
 
-  /** Records the id as seen; once that is durable, answers. */
-  function commit(event: WebhookEvent, shown: boolean, reply: R.Reply, answer: Answer): void {
+  /**
+   * Records the id as seen (with --store, with the outcome `replay --store` shows: only the journal
+   * pays for it); once that is durable, answers.
+   */
+  function commit(event: WebhookEvent, shown: boolean, reply: R.Reply, answer: Answer, forward?: ForwardResult): void {
     if (!shown) {
       stats.received++;
       stats.filtered++;
       options.onFiltered?.(event);
     }
-    const durable = dedupe.record(event.id);
+    const durable = dedupe.durable && shown ? dedupe.record(event.id, { verified, forward }) : dedupe.record(event.id);
     if (durable === undefined) return done(event, reply, answer);
     durable.then(
       () => done(event, reply, answer),
@@ -208,7 +211,7 @@ export function createDeliveries(
     stats.forwardFailed++;
     const wait = Math.min(retryMaxMs, retryInitialMs * 2 ** (attempt - 1));
     queued.add(event.id);
-    dedupe.queue(event.id);
+    dedupe.queue(event.id, { verified, forward: result });
     answer(R.QUEUED);
     options.onForwardQueued?.(event, result, attempt, wait);
     settle(event.id);

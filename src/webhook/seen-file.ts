@@ -5,7 +5,10 @@
  *   "Webhook:…"                          done: the id is seen (the only line of stores before the journal)
  *   {"p":"Webhook:…","b":body,"h":{…}}   begun: printing/forwarding under way, with what it needs to finish
  *   {"x":"Webhook:…"}                    released: begun but given back to the service (a failed forward)
- *   {"q":"Webhook:…"}                    queued: begun, its forward failed, nothing shown; a retry begins it again
+ *   {"q":"Webhook:…","v":true,"f":{…}}   queued: begun, its forward failed (the app's answer), nothing shown; a retry begins it again
+ *   {"d":"Webhook:…","v":true,"f":{…}}   done, with its verification result and the app's answer (shown deliveries)
+ * The newest `keepDone` done deliveries keep their begun line (raw body and headers) through
+ * compaction, so `svc webhook replay --store --last N` can re-forward them (journal-read.ts).
  * dedupe.ts states the crash contract this file keeps.
  */
 import {
@@ -21,9 +24,11 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SeenIds, InterruptedDelivery } from './seen-ids.js';
+import type { DeliveryOutcome, SeenIds, InterruptedDelivery } from './seen-ids.js';
+import type { ForwardResult } from './forward.js';
 import type { SeenSet } from './seen-set.js';
 import { lockSeenFile } from './seen-file-lock.js';
+import { DEFAULT_KEEP_DONE } from './journal-limits.js';
 
 /** Journal files grow by whole bodies; past this size they are compacted even with few lines. */
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
@@ -35,6 +40,8 @@ interface Batch {
   ids: string[];
   /** Ids whose done or released line is in this batch: no longer begun once it is durable. */
   ended: string[];
+  /** Done lines with an outcome: their begun line moves to `recent` once durable. */
+  kept: Array<[string, string]>;
   promise: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
@@ -54,14 +61,17 @@ export class SeenIdsFile implements SeenIds {
   private readonly unlock: () => void;
   /** Begun deliveries not yet durably done or released, by id: their journal line, kept by compaction. */
   private readonly begun = new Map<string, string>();
-  /** Begun ids waiting for a local retry (their latest line is a "q"). */
-  private readonly queuedIds = new Set<string>();
+  /** Begun ids waiting for a local retry, with their latest "q" line. */
+  private readonly queuedIds = new Map<string, string>();
+  /** The newest done deliveries: their begun line and done line, oldest first, at most `keepDone`. */
+  private readonly recent = new Map<string, string>();
   private readonly loadedInterrupted: InterruptedDelivery[] = [];
 
   constructor(
     private readonly path: string,
     private readonly seen: SeenSet,
     private readonly compactAfterLines: number,
+    private readonly keepDone: number = DEFAULT_KEEP_DONE,
   ) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     this.unlock = lockSeenFile(path);
@@ -99,11 +109,12 @@ export class SeenIdsFile implements SeenIds {
     return this.append(line);
   }
 
-  queue(id: string): void {
+  queue(id: string, outcome?: DeliveryOutcome): void {
     if (!this.begun.has(id) || this.closed) return;
-    this.queuedIds.add(id);
+    const line = `${JSON.stringify({ q: id, ...outcomeFields(outcome) })}\n`;
+    this.queuedIds.set(id, line);
     // Not waited for: a lost queue line only means the restart marks the delivery redelivered.
-    this.append(`{"q":${JSON.stringify(id)}}\n`);
+    this.append(line);
   }
 
   release(id: string): void {
@@ -112,11 +123,13 @@ export class SeenIdsFile implements SeenIds {
     this.append(`{"x":${JSON.stringify(id)}}\n`, undefined, id);
   }
 
-  record(id: string): Promise<void> {
-    return this.append(JSON.stringify(id) + '\n', id, id);
+  record(id: string, outcome?: DeliveryOutcome): Promise<void> {
+    if (outcome === undefined || !this.begun.has(id)) return this.append(JSON.stringify(id) + '\n', id, id);
+    const line = `${JSON.stringify({ d: id, ...outcomeFields(outcome) })}\n`;
+    return this.append(line, id, id, line);
   }
 
-  private append(line: string, seenId?: string, endedId?: string): Promise<void> {
+  private append(line: string, seenId?: string, endedId?: string, doneLine?: string): Promise<void> {
     if (this.closed) return Promise.reject(new Error('seen ids are closed'));
     let batch = this.next;
     if (batch === undefined) {
@@ -128,6 +141,7 @@ export class SeenIdsFile implements SeenIds {
     batch.lines++;
     if (seenId !== undefined) batch.ids.push(seenId);
     if (endedId !== undefined) batch.ended.push(endedId);
+    if (doneLine !== undefined) batch.kept.push([endedId!, doneLine]);
     return batch.promise;
   }
 
@@ -171,6 +185,7 @@ export class SeenIdsFile implements SeenIds {
         continue;
       }
       for (const id of batch.ids) this.seen.add(id);
+      for (const [id, line] of batch.kept) this.keep(id, line);
       for (const id of batch.ended) {
         this.begun.delete(id);
         this.queuedIds.delete(id);
@@ -186,6 +201,15 @@ export class SeenIdsFile implements SeenIds {
         }
       }
     }
+  }
+
+  /** Moves a done delivery's begun line to `recent` (with its done line), dropping the oldest past `keepDone`. */
+  private keep(id: string, doneLine: string): void {
+    const begun = this.begun.get(id);
+    if (begun === undefined || this.keepDone <= 0) return;
+    this.recent.delete(id);
+    this.recent.set(id, begun + doneLine);
+    if (this.recent.size > this.keepDone) this.recent.delete(this.recent.keys().next().value as string);
   }
 
   /** Cuts the file back to its whole lines (reopening it if need be), durably, before appending again. */
@@ -230,11 +254,16 @@ export class SeenIdsFile implements SeenIds {
         this.seen.add(value);
         this.begun.delete(value);
         this.queuedIds.delete(value);
+      } else if (isDone(value)) {
+        this.seen.add(value.d);
+        this.keep(value.d, line + '\n');
+        this.begun.delete(value.d);
+        this.queuedIds.delete(value.d);
       } else if (isBegun(value)) {
         if (!this.seen.has(value.p)) this.begun.set(value.p, line + '\n');
         this.queuedIds.delete(value.p);
       } else if (isQueued(value)) {
-        if (this.begun.has(value.q)) this.queuedIds.add(value.q);
+        if (this.begun.has(value.q)) this.queuedIds.set(value.q, line + '\n');
       } else if (isReleased(value)) {
         this.begun.delete(value.x);
         this.queuedIds.delete(value.x);
@@ -253,8 +282,11 @@ export class SeenIdsFile implements SeenIds {
   private compact(): void {
     const tmp = `${this.path}.${process.pid}.tmp`;
     let text = '';
-    for (const id of this.seen.values()) text += JSON.stringify(id) + '\n';
-    for (const [id, line] of this.begun) text += this.queuedIds.has(id) ? `${line}{"q":${JSON.stringify(id)}}\n` : line;
+    // A kept done delivery is written as its begun and done lines (the done line marks it seen), not
+    // as a bare id first: a begun line after its id would not load as begun.
+    for (const id of this.seen.values()) if (!this.recent.has(id)) text += JSON.stringify(id) + '\n';
+    for (const lines of this.recent.values()) text += lines;
+    for (const [id, line] of this.begun) text += line + (this.queuedIds.get(id) ?? '');
     const bytes = Buffer.from(text, 'utf8');
     const fd = openSync(tmp, 'w', 0o600);
     try {
@@ -267,7 +299,7 @@ export class SeenIdsFile implements SeenIds {
     syncDirectory(dirname(this.path));
     // From here the path is the new file: the old fd must not be appended to again.
     this.length = bytes.length;
-    this.linesInFile = this.seen.size + this.begun.size + this.queuedIds.size;
+    this.linesInFile = this.seen.size + this.recent.size + this.begun.size + this.queuedIds.size;
     const old = this.fd;
     this.fd = undefined;
     if (old !== undefined) closeSync(old);
@@ -289,7 +321,7 @@ function newBatch(): Batch {
   });
   // A failed batch is reported to each caller through the promise; no unhandled rejection if none waits.
   promise.catch(() => {});
-  return { text: '', lines: 0, ids: [], ended: [], promise, resolve, reject };
+  return { text: '', lines: 0, ids: [], ended: [], kept: [], promise, resolve, reject };
 }
 
 function isBegun(value: unknown): value is { p: string; b: string; h: Record<string, string> } {
@@ -302,6 +334,16 @@ function isBegun(value: unknown): value is { p: string; b: string; h: Record<str
     typeof v.h === 'object' &&
     v.h !== null
   );
+}
+
+function isDone(value: unknown): value is { d: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { d?: unknown }).d === 'string';
+}
+
+/** The outcome as journal fields: "v" verified, "f" the app's answer (no body content, as ForwardResult). */
+function outcomeFields(outcome: DeliveryOutcome | undefined): { v?: boolean; f?: ForwardResult } {
+  if (outcome === undefined) return {};
+  return { v: outcome.verified, ...(outcome.forward && { f: outcome.forward }) };
 }
 
 function isQueued(value: unknown): value is { q: string } {

@@ -2,6 +2,7 @@
  * The ids a webhook receiver has processed, and the deliveries it had begun: what the receiver
  * asks, and what memory (dedupe.ts) or the --store file (seen-file.ts) answers.
  */
+import type { ForwardResult } from './forward.js';
 
 /** A delivery begun but neither recorded nor released when the journal was last closed (or killed). */
 export interface InterruptedDelivery {
@@ -14,6 +15,14 @@ export interface InterruptedDelivery {
   queued: boolean;
 }
 
+/** What the journal keeps of a delivery's outcome (--store): for `svc webhook replay --store`. */
+export interface DeliveryOutcome {
+  /** The signature was checked (false under --skip-verify). */
+  verified: boolean;
+  /** The app's answer, when forwarded. */
+  forward?: ForwardResult;
+}
+
 export interface SeenIds {
   has(id: string): boolean;
   /**
@@ -24,7 +33,7 @@ export interface SeenIds {
   /** Gives up a begun delivery without recording it (its forward failed: the service retries it). */
   release(id: string): void;
   /** Notes that a begun delivery waits for a local retry (nothing shown yet); the retry begins it again. */
-  queue(id: string): void;
+  queue(id: string, outcome?: DeliveryOutcome): void;
   /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
   interrupted(): InterruptedDelivery[];
   /**
@@ -32,7 +41,7 @@ export interface SeenIds {
    * With a store: resolves once the id is on disk; `has(id)` turns true at that moment. Rejects if
    * the write or fsync failed (the caller must then not acknowledge the delivery).
    */
-  record(id: string): Promise<void> | undefined;
+  record(id: string, outcome?: DeliveryOutcome): Promise<void> | undefined;
   readonly size: number;
   /** True with a --store file: begun deliveries survive a crash, so failed forwards can be retried locally. */
   readonly durable: boolean;

@@ -80,6 +80,9 @@ describe('flags to options', () => {
       since: '1h',
       type: undefined,
       to: undefined,
+      store: undefined,
+      failed: false,
+      last: undefined,
     });
     expect((await parse('webhook', 'replay', '--type', 'CARD.STATE_CHANGE')).options).toMatchObject({
       ids: [],
