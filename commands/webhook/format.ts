@@ -45,6 +45,8 @@ export function formatEvent(
   forwardUrl: string | undefined,
   columns = 0,
   redelivered = false,
+  verified = true,
+  attempt?: number,
 ): string {
   const fields: Field[] = [
     [parts.time, c.dim],
@@ -53,16 +55,19 @@ export function formatEvent(
   if (parts.cardId && parts.cardId !== parts.detail) fields.push([parts.cardId, plain]);
   if (parts.detail) fields.push([parts.detail, c.cyan, parts.briefDetail]);
   fields.push([`[${parts.deliveryId}]`, c.dim]);
+  // What happened to it, on the event line itself: its signature checked or not.
+  fields.push(verified ? ['verified', c.green] : ['UNVERIFIED', c.red]);
   if (redelivered) fields.push([REDELIVERED_NOTE, c.yellow, 'redelivered']);
   const lines = [fit(fields, columns)];
   if (parts.meaning) lines.push(`  ${toneColour(c, parts.tone)(`→ ${parts.meaning}`)}`);
-  if (forward && forwardUrl) lines.push(c.dim(`  ${formatForward(forward, forwardUrl)}`));
+  if (forward && forwardUrl) lines.push(c.dim(`  ${formatForward(forward, forwardUrl, attempt)}`));
   return lines.join('\n');
 }
 
-export function formatForward(forward: ForwardResult, forwardUrl: string): string {
+export function formatForward(forward: ForwardResult, forwardUrl: string, attempt?: number): string {
   const note = forward.status === 409 ? ' (the app already had it; answered 409)' : '';
-  return `↪ forwarded to ${forwardUrl}: ${forward.status} in ${formatMs(forward.ms)}${note}`;
+  const retried = attempt !== undefined && attempt > 1 ? ` on local attempt ${attempt}` : '';
+  return `↪ forwarded to ${forwardUrl}: ${forward.status} in ${formatMs(forward.ms)}${retried}${note}`;
 }
 
 export function formatDuplicate(c: ChalkInstance, event: WebhookEvent, columns = 0): string {

@@ -28,15 +28,15 @@ export function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): 
   const json = deps.globals.json;
   // Read per line: a terminal can be resized while listening. 0 (unknown) for pipes and files.
   const columns = () => (deps.io.stdoutIsTTY ? ((deps.io.stdout as { columns?: number }).columns ?? 0) : 0);
-  const show: Handlers['onEvent'] = ({ event, verified, forward, redelivered }) => {
+  const show: Handlers['onEvent'] = ({ event, verified, forward, redelivered, attempt }) => {
     // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
     const parts = describeEvent(event, cards);
     if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
-    if (!json) ui.out(formatEvent(ui.c, parts, forward, forward?.url, columns(), redelivered));
+    if (!json) ui.out(formatEvent(ui.c, parts, forward, forward?.url, columns(), redelivered, verified, attempt));
     else {
-      ui.json(eventRecord(event, verified, redelivered));
-      // stdout keeps its one-line-per-event shape; the app's answer goes with the other notes.
-      if (forward?.url) ui.info(`${event.id} ${formatForward(forward, forward.url)}`);
+      ui.json(eventRecord(event, verified, redelivered, forward, attempt));
+      // stdout keeps its one-line-per-event shape; the app's answer is in its fields, and here for a reader of stderr.
+      if (forward?.url) ui.info(`${event.id} ${formatForward(forward, forward.url, attempt)}`);
     }
     // The id is recorded as seen only once its line has left this process (the crash contract).
     return written(deps.io.stdout);

@@ -128,9 +128,9 @@ export function createDeliveries(
     if (!target) return show(event, undefined, R.ACCEPTED, answer);
     target.forward(body, headers).then(
       (result) => {
-        if (result.ok) show(event, result, R.ACCEPTED, answer);
+        if (result.ok) show(event, result, R.ACCEPTED, answer, attempt);
         // The app already had it: done, for an at-least-once consumer; the 409 stops the retries too.
-        else if (result.status === 409) show(event, result, R.APP_HAD_IT, answer);
+        else if (result.status === 409) show(event, result, R.APP_HAD_IT, answer, attempt);
         else if (dedupe.durable) forwardQueued(event, body, headers, result, answer, attempt);
         else forwardFailed(event, result, answer);
       },
@@ -139,12 +139,24 @@ export function createDeliveries(
   }
 
   /** Reports the event; once the report is written (onEvent's promise), records it. */
-  function show(event: WebhookEvent, forward: ForwardResult | undefined, reply: R.Reply, answer: Answer): void {
+  function show(
+    event: WebhookEvent,
+    forward: ForwardResult | undefined,
+    reply: R.Reply,
+    answer: Answer,
+    attempt = 1,
+  ): void {
     stats.received++;
     const redelivered = interrupted.has(event.id);
     let written: unknown;
     try {
-      written = options.onEvent({ event, verified, ...(forward && { forward }), ...(redelivered && { redelivered }) });
+      written = options.onEvent({
+        event,
+        verified,
+        ...(forward && { forward }),
+        ...(redelivered && { redelivered }),
+        ...(attempt > 1 && { attempt }),
+      });
     } catch (error) {
       // A report failure (closed stdout) must not lose the answer.
       options.onError?.(error, event);

@@ -26,6 +26,8 @@ export interface AcceptedEvent {
   forward?: ForwardResult;
   /** A crash interrupted this delivery (--store): it may have been printed or forwarded before. */
   redelivered?: boolean;
+  /** --store: the forward that succeeded was this local attempt (set only after failed ones, from 2). */
+  attempt?: number;
 }
 
 export interface ReceiverOptions {

@@ -4,6 +4,7 @@
  * decides how the parts look.
  */
 import type { WebhookEvent } from './envelope.js';
+import type { ForwardResult } from './forward.js';
 
 export type Tone = 'live' | 'rejected' | 'closed' | 'bindings' | 'state' | 'generic';
 
@@ -117,17 +118,28 @@ function stateMeaning(
 }
 
 /**
- * The `--json` line: the envelope as received, plus whether its signature was checked, and
- * `redelivered: true` when a crash interrupted it and it may have been printed before (--store).
+ * The `--json` line: the envelope as received, plus what happened to it: whether its signature was
+ * checked, `outcome` (forwarded, else verified or unverified), the app's answer (`forward`) and, after
+ * failed local attempts (--store), the `attempt` that succeeded; `redelivered: true` when a crash
+ * interrupted it and it may have been printed before (--store).
  */
-export function eventRecord(event: WebhookEvent, verified: boolean, redelivered = false): EventRecord {
+export function eventRecord(
+  event: WebhookEvent,
+  verified: boolean,
+  redelivered = false,
+  forward?: ForwardResult,
+  attempt?: number,
+): EventRecord {
   const record: EventRecord = {
     id: event.id,
     type: event.type,
     timestamp: event.timestamp,
     data: event.data,
     verified,
+    outcome: forward ? 'forwarded' : verified ? 'verified' : 'unverified',
   };
+  if (forward?.url) record.forward = { url: forward.url, status: forward.status, ms: Math.round(forward.ms * 10) / 10 };
+  if (attempt !== undefined && attempt > 1) record.attempt = attempt;
   if (redelivered) record.redelivered = true;
   return record;
 }
@@ -138,6 +150,10 @@ export interface EventRecord {
   timestamp: string;
   data: Record<string, unknown>;
   verified: boolean;
+  outcome: 'forwarded' | 'verified' | 'unverified';
+  /** The app's answer: 2xx, or 409 when it already had the event. */
+  forward?: { url: string; status: number; ms: number };
+  attempt?: number;
   redelivered?: true;
 }
 

@@ -114,7 +114,14 @@ describe('svc webhook listen --json', () => {
     const lines = stdoutLines(l.deps);
     expect(lines).toEqual(
       [a, b].map((e) =>
-        JSON.stringify({ id: e.id, type: e.type, timestamp: e.timestamp, data: e.data, verified: true }),
+        JSON.stringify({
+          id: e.id,
+          type: e.type,
+          timestamp: e.timestamp,
+          data: e.data,
+          verified: true,
+          outcome: 'verified',
+        }),
       ),
     );
     const stderr = l.deps.stderr();

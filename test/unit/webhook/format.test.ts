@@ -26,7 +26,15 @@ describe('formatEvent on a terminal', () => {
       undefined,
       0,
     );
-    expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]`);
+    expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  verified`);
+  });
+
+  it("says what happened to the delivery: verified or not, and the app's answer with the local attempt that got it", () => {
+    const parts = describeEvent(event('CARD.STATE_CHANGE', { state: 'FROZEN' }), new CardStates());
+    const forward = { url: 'http://127.0.0.1:3000/hook', ok: true, status: 204, ms: 3.25 };
+    const text = formatEvent(plain, parts, forward, forward.url, 0, false, false, 3);
+    expect(text.split('\n')[0]).toBe(`10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  UNVERIFIED`);
+    expect(text.split('\n')[2]).toBe('  ↪ forwarded to http://127.0.0.1:3000/hook: 204 in 3.3 ms on local attempt 3');
   });
 
   it('says on the event line that a delivery a crash interrupted may have been shown before', () => {
@@ -39,7 +47,7 @@ describe('formatEvent on a terminal', () => {
       true,
     );
     expect(text.split('\n')[0]).toBe(
-      `10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  (redelivered after a crash: may have been shown before)`,
+      `10:01:40Z  CARD.STATE_CHANGE  ${CARD}  FROZEN  [${DELIVERY}]  verified  (redelivered after a crash: may have been shown before)`,
     );
   });
 
@@ -53,7 +61,7 @@ describe('formatEvent on a terminal', () => {
       100,
     );
     expect(active).toBe(
-      `10:01:40Z  CARD.STATE_CHANGE  ${CARD}  ACTIVE\n  [${DELIVERY}]\n  → card is live: svc cards reveal ${CARD}`,
+      `10:01:40Z  CARD.STATE_CHANGE  ${CARD}  ACTIVE\n  [${DELIVERY}]  verified\n  → card is live: svc cards reveal ${CARD}`,
     );
     const funding = formatEvent(
       plain,
@@ -64,7 +72,7 @@ describe('formatEvent on a terminal', () => {
     );
     expect(funding.split('\n').slice(0, 2)).toEqual([
       `10:01:40Z  CARD.FUNDING_SOURCE_CHANGE  ${CARD}  1 funding source`,
-      `  [${DELIVERY}]`,
+      `  [${DELIVERY}]  verified`,
     ]);
     expect(funding).toContain(`→ replace stored bindings with: ${ACCOUNT}`);
     expect(widest(active)).toBeLessThanOrEqual(100);

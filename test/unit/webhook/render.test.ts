@@ -113,10 +113,25 @@ describe('describeEvent', () => {
 });
 
 describe('eventRecord', () => {
-  it('is the envelope plus verified, in the documented key order', () => {
+  it('is the envelope plus verified and the outcome, in the documented key order', () => {
     const event = stateChange('ACTIVE');
+    const envelope = { id: event.id, type: event.type, timestamp: event.timestamp, data: event.data };
     expect(JSON.stringify(eventRecord(event, true))).toBe(
-      JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data, verified: true }),
+      JSON.stringify({ ...envelope, verified: true, outcome: 'verified' }),
+    );
+    expect(JSON.stringify(eventRecord(event, false))).toBe(
+      JSON.stringify({ ...envelope, verified: false, outcome: 'unverified' }),
+    );
+    const forward = { url: 'http://127.0.0.1:3000/hook', ok: true, status: 204, ms: 1.234 };
+    expect(JSON.stringify(eventRecord(event, true, true, forward, 2))).toBe(
+      JSON.stringify({
+        ...envelope,
+        verified: true,
+        outcome: 'forwarded',
+        forward: { url: forward.url, status: 204, ms: 1.2 },
+        attempt: 2,
+        redelivered: true,
+      }),
     );
   });
 });
