@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc, startSvc, tempConfigDir, type LongRunningSvc } from '../helpers/spawn-svc.js';
 import { lines, spawnListener } from '../integration/webhook/spawn-listener.js';
 import { webhookReceiver } from '../integration/emulator/support.js';
+import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
+import { join } from 'node:path';
 
 interface Ready {
   baseUrl: string;
+  webhookPublicKey: string;
   apiTokenId: string;
   apiClientSecret: string;
   fixtures: { cardId: string };
@@ -122,4 +125,55 @@ describe('svc webhook replay (spawned)', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--event-log must be an integer from 1 to 100000');
   }, 20_000);
+});
+
+describe("svc webhook replay --store (spawned, from the listener's journal)", () => {
+  it('re-forwards a delivery the app failed, byte for byte and signed by the emulator; journal flags with emulator selectors exit 2', async () => {
+    const failing = await webhookReceiver(() => 500);
+    const fixed = await webhookReceiver();
+    const store = join(tempConfigDir(), 'seen.json');
+    const listener = await spawnListener(
+      ['--json', 'webhook', 'listen', '--port', '0', '--store', store, '--forward-to', failing.url],
+      configDir,
+    );
+    try {
+      await setCard('FROZEN');
+      await failing.waitFor(1, 10_000);
+      const id = failing.deliveries[0]!.body.id as string;
+      const deadline = Date.now() + 10_000;
+      while (!listener.stderr().includes('kept in the --store journal') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(listener.stderr()).toMatch(new RegExp(`forwarding ${id} to .* failed: 500 .*kept in the --store journal`));
+
+      // Still failing where it was forwarded: exit 1, saying so.
+      const down = await runSvc(['webhook', 'replay', '--store', store, '--failed'], { configDir });
+      expect(down.code).toBe(1);
+      expect(down.stdout).toMatch(
+        new RegExp(`^failed +CARD\\.STATE_CHANGE  ${id}  → ${failing.url}: 500 .*\\(verified, was failing 500 in `),
+      );
+
+      const up = await runSvc(['--json', 'webhook', 'replay', '--store', store, '--failed', '--to', fixed.url], {
+        configDir,
+      });
+      expect(up.code).toBe(0);
+      expect(JSON.parse(up.stdout).data).toMatchObject([
+        { id, state: 'failed', verified: true, previous: { status: 500 }, forward: { url: fixed.url, status: 200 } },
+      ]);
+      const got = fixed.deliveries[0]!;
+      expect(got.raw.equals(failing.deliveries[0]!.raw)).toBe(true);
+      expect(createWebhookVerifier(ready.webhookPublicKey)(got.raw, got.headers['x-service-signature'] as string)).toBe(
+        true,
+      );
+
+      const mixed = await runSvc(['webhook', 'replay', '--store', store, '--failed', '--since', '1h'], { configDir });
+      expect(mixed.code).toBe(2);
+      expect(mixed.stderr).toMatch(
+        /--store, --failed replay from a listener's journal; --since select from the emulator's log/,
+      );
+    } finally {
+      expect(await listener.stop()).toBe(0);
+      await failing.close();
+      await fixed.close();
+    }
+  }, 40_000);
 });
