@@ -1,7 +1,6 @@
 /** `svc webhook …`: receive and check the service's webhook deliveries. */
 import { availableParallelism } from 'node:os';
 import { arg, defineVerb, flag, verb } from '../verb.js';
-import { DEFAULT_KEEP_DONE } from '../../src/webhook/journal-limits.js';
 
 /**
  * The listener verifies signatures on libuv's threadpool, which is 4 threads whatever the machine.
@@ -91,10 +90,7 @@ export const replay = defineVerb({
       '--failed',
       'journal mode: the deliveries whose forward failed (the listener is retrying them)',
     ),
-    last: flag.value(
-      '--last <n>',
-      `journal mode: the newest N deliveries (the journal keeps the last ${DEFAULT_KEEP_DONE} done ones)`,
-    ),
+    last: flag.value('--last <n>', 'journal mode: the newest N deliveries (the journal keeps the last 500 done ones)'),
   },
   help: `
 Selects events by id, --since and --type (all given criteria apply; at least one is needed) and

@@ -28,10 +28,16 @@ import type { DeliveryOutcome, SeenIds, InterruptedDelivery } from './seen-ids.j
 import type { ForwardResult } from './forward.js';
 import type { SeenSet } from './seen-set.js';
 import { lockSeenFile } from './seen-file-lock.js';
-import { DEFAULT_KEEP_DONE } from './journal-limits.js';
 
 /** Journal files grow by whole bodies; past this size they are compacted even with few lines. */
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Done deliveries kept whole (body, headers, outcome) for `svc webhook replay --store --last N`.
+ * Bounds memory and file: at most this many bodies, each within the listener's body limit. The
+ * replay verb's help and the README say the number (the verb table loads nothing of src/webhook).
+ */
+export const DEFAULT_KEEP_DONE = 500;
 
 interface Batch {
   text: string;

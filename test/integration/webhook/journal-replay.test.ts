@@ -14,6 +14,10 @@ import { createWebhookVerifier } from '../../../src/crypto/webhook-signature.js'
 import { SvcError, UsageError } from '../../../src/errors.js';
 import { createForwarder } from '../../../src/webhook/forward.js';
 import { readJournal } from '../../../src/webhook/journal-read.js';
+import { DEFAULT_KEEP_DONE } from '../../../src/webhook/seen-file.js';
+import { replay as replayVerb } from '../../../commands/webhook/verbs.js';
+import { readFileSync } from 'node:fs';
+import { REPO_ROOT } from '../../helpers/spawn-svc.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, startRecorder } from './helpers.js';
 
@@ -175,6 +179,13 @@ describe('svc webhook replay --store (journal mode)', () => {
     expect(error).toBeUndefined();
     expect(other.seen.map((s) => JSON.parse(s.body.toString()).id)).toEqual([events[2]!.id, later.id]);
     expect(stdout).toContain(`→ ${other.url}: 200`);
+  });
+
+  it('the help and the README state the bound the journal keeps', () => {
+    expect(replayVerb.flags.last.description).toContain(`last ${DEFAULT_KEEP_DONE} done`);
+    expect(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).toContain(
+      `the newest **${DEFAULT_KEEP_DONE}** done ones`,
+    );
   });
 
   it('refuses journal flags mixed with emulator selectors, or incomplete, before reading anything (exit 2, naming the flags)', async () => {
