@@ -182,7 +182,7 @@ describe('svc webhook replay --store (journal mode)', () => {
   });
 
   it('the help and the README state the bound the journal keeps', () => {
-    expect(replayVerb.flags.last.description).toContain(`last ${DEFAULT_KEEP_DONE} done`);
+    expect(replayVerb.flags!.last.description).toContain(`last ${DEFAULT_KEEP_DONE} done`);
     expect(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).toContain(
       `the newest **${DEFAULT_KEEP_DONE}** done ones`,
     );
