@@ -5,9 +5,8 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { canPrompt } from '../deps.js';
+import { irreversible } from '../irreversible.js';
 import { createUI } from '../ui.js';
-import { CancelledError, UsageError } from '../../src/errors.js';
 import { validateProfileName } from '../../src/store/names.js';
 import { requireKnownProfile } from './known-profile.js';
 
@@ -19,14 +18,7 @@ export async function run(opts: DeleteOptions, deps: Deps): Promise<void> {
   requireKnownProfile(store, name, '<profile>');
   const keys = store.listSessions(name).length;
   const what = `profile "${name}"${keys ? ` and the ${keys} session key${keys === 1 ? '' : 's'} held for it` : ''}`;
-  if (!deps.globals.yes) {
-    if (!canPrompt(deps))
-      throw new UsageError(`Deleting ${what} cannot be undone: pass --yes to confirm (svc cannot ask here).`, {
-        field: '--yes',
-      });
-    if (!(await deps.prompter.confirm({ message: `Delete ${what}?`, default: false })))
-      throw new CancelledError('Cancelled: nothing was deleted.');
-  }
+  await irreversible(deps, `Deleting ${what}`).confirm(`Delete ${what}?`, 'deleted');
   const wasCurrent = store.currentProfileName() === name;
   store.deleteProfile(name);
   const ui = createUI(deps);

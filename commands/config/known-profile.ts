@@ -3,25 +3,12 @@
  * an empty profile. The error suggests the closest existing name.
  */
 import { UsageError } from '../../src/errors.js';
+import { closest } from '../closest.js';
 import type { Store } from '../../src/store/index.js';
-
-/** Edit distance, small inputs only (profile names are at most 64 characters). */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
 
 /** The existing name closest to `name`, when close enough to be a likely typo. */
 export function closestName(name: string, known: string[]): string | undefined {
-  const scored = known.map((k) => ({ k, d: distance(name.toLowerCase(), k.toLowerCase()) })).sort((x, y) => x.d - y.d);
-  const best = scored[0];
-  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.k : undefined;
+  return closest(name, known, Math.max(2, Math.floor(name.length / 3)), (s) => s.toLowerCase());
 }
 
 export function unknownProfileError(name: string, known: string[], field: string): UsageError {

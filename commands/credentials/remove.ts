@@ -6,11 +6,11 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { canPrompt } from '../deps.js';
+import { irreversible } from '../irreversible.js';
 import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
-import { CancelledError, UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/errors.js';
 import { removeCredential } from '../../src/auth/credentials.js';
 import { withAuthHint } from '../../src/auth/hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
@@ -20,12 +20,7 @@ export type RemoveOptions = OptionsOf<typeof verbs.remove>;
 
 export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   const credentialId = requireId('AuthMethod', opts.credential, '<credential>');
-  const ask = !deps.globals.yes;
-  if (ask && !canPrompt(deps)) {
-    throw new UsageError(`Removing ${credentialId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, {
-      field: '--yes',
-    });
-  }
+  const irreversibly = irreversible(deps, `Removing ${credentialId}`);
   const ctx = await credentialsContext(opts, deps);
   if (ctx.session?.credentialId === credentialId) {
     throw new UsageError(
@@ -36,12 +31,7 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
       },
     );
   }
-  if (
-    ask &&
-    !(await deps.prompter.confirm({ message: `Remove ${credentialId}? Its sessions end with it.`, default: false }))
-  ) {
-    throw new CancelledError('Cancelled: nothing was removed.');
-  }
+  await irreversibly.confirm(`Remove ${credentialId}? Its sessions end with it.`, 'removed');
   const ui = createUI(deps);
   const client = await deps.client();
   const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);

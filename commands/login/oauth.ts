@@ -40,9 +40,8 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
   const [store, { name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
   const pending = pendingOauthFolder(store.dir);
-
-  if (opts.nonce) {
-    const key = newOauthClientKey();
+  /** Keeps a client key until the token carrying its nonce arrives (a later --token run). */
+  const keepPending = (key: OauthClientKey) =>
     pending.save({
       id: credentialId,
       privateKey: key.privateKey,
@@ -50,6 +49,10 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
       nonce: key.nonce,
       createdAt: new Date(deps.clock.now()).toISOString(),
     });
+
+  if (opts.nonce) {
+    const key = newOauthClientKey();
+    keepPending(key);
     if (deps.globals.json) ui.json({ credentialId, nonce: key.nonce, clientPublicKey: key.publicKey });
     else ui.out(key.nonce);
     ui.hint(
@@ -70,14 +73,7 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
     if (fromFlag === undefined) ui.info(`The ID token must carry nonce ${key.nonce}`);
     token = fromFlag ?? (await deps.prompter.password({ message: 'Paste the ID token:', mask: true })).trim();
     // A client key made just now cannot be in a token obtained before; keep it so --token can follow.
-    if (!kept)
-      pending.save({
-        id: credentialId,
-        privateKey: key.privateKey,
-        publicKey: key.publicKey,
-        nonce: key.nonce,
-        createdAt: new Date(deps.clock.now()).toISOString(),
-      });
+    if (!kept) keepPending(key);
     checkTokenNonce(token, key, '--token');
   }
 

@@ -1,8 +1,9 @@
 /**
  * `svc session refresh [<Session:id>] [--legacy]`: refresh the active (or named) session with a
- * fresh key; src/auth/refresh.ts does the flow and the careful storage order. This file shows the
- * steps (spinner on a terminal, one line per step in logs), handles the expired case, which
- * cannot be refreshed, by pointing at (or, on a terminal, running) the OTP login instead.
+ * fresh key; src/auth/refresh.ts (refreshProfileSession, one call) does the whole flow and the
+ * careful storage order. This file answers its UI hooks: it shows the steps (spinner on a
+ * terminal, one line per step in logs) and handles the expired case, which cannot be refreshed,
+ * by pointing at (or, on a terminal, running) the OTP login instead.
  */
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
@@ -12,9 +13,9 @@ import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError } from '../../src/errors.js';
-import { isExpired, publicView } from '../../src/auth/auth-session.js';
+import { publicView } from '../../src/auth/auth-session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
-import { refreshableSession, refreshSession } from '../../src/auth/refresh.js';
+import { refreshProfileSession } from '../../src/auth/refresh.js';
 import type { StoredSession } from '../../src/store/types.js';
 import { expiresIn, printSessionSummary } from './format.js';
 
@@ -41,45 +42,44 @@ async function handleExpired(stored: StoredSession, deps: Deps): Promise<void> {
 }
 
 export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
+  // Bad input is refused first, before the store is even opened.
   if (opts.session !== undefined) requireId('Session', opts.session, '<Session:id>');
-  // The session is judged from the store alone, so an expired or missing key is reported as such
-  // even where no API credentials are configured.
   const [store, { name: profileName, stored: profile }] = await Promise.all([deps.store(), deps.profile()]);
-  const sessionId = opts.session ?? profile?.activeSessionId;
-  if (!sessionId) {
-    throw new AuthRequiredError(`Profile "${profileName}" has no active session to refresh.`, {
-      hint: `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
-    });
-  }
-  const stored = store.getSession(sessionId);
-  if (stored && isExpired(stored.expiresAt, deps.clock.now())) return handleExpired(stored, deps);
-  refreshableSession(store, sessionId, deps.clock.now());
-
-  const client = await deps.client();
   const ui = createUI(deps);
-  if (opts.legacy) {
-    ui.warn(
-      '--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.',
-    );
-  }
   const progress = signedProgress(ui, deps.signal, 'the current session key');
-  progress.start(`Requesting a refresh challenge for ${sessionId}`);
+  let sessionId: string | undefined;
   let result;
   try {
-    result = await refreshSession({
-      client,
+    // One call for the whole flow; this file only answers its UI questions.
+    result = await refreshProfileSession({
+      client: () => deps.client(),
       store,
       profileName,
-      sessionId,
+      sessionId: opts.session,
+      activeSessionId: profile?.activeSessionId,
       legacy: opts.legacy,
       signal: deps.signal,
       now: () => deps.clock.now(),
-      hooks: progress.hooks,
+      hooks: {
+        ...progress.hooks,
+        expired: (stored) => handleExpired(stored, deps),
+        starting(id) {
+          sessionId = id;
+          if (opts.legacy) {
+            ui.warn(
+              '--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.',
+            );
+          }
+          progress.start(`Requesting a refresh challenge for ${id}`);
+        },
+      },
     });
   } catch (error) {
-    progress.fail(error, 'Refresh failed; the current session key is kept.');
+    // Refusals before the request (no session, no key, expired) have no spinner to end.
+    if (sessionId !== undefined) progress.fail(error, 'Refresh failed; the current session key is kept.');
     throw error;
   }
+  if (!result) return; // expired: handleExpired ran the login instead
   progress.succeed(`Refreshed ${sessionId} → ${result.session.id}${opts.legacy ? ' (legacy flow)' : ''}`);
 
   if (deps.globals.json) {

@@ -5,11 +5,10 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { canPrompt } from '../deps.js';
+import { irreversible } from '../irreversible.js';
 import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
-import { CancelledError, UsageError } from '../../src/errors.js';
 import { reauthCommand } from '../../src/auth/hints.js';
 import { revokeSession } from '../../src/auth/list-revoke.js';
 
@@ -17,24 +16,14 @@ export type RevokeOptions = OptionsOf<typeof verbs.revoke>;
 
 export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
   const sessionId = requireId('Session', opts.session, '<Session:id>');
-  const ask = !deps.globals.yes;
-  if (ask && !canPrompt(deps)) {
-    throw new UsageError(`Revoking ${sessionId} cannot be undone: pass --yes to confirm (svc cannot ask here).`, {
-      field: '--yes',
-    });
-  }
+  const irreversibly = irreversible(deps, `Revoking ${sessionId}`);
   const ui = createUI(deps);
   const [store, client, { name: profileName, effective: profile }] = await Promise.all([
     deps.store(),
     deps.client(),
     deps.profile(),
   ]);
-  if (
-    ask &&
-    !(await deps.prompter.confirm({ message: `Revoke ${sessionId}? It will no longer sign anything.`, default: false }))
-  ) {
-    throw new CancelledError('Cancelled: nothing was revoked.');
-  }
+  await irreversibly.confirm(`Revoke ${sessionId}? It will no longer sign anything.`, 'revoked');
 
   const wasActive = profile.activeSessionId === sessionId;
   // Read before the key is deleted: the hint below names the credential to log in with again.

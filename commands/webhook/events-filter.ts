@@ -4,6 +4,7 @@
  * before the listener starts (a typo would otherwise silently filter out everything).
  */
 import { UsageError } from '../../src/errors.js';
+import { closest } from '../closest.js';
 import { WEBHOOK_TYPES, type WebhookType } from '../../src/service/webhook-types.js';
 
 export function parseEventsFlag(value: string | undefined, flagName = '--events'): Set<WebhookType> | undefined {
@@ -40,21 +41,5 @@ export function parseEventsFlag(value: string | undefined, flagName = '--events'
 /** The known type closest to a mistyped name (same family, or the fewest edits), if any is close. */
 function suggestion(name: string): string | undefined {
   const upper = name.toUpperCase().replace(/[\s-]/g, '_');
-  let best: { type: string; distance: number } | undefined;
-  for (const type of WEBHOOK_TYPES) {
-    const distance = editDistance(upper, type);
-    if (!best || distance < best.distance) best = { type, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(upper.length / 4)) ? best.type : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
+  return closest(upper, WEBHOOK_TYPES, Math.max(2, Math.floor(upper.length / 4)));
 }

@@ -90,9 +90,60 @@ async function sessionKeyFrom(
 }
 
 export async function refreshSession(opts: RefreshOptions): Promise<RefreshResult> {
+  const now = opts.now ?? Date.now;
+  const previous = refreshableSession(opts.store, requireId('Session', opts.sessionId, '<Session:id>'), now());
+  return refreshHeld(opts, previous);
+}
+
+export interface ProfileRefreshHooks extends SignedRequestHooks {
+  /**
+   * An expired session is never sent. Without this hook that is an AuthRequiredError naming the
+   * login to run; with it, the caller deals with it (e.g. offers that login) and nothing is refreshed.
+   */
+  expired?(stored: StoredSession): Promise<void>;
+  /** The session is refreshable and the client loaded: the request is about to go out. */
+  starting?(sessionId: string): void;
+}
+
+export interface ProfileRefreshOptions extends Omit<RefreshOptions, 'client' | 'sessionId' | 'hooks'> {
+  /** Loaded only once the session is known to be refreshable: a stored session is judged from the
+   *  store alone, even where no API credentials are configured. */
+  client: () => Promise<ApiClient>;
+  /** The session named by the user; the profile's active one when undefined. */
+  sessionId?: string;
+  activeSessionId?: string;
+  hooks?: ProfileRefreshHooks;
+}
+
+/**
+ * The whole of `svc session refresh`: which session (named, else the profile's active one), the
+ * refusals decided from the store before any request, then the signed retry and the storage.
+ * Resolves undefined when the session had expired and `hooks.expired` dealt with it.
+ */
+export async function refreshProfileSession(opts: ProfileRefreshOptions): Promise<RefreshResult | undefined> {
+  const now = opts.now ?? Date.now;
+  if (opts.sessionId !== undefined) requireId('Session', opts.sessionId, '<Session:id>');
+  const sessionId = opts.sessionId ?? opts.activeSessionId;
+  if (!sessionId) {
+    throw new AuthRequiredError(`Profile "${opts.profileName}" has no active session to refresh.`, {
+      hint: `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
+    });
+  }
+  const held = opts.store.getSession(sessionId);
+  if (held && opts.hooks?.expired && isExpired(held.expiresAt, now())) {
+    await opts.hooks.expired(held);
+    return undefined;
+  }
+  const previous = refreshableSession(opts.store, sessionId, now());
+  const client = await opts.client();
+  opts.hooks?.starting?.(sessionId);
+  return refreshHeld({ ...opts, client, sessionId }, previous);
+}
+
+/** The signed retry signed with `previous`, then the storage in its careful order. */
+async function refreshHeld(opts: RefreshOptions, previous: StoredSession): Promise<RefreshResult> {
   const { client, store, profileName, sessionId, legacy = false } = opts;
   const now = opts.now ?? Date.now;
-  const previous = refreshableSession(store, requireId('Session', sessionId, '<Session:id>'), now());
   const newKey = generateKeyPair({ uncompressed: legacy });
   const path = `/auth/sessions/${sessionId}/refresh`;
 

@@ -70,38 +70,31 @@ function individual(): Scenario[] {
     recipe: 'individual-kyc',
     delayMs: 0,
   });
+  const verification = (name: string, value: string, row: Pick<Scenario, 'expect' | 'spec'>): Scenario => ({
+    name,
+    area: 'kyc',
+    magic: { field: 'fullName', value },
+    ...row,
+    recipe: 'individual-verification',
+    delayMs: 0,
+  });
   return [
     atCreation('kyc.pending', '001', named('Pat Pending', '001')),
     atCreation('kyc.rejected', '002', named('Rex Rejected', '002')),
     atCreation('kyc.unverified', '003', named('Uma Unverified', '003')),
     atCreation('kyc.approved', undefined, otherEnding(INDIVIDUAL_KYC, 'Ada Approved')),
-    {
-      name: 'kyc.review',
-      area: 'kyc',
-      magic: { field: 'fullName', value: named('Rita Review', '001') },
+    verification('kyc.review', named('Rita Review', '001'), {
       expect: { verificationStatus: 'PENDING_MANUAL_REVIEW', kycStatus: 'PENDING' },
       spec: row('001').spec,
-      recipe: 'individual-verification',
-      delayMs: 0,
-    },
-    {
-      name: 'kyc.poor-document',
-      area: 'kyc',
-      magic: { field: 'fullName', value: named('Paul Poordoc', '003') },
+    }),
+    verification('kyc.poor-document', named('Paul Poordoc', '003'), {
       expect: { verificationStatus: 'RESOLVE_ERRORS', errorType: 'POOR_QUALITY_DOCUMENT' },
       spec: row('003').spec,
-      recipe: 'individual-verification',
-      delayMs: 0,
-    },
-    {
-      name: 'kyc.missing-data',
-      area: 'kyc',
-      magic: { field: 'fullName', value: named('Mia Missing', '001') },
+    }),
+    verification('kyc.missing-data', named('Mia Missing', '001'), {
       expect: { verificationStatus: 'RESOLVE_ERRORS', errorType: 'MISSING_FIELD' },
       spec: 'anything missing returns verificationStatus RESOLVE_ERRORS with one entry per problem in errors',
-      recipe: 'individual-verification',
-      delayMs: 0,
-    },
+    }),
   ];
 }
 

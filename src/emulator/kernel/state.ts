@@ -48,20 +48,6 @@ export interface CoreState {
   outbox: WebhookDelivery[];
 }
 
-/** Top-level keys of the state file that are not tables. */
-export const CORE_KEYS = [
-  'version',
-  'apiTokenId',
-  'apiClientSecret',
-  'webhookPrivateKeyPem',
-  'webhookPublicKeyPem',
-  'otpSignerPrivateKey',
-  'otpSignerPublicKey',
-  'fixtures',
-  'config',
-  'outbox',
-] as const;
-
 const REQUIRED_SECRETS = [
   'apiTokenId',
   'apiClientSecret',
@@ -69,7 +55,10 @@ const REQUIRED_SECRETS = [
   'webhookPublicKeyPem',
   'otpSignerPrivateKey',
   'otpSignerPublicKey',
-];
+] as const;
+
+/** Top-level keys of the state file that are not tables. */
+export const CORE_KEYS = ['version', ...REQUIRED_SECRETS, 'fixtures', 'config', 'outbox'] as const;
 
 /** Fresh credentials and keys: stable for the life of a state file. */
 export function createCoreState(): CoreState {

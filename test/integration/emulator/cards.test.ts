@@ -3,30 +3,19 @@
  * with node:crypto), funding-source changes, and the one-use reveal link.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   delivered,
   errorShape,
   eventually,
   nodeVerifyWebhook,
   testEmulator,
+  useEmulatorWithWebhooks,
   webhookReceiver,
   type Delivery,
-  type Receiver,
-  type TestEmulator,
 } from './support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator();
-  hooks = await webhookReceiver();
-  expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } })).status).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks();
 
 /** The deliveries for a card, in arrival order. */
 const eventsOf = (cardId: string): Delivery[] => hooks.deliveries.filter((d) => d.body.data?.id === cardId);

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import { errorShape, testEmulator, useEmulatorWithWebhooks, type TestEmulator } from './support.js';
 import {
   ADDRESS,
   COMPLETE_BUSINESS_INFO,
@@ -15,17 +15,7 @@ import {
   ownerBody,
 } from './identity-support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator();
-  hooks = await webhookReceiver();
-  expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } })).status).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks();
 
 const fieldsOf = (answer: Awaited<ReturnType<TestEmulator['call']>>): string[] => {
   const e = errorShape(answer);

@@ -1,19 +1,9 @@
 /** Internal accounts over HTTP: the description's lists, balances with totalBalance, fund emitting BALANCE_UPDATED. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { delivered, errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import { expect, it } from 'vitest';
+import { delivered, errorShape, useEmulatorWithWebhooks } from './support.js';
 import { newCustomer } from './money-support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator();
-  hooks = await webhookReceiver();
-  await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks();
 
 it('GET /platform/internal-accounts: one INTERNAL_FIAT account per currency, no customerId, {data} only', async () => {
   const answer = await t.call('GET', '/platform/internal-accounts');

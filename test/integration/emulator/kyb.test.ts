@@ -5,8 +5,8 @@
  * owners' KYC by lastName when the business resolves; CUSTOMER.KYB_* and VERIFICATION.* events.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { errorShape, useEmulatorWithWebhooks } from './support.js';
 import {
   ADDRESS,
   COMPLETE_BUSINESS_INFO,
@@ -19,17 +19,7 @@ import {
   verify,
 } from './identity-support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator();
-  hooks = await webhookReceiver();
-  expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } })).status).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks();
 
 const addOwner = async (customerId: string, lastName: string) => {
   const answer = await t.call('POST', '/beneficial-owners', { body: ownerBody(customerId, lastName) });

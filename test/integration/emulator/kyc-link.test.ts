@@ -5,21 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { errorShape, useEmulatorWithWebhooks } from './support.js';
 import { createBusiness, createIndividual, eventsAbout, uploadPassport } from './identity-support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator();
-  hooks = await webhookReceiver();
-  expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } })).status).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks();
 
 const link = (customerId: string, body?: object, headers: Record<string, string> = {}) =>
   t.call('POST', `/customers/${customerId}/kyc-link`, { ...(body ? { body } : {}), headers });

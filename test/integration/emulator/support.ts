@@ -115,18 +115,9 @@ export function useLoggedInEmulator(options: EmulatorOptions = {}): { t: TestEmu
     session = await otpLogin(started); // follows verify's own PROCESSING answers
   }, 15_000);
   afterAll(() => started?.close());
-  const get = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useLoggedInEmulator: used before its beforeAll ran');
-    return value;
-  };
+  const get = suiteValue('useLoggedInEmulator');
   return {
-    t: {
-      get emu() {
-        return get(started).emu;
-      },
-      call: (...args) => get(started).call(...args),
-      close: () => get(started).close(),
-    },
+    t: readThroughEmulator(() => get(started)),
     login: {
       get sessionId() {
         return get(session).sessionId;
@@ -141,6 +132,58 @@ export function useLoggedInEmulator(options: EmulatorOptions = {}): { t: TestEmu
         return get(session).session;
       },
     },
+  };
+}
+
+/**
+ * A suite-wide emulator whose webhook endpoint is a local receiver, both started before the suite's
+ * tests and closed after: `const { t, hooks } = useEmulatorWithWebhooks()` at the top of a file.
+ */
+export function useEmulatorWithWebhooks(): { t: TestEmulator; hooks: Receiver } {
+  let started: TestEmulator | undefined;
+  let receiver: Receiver | undefined;
+  beforeAll(async () => {
+    started = await testEmulator();
+    receiver = await webhookReceiver();
+    const answer = await started.call('PATCH', '/config', { body: { webhookEndpoint: receiver.url } });
+    if (answer.status !== 200) throw new Error(`PATCH /config answered ${answer.status}`);
+  });
+  afterAll(async () => {
+    await started?.close();
+    await receiver?.close();
+  });
+  const get = suiteValue('useEmulatorWithWebhooks');
+  return {
+    t: readThroughEmulator(() => get(started)),
+    hooks: {
+      get url() {
+        return get(receiver).url;
+      },
+      get deliveries() {
+        return get(receiver).deliveries;
+      },
+      waitFor: (...args) => get(receiver).waitFor(...args),
+      close: () => get(receiver).close(),
+    },
+  };
+}
+
+/** Reads a value a suite's beforeAll sets, failing clearly when a test runs before it did. */
+function suiteValue(owner: string): <T>(value: T | undefined) => T {
+  return (value) => {
+    if (value === undefined) throw new Error(`${owner}: used before its beforeAll ran`);
+    return value;
+  };
+}
+
+/** A TestEmulator that reads through to the one a suite's beforeAll starts. */
+function readThroughEmulator(get: () => TestEmulator): TestEmulator {
+  return {
+    get emu() {
+      return get().emu;
+    },
+    call: (...args) => get().call(...args),
+    close: () => get().close(),
   };
 }
 

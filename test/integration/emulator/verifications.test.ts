@@ -5,8 +5,8 @@
  * the VERIFICATION.* / CUSTOMER.KYC_* webhooks each change emits (signatures checked).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShape, testEmulator, webhookReceiver, type Receiver, type TestEmulator } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { errorShape, useEmulatorWithWebhooks } from './support.js';
 import {
   ADDRESS,
   COMPLETE_INDIVIDUAL,
@@ -18,17 +18,7 @@ import {
   verify,
 } from './identity-support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator();
-  hooks = await webhookReceiver();
-  expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } })).status).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks();
 
 const IDENTITY_TYPES = ['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'];
 const without = (key: string): Record<string, unknown> =>

@@ -11,8 +11,8 @@ import { bytesToHex } from '../../../crypto/hex.js';
 import { badRequest, unauthorized } from '../../kernel/errors.js';
 import { CLIENT_PUBLIC_KEY_RULES, Fields } from '../../kernel/fields.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import type { Route } from '../../kernel/router.js';
-import { signedFlow } from '../../signed-retry/flow.js';
+import type { Reply, Req, Route } from '../../kernel/router.js';
+import { signedFlow, type SignedFlow } from '../../signed-retry/flow.js';
 import { renderAccount, requireAccount, type AccountRec } from './accounts.js';
 
 const UNCOMPRESSED_KEY = /^04[0-9a-fA-F]{128}$/;
@@ -60,6 +60,39 @@ async function sealCredentials(emu: EmulatorContext, account: AccountRec, client
   });
 }
 
+/**
+ * The signed retry over one ACTIVE embedded wallet: both operations bind a body field, name the
+ * wallet in the activity and refuse the retry once the account is no longer active.
+ */
+function walletSignedFlow(
+  emu: EmulatorContext,
+  req: Req,
+  accountId: string,
+  op: {
+    kind: SignedFlow['kind'];
+    binding: string;
+    bindingField: string;
+    activityType: string;
+    parameters: Record<string, unknown>;
+    settle(account: AccountRec): Promise<Reply>;
+  },
+): Promise<Reply> {
+  const account = requireAccount(emu, accountId);
+  walletOnly(account);
+  return signedFlow(emu, req, {
+    kind: op.kind,
+    resourceId: account.id,
+    accountId: account.id,
+    binding: op.binding,
+    bindingField: op.bindingField,
+    begin: () => ({ activityType: op.activityType, parameters: { walletId: account.id, ...op.parameters } }),
+    checkTarget() {
+      if (account.status !== 'ACTIVE') throw unauthorized('The account is no longer active');
+    },
+    settle: () => op.settle(account),
+  });
+}
+
 export const accountSignedRoutes: Route[] = [
   {
     method: 'PATCH',
@@ -70,22 +103,13 @@ export const accountSignedRoutes: Route[] = [
       if (privateEnabled === undefined && f.errors.length === 0)
         f.add('privateEnabled', 'the body needs at least one field to change (privateEnabled)');
       f.done();
-      const account = requireAccount(emu, req.params.id!);
-      walletOnly(account);
-      return signedFlow(emu, req, {
+      return walletSignedFlow(emu, req, req.params.id!, {
         kind: 'internal-account-update',
-        resourceId: account.id,
-        accountId: account.id,
         binding: JSON.stringify({ privateEnabled }),
         bindingField: 'privateEnabled',
-        begin: () => ({
-          activityType: 'ACTIVITY_TYPE_UPDATE_WALLET',
-          parameters: { walletId: account.id, privateEnabled },
-        }),
-        checkTarget() {
-          if (account.status !== 'ACTIVE') throw unauthorized('The account is no longer active');
-        },
-        async settle() {
+        activityType: 'ACTIVITY_TYPE_UPDATE_WALLET',
+        parameters: { privateEnabled },
+        async settle(account) {
           account.privateEnabled = privateEnabled!;
           account.updatedAt = emu.iso();
           emu.changed();
@@ -105,22 +129,13 @@ export const accountSignedRoutes: Route[] = [
         check: CLIENT_PUBLIC_KEY_RULES.check,
       });
       f.done();
-      const account = requireAccount(emu, req.params.id!);
-      walletOnly(account);
-      return signedFlow(emu, req, {
+      return walletSignedFlow(emu, req, req.params.id!, {
         kind: 'internal-account-export',
-        resourceId: account.id,
-        accountId: account.id,
         binding: clientPublicKey!.toLowerCase(),
         bindingField: 'clientPublicKey',
-        begin: () => ({
-          activityType: 'ACTIVITY_TYPE_EXPORT_WALLET',
-          parameters: { walletId: account.id, targetPublicKey: clientPublicKey },
-        }),
-        checkTarget() {
-          if (account.status !== 'ACTIVE') throw unauthorized('The account is no longer active');
-        },
-        async settle() {
+        activityType: 'ACTIVITY_TYPE_EXPORT_WALLET',
+        parameters: { targetPublicKey: clientPublicKey },
+        async settle(account) {
           return {
             status: 200,
             body: { id: account.id, encryptedWalletCredentials: await sealCredentials(emu, account, clientPublicKey!) },

@@ -49,6 +49,49 @@ function sameCurrency(external: string, internal: string): void {
     );
 }
 
+interface Party {
+  id: string;
+  currency: string;
+  customerId?: string;
+}
+
+/**
+ * Both directions are one same-currency DEBIT between an internal account (whose customer owns the
+ * transaction) and an external one, whose magic digits steer its course. A pull credits the
+ * internal account when it completes; a payout holds its amount meanwhile.
+ */
+function startTransfer(
+  emu: EmulatorContext,
+  t: {
+    pull: boolean;
+    internal: Party;
+    external: Party & { primaryIdentifier: string };
+    amount: number;
+    fields?: Record<string, unknown>;
+  },
+): Reply {
+  const { internal, external, amount } = t;
+  const [source, destination] = t.pull ? [external, internal] : [internal, external];
+  sameCurrency(external.currency, internal.currency);
+  checkSizeLimit(emu, internal.currency, amount);
+  const tx = startTransaction(emu, {
+    type: t.pull ? 'INCOMING' : 'OUTGOING',
+    direction: 'DEBIT',
+    fields: {
+      ...(internal.customerId ? { customerId: internal.customerId } : {}),
+      source: { sourceType: 'ACCOUNT', accountId: source.id, currency: source.currency },
+      destination: { destinationType: 'ACCOUNT', accountId: destination.id, currency: destination.currency },
+      sentAmount: money(amount, source.currency),
+      receivedAmount: money(amount, destination.currency),
+      fees: 0,
+      ...t.fields,
+    },
+    ...transferPlan(external.primaryIdentifier, t.pull),
+    ...(t.pull ? { credit: { accountId: internal.id, amount } } : { hold: { accountId: internal.id, amount } }),
+  });
+  return { status: 201, body: renderTransaction(tx) };
+}
+
 function transferIn(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
   const f = new Fields(body);
   const sourceId = f
@@ -66,23 +109,7 @@ function transferIn(body: Record<string, unknown>, emu: EmulatorContext, req: Re
       errors: [{ field: 'source.accountId', message: 'only bank accounts have a debit rail' }],
     });
   }
-  sameCurrency(source.currency, destination.currency);
-  checkSizeLimit(emu, destination.currency, amount!);
-  const tx = startTransaction(emu, {
-    type: 'INCOMING',
-    direction: 'DEBIT',
-    fields: {
-      ...(destination.customerId ? { customerId: destination.customerId } : {}),
-      source: { sourceType: 'ACCOUNT', accountId: source.id, currency: source.currency },
-      destination: { destinationType: 'ACCOUNT', accountId: destination.id, currency: destination.currency },
-      sentAmount: money(amount!, source.currency),
-      receivedAmount: money(amount!, destination.currency),
-      fees: 0,
-    },
-    ...transferPlan(source.primaryIdentifier, true),
-    credit: { accountId: destination.id, amount: amount! },
-  });
-  return { status: 201, body: renderTransaction(tx) };
+  return startTransfer(emu, { pull: true, internal: destination, external: source, amount: amount! });
 }
 
 function transferOut(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
@@ -114,25 +141,16 @@ function transferOut(body: Record<string, unknown>, emu: EmulatorContext, req: R
       `${destination.id} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`,
     );
   }
-  sameCurrency(destination.currency, source.currency);
-  checkSizeLimit(emu, source.currency, amount!);
-  const tx = startTransaction(emu, {
-    type: 'OUTGOING',
-    direction: 'DEBIT',
+  return startTransfer(emu, {
+    pull: false,
+    internal: source,
+    external: destination,
+    amount: amount!,
     fields: {
-      ...(source.customerId ? { customerId: source.customerId } : {}),
-      source: { sourceType: 'ACCOUNT', accountId: source.id, currency: source.currency },
-      destination: { destinationType: 'ACCOUNT', accountId: destination.id, currency: destination.currency },
-      sentAmount: money(amount!, source.currency),
-      receivedAmount: money(amount!, destination.currency),
-      fees: 0,
       ...(paymentRail ? { paymentRail, railSelectionMode: 'MANUAL' } : { railSelectionMode: 'AUTO' }),
       ...(remittanceInformation ? { description: remittanceInformation } : {}),
     },
-    ...transferPlan(destination.primaryIdentifier, false),
-    hold: { accountId: source.id, amount: amount! },
   });
-  return { status: 201, body: renderTransaction(tx) };
 }
 
 function route(

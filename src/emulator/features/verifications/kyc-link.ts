@@ -103,45 +103,44 @@ const html = (status: number, body: string, headers: Record<string, string> = {}
   text: `<!doctype html><meta charset="utf-8"><title>Sandbox identity verification</title>${body}`,
 });
 
-const page: Route = {
-  method: 'GET',
-  path: '/embed/kyc/:token',
-  unversioned: true,
-  public: true,
-  logPath: '/embed/kyc/<token>',
-  handler(req, emu) {
-    const link = usableLink(emu, req.params.token!);
-    const customer = customerOr404(emu, link.customerId);
-    const rows = prefilled(customer)
-      .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-      .join('');
-    return html(
-      200,
-      `<h1>Sandbox identity verification</h1><table>${rows}</table><form method="post"><button>Submit for verification</button></form>`,
-    );
-  },
-};
+/**
+ * The hosted page a person opens from the link: public (the token is the credential), unversioned,
+ * and logged without its token. Both methods refuse an unknown, used or expired token alike.
+ */
+function embedRoute(method: 'GET' | 'POST', handler: (link: KycLink, emu: EmulatorContext) => Reply): Route {
+  return {
+    method,
+    path: '/embed/kyc/:token',
+    unversioned: true,
+    public: true,
+    logPath: '/embed/kyc/<token>',
+    handler: (req, emu) => handler(usableLink(emu, req.params.token!), emu),
+  };
+}
 
-const submit: Route = {
-  method: 'POST',
-  path: '/embed/kyc/:token',
-  unversioned: true,
-  public: true,
-  logPath: '/embed/kyc/<token>',
-  handler(req, emu) {
-    const link = usableLink(emu, req.params.token!);
-    let verification;
-    try {
-      verification = submitVerification(emu, liveCustomerOr4xx(emu, link.customerId));
-    } catch (error) {
-      // A person reads this page: the refusal POST /verifications would give, as a page; the link stays.
-      if (!(error instanceof HttpError)) throw error;
-      return html(error.status, `<p>${escapeHtml(error.message)}</p>`);
-    }
-    emu.table(kycLinks).delete(link.token);
-    if (link.redirectUri) return html(303, '', { location: link.redirectUri });
-    return html(200, `<p>Submitted: ${escapeHtml(verification.verificationStatus)}</p>`);
-  },
-};
+const page = embedRoute('GET', (link, emu) => {
+  const customer = customerOr404(emu, link.customerId);
+  const rows = prefilled(customer)
+    .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('');
+  return html(
+    200,
+    `<h1>Sandbox identity verification</h1><table>${rows}</table><form method="post"><button>Submit for verification</button></form>`,
+  );
+});
+
+const submit = embedRoute('POST', (link, emu) => {
+  let verification;
+  try {
+    verification = submitVerification(emu, liveCustomerOr4xx(emu, link.customerId));
+  } catch (error) {
+    // A person reads this page: the refusal POST /verifications would give, as a page; the link stays.
+    if (!(error instanceof HttpError)) throw error;
+    return html(error.status, `<p>${escapeHtml(error.message)}</p>`);
+  }
+  emu.table(kycLinks).delete(link.token);
+  if (link.redirectUri) return html(303, '', { location: link.redirectUri });
+  return html(200, `<p>Submitted: ${escapeHtml(verification.verificationStatus)}</p>`);
+});
 
 export const kycLinkRoutes: Route[] = [create, page, submit];
