@@ -30,6 +30,7 @@ export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<vo
   if (last !== undefined) selected = selected.slice(-last);
   const homeless = selected.filter((e) => !to && e.answer?.url === undefined);
   if (homeless.length > 0) {
+    await to?.close();
     throw new UsageError(
       `${homeless.length} selected deliveries were never forwarded, so there is no URL to send them to again (${homeless.map((e) => e.id).join(', ')})`,
       { field: '--to', hint: 'Pass --to <url> (your app, e.g. localhost:3000/webhooks).' },
@@ -53,8 +54,11 @@ export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<vo
   }
   if (deps.globals.json) ui.json({ store, data: results.map(({ entry, forward }) => record(entry, forward)) });
   if (results.length === 0) return ui.info(`No journaled delivery matches in ${store}; nothing was sent.`);
-  const failed = results.filter((r) => !r.forward.ok);
-  ui.info(`Re-forwarded ${results.length} delivery(ies) from ${store}: ${results.length - failed.length} accepted.`);
+  const failed = results.filter((r) => outcome(r.forward) === 'failed');
+  const duplicates = results.filter((r) => outcome(r.forward) === 'duplicate').length;
+  ui.info(
+    `Re-forwarded ${results.length} delivery(ies) from ${store}: ${results.length - failed.length - duplicates} accepted${duplicates ? `, ${duplicates} already processed by the app (409)` : ''}.`,
+  );
   if (failed.length > 0) {
     throw new SvcError(
       `${failed.length} of ${results.length} re-forward(s) failed (${failed.map((r) => `${r.entry.id}: ${r.forward.status}`).join(', ')})`,
@@ -120,8 +124,14 @@ function answerText(a: ForwardResult): string {
   return `${a.status}${a.error ? ` (${a.error})` : ''} in ${formatMs(a.ms)}`;
 }
 
+/** 409 is the app saying it already had the event: done, as the listener counts it, not a failure. */
+function outcome(forward: ForwardResult): 'forwarded' | 'duplicate' | 'failed' {
+  return forward.ok ? 'forwarded' : forward.status === 409 ? 'duplicate' : 'failed';
+}
+
 function line(ui: UI, entry: JournalEntry, forward: ForwardResult): string {
-  const outcome = forward.ok ? ui.c.green('forwarded') : ui.c.red('failed   ');
+  const what = outcome(forward);
+  const paint = what === 'forwarded' ? ui.c.green : what === 'duplicate' ? ui.c.yellow : ui.c.red;
   const was = [
     entry.verified === undefined ? 'verification not journaled' : entry.verified ? 'verified' : 'UNVERIFIED',
     entry.answer
@@ -129,7 +139,7 @@ function line(ui: UI, entry: JournalEntry, forward: ForwardResult): string {
       : 'not forwarded before',
   ].join(', ');
   return [
-    outcome,
+    paint(what.padEnd(9)),
     ui.c.bold(entry.type),
     entry.id,
     `→ ${forward.url}: ${answerText(forward)}`,
@@ -142,6 +152,7 @@ function record(entry: JournalEntry, forward: ForwardResult) {
     id: entry.id,
     type: entry.type,
     state: entry.state,
+    outcome: outcome(forward),
     verified: entry.verified ?? null,
     previous: entry.answer ?? null,
     forward: {

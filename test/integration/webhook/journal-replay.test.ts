@@ -93,7 +93,7 @@ const verifies = (s: Seen) =>
 
 describe('svc webhook replay --store (journal mode)', () => {
   it('--last N re-forwards the newest done deliveries, byte for byte and signed, beside the running listener', async () => {
-    const target = await app([204, 204, 202]);
+    const target = await app([204, 204, 202, 200, 200, 409]);
     const store = storeFile();
     const l = await listener(target.url, store);
     const events = [envelope(), envelope({ type: 'CARD.FUNDING_SOURCE_CHANGE' }), envelope()];
@@ -117,6 +117,14 @@ describe('svc webhook replay --store (journal mode)', () => {
     );
     expect(lines[1]).toMatch(new RegExp(`${events[2]!.id}  → .*: 200 in .*\\(verified, was answered 202 in `));
     expect(stderr).toMatch(/Re-forwarded 2 delivery\(ies\) from .*: 2 accepted/);
+
+    // An app that dedupes answers 409 to one it has: done, not a failure (exit 0).
+    const again = await replay({ store, last: '1' }, true);
+    expect(again.error).toBeUndefined();
+    expect(JSON.parse(again.stdout).data).toMatchObject([
+      { id: events[2]!.id, state: 'done', outcome: 'duplicate', forward: { status: 409 } },
+    ]);
+    expect(again.stderr).toMatch(/0 accepted, 1 already processed by the app \(409\)/);
   });
 
   it('--failed re-forwards the deliveries whose forward failed, with the journaled answer; --json gives the fields', async () => {
@@ -151,6 +159,7 @@ describe('svc webhook replay --store (journal mode)', () => {
         state: 'failed',
         verified: true,
         previous: expect.objectContaining({ url: target.url, ok: false, status: 500, ms: expect.any(Number) }),
+        outcome: 'forwarded',
         forward: expect.objectContaining({ url: target.url, ok: true, status: 200, ms: expect.any(Number) }),
       },
     ]);
