@@ -70,7 +70,8 @@ Example:
 
 export const replay = defineVerb({
   name: 'replay',
-  description: "re-deliver events from the emulator's event log, signed, same envelope id (emulator-only)",
+  description:
+    "re-deliver events from the emulator's event log, signed, same envelope id (emulator-only); with --store, re-forward from a listener's journal",
   args: { ids: arg.variadic('[ids...]', 'Webhook:<uuid> ids of the events to re-deliver') },
   flags: {
     since: flag.value(

@@ -4,3 +4,4 @@ export * from './dedupe.js';
 export * from './envelope.js';
 export * from './forward.js';
 export * from './render.js';
+export * from './journal-read.js';
