@@ -19,7 +19,7 @@ import { watchLocalEmulator } from './emulator-watch.js';
 import { parseEventsFlag } from './events-filter.js';
 import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
-import { atMostOne } from '../input.js';
+import { atMostOne, readFileInput } from '../input.js';
 import type { SelectedProfile } from '../../src/store/resolve.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
@@ -47,7 +47,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     });
   }
 
-  const routes = parseRoutes(opts.route);
+  const routes = parseRoutes(await expandRouteFiles(opts.route, deps));
   const fallback = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
   const forwarder = routes.length ? createRoutedForwarder(routes, fallback) : fallback;
   // The app should be up first. Under --json (CI) that is an error at once, not failed deliveries
@@ -210,6 +210,27 @@ function openStoreFlag(path: string | undefined): SeenIds {
       hint: 'Pass a --store file in a folder you can write.',
     });
   }
+}
+
+/**
+ * `--route @routes.txt`: the routes of a file, one TYPES=URL a line (blank lines and `#` comments
+ * skipped), in order, where the flag stood: a team keeps its routing in the repository.
+ */
+async function expandRouteFiles(values: string[] | undefined, deps: Deps): Promise<string[]> {
+  const routes: string[] = [];
+  for (const value of values ?? []) {
+    if (!value.startsWith('@')) {
+      routes.push(value);
+      continue;
+    }
+    const text = (await readFileInput(value.slice(1), '--route', deps)).toString('utf8');
+    const lines = text.split(/\r?\n/).map((line) => line.replace(/(^|\s)#.*/, '').trim());
+    const found = lines.filter((line) => line !== '');
+    if (found.length === 0)
+      throw new UsageError(`--route ${value}: the file has no TYPES=URL line`, { field: '--route' });
+    routes.push(...found);
+  }
+  return routes;
 }
 
 /** `--route TYPES=URL` values, each checked before anything starts (exit 2 naming --route). */

@@ -40,8 +40,8 @@ export const listen = defineVerb({
       'forward each verified delivery, byte for byte, to your app; its errors go back to the service',
     ),
     route: flag.repeatable(
-      '--route <types=url>',
-      'forward these event types (comma-separated, FAMILY.* for a family) to this URL; repeatable, first match wins, others go to --forward-to',
+      '--route <types=url|@file>',
+      'forward these event types (comma-separated, FAMILY.* for a family) to this URL; repeatable, or @file with one TYPES=URL a line; first match wins, others go to --forward-to',
     ),
     store: flag.value(
       '--store <file>',

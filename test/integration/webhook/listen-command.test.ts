@@ -273,53 +273,74 @@ describe('svc webhook listen: flags and lifecycle', () => {
     }
   });
 
-  it('--route sends each event type to its app (first match wins), others to --forward-to; deduped once across routes', async () => {
-    const received = new Map<string, string[]>();
-    const apps = await Promise.all(
-      ['cards', 'payments', 'rest'].map(async (name) => {
-        received.set(name, []);
-        const app = createHttpServer((req, res) => {
-          let body = '';
-          req.setEncoding('utf8').on('data', (d: string) => (body += d));
-          req.on('end', () => {
-            received.get(name)!.push((JSON.parse(body) as { id: string }).id);
-            res.writeHead(204).end();
+  it.each([
+    ['on the command line', (routes: string[]) => routes],
+    [
+      'from an @file (comments and blank lines skipped)',
+      (routes: string[]) => {
+        const file = join(mkdtempSync(join(tmpdir(), 'svc-routes-')), 'routes.txt');
+        writeFileSync(file, `# cards first\n${routes[0]}\n\n${routes[1]}  # payments\n`);
+        return [`@${file}`];
+      },
+    ],
+  ] as const)(
+    '--route %s sends each event type to its app (first match wins), others to --forward-to; deduped once across routes',
+    async (_form, given) => {
+      const received = new Map<string, string[]>();
+      const apps = await Promise.all(
+        ['cards', 'payments', 'rest'].map(async (name) => {
+          received.set(name, []);
+          const app = createHttpServer((req, res) => {
+            let body = '';
+            req.setEncoding('utf8').on('data', (d: string) => (body += d));
+            req.on('end', () => {
+              received.get(name)!.push((JSON.parse(body) as { id: string }).id);
+              res.writeHead(204).end();
+            });
           });
-        });
-        await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-        return { app, url: `http://127.0.0.1:${(app.address() as AddressInfo).port}/${name}` };
-      }),
-    );
-    try {
-      const [cards, payments, rest] = apps as [(typeof apps)[0], (typeof apps)[0], (typeof apps)[0]];
-      const l = await listen(
-        {
-          ...withKey,
-          route: [`card.*=${cards.url}`, `OUTGOING_PAYMENT.COMPLETED,CARD.STATE_CHANGE=${payments.url}`],
-          forwardTo: rest.url,
-        },
-        { globals: { json: true } },
+          await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+          return { app, url: `http://127.0.0.1:${(app.address() as AddressInfo).port}/${name}` };
+        }),
       );
-      expect(l.deps.stderr()).toContain(`Forwarding CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE to ${cards.url}`);
-      const card = envelope();
-      const payment = envelope({ type: 'OUTGOING_PAYMENT.COMPLETED' });
-      const test = envelope({ type: 'TEST' });
-      for (const e of [card, payment, test, card]) expect((await deliver(l.url, e)).status).toBe(200);
-      await l.stop();
-      expect(Object.fromEntries(received)).toEqual({ cards: [card.id], payments: [payment.id], rest: [test.id] });
-      expect(stdoutLines(l.deps).map((line) => JSON.parse(line).id)).toEqual([card.id, payment.id, test.id]);
-      expect(l.deps.stderr()).toMatch(new RegExp(`${payment.id} ↪ forwarded to ${payments.url}: 204`));
-    } finally {
-      for (const { app } of apps) {
-        app.closeAllConnections();
-        app.close();
+      try {
+        const [cards, payments, rest] = apps as [(typeof apps)[0], (typeof apps)[0], (typeof apps)[0]];
+        const l = await listen(
+          {
+            ...withKey,
+            route: given([`card.*=${cards.url}`, `OUTGOING_PAYMENT.COMPLETED,CARD.STATE_CHANGE=${payments.url}`]),
+            forwardTo: rest.url,
+          },
+          { globals: { json: true } },
+        );
+        expect(l.deps.stderr()).toContain(`Forwarding CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE to ${cards.url}`);
+        const card = envelope();
+        const payment = envelope({ type: 'OUTGOING_PAYMENT.COMPLETED' });
+        const test = envelope({ type: 'TEST' });
+        for (const e of [card, payment, test, card]) expect((await deliver(l.url, e)).status).toBe(200);
+        await l.stop();
+        expect(Object.fromEntries(received)).toEqual({ cards: [card.id], payments: [payment.id], rest: [test.id] });
+        expect(stdoutLines(l.deps).map((line) => JSON.parse(line).id)).toEqual([card.id, payment.id, test.id]);
+        expect(l.deps.stderr()).toMatch(new RegExp(`${payment.id} ↪ forwarded to ${payments.url}: 204`));
+      } finally {
+        for (const { app } of apps) {
+          app.closeAllConnections();
+          app.close();
+        }
       }
-    }
-  });
+    },
+  );
 
   it('refuses a bad --route before starting: not TYPES=URL, an unknown type, a URL that is not http(s)', async () => {
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    for (const route of ['CARD.*', 'CARDS.*=http://127.0.0.1:1/x', 'CARD.*=ftp://x']) {
+    const empty = join(mkdtempSync(join(tmpdir(), 'svc-routes-')), 'empty.txt');
+    writeFileSync(empty, '# nothing yet\n');
+    for (const route of [
+      'CARD.*',
+      'CARDS.*=http://127.0.0.1:1/x',
+      'CARD.*=ftp://x',
+      `@${empty}`,
+      '@/nonexistent/routes.txt',
+    ]) {
       await expect(run({ ...defaults, ...withKey, route: [route] }, deps)).rejects.toMatchObject({ field: '--route' });
     }
   });
