@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type ApiOptions } from '../../../commands/api/run.js';
+import { api as apiSpec } from '../../../commands/api/verbs.js';
+import { optionsWith } from '../../helpers/verb-options.js';
 import { generateKeyPair, decompressPublicKey } from '../../../src/crypto/keys.js';
 import { hpkeOpen } from '../../../src/crypto/hpke.js';
 import { hexToBytes } from '../../../src/crypto/hex.js';
@@ -16,20 +18,8 @@ let t: AuthEnv;
 beforeAll(async () => (t = await authEnv({ processingRetries: 1 })));
 afterAll(() => t.close());
 
-const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions => ({
-  method,
-  path,
-  rawField: [],
-  field: [],
-  header: [],
-  query: [],
-  paginate: false,
-  jsonLines: false,
-  sign: true,
-  showPayload: false,
-  include: false,
-  ...o,
-});
+const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions =>
+  optionsWith(apiSpec, { method, path, ...o });
 
 async function openExport(body: { encryptedWalletCredentials: string }, privateKey: string): Promise<string> {
   const bundle = JSON.parse(body.encryptedWalletCredentials) as { data: string };

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type ApiOptions } from '../../../commands/api/run.js';
+import { api as apiSpec } from '../../../commands/api/verbs.js';
+import { optionsWith } from '../../helpers/verb-options.js';
 import { runSvc } from '../../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
 import { login } from '../auth/login.js';
@@ -13,20 +15,8 @@ let t: AuthEnv;
 beforeAll(async () => (t = await authEnv({ processingRetries: 1 })));
 afterAll(() => t.close());
 
-const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions => ({
-  method,
-  path,
-  rawField: [],
-  field: [],
-  header: [],
-  query: [],
-  paginate: false,
-  jsonLines: false,
-  sign: true,
-  showPayload: false,
-  include: false,
-  ...o,
-});
+const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions =>
+  optionsWith(apiSpec, { method, path, ...o });
 
 async function api(method: string, path: string, o: Partial<ApiOptions> = {}): Promise<unknown> {
   const d = t.deps({ globals: { json: true } });

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type ApiOptions } from '../../../commands/api/run.js';
+import { api as apiSpec } from '../../../commands/api/verbs.js';
+import { optionsWith } from '../../helpers/verb-options.js';
 import { ApiError, AuthRequiredError, CancelledError, UsageError } from '../../../src/errors.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { rejected } from '../../helpers/caught.js';
@@ -23,20 +25,8 @@ let t: AuthEnv;
 beforeAll(async () => (t = await authEnv({ processingRetries: 1 })));
 afterAll(() => t.close());
 
-const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions => ({
-  method,
-  path,
-  rawField: [],
-  field: [],
-  header: [],
-  query: [],
-  paginate: false,
-  jsonLines: false,
-  sign: true,
-  showPayload: false,
-  include: false,
-  ...o,
-});
+const opts = (method: string, path: string, o: Partial<ApiOptions> = {}): ApiOptions =>
+  optionsWith(apiSpec, { method, path, ...o });
 
 async function sessionIds(accountId: string): Promise<string[]> {
   const d = t.deps({ globals: { json: true } });

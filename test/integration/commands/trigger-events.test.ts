@@ -7,6 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
+import { trigger as triggerSpec } from '../../../commands/trigger/verbs.js';
+import { optionsWith } from '../../helpers/verb-options.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
 import { UsageError } from '../../../src/errors.js';
@@ -58,13 +60,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => app.close(() => resolve()));
 });
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({
-  list: false,
-  wait: false,
-  events: true,
-  set: [],
-  ...o,
-});
+const opts = (o: Partial<TriggerOptions>): TriggerOptions => optionsWith(triggerSpec, { events: true, ...o });
 async function trigger(e: RunningEmulator, o: Partial<TriggerOptions>) {
   const d = fakeDeps({ env: emulatorEnv(e), globals: { json: true } });
   await run(opts(o), d);

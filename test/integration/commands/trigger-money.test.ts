@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
+import { trigger as triggerSpec } from '../../../commands/trigger/verbs.js';
+import { optionsWith } from '../../helpers/verb-options.js';
 import { UsageError } from '../../../src/errors.js';
 import { rejected } from '../../helpers/caught.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
@@ -12,13 +14,7 @@ let t: AuthEnv;
 beforeAll(async () => (t = await authEnv()));
 afterAll(() => t.close());
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => ({
-  list: false,
-  wait: false,
-  events: false,
-  set: [],
-  ...o,
-});
+const opts = (o: Partial<TriggerOptions>): TriggerOptions => optionsWith(triggerSpec, o);
 async function trigger(o: Partial<TriggerOptions>) {
   const d = t.deps({ globals: { json: true } });
   await run(opts(o), d);

@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
+import { trigger as triggerSpec } from '../../../commands/trigger/verbs.js';
+import { optionsWith } from '../../helpers/verb-options.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { SvcError, UsageError } from '../../../src/errors.js';
 import { SCENARIOS } from '../../../src/trigger/catalog.js';
@@ -17,13 +19,7 @@ beforeAll(async () => (emu = await startEmulator({ port: 0 })));
 afterAll(() => emu.close());
 
 const deps = (o: FakeDepsOptions = {}) => fakeDeps({ ...o, env: { ...emulatorEnv(emu), ...o.env } });
-const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => ({
-  list: false,
-  wait: false,
-  events: false,
-  set: [],
-  ...o,
-});
+const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => optionsWith(triggerSpec, o);
 
 describe('svc trigger --list', () => {
   it('prints every scenario with its magic value and expected outcome', async () => {
