@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, type Wallet } from './auth-support.js';
-import { errorShape, testEmulator, type TestEmulator } from './support.js';
+import { connectAgent, errorShape, testEmulator, type TestEmulator } from './support.js';
 
 let t: TestEmulator;
 let mine: Wallet;
@@ -13,20 +13,12 @@ let bearer: string;
 beforeAll(async () => {
   t = await testEmulator();
   mine = await newWallet(t);
-  const made = await t.call('POST', '/agents', {
-    body: {
-      name: 'Scope bot',
-      customerId: mine.customerId,
-      policy: {
-        permissions: ['VIEW_TRANSACTIONS'],
-        defaultExecutionMode: 'AUTO',
-        spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null },
-      },
-    },
-  });
-  expect(made.status).toBe(201);
-  const redeemed = await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false });
-  bearer = `Bearer ${redeemed.body.accessToken}`;
+  const policy = {
+    permissions: ['VIEW_TRANSACTIONS'],
+    defaultExecutionMode: 'AUTO',
+    spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null },
+  };
+  ({ bearer } = await connectAgent(t, mine.customerId, policy, 'Scope bot'));
 });
 afterAll(() => t.close());
 

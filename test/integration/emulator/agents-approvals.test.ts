@@ -6,7 +6,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalances, accountQuote, externalAccount, fund, newCustomer } from './money-support.js';
-import { basicAuth, errorShape, testEmulator, type TestEmulator } from './support.js';
+import { basicAuth, connectAgent, errorShape, testEmulator, type TestEmulator } from './support.js';
 
 const ALL = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
 
@@ -34,16 +34,7 @@ async function setup(policy: (ids: { usd: string; bank: string }) => Record<stri
     spendingLimits: { currency: 'USD', perTransactionLimit: 50_000 },
     ...policy({ usd: c.usd, bank }),
   };
-  const made = await t.call('POST', '/agents', { body: { name: 'Careful bot', customerId: c.id, policy: full } });
-  expect(made.status, made.text).toBe(201);
-  const redeemed = await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false });
-  return {
-    customerId: c.id,
-    usd: c.usd,
-    bank,
-    bearer: `Bearer ${redeemed.body.accessToken}`,
-    agentId: made.body.agent.id,
-  };
+  return { customerId: c.id, usd: c.usd, bank, ...(await connectAgent(t, c.id, full, 'Careful bot')) };
 }
 
 const as = (s: Setup, method: string, path: string, body?: object, headers?: Record<string, string>) =>

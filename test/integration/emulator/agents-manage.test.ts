@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalAccount, fund, newCustomer } from './money-support.js';
-import { errorShape, testEmulator, type TestEmulator } from './support.js';
+import { connectAgent, errorShape, testEmulator, type TestEmulator } from './support.js';
 
 const ALL = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
 const policy = (extra: object = {}) => ({
@@ -25,18 +25,13 @@ async function setup(extra: object = {}) {
   const c = await newCustomer(t);
   await fund(t, c.usd, 100_000);
   const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
-  const made = await t.call('POST', '/agents', {
-    body: { name: 'Managed bot', customerId: c.id, policy: policy(extra) },
-  });
-  const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body
-    .accessToken;
-  const bearer = `Bearer ${token}`;
+  const { agentId, bearer } = await connectAgent(t, c.id, policy(extra), 'Managed bot');
   const send = (amount: number) =>
     t.call('POST', '/agents/me/transfer-out', {
       auth: bearer,
       body: { source: { accountId: c.usd }, destination: { accountId: bank }, amount },
     });
-  return { agentId: made.body.agent.id as string, bearer, send };
+  return { agentId, bearer, send };
 }
 
 describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', () => {

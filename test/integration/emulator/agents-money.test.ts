@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalances, accountQuote, externalAccount, fund, newCustomer } from './money-support.js';
-import { errorShape, testEmulator, type TestEmulator } from './support.js';
+import { connectAgent, errorShape, testEmulator, type TestEmulator } from './support.js';
 
 const ALL = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
 const DAY = 24 * 3600 * 1000;
@@ -38,16 +38,7 @@ async function setup(policy: Record<string, unknown> = {}): Promise<Setup> {
     spendingLimits: { currency: 'USD', perTransactionLimit: 100_000 },
     ...policy,
   };
-  const made = await t.call('POST', '/agents', { body: { name: 'Payer bot', customerId: c.id, policy: full } });
-  expect(made.status, made.text).toBe(201);
-  const redeemed = await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false });
-  return {
-    customerId: c.id,
-    usd: c.usd,
-    bank,
-    bearer: `Bearer ${redeemed.body.accessToken}`,
-    agentId: made.body.agent.id,
-  };
+  return { customerId: c.id, usd: c.usd, bank, ...(await connectAgent(t, c.id, full, 'Payer bot')) };
 }
 
 const as = (s: Setup, method: string, path: string, body?: object) =>

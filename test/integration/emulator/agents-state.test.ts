@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountBalances, externalAccount, fund, newCustomer } from './money-support.js';
-import { testEmulator } from './support.js';
+import { connectAgent, testEmulator } from './support.js';
 
 describe('restart with --state (agents)', () => {
   it('keeps the pending action, the token and the usage; the action is approved after the restart', async () => {
@@ -13,19 +13,13 @@ describe('restart with --state (agents)', () => {
     const c = await newCustomer(first);
     await fund(first, c.usd, 10_000);
     const bank = await externalAccount(first, c.id, 'USD_ACCOUNT');
-    const made = await first.call('POST', '/agents', {
-      body: {
-        name: 'Durable bot',
-        customerId: c.id,
-        policy: {
-          permissions: ['CREATE_TRANSFERS'],
-          defaultExecutionMode: 'AUTO',
-          spendingLimits: { currency: 'USD', perTransactionLimit: 5_000 },
-          approvalThresholds: { currency: 'USD', amount: 1_000 },
-        },
-      },
-    });
-    const bearer = `Bearer ${(await first.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken}`;
+    const policy = {
+      permissions: ['CREATE_TRANSFERS'],
+      defaultExecutionMode: 'AUTO',
+      spendingLimits: { currency: 'USD', perTransactionLimit: 5_000 },
+      approvalThresholds: { currency: 'USD', amount: 1_000 },
+    };
+    const { agentId, bearer } = await connectAgent(first, c.id, policy, 'Durable bot');
     const send = (t: typeof first, amount: number) =>
       t.call('POST', '/agents/me/transfer-out', {
         auth: bearer,
@@ -45,7 +39,7 @@ describe('restart with --state (agents)', () => {
       expect((await second.call('GET', `/agents/me/actions/${pending.body.id}`, { auth: bearer })).body.status).toBe(
         'PENDING_APPROVAL',
       );
-      const approved = await second.call('POST', `/agents/${made.body.agent.id}/actions/${pending.body.id}/approve`);
+      const approved = await second.call('POST', `/agents/${agentId}/actions/${pending.body.id}/approve`);
       expect(approved.body).toMatchObject({ status: 'APPROVED', transaction: { sentAmount: { amount: 2_000 } } });
       expect((await accountBalances(second, c.usd)).balance).toBe(7_500);
     } finally {

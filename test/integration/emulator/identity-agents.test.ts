@@ -7,7 +7,7 @@
  */
 import { FormData, request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorShape, useLoggedInEmulator, type Answer } from './support.js';
+import { type Answer, connectAgent, errorShape, useLoggedInEmulator } from './support.js';
 import { JPEG, createBusiness, createIndividual, ownerBody, upload, uploadPassport } from './identity-support.js';
 
 const { t } = useLoggedInEmulator();
@@ -39,9 +39,7 @@ beforeAll(async () => {
   theirs.verification = (await t.call('POST', '/verifications', { body: { customerId: other.id } })).body.id;
   theirs.individual = (await createIndividual(t, 'Someone Else 003')).id;
 
-  const made = await t.call('POST', '/agents', { body: { name: 'KYB helper', customerId: business.id, policy } });
-  expect(made.status, made.text).toBe(201);
-  bearer = `Bearer ${(await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false })).body.accessToken}`;
+  ({ bearer } = await connectAgent(t, business.id, policy, 'KYB helper'));
 });
 
 const asAgent = (method: string, path: string, body?: object) =>

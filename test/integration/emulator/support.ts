@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createStamp } from '../../../src/crypto/stamp.js';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../../../src/crypto/bundles.js';
@@ -296,4 +296,21 @@ export function nodeVerifyWebhook(publicKeyPem: string, d: Delivery): boolean {
     v === '1' &&
     cryptoVerify('sha256', d.raw, { key: createPublicKey(publicKeyPem), dsaEncoding: 'der' }, Buffer.from(s, 'base64'))
   );
+}
+
+/**
+ * An agent for `customerId` under `policy`, created and connected (its first device code redeemed,
+ * as the agent would): its id and the Bearer value its requests carry.
+ */
+export async function connectAgent(
+  t: Pick<TestEmulator, 'call'>,
+  customerId: string,
+  policy: Record<string, unknown>,
+  name = 'Test bot',
+): Promise<{ agentId: string; bearer: string }> {
+  const made = await t.call('POST', '/agents', { body: { name, customerId, policy } });
+  expect(made.status, made.text).toBe(201);
+  const redeemed = await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false });
+  expect(redeemed.status, redeemed.text).toBe(200);
+  return { agentId: made.body.agent.id, bearer: `Bearer ${redeemed.body.accessToken}` };
 }

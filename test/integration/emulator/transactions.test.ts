@@ -6,13 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  connectAgent,
   delivered,
   errorShape,
   nodeVerifyWebhook,
-  testEmulator,
-  webhookReceiver,
   type Receiver,
+  testEmulator,
   type TestEmulator,
+  webhookReceiver,
 } from './support.js';
 import { accountBalances, accountQuote, externalAccount, fund, newCustomer, platformAccount } from './money-support.js';
 
@@ -268,26 +269,18 @@ describe("an agent sees its own customer's money only", () => {
     expect(theirs.customerId).not.toBe(mine.id);
     const destination = await externalAccount(t, mine.id, 'USD_ACCOUNT', '800');
     const own = (await out(mine.usd, destination, 100)).body;
-    const made = await t.call('POST', '/agents', {
-      body: {
-        name: 'Money bot',
-        customerId: mine.id,
-        policy: {
-          permissions: [
-            'VIEW_TRANSACTIONS',
-            'CREATE_QUOTES',
-            'EXECUTE_QUOTES',
-            'CREATE_TRANSFERS',
-            'MANAGE_EXTERNAL_ACCOUNTS',
-          ],
-          defaultExecutionMode: 'AUTO',
-          spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null },
-        },
-      },
-    });
-    const token = (await t.call('POST', `/agents/device-codes/${made.body.deviceCode.code}/redeem`, { auth: false }))
-      .body.accessToken;
-    const asAgent = { auth: `Bearer ${token}` };
+    const policy = {
+      permissions: [
+        'VIEW_TRANSACTIONS',
+        'CREATE_QUOTES',
+        'EXECUTE_QUOTES',
+        'CREATE_TRANSFERS',
+        'MANAGE_EXTERNAL_ACCOUNTS',
+      ],
+      defaultExecutionMode: 'AUTO',
+      spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: null },
+    };
+    const asAgent = { auth: (await connectAgent(t, mine.id, policy, 'Money bot')).bearer };
     expect((await t.call('GET', `/transactions/${own.id}`, asAgent)).status).toBe(200);
     expect(errorShape(await t.call('GET', `/transactions/${theirs.id}`, asAgent))).toMatchObject({ status: 404 });
     const list = await t.call('GET', '/transactions?limit=100', asAgent);
