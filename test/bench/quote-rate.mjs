@@ -11,29 +11,14 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
+import { serveEmulatorToParent } from './emulator-child.mjs';
 
 const [quotesArg, concurrencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const total = Number(quotesArg ?? 2000);
 const concurrency = Number(concurrencyArg ?? 8);
 
 if (process.argv[2] === '--child') {
-  const { startEmulator } = await import('../../dist/src/emulator/index.js');
-  const emu = await startEmulator({ port: 0 });
-  process.send({
-    baseUrl: emu.baseUrl,
-    auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
-  });
-  let mark = process.cpuUsage();
-  process.on('message', async (message) => {
-    if (message === 'mark') {
-      mark = process.cpuUsage();
-      return;
-    }
-    const used = process.cpuUsage(mark);
-    process.send({ cpuMs: (used.user + used.system) / 1000 });
-    await emu.close();
-    process.exit(0);
-  });
+  await serveEmulatorToParent();
 } else {
   const child = fork(new URL(import.meta.url).pathname, ['--child']);
   const { baseUrl, auth } = await new Promise((resolve) => child.once('message', resolve));

@@ -13,6 +13,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { createStamper, STAMP_SCHEME, verifyStamp } from '../../dist/src/crypto/stamp.js';
 import { generateKeyPair, publicKeyFromPrivate } from '../../dist/src/crypto/keys.js';
+import { serveEmulatorToParent } from './emulator-child.mjs';
 
 // Positional numbers only: --noble (and --child) may stand anywhere.
 const [secondsArg, concurrencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -44,26 +45,7 @@ function opensslStamper(privateKeyHex) {
 }
 
 if (process.argv[2] === '--child') {
-  const { startEmulator } = await import('../../dist/src/emulator/index.js');
-  const emu = await startEmulator({ port: 0 });
-  const session = emu.testing.createSession(process.argv[3]);
-  process.send({
-    baseUrl: emu.baseUrl,
-    auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
-    sessionId: session.id,
-  });
-  // 'mark' starts the CPU meter; 'stop' reports the emulator's CPU time since the mark and exits.
-  let mark = process.cpuUsage();
-  process.on('message', async (message) => {
-    if (message === 'mark') {
-      mark = process.cpuUsage();
-      return;
-    }
-    const used = process.cpuUsage(mark);
-    process.send({ cpuMs: (used.user + used.system) / 1000 });
-    await emu.close();
-    process.exit(0);
-  });
+  await serveEmulatorToParent((emu) => ({ sessionId: emu.testing.createSession(process.argv[3]).id }));
 } else {
   const key = generateKeyPair();
   // EMULATOR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the emulator side.
