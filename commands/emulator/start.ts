@@ -8,21 +8,12 @@ import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { integerFlag } from '../integer-flag.js';
 
 export type StartOptions = OptionsOf<typeof verbs.start>;
 
 /** The largest --event-log: each event keeps its body, and --state rewrites the file on every change. */
 const MAX_EVENT_LOG = 100_000;
-
-function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, {
-      field: flag,
-    });
-  }
-  return n;
-}
 
 /** A positive decimal number up to max (the clock's speed factor). */
 function factor(value: string, flag: string, max: number): number {
@@ -93,9 +84,9 @@ function human(emu: RunningEmulator): string {
 
 export async function run(opts: StartOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
-  const port = integer(opts.port, '--port', 0, 65535);
-  const processingRetries = integer(opts.processingRetries, '--processing-retries', 0, 1000);
-  const sessionTtlSeconds = integer(opts.sessionTtl, '--session-ttl', 1);
+  const port = integerFlag(opts.port, '--port', 0, 65535);
+  const processingRetries = integerFlag(opts.processingRetries, '--processing-retries', 0, 1000);
+  const sessionTtlSeconds = integerFlag(opts.sessionTtl, '--session-ttl', 1);
   if (opts.cardIssuance !== 'accept' && opts.cardIssuance !== 'reject') {
     throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, {
       field: '--card-issuance',
@@ -103,7 +94,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
   }
   const timeScale = factor(opts.timeScale ?? '1', '--time-scale', MAX_TIME_SCALE);
   const eventLogLimit =
-    opts.eventLog !== undefined ? integer(opts.eventLog, '--event-log', 1, MAX_EVENT_LOG) : undefined;
+    opts.eventLog !== undefined ? integerFlag(opts.eventLog, '--event-log', 1, MAX_EVENT_LOG) : undefined;
   const transactionLimits =
     opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
   if (deps.signal.aborted) return;

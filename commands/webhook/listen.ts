@@ -20,13 +20,14 @@ import { parseEventsFlag } from './events-filter.js';
 import { parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
 import { atMostOne, readFileInput } from '../input.js';
+import { integerFlag } from '../integer-flag.js';
 import type { SelectedProfile } from '../../src/store/resolve.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
 
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
-  const port = parsePort(opts.port);
+  const port = integerFlag(opts.port, '--port', 0, 65535);
   if (!opts.path.startsWith('/'))
     throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
   const events = parseEventsFlag(opts.events);
@@ -251,14 +252,6 @@ function parseRoutes(values: string[] | undefined): Route[] {
     }
     return { types, forwarder };
   });
-}
-
-function parsePort(value: string | number): number {
-  const port = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`, { field: '--port' });
-  }
-  return port;
 }
 
 function aborted(signal: AbortSignal): Promise<void> {
