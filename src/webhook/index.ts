@@ -5,3 +5,4 @@ export * from './envelope.js';
 export * from './forward.js';
 export * from './render.js';
 export * from './journal-read.js';
+export * from './journal-replay.js';
