@@ -52,7 +52,7 @@ function memoryStore(seen: SeenSet): SeenIds {
     has: (id) => seen.has(id),
     begin: () => undefined,
     release: () => {},
-    queue: () => {},
+    queue: () => undefined,
     interrupted: () => [],
     durable: false,
     record(id) {

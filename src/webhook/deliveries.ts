@@ -223,10 +223,16 @@ export function createDeliveries(
     stats.forwardFailed++;
     const wait = Math.min(retryMaxMs, retryInitialMs * 2 ** (attempt - 1));
     queued.add(event.id);
-    dedupe.queue(event.id, { verified, forward: result });
-    answer(R.QUEUED);
-    options.onForwardQueued?.(event, result, attempt, wait);
-    settle(event.id);
+    const told = () => {
+      answer(R.QUEUED);
+      options.onForwardQueued?.(event, result, attempt, wait);
+      settle(event.id);
+    };
+    // The service is answered once the journal says queued (a failed write changes nothing: the
+    // begun line already makes a restart retry it), so a journal read after the 200 sees it.
+    const written = dedupe.queue(event.id, { verified, forward: result });
+    if (written) written.then(told, told);
+    else told();
     setTimeout(() => {
       queued.delete(event.id);
       if (stopping() || inflight.has(event.id) || dedupe.has(event.id)) return; // left in the journal for the next start

@@ -115,12 +115,13 @@ export class SeenIdsFile implements SeenIds {
     return this.append(line);
   }
 
-  queue(id: string, outcome?: DeliveryOutcome): void {
-    if (!this.begun.has(id) || this.closed) return;
+  queue(id: string, outcome?: DeliveryOutcome): Promise<void> | undefined {
+    if (!this.begun.has(id) || this.closed) return undefined;
     const line = `${JSON.stringify({ q: id, ...outcomeFields(outcome) })}\n`;
     this.queuedIds.set(id, line);
-    // Not waited for: a lost queue line only means the restart marks the delivery redelivered.
-    this.append(line);
+    // A lost queue line only means the restart marks the delivery redelivered; the listener still
+    // waits for it before answering, so `replay --store --failed` finds what the service was told.
+    return this.append(line);
   }
 
   release(id: string): void {

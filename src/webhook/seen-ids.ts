@@ -32,8 +32,11 @@ export interface SeenIds {
   begin(id: string, body: Uint8Array, headers: Record<string, string>): Promise<void> | undefined;
   /** Gives up a begun delivery without recording it (its forward failed: the service retries it). */
   release(id: string): void;
-  /** Notes that a begun delivery waits for a local retry (nothing shown yet); the retry begins it again. */
-  queue(id: string, outcome?: DeliveryOutcome): void;
+  /**
+   * Notes that a begun delivery waits for a local retry (nothing shown yet); the retry begins it
+   * again. With a store: resolves once the line is written, rejects if the write failed.
+   */
+  queue(id: string, outcome?: DeliveryOutcome): Promise<void> | undefined;
   /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
   interrupted(): InterruptedDelivery[];
   /**
