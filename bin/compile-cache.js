@@ -3,9 +3,10 @@
 // start from it instead of parsing and compiling again (about 10 ms on `svc sandbox fund`).
 //
 // The cache lives in a folder of the user's own (0700, checked before use) under the OS temporary
-// folder, as Node's own compile cache does, one file per bundle, keyed by the bundle's size and
-// modification time, the V8 version and the V8 flags in force (`flags`: V8 refuses a cache made
-// under other flags). V8 itself checks each cache against the source it is used for and rejects a
+// folder, as Node's own compile cache does, one file per bundle, keyed by the folder the bundle is
+// in (two installs, or a checkout beside a global install, must not evict each other's cache on
+// every run), the bundle's size and modification time, the V8 version and the V8 flags in force
+// (`flags`: V8 refuses a cache made under other flags). V8 itself checks each cache against the source it is used for and rejects a
 // mismatch; a rejected or missing cache is simply written anew at exit. Any error disables caching
 // for the run: the cache only ever saves time.
 'use strict';
@@ -27,6 +28,13 @@ function cacheDir() {
 
 const flagsOf = (file) => file.slice(file.lastIndexOf('-'));
 
+/** FNV-1a of the bundles' folder, in hex: short, and cheaper than loading node:crypto for a hash. */
+function folderTag() {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < BUNDLES.length; i++) h = Math.imul(h ^ BUNDLES.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
 exports.cacheCompiledCode = function cacheCompiledCode(flags) {
   let dir;
   try {
@@ -36,11 +44,12 @@ exports.cacheCompiledCode = function cacheCompiledCode(flags) {
   }
   if (dir === undefined) return;
   const toSave = [];
+  const folder = folderTag();
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
     if (!filename.startsWith(BUNDLES)) return compile.call(this, content, filename);
     const st = fs.statSync(filename);
-    const key = `${path.basename(filename)}@${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}-${flags}`;
+    const key = `${path.basename(filename)}@${folder}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}-${flags}`;
     const file = path.join(dir, key);
     let cachedData;
     try {
@@ -56,7 +65,8 @@ exports.cacheCompiledCode = function cacheCompiledCode(flags) {
     return wrapper.call(this.exports, this.exports, require, this, filename, path.dirname(filename));
   };
   // At exit the cache holds every function the run compiled, not only the top level. Caches of an
-  // older build of the same bundle are removed then (only a run that missed pays for the listing).
+  // older build of the same bundle in the same folder are removed then (only a run that missed pays
+  // for the listing).
   process.once('exit', () => {
     if (toSave.length === 0) return;
     let existing = [];
@@ -64,10 +74,10 @@ exports.cacheCompiledCode = function cacheCompiledCode(flags) {
       existing = fs.readdirSync(dir);
     } catch {}
     for (const [file, script] of toSave) {
-      const bundle = path.basename(file).split('@')[0];
+      const bundle = `${path.basename(file).split('@')[0]}@${folder}-`;
       try {
         for (const old of existing) {
-          if (old.split('@')[0] === bundle && old.endsWith(flagsOf(file)) && path.join(dir, old) !== file)
+          if (old.startsWith(bundle) && old.endsWith(flagsOf(file)) && path.join(dir, old) !== file)
             fs.unlinkSync(path.join(dir, old));
         }
         const tmp = `${file}.${process.pid}.tmp`;

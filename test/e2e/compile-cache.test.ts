@@ -4,10 +4,10 @@
  * cache that does not fit (corrupt, or from another build) only costs a recompile. Not timed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 
@@ -16,8 +16,8 @@ const hasOwnCache =
   'function';
 
 /** Runs `svc keys generate --json` with its temporary folder (and so the cache) in `tmp`. */
-function generate(tmp: string): { code: number | null; stdout: string } {
-  const r = spawnSync(process.execPath, [SVC_BIN, 'keys', 'generate', '--json'], {
+function generate(tmp: string, bin = SVC_BIN): { code: number | null; stdout: string } {
+  const r = spawnSync(process.execPath, [bin, 'keys', 'generate', '--json'], {
     env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
     encoding: 'utf8',
   });
@@ -56,5 +56,25 @@ describe.skipIf(hasOwnCache || typeof process.getuid !== 'function')('the code c
     spawnSync('mkdir', ['-m', '777', dir]);
     expect(generate(tmp).code).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('keeps one cache per install: two copies of the CLI run in turn do not evict each other', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const root = dirname(dirname(SVC_BIN));
+    const copies = ['a', 'b'].map((name) => {
+      const dest = join(tmp, name);
+      for (const part of ['bin', 'package.json', join('dist', 'cli')])
+        cpSync(join(root, part), join(dest, part), { recursive: true });
+      return join(dest, 'bin', 'svc.js');
+    });
+    for (const bin of copies) expect(generate(tmp, bin).code).toBe(0);
+    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    const files = readdirSync(dir);
+    // Each copy's two bundles, cached side by side.
+    expect(files.filter((f) => f.startsWith('svc.cjs@'))).toHaveLength(2);
+    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+    for (const bin of copies) expect(generate(tmp, bin).code).toBe(0);
+    expect(readdirSync(dir)).toEqual(files);
+    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
   });
 });
