@@ -5,8 +5,9 @@
 // The cache lives in a folder of the user's own (0700, checked before use) under the OS temporary
 // folder, as Node's own compile cache does, one file per bundle, keyed by the folder the bundle is
 // in (two installs, or a checkout beside a global install, must not evict each other's cache on
-// every run), the bundle's size and modification time, the V8 version and the V8 flags in force
-// (`flags`: V8 refuses a cache made under other flags). V8 itself checks each cache against the source it is used for and rejects a
+// every run), the bundle's size and modification time, and the V8 version. V8 also refuses a cache
+// made under other V8 flags: svc.js changes one only after the bundles are loaded, and puts it back
+// before this saves at exit. V8 itself checks each cache against the source it is used for and rejects a
 // mismatch; a rejected or missing cache is simply written anew at exit. Any error disables caching
 // for the run: the cache only ever saves time.
 'use strict';
@@ -26,8 +27,6 @@ function cacheDir() {
   return st.uid === process.getuid() && (st.mode & 0o077) === 0 ? dir : undefined;
 }
 
-const flagsOf = (file) => file.slice(file.lastIndexOf('-'));
-
 /** FNV-1a of the bundles' folder, in hex: short, and cheaper than loading node:crypto for a hash. */
 function folderTag() {
   let h = 0x811c9dc5;
@@ -35,7 +34,7 @@ function folderTag() {
   return (h >>> 0).toString(16);
 }
 
-exports.cacheCompiledCode = function cacheCompiledCode(flags) {
+exports.cacheCompiledCode = function cacheCompiledCode() {
   let dir;
   try {
     dir = cacheDir();
@@ -49,7 +48,7 @@ exports.cacheCompiledCode = function cacheCompiledCode(flags) {
   Module.prototype._compile = function (content, filename) {
     if (!filename.startsWith(BUNDLES)) return compile.call(this, content, filename);
     const st = fs.statSync(filename);
-    const key = `${path.basename(filename)}@${folder}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}-${flags}`;
+    const key = `${path.basename(filename)}@${folder}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}`;
     const file = path.join(dir, key);
     let cachedData;
     try {
@@ -77,8 +76,7 @@ exports.cacheCompiledCode = function cacheCompiledCode(flags) {
       const bundle = `${path.basename(file).split('@')[0]}@${folder}-`;
       try {
         for (const old of existing) {
-          if (old.startsWith(bundle) && old.endsWith(flagsOf(file)) && path.join(dir, old) !== file)
-            fs.unlinkSync(path.join(dir, old));
+          if (old.startsWith(bundle) && path.join(dir, old) !== file) fs.unlinkSync(path.join(dir, old));
         }
         const tmp = `${file}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });

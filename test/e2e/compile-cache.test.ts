@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '../helpers/closed-port.js';
 import { SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 
 const hasOwnCache =
@@ -75,6 +76,29 @@ describe.skipIf(hasOwnCache || typeof process.getuid !== 'function')('the code c
     const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
     for (const bin of copies) expect(generate(tmp, bin).code).toBe(0);
     expect(readdirSync(dir)).toEqual(files);
+    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+  });
+
+  it('is written once by a command that connects: the V8 flag it sets for the request is undone before the cache is saved', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const env = svcEnv(tempConfigDir(), {
+      TMPDIR: tmp,
+      SERVICE_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      SERVICE_API_TOKEN_ID: 'id',
+      SERVICE_API_CLIENT_SECRET: 'secret',
+    });
+    const fund = () =>
+      spawnSync(
+        process.execPath,
+        [SVC_BIN, 'sandbox', 'fund', 'InternalAccount:00000000-0000-4000-8000-000000000000', '--amount', '5'],
+        { env },
+      ).status;
+    expect(fund()).toBe(1); // refused: nothing listens there
+    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    const files = readdirSync(dir).sort();
+    expect(files.map((f) => f.split('@')[0])).toEqual(['sandbox.fund.cjs', 'svc.cjs']);
+    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+    expect(fund()).toBe(1);
     expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
   });
 });

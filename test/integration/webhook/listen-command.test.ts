@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { run, type ListenOptions } from '../../../commands/webhook/listen.js';
 import { UsageError } from '../../../src/errors.js';
 import { openStore } from '../../../src/store/index.js';
+import { closedPort } from '../../helpers/closed-port.js';
 import { fakeDeps, type FakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, otherKeys, post } from './helpers.js';
 
@@ -78,10 +79,7 @@ describe('svc webhook listen --json', () => {
   });
 
   it('under --json (CI) refuses to start when the --forward-to app refuses connections (exit 2, naming the flag); on a terminal it warns', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await closedPort();
     const deps = fakeDeps({
       env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) },
       globals: { json: true },
