@@ -93,6 +93,17 @@ function rateLimitWait(res: RawResponse, attempt: number, repeatable: boolean): 
 }
 
 /**
+ * undici hands a connection back to its pool only in the event loop's next check phase after a
+ * response ends (a setImmediate). A request sent sooner, as the next step of a flow always is (the
+ * signed retry right after its challenge), finds the connection still taken and opens another. One
+ * turn of the loop first lets the next request reuse the open connection: a TCP connect and a new
+ * parser saved on every step after the first.
+ */
+function idleConnectionsReleased(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * An API client for one base URL and credential: appends the version segment, sends string bodies as
  * exact bytes, repeats a 429 after Retry-After only when the request is safe to repeat, times out
  * after `timeoutMs`, and routes through HTTPS_PROXY/HTTP_PROXY (minus NO_PROXY and loopback) from `env`.
@@ -118,6 +129,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = x.signal ? AbortSignal.any([x.signal, timeout]) : timeout;
     try {
+      await idleConnectionsReleased();
       const res = await request(x.url, {
         method: x.method as Dispatcher.HttpMethod,
         headers: x.headers,

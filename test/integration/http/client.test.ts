@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type HttpLogEntry } from '../../../src/http/index.js';
 import { ApiError, InterruptedError, NetworkError } from '../../../src/errors.js';
-import { sendJson, startServer, unusedPort, type LocalServer } from './local-server.js';
+import { closedPort } from '../../helpers/closed-port.js';
+import { sendJson, startServer, type LocalServer } from './local-server.js';
 
 const SECRET = 'sk_test_super-secret-value';
 const basic = { kind: 'basic' as const, tokenId: 'tok_123', secret: SECRET };
@@ -25,6 +26,16 @@ describe('createClient against a real server', () => {
     expect(seen.headers.authorization).toBe(`Basic ${Buffer.from(`tok_123:${SECRET}`).toString('base64')}`);
     expect(seen.headers.accept).toBe('application/json');
     expect(client.baseUrl).toBe(`${server.origin}/2025-10-13`);
+  });
+
+  it('sends the requests of a flow, one right after another, over one connection', async () => {
+    server = await startServer((_req, res) => sendJson(res, 200, { ok: true }));
+    const connections: number[] = [];
+    server.server.on('connection', (socket) => connections.push(socket.remotePort ?? 0));
+    const client = createClient({ baseUrl: server.origin, auth: basic });
+    for (let i = 0; i < 3; i++) await client.request({ method: 'post', path: '/step', body: { i } });
+    expect(server.requests).toHaveLength(3);
+    expect(connections).toHaveLength(1);
   });
 
   it('sends Bearer auth and joins paths without a leading slash', async () => {
@@ -101,7 +112,7 @@ describe('createClient against a real server', () => {
   });
 
   it('reports a refused connection as NetworkError naming the URL, hinting --base-url, without the secret', async () => {
-    const port = await unusedPort();
+    const port = await closedPort();
     const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, auth: basic });
     const err = await client
       .request({ method: 'GET', path: '/auth/sessions?accountId=secret-query' })
