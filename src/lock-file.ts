@@ -9,8 +9,17 @@
  * no chance to clean up) is stale and taken over; so is one with no readable pid after a second
  * (left by hand, or by an older svc), and, when the holder says so, one older than `staleAfterMs`.
  */
-import { closeSync, linkSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { processAlive } from './process-alive.js';
+
+/** Deletes a file that may already be gone: unlinkSync, since rmSync loads Node's recursive remover. */
+function removeIfPresent(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
 
 /** A lock without a readable pid this old lost its owner: ours are never empty, even for an instant. */
 const NO_PID_STALE_MS = 1_000;
@@ -66,7 +75,7 @@ export function tryLockFile(lockPath: string, options: { staleAfterMs?: number }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         linkSync(mine, lockPath);
-        return { acquired: true, release: () => rmSync(lockPath, { force: true }) };
+        return { acquired: true, release: () => removeIfPresent(lockPath) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
@@ -76,6 +85,6 @@ export function tryLockFile(lockPath: string, options: { staleAfterMs?: number }
     }
     return { acquired: false, owner: ownerOf(lockPath) };
   } finally {
-    rmSync(mine, { force: true });
+    removeIfPresent(mine);
   }
 }
