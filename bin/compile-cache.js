@@ -1,6 +1,8 @@
-// V8's code cache for the CLI bundles on Node versions without module.enableCompileCache() (added
-// in 22.1): the first run of a command saves the code V8 compiled for dist/cli/*.cjs, and later runs
-// start from it instead of parsing and compiling again (about 10 ms on `svc sandbox fund`).
+// V8's code cache for the CLI bundles (dist/cli/*.cjs): the first run of a command saves, at exit,
+// the code V8 compiled for the bundles it loaded, and later runs start from it instead of parsing
+// and compiling again (about 10 ms on `svc sandbox fund`). Saved at exit, it holds every function
+// the run compiled, where Node's own compile cache (module.enableCompileCache, 22.1+) keeps only
+// what compiled at load: so it is used on every Node version, Node's for the other modules.
 //
 // The cache lives in a folder of the user's own (0700, checked before use) under the OS temporary
 // folder, as Node's own compile cache does, one file per bundle, keyed by the folder the bundle is

@@ -1,20 +1,14 @@
 /**
- * bin/compile-cache.js, V8's code cache for the CLI bundles on Node versions without
- * module.enableCompileCache(): a run fills a folder of the user's own, later runs use it, and a
+ * bin/compile-cache.js, V8's code cache for the CLI bundles, on every Node version: a run fills a folder of the user's own, later runs use it, and a
  * cache that does not fit (corrupt, or from another build) only costs a recompile. Not timed.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../helpers/closed-port.js';
 import { SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
-
-const hasOwnCache =
-  typeof (createRequire(import.meta.url)('node:module') as { enableCompileCache?: unknown }).enableCompileCache ===
-  'function';
 
 /** Runs `svc keys generate --json` with its temporary folder (and so the cache) in `tmp`. */
 function generate(tmp: string, bin = SVC_BIN): { code: number | null; stdout: string } {
@@ -25,7 +19,7 @@ function generate(tmp: string, bin = SVC_BIN): { code: number | null; stdout: st
   return { code: r.status, stdout: r.stdout };
 }
 
-describe.skipIf(hasOwnCache || typeof process.getuid !== 'function')('the code cache on Node 20', () => {
+describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI bundles', () => {
   it('is written by the first run into a private folder, and a corrupt cache is replaced, not fatal', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
     const first = generate(tmp);

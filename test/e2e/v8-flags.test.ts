@@ -58,8 +58,8 @@ describe('V8 flags', () => {
     );
     expect(code).toBe(1); // refused: nothing listens there
     expect(changes.map((c) => c.flags)).toEqual([
-      '--liftoff-only',
-      '--no-liftoff-only --liftoff --wasm-tier-up --wasm-dynamic-tiering',
+      '--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering',
+      '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering',
     ]);
     const [set, restore] = changes as [FlagChange, FlagChange];
     expect(set.atExit).toBe(false);
