@@ -28,6 +28,9 @@ if (!process.argv.includes('--no-tsc')) {
 }
 rmSync(out, { recursive: true, force: true });
 
+/** undici's parser without SIMD, required at run time (external to the bundles, see LAZY). */
+const LLHTTP_FALLBACK = 'undici/lib/llhttp/llhttp-wasm.js';
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -39,7 +42,7 @@ const common = {
   define: { 'import.meta.url': '__svcModuleUrl' },
   banner: { js: "var __svcModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Only on a terminal: the prompt library and the spinner stay in node_modules, loaded if asked for.
-  external: ['@inquirer/prompts', 'ora'],
+  external: ['@inquirer/prompts', 'ora', LLHTTP_FALLBACK],
   logLevel: 'warning',
   legalComments: 'none',
   minifySyntax: true,
@@ -55,10 +58,15 @@ const undiciCore = {
   },
 };
 
+/** The body of a stub for a module left out of the bundle: a clear error, should it ever be called. */
+const OMITTED = (name) =>
+  `throw new Error('${name} is not in the svc bundle: the store gives conf no schema or migrations (.ci/build.mjs)');`;
+
 /**
  * Modules a library requires when it loads but uses only on a path svc never or rarely takes. Each
  * is replaced, for that importer only, by a stub that requires the real module (still in the
- * bundle) on first use. `stub` gets the real module's path as a JS string literal.
+ * bundle) on first use, or, for a path svc never takes, leaves it out. `stub` gets the real
+ * module's path as a JS string literal.
  */
 const LAZY = [
   // commander runs executable subcommands with child_process, which svc never declares; loading it
@@ -92,22 +100,32 @@ const LAZY = [
     stub: () =>
       "const callbacks = new Set(); process.once('exit', () => { for (const callback of callbacks) callback(); }); module.exports = (callback) => { callbacks.add(callback); return () => callbacks.delete(callback); };",
   },
-  // conf's schema validation (ajv, ajv-formats) and migrations (semver): the store passes neither a
-  // schema nor migrations, so reading or writing a file should not evaluate them (about 10 ms).
+  // undici's llhttp without SIMD, a 72 kB string: only a fallback for when the SIMD build does not
+  // compile, so it is read from node_modules (undici is svc's own dependency) in that case alone.
+  {
+    importer: /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/,
+    path: '../llhttp/llhttp-wasm.js',
+    stub: () => `module.exports = require(${JSON.stringify(LLHTTP_FALLBACK)});`,
+  },
+  // Left out: conf's schema validation (ajv, ajv-formats) and migrations (semver), about 260 kB that
+  // every bundle writing the store would read on each run. The store passes conf neither a schema
+  // nor migrations (src/store/json-file.ts), so conf never calls them; if it ever did, the stub
+  // says why instead of validating silently.
   {
     importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
     path: 'ajv/dist/2020.js',
-    stub: (real) => `let m; exports.Ajv2020 = function (...a) { return new (m ??= require(${real})).Ajv2020(...a); };`,
+    stub: () => `exports.Ajv2020 = function () { ${OMITTED('ajv')} };`,
   },
   {
     importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
     path: 'ajv-formats',
-    stub: (real) => `let m; module.exports = { default: (...a) => (m ??= require(${real})).default(...a) };`,
+    stub: () => `module.exports = { default: () => { ${OMITTED('ajv-formats')} } };`,
   },
   {
     importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
     path: 'semver',
-    stub: (real) => `module.exports = new Proxy({}, { get: (_, key) => require(${real})[key] });`,
+    stub: () =>
+      `const omitted = () => { ${OMITTED('semver')} }; module.exports = { eq: omitted, clean: omitted, satisfies: omitted, lte: omitted, gt: omitted };`,
   },
 ];
 const lazyModules = {
@@ -119,15 +137,19 @@ const lazyModules = {
         if (args.namespace !== 'file' || !lazy.importer.test(args.importer)) return undefined;
         const real = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind });
         if (real.errors.length > 0) return { errors: real.errors };
-        // A Node built-in stays external: the stub requires it by name.
-        return { path: real.external ? args.path : real.path, namespace: 'lazy', pluginData: i };
+        // A Node built-in stays external: the stub requires it by name. Other paths are kept relative
+        // to the project, since they name the stub's module in the bundle.
+        return { path: real.external ? args.path : relative(root, real.path), namespace: 'lazy', pluginData: i };
       });
     }
-    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
-      resolveDir: args.path.startsWith('node:') ? root : dirname(args.path),
-      loader: 'js',
-      contents: LAZY[args.pluginData].stub(JSON.stringify(args.path)),
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
+      const real = args.path.startsWith('node:') ? args.path : join(root, args.path);
+      return {
+        resolveDir: args.path.startsWith('node:') ? root : dirname(real),
+        loader: 'js',
+        contents: LAZY[args.pluginData].stub(JSON.stringify(real)),
+      };
+    });
   },
 };
 

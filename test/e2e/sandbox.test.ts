@@ -46,6 +46,14 @@ describe('svc sandbox (spawned)', () => {
     });
   });
 
+  it("works where undici cannot use its SIMD parser: the fallback, left out of the bundle, is loaded from undici's package", async () => {
+    const r = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], {
+      env: { ...emulatorEnv(emu), UNDICI_NO_WASM_SIMD: '1' },
+    });
+    expect(r.stderr).toBe('Added 0.05 USD (5 in the smallest unit).\n');
+    expect(r.code).toBe(0);
+  });
+
   it('needs no config store when the environment names the service and credentials (read-only CI home)', async () => {
     // A config "directory" that is a file: opening the store would fail, so success proves it was never opened.
     const notADir = join(mkdtempSync(join(tmpdir(), 'svc-ro-')), 'config');

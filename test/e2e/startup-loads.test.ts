@@ -92,4 +92,13 @@ describe('the command root', () => {
       join('dist', 'cli', 'verbs', 'keys.generate.cjs'),
     ]);
   });
+
+  it("leaves conf's schema validation and migration libraries out of every verb bundle (the store uses neither)", () => {
+    const verbs = join(REPO_ROOT, 'dist', 'cli', 'verbs');
+    for (const chunk of Object.keys(meta.chunks)) {
+      const code = readFileSync(join(verbs, `${chunk}.cjs`), 'utf8');
+      for (const omitted of ['ajv', 'ajv-formats', 'semver', 'fast-uri'])
+        expect(code.includes(`"node_modules/${omitted}/`), `${chunk} bundles ${omitted}`).toBe(false);
+    }
+  });
 });
