@@ -96,8 +96,9 @@ function rateLimitWait(res: RawResponse, attempt: number, repeatable: boolean): 
  * undici hands a connection back to its pool only in the event loop's next check phase after a
  * response ends (a setImmediate). A request sent sooner, as the next step of a flow always is (the
  * signed retry right after its challenge), finds the connection still taken and opens another. One
- * turn of the loop first lets the next request reuse the open connection: a TCP connect and a new
- * parser saved on every step after the first.
+ * turn of the loop first lets the next request reuse the open connection: a TCP connect (and a TLS
+ * handshake, against the service) and a new parser saved on every step after the first. The first
+ * request of a client has nothing to wait for.
  */
 function idleConnectionsReleased(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -120,6 +121,9 @@ export function createClient(opts: ClientOptions): ApiClient {
     authorization: authorization(opts.auth),
   };
 
+  /** Whether a response has come back, so a connection may be waiting to be released. */
+  let answered = false;
+
   /** One HTTP exchange; turns "no answer" into NetworkError/InterruptedError and logs it. */
   async function send(x: Exchange): Promise<RawResponse> {
     const logPath = pathOnly(x.path);
@@ -129,7 +133,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = x.signal ? AbortSignal.any([x.signal, timeout]) : timeout;
     try {
-      await idleConnectionsReleased();
+      if (answered) await idleConnectionsReleased();
       const res = await request(x.url, {
         method: x.method as Dispatcher.HttpMethod,
         headers: x.headers,
@@ -140,6 +144,7 @@ export function createClient(opts: ClientOptions): ApiClient {
         bodyTimeout: timeoutMs,
       });
       const text = await res.body.text();
+      answered = true;
       opts.log?.({ method: x.method, path: logPath, status: res.statusCode, ms: elapsed() });
       return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
     } catch (err) {
