@@ -7,7 +7,9 @@
 // The cache lives in a folder of the user's own (0700, checked before use) under the OS temporary
 // folder, as Node's own compile cache does, one file per bundle, keyed by the folder the bundle is
 // in (two installs, or a checkout beside a global install, must not evict each other's cache on
-// every run), the bundle's size and modification time, and the V8 version. V8 also refuses a cache
+// every run), what the run is (`variant`: help and a command's run compile different functions of
+// the command root, and a cache holds only what its first run compiled), the bundle's size and
+// modification time, and the V8 version. V8 also refuses a cache
 // made under other V8 flags: svc.js changes one only after the bundles are loaded, and puts it back
 // before this saves at exit. V8 itself checks each cache against the source it is used for and rejects a
 // mismatch; a rejected or missing cache is simply written anew at exit. Any error disables caching
@@ -36,7 +38,7 @@ function folderTag() {
   return (h >>> 0).toString(16);
 }
 
-exports.cacheCompiledCode = function cacheCompiledCode() {
+exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   let dir;
   try {
     dir = cacheDir();
@@ -50,7 +52,7 @@ exports.cacheCompiledCode = function cacheCompiledCode() {
   Module.prototype._compile = function (content, filename) {
     if (!filename.startsWith(BUNDLES)) return compile.call(this, content, filename);
     const st = fs.statSync(filename);
-    const key = `${path.basename(filename)}@${folder}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}`;
+    const key = `${path.basename(filename)}@${folder}-${variant}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}`;
     const file = path.join(dir, key);
     let cachedData;
     try {
@@ -75,7 +77,7 @@ exports.cacheCompiledCode = function cacheCompiledCode() {
       existing = fs.readdirSync(dir);
     } catch {}
     for (const [file, script] of toSave) {
-      const bundle = `${path.basename(file).split('@')[0]}@${folder}-`;
+      const bundle = `${path.basename(file).split('@')[0]}@${folder}-${variant}-`;
       try {
         for (const old of existing) {
           if (old.startsWith(bundle) && path.join(dir, old) !== file) fs.unlinkSync(path.join(dir, old));

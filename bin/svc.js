@@ -9,14 +9,18 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The most common scripted call answers without loading the command tree.
   process.stdout.write(require('../package.json').version + '\n');
 } else {
-  // Our bundles keep the code of every function a run compiled (compile-cache.js); Node 22.1+'s own
-  // cache keeps top-level code only (about 8 ms slower on `sandbox fund`), so it covers the rest:
-  // the prompt and spinner libraries loaded from node_modules.
-  require('./compile-cache.js').cacheCompiledCode();
+  const helpOnly =
+    !args.some((a) => !a.startsWith('-')) || args.some((a) => a === '--help' || a === '-h' || a === 'help');
+  // Our bundles keep the code of every function a run compiled (compile-cache.js), with one cache of
+  // the root for help and one for a command's run, which compile different parts of it. Node
+  // 22.1+'s own cache keeps top-level code only (about 8 ms slower on `sandbox fund`), so it covers
+  // the rest: the prompt and spinner libraries loaded from node_modules.
+  require('./compile-cache.js').cacheCompiledCode(helpOnly ? 'help' : 'run');
   require('node:module').enableCompileCache?.();
-  // The servers (emulator start, webhook listen) keep V8's optimising tier for WebAssembly.
+  // The servers (emulator start, webhook listen) keep V8's optimising tier for WebAssembly; help
+  // connects nowhere.
   const serves = args.includes('emulator') || args.includes('webhook');
-  if (!serves) keepWebAssemblyOnBaselineTier();
+  if (!serves && !helpOnly) keepWebAssemblyOnBaselineTier();
   require('../dist/cli/svc.cjs')
     .main(process.argv)
     .then((code) => {
@@ -33,7 +37,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
  *   one loaded after the change is compiled from source (http, net, crypto…: about 6 ms);
  * - V8 refuses our own code cache (compile-cache.js, or Node's on 22.1+) made under other flags, so
  *   the flags this sets (and those it implies) are put back at exit, before that cache is written.
- * A command that never connects (help, keys, config) changes nothing.
+ * A command that never connects (keys, config) changes nothing.
  */
 function keepWebAssemblyOnBaselineTier() {
   const channels = require('node:diagnostics_channel');

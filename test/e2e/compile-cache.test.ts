@@ -95,4 +95,21 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     expect(fund()).toBe(1);
     expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
   });
+
+  it('keeps separate caches of the command root for help and for a command, which compile different parts of it', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const help = () =>
+      spawnSync(process.execPath, [SVC_BIN, '--help'], { env: svcEnv(tempConfigDir(), { TMPDIR: tmp }) }).status;
+    expect(help()).toBe(0);
+    expect(generate(tmp).code).toBe(0);
+    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    const files = readdirSync(dir).sort();
+    expect(files.filter((f) => f.startsWith('svc.cjs@'))).toHaveLength(2);
+    // Each kind of run finds its own cache again: nothing is rewritten.
+    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+    expect(help()).toBe(0);
+    expect(generate(tmp).code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(files);
+    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+  });
 });
