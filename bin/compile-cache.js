@@ -67,11 +67,13 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
     const wrapper = script.runInThisContext({ displayErrors: true });
     return wrapper.call(this.exports, this.exports, require, this, filename, path.dirname(filename));
   };
-  // At exit the cache holds every function the run compiled, not only the top level. Caches of an
-  // older build of the same bundle in the same folder are removed then (only a run that missed pays
-  // for the listing).
-  process.once('exit', () => {
-    if (toSave.length === 0) return;
+  // At exit the cache holds every function the run compiled, not only the top level. Only a run that
+  // succeeded saves: a cache keeps what its first run compiled, and a failed run (a usage error, an
+  // expired session) compiles its error path, not the work the command does every other time.
+  // Caches of an older build of the same bundle in the same folder are removed then (only a run
+  // that missed pays for the listing).
+  process.once('exit', (code) => {
+    if (toSave.length === 0 || code !== 0) return;
     let existing = [];
     try {
       existing = fs.readdirSync(dir);

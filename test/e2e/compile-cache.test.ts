@@ -7,8 +7,9 @@ import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closedPort } from '../helpers/closed-port.js';
-import { SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+import { SVC_BIN, runSvc, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { emulatorEnv } from '../integration/commands/helpers.js';
 
 /** Runs `svc keys generate --json` with its temporary folder (and so the cache) in `tmp`. */
 function generate(tmp: string, bin = SVC_BIN): { code: number | null; stdout: string } {
@@ -74,26 +75,25 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
   });
 
   it('is written once by a command that connects: the V8 flag it sets for the request is undone before the cache is saved', async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
-    const env = svcEnv(tempConfigDir(), {
-      TMPDIR: tmp,
-      SERVICE_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
-      SERVICE_API_TOKEN_ID: 'id',
-      SERVICE_API_CLIENT_SECRET: 'secret',
-    });
-    const fund = () =>
-      spawnSync(
-        process.execPath,
-        [SVC_BIN, 'sandbox', 'fund', 'InternalAccount:00000000-0000-4000-8000-000000000000', '--amount', '5'],
-        { env },
-      ).status;
-    expect(fund()).toBe(1); // refused: nothing listens there
-    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
-    const files = readdirSync(dir).sort();
-    expect(files.map((f) => f.split('@')[0])).toEqual(['sandbox.fund.cjs', 'svc.cjs']);
-    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
-    expect(fund()).toBe(1);
-    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+    const emu = await startEmulator({ port: 0 });
+    try {
+      const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+      const fund = async () =>
+        (
+          await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], {
+            env: { ...emulatorEnv(emu), TMPDIR: tmp },
+          })
+        ).code;
+      expect(await fund()).toBe(0);
+      const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+      const files = readdirSync(dir).sort();
+      expect(files.map((f) => f.split('@')[0])).toEqual(['sandbox.fund.cjs', 'svc.cjs']);
+      const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+      expect(await fund()).toBe(0);
+      expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+    } finally {
+      await emu.close();
+    }
   });
 
   it('keeps separate caches of the command root for help and for a command, which compile different parts of it', () => {
@@ -111,5 +111,22 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     expect(generate(tmp).code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(files);
     expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+  });
+
+  it('is saved by a run that succeeded, not by one that failed (whose cache would hold its error path)', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    const stamp = (payload: string) =>
+      spawnSync(process.execPath, [SVC_BIN, 'keys', 'stamp', '--payload', payload, '--private-key', 'not-a-key'], {
+        env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
+      }).status;
+    expect(stamp('{}')).toBe(2); // refused: not a private key
+    expect(readdirSync(dir)).toEqual([]);
+    expect(generate(tmp).code).toBe(0);
+    expect(
+      readdirSync(dir)
+        .map((f) => f.split('@')[0])
+        .sort(),
+    ).toEqual(['keys.generate.cjs', 'svc.cjs']);
   });
 });
