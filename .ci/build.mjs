@@ -38,9 +38,10 @@ const common = {
   target: 'node20.19',
   outExtension: { '.js': '.cjs' },
   supported: { 'dynamic-import': false },
-  // import.meta.url in CommonJS output: the chunk's own file URL (commands/ui.ts resolves ora from it).
-  define: { 'import.meta.url': '__svcModuleUrl' },
-  banner: { js: "var __svcModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // import.meta.url in CommonJS output: the chunk's own file URL (commands/require-package.ts
+  // resolves chalk and ora from it), made when first asked for, since most runs never ask.
+  define: { 'import.meta.url': '__svcModule.url' },
+  banner: { js: "var __svcModule = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
   // Only on a terminal: the prompt library and the spinner stay in node_modules, loaded if asked for.
   external: ['@inquirer/prompts', 'ora', LLHTTP_FALLBACK],
   logLevel: 'warning',

@@ -3,10 +3,8 @@
  * NO_COLOR) print no colour at all, so chalk is loaded only when colour is on; otherwise every style,
  * however chained (`c.bold.cyan(text)`), returns its text unchanged.
  */
-import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
-
-const requireModule = createRequire(import.meta.url);
+import { requirePackage } from './require-package.js';
 
 /** A stand-in with chalk's shape whose every style is the identity. */
 const plain: ChalkInstance = new Proxy(((...texts: unknown[]) => texts.join(' ')) as unknown as ChalkInstance, {
@@ -15,7 +13,6 @@ const plain: ChalkInstance = new Proxy(((...texts: unknown[]) => texts.join(' ')
 
 export function colors(enabled: boolean): ChalkInstance {
   if (!enabled) return plain;
-  // chalk is an ES module; Node 20.19+ loads it synchronously through require(esm).
-  const { Chalk } = requireModule('chalk') as typeof import('chalk');
+  const { Chalk } = requirePackage<typeof import('chalk')>('chalk');
   return new Chalk({ level: 1 });
 }

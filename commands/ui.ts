@@ -2,11 +2,11 @@
  * Terminal output for commands: results on stdout, progress and hints on stderr, colour decided once
  * (deps.io.colorEnabled), spinners only when stderr is a terminal and --json is off.
  */
-import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 import { colors } from './colors.js';
 import type { GlobalOptions, IOStreams } from './io.js';
 import { compileJq, jqLines } from './jq.js';
+import { requirePackage } from './require-package.js';
 
 /** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
 export const GLYPH = { success: '✓', failure: '✗' } as const;
@@ -14,10 +14,8 @@ export const GLYPH = { success: '✓', failure: '✗' } as const;
 /** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
 type Ora = typeof import('ora').default;
 let oraModule: Ora | undefined;
-const requireModule = createRequire(import.meta.url);
 function loadOra(): Ora {
-  // ora is an ES module; Node 20.19+ loads it synchronously through require(esm).
-  return (oraModule ??= (requireModule('ora') as { default: Ora }).default);
+  return (oraModule ??= requirePackage<{ default: Ora }>('ora').default);
 }
 
 export interface Progress {

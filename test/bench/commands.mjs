@@ -6,7 +6,7 @@
 //
 // Usage: node test/bench/commands.mjs [runs]
 //   SVC_BEFORE=/other/checkout/bin/svc.js adds that build's commands to the same run, for a
-//   before/after table.
+//   before/after table; several builds as label=path,label=path (SVC_BEFORE=v1=/a/bin/svc.js,v2=…).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
-const before = process.env.SVC_BEFORE;
+/** The other builds to time beside this one: [label, bin]. */
+const before = (process.env.SVC_BEFORE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((entry) => (entry.includes('=') ? entry.split('=') : ['before', entry]));
 const runs = Number(process.argv[2] ?? 15);
 const { startEmulator } = await import('../../dist/src/emulator/index.js');
 
@@ -69,7 +73,7 @@ const cases = [
   ['node -e 0', ['-e', '0'], {}],
   ['node:http POST (floor)', ['-e', rawPost], {}],
   ...(await casesOf('after', bin)),
-  ...(before ? await casesOf('before', before) : []),
+  ...(await Promise.all(before.map(([label, svc]) => casesOf(label, svc)))).flat(),
 ];
 for (const [, args, env] of cases) await timeOnce(args, env); // warm the file cache (and a compile cache)
 const times = cases.map(() => []);
