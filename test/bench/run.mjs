@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 const benches = [
-  ['Command latency against bare node (startup, store, one request, refresh)', 'commands.mjs', ['15']],
+  ['Command latency against bare node (startup, store, one request, refresh)', 'commands.mjs', ['21']],
   ['Crypto hot paths', 'crypto.mjs', ['1']],
   ['Emulator: signed refresh flows over loopback', 'refresh-rate.mjs', []],
   ['Emulator: quote executions over loopback', 'quote-rate.mjs', []],
