@@ -183,7 +183,7 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
     const error = JSON.parse(r.stderr).error;
     expect(error).toMatchObject({ type: 'usage', field: '--quote, --currency, --amount' });
     expect(error.message).toMatch(
-      /^3 flags need fixing:\n  - --quote .+\n  - --currency .+\n  - --amount must be at least 1; got -5\.$/,
+      /^3 flags need fixing:\n {2}- --quote .+\n {2}- --currency .+\n {2}- --amount must be at least 1; got -5\.$/,
     );
     expect(counter.count()).toBe(0);
   });

@@ -26,7 +26,7 @@ describe('help texts', () => {
   ])('svc %j --help shows an example', async (words, text) => {
     const r = await runSvc([...words, '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Examples?( \([^)]*\))?:\n  \$ svc /);
+    expect(r.stdout).toMatch(/Examples?( \([^)]*\))?:\n {2}\$ svc /);
     expect(r.stdout).toMatch(text);
   });
 });

@@ -84,7 +84,7 @@ describe('PATCH /customers: the signed contact change', () => {
   });
 
   it.each([
-    ['no change of contact (address only)', (w: OtpWallet) => ({ customerType: 'INDIVIDUAL', nationality: 'FR' })],
+    ['no change of contact (address only)', (_w: OtpWallet) => ({ customerType: 'INDIVIDUAL', nationality: 'FR' })],
     ['the same email again', (w: OtpWallet) => ({ customerType: 'INDIVIDUAL', email: w.email })],
     [
       'a phone number without an SMS_OTP credential',

@@ -8,7 +8,7 @@
 import { FormData, request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, connectAgent, errorShape, useLoggedInEmulator } from './support.js';
-import { JPEG, createBusiness, createIndividual, ownerBody, upload, uploadPassport } from './identity-support.js';
+import { JPEG, createBusiness, createIndividual, ownerBody, uploadPassport } from './identity-support.js';
 
 const { t } = useLoggedInEmulator();
 

@@ -4,7 +4,7 @@
  * required, so each reader takes `required`. Beneficial owners reuse the address reader.
  */
 import { ENTITY_TYPES, INDIVIDUAL_ID_TYPES, US_TAX_ID_PATTERN } from '../../../service/index.js';
-import { Fields, isValidDate } from '../../kernel/fields.js';
+import { type Fields, isValidDate } from '../../kernel/fields.js';
 import type { BusinessInfo } from './customers.js';
 
 export const COUNTRY = /^[A-Z]{2}$/;

@@ -86,7 +86,7 @@ function challenge(
 
 function verify(emu: EmulatorContext, account: ExternalAccountRec, signature: string): Record<string, unknown> {
   const pending = emu.table(ownershipChallenges).get(account.id);
-  if (!pending || pending.method !== 'WALLET_SIGNATURE')
+  if (pending?.method !== 'WALLET_SIGNATURE')
     throw conflict('CONFLICT', `No WALLET_SIGNATURE challenge is outstanding for ${account.id}`);
   emu.table(ownershipChallenges).delete(account.id);
   const expired = pending.expiresAtMs <= emu.now();

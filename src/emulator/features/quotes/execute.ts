@@ -7,7 +7,7 @@
  * Real-time-funding quotes are paid instead (POST /sandbox/send).
  */
 import type { EmulatorContext } from '../../kernel/context.js';
-import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../kernel/errors.js';
+import { type HttpError, badRequest, conflict, notFound, unauthorized } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Reply, Req, Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/flow.js';
