@@ -2,18 +2,19 @@
 // the code V8 compiled for the bundles it loaded, and later runs start from it instead of parsing
 // and compiling again (about 10 ms on `svc sandbox fund`). Saved at exit, it holds every function
 // the run compiled, where Node's own compile cache (module.enableCompileCache, 22.1+) keeps only
-// what compiled at load: so it is used on every Node version, Node's for the other modules.
+// what compiled at load: so it is used on every Node version, and Node's for the other modules.
 //
 // The cache lives in a folder of the user's own (0700, checked before use) under the OS temporary
-// folder, as Node's own compile cache does, one file per bundle, keyed by the folder the bundle is
-// in (two installs, or a checkout beside a global install, must not evict each other's cache on
-// every run), what the run is (`variant`: help and a command's run compile different functions of
-// the command root, and a cache holds only what its first run compiled), the bundle's size and
-// modification time, and the V8 version. V8 also refuses a cache
-// made under other V8 flags: svc.js changes one only after the bundles are loaded, and puts it back
-// before this saves at exit. V8 itself checks each cache against the source it is used for and rejects a
-// mismatch; a rejected or missing cache is simply written anew at exit. Any error disables caching
-// for the run: the cache only ever saves time.
+// folder, as Node's own compile cache does, one file per bundle, keyed by:
+// - the folder the bundle is in: two installs, or a checkout beside a global install, must not
+//   evict each other's cache on every run;
+// - what the run is (`variant`): help and a command's run compile different functions of the
+//   command root, and a cache holds only what its first run compiled;
+// - the bundle's size and modification time, and the V8 version.
+// V8 also refuses a cache made under other V8 flags: svc.js changes one only after the bundles are
+// loaded, and puts it back before this saves at exit. V8 checks each cache against the source it is
+// used for and rejects a mismatch; a rejected or missing cache is written anew at exit. Any error
+// disables caching for the run: the cache only ever saves time.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');

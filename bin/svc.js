@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Tiny on purpose: startup time is a feature (README "Performance"). bin/package.json makes this
-// file CommonJS. It answers --version itself, turns on the code caches, sets V8 up for a short-lived
-// command (keepWebAssemblyOnBaselineTier), and loads the bundled command root (dist/cli/svc.cjs, built by .ci/build.mjs), which loads one
-// verb's bundle only when that verb runs.
+// file CommonJS. It answers --version itself, turns on the code caches, sets V8 up for a
+// short-lived command (keepWebAssemblyOnBaselineTier) and loads the bundled command root
+// (dist/cli/svc.cjs, built by .ci/build.mjs), which loads one verb's bundle only when that verb runs.
 'use strict';
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -31,12 +31,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 /**
  * undici parses HTTP with a WebAssembly module. V8 compiles it with its baseline compiler (Liftoff),
  * then recompiles the hot parts with TurboFan on background threads: about 60 ms more on a command
- * that makes a request (measured), for a handful of requests that never benefit. So a command keeps the baseline code (--liftoff-only), set at the last moment, just
- * before the first connection, when undici compiles its parser:
+ * that makes a request (measured), for a handful of requests that never benefit. So a command keeps
+ * the baseline code (--liftoff-only), set at the last moment, just before the first connection,
+ * when undici compiles its parser:
  * - Node's built-in modules carry a code cache that V8 refuses once any V8 flag has changed, so each
  *   one loaded after the change is compiled from source (http, net, crypto…: about 6 ms);
- * - V8 refuses our own code cache (compile-cache.js, or Node's on 22.1+) made under other flags, so
- *   the flags this sets (and those it implies) are put back at exit, before that cache is written.
+ * - V8 refuses a code cache (ours in compile-cache.js, and Node's) made under other flags, so the
+ *   flags are put back at exit, before the caches are written.
  * A command that never connects (keys, config) changes nothing.
  */
 function keepWebAssemblyOnBaselineTier() {
