@@ -7,41 +7,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as replay, type ReplayOptions } from '../../../commands/webhook/replay.js';
 import { exitCodeFor } from '../../../commands/exit-codes.js';
 import { ApiError, SvcError, UsageError } from '../../../src/errors.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
 import { rejected } from '../../helpers/caught.js';
-import {
-  nodeVerifyWebhook,
-  testEmulator,
-  webhookReceiver,
-  type Receiver,
-  type TestEmulator,
-} from '../emulator/support.js';
+import { nodeVerifyWebhook, STILL, usePerTestEmulators, type TestEmulator } from '../emulator/support.js';
 import { countingEnv, countingServer, emulatorEnv, type CountingServer } from './helpers.js';
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const { emulator, receiver } = usePerTestEmulators(STILL);
 
 let counting: CountingServer;
 beforeAll(async () => (counting = await countingServer()));
 afterAll(() => counting.close());
-
-async function emulator(): Promise<TestEmulator> {
-  const t = await testEmulator({ timeScale: 1e-6 }); // only jumps move the clock
-  cleanup.push(() => t.close());
-  return t;
-}
-
-async function receiver(answer?: Parameters<typeof webhookReceiver>[0]): Promise<Receiver> {
-  const r = await webhookReceiver(answer);
-  cleanup.push(() => r.close());
-  return r;
-}
 
 const setCard = (t: TestEmulator, state: 'FROZEN' | 'ACTIVE') =>
   t.call('PATCH', `/cards/${t.emu.fixtures.cardId}`, { body: { state } });

@@ -7,10 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { basicAuth, errorShape, eventually, testEmulator, type TestEmulator } from './support.js';
-
-/** A clock that all but stands still (a microsecond per real second): only jumps move it. */
-const STILL = { timeScale: 1e-6 };
+import { basicAuth, errorShape, eventually, STILL, testEmulator, type TestEmulator } from './support.js';
 
 async function root(
   t: TestEmulator,

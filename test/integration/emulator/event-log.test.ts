@@ -8,38 +8,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { EmulatorOptions } from '../../../src/emulator/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   basicAuth,
   errorShape,
   eventually,
   nodeVerifyWebhook,
+  STILL,
   testEmulator,
-  webhookReceiver,
-  type Receiver,
+  usePerTestEmulators,
   type TestEmulator,
 } from './support.js';
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-/** A clock that all but stands still: only jumps move it. */
-const STILL = { timeScale: 1e-6 };
-
-async function emulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const t = await testEmulator({ ...STILL, ...options });
-  cleanup.push(() => t.close());
-  return t;
-}
-
-async function receiver(answer?: Parameters<typeof webhookReceiver>[0]): Promise<Receiver> {
-  const r = await webhookReceiver(answer);
-  cleanup.push(() => r.close());
-  return r;
-}
+const { emulator, receiver } = usePerTestEmulators(STILL);
 
 /** A call at the root (outside the version segment), where the emulator-only endpoints live. */
 async function root(t: TestEmulator, method: string, path: string, body?: unknown) {

@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createStamp } from '../../../src/crypto/stamp.js';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../../../src/crypto/bundles.js';
@@ -164,6 +164,36 @@ export function useEmulatorWithWebhooks(): { t: TestEmulator; hooks: Receiver } 
       },
       waitFor: (...args) => get(receiver).waitFor(...args),
       close: () => get(receiver).close(),
+    },
+  };
+}
+
+/** A clock that all but stands still (a second of real time is a microsecond): only jumps move it. */
+export const STILL = { timeScale: 1e-6 };
+
+/**
+ * Emulators and webhook receivers a test starts for itself, each closed after that test (the last
+ * started first): `const { emulator, receiver } = usePerTestEmulators(STILL)` at the top of a file;
+ * `defaults` are options every emulator() starts with, before its own.
+ */
+export function usePerTestEmulators(defaults: EmulatorOptions = {}): {
+  emulator(options?: EmulatorOptions): Promise<TestEmulator>;
+  receiver(answer?: Parameters<typeof webhookReceiver>[0]): Promise<Receiver>;
+} {
+  const open: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const close of open.splice(0).reverse()) await close();
+  });
+  return {
+    async emulator(options = {}) {
+      const t = await testEmulator({ ...defaults, ...options });
+      open.push(() => t.close());
+      return t;
+    },
+    async receiver(answer) {
+      const r = await webhookReceiver(answer);
+      open.push(() => r.close());
+      return r;
     },
   };
 }

@@ -4,34 +4,29 @@
  */
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   delivered,
   errorShape,
   eventually,
   nodeVerifyWebhook,
-  testEmulator,
-  webhookReceiver,
+  STILL,
+  usePerTestEmulators,
   type Receiver,
   type TestEmulator,
+  webhookReceiver,
 } from './support.js';
 import type { EmulatorOptions } from '../../../src/emulator/index.js';
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
+const { emulator, receiver } = usePerTestEmulators();
 
+/** An emulator whose webhook endpoint is a receiver answering `answer`, both closed after the test. */
 async function setup(
   answer: Parameters<typeof webhookReceiver>[0],
   options: EmulatorOptions = {},
 ): Promise<{ t: TestEmulator; hooks: Receiver }> {
-  const t = await testEmulator(options);
-  const hooks = await webhookReceiver(answer);
-  cleanup.push(
-    () => t.close(),
-    () => hooks.close(),
-  );
+  const t = await emulator(options);
+  const hooks = await receiver(answer);
   await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
   return { t, hooks };
 }
@@ -45,9 +40,6 @@ async function expectExactly(t: TestEmulator, hooks: Receiver, n: number): Promi
   await delivered(t);
   expect(hooks.deliveries).toHaveLength(n);
 }
-
-/** A clock that all but stands still (a second of real time is a microsecond): only advanceClock moves it. */
-const STILL = { timeScale: 1e-6 };
 
 /**
  * Waits until the queued event has had `attempts` attempts, then jumps the clock to its next one;
@@ -140,8 +132,7 @@ describe('delivery and retries', () => {
   });
 
   it('events raised with no endpoint configured are not queued', async () => {
-    const t = await testEmulator();
-    cleanup.push(() => t.close());
+    const t = await emulator();
     await freeze(t);
     expect(t.emu.testing.pendingWebhooks()).toBe(0);
   });
@@ -149,8 +140,7 @@ describe('delivery and retries', () => {
 
 describe('config and the TEST webhook', () => {
   it('400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint; 400 for a bad URL', async () => {
-    const t = await testEmulator();
-    cleanup.push(() => t.close());
+    const t = await emulator();
     expect(errorShape(await t.call('POST', '/sandbox/webhooks/test'))).toMatchObject({
       status: 400,
       code: 'WEBHOOK_ENDPOINT_NOT_SET',
