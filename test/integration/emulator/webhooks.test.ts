@@ -14,7 +14,7 @@ import {
   usePerTestEmulators,
   type Receiver,
   type TestEmulator,
-  webhookReceiver,
+  type webhookReceiver,
 } from './support.js';
 import type { EmulatorOptions } from '../../../src/emulator/index.js';
 
