@@ -1,5 +1,10 @@
-/** Shared pieces for the webhook integration tests: envelopes, signed POSTs, a recording receiver. */
+/**
+ * Shared pieces for the webhook integration tests: envelopes, signed POSTs, a recording receiver,
+ * and a local app for --forward-to.
+ */
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import {
   generateWebhookKeyPair,
@@ -84,5 +89,46 @@ export async function startRecorder(
       await receiver.close();
       await dedupe.close();
     },
+  };
+}
+
+/** One request a local app received: its exact bytes and headers. */
+export interface AppRequest {
+  body: Buffer;
+  headers: IncomingHttpHeaders;
+}
+
+export interface LocalApp {
+  url: string;
+  seen: AppRequest[];
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * The integrator's app on 127.0.0.1, a --forward-to target: answers `statuses` in turn (200 after
+ * them) and records every request it got, so a test sees what was forwarded and how it answered.
+ */
+export async function localApp(statuses: number[]): Promise<LocalApp> {
+  const seen: AppRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ body: Buffer.concat(chunks), headers: req.headers });
+      res.statusCode = statuses.shift() ?? 200;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    seen,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

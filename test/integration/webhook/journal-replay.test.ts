@@ -4,8 +4,6 @@
  * listener that owns the file; and the journal keeps the newest done deliveries, bounded.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,39 +17,18 @@ import { replay as replayVerb } from '../../../commands/webhook/verbs.js';
 import { readFileSync } from 'node:fs';
 import { REPO_ROOT } from '../../helpers/spawn-svc.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
-import { deliver, envelope, keys, startRecorder } from './helpers.js';
-
-interface Seen {
-  body: Buffer;
-  headers: IncomingHttpHeaders;
-}
+import { deliver, envelope, keys, localApp, startRecorder, type AppRequest, type LocalApp } from './helpers.js';
 
 const running: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (running.length) await running.pop()!();
 });
 
-/** A local app answering the given statuses in turn (200 after them), recording what it got. */
-async function app(statuses: number[]): Promise<{ url: string; seen: Seen[]; server: Server }> {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ body: Buffer.concat(chunks), headers: req.headers });
-      res.statusCode = statuses.shift() ?? 200;
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  running.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen, server };
+/** A local app answering the given statuses in turn (200 after them), closed after the test. */
+async function app(statuses: number[]): Promise<LocalApp> {
+  const target = await localApp(statuses);
+  running.push(() => target.close());
+  return target;
 }
 
 /** A receiver with --store and --forward-to `url`; failed forwards wait a minute (they stay failed here). */
@@ -88,7 +65,7 @@ async function replay(opts: Partial<ReplayOptions>, json = false) {
 }
 
 const storeFile = () => join(mkdtempSync(join(tmpdir(), 'svc-journal-')), 'seen.log');
-const verifies = (s: Seen) =>
+const verifies = (s: AppRequest) =>
   createWebhookVerifier(keys.publicKeyPem)(s.body, s.headers['x-service-signature'] as string);
 
 describe('svc webhook replay --store (journal mode)', () => {

@@ -1,8 +1,6 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
@@ -12,7 +10,17 @@ import { createWebhookVerifier, signWebhookBody } from '../../../src/crypto/webh
 import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
 import { createForwarder } from '../../../src/webhook/forward.js';
 import { createAsyncWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
-import { deliver, envelope, keys, otherKeys, post, startRecorder, type Recorder } from './helpers.js';
+import {
+  deliver,
+  envelope,
+  keys,
+  localApp,
+  otherKeys,
+  post,
+  startRecorder,
+  type LocalApp,
+  type Recorder,
+} from './helpers.js';
 
 const running: Array<{ stop(): Promise<void> }> = [];
 async function recorder(options: Parameters<typeof startRecorder>[0] = {}): Promise<Recorder> {
@@ -319,30 +327,10 @@ describe('webhook receiver: shutdown', () => {
 });
 
 describe('webhook receiver: --forward-to', () => {
-  interface Seen {
-    body: Buffer;
-    headers: IncomingHttpHeaders;
-  }
-  async function app(statuses: number[]): Promise<{ url: string; seen: Seen[]; server: Server }> {
-    const seen: Seen[] = [];
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        seen.push({ body: Buffer.concat(chunks), headers: req.headers });
-        res.statusCode = statuses.shift() ?? 200;
-        res.end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    running.push({
-      stop: () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    });
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen, server };
+  async function app(statuses: number[]): Promise<LocalApp> {
+    const target = await localApp(statuses);
+    running.push({ stop: () => target.close() });
+    return target;
   }
 
   it('forwards the exact bytes and the service headers, and reports the app status', async () => {
