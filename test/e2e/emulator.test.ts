@@ -1,28 +1,15 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runSvc, startSvc, tempConfigDir, type LongRunningSvc } from '../helpers/spawn-svc.js';
+import { describe, expect, it } from 'vitest';
+import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
+import { useSpawnedEmulator } from '../helpers/spawned-emulator.js';
 
-interface Ready {
-  baseUrl: string;
-  apiTokenId: string;
-  apiClientSecret: string;
-  webhookPublicKey: string;
-  otpSignerPublicKey: string;
-  fixtures: Record<string, string>;
-}
-
-let server: LongRunningSvc | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
+const spawned = useSpawnedEmulator();
 
 describe('svc emulator start (spawned)', () => {
   it('prints one JSON ready line, writes the local profile, and every command then works with no flags', async () => {
     const configDir = tempConfigDir();
-    server = startSvc(['--json', 'emulator', 'start', '--port', '0'], { configDir });
-    const ready = JSON.parse(await server.firstLine) as Ready;
+    const ready = await spawned.start(configDir);
     expect(Object.keys(ready).sort()).toEqual([
       'apiClientSecret',
       'apiTokenId',
@@ -59,11 +46,9 @@ describe('svc emulator start (spawned)', () => {
 
   it('leaves the store alone with --no-profile and stops cleanly with exit 0 on SIGTERM', async () => {
     const configDir = tempConfigDir();
-    server = startSvc(['--json', 'emulator', 'start', '--port', '0', '--no-profile'], { configDir });
-    await server.firstLine;
+    await spawned.start(configDir, { args: ['--no-profile'] });
     const list = await runSvc(['--json', 'config', 'list'], { configDir });
     expect(list.stdout).not.toContain('local');
-    expect(await server.stop('SIGTERM')).toBe(0);
-    server = undefined;
+    expect(await spawned.stop('SIGTERM')).toBe(0);
   });
 });

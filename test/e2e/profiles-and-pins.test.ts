@@ -5,25 +5,14 @@
  * suggestion, `config delete|rename` exist, and the emulator hands the current profile back on stop.
  */
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runSvc, startSvc, tempConfigDir, type LongRunningSvc } from '../helpers/spawn-svc.js';
+import { describe, expect, it } from 'vitest';
+import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
+import { useSpawnedEmulator, type EmulatorReady } from '../helpers/spawned-emulator.js';
 import { openStore } from '../../src/store/index.js';
 import { generateKeyPair } from '../../src/crypto/keys.js';
 import { pinnedSigner, PRODUCTION_BASE_URL, PRODUCTION_OTP_SIGNER } from '../../src/auth/signer-pins.js';
 
-interface Ready {
-  baseUrl: string;
-  apiTokenId: string;
-  apiClientSecret: string;
-  otpSignerPublicKey: string;
-  fixtures: Record<string, string>;
-}
-
-let server: LongRunningSvc | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
+const spawned = useSpawnedEmulator();
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -33,17 +22,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function emulator(configDir: string, port: number): Promise<Ready> {
-  server = startSvc(['--json', 'emulator', 'start', '--port', String(port)], { configDir });
-  return JSON.parse(await server.firstLine) as Ready;
-}
+const emulator = (configDir: string, port: number) => spawned.start(configDir, { port });
 
-const envFor = (ready: Ready) => ({
+const envFor = (ready: EmulatorReady) => ({
   SERVICE_BASE_URL: ready.baseUrl,
   SERVICE_API_TOKEN_ID: ready.apiTokenId,
   SERVICE_API_CLIENT_SECRET: ready.apiClientSecret,
 });
-const login = (ready: Ready, configDir: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
+const login = (ready: EmulatorReady, configDir: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
   runSvc([...extra, 'otp', 'verify', '--credential', ready.fixtures.credentialId!, '--code', '000000'], {
     configDir,
     env,
@@ -62,7 +48,7 @@ describe('OTP signer pins (item 4)', () => {
     expect(openStore({ dir: configDir }).getProfile('default')!.otpSigners).toEqual({
       [first.baseUrl]: first.otpSignerPublicKey,
     });
-    await server!.stop();
+    await spawned.stop();
 
     const second = await emulator(configDir, port);
     expect(second.baseUrl).toBe(first.baseUrl);
@@ -145,8 +131,7 @@ describe('profiles (item 5)', () => {
     await runSvc(['config', 'use', 'prod'], { configDir });
     await emulator(configDir, 0);
     expect(openStore({ dir: configDir }).currentProfileName()).toBe('local');
-    expect(await server!.stop('SIGINT')).toBe(0);
-    server = undefined;
+    expect(await spawned.stop('SIGINT')).toBe(0);
     expect(openStore({ dir: configDir }).currentProfileName()).toBe('prod');
   });
 });
