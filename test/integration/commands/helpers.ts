@@ -1,11 +1,16 @@
 /**
- * Shared by the command tests: env that points a command at an emulator, and a server that only
- * counts requests, to prove that bad input is refused before anything is sent.
+ * Shared by the command tests: env that points a command at an emulator, a server that only
+ * counts requests, to prove that bad input is refused before anything is sent, and `svc trigger`
+ * run for its JSON report.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { run as runTrigger, type TriggerOptions } from '../../../commands/trigger/run.js';
+import { trigger as triggerSpec } from '../../../commands/trigger/verbs.js';
+import { optionsWith } from '../../helpers/verb-options.js';
+import type { AuthEnv } from '../auth/support.js';
 
 export interface EmulatorLike {
   baseUrl: string;
@@ -72,3 +77,25 @@ export function recordingBrowser(dir: string): { command: string; opened(timeout
     },
   };
 }
+
+/** Trigger options from the few a test sets; every other flag at its declared default. */
+export const triggerOptions = (o: Partial<TriggerOptions>): TriggerOptions => optionsWith(triggerSpec, o);
+
+/** What `svc --json trigger` prints. */
+export interface TriggerReport {
+  resources: Record<string, string>;
+  reused: string[];
+  observed: Record<string, unknown>;
+  magic: { value: string };
+}
+
+/** Runs `svc --json trigger` in-process against `t` and gives the report it printed. */
+export async function triggerReport(t: Pick<AuthEnv, 'deps'>, o: Partial<TriggerOptions>): Promise<TriggerReport> {
+  const d = t.deps({ globals: { json: true } });
+  await runTrigger(triggerOptions(o), d);
+  return JSON.parse(d.stdout()) as TriggerReport;
+}
+
+/** How many requests through `t`'s proxy could have created something (no GETs, no sandbox sends). */
+export const creatingRequests = (t: Pick<AuthEnv, 'proxy'>): number =>
+  t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length;

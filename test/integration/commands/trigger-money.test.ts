@@ -4,26 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
-import { trigger as triggerSpec } from '../../../commands/trigger/verbs.js';
-import { optionsWith } from '../../helpers/verb-options.js';
 import { UsageError } from '../../../src/errors.js';
 import { rejected } from '../../helpers/caught.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
+import { creatingRequests, triggerOptions as opts, triggerReport } from './helpers.js';
 
 let t: AuthEnv;
 beforeAll(async () => (t = await authEnv()));
 afterAll(() => t.close());
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => optionsWith(triggerSpec, o);
-async function trigger(o: Partial<TriggerOptions>) {
-  const d = t.deps({ globals: { json: true } });
-  await run(opts(o), d);
-  return JSON.parse(d.stdout()) as {
-    resources: Record<string, string>;
-    reused: string[];
-    observed: Record<string, unknown>;
-  };
-}
+const trigger = (o: Partial<TriggerOptions>) => triggerReport(t, o);
 
 describe('svc trigger on your external account', () => {
   it('--external-account ending in 004 runs transfer.bank-rejected on it and its owner', async () => {
@@ -39,14 +29,14 @@ describe('svc trigger on your external account', () => {
 
   it('an account whose number selects another row is refused before anything is created', async () => {
     const mine = await trigger({ scenario: 'transfer.success' });
-    const before = t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length;
+    const before = creatingRequests(t);
     const error = await rejected(
       run(opts({ scenario: 'quote.failed', externalAccount: mine.resources.externalAccountId }), t.deps()),
       UsageError,
     );
     expect(error.field).toBe('--external-account');
     expect(error.message).toContain('another row of Quote execution');
-    expect(t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length).toBe(before);
+    expect(creatingRequests(t)).toBe(before);
   });
 
   it('--set on the payout amount reaches the transfer', async () => {

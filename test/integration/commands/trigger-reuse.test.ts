@@ -5,29 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
-import { trigger as triggerSpec } from '../../../commands/trigger/verbs.js';
-import { optionsWith } from '../../helpers/verb-options.js';
 import { UsageError } from '../../../src/errors.js';
 import { rejected } from '../../helpers/caught.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
 import { login } from '../auth/login.js';
+import { creatingRequests, triggerOptions as opts, triggerReport } from './helpers.js';
 
 let t: AuthEnv;
 beforeAll(async () => (t = await authEnv({ timeScale: 20 })));
 afterAll(() => t.close());
 
-const opts = (o: Partial<TriggerOptions>): TriggerOptions => optionsWith(triggerSpec, o);
-async function trigger(o: Partial<TriggerOptions>) {
-  const d = t.deps({ globals: { json: true } });
-  await run(opts(o), d);
-  return JSON.parse(d.stdout()) as {
-    resources: Record<string, string>;
-    reused: string[];
-    observed: Record<string, unknown>;
-    magic: { value: string };
-  };
-}
-const posts = () => t.proxy.seen.filter((s) => s.method !== 'GET' && !s.path.endsWith('/sandbox/send')).length;
+const trigger = (o: Partial<TriggerOptions>) => triggerReport(t, o);
 
 describe('svc trigger on your resources', () => {
   it('--customer: the card is issued to your customer, which is reported as reused', async () => {
@@ -87,7 +75,7 @@ describe('svc trigger on your resources', () => {
   it("your resource is read first: unknown, not approved, or not the customer's is refused (exit 2) and nothing is created", async () => {
     const pending = await trigger({ scenario: 'kyc.pending' });
     const other = await trigger({ scenario: 'quote.realtime-funding' });
-    const before = posts();
+    const before = creatingRequests(t);
     const cases: [Partial<TriggerOptions>, string, RegExp][] = [
       [{ customer: 'Customer:00000000-0000-4000-8000-000000000000' }, '--customer', /does not exist/],
       [{ customer: pending.resources.customerId }, '--customer', /kycStatus PENDING; this scenario needs an APPROVED/],
@@ -102,7 +90,7 @@ describe('svc trigger on your resources', () => {
       expect(error.field).toBe(field);
       expect(error.message).toMatch(message);
     }
-    expect(posts()).toBe(before);
+    expect(creatingRequests(t)).toBe(before);
   });
 
   it('a refused option sends nothing at all', async () => {
