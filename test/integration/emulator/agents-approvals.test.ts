@@ -5,10 +5,8 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountBalances, accountQuote, externalAccount, fund, newCustomer } from './money-support.js';
-import { basicAuth, connectAgent, errorShape, testEmulator, type TestEmulator } from './support.js';
-
-const ALL = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
+import { accountBalances, accountQuote, autoPolicy, fundedAgent, payout, type FundedAgent } from './money-support.js';
+import { basicAuth, errorShape, testEmulator, type TestEmulator } from './support.js';
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -16,34 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Setup {
-  customerId: string;
-  usd: string;
-  bank: string;
-  bearer: string;
-  agentId: string;
-}
+const setup = (policy: (ids: { usd: string; bank: string }) => Record<string, unknown>): Promise<FundedAgent> =>
+  fundedAgent(t, 100_000, 'Careful bot', (ids) => ({ ...autoPolicy(50_000), ...policy(ids) }));
 
-async function setup(policy: (ids: { usd: string; bank: string }) => Record<string, unknown>): Promise<Setup> {
-  const c = await newCustomer(t);
-  await fund(t, c.usd, 100_000);
-  const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
-  const full = {
-    permissions: ALL,
-    defaultExecutionMode: 'AUTO',
-    spendingLimits: { currency: 'USD', perTransactionLimit: 50_000 },
-    ...policy({ usd: c.usd, bank }),
-  };
-  return { customerId: c.id, usd: c.usd, bank, ...(await connectAgent(t, c.id, full, 'Careful bot')) };
-}
-
-const as = (s: Setup, method: string, path: string, body?: object, headers?: Record<string, string>) =>
+const as = (s: FundedAgent, method: string, path: string, body?: object, headers?: Record<string, string>) =>
   t.call(method, path, { auth: s.bearer, ...(body ? { body } : {}), ...(headers ? { headers } : {}) });
-const payout = (s: Setup, amount: number) => ({
-  source: { accountId: s.usd },
-  destination: { accountId: s.bank },
-  amount,
-});
 const approvalRequired = () => ({ defaultExecutionMode: 'APPROVAL_REQUIRED' });
 
 describe('which operations wait for approval', () => {

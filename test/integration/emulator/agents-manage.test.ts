@@ -4,16 +4,10 @@
  * rejected). Basic only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { externalAccount, fund, newCustomer } from './money-support.js';
-import { connectAgent, errorShape, testEmulator, type TestEmulator } from './support.js';
+import { autoPolicy, fundedAgent, newCustomer, payout } from './money-support.js';
+import { errorShape, testEmulator, type TestEmulator } from './support.js';
 
-const ALL = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
-const policy = (extra: object = {}) => ({
-  permissions: ALL,
-  defaultExecutionMode: 'AUTO',
-  spendingLimits: { currency: 'USD', perTransactionLimit: 10_000 },
-  ...extra,
-});
+const policy = (extra: object = {}) => ({ ...autoPolicy(10_000), ...extra });
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -22,16 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function setup(extra: object = {}) {
-  const c = await newCustomer(t);
-  await fund(t, c.usd, 100_000);
-  const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
-  const { agentId, bearer } = await connectAgent(t, c.id, policy(extra), 'Managed bot');
+  const a = await fundedAgent(t, 100_000, 'Managed bot', () => policy(extra));
   const send = (amount: number) =>
-    t.call('POST', '/agents/me/transfer-out', {
-      auth: bearer,
-      body: { source: { accountId: c.usd }, destination: { accountId: bank }, amount },
-    });
-  return { agentId, bearer, send };
+    t.call('POST', '/agents/me/transfer-out', { auth: a.bearer, body: payout(a, amount) });
+  return { agentId: a.agentId, bearer: a.bearer, send };
 }
 
 describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', () => {

@@ -4,10 +4,19 @@
  * allowed accounts, and approval (202 AgentAction, then the platform's approve or reject).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountBalances, accountQuote, externalAccount, fund, newCustomer } from './money-support.js';
-import { connectAgent, errorShape, testEmulator, type TestEmulator } from './support.js';
+import {
+  accountBalances,
+  accountQuote,
+  ALL_AGENT_PERMISSIONS,
+  autoPolicy,
+  externalAccount,
+  fundedAgent,
+  newCustomer,
+  payout,
+  type FundedAgent,
+} from './money-support.js';
+import { errorShape, testEmulator, type TestEmulator } from './support.js';
 
-const ALL = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'];
 const DAY = 24 * 3600 * 1000;
 
 let t: TestEmulator;
@@ -19,38 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Setup {
-  customerId: string;
-  usd: string;
-  bank: string;
-  bearer: string;
-  agentId: string;
-}
-
 /** A customer with 10,000.00 USD, a USD bank account, and a connected agent under policy. */
-async function setup(policy: Record<string, unknown> = {}): Promise<Setup> {
-  const c = await newCustomer(t);
-  await fund(t, c.usd, 1_000_000);
-  const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
-  const full = {
-    permissions: ALL,
-    defaultExecutionMode: 'AUTO',
-    spendingLimits: { currency: 'USD', perTransactionLimit: 100_000 },
-    ...policy,
-  };
-  return { customerId: c.id, usd: c.usd, bank, ...(await connectAgent(t, c.id, full, 'Payer bot')) };
-}
+const setup = (policy: Record<string, unknown> = {}): Promise<FundedAgent> =>
+  fundedAgent(t, 1_000_000, 'Payer bot', () => ({ ...autoPolicy(100_000), ...policy }));
 
-const as = (s: Setup, method: string, path: string, body?: object) =>
+const as = (s: FundedAgent, method: string, path: string, body?: object) =>
   t.call(method, path, { auth: s.bearer, ...(body ? { body } : {}) });
-const payout = (s: Setup, amount: number) => ({
-  source: { accountId: s.usd },
-  destination: { accountId: s.bank },
-  amount,
-});
 
 describe('every /agents/me money route runs the money area for the agent', () => {
-  let s: Setup;
+  let s: FundedAgent;
   beforeAll(async () => {
     s = await setup();
   });
@@ -172,7 +158,7 @@ describe('permissions: each route needs its own (403 FORBIDDEN)', () => {
     ['CREATE_TRANSFERS', 'POST', '/agents/me/transfer-in', 'pull'],
     ['MANAGE_EXTERNAL_ACCOUNTS', 'POST', '/agents/me/external-accounts', 'account'],
   ] as const)('without %s: %s %s', async (permission, method, path, bodyKind) => {
-    const s = await setup({ permissions: ALL.filter((p) => p !== permission) });
+    const s = await setup({ permissions: ALL_AGENT_PERMISSIONS.filter((p) => p !== permission) });
     const quote = await t.call('POST', '/quotes', { body: accountQuote(s.usd, s.bank, 1_000) });
     const bodies: Record<string, object> = {
       quote: accountQuote(s.usd, s.bank, 1_000),
@@ -248,7 +234,7 @@ describe('spending limits (403 VELOCITY_LIMIT_EXCEEDED, nothing moves)', () => {
         name: 'Narrow',
         customerId: s.customerId,
         policy: {
-          permissions: ALL,
+          permissions: ALL_AGENT_PERMISSIONS,
           defaultExecutionMode: 'AUTO',
           spendingLimits: { currency: 'USD', perTransactionLimit: 100_000 },
           accountRestrictions: { allowedAccountIds: [s.usd, s.bank] },
@@ -273,7 +259,7 @@ describe('spending limits (403 VELOCITY_LIMIT_EXCEEDED, nothing moves)', () => {
         name: 'Bad',
         customerId: c.id,
         policy: {
-          permissions: ALL,
+          permissions: ALL_AGENT_PERMISSIONS,
           defaultExecutionMode: 'AUTO',
           spendingLimits: { currency: 'USD', perTransactionLimit: 1 },
           accountRestrictions: { allowedAccountIds: ['nope'], accountRules: [{ executionMode: 'SOMETIMES' }] },

@@ -1,8 +1,8 @@
 /**
  * Builders for the money tests: a customer, external accounts of each variant with chosen magic
- * digits, and balances read over HTTP.
+ * digits, balances read over HTTP, and a funded customer with a connected agent.
  */
-import type { TestEmulator } from './support.js';
+import { connectAgent, type TestEmulator } from './support.js';
 
 export const person = { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'GB' };
 
@@ -102,3 +102,52 @@ export function accountQuote(
     ...extra,
   };
 }
+
+/** Every permission an agent policy can grant. */
+export const ALL_AGENT_PERMISSIONS = [
+  'VIEW_TRANSACTIONS',
+  'CREATE_TRANSFERS',
+  'CREATE_QUOTES',
+  'EXECUTE_QUOTES',
+  'MANAGE_EXTERNAL_ACCOUNTS',
+];
+
+/** An agent policy granting every permission, run without approval, up to `perTransactionLimit` USD cents a transaction. */
+export const autoPolicy = (perTransactionLimit: number): Record<string, unknown> => ({
+  permissions: ALL_AGENT_PERMISSIONS,
+  defaultExecutionMode: 'AUTO',
+  spendingLimits: { currency: 'USD', perTransactionLimit },
+});
+
+export interface FundedAgent {
+  customerId: string;
+  /** The customer's USD internal account. */
+  usd: string;
+  /** The customer's USD bank (external) account. */
+  bank: string;
+  bearer: string;
+  agentId: string;
+}
+
+/**
+ * A customer whose USD account holds `funds`, a USD bank account, and an agent named `name`
+ * connected for that customer under the policy made from those accounts' ids.
+ */
+export async function fundedAgent(
+  t: TestEmulator,
+  funds: number,
+  name: string,
+  policy: (ids: { usd: string; bank: string }) => Record<string, unknown>,
+): Promise<FundedAgent> {
+  const c = await newCustomer(t);
+  await fund(t, c.usd, funds);
+  const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
+  return { customerId: c.id, usd: c.usd, bank, ...(await connectAgent(t, c.id, policy({ usd: c.usd, bank }), name)) };
+}
+
+/** A transfer-out body moving `amount` from the agent customer's USD account to its bank account. */
+export const payout = (a: Pick<FundedAgent, 'usd' | 'bank'>, amount: number) => ({
+  source: { accountId: a.usd },
+  destination: { accountId: a.bank },
+  amount,
+});
