@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { generateKeyPair } from '../../src/crypto/keys.js';
 import { authEnv, leakedSecrets, type AuthEnv } from '../integration/auth/support.js';
-import { activeSession } from '../integration/auth/login.js';
+import { activeSession, spawnedLogin } from '../integration/auth/login.js';
 import { svcOnPty } from '../integration/auth/pty.js';
 
 let t: AuthEnv;
@@ -23,14 +23,7 @@ async function sessionIds(accountId: string): Promise<string[]> {
 }
 
 it('--show-payload asks before signing: "n" leaves the session, "y" revokes it', async () => {
-  expect(
-    (
-      await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
-        env: t.env,
-        configDir: t.configDir,
-      })
-    ).code,
-  ).toBe(0);
+  expect((await spawnedLogin(t)).code).toBe(0);
   const signer = activeSession(t)!;
   const victim = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
 

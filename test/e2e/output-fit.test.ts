@@ -5,8 +5,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
+import { tempConfigDir } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
+import { spawnedLogin } from '../integration/auth/login.js';
 import { svcOnPty } from '../integration/auth/pty.js';
 import { spawnListener } from '../integration/webhook/spawn-listener.js';
 import { deliver, envelope, keys } from '../integration/webhook/helpers.js';
@@ -19,14 +20,7 @@ afterAll(() => t.close());
 
 it('session list fits a 72-column terminal and keeps every session id whole', async () => {
   for (let i = 0; i < 2; i++) {
-    expect(
-      (
-        await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
-          env: t.env,
-          configDir: t.configDir,
-        })
-      ).code,
-    ).toBe(0);
+    expect((await spawnedLogin(t)).code).toBe(0);
   }
   const ids = t
     .store()

@@ -3,9 +3,8 @@
  * accepting it logs in again; a live session refreshes with the spinner and exits cleanly.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runSvc } from '../helpers/spawn-svc.js';
 import { authEnv, leakedSecrets, type AuthEnv } from '../integration/auth/support.js';
-import { activeSession } from '../integration/auth/login.js';
+import { activeSession, spawnedLogin } from '../integration/auth/login.js';
 import { svcOnPty } from '../integration/auth/pty.js';
 
 let t: AuthEnv;
@@ -15,14 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('offers otp verify for an expired session, then refreshes the new one with a spinner', async () => {
-  expect(
-    (
-      await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
-        env: t.env,
-        configDir: t.configDir,
-      })
-    ).code,
-  ).toBe(0);
+  expect((await spawnedLogin(t)).code).toBe(0);
   const expired = activeSession(t)!;
   t.store().saveSession({ ...expired, expiresAt: new Date(Date.now() - 60_000).toISOString() });
 

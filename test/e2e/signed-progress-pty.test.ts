@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
-import { activeSession } from '../integration/auth/login.js';
+import { activeSession, spawnedLogin } from '../integration/auth/login.js';
 import { svcOnPty, type PtySession } from '../integration/auth/pty.js';
 import { generateKeyPair } from '../../src/crypto/keys.js';
 
@@ -118,14 +118,7 @@ it('Ctrl-C while the spinner waits on PROCESSING says Interrupted (exit 130), no
 });
 
 it('svc api shows the same spinner, PROCESSING line and ending as the other signed flows', async () => {
-  expect(
-    (
-      await runSvc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000'], {
-        env: t.env,
-        configDir: t.configDir,
-      })
-    ).code,
-  ).toBe(0);
+  expect((await spawnedLogin(t)).code).toBe(0);
   const victim = t.emu.testing.createSession(generateKeyPair().publicKey) as { id: string };
   const api = await finished(svcOnPty(['api', 'DELETE', `/auth/sessions/${victim.id}`], t.env));
   expect(api.code).toBe(0);
