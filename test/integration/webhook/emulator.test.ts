@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createClient, type ApiClient } from '../../../src/http/index.js';
-import { openStore } from '../../../src/store/index.js';
 import { tempConfigDir } from '../../helpers/spawn-svc.js';
+import { saveLocalProfile } from './helpers.js';
 import { lines, spawnListener, type SpawnedListener } from './spawn-listener.js';
 
 interface CardEventLine {
@@ -37,15 +37,7 @@ async function emulator(
   });
   cleanup.push(() => emu.close());
   const configDir = tempConfigDir();
-  const store = openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } });
-  // What `svc emulator start` saves: the `local` profile, made current.
-  store.setProfile('local', {
-    baseUrl: emu.baseUrl,
-    apiTokenId: emu.apiTokenId,
-    apiClientSecret: emu.apiClientSecret,
-    webhookPublicKey: emu.webhookPublicKey,
-  });
-  store.setCurrentProfile('local');
+  saveLocalProfile(configDir, emu);
   const api = createClient({
     baseUrl: emu.baseUrl,
     auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret },

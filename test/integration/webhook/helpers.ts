@@ -1,6 +1,6 @@
 /**
  * Shared pieces for the webhook integration tests: envelopes, signed POSTs, a recording receiver,
- * and a local app for --forward-to.
+ * a local app for --forward-to, and the `local` profile an emulator start saves.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -13,6 +13,8 @@ import {
 } from '../../../src/crypto/webhook-signature.js';
 import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
 import type { WebhookEvent } from '../../../src/webhook/envelope.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { openStore } from '../../../src/store/index.js';
 import {
   createWebhookReceiver,
   type AcceptedEvent,
@@ -131,4 +133,16 @@ export async function localApp(statuses: number[]): Promise<LocalApp> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** What `svc emulator start` saves in configDir: a `local` profile for emu, made current. */
+export function saveLocalProfile(configDir: string, emu: RunningEmulator): void {
+  const store = openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } });
+  store.setProfile('local', {
+    baseUrl: emu.baseUrl,
+    apiTokenId: emu.apiTokenId,
+    apiClientSecret: emu.apiClientSecret,
+    webhookPublicKey: emu.webhookPublicKey,
+  });
+  store.setCurrentProfile('local');
 }

@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createClient } from '../../../src/http/index.js';
-import { openStore } from '../../../src/store/index.js';
 import { runSvc, tempConfigDir } from '../../helpers/spawn-svc.js';
+import { saveLocalProfile } from './helpers.js';
 import { spawnListener, type SpawnedListener } from './spawn-listener.js';
 
 const CHECK_MS = 200;
@@ -16,17 +16,6 @@ const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanup.length) await cleanup.pop()!();
 });
-
-function saveLocalProfile(configDir: string, emu: RunningEmulator): void {
-  const store = openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } });
-  store.setProfile('local', {
-    baseUrl: emu.baseUrl,
-    apiTokenId: emu.apiTokenId,
-    apiClientSecret: emu.apiClientSecret,
-    webhookPublicKey: emu.webhookPublicKey,
-  });
-  store.setCurrentProfile('local');
-}
 
 async function emulator(port = 0): Promise<RunningEmulator> {
   const emu = await startEmulator({ port, webhookRetry: { initialMs: 50, maxMs: 200, timeoutMs: 3000 } });
