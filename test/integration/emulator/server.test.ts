@@ -25,12 +25,18 @@ afterAll(() => t.close());
 
 const fund = `/sandbox/internal-accounts/${'InternalAccount:00000000-0000-0000-0000-000000000000'}/fund`;
 
-/** A GET with an exact request target (undici and fetch would normalize odd ones). */
-function rawGet(emulator: TestEmulator, target: string): Promise<{ status: number; body: string }> {
-  const { port } = new URL(emulator.emu.baseUrl);
+/**
+ * A GET on 127.0.0.1:port with an exact request target (undici and fetch would normalize odd ones),
+ * Basic auth with `credentials`.
+ */
+function rawGet(
+  port: number | string,
+  target: string,
+  credentials: Parameters<typeof basicAuth>[0],
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: target, headers: { authorization: basicAuth(emulator.emu) } },
+      { host: '127.0.0.1', port, path: target, headers: { authorization: basicAuth(credentials) } },
       (res) => {
         let body = '';
         res
@@ -81,7 +87,7 @@ describe('routing', () => {
   });
 
   it('400, not 500, for a request target that is not a URL path', async () => {
-    const answer = await rawGet(t, '//[');
+    const answer = await rawGet(new URL(t.emu.baseUrl).port, '//[', t.emu);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({
       status: 400,
@@ -226,20 +232,7 @@ describe('the catch-all', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const get = (path: string) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest(
-          { host: '127.0.0.1', port, path: `/2025-10-13${path}`, headers: { authorization: basicAuth(state) } },
-          (res) => {
-            let body = '';
-            res
-              .setEncoding('utf8')
-              .on('data', (d: string) => (body += d))
-              .on('end', () => resolve({ status: res.statusCode!, body }));
-          },
-        );
-        req.on('error', reject).end();
-      });
+    const get = (path: string) => rawGet(port, `/2025-10-13${path}`, state);
     try {
       const boom = await get('/boom');
       expect(boom.status).toBe(500);
