@@ -3,8 +3,7 @@
  * a local app for --forward-to, and the `local` profile an emulator start saves.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { request } from 'undici';
 import {
   generateWebhookKeyPair,
@@ -15,6 +14,7 @@ import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
 import type { WebhookEvent } from '../../../src/webhook/envelope.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { openStore } from '../../../src/store/index.js';
+import { startServer, type RecordedRequest } from '../http/local-server.js';
 import {
   createWebhookReceiver,
   type AcceptedEvent,
@@ -94,15 +94,10 @@ export async function startRecorder(
   };
 }
 
-/** One request a local app received: its exact bytes and headers. */
-export interface AppRequest {
-  body: Buffer;
-  headers: IncomingHttpHeaders;
-}
-
 export interface LocalApp {
   url: string;
-  seen: AppRequest[];
+  /** Every request it got, with its exact body bytes and headers. */
+  seen: RecordedRequest[];
   server: Server;
   close(): Promise<void>;
 }
@@ -112,27 +107,11 @@ export interface LocalApp {
  * them) and records every request it got, so a test sees what was forwarded and how it answered.
  */
 export async function localApp(statuses: number[]): Promise<LocalApp> {
-  const seen: AppRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ body: Buffer.concat(chunks), headers: req.headers });
-      res.statusCode = statuses.shift() ?? 200;
-      res.end('{}');
-    });
+  const app = await startServer((_req, res) => {
+    res.statusCode = statuses.shift() ?? 200;
+    res.end('{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    seen,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `${app.origin}/hook`, seen: app.requests, server: app.server, close: app.close };
 }
 
 /** What `svc emulator start` saves in configDir: a `local` profile for emu, made current. */

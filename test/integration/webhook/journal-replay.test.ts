@@ -17,7 +17,8 @@ import { replay as replayVerb } from '../../../commands/webhook/verbs.js';
 import { readFileSync } from 'node:fs';
 import { REPO_ROOT } from '../../helpers/spawn-svc.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
-import { deliver, envelope, keys, localApp, startRecorder, type AppRequest, type LocalApp } from './helpers.js';
+import { deliver, envelope, keys, localApp, startRecorder, type LocalApp } from './helpers.js';
+import type { RecordedRequest } from '../http/local-server.js';
 
 const running: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -65,7 +66,7 @@ async function replay(opts: Partial<ReplayOptions>, json = false) {
 }
 
 const storeFile = () => join(mkdtempSync(join(tmpdir(), 'svc-journal-')), 'seen.log');
-const verifies = (s: AppRequest) =>
+const verifies = (s: RecordedRequest) =>
   createWebhookVerifier(keys.publicKeyPem)(s.body, s.headers['x-service-signature'] as string);
 
 describe('svc webhook replay --store (journal mode)', () => {
