@@ -79,7 +79,7 @@ export function recordingBrowser(dir: string): { command: string; opened(timeout
 }
 
 /** Trigger options from the few a test sets; every other flag at its declared default. */
-export const triggerOptions = (o: Partial<TriggerOptions>): TriggerOptions => optionsWith(triggerSpec, o);
+export const triggerOptions = (o: Partial<TriggerOptions> = {}): TriggerOptions => optionsWith(triggerSpec, o);
 
 /** What `svc --json trigger` prints. */
 export interface TriggerReport {

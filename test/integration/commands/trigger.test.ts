@@ -3,23 +3,20 @@
  * summary and --json report, and the usage errors, which send nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
-import { trigger as triggerSpec } from '../../../commands/trigger/verbs.js';
-import { optionsWith } from '../../helpers/verb-options.js';
+import { run } from '../../../commands/trigger/run.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { SvcError, UsageError } from '../../../src/errors.js';
 import { SCENARIOS } from '../../../src/trigger/catalog.js';
 import { recipeFor } from '../../../src/trigger/run.js';
 import { rejected } from '../../helpers/caught.js';
 import { fakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
-import { countingEnv, countingServer, emulatorEnv } from './helpers.js';
+import { countingEnv, countingServer, emulatorEnv, triggerOptions as opts } from './helpers.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => (emu = await startEmulator({ port: 0 })));
 afterAll(() => emu.close());
 
 const deps = (o: FakeDepsOptions = {}) => fakeDeps({ ...o, env: { ...emulatorEnv(emu), ...o.env } });
-const opts = (o: Partial<TriggerOptions> = {}): TriggerOptions => optionsWith(triggerSpec, o);
 
 describe('svc trigger --list', () => {
   it('prints every scenario with its magic value and expected outcome', async () => {
