@@ -47,7 +47,7 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
     return;
   }
   if (dir === undefined) return;
-  const toSave = [];
+  const loaded = [];
   const folder = folderTag();
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
@@ -55,12 +55,20 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
     const st = fs.statSync(filename);
     const key = `${path.basename(filename)}@${folder}-${variant}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}`;
     const file = path.join(dir, key);
+    // The cache a successful run saved, else one a failed run saved (see below).
     let cachedData;
+    let fromSuccess = true;
     try {
-      cachedData = fs.readFileSync(file);
-    } catch {}
+      cachedData = fs.readFileSync(`${file}-ok`);
+    } catch {
+      fromSuccess = false;
+      try {
+        cachedData = fs.readFileSync(`${file}-failed`);
+      } catch {}
+    }
     const script = new Script(Module.wrap(content), { filename, cachedData });
-    if (cachedData === undefined || script.cachedDataRejected) toSave.push([file, script]);
+    const used = cachedData !== undefined && !script.cachedDataRejected;
+    loaded.push({ file, script, used, usedSuccess: used && fromSuccess });
     const require = (id) => this.require(id);
     require.resolve = (request, options) => Module._resolveFilename(request, this, false, options);
     require.cache = Module._cache;
@@ -68,26 +76,29 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
     const wrapper = script.runInThisContext({ displayErrors: true });
     return wrapper.call(this.exports, this.exports, require, this, filename, path.dirname(filename));
   };
-  // At exit the cache holds every function the run compiled, not only the top level. Only a run that
-  // succeeded saves: a cache keeps what its first run compiled, and a failed run (a usage error, an
-  // expired session) compiles its error path, not the work the command does every other time.
-  // Caches of an older build of the same bundle in the same folder are removed then (only a run
-  // that missed pays for the listing).
+  // At exit the cache holds every function the run compiled, not only the top level; a cache keeps
+  // what its first run compiled. A failed run (a usage error, an expired session) compiles its error
+  // path, so its cache is kept apart and only until a run of the same bundle succeeds, which saves
+  // the cache of the work the command does every other time. Other caches of the same bundle (an
+  // older build, a failed run's) are removed then; only a run that saves pays for the listing.
   process.once('exit', (code) => {
-    if (toSave.length === 0 || code !== 0) return;
+    const succeeded = code === 0;
+    const toSave = loaded.filter((l) => (succeeded ? !l.usedSuccess : !l.used));
+    if (toSave.length === 0) return;
     let existing = [];
     try {
       existing = fs.readdirSync(dir);
     } catch {}
-    for (const [file, script] of toSave) {
+    for (const { file, script } of toSave) {
       const bundle = `${path.basename(file).split('@')[0]}@${folder}-${variant}-`;
+      const target = `${file}-${succeeded ? 'ok' : 'failed'}`;
       try {
         for (const old of existing) {
-          if (old.startsWith(bundle) && path.join(dir, old) !== file) fs.unlinkSync(path.join(dir, old));
+          if (old.startsWith(bundle) && path.join(dir, old) !== target) fs.unlinkSync(path.join(dir, old));
         }
-        const tmp = `${file}.${process.pid}.tmp`;
+        const tmp = `${target}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-        fs.renameSync(tmp, file);
+        fs.renameSync(tmp, target);
       } catch {}
     }
   });

@@ -113,20 +113,32 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
   });
 
-  it('is saved by a run that succeeded, not by one that failed (whose cache would hold its error path)', () => {
+  it("keeps a failed run's cache (its error path) only until a run of the command succeeds", () => {
     const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
     const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
-    const stamp = (payload: string) =>
-      spawnSync(process.execPath, [SVC_BIN, 'keys', 'stamp', '--payload', payload, '--private-key', 'not-a-key'], {
+    const stamp = (privateKey: string) =>
+      spawnSync(process.execPath, [SVC_BIN, 'keys', 'stamp', '--payload', '{}', '--private-key', privateKey], {
         env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
       }).status;
-    expect(stamp('{}')).toBe(2); // refused: not a private key
-    expect(readdirSync(dir)).toEqual([]);
-    expect(generate(tmp).code).toBe(0);
-    expect(
+    const caches = () =>
       readdirSync(dir)
-        .map((f) => f.split('@')[0])
-        .sort(),
-    ).toEqual(['keys.generate.cjs', 'svc.cjs']);
+        .sort()
+        .map((f) => ({ file: f, mtime: statSync(join(dir, f)).mtimeMs }));
+    const kinds = () => caches().map(({ file }) => `${file.split('@')[0]} ${file.split('-').pop()}`);
+
+    // A run that fails still saves, apart; the next failing run uses that cache as it is.
+    expect(stamp('not-a-key')).toBe(2);
+    expect(kinds()).toEqual(['keys.stamp.cjs failed', 'svc.cjs failed']);
+    const failed = caches();
+    expect(stamp('not-a-key')).toBe(2);
+    expect(caches()).toEqual(failed);
+
+    // The first run that succeeds replaces it with its own, which later runs keep.
+    expect(stamp('11'.repeat(32))).toBe(0);
+    expect(kinds()).toEqual(['keys.stamp.cjs ok', 'svc.cjs ok']);
+    const succeeded = caches();
+    expect(stamp('11'.repeat(32))).toBe(0);
+    expect(stamp('not-a-key')).toBe(2);
+    expect(caches()).toEqual(succeeded);
   });
 });
