@@ -5,10 +5,10 @@
  * stay unchanged, and lists (their counts and pages too) hold only its own. The platform still
  * sees everything.
  */
-import { FormData, request } from 'undici';
+import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, connectAgent, errorShape, useLoggedInEmulator } from './support.js';
-import { JPEG, createBusiness, createIndividual, ownerBody, uploadPassport } from './identity-support.js';
+import { JPEG, createBusiness, createIndividual, multipart, ownerBody, uploadPassport } from './identity-support.js';
 
 const { t } = useLoggedInEmulator();
 
@@ -52,10 +52,11 @@ async function agentUpload(holder: string, replace?: string): Promise<Answer> {
   form.append('documentType', 'PASSPORT');
   form.append('country', 'US');
   form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), 'p.jpg');
+  const { body, contentType } = await multipart(form);
   const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, {
     method: replace ? 'PUT' : 'POST',
-    body: form,
-    headers: { authorization: bearer },
+    body,
+    headers: { authorization: bearer, 'content-type': contentType },
   });
   const text = await res.body.text();
   return { status: res.statusCode, body: text ? JSON.parse(text) : undefined, headers: res.headers, text };

@@ -1,9 +1,9 @@
 /**
- * Shared by the identity tests: real multipart uploads (undici's FormData encoder, not ours),
+ * Shared by the identity tests: real multipart uploads (encoded by Node's own fetch, not by us),
  * small files of each accepted kind, complete customers and owners, and the webhook deliveries
  * about one resource.
  */
-import { FormData, request } from 'undici';
+import { request } from 'undici';
 import { expect } from 'vitest';
 import {
   basicAuth,
@@ -33,6 +33,19 @@ export interface UploadFields {
   file?: { bytes: Buffer; name: string; type?: string } | string;
 }
 
+/**
+ * A form as multipart/form-data bytes and their content type, encoded by Node's fetch. Handing the
+ * form itself to undici's request() stalled mid-body on Node 24 (the emulator answered 408): the
+ * npm undici streams a FormData through the runtime's web streams and Blob.
+ */
+export async function multipart(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+  const encoded = new Response(form);
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
+  };
+}
+
 /** POST /documents (or PUT /documents/{id}) as multipart/form-data, exactly as a client library encodes it. */
 export async function upload(t: TestEmulator, fields: UploadFields, replace?: string): Promise<Answer> {
   const form = new FormData();
@@ -41,10 +54,11 @@ export async function upload(t: TestEmulator, fields: UploadFields, replace?: st
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([value.bytes], { type: value.type ?? 'application/octet-stream' }), value.name);
   }
+  const { body, contentType } = await multipart(form);
   const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, {
     method: replace ? 'PUT' : 'POST',
-    body: form,
-    headers: { authorization: basicAuth(t.emu) },
+    body,
+    headers: { authorization: basicAuth(t.emu), 'content-type': contentType },
   });
   const text = await res.body.text();
   return { status: res.statusCode, body: text ? JSON.parse(text) : undefined, headers: res.headers, text };
