@@ -53,22 +53,20 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   Module.prototype._compile = function (content, filename) {
     if (!filename.startsWith(BUNDLES)) return compile.call(this, content, filename);
     const st = fs.statSync(filename);
-    const key = `${path.basename(filename)}@${folder}-${variant}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}`;
-    const file = path.join(dir, key);
+    const prefix = `${path.basename(filename)}@${folder}-${variant}-`;
+    const file = path.join(dir, `${prefix}${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}`);
     // The cache a successful run saved, else one a failed run saved (see below).
     let cachedData;
-    let fromSuccess = true;
-    try {
-      cachedData = fs.readFileSync(`${file}-ok`);
-    } catch {
-      fromSuccess = false;
+    let from;
+    for (const kind of ['ok', 'failed']) {
       try {
-        cachedData = fs.readFileSync(`${file}-failed`);
+        cachedData = fs.readFileSync(`${file}-${kind}`);
+        from = kind;
+        break;
       } catch {}
     }
     const script = new Script(Module.wrap(content), { filename, cachedData });
-    const used = cachedData !== undefined && !script.cachedDataRejected;
-    loaded.push({ file, script, used, usedSuccess: used && fromSuccess });
+    loaded.push({ prefix, file, script, from: script.cachedDataRejected ? undefined : from });
     const require = (id) => this.require(id);
     require.resolve = (request, options) => Module._resolveFilename(request, this, false, options);
     require.cache = Module._cache;
@@ -82,19 +80,19 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   // the cache of the work the command does every other time. Other caches of the same bundle (an
   // older build, a failed run's) are removed then; only a run that saves pays for the listing.
   process.once('exit', (code) => {
-    const succeeded = code === 0;
-    const toSave = loaded.filter((l) => (succeeded ? !l.usedSuccess : !l.used));
+    const kind = code === 0 ? 'ok' : 'failed';
+    // A success replaces any cache but its own kind; a failure only fills a missing one.
+    const toSave = loaded.filter(({ from }) => (kind === 'ok' ? from !== 'ok' : from === undefined));
     if (toSave.length === 0) return;
     let existing = [];
     try {
       existing = fs.readdirSync(dir);
     } catch {}
-    for (const { file, script } of toSave) {
-      const bundle = `${path.basename(file).split('@')[0]}@${folder}-${variant}-`;
-      const target = `${file}-${succeeded ? 'ok' : 'failed'}`;
+    for (const { prefix, file, script } of toSave) {
+      const target = `${file}-${kind}`;
       try {
         for (const old of existing) {
-          if (old.startsWith(bundle) && path.join(dir, old) !== target) fs.unlinkSync(path.join(dir, old));
+          if (old.startsWith(prefix) && path.join(dir, old) !== target) fs.unlinkSync(path.join(dir, old));
         }
         const tmp = `${target}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
