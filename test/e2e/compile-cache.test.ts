@@ -1,6 +1,7 @@
 /**
- * bin/compile-cache.js, V8's code cache for the CLI bundles, on every Node version: a run fills a folder of the user's own, later runs use it, and a
- * cache that does not fit (corrupt, or from another build) only costs a recompile. Not timed.
+ * bin/compile-cache.js, V8's code cache for the CLI bundles, on every Node version: a run fills a
+ * folder of the user's own, later runs use it, and a cache that does not fit (corrupt, or from
+ * another build) only costs a recompile. Not timed.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,22 @@ import { describe, expect, it } from 'vitest';
 import { SVC_BIN, runSvc, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { emulatorEnv } from '../integration/commands/helpers.js';
+
+/** A temporary folder for the runs (their TMPDIR), and the cache folder they fill inside it. */
+function cacheFolder(): { tmp: string; dir: string } {
+  const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+  return { tmp, dir: join(tmp, `svc-compile-cache-${process.getuid!()}`) };
+}
+
+/** The cache files, sorted, each with its last write: an equal list later means nothing was rewritten. */
+function caches(dir: string): { file: string; mtime: number }[] {
+  return readdirSync(dir)
+    .sort()
+    .map((file) => ({ file, mtime: statSync(join(dir, file)).mtimeMs }));
+}
+
+/** The bundle each cache file is for. */
+const bundles = (dir: string) => caches(dir).map(({ file }) => file.split('@')[0]);
 
 /** Runs `svc keys generate --json` with its temporary folder (and so the cache) in `tmp`. */
 function generate(tmp: string, bin = SVC_BIN): { code: number | null; stdout: string } {
@@ -22,40 +39,37 @@ function generate(tmp: string, bin = SVC_BIN): { code: number | null; stdout: st
 
 describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI bundles', () => {
   it('is written by the first run into a private folder, and a corrupt cache is replaced, not fatal', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const { tmp, dir } = cacheFolder();
     const first = generate(tmp);
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toHaveProperty('publicKey');
 
-    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    const files = readdirSync(dir).sort();
-    expect(files.map((f) => f.split('@')[0])).toEqual(['keys.generate.cjs', 'svc.cjs']);
-    for (const f of files) expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
+    expect(bundles(dir)).toEqual(['keys.generate.cjs', 'svc.cjs']);
+    const written = caches(dir);
+    for (const { file } of written) expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
 
     // A second run finds a cache V8 accepts, so it writes nothing.
-    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
     expect(generate(tmp).code).toBe(0);
-    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+    expect(caches(dir)).toEqual(written);
 
     // Garbage in the cache: V8 refuses it, the command still runs, and the cache is written anew.
-    for (const f of files) writeFileSync(join(dir, f), 'not a code cache');
+    for (const { file } of written) writeFileSync(join(dir, file), 'not a code cache');
     const third = generate(tmp);
     expect(third.code).toBe(0);
     expect(JSON.parse(third.stdout)).toHaveProperty('privateKey');
-    for (const f of files) expect(statSync(join(dir, f)).size).toBeGreaterThan(1000);
+    for (const { file } of written) expect(statSync(join(dir, file)).size).toBeGreaterThan(1000);
   });
 
   it('is not used from a folder that others can write to', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
-    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    const { tmp, dir } = cacheFolder();
     spawnSync('mkdir', ['-m', '777', dir]);
     expect(generate(tmp).code).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('keeps one cache per install: two copies of the CLI run in turn do not evict each other', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const { tmp, dir } = cacheFolder();
     const root = dirname(dirname(SVC_BIN));
     const copies = ['a', 'b'].map((name) => {
       const dest = join(tmp, name);
@@ -64,20 +78,17 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
       return join(dest, 'bin', 'svc.js');
     });
     for (const bin of copies) expect(generate(tmp, bin).code).toBe(0);
-    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
-    const files = readdirSync(dir);
     // Each copy's two bundles, cached side by side.
-    expect(files.filter((f) => f.startsWith('svc.cjs@'))).toHaveLength(2);
-    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+    expect(bundles(dir).filter((bundle) => bundle === 'svc.cjs')).toHaveLength(2);
+    const written = caches(dir);
     for (const bin of copies) expect(generate(tmp, bin).code).toBe(0);
-    expect(readdirSync(dir)).toEqual(files);
-    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+    expect(caches(dir)).toEqual(written);
   });
 
   it('is written once by a command that connects: the V8 flag it sets for the request is undone before the cache is saved', async () => {
     const emu = await startEmulator({ port: 0 });
     try {
-      const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+      const { tmp, dir } = cacheFolder();
       const fund = async () =>
         (
           await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], {
@@ -85,60 +96,50 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
           })
         ).code;
       expect(await fund()).toBe(0);
-      const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
-      const files = readdirSync(dir).sort();
-      expect(files.map((f) => f.split('@')[0])).toEqual(['sandbox.fund.cjs', 'svc.cjs']);
-      const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+      expect(bundles(dir)).toEqual(['sandbox.fund.cjs', 'svc.cjs']);
+      const written = caches(dir);
       expect(await fund()).toBe(0);
-      expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+      expect(caches(dir)).toEqual(written);
     } finally {
       await emu.close();
     }
   });
 
   it('keeps separate caches of the command root for help and for a command, which compile different parts of it', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+    const { tmp, dir } = cacheFolder();
     const help = () =>
       spawnSync(process.execPath, [SVC_BIN, '--help'], { env: svcEnv(tempConfigDir(), { TMPDIR: tmp }) }).status;
     expect(help()).toBe(0);
     expect(generate(tmp).code).toBe(0);
-    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
-    const files = readdirSync(dir).sort();
-    expect(files.filter((f) => f.startsWith('svc.cjs@'))).toHaveLength(2);
+    expect(bundles(dir).filter((bundle) => bundle === 'svc.cjs')).toHaveLength(2);
     // Each kind of run finds its own cache again: nothing is rewritten.
-    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+    const written = caches(dir);
     expect(help()).toBe(0);
     expect(generate(tmp).code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(files);
-    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+    expect(caches(dir)).toEqual(written);
   });
 
   it("keeps a failed run's cache (its error path) only until a run of the command succeeds", () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
-    const dir = join(tmp, `svc-compile-cache-${process.getuid!()}`);
+    const { tmp, dir } = cacheFolder();
     const stamp = (privateKey: string) =>
       spawnSync(process.execPath, [SVC_BIN, 'keys', 'stamp', '--payload', '{}', '--private-key', privateKey], {
         env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
       }).status;
-    const caches = () =>
-      readdirSync(dir)
-        .sort()
-        .map((f) => ({ file: f, mtime: statSync(join(dir, f)).mtimeMs }));
-    const kinds = () => caches().map(({ file }) => `${file.split('@')[0]} ${file.split('-').pop()}`);
+    const kinds = () => caches(dir).map(({ file }) => `${file.split('@')[0]} ${file.split('-').pop()}`);
 
     // A run that fails still saves, apart; the next failing run uses that cache as it is.
     expect(stamp('not-a-key')).toBe(2);
     expect(kinds()).toEqual(['keys.stamp.cjs failed', 'svc.cjs failed']);
-    const failed = caches();
+    const failed = caches(dir);
     expect(stamp('not-a-key')).toBe(2);
-    expect(caches()).toEqual(failed);
+    expect(caches(dir)).toEqual(failed);
 
     // The first run that succeeds replaces it with its own, which later runs keep.
     expect(stamp('11'.repeat(32))).toBe(0);
     expect(kinds()).toEqual(['keys.stamp.cjs ok', 'svc.cjs ok']);
-    const succeeded = caches();
+    const succeeded = caches(dir);
     expect(stamp('11'.repeat(32))).toBe(0);
     expect(stamp('not-a-key')).toBe(2);
-    expect(caches()).toEqual(succeeded);
+    expect(caches(dir)).toEqual(succeeded);
   });
 });
