@@ -59,6 +59,9 @@ const undiciCore = {
   },
 };
 
+/** conf's own module, the importer of the libraries it needs only for features svc does not use. */
+const CONF_INDEX = /conf[\\/]dist[\\/]source[\\/]index\.js$/;
+
 /** The body of a stub for a module left out of the bundle: a clear error, should it ever be called. */
 const OMITTED = (name) =>
   `throw new Error('${name} is not in the svc bundle: the store gives conf no schema or migrations (.ci/build.mjs)');`;
@@ -113,17 +116,17 @@ const LAZY = [
   // nor migrations (src/store/json-file.ts), so conf never calls them; if it ever did, the stub
   // says why instead of validating silently.
   {
-    importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
+    importer: CONF_INDEX,
     path: 'ajv/dist/2020.js',
     stub: () => `exports.Ajv2020 = function () { ${OMITTED('ajv')} };`,
   },
   {
-    importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
+    importer: CONF_INDEX,
     path: 'ajv-formats',
     stub: () => `module.exports = { default: () => { ${OMITTED('ajv-formats')} } };`,
   },
   {
-    importer: /conf[\\/]dist[\\/]source[\\/]index\.js$/,
+    importer: CONF_INDEX,
     path: 'semver',
     stub: () =>
       `const omitted = () => { ${OMITTED('semver')} }; module.exports = { eq: omitted, clean: omitted, satisfies: omitted, lte: omitted, gt: omitted };`,
@@ -144,9 +147,10 @@ const lazyModules = {
       });
     }
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
-      const real = args.path.startsWith('node:') ? args.path : join(root, args.path);
+      const builtin = args.path.startsWith('node:');
+      const real = builtin ? args.path : join(root, args.path);
       return {
-        resolveDir: args.path.startsWith('node:') ? root : dirname(real),
+        resolveDir: builtin ? root : dirname(real),
         loader: 'js',
         contents: LAZY[args.pluginData].stub(JSON.stringify(real)),
       };
