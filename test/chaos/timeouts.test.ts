@@ -33,22 +33,19 @@ async function check(
   ]);
   const ended = (r: { status: number | undefined; closed: boolean; ms: number }) =>
     (r.status === 408 || (r.status === undefined && r.closed)) && r.ms < LIMIT_MS + 3000;
-  report({
-    suite,
-    attack: `headers stopped half-way (limit ${LIMIT_MS} ms)`,
-    tried: 1,
-    survived: ended(headers) ? 1 : 0,
-    lost: ended(headers) ? 0 : 1,
-    detail: `${headers.status ?? 'dropped'} after ${Math.round(headers.ms)} ms`,
-  });
-  report({
-    suite,
-    attack: `body stopped half-way (limit ${LIMIT_MS} ms)`,
-    tried: 1,
-    survived: ended(body) ? 1 : 0,
-    lost: ended(body) ? 0 : 1,
-    detail: `${body.status ?? 'dropped'} after ${Math.round(body.ms)} ms`,
-  });
+  for (const [part, r] of [
+    ['headers', headers],
+    ['body', body],
+  ] as const) {
+    report({
+      suite,
+      attack: `${part} stopped half-way (limit ${LIMIT_MS} ms)`,
+      tried: 1,
+      survived: ended(r) ? 1 : 0,
+      lost: ended(r) ? 0 : 1,
+      detail: `${r.status ?? 'dropped'} after ${Math.round(r.ms)} ms`,
+    });
+  }
   report({
     suite,
     attack: 'good request while both stall',
