@@ -112,7 +112,7 @@ interface Knobs {
   rpId?: string;
   flags?: number;
   fmt?: string;
-  attStmt?: Map<string, CBORType> | 'packed-self' | 'packed-bad';
+  attStmt?: Map<string, CBORType> | 'packed-self' | 'packed-bad' | 'packed-rs256' | 'packed-unsigned';
   cose?: Map<number, CBORType>;
   sentId?: string;
   object?: Uint8Array;
@@ -145,6 +145,13 @@ function handMade(challenge: string, k: Knobs = {}) {
       ['alg', -7],
       ['sig', new Uint8Array(selfSig(privateKey))],
     ]);
+  else if (k.attStmt === 'packed-rs256')
+    // A valid ES256 signature by the new key, labelled RS256: the label alone must be refused.
+    attStmt = new Map<string, CBORType>([
+      ['alg', -257],
+      ['sig', new Uint8Array(selfSig(privateKey))],
+    ]);
+  else if (k.attStmt === 'packed-unsigned') attStmt = new Map<string, CBORType>([['alg', -7]]);
   else if (k.attStmt === 'packed-bad')
     attStmt = new Map<string, CBORType>([
       ['alg', -7],
@@ -183,6 +190,7 @@ describe('passkey registration checks', () => {
     ['a get (not create) ceremony', { type: 'webauthn.get' }, /webauthn.create/],
     ['another challenge', { challenge: 'c29tZXRoaW5nLWVsc2U' }, /challenge/],
     ['a foreign origin', { origin: 'https://evil.example' }, /origin/],
+    ['an origin that is not a URL', { origin: 'localhost' }, /origin/],
     ['another relying party', { rpId: 'evil.example' }, /relying party/],
     ['no user presence', { flags: FLAG_ATTESTED_CREDENTIAL }, /user-presence/],
     ['no attested credential', { flags: FLAG_USER_PRESENT }, /attested credential/],
@@ -190,6 +198,8 @@ describe('passkey registration checks', () => {
     ['an unsupported format', { fmt: 'fido-u2f' }, /not accepted/],
     ['a none statement that is not empty', { attStmt: new Map([['x', 1]]) }, /empty/],
     ['a packed signature by another key', { attStmt: 'packed-bad' }, /does not verify/],
+    ['a packed statement whose alg is not ES256', { attStmt: 'packed-rs256' }, /alg -7/],
+    ['a packed statement without sig', { attStmt: 'packed-unsigned' }, /alg -7 and sig/],
     [
       'an EdDSA key',
       { cose: new Map<number, CBORType>([...otherKey].map(([k, v]) => [k, k === 3 ? -8 : v])) },

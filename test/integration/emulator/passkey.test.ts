@@ -2,57 +2,11 @@
  * Passkey verify: a real WebAuthn assertion made with node:crypto, each check the spec lists, and
  * the legacy sandbox value sandbox-valid-passkey-signature.
  */
-import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSessionSigningKey } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { errorShape, signedHeaders, testEmulator, type TestEmulator } from './support.js';
-
-function passkeyPair(): { privateKey: KeyObject; publicHex: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  return {
-    privateKey,
-    publicHex: `04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}`,
-  };
-}
-
-interface Knobs {
-  challenge: string;
-  origin?: string;
-  rpId?: string;
-  flags?: number;
-  signCount?: number;
-  type?: string;
-  key?: KeyObject;
-}
-
-function assertion(credentialId: string, key: KeyObject, k: Knobs) {
-  const clientData = Buffer.from(
-    JSON.stringify({
-      type: k.type ?? 'webauthn.get',
-      challenge: k.challenge,
-      origin: k.origin ?? 'http://localhost:5173',
-    }),
-  );
-  const authData = Buffer.concat([
-    createHash('sha256')
-      .update(k.rpId ?? 'localhost')
-      .digest(),
-    Buffer.from([k.flags ?? 0x05]),
-    Buffer.from([0, 0, 0, k.signCount ?? 1]),
-  ]);
-  const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientData).digest()]), {
-    key: k.key ?? key,
-    dsaEncoding: 'der',
-  });
-  return {
-    credentialId,
-    clientDataJson: clientData.toString('base64url'),
-    authenticatorData: authData.toString('base64url'),
-    signature: signature.toString('base64url'),
-  };
-}
+import { assertion, passkeyPair, type AssertionKnobs } from '../../helpers/webauthn-assertion.js';
 
 let t: TestEmulator;
 let pk: ReturnType<typeof passkeyPair>;
@@ -133,7 +87,7 @@ describe('passkey verify', () => {
     ['a non-increasing counter', { signCount: 0 }, /counter/],
     ['a create (not get) ceremony', { type: 'webauthn.create' }, /webauthn.get/],
     ['a signature by another key', { key: other.privateKey }, /signature/],
-  ] as Array<[string, Partial<Knobs>, RegExp]>)('401 UNAUTHORIZED for %s', async (_name, knobs, reason) => {
+  ] as Array<[string, Partial<AssertionKnobs>, RegExp]>)('401 UNAUTHORIZED for %s', async (_name, knobs, reason) => {
     const c = await challenge(generateKeyPair().publicKey);
     const a = assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount(), ...knobs });
     const answer = await verify(c.requestId, a);
