@@ -1,4 +1,5 @@
 /** `svc keys …` run() in-process: input rules that are awkward to reach through a spawned CLI. */
+import { verify as nodeVerify } from 'node:crypto';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { run as stamp } from '../../../commands/keys/stamp.js';
 import { run as encryptOtp } from '../../../commands/keys/encrypt-otp.js';
 import { createOtpTargetBundle } from '../../../src/crypto/bundles.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { verifyStamp } from '../../../src/crypto/stamp.js';
+import { parseStamp, verifyStamp } from '../../../src/crypto/stamp.js';
+import { nodePublicKey } from './node-keys.js';
 import { STAMP_VECTOR } from './vectors.js';
 import { rejected } from '../../helpers/caught.js';
 
@@ -22,6 +24,23 @@ describe('keys stamp run()', () => {
     const deps = fakeDeps({ stdin: 'a\n' });
     await stamp({ privateKey: key }, deps);
     expect(verifyStamp(deps.stdout().trim(), 'a\n').publicKey).toBe(STAMP_VECTOR.publicKey);
+  });
+
+  it('signs a --payload-file that is not UTF-8 byte for byte (checked by node:crypto over the file)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-stamp-')), 'payload.bin');
+    const bytes = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x0a]);
+    writeFileSync(file, bytes);
+    const deps = fakeDeps();
+    await stamp({ privateKey: key, payloadFile: file }, deps);
+    const { signature } = parseStamp(deps.stdout().trim());
+    expect(
+      nodeVerify(
+        'sha256',
+        bytes,
+        { key: nodePublicKey(STAMP_VECTOR.publicKey), dsaEncoding: 'der' },
+        Buffer.from(signature, 'hex'),
+      ),
+    ).toBe(true);
   });
 
   it('asks for --payload instead of waiting on a terminal', async () => {

@@ -62,6 +62,19 @@ describe('createStamp', () => {
     expect(ok).toBe(true);
   });
 
+  it('signs bytes that are not UTF-8 exactly as they are, as node:crypto checks over the same bytes', () => {
+    const { privateKey, publicKey } = generateKeyPair();
+    // 0xff and a lone continuation byte are not UTF-8: a decode/encode round trip would turn them into U+FFFD.
+    const bytes = Uint8Array.from([0x7b, 0xff, 0xfe, 0x00, 0x80, 0xc3, 0x7d]);
+    const stamp = parseStamp(createStamper(privateKey)(bytes));
+    const key = { key: nodePublicKey(publicKey), dsaEncoding: 'der' as const };
+    const signature = Buffer.from(stamp.signature, 'hex');
+    expect(nodeVerify('sha256', bytes, key, signature)).toBe(true);
+    const roundTripped = Buffer.from(new TextDecoder().decode(bytes), 'utf8');
+    expect(roundTripped.equals(Buffer.from(bytes))).toBe(false);
+    expect(nodeVerify('sha256', roundTripped, key, signature)).toBe(false);
+  });
+
   it('refuses a bad private key with a UsageError that does not echo it', () => {
     const almostKey = STAMP_VECTOR.privateKey.slice(0, 62);
     const error = caught(() => createStamp('x', almostKey), UsageError);
