@@ -65,15 +65,20 @@ function strings(value: unknown, out: unknown[], depth = 0): void {
   }
 }
 
+/** The JSON body, or undefined when there is none or it does not parse (the handler answers that 400). */
+function jsonBody(req: Req): unknown {
+  if (req.raw.length === 0 || !/json/i.test(req.header('content-type') ?? '')) return undefined;
+  try {
+    return JSON.parse(req.raw.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function idsOf(req: Req): string[] {
   const values: unknown[] = [...Object.values(req.params), ...req.query.values()];
-  if (req.raw.length > 0 && /json/i.test(req.header('content-type') ?? '')) {
-    try {
-      strings(JSON.parse(req.raw.toString('utf8')) as unknown, values);
-    } catch {
-      // the handler answers the bad body
-    }
-  }
+  // Only the parse may fail quietly: an error while scanning must surface, never leave ids unchecked.
+  strings(jsonBody(req), values);
   return values.filter((v): v is string => typeof v === 'string' && ID.test(v));
 }
 
