@@ -2,7 +2,8 @@
 // alike: the startup-only calls (`--version`, `--help`), a store-only command, and whole API
 // commands against an emulator on 127.0.0.1, next to the floor for a one-request command (a
 // one-shot node:http POST). Prints each median, its ratio to node and the goal (issue 12). Figures
-// only: nothing here passes or fails.
+// only: nothing here passes or fails; but a build whose commands exit 0 without doing their work
+// gets no figure: every timed fund must have moved its money and every refresh made a session.
 //
 // Usage: node test/bench/commands.mjs [runs]
 //   SVC_BEFORE=/other/checkout/bin/svc.js adds that build's commands to the same run, for a
@@ -12,6 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prove, provedBench } from './proof.mjs';
 
 const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
 /** The other builds to time beside this one: [label, bin]. */
@@ -69,6 +71,20 @@ async function casesOf(label, svc) {
   ];
 }
 
+/** The emulator's own view, read over HTTP: the fixture account's balance and its session count. */
+async function serviceState() {
+  const get = async (path) => {
+    const res = await fetch(`${emu.baseUrl}${path}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}` },
+    });
+    return res.json();
+  };
+  const account = await get(`/internal-accounts/${encodeURIComponent(emu.fixtures.accountId)}`);
+  const sessions = await get(`/auth/sessions?accountId=${encodeURIComponent(emu.fixtures.accountId)}`);
+  return { balance: account.balance.amount, sessions: sessions.data.length };
+}
+
+const start = await serviceState();
 const cases = [
   ['node -e 0', ['-e', '0'], {}],
   ['node:http POST (floor)', ['-e', rawPost], {}],
@@ -79,6 +95,17 @@ for (const [, args, env] of cases) await timeOnce(args, env); // warm the file c
 const times = cases.map(() => []);
 for (let i = 0; i < runs; i++)
   for (const [j, [, args, env]] of cases.entries()) times[j].push(await timeOnce(args, env));
+
+// Each build logged in once (a session) and ran every case once to warm up and `runs` times timed;
+// the node:http floor funds the same account as each build's `sandbox fund`.
+const builds = 1 + before.length;
+const end = await serviceState();
+await provedBench(() => {
+  const funds = 5 * (builds + 1) * (1 + runs);
+  prove(end.balance - start.balance === funds, `the fund runs moved ${end.balance - start.balance}, not ${funds}`);
+  const made = builds * (2 + runs);
+  prove(end.sessions - start.sessions === made, `${end.sessions - start.sessions} sessions were made, not ${made}`);
+});
 
 const base = median(times[0]);
 console.log(`${'case'.padEnd(34)} ${'median'.padStart(9)}  ratio   goal`);
