@@ -75,7 +75,7 @@ function human(emu: RunningEmulator): string {
     'Fixtures',
     `  account (embedded wallet): ${f.accountId}`,
     `  credential (EMAIL_OTP):    ${f.credentialId}  ${f.email}`,
-    `  customer (KYC APPROVED):   ${f.customerId}`,
+    `  customer (KYC APPROVED):   ${f.customerId}  ${f.phoneNumber} (for SMS_OTP)`,
     `  card (ACTIVE):             ${f.cardId}`,
     `  quote (awaiting payment):  ${f.quoteId}`,
     `  UMA address:               ${f.umaAddress}`,

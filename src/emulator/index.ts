@@ -64,6 +64,7 @@ const FIXTURE_KEYS: readonly (keyof EmulatorFixtures)[] = [
   'accountId',
   'credentialId',
   'email',
+  'phoneNumber',
   'customerId',
   'cardId',
   'quoteId',

@@ -24,6 +24,7 @@ describe('svc emulator start (spawned)', () => {
       'credentialId',
       'customerId',
       'email',
+      'phoneNumber',
       'quoteId',
       'umaAddress',
     ]);

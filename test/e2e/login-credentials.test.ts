@@ -1,7 +1,8 @@
 /**
  * `svc login` and `svc credentials` as real processes (bin/svc.js, CI=true, private config dir)
  * against a real emulator behind a recording proxy: software passkey add → passkey login, sandbox
- * OAuth add → login, the two-step OAuth nonce flow over stdin, a signed remove, and exit codes.
+ * OAuth add → login, the two-step OAuth nonce flow over stdin, a signed remove, SMS add → OTP login,
+ * and exit codes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
@@ -89,6 +90,17 @@ describe('svc login / svc credentials (spawned)', () => {
     const gone = await svc(['login', 'passkey', '--credential', passkeyId]);
     expect(gone.code).toBe(4);
     expect(gone.stderr).toMatch(/No software passkey/);
+  });
+
+  it("credentials add sms (the README's line) on a fresh emulator, then login otp with that SMS_OTP credential", async () => {
+    const added = await svc(['--json', 'credentials', 'add', 'sms']);
+    ok(added);
+    const sms = JSON.parse(added.stdout);
+    expect(sms).toMatchObject({ type: 'SMS_OTP', nickname: t.emu.fixtures.phoneNumber });
+    const login = await svc(['--json', 'login', 'otp', '--credential', sms.id, '--code', '000000']);
+    ok(login);
+    expect(JSON.parse(login.stdout)).toMatchObject({ type: 'SMS_OTP', nickname: t.emu.fixtures.phoneNumber });
+    expect(activeSession(t)!.credentialId).toBe(sms.id);
   });
 
   it('bad input exits 2 naming the flag, before any request', async () => {

@@ -28,6 +28,7 @@ export interface EmulatorFixtures {
   accountId: string;
   credentialId: string;
   email: string;
+  phoneNumber: string;
   customerId: string;
   cardId: string;
   quoteId: string;

@@ -53,20 +53,27 @@ describe('POST /auth/credentials: OTP', () => {
     expect(errorShape(answer)).toMatchObject({ status: 400, code: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS' });
   });
 
-  it('SMS_OTP needs the customer phone number (400 MISSING_MANDATORY_USER_INFO), then is the signed add, then one per account', async () => {
-    const body = { type: 'SMS_OTP', accountId: t.emu.fixtures.accountId };
+  it('SMS_OTP needs the customer phone number: 400 MISSING_MANDATORY_USER_INFO without one, 201 once it is set', async () => {
+    const wallet = await newWallet(t); // an email, no phone number
+    const body = { type: 'SMS_OTP', accountId: wallet.accountId };
     expect(errorShape(await create(body))).toMatchObject({
       status: 400,
       code: 'MISSING_MANDATORY_USER_INFO',
       details: { errors: [{ field: 'phoneNumber' }] },
     });
-    await setPhone(t.emu.fixtures.customerId, '+15555550123');
+    await setPhone(wallet.customerId, '+15555550123');
+    expect(await create(body)).toMatchObject({ status: 201, body: { type: 'SMS_OTP', nickname: '+15555550123' } });
+  });
+
+  it('the fixture customer has a phone number: SMS_OTP is the signed add at once, then one per account', async () => {
+    const body = { type: 'SMS_OTP', accountId: t.emu.fixtures.accountId };
+    expect(t.emu.fixtures.phoneNumber).toMatch(/^\+[1-9]\d{7,14}$/);
     const { first, retry } = await signedCall(t, 'POST', '/auth/credentials', body, login.privateKey);
     expect(first.body.type).toBe('SMS_OTP');
     expect(retry.status).toBe(201);
     expect(retry.body).toMatchObject({
       type: 'SMS_OTP',
-      nickname: '+15555550123',
+      nickname: t.emu.fixtures.phoneNumber,
       otpEncryptionTargetBundle: expect.any(String),
     });
     // The signed retry is idempotent: the same bytes again get the same 201, not a duplicate error.
@@ -77,6 +84,9 @@ describe('POST /auth/credentials: OTP', () => {
     expect((await list(t.emu.fixtures.accountId)).map((m) => m.type)).toEqual(
       expect.arrayContaining(['EMAIL_OTP', 'SMS_OTP']),
     );
+    // And it logs in: an SMS_OTP verify with the sandbox code gives a session of the fixture account.
+    const sms = await otpLogin(t, retry.body.id, 'SMS_OTP');
+    expect(sms.session).toMatchObject({ type: 'SMS_OTP', nickname: t.emu.fixtures.phoneNumber });
   });
 });
 

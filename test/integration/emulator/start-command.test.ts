@@ -62,6 +62,7 @@ describe('svc emulator start', () => {
       'accountId',
       'credentialId',
       'email',
+      'phoneNumber',
       'customerId',
       'cardId',
       'quoteId',

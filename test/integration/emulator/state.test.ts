@@ -102,6 +102,27 @@ describe('restart with --state', () => {
     }
   });
 
+  it('gives the fixture customer of a state file written before it had a phone number one', async () => {
+    const statePath = tempState();
+    const first = await testEmulator({ statePath });
+    const { customerId } = first.emu.fixtures;
+    await first.close();
+    const saved = JSON.parse(readFileSync(statePath));
+    delete saved.fixtures.phoneNumber;
+    delete saved.customers[customerId].phoneNumber;
+    writeFileSync(statePath, JSON.stringify(saved));
+
+    const second = await testEmulator({ statePath });
+    try {
+      expect(second.emu.fixtures.customerId).toBe(customerId);
+      expect(second.emu.fixtures.phoneNumber).toMatch(/^\+1555555\d{4}$/);
+      const customer = await second.call('GET', `/customers/${customerId}`);
+      expect(customer.body.phoneNumber).toBe(second.emu.fixtures.phoneNumber);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('saves on change, not only on close', async () => {
     const statePath = tempState();
     const t = await testEmulator({ statePath });
