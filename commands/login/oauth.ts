@@ -1,8 +1,9 @@
 /**
  * `svc login oauth`: the client key comes first (the token's nonce names it). `--nonce` makes and
  * keeps it and prints the nonce; a later `--token` uses the kept key; `--sandbox-token` mints a
- * token for a fresh key at once. The session key arrives sealed to the client key, is stored and
- * made active; the client key is then forgotten.
+ * token for a fresh key at once. The compressed client key is the session key (with --legacy an
+ * uncompressed one, and the session key arrives sealed to it); it is stored and made active, and
+ * the pending copy is forgotten.
  */
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
@@ -50,8 +51,9 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
       createdAt: new Date(deps.clock.now()).toISOString(),
     });
 
+  const newKey = () => newOauthClientKey({ legacy: opts.legacy });
   if (opts.nonce) {
-    const key = newOauthClientKey();
+    const key = newKey();
     keepPending(key);
     if (deps.globals.json) ui.json({ credentialId, nonce: key.nonce, clientPublicKey: key.publicKey });
     else ui.out(key.nonce);
@@ -64,12 +66,12 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
   let key: OauthClientKey;
   let token: string;
   if (identity) {
-    key = newOauthClientKey();
+    key = newKey();
     token = mintSandboxToken(identity, { nowMs: deps.clock.now(), nonce: key.nonce });
     ui.info(`Minted a sandbox token for ${identity.subject} at ${identity.issuer} with nonce ${key.nonce}`);
   } else {
     const kept = pending.get(credentialId);
-    key = kept ?? newOauthClientKey();
+    key = kept ?? newKey();
     if (fromFlag === undefined) ui.info(`The ID token must carry nonce ${key.nonce}`);
     token = fromFlag ?? (await deps.prompter.password({ message: 'Paste the ID token:', mask: true })).trim();
     // A client key made just now cannot be in a token obtained before; keep it so --token can follow.

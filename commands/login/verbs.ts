@@ -12,10 +12,14 @@ export const otp = defineVerb({
 
 export const oauth = defineVerb({
   name: 'oauth',
-  description: 'OAuth login: a client key, its nonce in the OIDC token, a session sealed to the key',
+  description: 'OAuth login: a client key, its nonce in the OIDC token, the key held as the session key',
   flags: {
     credential: flag.value('--credential <id>', 'the OAUTH credential, AuthMethod:<uuid>'),
     nonce: flag.boolean('--nonce', 'make and keep the client key, print the nonce the token must carry, and stop'),
+    legacy: flag.boolean(
+      '--legacy',
+      'deprecated sealed-key flow: an uncompressed client key, decrypt encryptedSessionSigningKey',
+    ),
     ...tokenFlags,
   },
   help: `
@@ -24,6 +28,10 @@ comes first: run with --nonce, have the identity provider issue a token with tha
 nonce, then run again with --token (the kept key is used and then forgotten). On a
 terminal without --token, svc prints the nonce and asks for the token. Against a
 sandbox, --sandbox-token does all of it in one step.
+
+The client key (compressed) becomes the session key; with --legacy it is
+uncompressed and the service seals a session key to it instead. --legacy counts
+where the key is made: with --nonce, --sandbox-token, or a --token with no kept key.
 
 Examples:
   $ svc login oauth --credential AuthMethod:<uuid> --sandbox-token

@@ -1,23 +1,25 @@
 /**
  * OAuth login (spec "Auth magic values", OAuth): one verify call with the identity provider's
- * token and the client key whose SHA-256 hex the token carries as `nonce`; the answer seals the
- * session key to that client key. The client key is made before the token (the token must name
- * it), so the caller owns it: `newOauthClientKey()` here, kept between the two steps by the command.
+ * token and the client key whose SHA-256 hex the token carries as `nonce`. A compressed client key
+ * is the session key itself (client-held-key model); an uncompressed one (`legacy`, deprecated) gets
+ * the session key sealed to it; a service that seals to a compressed key is understood too. The
+ * client key is made before the token (the token must name it), so the caller owns it:
+ * `newOauthClientKey()` here, kept between the two steps by the command.
  */
 import type { ApiClient } from '../http/client.js';
 import { generateKeyPair, type KeyPair } from '../crypto/keys.js';
 import { UsageError } from '../errors.js';
 import { requireId } from '../validate.js';
 import { oidcNonce, tokenClaims } from './oidc-token.js';
-import { openSealedSession, type LoginResult } from './sealed-login.js';
+import { loginSession, type LoginResult } from './sealed-login.js';
 
 export interface OauthClientKey extends KeyPair {
   /** What the identity provider must put in the token's `nonce` claim. */
   nonce: string;
 }
 
-export function newOauthClientKey(): OauthClientKey {
-  const key = generateKeyPair();
+export function newOauthClientKey(opts: { legacy?: boolean } = {}): OauthClientKey {
+  const key = generateKeyPair({ uncompressed: opts.legacy === true });
   return { ...key, nonce: oidcNonce(key.publicKey) };
 }
 
@@ -49,5 +51,5 @@ export async function oauthLogin(opts: {
     body: { type: 'OAUTH', oidcToken: opts.token, clientPublicKey: opts.key.publicKey },
     signal: opts.signal,
   });
-  return openSealedSession(res.body, opts.key.privateKey, { method: 'POST', path, status: res.status });
+  return loginSession(res.body, opts.key, { method: 'POST', path, status: res.status });
 }

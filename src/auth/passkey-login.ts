@@ -1,14 +1,15 @@
 /**
- * Passkey login with a software passkey: a fresh client key goes with the challenge (the session
- * key is sealed to it), the challenge's credentialId must be our passkey's, the authenticator makes
- * a real assertion, and verify (with the challenge's requestId as Request-Id) answers the session.
- * The passkey's new signature counter is returned for the caller to store.
+ * Passkey login with a software passkey: a fresh compressed client key goes with the challenge (the
+ * session key is sealed to it, or in the client-held-key model is it), the challenge's credentialId
+ * must be our passkey's, the authenticator makes a real assertion, and verify (with the challenge's
+ * requestId as Request-Id) answers the session. The passkey's new signature counter is returned for
+ * the caller to store.
  */
 import type { ApiClient } from '../http/client.js';
 import { generateKeyPair } from '../crypto/keys.js';
 import { ApiError } from '../errors.js';
 import { requireId } from '../validate.js';
-import { openSealedSession, type LoginResult } from './sealed-login.js';
+import { loginSession, type LoginResult } from './sealed-login.js';
 import { assertPasskey, type SoftwarePasskey } from './software-passkey.js';
 
 interface PasskeyChallenge {
@@ -51,7 +52,7 @@ export async function passkeyLogin(opts: {
     signal: opts.signal,
   });
   return {
-    ...(await openSealedSession(verified.body, client.privateKey, { method: 'POST', path, status: verified.status })),
+    ...(await loginSession(verified.body, client, { method: 'POST', path, status: verified.status })),
     signCount,
   };
 }

@@ -1,10 +1,12 @@
 /**
- * The end of an OAuth or passkey login: the AuthSession carries encryptedSessionSigningKey sealed to
- * the clientPublicKey we sent (spec "Auth magic values"); its plaintext is the session key. The
- * result is what the store keeps; the client key is thrown away.
+ * The end of an OAuth or passkey login. Either the AuthSession carries encryptedSessionSigningKey
+ * sealed to the clientPublicKey we sent (the sealed-key flow: spec "Auth magic values", and always
+ * for an uncompressed key), whose plaintext is the session key; or it carries none and our key was
+ * compressed (the client-held-key model, spec Authentication 4): our key is the session key. The
+ * result is what the store keeps.
  */
 import { decryptSessionSigningKey } from '../crypto/bundles.js';
-import { publicKeyFromPrivate, validatePrivateKey } from '../crypto/keys.js';
+import { isCompressedPublicKey, publicKeyFromPrivate, validatePrivateKey, type KeyPair } from '../crypto/keys.js';
 import { ApiError, UsageError, VerificationError } from '../errors.js';
 import { parseAuthSession } from './auth-session.js';
 import type { SessionKeys } from './store-login.js';
@@ -12,6 +14,19 @@ import type { SessionKeys } from './store-login.js';
 /** The session and its key, as every login ends (src/auth/store-login.ts stores it). */
 export type LoginResult = SessionKeys;
 
+/** The session and its key from a verify answer, whichever model the service chose for our key. */
+export async function loginSession(
+  body: unknown,
+  clientKey: KeyPair,
+  ctx: { method: string; path: string; status: number },
+): Promise<LoginResult> {
+  const session = parseAuthSession(body, ctx);
+  if (session.encryptedSessionSigningKey === undefined && isCompressedPublicKey(clientKey.publicKey))
+    return { session, privateKey: clientKey.privateKey, publicKey: clientKey.publicKey };
+  return openSealedSession(body, clientKey.privateKey, ctx);
+}
+
+/** The sealed-key flow alone: the session key is the plaintext of encryptedSessionSigningKey. */
 export async function openSealedSession(
   body: unknown,
   clientPrivateKey: string,

@@ -99,20 +99,35 @@ describe("the life of an account's credentials", () => {
     expect(made).toMatchObject({ type: 'OAUTH', nickname: 'ada@example.test' });
     oauthId = made.id;
     const login = json();
-    await loginOauth({ credential: oauthId, sandboxToken: true, nonce: false }, login);
+    await loginOauth({ credential: oauthId, sandboxToken: true, nonce: false, legacy: false }, login);
     expect(out(login)).toMatchObject({ type: 'OAUTH', keyStored: true });
+    expect(activeSession(t)!.credentialId).toBe(oauthId);
+  });
+
+  it.each([
+    ['the compressed client key is the session key (client-held-key model)', false],
+    ['--legacy: an uncompressed client key, the session key sealed to it', true],
+  ])("login oauth --sandbox-token, %s: the stored key signs the session's refresh", async (_row, legacy) => {
+    const login = json();
+    await loginOauth({ credential: oauthId, sandboxToken: true, nonce: false, legacy }, login);
+    expect(out(login)).toMatchObject({ type: 'OAUTH', keyStored: true });
+    const held = activeSession(t)!;
+    expect(held.credentialId).toBe(oauthId);
+    const refreshed = json();
+    await sessionRefresh({ legacy: false }, refreshed);
+    expect(activeSession(t)!.id).not.toBe(held.id);
     expect(activeSession(t)!.credentialId).toBe(oauthId);
   });
 
   it('login oauth --nonce keeps the client key; --token - with a token carrying that nonce logs in', async () => {
     const first = json();
-    await loginOauth({ credential: oauthId, nonce: true, sandboxToken: false }, first);
+    await loginOauth({ credential: oauthId, nonce: true, sandboxToken: false, legacy: false }, first);
     const { nonce, clientPublicKey } = out(first);
     expect(nonce).toMatch(/^[0-9a-f]{64}$/);
     expect(clientPublicKey).toMatch(/^0[23]/);
     const token = mintSandboxToken(SANDBOX_IDENTITY, { nowMs: Date.now(), nonce });
     const second = t.deps({ globals: { json: true }, stdin: `${token}\n` });
-    await loginOauth({ credential: oauthId, token: '-', nonce: false, sandboxToken: false }, second);
+    await loginOauth({ credential: oauthId, token: '-', nonce: false, sandboxToken: false, legacy: false }, second);
     expect(out(second)).toMatchObject({ type: 'OAUTH' });
     // The kept key was used once and forgotten.
     expect(readdirSync(join(t.configDir, 'pending-oauth'))).toEqual([]);
@@ -128,18 +143,18 @@ describe("the life of an account's credentials", () => {
         return mintSandboxToken(SANDBOX_IDENTITY, { nowMs: Date.now(), nonce: shown });
       },
     });
-    await loginOauth({ credential: oauthId, nonce: false, sandboxToken: false }, deps);
+    await loginOauth({ credential: oauthId, nonce: false, sandboxToken: false, legacy: false }, deps);
     expect(shown).toMatch(/^[0-9a-f]{64}$/);
     expect(deps.stdout()).toMatch(/Credential: OAUTH/);
     expect(deps.asked).toHaveLength(1);
   });
 
   it("a token whose nonce is not the kept key's is refused with exit 2 before any verify", async () => {
-    await loginOauth({ credential: oauthId, nonce: true, sandboxToken: false }, json());
+    await loginOauth({ credential: oauthId, nonce: true, sandboxToken: false, legacy: false }, json());
     const before = t.proxy.count('/verify');
     const stray = mintSandboxToken(SANDBOX_IDENTITY, { nowMs: Date.now(), nonce: 'f'.repeat(64) });
     const error = await caught(
-      loginOauth({ credential: oauthId, token: stray, nonce: false, sandboxToken: false }, json()),
+      loginOauth({ credential: oauthId, token: stray, nonce: false, sandboxToken: false, legacy: false }, json()),
     );
     expect(error).toBeInstanceOf(UsageError);
     expect(exitCodeFor(error)).toBe(2);
@@ -223,7 +238,12 @@ describe('refusals before any request (exit 2)', () => {
       'login oauth without --token in CI',
       () =>
         loginOauth(
-          { credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: false, sandboxToken: false },
+          {
+            credential: 'AuthMethod:00000000-0000-4000-8000-000000000000',
+            nonce: false,
+            sandboxToken: false,
+            legacy: false,
+          },
           t.deps({ env: { CI: 'true' } }),
         ),
       '--token',
@@ -232,7 +252,12 @@ describe('refusals before any request (exit 2)', () => {
       'login oauth with --nonce and --sandbox-token',
       () =>
         loginOauth(
-          { credential: 'AuthMethod:00000000-0000-4000-8000-000000000000', nonce: true, sandboxToken: true },
+          {
+            credential: 'AuthMethod:00000000-0000-4000-8000-000000000000',
+            nonce: true,
+            sandboxToken: true,
+            legacy: false,
+          },
           json(),
         ),
       '--nonce',

@@ -3,7 +3,8 @@
  * checks iss (two providers' issuer forms), aud (string or one-element array), sub, iat (at most
  * 60 s old with 5 s skew, on the emulator clock) and exp; a malformed token and the old literal
  * are 400 INVALID_INPUT; verify needs the same identity and nonce = SHA-256 hex of the exact
- * clientPublicKey, and seals the new session key to it.
+ * clientPublicKey; a compressed key becomes the session's own key (nothing sealed), an uncompressed
+ * one gets the session key sealed to it.
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -134,34 +135,42 @@ describe('OAuth verify', () => {
   const tokenFor = (clientPublicKey: string, overrides: Record<string, unknown> = {}) =>
     jwt(claims(now(), { sub: 'verify-user', nonce: nonce(clientPublicKey), ...overrides }));
 
+  /** The session key signs the session's own refresh: proof that the key is the session's. */
+  async function signsRefresh(sessionId: string, sessionKey: string): Promise<number> {
+    const next = generateKeyPair().publicKey;
+    const first = await t.call('POST', `/auth/sessions/${sessionId}/refresh`, { body: { clientPublicKey: next } });
+    const done = await t.call('POST', `/auth/sessions/${sessionId}/refresh`, {
+      body: { clientPublicKey: next },
+      headers: signedHeaders(first.body, sessionKey),
+    });
+    return done.status;
+  }
+
+  // Spec Authentication 4: the key's form picks the model, as on refresh (flow rules 4 and 5).
   it.each([
-    ['compressed', false],
-    ['uncompressed', true],
-  ])(
-    'a fresh token bound to a %s clientPublicKey gives a session whose key is sealed to it',
-    async (_form, uncompressed) => {
-      const client = generateKeyPair({ uncompressed });
-      const answer = await verify({ oidcToken: tokenFor(client.publicKey), clientPublicKey: client.publicKey });
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.body).toMatchObject({
-        id: expect.stringMatching(/^Session:/),
-        accountId: wallet.accountId,
-        type: 'OAUTH',
-        expiresAt: expect.any(String),
-      });
+    ['compressed: the client-held key, nothing sealed', false],
+    ['uncompressed: the legacy flow, the session key sealed to it', true],
+  ])('a fresh token bound to a clientPublicKey, %s', async (_row, uncompressed) => {
+    const client = generateKeyPair({ uncompressed });
+    const answer = await verify({ oidcToken: tokenFor(client.publicKey), clientPublicKey: client.publicKey });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({
+      id: expect.stringMatching(/^Session:/),
+      accountId: wallet.accountId,
+      type: 'OAUTH',
+      expiresAt: expect.any(String),
+    });
+    if (uncompressed) {
       const sessionKey = await decryptSessionSigningKey(answer.body.encryptedSessionSigningKey, client.privateKey);
-      // The decrypted key is the session's: it signs that session's refresh.
-      const next = generateKeyPair().publicKey;
-      const first = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, {
-        body: { clientPublicKey: next },
-      });
-      const done = await t.call('POST', `/auth/sessions/${answer.body.id}/refresh`, {
-        body: { clientPublicKey: next },
-        headers: signedHeaders(first.body, sessionKey),
-      });
-      expect(done.status).toBe(201);
-    },
-  );
+      expect(sessionKey).not.toBe(client.privateKey);
+      expect(await signsRefresh(answer.body.id, sessionKey)).toBe(201);
+      // The client key that only opened the seal is not the session's.
+      expect(await signsRefresh(answer.body.id, client.privateKey)).toBe(401);
+    } else {
+      expect(answer.body).not.toHaveProperty('encryptedSessionSigningKey');
+      expect(await signsRefresh(answer.body.id, client.privateKey)).toBe(201);
+    }
+  });
 
   it.each([
     ['another subject', { sub: 'someone-else' }, /sub does not match/],

@@ -1,9 +1,10 @@
 /**
  * OAuth verify: one call `{type, oidcToken, clientPublicKey}` → 200 AuthSession. The fresh token
  * must name the registered iss/aud/sub, be fresh, and carry nonce = SHA-256 hex of the exact
- * clientPublicKey sent; the new session's key is sealed to that clientPublicKey in
- * encryptedSessionSigningKey (spec "Auth magic values": the client decrypts it, as in the legacy
- * refresh). It is also the way back in after a session expired.
+ * clientPublicKey sent. The key's form picks the model (spec Authentication 4, as on refresh): a
+ * compressed key is the new session's own key, held by the client, and no key material comes back;
+ * an uncompressed one (the deprecated sealed-key flow) gets a fresh session key sealed to it in
+ * encryptedSessionSigningKey. It is also the way back in after a session expired.
  */
 import { sealSessionSigningKey } from '../../../crypto/bundles.js';
 import { generateKeyPair } from '../../../crypto/keys.js';
@@ -16,12 +17,16 @@ import { checkVerifyToken, parseOidcToken } from './oidc.js';
 
 export async function oauthVerify(emu: EmulatorContext, method: AuthMethodRec, fields: Fields): Promise<Reply> {
   const token = fields.string('oidcToken', { required: true, minLength: 1 });
-  const clientPublicKey = fields.string('clientPublicKey', { required: true, ...CLIENT_PUBLIC_KEY_RULES });
+  const clientPublicKey = fields.string('clientPublicKey', { required: true, ...CLIENT_PUBLIC_KEY_RULES })!;
   fields.done();
   const claims = parseOidcToken(token!);
-  checkVerifyToken(claims, method.oauth!, clientPublicKey!, emu.now());
+  checkVerifyToken(claims, method.oauth!, clientPublicKey, emu.now());
+  if (clientPublicKey.length === 66) {
+    const session = createSession(emu, { method, publicKey: clientPublicKey });
+    return { status: 200, body: renderSession(emu, session) };
+  }
   const fresh = generateKeyPair();
-  const encryptedSessionSigningKey = await sealSessionSigningKey(clientPublicKey!, fresh.privateKey);
+  const encryptedSessionSigningKey = await sealSessionSigningKey(clientPublicKey, fresh.privateKey);
   const session = createSession(emu, { method, publicKey: fresh.publicKey });
   return { status: 200, body: { ...renderSession(emu, session), encryptedSessionSigningKey } };
 }
