@@ -13,9 +13,10 @@
 // require(). Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
+import { build, transform } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'cli');
@@ -28,8 +29,8 @@ if (!process.argv.includes('--no-tsc')) {
 }
 rmSync(out, { recursive: true, force: true });
 
-/** undici's parser without SIMD, required at run time (external to the bundles, see LAZY). */
-const LLHTTP_FALLBACK = 'undici/lib/llhttp/llhttp-wasm.js';
+/** undici's parser without SIMD, in a file of its own next to the bundles, required only if used (see LAZY). */
+const LLHTTP_FALLBACK = './llhttp-wasm.cjs';
 
 const common = {
   bundle: true,
@@ -105,7 +106,7 @@ const LAZY = [
       "const callbacks = new Set(); process.once('exit', () => { for (const callback of callbacks) callback(); }); module.exports = (callback) => { callbacks.add(callback); return () => callbacks.delete(callback); };",
   },
   // undici's llhttp without SIMD, a 72 kB string: only a fallback for when the SIMD build does not
-  // compile, so it is read from node_modules (undici is svc's own dependency) in that case alone.
+  // compile, so it is a file of its own (part 3), read in that case alone.
   {
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/,
     path: '../llhttp/llhttp-wasm.js',
@@ -166,13 +167,14 @@ function nounOf(file) {
 
 // 1. The root. Each verb module a verbs.ts imports lazily is left out and recorded as a chunk.
 const chunks = new Map(); // chunk name → verb module source path
+/** The verbs and the code they share, in one file (part 2). */
+const VERBS_BUNDLE = 'verbs.cjs';
 /**
- * Leaves each verb module a verbs.ts imports lazily out of the bundle being built, as a require of
- * its own chunk (`dir` is where the chunks are, relative to that bundle), and records it. A verb
- * that imports the command root itself (`svc completion` reads the command tree) gets the root's
- * specs, not a second copy of every verb.
+ * Leaves each verb module a verbs.ts imports lazily out of the bundle being built, and records it.
+ * In the root, the import becomes a load from the verbs bundle (`dist/cli/verbs.cjs`, part 2);
+ * within the verbs bundle, a require of the verb's own module there.
  */
-const registry = (dir) => ({
+const registry = (where) => ({
   name: 'verb-registry',
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
@@ -184,22 +186,35 @@ const registry = (dir) => ({
       // `<noun>.<path of the module under the noun, / as ->`: sandbox.fund, api.graphql-query…
       const name = isRunVerb ? 'run-verb' : `${noun}.${relative(dirname(args.importer), source).replace(/\.ts$/, '').split(/[\\/]/).join('-')}`;
       chunks.set(name, source);
-      return { path: `${dir}${name}.cjs`, external: true };
+      return where === 'root' ? { path: name, namespace: 'verb-in-bundle' } : { path: `./${name}.cjs`, external: true };
     });
+    b.onLoad({ filter: /.*/, namespace: 'verb-in-bundle' }, (args) => ({
+      resolveDir: out,
+      loader: 'js',
+      contents: `module.exports = require(${JSON.stringify(`./${VERBS_BUNDLE}`)}).load(${JSON.stringify(`./${args.path}.cjs`)});`,
+    }));
+    b.onResolve({ filter: new RegExp(`^\\./${VERBS_BUNDLE.replace('.', '\\.')}$`) }, (args) => ({ path: args.path, external: true }));
   },
 });
 const rootBuild = await build({
   ...common,
   entryPoints: { svc: join(root, 'commands', 'program.ts') },
   outdir: out,
-  plugins: [registry('./verbs/'), lazyModules],
+  sourcemap: 'linked',
+  sourcesContent: false,
+  plugins: [registry('root'), lazyModules],
   metafile: true,
 });
 // What went into the root, for test/unit/cli-bundle.test.ts: it must hold no verb module and no HTTP or crypto library.
 writeFileSync(join(out, 'svc.meta.json'), JSON.stringify({ inputs: Object.keys(rootBuild.metafile.inputs), chunks: Object.fromEntries([...chunks].map(([n, s]) => [n, relative(root, s)])) }, null, 1));
 
-// 2. One file per verb, self-contained: the verb, its share of src/ and libraries, and its own copy
-// of run-verb.ts, so the errors it throws are rendered by the code that defined their classes.
+// 2. The verbs, in one file whose modules run only when required: dist/cli/verbs.cjs. esbuild
+// splits them (as ES modules, the only format it splits) into one module per verb, with its own
+// code and `execute` below, and chunks of the code two or more verbs share, so every library and
+// every module of src/ is in the package once however many verbs use it. Each module is turned
+// into CommonJS and wrapped in a function of the bundle, run on first require: a verb reads one
+// file as before (a file per chunk cost about 1 ms each, some twenty of them per command) and
+// evaluates only what it imports.
 const runVerb = join(root, 'commands', 'run-verb.ts');
 const verbEntry = {
   name: 'verb-entry',
@@ -217,9 +232,130 @@ export const execute = (options, globals, signal) => runVerb(verb, options, glob
     }));
   },
 };
+/** `svc completion` reads the command tree from the root, which is loaded already: not a second copy. */
+const commandRoot = {
+  name: 'command-root',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]program\.js$/ }, (args) =>
+      resolve(args.resolveDir, args.path) === join(root, 'commands', 'program.js') ? { path: './svc.cjs', external: true } : undefined,
+    );
+  },
+};
+/** The library (package.json "exports"): src/index.ts, sharing the verbs' code. */
+const LIBRARY = 'library';
+const split = await build({
+  ...common,
+  format: 'esm',
+  splitting: true,
+  banner: undefined, // once, at the top of the bundle
+  entryPoints: {
+    ...Object.fromEntries([...chunks].map(([name, source]) => [name, `verb-entry:${source}`])),
+    [LIBRARY]: join(root, 'src', 'index.ts'),
+  },
+  outdir: out,
+  chunkNames: 'chunk-[hash]',
+  metafile: true,
+  sourcemap: 'inline',
+  sourcesContent: false,
+  write: false,
+  plugins: [verbEntry, registry('verbs'), commandRoot, undiciCore, lazyModules],
+});
+// Each module as CommonJS, with its source map (esbuild carries the inline map of the split
+// build through, so it still points into src/ and commands/).
+const modules = await Promise.all(
+  split.outputFiles.map(async (file) => {
+    const { code, map } = await transform(file.text, {
+      format: 'cjs',
+      loader: 'js',
+      target: common.target,
+      sourcefile: file.path,
+      sourcemap: 'external',
+      sourcesContent: false,
+      minifySyntax: true,
+      minifyWhitespace: true,
+    });
+    return { id: `./${basename(file.path)}`, code: code.endsWith('\n') ? code : `${code}\n`, map: JSON.parse(map) };
+  }),
+);
+// The bundle: the modules by id, and a require that serves those ids from here and any other
+// (node:fs, ./svc.cjs, the prompt library) from Node. A module runs once, on its first require;
+// the split build's imports have no cycles, so each is complete when its importer runs. Each
+// module starts on a line of its own, where its source map is placed in the bundle's.
+const map = sourceMapOf(VERBS_BUNDLE);
+let text = `${common.banner.js}\nvar __svcModules = {\n`;
+let line = 2;
+for (const module of modules) {
+  text += `${JSON.stringify(module.id)}: function (exports, require, module) {\n`;
+  map.add(module.map, ++line);
+  text += `${module.code}},\n`;
+  line += module.code.split('\n').length; // the module's lines, then the one closing it
+}
+text += `};
+var __svcLoaded = {};
+function __svcRequire(id) {
+  var loaded = __svcLoaded[id];
+  if (loaded) return loaded.exports;
+  var define = __svcModules[id];
+  if (define === undefined) return require(id);
+  loaded = __svcLoaded[id] = { exports: {} };
+  define.call(loaded.exports, loaded.exports, __svcRequire, loaded);
+  return loaded.exports;
+}
+exports.load = __svcRequire;
+//# sourceMappingURL=${VERBS_BUNDLE}.map
+`;
+writeFileSync(join(out, VERBS_BUNDLE), text);
+writeFileSync(join(out, `${VERBS_BUNDLE}.map`), map.json());
+
+/**
+ * One source map made of several, each placed at a line of the file (an index map's sections
+ * flattened: Node 20 reads only flat maps). Mappings into esbuild's own helpers, which have no
+ * source file, are dropped.
+ */
+function sourceMapOf(file) {
+  const sources = new Map();
+  const names = new Map();
+  const lines = [];
+  const indexIn = (table, value) => {
+    if (!table.has(value)) table.set(value, table.size);
+    return table.get(value);
+  };
+  return {
+    add(part, firstLine) {
+      decode(part.mappings).forEach((segments, i) => {
+        lines[firstLine + i] = segments.map((segment) => {
+          const source = part.sources[segment[1]];
+          if (segment.length === 1 || isAbsolute(source)) return [segment[0]];
+          const mapped = [segment[0], indexIn(sources, source), segment[2], segment[3]];
+          return segment.length === 5 ? [...mapped, indexIn(names, part.names[segment[4]])] : mapped;
+        });
+      });
+    },
+    json: () =>
+      JSON.stringify({
+        version: 3,
+        file,
+        sources: [...sources.keys()],
+        names: [...names.keys()],
+        mappings: encode(Array.from(lines, (segments) => segments ?? [])),
+      }),
+  };
+}
+
+// The library's file: its module in the bundle, with its export names where Node's ES-module import
+// of CommonJS finds them (the same annotation esbuild writes).
+const libraryExports = Object.values(split.metafile.outputs).find((o) => o.entryPoint === join('src', 'index.ts')).exports;
+writeFileSync(
+  join(out, `${LIBRARY}.cjs`),
+  `module.exports = require(${JSON.stringify(`./${VERBS_BUNDLE}`)}).load(${JSON.stringify(`./${LIBRARY}.cjs`)});
+0 && (module.exports = { ${libraryExports.join(', ')} });
+`,
+);
+
+// 3. undici's parser without SIMD, for the stub in LAZY.
 await build({
   ...common,
-  entryPoints: Object.fromEntries([...chunks].map(([name, source]) => [name, `verb-entry:${source}`])),
-  outdir: join(out, 'verbs'),
-  plugins: [verbEntry, registry('./'), undiciCore, lazyModules],
+  entryPoints: [join(root, 'node_modules', 'undici', 'lib', 'llhttp', 'llhttp-wasm.js')],
+  outfile: join(out, LLHTTP_FALLBACK),
+  external: [],
 });

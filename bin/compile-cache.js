@@ -8,8 +8,9 @@
 // folder, as Node's own compile cache does, one file per bundle, keyed by:
 // - the folder the bundle is in: two installs, or a checkout beside a global install, must not
 //   evict each other's cache on every run;
-// - what the run is (`variant`): help and a command's run compile different functions of the
-//   command root, and a cache holds only what its first run compiled;
+// - what the run is (`variant`): help, or the command's words, since help and each command
+//   compile different functions of the bundles (all verbs share dist/cli/verbs.cjs), and a cache
+//   holds only what its first run compiled;
 // - the bundle's size and modification time, and the V8 version.
 // V8 also refuses a cache made under other V8 flags: svc.js changes one only after the bundles are
 // loaded, and puts it back before this saves at exit. V8 checks each cache against the source it is
@@ -40,6 +41,9 @@ function folderTag() {
 }
 
 exports.cacheCompiledCode = function cacheCompiledCode(variant) {
+  // Node maps stack traces only for the modules it compiles itself: with source maps on (a
+  // debugging run), the bundles are left to it.
+  if (process.sourceMapsEnabled) return;
   let dir;
   try {
     dir = cacheDir();

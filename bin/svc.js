@@ -11,11 +11,15 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   const helpOnly =
     !args.some((a) => !a.startsWith('-')) || args.some((a) => a === '--help' || a === '-h' || a === 'help');
-  // Our bundles keep the code of every function a run compiled (compile-cache.js), with one cache of
-  // the root for help and one for a command's run, which compile different parts of it. Node
+  // Our bundles keep the code of every function a run compiled (compile-cache.js), with one cache
+  // for help and one per command, which compile different parts of them. Node
   // 22.1+'s own cache keeps top-level code only (about 8 ms slower on `sandbox fund`), so it covers
   // the rest: the prompt and spinner libraries loaded from node_modules.
-  require('./compile-cache.js').cacheCompiledCode(helpOnly ? 'help' : 'run');
+  // Stack traces point into src/ and commands/ through the bundles' source maps with --verbose
+  // (which prints the stack of an unexpected error) or NODE_OPTIONS=--enable-source-maps. Node
+  // reads a bundle's map as it loads the bundle, so a normal run never does.
+  if (args.includes('--verbose')) process.setSourceMapsEnabled(true);
+  require('./compile-cache.js').cacheCompiledCode(helpOnly ? 'help' : `run-${commandWords(args)}`);
   require('node:module').enableCompileCache?.();
   // The servers (emulator start, webhook listen) keep V8's optimising tier for WebAssembly; help
   // connects nowhere.
@@ -53,4 +57,19 @@ function keepWebAssemblyOnBaselineTier() {
     );
   };
   channels.subscribe('undici:client:beforeConnect', beforeFirstConnection);
+}
+
+/** The first two words of the command line (`session-refresh`), as a file-name-safe key. */
+function commandWords(args) {
+  // Global flags that take a value (commands/program.ts): the word after them is not a command.
+  const valueFlags = ['--profile', '--base-url', '--jq', '--timeout'];
+  const words = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    if (valueFlags.includes(args[i])) i++;
+    else if (!args[i].startsWith('-')) words.push(args[i]);
+  }
+  return words
+    .join('-')
+    .replace(/[^\w.-]/g, '_')
+    .slice(0, 60);
 }

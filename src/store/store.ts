@@ -7,7 +7,7 @@
  *   inside the lock, so concurrent `setProfile` calls all land.
  * Private keys live only in session files (0600, folder 0700).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { StoreError } from './errors.js';
@@ -24,19 +24,50 @@ const CONFIG_NAME = 'config';
 const SESSIONS_DIR = 'sessions';
 
 /**
- * conf's default location for our project name (env-paths: XDG on Linux, Preferences on macOS,
- * AppData on Windows), computed here rather than by constructing conf: conf touches the file
- * system as it starts, and a home it cannot use (read-only, not a folder) must become the store's
- * own error naming SERVICE_CLI_CONFIG_DIR, not a bare EACCES.
+ * The default store folder, as gh and the Stripe CLI place theirs: $XDG_CONFIG_HOME/service-cli when
+ * set, else ~/.config/service-cli on macOS and Linux, %APPDATA%\service-cli on Windows. Computed here
+ * and handed to conf (which would otherwise pick ~/Library/Preferences on macOS): conf touches the
+ * file system as it starts, and a home it cannot use (read-only, not a folder) must become the
+ * store's own error naming SERVICE_CLI_CONFIG_DIR, not a bare EACCES.
  */
-function defaultConfigDir(): string {
-  // Like env-paths, from the process's own environment (HOME, XDG_CONFIG_HOME, APPDATA).
-  const env = process.env;
-  const home = homedir();
-  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', PROJECT_NAME);
-  if (process.platform === 'win32')
-    return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PROJECT_NAME, 'Config');
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), PROJECT_NAME);
+export function defaultConfigDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+  const home = (platform !== 'win32' && nonEmpty(env.HOME)) || homedir();
+  const xdg = nonEmpty(env.XDG_CONFIG_HOME);
+  if (xdg !== undefined) return join(xdg, PROJECT_NAME);
+  if (platform === 'win32') return join(nonEmpty(env.APPDATA) ?? join(home, 'AppData', 'Roaming'), PROJECT_NAME);
+  return join(home, '.config', PROJECT_NAME);
+}
+
+/** Where earlier versions kept the default store (conf's own choice): moved once to the new place. */
+function legacyConfigDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | undefined {
+  const home = (platform !== 'win32' && nonEmpty(env.HOME)) || homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Preferences', PROJECT_NAME);
+  if (platform === 'win32')
+    return join(nonEmpty(env.APPDATA) ?? join(home, 'AppData', 'Roaming'), PROJECT_NAME, 'Config');
+  return undefined;
+}
+
+/**
+ * Moves a store from where an earlier version kept it into `dir`, once: only when `dir` holds no
+ * store yet, entry by entry (on Windows the old folder is inside the new one), then removes the
+ * emptied old folder. Says so in `notes`. A move that fails leaves both in place and says why.
+ */
+function moveLegacyStore(from: string | undefined, dir: string, notes: string[]): void {
+  if (from === undefined || !existsSync(from) || existsSync(join(dir, `${CONFIG_NAME}.json`))) return;
+  if (existsSync(join(dir, SESSIONS_DIR)) && readdirSync(join(dir, SESSIONS_DIR)).length > 0) return;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const entry of readdirSync(from)) {
+      if (entry === SESSIONS_DIR && existsSync(join(dir, SESSIONS_DIR))) rmdirSync(join(dir, SESSIONS_DIR));
+      renameSync(join(from, entry), join(dir, entry));
+    }
+    rmdirSync(from);
+    notes.push(`moved the store from ${from} to ${dir}, where svc now keeps it (as gh and the Stripe CLI do)`);
+  } catch (error) {
+    notes.push(
+      `could not move the store from ${from} to ${dir} (${(error as Error).message}); move it yourself, or set SERVICE_CLI_CONFIG_DIR=${from}`,
+    );
+  }
 }
 
 function nonEmpty(v: string | undefined): string | undefined {
@@ -132,15 +163,17 @@ function mergeProfile(base: Profile | undefined, patch: Partial<Profile>): Profi
 }
 
 /**
- * Opens the store in `opts.dir`, else SERVICE_CLI_CONFIG_DIR, else the OS config folder (conf), creating
+ * Opens the store in `opts.dir`, else SERVICE_CLI_CONFIG_DIR, else the default folder (moving an old one there), creating
  * it 0700 and tightening any looser folder or file it finds. Reads always go to disk, so several
  * processes can share one store.
  */
 export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}): Store {
   const env = opts.env ?? process.env;
-  const dir = resolve(opts.dir ?? nonEmpty(env.SERVICE_CLI_CONFIG_DIR) ?? defaultConfigDir());
+  const chosen = opts.dir ?? nonEmpty(env.SERVICE_CLI_CONFIG_DIR);
+  const dir = resolve(chosen ?? defaultConfigDir(env));
   const sessionsDir = join(dir, SESSIONS_DIR);
   const notes: string[] = [];
+  if (chosen === undefined) moveLegacyStore(legacyConfigDir(env), dir, notes);
   ensurePrivateDir(dir, notes);
   ensurePrivateDir(sessionsDir, notes);
   securePrivateFiles(dir, notes);

@@ -45,7 +45,7 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     expect(JSON.parse(first.stdout)).toHaveProperty('publicKey');
 
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(bundles(dir)).toEqual(['keys.generate.cjs', 'svc.cjs']);
+    expect(bundles(dir)).toEqual(['svc.cjs', 'verbs.cjs']);
     const written = caches(dir);
     for (const { file } of written) expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
 
@@ -96,7 +96,7 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
           })
         ).code;
       expect(await fund()).toBe(0);
-      expect(bundles(dir)).toEqual(['sandbox.fund.cjs', 'svc.cjs']);
+      expect(bundles(dir)).toEqual(['svc.cjs', 'verbs.cjs']);
       const written = caches(dir);
       expect(await fund()).toBe(0);
       expect(caches(dir)).toEqual(written);
@@ -119,6 +119,23 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     expect(caches(dir)).toEqual(written);
   });
 
+  it('keeps a cache of the verbs bundle per command: all verbs share it, and each runs different functions of it', () => {
+    const { tmp, dir } = cacheFolder();
+    const stamp = () =>
+      spawnSync(process.execPath, [SVC_BIN, 'keys', 'stamp', '--payload', '{}', '--private-key', '11'.repeat(32)], {
+        env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
+      }).status;
+    expect(generate(tmp).code).toBe(0);
+    expect(stamp()).toBe(0);
+    const verbs = caches(dir).filter(({ file }) => file.startsWith('verbs.cjs@'));
+    expect(verbs.map(({ file }) => /-run-(keys-\w+)-/.exec(file)?.[1])).toEqual(['keys-generate', 'keys-stamp']);
+    // Each command finds its own cache again: nothing is rewritten.
+    const written = caches(dir);
+    expect(generate(tmp).code).toBe(0);
+    expect(stamp()).toBe(0);
+    expect(caches(dir)).toEqual(written);
+  });
+
   it("keeps a failed run's cache (its error path) only until a run of the command succeeds", () => {
     const { tmp, dir } = cacheFolder();
     const stamp = (privateKey: string) =>
@@ -129,14 +146,14 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
 
     // A run that fails still saves, apart; the next failing run uses that cache as it is.
     expect(stamp('not-a-key')).toBe(2);
-    expect(kinds()).toEqual(['keys.stamp.cjs failed', 'svc.cjs failed']);
+    expect(kinds()).toEqual(['svc.cjs failed', 'verbs.cjs failed']);
     const failed = caches(dir);
     expect(stamp('not-a-key')).toBe(2);
     expect(caches(dir)).toEqual(failed);
 
     // The first run that succeeds replaces it with its own, which later runs keep.
     expect(stamp('11'.repeat(32))).toBe(0);
-    expect(kinds()).toEqual(['keys.stamp.cjs ok', 'svc.cjs ok']);
+    expect(kinds()).toEqual(['svc.cjs ok', 'verbs.cjs ok']);
     const succeeded = caches(dir);
     expect(stamp('11'.repeat(32))).toBe(0);
     expect(stamp('not-a-key')).toBe(2);
