@@ -41,21 +41,62 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
     const a = await setup();
     expect((await a.send(5_000)).status).toBe(201);
     const changed = await t.call('PATCH', `/agents/${a.agentId}/policy`, {
-      body: policy({ spendingLimits: { currency: 'USD', perTransactionLimit: 1_000 } }),
+      body: { spendingLimits: { perTransactionLimit: 1_000 } },
     });
     expect(changed.status, changed.text).toBe(200);
-    expect(changed.body.policy.spendingLimits.perTransactionLimit).toBe(1_000);
+    expect(changed.body.policy.spendingLimits).toEqual({ currency: 'USD', perTransactionLimit: 1_000 });
     expect(errorShape(await a.send(5_000))).toMatchObject({ status: 403, code: 'VELOCITY_LIMIT_EXCEEDED' });
     const bad = await t.call('PATCH', `/agents/${a.agentId}/policy`, {
-      body: { permissions: ['FLY'], defaultExecutionMode: 'SOON' },
+      body: { permissions: ['FLY'], defaultExecutionMode: 'SOON', spendingLimits: { dailyLimit: -1 } },
     });
     expect(errorShape(bad)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
       'permissions[0]',
       'defaultExecutionMode',
-      'spendingLimits',
+      'spendingLimits.dailyLimit',
     ]);
-    expect((await t.call('GET', `/agents/${a.agentId}`)).body.policy.spendingLimits.perTransactionLimit).toBe(1_000);
+    expect((await t.call('GET', `/agents/${a.agentId}`)).body.policy).toEqual(changed.body.policy);
+  });
+
+  // The description's AgentPolicyUpdateRequest: only the fields sent change, the rest keep their values.
+  it.each([
+    ['nothing', {}, {}],
+    [
+      'one spending limit (merged into the others)',
+      { spendingLimits: { dailyLimit: 50_000 } },
+      { spendingLimits: { currency: 'USD', perTransactionLimit: 10_000, dailyLimit: 50_000 } },
+    ],
+    [
+      'the execution mode',
+      { defaultExecutionMode: 'APPROVAL_REQUIRED' },
+      { defaultExecutionMode: 'APPROVAL_REQUIRED' },
+    ],
+    [
+      'the permissions (a new list replaces the old)',
+      { permissions: ['VIEW_TRANSACTIONS'] },
+      { permissions: ['VIEW_TRANSACTIONS'] },
+    ],
+    [
+      'the approval thresholds',
+      { approvalThresholds: { currency: 'USD', amount: 2_000 } },
+      { approvalThresholds: { currency: 'USD', amount: 2_000 } },
+    ],
+  ])('PATCH /agents/{id}/policy with %s: 200, the rest of the policy unchanged', async (_row, body, changes) => {
+    const a = await setup();
+    const before = (await t.call('GET', `/agents/${a.agentId}`)).body.policy;
+    const answer = await t.call('PATCH', `/agents/${a.agentId}/policy`, { body });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.policy).toEqual({ ...before, ...changes });
+    expect((await t.call('GET', `/agents/${a.agentId}`)).body.policy).toEqual(answer.body.policy);
+  });
+
+  it('a partial policy change rules the next operation: the execution mode alone makes a transfer wait', async () => {
+    const a = await setup();
+    await t.call('PATCH', `/agents/${a.agentId}/policy`, { body: { defaultExecutionMode: 'APPROVAL_REQUIRED' } });
+    const sent = await a.send(100);
+    expect(sent.body.status).toBe('PENDING_APPROVAL');
+    await t.call('PATCH', `/agents/${a.agentId}/policy`, { body: { permissions: ['VIEW_TRANSACTIONS'] } });
+    expect(errorShape(await a.send(100))).toMatchObject({ status: 403, details: { permission: 'CREATE_TRANSFERS' } });
   });
 
   it('delete: 204, the token stops working, pending actions are rejected, then 404', async () => {

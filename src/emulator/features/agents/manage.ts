@@ -1,14 +1,14 @@
 /**
  * The platform's changes to an agent (Basic only): `PATCH /agents/{id}` (`name`, `isPaused`: a
- * paused agent's operations are 403), `PATCH /agents/{id}/policy` (the whole AgentPolicy, checked as
- * at creation, applied to the next operation) and `DELETE /agents/{id}` (its token stops working,
+ * paused agent's operations are 403), `PATCH /agents/{id}/policy` (a partial AgentPolicy: omitted
+ * fields keep their values; checked as at creation, applied to the next operation) and `DELETE /agents/{id}` (its token stops working,
  * its pending actions are rejected).
  */
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import { agentActions } from './actions.js';
 import { agents, deviceCodes, getAgent, renderAgent } from './agents.js';
-import { readPolicyFields } from './policy.js';
+import { updatePolicy } from './policy.js';
 
 export const manageRoutes: Route[] = [
   {
@@ -33,10 +33,10 @@ export const manageRoutes: Route[] = [
     path: '/agents/:agentId/policy',
     basicOnly: true,
     handler(req, emu) {
-      const f = new Fields(req.json());
-      const policy = readPolicyFields(f);
-      f.done();
       const agent = getAgent(emu, req.params.agentId!);
+      const f = new Fields(req.json());
+      const policy = updatePolicy(f, agent.policy);
+      f.done();
       agent.policy = policy;
       agent.updatedAt = emu.iso();
       emu.changed();

@@ -55,17 +55,33 @@ export function readPolicy(f: Fields): Record<string, unknown> | undefined {
   return p && readPolicyFields(p);
 }
 
-/** An AgentPolicy object's fields (a whole `PATCH /agents/{id}/policy` body, or `policy` inside one). */
+/** An AgentPolicy object's fields (`policy` inside a create request): every required field present. */
 export function readPolicyFields(p: Fields): Record<string, unknown> {
+  return readFields(p, true);
+}
+
+/**
+ * `PATCH /agents/{id}/policy` (the description's AgentPolicyUpdateRequest): only the fields sent
+ * change; `spendingLimits` is merged field by field (AgentSpendingLimitsUpdate), the other objects
+ * and `permissions` replace what was there. Returns the whole policy after the update.
+ */
+export function updatePolicy(p: Fields, current: Record<string, unknown>): Record<string, unknown> {
+  const { spendingLimits, ...rest } = readFields(p, false);
+  const limits = { ...(current.spendingLimits as object | undefined), ...(spendingLimits as object | undefined) };
+  return { ...current, ...rest, spendingLimits: limits };
+}
+
+/** `whole`: a complete AgentPolicy (required fields required); otherwise only what is present. */
+function readFields(p: Fields, whole: boolean): Record<string, unknown> {
   const permissions = p.stringArray('permissions', {
-    required: true,
+    required: whole,
     pattern: new RegExp(`^(${PERMISSIONS.join('|')})$`),
   });
-  const defaultExecutionMode = p.string('defaultExecutionMode', { required: true, enum: MODES });
-  const s = p.object('spendingLimits', { required: true });
+  const defaultExecutionMode = p.string('defaultExecutionMode', { required: whole, enum: MODES });
+  const s = p.object('spendingLimits', { required: whole });
   const spendingLimits = s && {
-    currency: s.string('currency', { required: true, pattern: CURRENCY }),
-    perTransactionLimit: s.integer('perTransactionLimit', { required: true, min: 0 }),
+    currency: s.string('currency', { required: whole, pattern: CURRENCY }),
+    perTransactionLimit: s.integer('perTransactionLimit', { required: whole, min: 0 }),
     dailyLimit: limitOrNull(s, 'dailyLimit'),
     dailyTransactionLimit: s.integer('dailyTransactionLimit', { min: 0 }),
     monthlyLimit: limitOrNull(s, 'monthlyLimit'),
@@ -79,7 +95,9 @@ export function readPolicyFields(p: Fields): Record<string, unknown> {
     const currency = t.string('currency', { required: typeof amount === 'number', pattern: CURRENCY });
     extra.approvalThresholds = { ...(currency ? { currency } : {}), ...(amount !== undefined ? { amount } : {}) };
   }
-  const clean = (o: Record<string, unknown> | undefined) =>
-    o && Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-  return { permissions, defaultExecutionMode, spendingLimits: clean(spendingLimits), ...extra };
+  return clean({ permissions, defaultExecutionMode, spendingLimits: clean(spendingLimits), ...extra })!;
+}
+
+function clean<T extends Record<string, unknown>>(o: T | undefined): T | undefined {
+  return o && (Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T);
 }
