@@ -189,6 +189,73 @@ describe('beneficiaryVerificationStatus by the 1xx suffix of the primary identif
   });
 });
 
+// Every wallet variant of the description's ExternalAccountCreateInfoOneOf, in each stablecoin its
+// network's payment info lists (assetType), and in the sandbox's USD; a coin the network lacks is 400.
+describe('wallet variants and their stablecoins', () => {
+  const evm = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const solana = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+  const tron = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+  it.each([
+    ['ETHEREUM_WALLET', evm, 'USDC'],
+    ['ETHEREUM_WALLET', evm, 'USDT'],
+    ['BASE_WALLET', evm, 'USDC'],
+    ['POLYGON_WALLET', evm, 'USDC'],
+    ['PLASMA_WALLET', evm, 'USDT'],
+    ['SOLANA_WALLET', solana, 'USDC'],
+    ['SOLANA_WALLET', solana, 'USDT'],
+    ['TRON_WALLET', tron, 'USDT'],
+    ['SOLANA_WALLET', solana, 'USD'],
+    ['SPARK_WALLET', 'sp1qsandboxwallet777', 'USD'],
+  ])('%s in %s: 201, shown in that currency, listed under it', async (accountType, address, currency) => {
+    const owner = (await newCustomer(t)).id;
+    const body = { customerId: owner, currency, accountInfo: { accountType, address, vaspName: 'Sandbox VASP' } };
+    const created = await create(body);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ currency, status: 'ACTIVE', accountInfo: { accountType, address } });
+    const list = await t.call('GET', `/customers/external-accounts?customerId=${owner}&currency=${currency}`);
+    expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([created.body.id]);
+  });
+
+  it.each([
+    ['TRON_WALLET', tron, 'USDC', ['USD', 'USDT']],
+    ['BASE_WALLET', evm, 'USDT', ['USD', 'USDC']],
+    ['SPARK_WALLET', 'sp1qsandboxwallet778', 'USDC', ['USD']],
+    ['USD_ACCOUNT', undefined, 'USDC', ['USD']],
+  ])('%s in %s: 400 naming currency and what the variant holds', async (accountType, address, currency, held) => {
+    const info = address ? { accountType, address } : accountInfo(accountType, '778');
+    const answer = await create({ customerId, currency, accountInfo: info });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(answer.body.details.errors).toEqual([
+      expect.objectContaining({ field: 'currency', constraint: { enum: held } }),
+    ]);
+  });
+
+  it('a malformed Solana or Tron address is 400 naming accountInfo.address', async () => {
+    for (const [accountType, address] of [
+      ['SOLANA_WALLET', '0OIl-not-base58'],
+      ['TRON_WALLET', evm],
+    ]) {
+      const answer = await create({ customerId, currency: 'USDT', accountInfo: { accountType, address } });
+      expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['accountInfo.address']);
+    }
+  });
+
+  it('a USDC wallet is paid in dollars: a transfer-out from a USD account reaches it', async () => {
+    const c = await newCustomer(t);
+    await t.call('POST', `/sandbox/internal-accounts/${c.usd}/fund`, { body: { amount: 5_000 } });
+    const made = await create({
+      customerId: c.id,
+      currency: 'USDC',
+      accountInfo: { accountType: 'SOLANA_WALLET', address: solana, vaspName: 'Sandbox VASP' },
+    });
+    const sent = await t.call('POST', '/transfer-out', {
+      body: { source: { accountId: c.usd }, destination: { accountId: made.body.id }, amount: 1_000 },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toMatchObject({ status: 'COMPLETED', receivedAmount: { amount: 1_000 } });
+  });
+});
+
 describe('ownership of first-party self-custody wallets', () => {
   const wallet = async (address: string, accountType = 'ETHEREUM_WALLET') => {
     const answer = await create({

@@ -21,7 +21,10 @@ export interface ExternalAccountRec {
   status: ExternalAccountStatus;
   platformAccountId?: string;
   ownershipType?: 'FIRST_PARTY' | 'THIRD_PARTY';
+  /** The money currency (a stablecoin wallet's is USD: its dollars are what quotes and transfers move). */
   currency: string;
+  /** The stablecoin a wallet was created in (USDC, USDT), shown as its `currency`. */
+  asset?: string;
   defaultUmaDepositAccount?: boolean;
   beneficiaryVerificationStatus?: BeneficiaryVerificationStatus;
   beneficiaryVerifiedData?: { fullName: string };
@@ -36,8 +39,15 @@ export interface ExternalAccountRec {
 export const externalAccounts = durableTable<ExternalAccountRec>('externalAccounts');
 
 export function renderExternalAccount(a: ExternalAccountRec): Record<string, unknown> {
-  const { primaryIdentifier: _internal, ...shown } = a;
-  return Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== undefined));
+  const { primaryIdentifier: _internal, asset, ...shown } = a;
+  return Object.fromEntries(
+    Object.entries({ ...shown, currency: shownCurrency(a) }).filter(([, v]) => v !== undefined),
+  );
+}
+
+/** The currency the account was created in (a wallet's stablecoin, else its money currency). */
+export function shownCurrency(a: ExternalAccountRec): string {
+  return a.asset ?? a.currency;
 }
 
 export function requireExternalAccount(emu: EmulatorContext, id: string): ExternalAccountRec {

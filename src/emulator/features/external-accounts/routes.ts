@@ -15,8 +15,14 @@ import { customers } from '../customers/customers.js';
 import { agentCustomer, callerMaySee } from '../accounts/caller.js';
 import { checkBeneficiaryName, readBeneficiary } from './beneficiary.js';
 import { livenessPage, ownershipRoutes } from './ownership.js';
-import { externalAccounts, renderExternalAccount, requireExternalAccount, type ExternalAccountRec } from './records.js';
-import { ACCOUNT_TYPES, VARIANTS } from './variants.js';
+import {
+  externalAccounts,
+  renderExternalAccount,
+  requireExternalAccount,
+  shownCurrency,
+  type ExternalAccountRec,
+} from './records.js';
+import { ACCOUNT_TYPES, VARIANTS, WALLET_ASSETS } from './variants.js';
 
 type Scope = 'customer' | 'platform';
 
@@ -33,7 +39,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
       'REFERENCE_NOT_FOUND',
       'An agent has no platform external accounts; use /customers/external-accounts',
     );
-  const currency = f.string('currency', { required: true, enum: CURRENCY_CODES });
+  const currency = f.string('currency', { required: true, enum: [...CURRENCY_CODES, ...WALLET_ASSETS] });
   const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
   const ownershipType = f.string('ownershipType', {
     enum: ['FIRST_PARTY', 'THIRD_PARTY'],
@@ -51,8 +57,9 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
           countryRequired: accountType === 'EUR_ACCOUNT',
         })
       : undefined;
-  if (variant && currency && currency !== variant.currency)
-    f.add('currency', `${accountType} accounts hold ${variant.currency} in the sandbox`, { enum: [variant.currency] });
+  const held = variant ? [variant.currency, ...(variant.assets ?? [])] : [];
+  if (variant && currency && !held.includes(currency))
+    f.add('currency', `${accountType} accounts hold ${held.join(' or ')} in the sandbox`, { enum: held });
   f.done();
 
   if (customerId && !emu.table(customers).has(customerId)) throw notFound('Customer', customerId, 'USER_NOT_FOUND');
@@ -81,7 +88,8 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
     status: selfCustody ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
     ...(platformAccountId ? { platformAccountId } : {}),
     ...(ownershipType ? { ownershipType } : {}),
-    currency: currency!,
+    currency: variant!.currency,
+    ...(currency !== variant!.currency ? { asset: currency } : {}),
     ...(scope === 'customer' ? { defaultUmaDepositAccount: defaultUma ?? false } : {}),
     ...nameCheck,
     accountInfo,
@@ -121,7 +129,7 @@ function routesFor(prefix: string, scope: Scope): Route[] {
         const f = new Fields(Object.fromEntries(req.query));
         const customerId =
           scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) : undefined;
-        const currency = f.string('currency', { pattern: /^[A-Z]{3}$/ });
+        const currency = f.string('currency', { pattern: /^[A-Z]{3,5}$/ });
         const page = readPage(f);
         f.done();
         const rows = emu
@@ -130,7 +138,7 @@ function routesFor(prefix: string, scope: Scope): Route[] {
             (a) =>
               callerMaySee(req, a.customerId) &&
               (scope === 'platform' ? a.customerId === undefined : !customerId || a.customerId === customerId) &&
-              (!currency || a.currency === currency),
+              (!currency || shownCurrency(a) === currency),
           );
         return { status: 200, body: pageOf(rows.map(renderExternalAccount), page) };
       },

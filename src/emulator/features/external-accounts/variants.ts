@@ -10,6 +10,10 @@ const ROUTING = /^[0-9]{9}$/;
 const IBAN = /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/;
 const CLABE = /^[0-9]{18}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A Solana address: an ed25519 key in base58 (32 to 44 characters). */
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** A Tron address: base58check, 34 characters starting with T. */
+const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 /** The description gives wallet addresses no shape; one without spaces is all the emulator asks. */
 const WALLET_ADDRESS = /^\S{1,256}$/;
 const LIGHTNING_ADDRESS = /^[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
@@ -17,6 +21,11 @@ const LIGHTNING_ADDRESS = /^[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)
 export interface Variant {
   /** The one currency this variant holds in the emulator (wallets: dollar stablecoins, quoted as USD). */
   currency: string;
+  /**
+   * The stablecoins a wallet may be created in besides `currency` (the description's assetType of
+   * the network's payment info): kept as the account's `currency`, moved as dollars.
+   */
+  assets?: readonly string[];
   wallet: boolean;
   /** Response-only paymentRails of bank variants. */
   paymentRails?: readonly string[];
@@ -30,9 +39,10 @@ function pick(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
 
-function wallet(addressPattern: RegExp, signable = false): Variant {
+function wallet(addressPattern: RegExp, assets: readonly string[], signable = false): Variant {
   return {
     currency: 'USD',
+    assets,
     wallet: true,
     signable,
     read: (f) =>
@@ -75,10 +85,14 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
     paymentRails: ['SPEI'],
     read: (f) => pick({ clabeNumber: f.string('clabeNumber', { required: true, pattern: CLABE }) }),
   },
-  SPARK_WALLET: wallet(WALLET_ADDRESS),
-  ETHEREUM_WALLET: wallet(EVM_ADDRESS, true),
-  BASE_WALLET: wallet(EVM_ADDRESS, true),
-  POLYGON_WALLET: wallet(EVM_ADDRESS, true),
+  // Assets per network as the description's Payment<Network>WalletInfo.assetType lists them.
+  SPARK_WALLET: wallet(WALLET_ADDRESS, []),
+  ETHEREUM_WALLET: wallet(EVM_ADDRESS, ['USDC', 'USDT'], true),
+  BASE_WALLET: wallet(EVM_ADDRESS, ['USDC'], true),
+  POLYGON_WALLET: wallet(EVM_ADDRESS, ['USDC'], true),
+  PLASMA_WALLET: wallet(EVM_ADDRESS, ['USDT'], true),
+  SOLANA_WALLET: wallet(SOLANA_ADDRESS, ['USDC', 'USDT']),
+  TRON_WALLET: wallet(TRON_ADDRESS, ['USDT']),
   LIGHTNING: {
     currency: 'USD',
     wallet: true,
@@ -96,5 +110,7 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
 };
 
 export const ACCOUNT_TYPES = Object.keys(VARIANTS);
+/** Every stablecoin some wallet variant takes. */
+export const WALLET_ASSETS = [...new Set(Object.values(VARIANTS).flatMap((v) => v.assets ?? []))];
 /** Variants a pull may take money from (bank accounts with a debit rail). */
 export const PULL_CAPABLE = new Set(['USD_ACCOUNT', 'EUR_ACCOUNT', 'MXN_ACCOUNT']);
