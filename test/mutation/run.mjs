@@ -1,9 +1,10 @@
 // `npm run mutation [scope…]`: Stryker over the money and security checks (scopes.mjs), one scope
 // at a time so each mutant runs only the tests that guard it. Each scope must score at least
-// BREAK_BELOW; the run ends non-zero when one does not. Reports: test/mutation/.reports/<scope>.json
-// (gitignored). Run after npm ci; it takes minutes per scope on two cores.
+// BREAK_BELOW; the run ends non-zero when one does not. Reports: <os tmpdir>/svc-mutation/<scope>.json.
+// Run after npm ci; it takes minutes per scope on two cores.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BREAK_BELOW, SCOPES } from './scopes.mjs';
@@ -15,7 +16,8 @@ if (unknown.length > 0) {
   console.error(`Unknown scope ${unknown.join(', ')}; the scopes are: ${Object.keys(SCOPES).join(', ')}`);
   process.exit(2);
 }
-const reports = join(root, 'test', 'mutation', '.reports');
+// Outside the tree: the lint and format checks would read the generated configs.
+const reports = join(tmpdir(), 'svc-mutation');
 mkdirSync(reports, { recursive: true });
 
 const failed = [];
