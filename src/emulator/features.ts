@@ -13,6 +13,7 @@ import { verificationsFeature } from './features/verifications/index.js';
 import { authFeature } from './features/auth/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
 import { cardsFeature } from './features/cards/index.js';
+import { cardTransactionsFeature } from './features/card-transactions/index.js';
 import { quotesFeature } from './features/quotes/index.js';
 import { exchangeRatesFeature } from './features/exchange-rates/index.js';
 import { transactionsFeature } from './features/transactions/index.js';
@@ -35,6 +36,7 @@ export const FEATURES: readonly Feature[] = [
   authFeature,
   sessionsFeature,
   cardsFeature,
+  cardTransactionsFeature,
   exchangeRatesFeature,
   quotesFeature,
   transfersFeature,

@@ -23,6 +23,7 @@ export const ID_KINDS = [
   'Document',
   'Verification',
   'Agent',
+  'CardTransaction',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 

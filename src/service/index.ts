@@ -10,3 +10,4 @@ export * from './auth-magic.js';
 export * from './identity-rules.js';
 export * from './payment-enums.js';
 export * from './webhook-types.js';
+export * from './card-magic.js';

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 
 /** One line per request or delivery; never carries bodies, credentials or reveal tokens. */
 export interface EmulatorLogEntry {
-  kind: 'request' | 'webhook' | 'error';
+  kind: 'request' | 'webhook' | 'error' | 'card';
   method?: string;
   path?: string;
   status?: number;

@@ -5,6 +5,7 @@ import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import { callerMaySee } from '../accounts/caller.js';
+import { cardTransactionsMatching, requireCardTransaction } from '../card-transactions/listing.js';
 import { decisionRoutes } from './decisions.js';
 import { renderTransaction, requireTransaction, transactions, type TxRec } from './transactions.js';
 
@@ -73,9 +74,32 @@ export const transactionRoutes: Route[] = [
           (finish === undefined || created <= finish)
         );
       });
-      // The table keeps insertion order, which is creation order.
-      if (sortOrder === 'desc') rows.reverse();
-      return { status: 200, body: pageOf(rows.map(renderTransaction), page) };
+      // Card transactions (type CARD) are listed too; the type filter's enum has no CARD, so it leaves them out.
+      const cards = type
+        ? []
+        : cardTransactionsMatching(emu, req, {
+            customerId,
+            platformCustomerId,
+            accountIdentifier,
+            sender,
+            receiver,
+            status,
+            reference,
+            start,
+            finish,
+          });
+      // Each table keeps insertion order, which is creation order; a stable sort merges the two.
+      const all = [...rows.map((tx) => ({ at: tx.createdAt, body: renderTransaction(tx) })), ...cards].sort((a, b) =>
+        a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
+      );
+      if (sortOrder === 'desc') all.reverse();
+      return {
+        status: 200,
+        body: pageOf(
+          all.map((r) => r.body),
+          page,
+        ),
+      };
     },
   },
   {
@@ -98,6 +122,8 @@ export const transactionRoutes: Route[] = [
     method: 'GET',
     path: '/transactions/:id',
     handler(req, emu) {
+      if (req.params.id!.startsWith('CardTransaction:'))
+        return { status: 200, body: requireCardTransaction(emu, req, req.params.id!) };
       const tx = requireTransaction(emu, req.params.id!);
       if (!callerMaySee(req, tx.customerId)) throw notFound('Transaction', tx.id, 'TRANSACTION_NOT_FOUND');
       return { status: 200, body: renderTransaction(tx) };
