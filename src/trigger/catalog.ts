@@ -10,6 +10,7 @@ import {
   SANDBOX_OTP_CODE,
   BENEFICIAL_OWNER_KYC,
   BENEFICIARY_NAME_VERIFICATION,
+  CARD_AUTHORIZATION,
   BUSINESS_KYB,
   EXTERNAL_ACCOUNT_TRANSFER,
   INDIVIDUAL_KYC,
@@ -19,7 +20,17 @@ import {
   type SuffixTable,
 } from '../service/index.js';
 
-export type Area = 'kyc' | 'kyb' | 'owner' | 'transfer' | 'beneficiary' | 'quote' | 'uma' | 'card' | 'auth';
+export type Area =
+  | 'kyc'
+  | 'kyb'
+  | 'owner'
+  | 'transfer'
+  | 'beneficiary'
+  | 'quote'
+  | 'uma'
+  | 'card'
+  | 'card-transaction'
+  | 'auth';
 
 /** How a scenario is built; each names one function in recipes/. */
 export type RecipeName =
@@ -33,6 +44,7 @@ export type RecipeName =
   | 'realtime-funding'
   | 'uma-destination'
   | 'card'
+  | 'card-transaction'
   | 'otp-login';
 
 export interface Scenario {
@@ -297,6 +309,64 @@ function cards(): Scenario[] {
 }
 
 /**
+ * Card-transaction simulation (the description's simulate/authorization table, by the last three
+ * characters of merchant.descriptor), and the lifecycle steps after an approved authorization of
+ * 1,000 (a clearing below it, a clearing and a return of all of it). A decline makes no
+ * CardTransaction: observed as `cardTransaction none` with nothing pulled.
+ */
+function cardTransactions(): Scenario[] {
+  const make = (
+    name: string,
+    magic: Scenario['magic'],
+    expect: Record<string, string>,
+    spec: string,
+    delayMs = 0,
+  ): Scenario => ({
+    name: `card-transaction.${name}`,
+    area: 'card-transaction',
+    magic,
+    expect,
+    spec,
+    recipe: 'card-transaction',
+    delayMs,
+  });
+  const descriptor = (value: string) => ({ field: CARD_AUTHORIZATION.field, value });
+  const row = (value: string) => suffixRow(CARD_AUTHORIZATION, value);
+  const approved = otherEnding(CARD_AUTHORIZATION, 'BLUE BOTTLE COFFEE SF');
+  const delayed = 'SLOW PULL CAFE 005';
+  return [
+    make('approved', descriptor(approved), { status: 'AUTHORIZED', pulled: '1000' }, row(approved).spec),
+    make(
+      'declined-funds',
+      descriptor('AMAZON RETAIL US-002'),
+      { cardTransaction: 'none', pulled: '0' },
+      row('x002').spec,
+    ),
+    make('declined-paused', descriptor('CORNER STORE 003'), { cardTransaction: 'none', pulled: '0' }, row('x003').spec),
+    make(
+      'delayed-pull',
+      descriptor(delayed),
+      { status: 'AUTHORIZED', pendingPulls: '0' },
+      row(delayed).spec,
+      row(delayed).outcome.confirmAfterMs,
+    ),
+    make('exception', descriptor('UBER EATS 006'), { status: 'EXCEPTION', pulled: '0' }, row('x006').spec),
+    make(
+      'partially-settled',
+      { field: 'clearing.amount', value: '400' },
+      { status: 'PARTIALLY_SETTLED', settledAmount: '400' },
+      'a clearing below the authorized amount: PARTIALLY_SETTLED, more clearings expected',
+    ),
+    make(
+      'refunded',
+      { field: 'return.amount', value: '1000' },
+      { status: 'REFUNDED', refundedAmount: '1000' },
+      'a return of the whole net settled amount: REFUNDED',
+    ),
+  ];
+}
+
+/**
  * The spec's "Auth magic values" that a script can exercise on an existing EMAIL_OTP or SMS_OTP
  * credential: the fixed code, any other code, and the legacy wallet signature.
  */
@@ -343,6 +413,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...quotes(),
   ...uma(),
   ...cards(),
+  ...cardTransactions(),
   ...auth(),
 ];
 

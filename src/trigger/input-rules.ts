@@ -7,6 +7,7 @@ import {
   BENEFICIAL_OWNER_KYC,
   BENEFICIARY_NAME_VERIFICATION,
   BUSINESS_KYB,
+  CARD_AUTHORIZATION,
   EXTERNAL_ACCOUNT_TRANSFER,
   INDIVIDUAL_KYC,
   QUOTE_EXECUTION,
@@ -181,6 +182,17 @@ export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
     refuse: { externalAccount: NO_EXTERNAL },
     set: customerFields(CARDHOLDER),
   },
+  // The descriptor of the lifecycle scenarios must approve (it is the table's "any other" row for them).
+  'card-transaction': {
+    reuse: { customer: true, account: true },
+    refuse: { externalAccount: NO_EXTERNAL },
+    set: {
+      ...customerFields(APPROVED_HOLDER),
+      'authorization.merchant.descriptor': { kind: 'string', guard: sameRow(CARD_AUTHORIZATION) },
+      'authorization.merchant.mcc': { kind: 'string' },
+      'authorization.amount': { kind: 'amount' },
+    },
+  },
   'otp-login': {
     reuse: { credential: true },
     refuse: { customer: NO_CUSTOMER, account: NO_ACCOUNT, externalAccount: NO_EXTERNAL },
@@ -206,6 +218,8 @@ export function magicPath(scenario: Scenario): string | undefined {
       return 'externalAccount.accountInfo.accountNumber';
     case 'uma-destination':
       return 'quote.destination.umaAddress';
+    case 'card-transaction':
+      return scenario.magic.field === CARD_AUTHORIZATION.field ? 'authorization.merchant.descriptor' : undefined;
     default:
       return undefined;
   }

@@ -11,6 +11,7 @@ import type { EventLogReader } from './events.js';
 import { magicPath, type TriggerInputs } from './inputs.js';
 import { otpScenario } from './recipes/auth.js';
 import { card } from './recipes/cards.js';
+import { cardTransaction } from './recipes/card-transactions.js';
 import { beneficialOwner, businessVerification, individualVerification } from './recipes/identity.js';
 import { individualKyc } from './recipes/kyc.js';
 import { beneficiaryVerification, externalTransfer, quoteExecution } from './recipes/money.js';
@@ -52,6 +53,7 @@ const RECIPES: Partial<Record<RecipeName, Recipe>> = {
   'realtime-funding': realtimeFunding,
   'uma-destination': umaDestination,
   card,
+  'card-transaction': cardTransaction,
   'otp-login': otpScenario,
 };
 

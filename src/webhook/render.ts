@@ -5,6 +5,7 @@
  */
 import type { WebhookEvent } from './envelope.js';
 import type { ForwardResult } from './forward.js';
+import { cardTransactionLine } from './card-transaction-line.js';
 
 export type Tone = 'live' | 'rejected' | 'closed' | 'bindings' | 'state' | 'generic';
 
@@ -64,6 +65,9 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
   const state = stringField(data, 'state');
   const base = { time: timeOfDay(event.timestamp), type: event.type, deliveryId: event.id };
   const isCard = event.type.startsWith('CARD.') && cardId !== undefined;
+  if (event.type.startsWith('CARD_TRANSACTION.')) {
+    return { ...base, ...(cardId ? { cardId } : {}), detail: cardTransactionLine(data), meaning: '', tone: 'generic' };
+  }
   if (!isCard) {
     return { ...base, ...(cardId ? { cardId } : {}), detail: cardId ?? '', meaning: '', tone: 'generic' };
   }

@@ -9,13 +9,10 @@ import { accountIn, createIndividual, customerAccounts, usdAccount } from './cus
 
 /** Issuance is about a second on the emulator; the remote sandbox is given a minute. */
 const ISSUANCE_BUDGET_MS = 60_000;
-const APPROVED_HOLDER = 'Carla Cardholder';
+export const APPROVED_HOLDER = 'Carla Cardholder';
 
-export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
-  const holderName = scenario.magic.field === 'cardholder fullName' ? scenario.magic.value : APPROVED_HOLDER;
-  await createIndividual(ctx, holderName);
-  await usdAccount(ctx);
-
+/** A virtual card for the scenario's customer, funded from its USD account: POST /cards (PROCESSING). */
+export async function issueCard(ctx: TriggerContext): Promise<{ issued: Body; cardPath: string }> {
   ctx.progress('Issuing a virtual card');
   const issued = await call(ctx, 'POST', '/cards', {
     cardholderId: ctx.resources.customerId,
@@ -25,25 +22,41 @@ export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Bod
   });
   const cardPath = `/cards/${field(issued, 'id', 'POST /cards')}`;
   ctx.resources.cardId = issued.id as string;
+  return { issued, cardPath };
+}
 
-  const issuanceOnly = scenario.name === 'card.issued' || scenario.name === 'card.issuer-rejected';
-  let current = issued;
-  if (!issuanceOnly || ctx.wait) {
-    ctx.progress('Waiting for the issuer');
-    current = await poll(
-      ctx,
-      () => call(ctx, 'GET', cardPath),
-      (c) => c.state !== 'PROCESSING',
-      ISSUANCE_BUDGET_MS,
-    );
-  }
-  if (!issuanceOnly && current.state !== 'ACTIVE') {
+/** Follows issuance to the issuer's answer. */
+export function waitForIssuer(ctx: TriggerContext, cardPath: string): Promise<Body> {
+  ctx.progress('Waiting for the issuer');
+  return poll(
+    ctx,
+    () => call(ctx, 'GET', cardPath),
+    (c) => c.state !== 'PROCESSING',
+    ISSUANCE_BUDGET_MS,
+  );
+}
+
+/** Refuses to go on with a card the issuer did not make ACTIVE. */
+export function requireActive(card: Body, cardPath: string, scenario: Scenario): void {
+  if (card.state !== 'ACTIVE') {
     throw new ApiError({
       status: 200,
       code: 'CARD_NOT_ACTIVE',
-      message: `${cardPath.slice(7)} is ${String(current.state)}, so ${scenario.name} cannot go on`,
+      message: `${cardPath.slice(7)} is ${String(card.state)}, so ${scenario.name} cannot go on`,
     });
   }
+}
+
+export async function card(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
+  const holderName = scenario.magic.field === 'cardholder fullName' ? scenario.magic.value : APPROVED_HOLDER;
+  await createIndividual(ctx, holderName);
+  await usdAccount(ctx);
+  const { issued, cardPath } = await issueCard(ctx);
+
+  const issuanceOnly = scenario.name === 'card.issued' || scenario.name === 'card.issuer-rejected';
+  let current = issued;
+  if (!issuanceOnly || ctx.wait) current = await waitForIssuer(ctx, cardPath);
+  if (!issuanceOnly) requireActive(current, cardPath, scenario);
   const patch = (body: object) => call(ctx, 'PATCH', cardPath, body);
   switch (scenario.name) {
     case 'card.frozen':

@@ -57,6 +57,15 @@ const ISSUE_NAMES = {
   quote: ['success', 'failed', 'long', 'delivery-failed', 'returned', 'cancelled', 'refund-failed', 'realtime-funding'],
   uma: ['success-usd', 'success-eur', 'success-mxn', 'pending-long', 'compliance-fail'],
   card: ['issued', 'issuer-rejected', 'frozen', 'unfrozen', 'closed', 'funding-changed'],
+  'card-transaction': [
+    'approved',
+    'declined-funds',
+    'declined-paused',
+    'delayed-pull',
+    'exception',
+    'partially-settled',
+    'refunded',
+  ],
 };
 
 describe('svc trigger scenarios', () => {

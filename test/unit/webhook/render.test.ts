@@ -165,3 +165,59 @@ describe('parseEnvelope', () => {
     expect(parseEnvelope(body)).toMatch(/UTF-8/);
   });
 });
+
+describe('card-transaction events: one line with status, amount and merchant', () => {
+  const usd = (amount: number) => ({
+    amount,
+    currency: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 },
+  });
+  const tx = (type: string, data: Record<string, unknown>): WebhookEvent => ({
+    id: 'Webhook:ct',
+    type,
+    timestamp: '2026-05-09T10:00:00Z',
+    data: {
+      type: 'CARD',
+      id: 'CardTransaction:019542f5-b3e7-1d02-0000-000000000100',
+      direction: 'DEBIT',
+      merchant: { descriptor: 'BLUE BOTTLE COFFEE SF', mcc: '5814' },
+      authorizedAmount: usd(1250),
+      pullSummary: { count: 1, totalAmount: 1250, pendingCount: 0 },
+      ...data,
+    },
+  });
+
+  it.each([
+    ['AUTHORIZED', {}, 'AUTHORIZED 12.50 USD at BLUE BOTTLE COFFEE SF'],
+    [
+      'AUTHORIZED',
+      { pullSummary: { count: 1, totalAmount: 1250, pendingCount: 1 } },
+      'AUTHORIZED 12.50 USD at BLUE BOTTLE COFFEE SF (pull pending)',
+    ],
+    ['PARTIALLY_SETTLED', { settledAmount: usd(400) }, 'PARTIALLY_SETTLED 4.00 of 12.50 USD at BLUE BOTTLE COFFEE SF'],
+    ['SETTLED', { settledAmount: usd(1500) }, 'SETTLED 15.00 USD at BLUE BOTTLE COFFEE SF'],
+    [
+      'SETTLED',
+      { settledAmount: usd(1250), refundedAmount: usd(250) },
+      'SETTLED 12.50 USD at BLUE BOTTLE COFFEE SF (2.50 USD refunded)',
+    ],
+    [
+      'REFUNDED',
+      { settledAmount: usd(1250), refundedAmount: usd(1250) },
+      'REFUNDED 12.50 USD back from BLUE BOTTLE COFFEE SF',
+    ],
+    ['EXCEPTION', { settledAmount: usd(4200) }, 'EXCEPTION 42.00 USD at BLUE BOTTLE COFFEE SF'],
+    [
+      'SETTLED',
+      { direction: 'CREDIT', settledAmount: usd(4000) },
+      'SETTLED credit 40.00 USD from BLUE BOTTLE COFFEE SF',
+    ],
+  ])('%s %j', (status, extra, line) => {
+    const parts = describeEvent(tx(`CARD_TRANSACTION.${status}`, { status, ...extra }), new CardStates());
+    expect(parts).toMatchObject({
+      type: `CARD_TRANSACTION.${status}`,
+      cardId: 'CardTransaction:019542f5-b3e7-1d02-0000-000000000100',
+      detail: line,
+      meaning: '',
+    });
+  });
+});
