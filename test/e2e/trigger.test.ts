@@ -22,6 +22,7 @@ describe('svc trigger (spawned)', () => {
       'auth',
       'beneficiary',
       'card',
+      'card-transaction',
       'kyb',
       'kyc',
       'owner',
