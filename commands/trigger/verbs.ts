@@ -43,6 +43,7 @@ Examples:
   $ svc trigger kyc.rejected
   $ svc --json trigger uma.compliance-fail
   $ svc trigger card.frozen --wait --events
+  $ svc trigger card-transaction.refunded --wait --events
   $ svc trigger card.closed --customer Customer:<uuid> --wait
   $ svc trigger kyc.rejected --set customer.fullName="Jane Roe 002" --set customer.nationality=GB`,
 });

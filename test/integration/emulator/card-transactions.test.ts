@@ -4,6 +4,9 @@
  * signed CARD_TRANSACTION.* webhooks (checked with node:crypto against the published key), the
  * listing in GET /transactions, and the refusals (404, 400 naming the field).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_EVENT_DELAY_MS } from '../../../src/emulator/features/card-transactions/routes.js';
 import {
@@ -487,5 +490,40 @@ describe('refusals', () => {
     expect(errorShape(clearing).details.errors.map((e: any) => e.field)).toEqual(['cardTransactionId', 'amount']);
     const notJson = await t.call('POST', `/sandbox/cards/${h.cardId}/simulate/return_reversal`, { body: 'nope' });
     expect(notJson.status).toBe(400);
+  });
+});
+
+describe('a restart with --state', () => {
+  it('delivers the card events accepted before it and confirms the pulls still pending', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-cardtx-')), 'state.json');
+    const first = await testEmulator({ ...STILL, statePath });
+    const { cardId, accountId, customerId } = first.emu.fixtures;
+    await fund(first, accountId, FUNDS);
+    const auth = (descriptor: string) =>
+      first.call('POST', `/sandbox/cards/${cardId}/simulate/authorization`, {
+        body: { amount: 100, currency: USD, merchant: merchant(descriptor) },
+      });
+    await auth('SLOW 005');
+    first.emu.testing.advanceClock(CARD_EVENT_DELAY_MS); // arrived: its pull pending for 30 s
+    const waiting = (await auth('NOT YET ARRIVED')).body.issuerTransactionToken;
+    await first.close();
+
+    const second = await testEmulator({ ...STILL, statePath });
+    try {
+      const cardTxs = async () =>
+        (await second.call('GET', `/transactions?customerId=${customerId}`)).body.data.filter(
+          (x: any) => x.type === 'CARD',
+        );
+      expect((await cardTxs()).map((x: any) => x.pullSummary.pendingCount)).toEqual([1]);
+      second.emu.testing.advanceClock(30_000);
+      const after = await cardTxs();
+      expect(after.map((x: any) => [x.issuerTransactionToken === waiting, x.pullSummary.pendingCount])).toEqual([
+        [true, 0],
+        [false, 0],
+      ]);
+      expect(await accountBalances(second, accountId)).toEqual({ balance: FUNDS - 200, totalBalance: FUNDS - 200 });
+    } finally {
+      await second.close();
+    }
   });
 });
