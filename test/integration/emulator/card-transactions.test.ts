@@ -515,7 +515,8 @@ describe('a restart with --state', () => {
           (x: any) => x.type === 'CARD',
         );
       expect((await cardTxs()).map((x: any) => x.pullSummary.pendingCount)).toEqual([1]);
-      second.emu.testing.advanceClock(30_000);
+      // The new emulator's clock starts from the wall clock, not where the first one stopped: jump well past 30 s.
+      second.emu.testing.advanceClock(60_000);
       const after = await cardTxs();
       expect(after.map((x: any) => [x.issuerTransactionToken === waiting, x.pullSummary.pendingCount])).toEqual([
         [true, 0],
