@@ -1,7 +1,9 @@
 /**
- * Agent actions over HTTP: an operation the policy sends for approval answers 202 with a pending
- * AgentAction (and `AGENT_ACTION.PENDING_APPROVAL`), moves nothing, and waits for the platform:
- * approve runs it (under the limits of that moment), reject drops it.
+ * Agent actions over HTTP: at /agents/me a spending operation answers its AgentAction with the
+ * description's status (transfer 201, execute 200). One the policy sends for approval is
+ * PENDING_APPROVAL (and `AGENT_ACTION.PENDING_APPROVAL`), moves nothing, and waits for the platform:
+ * approve runs it (under the limits of that moment), reject drops it. One the policy lets run is
+ * APPROVED with its transaction.
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,13 +25,18 @@ const approvalRequired = () => ({ defaultExecutionMode: 'APPROVAL_REQUIRED' });
 
 describe('which operations wait for approval', () => {
   it.each([
-    ['defaultExecutionMode APPROVAL_REQUIRED', approvalRequired, 100, 202],
-    ['under the approval threshold', () => ({ approvalThresholds: { currency: 'USD', amount: 1_000 } }), 1_000, 201],
+    ['defaultExecutionMode APPROVAL_REQUIRED', approvalRequired, 100, 'PENDING_APPROVAL'],
+    [
+      'under the approval threshold',
+      () => ({ approvalThresholds: { currency: 'USD', amount: 1_000 } }),
+      1_000,
+      'APPROVED',
+    ],
     [
       'over the approval threshold (AUTO)',
       () => ({ approvalThresholds: { currency: 'USD', amount: 1_000 } }),
       1_001,
-      202,
+      'PENDING_APPROVAL',
     ],
     [
       'an account rule APPROVAL_REQUIRED',
@@ -37,7 +44,7 @@ describe('which operations wait for approval', () => {
         accountRestrictions: { accountRules: [{ accountId: ids.bank, executionMode: 'APPROVAL_REQUIRED' }] },
       }),
       100,
-      202,
+      'PENDING_APPROVAL',
     ],
     [
       'an account rule AUTO over a default APPROVAL_REQUIRED',
@@ -46,24 +53,28 @@ describe('which operations wait for approval', () => {
         accountRestrictions: { accountRules: [{ accountId: ids.bank, executionMode: 'AUTO' }] },
       }),
       100,
-      201,
+      'APPROVED',
     ],
-  ] as Array<[string, (ids: { usd: string; bank: string }) => Record<string, unknown>, number, number]>)(
-    '%s',
+  ] as Array<[string, (ids: { usd: string; bank: string }) => Record<string, unknown>, number, string]>)(
+    '%s: 201 AgentAction %s',
     async (_name, policy, amount, status) => {
       const s = await setup(policy);
       const answer = await as(s, 'POST', '/agents/me/transfer-out', payout(s, amount));
-      expect(answer.status, answer.text).toBe(status);
-      if (status === 202) {
-        expect(answer.body).toMatchObject({
-          id: expect.stringMatching(/^AgentAction:/),
-          status: 'PENDING_APPROVAL',
-          type: 'TRANSFER_OUT',
-          agentId: s.agentId,
-          customerId: s.customerId,
-          transferDetails: { amount, currency: 'USD', sourceAccountId: s.usd, destinationAccountId: s.bank },
-        });
+      expect(answer.status, answer.text).toBe(201);
+      expect(answer.body).toMatchObject({
+        id: expect.stringMatching(/^AgentAction:/),
+        status,
+        type: 'TRANSFER_OUT',
+        agentId: s.agentId,
+        customerId: s.customerId,
+        transferDetails: { amount, currency: 'USD', sourceAccountId: s.usd, destinationAccountId: s.bank },
+      });
+      if (status === 'PENDING_APPROVAL') {
+        expect(answer.body.transaction).toBeUndefined();
         expect(await accountBalances(t, s.usd)).toEqual({ balance: 100_000, totalBalance: 100_000 });
+      } else {
+        expect(answer.body.transaction).toMatchObject({ type: 'OUTGOING', agentId: s.agentId });
+        expect((await accountBalances(t, s.usd)).totalBalance).toBe(100_000 - amount);
       }
     },
   );
@@ -86,7 +97,8 @@ describe('approve and reject', () => {
     const pending = await as(s, 'POST', '/agents/me/transfer-out', payout(s, 4_000), {
       'Idempotency-Key': `k-${s.agentId}`,
     });
-    expect(pending.status).toBe(202);
+    expect(pending.status).toBe(201);
+    expect(pending.body.status).toBe('PENDING_APPROVAL');
     const id = pending.body.id as string;
     // The same key again: the same action, not a second one.
     expect(
@@ -145,7 +157,7 @@ describe('approve and reject', () => {
     const s = await setup(approvalRequired);
     const quote = await as(s, 'POST', '/agents/me/quotes', accountQuote(s.usd, s.bank, 2_000));
     const pending = await as(s, 'POST', `/agents/me/quotes/${quote.body.id}/execute`);
-    expect(pending.status, pending.text).toBe(202);
+    expect(pending.status, pending.text).toBe(200);
     expect(pending.body).toMatchObject({
       type: 'EXECUTE_QUOTE',
       status: 'PENDING_APPROVAL',
@@ -171,14 +183,31 @@ describe('approve and reject', () => {
     expect((await accountBalances(t, s.usd)).balance).toBe(98_000);
   });
 
+  it('a quote created with immediatelyExecute that must wait: 201 Quote (PENDING, unexecuted), its execution a pending action', async () => {
+    const s = await setup(approvalRequired);
+    // A pull from the bank account (a wallet source would be the signed execute instead).
+    const made = await as(s, 'POST', '/agents/me/quotes', {
+      ...accountQuote(s.bank, s.usd, 2_000),
+      immediatelyExecute: true,
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ id: expect.stringMatching(/^Quote:/), status: 'PENDING' });
+    expect(await accountBalances(t, s.usd)).toEqual({ balance: 100_000, totalBalance: 100_000 });
+    const [action] = (await as(s, 'GET', '/agents/me/actions')).body.data;
+    expect(action).toMatchObject({ type: 'EXECUTE_QUOTE', status: 'PENDING_APPROVAL', quote: { id: made.body.id } });
+    const approved = await t.call('POST', `/agents/${s.agentId}/actions/${action.id}/approve`);
+    expect(approved.body).toMatchObject({ status: 'APPROVED', transaction: { quoteId: made.body.id } });
+    expect((await accountBalances(t, s.usd)).balance).toBe(100_000 + made.body.totalReceivingAmount);
+  });
+
   it('limits are judged again at approval: spending since then makes it FAILED', async () => {
     const s = await setup(() => ({
       spendingLimits: { currency: 'USD', perTransactionLimit: 50_000, dailyLimit: 5_000 },
       approvalThresholds: { currency: 'USD', amount: 3_000 },
     }));
     const pending = await as(s, 'POST', '/agents/me/transfer-out', payout(s, 4_000));
-    expect(pending.status).toBe(202);
-    expect((await as(s, 'POST', '/agents/me/transfer-out', payout(s, 2_000))).status).toBe(201);
+    expect(pending.body.status).toBe('PENDING_APPROVAL');
+    expect((await as(s, 'POST', '/agents/me/transfer-out', payout(s, 2_000))).body.status).toBe('APPROVED');
     const approved = await t.call('POST', `/agents/${s.agentId}/actions/${pending.body.id}/approve`);
     expect(approved.body).toMatchObject({
       status: 'FAILED',

@@ -102,7 +102,8 @@ describe('PATCH /agents/{id}, PATCH /agents/{id}/policy, DELETE /agents/{id}', (
   it('delete: 204, the token stops working, pending actions are rejected, then 404', async () => {
     const a = await setup({ defaultExecutionMode: 'APPROVAL_REQUIRED' });
     const pending = await a.send(100);
-    expect(pending.status).toBe(202);
+    expect(pending.status).toBe(201);
+    expect(pending.body.status).toBe('PENDING_APPROVAL');
     expect((await t.call('DELETE', `/agents/${a.agentId}`)).status).toBe(204);
     expect(errorShape(await t.call('GET', '/agents/me', { auth: a.bearer }))).toMatchObject({ status: 401 });
     expect((await t.call('GET', `/agents/approvals?agentId=${a.agentId}`)).body.data).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * The agent's money routes over HTTP (`/agents/me/…`, Bearer only) and its policy: permissions
  * (403 FORBIDDEN), spending limits (403 VELOCITY_LIMIT_EXCEEDED, reset by the emulator clock),
- * allowed accounts, and approval (202 AgentAction, then the platform's approve or reject).
+ * allowed accounts, and approval (a PENDING_APPROVAL AgentAction, then the platform's approve or reject).
+ * The spending routes answer the AgentAction, with the description's status (transfer 201, execute 200).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +16,8 @@ import {
   payout,
   type FundedAgent,
 } from './money-support.js';
-import { errorShape, testEmulator, type TestEmulator } from './support.js';
+import { generateKeyPair } from '../../../src/crypto/keys.js';
+import { errorShape, signedHeaders, testEmulator, type TestEmulator } from './support.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -32,8 +34,8 @@ afterAll(() => t.close());
 const setup = (policy: Record<string, unknown> = {}): Promise<FundedAgent> =>
   fundedAgent(t, 1_000_000, 'Payer bot', () => ({ ...autoPolicy(100_000), ...policy }));
 
-const as = (s: FundedAgent, method: string, path: string, body?: object) =>
-  t.call(method, path, { auth: s.bearer, ...(body ? { body } : {}) });
+const as = (s: FundedAgent, method: string, path: string, body?: object, headers?: Record<string, string>) =>
+  t.call(method, path, { auth: s.bearer, ...(body ? { body } : {}), ...(headers ? { headers } : {}) });
 
 describe('every /agents/me money route runs the money area for the agent', () => {
   let s: FundedAgent;
@@ -41,58 +43,81 @@ describe('every /agents/me money route runs the money area for the agent', () =>
     s = await setup();
   });
 
-  it('transfer-out: 201, the transaction names the agent, the money leaves, usage counts it', async () => {
+  it('transfer-out: 201 APPROVED AgentAction with its transaction, which names the agent; usage counts it', async () => {
     const sent = await as(s, 'POST', '/agents/me/transfer-out', payout(s, 2_500));
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body).toMatchObject({
-      id: expect.stringMatching(/^Transaction:/),
-      type: 'OUTGOING',
+      id: expect.stringMatching(/^AgentAction:/),
+      type: 'TRANSFER_OUT',
+      status: 'APPROVED',
       agentId: s.agentId,
       customerId: s.customerId,
+      transferDetails: { amount: 2_500, currency: 'USD', sourceAccountId: s.usd, destinationAccountId: s.bank },
+      transaction: { id: expect.stringMatching(/^Transaction:/), type: 'OUTGOING', agentId: s.agentId },
     });
+    const txId = sent.body.transaction.id;
     expect((await accountBalances(t, s.usd)).balance).toBe(997_500);
-    const mine = await as(s, 'GET', `/agents/me/transactions/${sent.body.id}`);
-    expect(mine.body).toMatchObject({ id: sent.body.id, agentId: s.agentId });
+    const mine = await as(s, 'GET', `/agents/me/transactions/${txId}`);
+    expect(mine.body).toMatchObject({ id: txId, agentId: s.agentId });
+    expect((await as(s, 'GET', `/agents/me/actions/${sent.body.id}`)).body).toEqual(sent.body);
     expect((await as(s, 'GET', '/agents/me')).body.usage).toMatchObject({
       dailyTransactionCount: 1,
       dailySpend: 2_500,
       monthlySpend: 2_500,
     });
     const list = await as(s, 'GET', '/agents/me/transactions');
-    expect(list.body).toMatchObject({ hasMore: false, totalCount: 1, data: [{ id: sent.body.id }] });
+    expect(list.body).toMatchObject({ hasMore: false, totalCount: 1, data: [{ id: txId }] });
   });
 
-  it('an Idempotency-Key repeat answers the same transaction, agentId included; nothing moves twice', async () => {
+  it('an Idempotency-Key repeat answers the same action and transaction; nothing moves twice', async () => {
     const headers = { 'Idempotency-Key': `agent-${s.agentId}` };
     const first = await t.call('POST', '/agents/me/transfer-out', { auth: s.bearer, headers, body: payout(s, 100) });
     const before = await accountBalances(t, s.usd);
     const again = await t.call('POST', '/agents/me/transfer-out', { auth: s.bearer, headers, body: payout(s, 100) });
     expect(again.status).toBe(201);
-    expect(again.body).toEqual(first.body);
-    expect(again.body.agentId).toBe(s.agentId);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.transaction.id).toBe(first.body.transaction.id);
+    expect(again.body.transaction.agentId).toBe(s.agentId);
     expect(await accountBalances(t, s.usd)).toEqual(before);
   });
 
-  it("transfer-in: 201 INCOMING into the agent customer's account", async () => {
+  it("transfer-in: 201 APPROVED AgentAction with an INCOMING transaction into the agent customer's account", async () => {
     const pulled = await as(s, 'POST', '/agents/me/transfer-in', {
       source: { accountId: s.bank },
       destination: { accountId: s.usd },
       amount: 700,
     });
     expect(pulled.status, pulled.text).toBe(201);
-    expect(pulled.body).toMatchObject({ type: 'INCOMING', direction: 'DEBIT', agentId: s.agentId });
+    expect(pulled.body).toMatchObject({
+      type: 'TRANSFER_IN',
+      status: 'APPROVED',
+      transferDetails: { amount: 700, sourceAccountId: s.bank, destinationAccountId: s.usd },
+      transaction: { type: 'INCOMING', direction: 'DEBIT', agentId: s.agentId },
+    });
   });
 
-  it('quotes: create 201, get 200, execute from the wallet is the signed two-step flow (202 payloadToSign)', async () => {
+  it('quotes: create 201, get 200; execute from the wallet is the signed two-step flow, then 200 APPROVED AgentAction', async () => {
     const quote = await as(s, 'POST', '/agents/me/quotes', accountQuote(s.usd, s.bank, 1_000));
     expect(quote.status, quote.text).toBe(201);
     expect((await as(s, 'GET', `/agents/me/quotes/${quote.body.id}`)).body).toMatchObject({
       id: quote.body.id,
       status: 'PENDING',
     });
-    const execute = await as(s, 'POST', `/agents/me/quotes/${quote.body.id}/execute`);
+    const path = `/agents/me/quotes/${quote.body.id}/execute`;
+    const execute = await as(s, 'POST', path);
     expect(execute.status, execute.text).toBe(202);
     expect(execute.body.payloadToSign).toEqual(expect.any(String));
+    const key = generateKeyPair();
+    t.emu.testing.createSession(key.publicKey, { accountId: s.usd });
+    const signed = await as(s, 'POST', path, undefined, signedHeaders(execute.body, key.privateKey));
+    expect(signed.status, signed.text).toBe(200);
+    expect(signed.body).toMatchObject({
+      id: expect.stringMatching(/^AgentAction:/),
+      type: 'EXECUTE_QUOTE',
+      status: 'APPROVED',
+      quote: { id: quote.body.id },
+      transaction: { quoteId: quote.body.id, agentId: s.agentId },
+    });
   });
 
   it('external accounts: create 201, list, get 200, delete 204, then 404', async () => {
@@ -347,7 +372,7 @@ describe("the money areas' own paths hold an agent to the same policy", () => {
       expect(answer.status, answer.text).toBe(status);
       if (code) expect(errorShape(answer).code).toBe(code);
       if (status === 202) expect(answer.body).toMatchObject({ type: 'TRANSFER_OUT', status: 'PENDING_APPROVAL' });
-      if (status === 201) expect(answer.body.agentId).toBe(s.agentId);
+      if (status === 201) expect(answer.body.agentId).toBe(s.agentId); // the area's path: its own Transaction
       // The platform (Basic) is not an agent: the same call is not judged by any agent's policy.
       if (path === '/transfer-out')
         expect((await t.call('POST', '/transfer-out', { body: payout(s, amount) })).status).toBe(201);

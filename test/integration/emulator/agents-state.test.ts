@@ -27,7 +27,7 @@ describe('restart with --state (agents)', () => {
       });
     expect((await send(first, 500)).status).toBe(201);
     const pending = await send(first, 2_000);
-    expect(pending.status).toBe(202);
+    expect(pending.body.status).toBe('PENDING_APPROVAL');
     await first.close();
 
     const second = await testEmulator({ statePath });

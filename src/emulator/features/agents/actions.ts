@@ -57,25 +57,32 @@ export function renderAction(emu: EmulatorContext, a: ActionRec): Record<string,
   };
 }
 
-/** Records a pending action and announces it; the caller answers 202 with it. */
-export function pendingAction(
-  emu: EmulatorContext,
-  agent: AgentRec,
-  init: Pick<ActionRec, 'type' | 'quoteId' | 'transferBody' | 'transferDetails'>,
-): ActionRec {
+type ActionInit = Pick<ActionRec, 'type' | 'quoteId' | 'transferBody' | 'transferDetails' | 'transactionId'>;
+
+function insertAction(emu: EmulatorContext, agent: AgentRec, status: ActionStatus, init: ActionInit): ActionRec {
   const now = emu.iso();
   const id = `AgentAction:${randomUUID()}`;
-  const action = emu.table(agentActions).set(id, {
+  return emu.table(agentActions).set(id, {
     id,
     agentId: agent.id,
     customerId: agent.customerId,
-    status: 'PENDING_APPROVAL',
+    status,
     ...init,
     createdAt: now,
     updatedAt: now,
   });
+}
+
+/** Records a pending action and announces it (`AGENT_ACTION.PENDING_APPROVAL`). */
+export function pendingAction(emu: EmulatorContext, agent: AgentRec, init: ActionInit): ActionRec {
+  const action = insertAction(emu, agent, 'PENDING_APPROVAL', init);
   emu.outbox.emit('AGENT_ACTION.PENDING_APPROVAL', renderAction(emu, action));
   return action;
+}
+
+/** Records an operation the policy let run at once: APPROVED, with its transaction (no event: nothing waits). */
+export function approvedAction(emu: EmulatorContext, agent: AgentRec, init: ActionInit): ActionRec {
+  return insertAction(emu, agent, 'APPROVED', init);
 }
 
 export function requireAction(emu: EmulatorContext, id: string, agentId?: string): ActionRec {

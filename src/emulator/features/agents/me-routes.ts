@@ -3,15 +3,19 @@
  * Bearer calls of the money areas' own paths to the same policy. Each checks the policy, then runs
  * the money area's handler: the kernel's agent scope already binds ids and lists to the agent's
  * customer. Spending operations (execute a quote, transfer in or out) are judged by enforce.ts:
- * refused (403), run at once, or kept as a pending AgentAction (202) for the platform to approve.
+ * refused (403), run at once, or kept as a pending AgentAction for the platform to approve. At
+ * `/agents/me` they answer the AgentAction either way (action-answer.ts); on the area's own path an
+ * agent gets the area's answer, or 202 with the pending action. A quote created with
+ * `immediatelyExecute` that must wait is answered as created (201 Quote), its execution pending.
  */
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Handler, Reply, Req, Route } from '../../kernel/router.js';
 import { accounts } from '../accounts/accounts.js';
 import { externalAccounts } from '../external-accounts/records.js';
-import { insertQuote, quotes, quoteStatus } from '../quotes/quotes.js';
+import { insertQuote, quotes, quoteStatus, renderQuote } from '../quotes/quotes.js';
 import { readQuoteRequest } from '../quotes/request.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { actionReply, type ActionAnswer } from './action-answer.js';
 import { agentActions, pendingAction, renderAction } from './actions.js';
 import { getAgent, me, type AgentRec } from './agents.js';
 import { judgeSpend, requirePermission, type Permission } from './enforce.js';
@@ -29,6 +33,8 @@ interface AgentOp {
   /** The area's parameters from the `/agents/me` route's (e.g. quoteId → id). */
   params?: (p: Record<string, string>) => Record<string, string>;
   run(agent: AgentRec, req: Req, emu: EmulatorContext, area: Handler): Reply | Promise<Reply>;
+  /** A spending operation: at `/agents/me` it answers its AgentAction, with this status. */
+  action?: ActionAnswer;
 }
 
 /** An operation that only needs a permission (or none) before the area runs it. */
@@ -69,6 +75,7 @@ function transfer(direction: 'in' | 'out'): AgentOp {
     method: 'POST',
     me: target,
     area: target,
+    action: { type: direction === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN', status: 201 },
     run(agent, req, emu, handler) {
       requirePermission(agent, 'CREATE_TRANSFERS');
       const key = idempotencyKey(req);
@@ -112,10 +119,8 @@ const createQuote: AgentOp = {
     )
       return runAs(emu, agent, req, handler);
     const quote = insertQuote(emu, init);
-    return {
-      status: 202,
-      body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })),
-    };
+    pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id });
+    return { status: 201, body: renderQuote(emu, quote) };
   },
 };
 
@@ -124,6 +129,7 @@ const executeQuote: AgentOp = {
   me: '/quotes/:quoteId/execute',
   area: '/quotes/:quoteId/execute',
   params: (p) => ({ quoteId: p.quoteId! }),
+  action: { type: 'EXECUTE_QUOTE', status: 200 },
   run(agent, req, emu, handler) {
     requirePermission(agent, 'EXECUTE_QUOTES');
     const quote = emu.table(quotes).get(req.params.quoteId!);
@@ -183,7 +189,11 @@ const meRoute = (op: AgentOp): Route => {
   return {
     method: op.method,
     path: `/agents/me${op.me}`,
-    handler: (req, emu) => op.run(me(req, emu), { ...req, params: op.params?.(req.params) ?? {} }, emu, area),
+    async handler(req, emu) {
+      const agent = me(req, emu);
+      const reply = await op.run(agent, { ...req, params: op.params?.(req.params) ?? {} }, emu, area);
+      return op.action ? actionReply(emu, agent, op.action, reply) : reply;
+    },
   };
 };
 
