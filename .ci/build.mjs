@@ -1,16 +1,19 @@
-// The build (`npm run build`, and `prepare`, so `npm ci` is the only setup step):
-// 1. tsc emits dist/src and dist/commands: the library (package.json "main") with its types.
-// 2. esbuild bundles the CLI into dist/cli/: the command root (svc.cjs: commands/program.ts with
-//    commander and the verb specs) and one file per verb (verbs/<noun>.<verb>.cjs), loaded only
-//    when that verb runs. A command then reads two files instead of hundreds.
+// The build (`npm run build`; `npm test`, `npm run demo`, `npm run bench` and `npm pack` run it first):
+// 1. tsc emits dist/src and dist/commands: the library's types (package.json "types"), and the
+//    modules the benches and a few tests load.
+// 2. esbuild bundles into dist/cli/, each file with its source map: the command root (svc.cjs:
+//    commands/program.ts with commander and the verb specs), and verbs.cjs, every verb and the
+//    library (library.cjs, package.json "exports") with the code they share, each module in it run
+//    only when first required. A command reads two files instead of hundreds, and the package holds
+//    each library once however many verbs use it.
 //
 // Verbs are found from the registry, not from a list here: every `() => import('./x.js')` in a
-// `commands/<noun>/verbs.ts` that the root imports becomes the chunk `verbs/<noun>.<x>.cjs`, so a
-// new noun or verb needs no edit to this file (README "Performance").
+// `commands/<noun>/verbs.ts` that the root imports becomes the module `./<noun>.<x>.cjs` of
+// verbs.cjs, so a new noun or verb needs no edit to this file (README "Performance").
 //
 // CommonJS output because it starts fastest on Node 20 and 22: no ES-module loader, and require()
-// of one file. `supported: { 'dynamic-import': false }` turns the root's import() of a chunk into
-// require(). Usage: node .ci/build.mjs [--no-tsc]
+// of one file. `supported: { 'dynamic-import': false }` turns an import() into require().
+// Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -205,7 +208,7 @@ const rootBuild = await build({
   plugins: [registry('root'), lazyModules],
   metafile: true,
 });
-// What went into the root, for test/unit/cli-bundle.test.ts: it must hold no verb module and no HTTP or crypto library.
+// What went into the root, for test/e2e/startup-loads.test.ts: it must hold no verb module and no HTTP or crypto library.
 writeFileSync(join(out, 'svc.meta.json'), JSON.stringify({ inputs: Object.keys(rootBuild.metafile.inputs), chunks: Object.fromEntries([...chunks].map(([n, s]) => [n, relative(root, s)])) }, null, 1));
 
 // 2. The verbs, in one file whose modules run only when required: dist/cli/verbs.cjs. esbuild

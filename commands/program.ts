@@ -182,8 +182,8 @@ export function commandTree(): CommandTree {
 }
 
 /**
- * A built verb file carries its own copy of run-verb.ts next to the verb (see .ci/build.mjs), so
- * the errors it throws are rendered by the code that knows their classes.
+ * A built verb module runs itself through run-verb.ts (see .ci/build.mjs), which the verbs bundle
+ * shares with the verb's error classes, so what it throws is rendered by the code that knows them.
  */
 interface BuiltVerb {
   execute(options: Record<string, unknown>, globals: GlobalOptions, signal: AbortSignal): Promise<number>;

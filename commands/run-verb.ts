@@ -1,7 +1,7 @@
 /**
  * Runs a parsed verb: builds its Deps, calls `run`, and turns whatever it throws into the rendered
- * error and the exit code (commands/exit-codes.ts). In the built CLI this module is bundled into
- * each verb's file, so the error classes it tests for are the ones the verb threw.
+ * error and the exit code (commands/exit-codes.ts). In the built CLI this module is in the verbs
+ * bundle with the verbs, so the error classes it tests for are the ones the verb threw.
  */
 import { createDeps, decideColor, type GlobalOptions } from './deps.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';

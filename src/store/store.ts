@@ -30,7 +30,7 @@ const SESSIONS_DIR = 'sessions';
  * file system as it starts, and a home it cannot use (read-only, not a folder) must become the
  * store's own error naming SERVICE_CLI_CONFIG_DIR, not a bare EACCES.
  */
-export function defaultConfigDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+function defaultConfigDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
   const home = (platform !== 'win32' && nonEmpty(env.HOME)) || homedir();
   const xdg = nonEmpty(env.XDG_CONFIG_HOME);
   if (xdg !== undefined) return join(xdg, PROJECT_NAME);

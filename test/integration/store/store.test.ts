@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/store/index.js';
 import { UsageError } from '../../../src/errors.js';
 import { sessionFixture } from './session-fixture.js';
@@ -9,12 +9,6 @@ import { useTempDirs } from './temp-dirs.js';
 const tempDir = useTempDirs('svc-store-');
 
 describe('openStore', () => {
-  const savedXdg = process.env.XDG_CONFIG_HOME;
-  afterEach(() => {
-    if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
-    else process.env.XDG_CONFIG_HOME = savedXdg;
-  });
-
   it('uses opts.dir, then SERVICE_CLI_CONFIG_DIR', () => {
     const a = tempDir();
     const b = tempDir();
@@ -22,10 +16,9 @@ describe('openStore', () => {
     expect(openStore({ env: { SERVICE_CLI_CONFIG_DIR: b } }).dir).toBe(b);
   });
 
-  it.runIf(process.platform === 'linux')('falls back to the OS config folder for service-cli', () => {
+  it('falls back to $XDG_CONFIG_HOME/service-cli, from the environment it is given', () => {
     const xdg = tempDir();
-    process.env.XDG_CONFIG_HOME = xdg;
-    expect(openStore({ env: {} }).dir).toBe(join(xdg, 'service-cli'));
+    expect(openStore({ env: { XDG_CONFIG_HOME: xdg } }).dir).toBe(join(xdg, 'service-cli'));
   });
 
   it('has profile "default" current until told otherwise', () => {
