@@ -27,9 +27,11 @@ const MAX_INSTALLED = 12e6;
 const work = mkdtempSync(join(tmpdir(), 'svc-package-'));
 const counts = { passed: 0, failed: 0 };
 
+/** Counts and prints a check; the detail (a command's output) in full when it failed, else only a one-line one. */
 function check(name, ok, detail = '') {
   counts[ok ? 'passed' : 'failed']++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+  const shown = ok ? (detail.includes('\n') ? '' : detail) : detail;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${shown ? `: ${shown}` : ''}`);
   return ok;
 }
 
