@@ -168,6 +168,13 @@ function nounOf(file) {
   return rel.length === 2 && rel[1] === 'verbs.ts' ? rel[0] : undefined;
 }
 
+/**
+ * Modules the root itself imports lazily, each a chunk of its own that exports what the module
+ * does: run-verb.ts, and the resource table, read only when one of its nouns runs.
+ */
+const ROOT_CHUNKS = { './run-verb.js': 'run-verb', './resources/table.js': 'resources-table' };
+const plainChunks = new Set(Object.values(ROOT_CHUNKS));
+
 // 1. The root. Each verb module a verbs.ts imports lazily is left out and recorded as a chunk.
 const chunks = new Map(); // chunk name → verb module source path
 /** The verbs and the code they share, in one file (part 2). */
@@ -183,11 +190,11 @@ const registry = (where) => ({
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const noun = nounOf(args.importer);
-      const isRunVerb = args.importer === join(root, 'commands', 'program.ts') && args.path === './run-verb.js';
-      if (!noun && !isRunVerb) return undefined;
+      const plain = args.importer === join(root, 'commands', 'program.ts') ? ROOT_CHUNKS[args.path] : undefined;
+      if (!noun && !plain) return undefined;
       const source = resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
       // `<noun>.<path of the module under the noun, / as ->`: sandbox.fund, api.graphql-query…
-      const name = isRunVerb ? 'run-verb' : `${noun}.${relative(dirname(args.importer), source).replace(/\.ts$/, '').split(/[\\/]/).join('-')}`;
+      const name = plain ?? `${noun}.${relative(dirname(args.importer), source).replace(/\.ts$/, '').split(/[\\/]/).join('-')}`;
       chunks.set(name, source);
       return where === 'root' ? { path: name, namespace: 'verb-in-bundle' } : { path: `./${name}.cjs`, external: true };
     });
@@ -219,6 +226,7 @@ writeFileSync(join(out, 'svc.meta.json'), JSON.stringify({ inputs: Object.keys(r
 // file as before (a file per chunk cost about 1 ms each, some twenty of them per command) and
 // evaluates only what it imports.
 const runVerb = join(root, 'commands', 'run-verb.ts');
+const plainSources = new Set([...chunks].filter(([name]) => plainChunks.has(name)).map(([, source]) => source));
 const verbEntry = {
   name: 'verb-entry',
   setup(b) {
@@ -227,8 +235,8 @@ const verbEntry = {
       resolveDir: root,
       loader: 'js',
       contents:
-        args.path === runVerb
-          ? `export { runVerb } from ${JSON.stringify(runVerb)};`
+        args.path === runVerb || plainSources.has(args.path)
+          ? `export * from ${JSON.stringify(args.path)};`
           : `import * as verb from ${JSON.stringify(args.path)};
 import { runVerb } from ${JSON.stringify(runVerb)};
 export const execute = (options, globals, signal) => runVerb(verb, options, globals, signal);`,

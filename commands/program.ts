@@ -22,6 +22,8 @@ import { sessionVerbs } from './session/verbs.js';
 import { triggerVerb } from './trigger/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
 import { completionVerb, versionVerb } from './meta/verbs.js';
+import { GROUPS, RESOURCE_NOUNS, TABLE_NOUNS, tableVerbs, type TableVerb } from './resources/verbs.js';
+import type { Operation } from './resources/operation.js';
 import { optionsAfterCommands, parseErrorJSON, rewriteArgv, wantsJson } from './argv.js';
 
 // The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
@@ -40,8 +42,10 @@ const NOUNS: Noun[] = [
   { name: 'otp', description: 'log in with an email or SMS one-time password', verbs: otpVerbs },
   { name: 'credentials', description: "list, add and remove an account's login credentials", verbs: credentialsVerbs },
   { name: 'session', description: 'list, refresh, revoke and switch auth sessions', verbs: sessionVerbs },
+  { name: 'auth', description: "credentials, delegated keys and sessions, as the official CLI's auth", verbs: [] },
   { name: 'sandbox', description: 'simulate funding and payments in the sandbox', verbs: sandboxVerbs },
-  { name: 'cards', description: 'reveal card details (a short-lived, one-use URL)', verbs: cardsVerbs },
+  { name: 'cards', description: 'list, issue, update and reveal cards', verbs: cardsVerbs },
+  ...RESOURCE_NOUNS.map((noun) => ({ ...noun, verbs: [] })),
   { name: 'webhook', description: "receive, verify and check the service's webhook deliveries", verbs: webhookVerbs },
   {
     name: 'emulator',
@@ -110,8 +114,37 @@ function mount(command: Command, verb: Verb<never>, execute: Execute): void {
   });
 }
 
-/** The commander tree for `argv`, whose actions call `execute`. */
-export function buildProgram(argv: string[], execute: Execute): Command {
+/**
+ * Mounts `verbs` on a noun's command: a verb of a group (`svc auth sessions list`) under that
+ * group's command, made once; a verb named as the noun (`svc exchange-rates`) on the noun itself.
+ */
+function mountAll(command: Command, verbs: readonly TableVerb[], execute: Execute): void {
+  const groups = new Map<string, Command>();
+  for (const verb of verbs) {
+    if (verb.group === undefined && verb.spec.name === command.name()) {
+      mount(command, verb, execute);
+      continue;
+    }
+    let parent = command;
+    if (verb.group !== undefined) {
+      parent = groups.get(verb.group) ?? command.command(verb.group).description(GROUPS[verb.group] ?? verb.group);
+      groups.set(verb.group, parent);
+    }
+    mount(parent.command(verb.spec.name), verb, execute);
+  }
+}
+
+/** The table's verbs of `noun`, loaded only for a noun that has some (never for `svc --help`). */
+export async function loadTableVerbs(noun: string | undefined): Promise<TableVerb[]> {
+  if (noun === undefined || !TABLE_NOUNS.has(noun)) return [];
+  return tableVerbs((await import('./resources/table.js')).operationsOf(noun));
+}
+
+/**
+ * The commander tree for `argv`, whose actions call `execute`; `table` holds the invoked noun's
+ * verbs from the resource table (loadTableVerbs).
+ */
+export function buildProgram(argv: string[], execute: Execute, table: readonly TableVerb[] = []): Command {
   const program = new Command('svc')
     .description('Command-line tool for integrators of the payments service, with an embedded sandbox emulator')
     .version(VERSION, '-V, --version', 'print the version')
@@ -142,7 +175,7 @@ export function buildProgram(argv: string[], execute: Execute): Command {
     const command = program.command(noun.name).description(noun.description);
     if (noun.name !== invoked) continue;
     if ('action' in noun) mount(command, noun.action, execute);
-    else for (const verb of noun.verbs) mount(command.command(verb.spec.name), verb, execute);
+    else mountAll(command, [...noun.verbs, ...table], execute);
   }
   return program;
 }
@@ -154,15 +187,13 @@ export interface CommandTree {
     name: string;
     description: string;
     flags: string[];
-    verbs: { name: string; description: string; flags: string[] }[];
+    /** A group's entry (`credentials`) lists its verbs as flags, and each verb is `credentials list`. */
+    verbs: { name: string; description: string; flags: string[]; group?: true }[];
   }[];
 }
 
-export function commandTree(): CommandTree {
-  const longFlags = (spec: Verb<never>['spec']) =>
-    Object.values(spec.flags ?? {})
-      .map((f) => /--[\w-]+/.exec(f.syntax)![0])
-      .concat('--help');
+/** The command tree; `operations` (commands/resources/table.ts) adds the resource commands. */
+export function commandTree(operations: readonly Operation[] = []): CommandTree {
   const root = buildProgram(['node', 'svc'], async () => {});
   return {
     globalFlags: root.options
@@ -172,13 +203,45 @@ export function commandTree(): CommandTree {
     nouns: NOUNS.map((noun) => ({
       name: noun.name,
       description: noun.description,
-      flags: 'action' in noun ? longFlags(noun.action.spec) : ['--help'],
-      verbs:
-        'verbs' in noun
-          ? noun.verbs.map((v) => ({ name: v.spec.name, description: v.spec.description, flags: longFlags(v.spec) }))
-          : [],
+      ...nounOfTree(
+        noun,
+        operations.filter((op) => op.noun === noun.name),
+      ),
     })),
   };
+}
+
+const longFlags = (spec: Verb<never>['spec']) =>
+  Object.values(spec.flags ?? {})
+    .map((f) => /--[\w-]+/.exec(f.syntax)![0])
+    .concat('--help');
+
+/** A noun's flags (when it is itself the command) and verbs. */
+function nounOfTree(
+  noun: Noun,
+  operations: readonly Operation[],
+): Pick<CommandTree['nouns'][number], 'flags' | 'verbs'> {
+  if ('action' in noun) return { flags: longFlags(noun.action.spec), verbs: [] };
+  const self = operations.find((op) => op.verb === undefined);
+  if (self) return { flags: longFlags(tableVerbs([self])[0]!.spec), verbs: [] };
+  return { flags: ['--help'], verbs: verbsOfTree(noun.verbs, operations) };
+}
+
+function verbsOfTree(
+  verbs: readonly Verb<never>[],
+  operations: readonly Operation[],
+): CommandTree['nouns'][number]['verbs'] {
+  const entries: CommandTree['nouns'][number]['verbs'] = [];
+  const all: TableVerb[] = [...verbs, ...tableVerbs(operations)];
+  for (const group of new Set(all.map((v) => v.group).filter((g): g is string => g !== undefined))) {
+    const names = all.filter((v) => v.group === group).map((v) => v.spec.name);
+    entries.push({ name: group, description: GROUPS[group] ?? group, flags: names, group: true });
+  }
+  for (const v of all) {
+    const name = v.group === undefined ? v.spec.name : `${v.group} ${v.spec.name}`;
+    entries.push({ name, description: v.spec.description, flags: longFlags(v.spec) });
+  }
+  return entries;
 }
 
 /**
@@ -213,7 +276,7 @@ export async function main(rawArgv: string[]): Promise<number> {
     else code = await (await import('./run-verb.js')).runVerb(loaded, options, globals, controller.signal);
   };
   try {
-    await buildProgram(argv, execute).parseAsync(argv);
+    await buildProgram(argv, execute, await loadTableVerbs(noun)).parseAsync(argv);
     return code;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;

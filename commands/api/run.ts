@@ -90,7 +90,11 @@ function signingHooks(opts: ApiOptions, deps: Deps, ui: UI, progress: SignedProg
  * The session whose key answers a challenge: --session, checked now (held here and live) so a bad
  * one sends nothing; else the profile's active session, looked up only when a challenge arrives.
  */
-async function chooseSigner(sessionId: string | undefined, deps: Deps, what: string): Promise<() => StoredSession> {
+export async function chooseSigner(
+  sessionId: string | undefined,
+  deps: Deps,
+  what: string,
+): Promise<() => StoredSession> {
   const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
   if (sessionId !== undefined) {
     const chosen = refreshableSession(store, sessionId, deps.clock.now());

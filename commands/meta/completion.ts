@@ -18,7 +18,8 @@ const SHELLS = ['bash', 'zsh', 'fish'] as const;
 function bash(tree: CommandTree): string {
   const globals = tree.globalFlags.join(' ');
   const cases = tree.nouns.flatMap((n) => [
-    `    "${n.name}") words="${[...n.verbs.map((v) => v.name), ...n.flags].join(' ')}" ;;`,
+    // A grouped verb (`credentials list`) completes after its group's word, not the noun's.
+    `    "${n.name}") words="${[...n.verbs.filter((v) => !v.name.includes(' ')).map((v) => v.name), ...n.flags].join(' ')}" ;;`,
     ...n.verbs.map((v) => `    "${n.name} ${v.name}") words="${v.flags.join(' ')}" ;;`),
   ]);
   return `# svc completion for bash (svc completion bash)
@@ -61,13 +62,20 @@ function fish(tree: CommandTree): string {
     lines.push(
       `complete -c svc -n "not __fish_seen_subcommand_from ${nounNames}" -a ${n.name} -d ${fishQuote(n.description)}`,
     );
+    const words = n.verbs.filter((x) => !x.name.includes(' ')).map((x) => x.name);
     for (const v of n.verbs) {
-      lines.push(
-        `complete -c svc -n "__fish_seen_subcommand_from ${n.name}; and not __fish_seen_subcommand_from ${n.verbs.map((x) => x.name).join(' ')}" -a ${v.name} -d ${fishQuote(v.description)}`,
-      );
+      // `credentials list`: completed after the group's word; its flags after the verb's.
+      const [first, last = first] = v.name.split(' ') as [string, string?];
+      const seen = `__fish_seen_subcommand_from ${n.name}; and __fish_seen_subcommand_from ${first}`;
+      if (!v.name.includes(' '))
+        lines.push(
+          `complete -c svc -n "__fish_seen_subcommand_from ${n.name}; and not __fish_seen_subcommand_from ${words.join(' ')}" -a ${v.name} -d ${fishQuote(v.description)}`,
+        );
+      else lines.push(`complete -c svc -n "${seen}" -a ${last} -d ${fishQuote(v.description)}`);
+      if (v.group) continue;
       for (const flag of v.flags)
         lines.push(
-          `complete -c svc -n "__fish_seen_subcommand_from ${n.name}; and __fish_seen_subcommand_from ${v.name}" -l ${flag.slice(2)}`,
+          `complete -c svc -n "${seen}${last !== first ? `; and __fish_seen_subcommand_from ${last}` : ''}" -l ${flag.slice(2)}`,
         );
     }
   }
@@ -81,8 +89,11 @@ export async function run(opts: CompletionOptions, deps: Deps): Promise<void> {
       field: '<shell>',
     });
   }
-  const { commandTree } = await import('../program.js');
-  const tree = commandTree();
+  const [{ commandTree }, { OPERATIONS }] = await Promise.all([
+    import('../program.js'),
+    import('../resources/table.js'),
+  ]);
+  const tree = commandTree(OPERATIONS);
   const script = shell === 'bash' ? bash(tree) : shell === 'zsh' ? zsh(tree) : fish(tree);
   createUI(deps).out(script.trimEnd());
 }

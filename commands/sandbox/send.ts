@@ -7,6 +7,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
+import { UsageError } from '../../src/errors.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { sandboxSend } from '../../src/sandbox/api.js';
 import { checkAll, requireAmount, requireCurrencyFlag } from './inputs.js';
@@ -15,8 +16,13 @@ import { describeTransaction } from './summary.js';
 export type SendOptions = OptionsOf<typeof verbs.send>;
 
 export async function run(opts: SendOptions, deps: Deps): Promise<void> {
+  if (opts.quote !== undefined && opts.quoteId !== undefined && opts.quote !== opts.quoteId)
+    throw new UsageError('--quote and --quote-id name the same quote: give one.', { field: '--quote-id' });
   const input = checkAll({
-    quoteId: () => requireId('Quote', opts.quote, '--quote'),
+    quoteId: () =>
+      opts.quoteId !== undefined
+        ? requireId('Quote', opts.quoteId, '--quote-id')
+        : requireId('Quote', opts.quote, '--quote'),
     currencyCode: () => requireCurrencyFlag(opts.currency, '--currency'),
     currencyAmount: () => (opts.amount === undefined ? undefined : requireAmount(opts.amount, '--amount')),
   });

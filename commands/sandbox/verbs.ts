@@ -19,12 +19,15 @@ export const send = defineVerb({
   description: "pay a real-time-funding quote's payment instructions",
   flags: {
     quote: flag.value('--quote <id>', 'Quote:<uuid>'),
+    quoteId: flag.value('--quote-id <id>', "alias of --quote (the official CLI's name)"),
     currency: flag.value('--currency <code>', 'currency of the payment, e.g. USD'),
     amount: flag.value('--amount <int>', 'amount in the smallest currency unit (default: what the quote asks)'),
   },
   help: `
+--quote-id is the official CLI's name for --quote; either works.
+
 Example:
-  $ svc sandbox send --quote Quote:<uuid> --currency USD`,
+  $ svc sandbox send --quote-id Quote:<uuid> --currency USD`,
 });
 
 export const umaReceive = defineVerb({

@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
 import { commandTree } from '../../commands/program.js';
+import { OPERATIONS } from '../../commands/resources/table.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { activeSession } from '../integration/auth/login.js';
 
@@ -23,11 +24,12 @@ const svc = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   runSvc(args, { env: { ...t.env, ...env }, configDir: t.configDir });
 
 describe('help (item 7)', () => {
-  const verbs = commandTree().nouns.flatMap((n) =>
-    n.verbs.length ? n.verbs.map((v) => [n.name, v.name]) : [[n.name]],
+  // Every verb, the resource commands' included (`auth credentials list` is three words; a group has no example of its own).
+  const verbs = commandTree(OPERATIONS).nouns.flatMap((n) =>
+    n.verbs.length ? n.verbs.filter((v) => !v.group).map((v) => [n.name, ...v.name.split(' ')]) : [[n.name]],
   );
 
-  it.each(verbs)('svc %s %s --help shows an example of itself', async (...words) => {
+  it.each(verbs)('svc %s %s %s --help shows an example of itself', async (...words) => {
     const r = await runSvc([...words.filter(Boolean), '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(

@@ -50,13 +50,21 @@ const meta = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'cli', 'svc.meta.js
 };
 
 describe('the command root', () => {
-  it.each([[['--help']], [['session', 'refresh', '--help']], [['sandbox', '--help']]])(
-    'svc %j reads the root bundle and nothing else: no verb chunk, no HTTP or crypto built-in',
-    (args) => {
+  // A noun with resource commands (commands/resources/) reads their table too, and nothing else.
+  const table = join('dist', 'cli', 'verbs', 'resources-table.cjs');
+  it.each([
+    [['--help'], []],
+    [['session', 'refresh', '--help'], []],
+    [['sandbox', '--help'], [table]],
+    [['customers', 'create', '--help'], [table]],
+    [['auth', 'sessions', 'list', '--help'], [table]],
+  ])(
+    'svc %j reads the root bundle (and the resource table %j) and nothing else: no verb chunk, no HTTP or crypto built-in',
+    (args, extra) => {
       const r = loadsOf(args);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Usage: svc');
-      expect(r.files.sort()).toEqual([join('bin', 'svc.js'), join('dist', 'cli', 'svc.cjs')]);
+      expect(r.files.sort()).toEqual([join('bin', 'svc.js'), join('dist', 'cli', 'svc.cjs'), ...extra]);
       const forbidden = r.builtins.filter((b) =>
         HTTP_AND_CRYPTO_BUILTINS.some((name) => b === name || b.startsWith(`internal/${name}/`)),
       );

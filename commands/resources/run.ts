@@ -1,0 +1,97 @@
+/**
+ * Runs any operation of the resource table (`svc customers create …`): checks the options and
+ * builds the request (./request.ts), then prints it (--dry-run), walks its pages (--paginate), or
+ * sends it, signing a 202 challenge with the active session's key as `svc api` does, unless a
+ * stamp made elsewhere came with --wallet-signature. The answer's body goes to stdout.
+ */
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { irreversible } from '../irreversible.js';
+import { signedProgress } from '../signed-progress.js';
+import { chooseSigner } from '../api/run.js';
+import { apiCall } from '../../src/api/request.js';
+import { paginate } from '../../src/api/paginate.js';
+import { resolveEndpoint } from '../../src/store/resolve.js';
+import { UsageError } from '../../src/errors.js';
+import { OPERATIONS } from './table.js';
+import { commandWords, OPERATION, type Operation } from './operation.js';
+import { buildRequest, type ResourceRequest } from './request.js';
+import { dryRun, printDryRun } from './dry-run.js';
+
+function printAnswer(ui: ReturnType<typeof createUI>, body: unknown, text: string, json: boolean): void {
+  if (text === '') return;
+  if (typeof body === 'string') ui.out(text.replace(/\n$/, ''));
+  else if (json) ui.json(body);
+  else ui.out(JSON.stringify(body, null, 2));
+}
+
+async function showDryRun(op: Operation, req: ResourceRequest, deps: Deps): Promise<void> {
+  // The base URL and the kind of credentials as they would be used; without any, placeholders.
+  const target = await resolveEndpoint(deps.env, { baseUrl: deps.globals.baseUrl }, () => deps.profile()).then(
+    (e) => ({ baseUrl: e.baseUrl, auth: e.auth.kind }),
+    () => ({
+      baseUrl: deps.globals.baseUrl ?? deps.env.SERVICE_BASE_URL ?? '$SERVICE_BASE_URL',
+      auth: 'basic' as const,
+    }),
+  );
+  printDryRun(createUI(deps), dryRun(req, target, op.signed === true), deps.globals.json);
+}
+
+export async function run(opts: Record<string, unknown>, deps: Deps): Promise<void> {
+  const op = OPERATIONS.find((o) => commandWords(o) === opts[OPERATION]);
+  if (!op) throw new Error(`no operation "${String(opts[OPERATION])}" in the resource table`);
+  const words = commandWords(op);
+  const req = buildRequest(op, opts);
+  if (opts.paginate === true && /[?&]cursor=/.test(req.path))
+    throw new UsageError('--paginate walks the cursors itself: drop --cursor.', { field: '--cursor' });
+  if (opts.dryRun === true) return showDryRun(op, req, deps);
+
+  if (op.irreversible) {
+    const yes = deps.globals.yes || opts.yes === true;
+    const target = req.path.split('?')[0]!.split('/').pop()!;
+    await irreversible(
+      { ...deps, globals: { ...deps.globals, yes } },
+      `svc ${words} ${decodeURIComponent(target)}`,
+    ).confirm(
+      `${op.summary[0]!.toUpperCase()}${op.summary.slice(1)}: ${decodeURIComponent(target)}? This cannot be undone.`,
+      'changed',
+    );
+  }
+
+  const ui = createUI(deps);
+  const client = await deps.client();
+  if (opts.paginate === true) {
+    const all: unknown[] = [];
+    await paginate(client, {
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      signal: deps.signal,
+      onItems: (items) => all.push(...items),
+    });
+    return deps.globals.json ? ui.json(all) : ui.out(JSON.stringify(all, null, 2));
+  }
+
+  // A stamp given on the command line is sent as it is; otherwise a 202 is signed here.
+  const stamped = req.headers['Service-Wallet-Signature'] !== undefined;
+  const signer = op.signed && !stamped ? await chooseSigner(undefined, deps, `svc ${words}`) : false;
+  const progress = signedProgress(ui, deps.signal);
+  let result;
+  try {
+    result = await apiCall(client, {
+      ...req,
+      signer,
+      hooks: {
+        onChallenge: (c) => progress.start(`Signing challenge ${c.requestId} with the session key`),
+        onProcessing: (attempt, body) => progress.hooks.onProcessing?.(attempt, body),
+      },
+      signal: deps.signal,
+      now: () => deps.clock.now(),
+    });
+  } catch (error) {
+    progress.fail(error, `svc ${words} failed`);
+    throw error;
+  }
+  if (result.signedWith) progress.succeed(`Signed the challenge with ${result.signedWith}`);
+  printAnswer(ui, result.response.body, result.response.text, deps.globals.json);
+}
