@@ -268,6 +268,35 @@ describe('POST /sandbox/uma/receive', () => {
     ]);
   });
 
+  it('takes the receiver as customerId instead of receiverUmaAddress (one of them, not both, not neither)', async () => {
+    const body = {
+      senderUmaAddress: '$success.usd@sandbox.uma.money',
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 700,
+    };
+    const before = await balance();
+    const byId = await t.call('POST', '/sandbox/uma/receive', {
+      body: { ...body, customerId: t.emu.fixtures.customerId },
+    });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({
+      customerId: t.emu.fixtures.customerId,
+      receiverUmaAddress: t.emu.fixtures.umaAddress,
+    });
+    expect(await balance()).toBe(before + 700);
+    const unknown = await t.call('POST', '/sandbox/uma/receive', {
+      body: { ...body, customerId: `Customer:${randomUUID()}` },
+    });
+    expect(errorShape(unknown)).toMatchObject({ status: 404 });
+    const neither = await t.call('POST', '/sandbox/uma/receive', { body });
+    expect(errorShape(neither)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(neither.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['receiverUmaAddress']);
+    const both = await t.call('POST', '/sandbox/uma/receive', {
+      body: { ...body, customerId: t.emu.fixtures.customerId, receiverUmaAddress: t.emu.fixtures.umaAddress },
+    });
+    expect(errorShape(both)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+  });
+
   it('400 SENDER_NOT_ACCEPTED for a sender that is not a sandbox magic address', async () => {
     expect(errorShape(await receive('$alice@sandbox.uma.money'))).toMatchObject({
       status: 400,

@@ -14,7 +14,7 @@ import { accountOf } from '../accounts/accounts.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { CURRENCY_CODES, MAX_AMOUNT, money } from '../accounts/currencies.js';
 import { rates } from '../exchange-rates/rates.js';
-import { findCustomerByUma } from '../customers/customers.js';
+import { customerOr404, findCustomerByUma } from '../customers/customers.js';
 import { quoteStatus, requireQuote } from '../quotes/quotes.js';
 import { runQuote } from '../quotes/run.js';
 import { startTransaction } from '../transactions/course.js';
@@ -64,10 +64,17 @@ export const paymentRoutes: Route[] = [
     handler(req, emu) {
       const f = new Fields(req.json());
       const sender = f.string('senderUmaAddress', { required: true });
-      const receiver = f.string('receiverUmaAddress', { required: true });
+      // The receiver by UMA address or by customer id (the description's SandboxUmaReceiveRequest), one of them.
+      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      if (!f.has('receiverUmaAddress') && !f.has('customerId'))
+        f.add('receiverUmaAddress', 'receiverUmaAddress or customerId is required');
+      if (f.has('receiverUmaAddress') && f.has('customerId'))
+        f.add('customerId', 'give receiverUmaAddress or customerId, not both');
+      const address = f.string('receiverUmaAddress');
       const currencyCode = f.string('receivingCurrencyCode', { required: true, enum: CURRENCY_CODES });
       const amount = f.integer('receivingCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
       f.done();
+      const receiver = customerId === undefined ? address : customerOr404(emu, customerId).umaAddress;
       // Both addresses are checked before answering, so one 400 names every malformed one.
       const malformed = (['senderUmaAddress', 'receiverUmaAddress'] as const)
         .filter((field) => !UMA_ADDRESS_PATTERN.test(field === 'senderUmaAddress' ? sender! : receiver!))

@@ -1,0 +1,259 @@
+/**
+ * Issue 26: the official CLI's own command lines (its tests and README, `grid` swapped for `svc`,
+ * ids filled from the emulator, no --wallet-signature legs) run as spawned `svc` against the
+ * emulator, in order, through a recording proxy. A positive line exits 0; a line the service
+ * refuses exits 1 after reaching it; a line svc refuses exits 2 with nothing sent. A signed line
+ * is answered by svc's own signed retry with the session the test logged in.
+ */
+import { createECDH } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSvc } from '../helpers/spawn-svc.js';
+import { authEnv, type AuthEnv } from '../integration/auth/support.js';
+import { login } from '../integration/auth/login.js';
+
+interface Line {
+  line: string;
+  /**
+   * 0: done; 1: refused by the service (it saw the request); 4: the service refused the
+   * signature (401, svc's exit code for authentication); 2: refused by svc, nothing sent.
+   */
+  exit: 0 | 1 | 2 | 4;
+  /** Keeps a field of the answer for later lines: [name, dotted path]. */
+  save?: [string, string];
+  /** The service asks for a wallet signature here: svc's signed retry must be seen. */
+  signed?: true;
+}
+
+const NONE = '00000000-0000-4000-8000-000000000000';
+
+const LINES: Line[] = [
+  // customers
+  { line: 'customers list --region US --currency USD', exit: 0 },
+  { line: 'customers list --type INDIVIDUAL --limit 5', exit: 0 },
+  { line: 'customers get {customer}', exit: 0 },
+  {
+    line: 'customers create --platform-id p1 --type BUSINESS --legal-name "Acme LLC" --business-country US --tax-id 12-3456789 --incorporated-on 2020-01-01',
+    exit: 0,
+    save: ['business', 'id'],
+  },
+  {
+    line: 'customers create --platform-id p2 --type INDIVIDUAL --full-name "Ada Lovelace" --email ada@example.com --phone-number +15551234567',
+    exit: 0,
+    save: ['ada2', 'id'],
+  },
+  {
+    line: 'customers create --platform-id your-id --type INDIVIDUAL --full-name "John Doe" --birth-date 1990-01-15 --address-line1 "123 Main St" --address-city Seattle --address-state WA --address-postal 98101 --address-country US',
+    exit: 0,
+  },
+  { line: 'customers create --platform-id p1 --type INDIVIDUAL --full-name "Ada Again"', exit: 1 },
+  { line: 'customers create --platform-id p3 --type BUSINESS --legal-name "Acme LLC"', exit: 2 },
+  { line: 'customers create --platform-id p4 --type INDIVIDUAL --full-name "Ada Lovelace" --address-line1 "123 Main St"', exit: 2 },
+  { line: 'customers create --platform-id p5 --type PERSON', exit: 2 },
+  { line: 'customers update {customer} --type INDIVIDUAL --full-name "Ada Lovelace"', exit: 0 },
+  { line: 'customers update {business} --type BUSINESS --legal-name "Acme LLC"', exit: 0 },
+  { line: 'customers update {customer} --type INDIVIDUAL --email ada@example.com', exit: 0, signed: true },
+  { line: 'customers update {customer} --type INDIVIDUAL --email ada@example.com --phone-number +15551234567', exit: 2 },
+  { line: 'customers update {customer} --type INDIVIDUAL --email ada@example.com --wallet-signature stamp', exit: 2 },
+  {
+    line: 'customers update {customer} --type INDIVIDUAL --email other@example.com --wallet-signature stamp --request-id req-1',
+    exit: 4,
+  },
+  { line: 'customers kyc-link {customer} --redirect-uri https://example.com/kyc-complete', exit: 0 },
+  { line: 'customers kyc-link --customer-id {customer} --redirect-url https://example.com/kyc-complete', exit: 0 },
+  { line: `customers get Customer:${NONE}`, exit: 1 },
+  { line: 'customers get cust_1', exit: 2 },
+  { line: 'customers delete {ada2} --yes', exit: 0 },
+  { line: 'customers delete {ada2} --yes', exit: 1 },
+  { line: 'customers delete {business}', exit: 2 },
+
+  // accounts
+  { line: 'accounts internal list --type EMBEDDED_WALLET', exit: 0 },
+  { line: 'accounts internal list --platform --currency USD --type INTERNAL_FIAT', exit: 0 },
+  { line: 'accounts internal list --customer-id {customer} --currency USD', exit: 0 },
+  { line: 'accounts internal list --currency usd', exit: 2 },
+  { line: 'accounts external list --customer-id {customer}', exit: 0 },
+  { line: 'accounts external list --platform', exit: 0 },
+  {
+    line: 'accounts external create --customer-id {customer} --currency USD --account-type USD_ACCOUNT --account-number 123456789 --routing-number 021000021 --beneficiary-type INDIVIDUAL --beneficiary-name "John Doe"',
+    exit: 0,
+    save: ['external', 'id'],
+  },
+  {
+    line: 'accounts external create --customer-id {customer} --currency USD --account-type USD_ACCOUNT --account-number 1234567890 --routing-number 021000021 --beneficiary-type BUSINESS --beneficiary-name "Acme LLC" --beneficiary-registration-number 5523041 --beneficiary-tax-id 47-1234567',
+    exit: 0,
+  },
+  {
+    line: 'accounts external create --customer-id {customer} --currency MXN --account-type MXN_ACCOUNT --clabe 012345678901234567 --beneficiary-type INDIVIDUAL --beneficiary-name "Carlos Garcia" --beneficiary-birth-date 1988-03-20 --beneficiary-nationality MX',
+    exit: 0,
+    save: ['mxn', 'id'],
+  },
+  {
+    line: 'accounts external create --customer-id {customer} --currency SGD --account-type SGD_ACCOUNT --account-number 1234567890 --beneficiary-type INDIVIDUAL --beneficiary-name "Ada Lovelace"',
+    exit: 1,
+  },
+  {
+    line: 'accounts external create --customer-id {customer} --currency USD --account-type USD_ACCOUNT --account-number 1234567890 --routing-number 021000021',
+    exit: 2,
+  },
+  {
+    line: 'accounts external create --customer-id {customer} --currency USD --account-type USD_ACCOUNT --account-number 1234567890 --routing-number 021000021 --beneficiary-type INDIVIDUAL',
+    exit: 2,
+  },
+  {
+    line: 'accounts external create --customer-id {customer} --currency USD --account-type USD_ACCOUNT --account-number 1234567890 --routing-number 021000021 --beneficiary-type INDIVIDUAL --beneficiary-name "Ada Lovelace" --beneficiary-address-line1 "123 Main St"',
+    exit: 2,
+  },
+
+  // internal accounts (signed)
+  { line: 'internal-accounts update {account} --private-enabled true', exit: 0, signed: true },
+  { line: 'internal-accounts update {account} --private-enabled yes', exit: 2 },
+  { line: 'internal-accounts export {account} --client-public-key {publicKey}', exit: 0, signed: true },
+
+  // sandbox, quotes, transfers, transactions
+  { line: 'sandbox fund {account} --amount 100000', exit: 0 },
+  { line: 'sandbox fund {account} --amount 10foo', exit: 2 },
+  { line: 'quotes get {quote}', exit: 0 },
+  {
+    line: "quotes create --source-account {account} --dest-uma '$success.usd@example.com' --dest-currency USD --amount 1000 --lock-side SENDING",
+    exit: 0,
+    save: ['umaQuote', 'id'],
+  },
+  { line: 'quotes execute {umaQuote}', exit: 0, save: ['transaction', 'transactionId'] },
+  { line: 'quotes execute {umaQuote}', exit: 1 },
+  {
+    line: 'quotes create --source-customer {customer} --source-currency USD --dest-account {mxn} --dest-currency MXN --amount 100000 --lock-side RECEIVING',
+    exit: 0,
+    save: ['jitQuote', 'id'],
+  },
+  { line: 'sandbox send --quote-id {jitQuote} --currency USD', exit: 0 },
+  { line: `sandbox send --quote-id Quote:${NONE} --currency USD`, exit: 1 },
+  {
+    line: 'quotes create --amount 1000 --lock-side SENDING --source-customer {customer} --dest-account {external}',
+    exit: 2,
+  },
+  {
+    line: 'quotes create --amount 1000 --lock-side BOTH --source-account {account} --dest-account {external}',
+    exit: 2,
+  },
+  { line: `quotes get Quote:${NONE}`, exit: 1 },
+  { line: 'transfers out --source {account} --dest {external} --amount 100', exit: 0 },
+  {
+    line: 'transfers out --source {account} --dest {external} --remittance-information Payroll --payment-rail ACH --amount 100',
+    exit: 0,
+  },
+  { line: 'transfers out --source {account} --dest {external} --amount 1.5', exit: 2 },
+  { line: `transfers in --source ExternalAccount:${NONE} --dest {account} --amount 10000`, exit: 1 },
+  { line: 'transactions list --account-identifier {account}', exit: 0 },
+  { line: 'transactions list --type OUTGOING --limit 10', exit: 0 },
+  { line: 'transactions list --paginate', exit: 0 },
+  { line: 'transactions list --type SIDEWAYS', exit: 2 },
+  { line: 'transactions get {transaction}', exit: 0 },
+  { line: `transactions get Transaction:${NONE}`, exit: 1 },
+  { line: 'transactions reject {transaction} --reason "Invalid sender"', exit: 1 },
+  { line: 'transactions approve {transaction} --receiver-customer-info not-json', exit: 2 },
+
+  // sandbox receive (the official CLI's) next to svc's uma-receive
+  {
+    line: "sandbox receive --uma-address {umaAddress} --sender-uma '$success.usd@sandbox.example.com' --amount 1000 --currency USD",
+    exit: 0,
+  },
+  {
+    line: "sandbox receive --customer-id {customer} --sender-uma '$success.usd@sandbox.example.com' --amount 500 --currency USD",
+    exit: 0,
+  },
+  { line: "sandbox receive --sender-uma '$success.usd@sandbox.example.com' --amount 500 --currency USD", exit: 2 },
+
+  // cards
+  { line: 'cards list --cardholder-id {customer} --state ACTIVE', exit: 0 },
+  { line: 'cards get {card}', exit: 0 },
+  {
+    line: 'cards create --cardholder-id {customer} --funding-sources {account} --max-spend-per-transaction 5000',
+    exit: 0,
+    save: ['card2', 'id'],
+  },
+  { line: 'cards create --cardholder-id {customer} --funding-sources {account} --max-spend-per-transaction 0', exit: 2 },
+  { line: 'cards update {card} --state FROZEN', exit: 0 },
+  { line: 'cards update {card} --state ACTIVE', exit: 0 },
+  { line: 'cards update {card} --funding-sources {account}', exit: 0 },
+  { line: 'cards update {card} --state PENDING_KYC', exit: 2 },
+  { line: 'cards update {card}', exit: 2 },
+  { line: 'cards update {card} --funding-sources ,', exit: 2 },
+  { line: 'cards update {card} --max-spend-per-transaction 5000 --clear-max-spend-per-transaction', exit: 2 },
+  { line: 'cards update {card} --state CLOSED --funding-sources {account}', exit: 2 },
+  { line: 'cards reveal {card}', exit: 0 },
+  { line: 'cards update {card2} --state CLOSED', exit: 0 },
+  { line: 'cards update {card2} --state ACTIVE', exit: 1 },
+
+  // exchange rates, platform configuration
+  {
+    line: 'exchange-rates --source-currency USD --destination-currency EUR --destination-currency MXN --sending-amount 10000',
+    exit: 0,
+  },
+  { line: 'exchange-rates --source-currency USD --destination-currency EUR --sending-amount 10.5', exit: 2 },
+  { line: 'platform-config get', exit: 0 },
+  { line: 'platform-config update --webhook-endpoint https://example.com/webhooks', exit: 0 },
+  { line: "platform-config update --supported-currencies '[{currencyCode:USD}]'", exit: 2 },
+
+  // auth (signed where the service asks)
+  { line: 'auth credentials list --account-id {account}', exit: 0 },
+  { line: 'auth credentials challenge {credential}', exit: 0 },
+  { line: 'auth credentials create --type EMAIL_OTP --account-id {account}', exit: 1 },
+  { line: 'auth credentials create --type PASSWORD --account-id {account}', exit: 2 },
+  { line: 'auth credentials revoke {credential} --wallet-signature stamp', exit: 2 },
+  { line: 'auth sessions list --account-id {account}', exit: 0, save: ['session', 'data.0.id'] },
+  { line: `auth sessions revoke Session:${NONE} --yes`, exit: 1 },
+  { line: 'auth sessions refresh {session} --client-public-key {publicKey}', exit: 0, signed: true },
+  { line: 'crypto estimate-fee --internal-account-id {account} --currency USDC --crypto-network SOLANA --amount 10foo --destination-address sol-addr', exit: 2 },
+  { line: 'auth delegated-keys list', exit: 2 },
+];
+
+let t: AuthEnv;
+const vars: Record<string, string> = {};
+beforeAll(async () => {
+  t = await authEnv();
+  await login(t);
+  const f = t.emu.fixtures;
+  Object.assign(vars, {
+    customer: f.customerId,
+    account: f.accountId,
+    card: f.cardId,
+    quote: f.quoteId,
+    credential: f.credentialId,
+    umaAddress: f.umaAddress,
+    publicKey: createECDH('prime256v1').generateKeys('hex', 'uncompressed'),
+  });
+});
+afterAll(() => t.close());
+
+/** The words of a line as a shell would split them (single and double quotes). */
+function words(line: string): string[] {
+  const filled = line.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (vars[name] === undefined) throw new Error(`no value for {${name}} yet: an earlier line should have saved it`);
+    return vars[name];
+  });
+  return [...filled.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
+
+const pick = (value: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
+
+describe("the official CLI's command lines, run with svc", () => {
+  it.each(LINES.map((l) => [l.line, l] as const))('svc %s', async (_name, l) => {
+    const seen = t.proxy.seen.length;
+    const signedBefore = t.proxy.seen.filter((s) => s.signed).length;
+    const r = await runSvc(words(l.line), { env: t.env, configDir: t.configDir });
+    const sent = t.proxy.seen.length - seen;
+    expect({ exit: r.code, stderr: r.stderr }).toMatchObject({ exit: l.exit });
+    if (l.exit === 2) {
+      expect(sent).toBe(0);
+      expect(r.stderr).toMatch(/--[\w-]+|<\w+>/);
+    } else expect(sent).toBeGreaterThan(0);
+    if (l.exit === 1 || l.exit === 4) expect(r.stderr).toMatch(/HTTP [45]\d\d/);
+    if (l.signed) expect(t.proxy.seen.filter((s) => s.signed).length).toBeGreaterThan(signedBefore);
+    if (l.save) {
+      const value = pick(JSON.parse(r.stdout), l.save[1]);
+      expect(typeof value).toBe('string');
+      vars[l.save[0]] = value as string;
+    }
+  });
+});
