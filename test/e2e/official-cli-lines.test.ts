@@ -47,12 +47,18 @@ const LINES: Line[] = [
   },
   { line: 'customers create --platform-id p1 --type INDIVIDUAL --full-name "Ada Again"', exit: 1 },
   { line: 'customers create --platform-id p3 --type BUSINESS --legal-name "Acme LLC"', exit: 2 },
-  { line: 'customers create --platform-id p4 --type INDIVIDUAL --full-name "Ada Lovelace" --address-line1 "123 Main St"', exit: 2 },
+  {
+    line: 'customers create --platform-id p4 --type INDIVIDUAL --full-name "Ada Lovelace" --address-line1 "123 Main St"',
+    exit: 2,
+  },
   { line: 'customers create --platform-id p5 --type PERSON', exit: 2 },
   { line: 'customers update {customer} --type INDIVIDUAL --full-name "Ada Lovelace"', exit: 0 },
   { line: 'customers update {business} --type BUSINESS --legal-name "Acme LLC"', exit: 0 },
   { line: 'customers update {customer} --type INDIVIDUAL --email ada@example.com', exit: 0, signed: true },
-  { line: 'customers update {customer} --type INDIVIDUAL --email ada@example.com --phone-number +15551234567', exit: 2 },
+  {
+    line: 'customers update {customer} --type INDIVIDUAL --email ada@example.com --phone-number +15551234567',
+    exit: 2,
+  },
   { line: 'customers update {customer} --type INDIVIDUAL --email ada@example.com --wallet-signature stamp', exit: 2 },
   {
     line: 'customers update {customer} --type INDIVIDUAL --email other@example.com --wallet-signature stamp --request-id req-1',
@@ -171,7 +177,10 @@ const LINES: Line[] = [
     exit: 0,
     save: ['card2', 'id'],
   },
-  { line: 'cards create --cardholder-id {customer} --funding-sources {account} --max-spend-per-transaction 0', exit: 2 },
+  {
+    line: 'cards create --cardholder-id {customer} --funding-sources {account} --max-spend-per-transaction 0',
+    exit: 2,
+  },
   { line: 'cards update {card} --state FROZEN', exit: 0 },
   { line: 'cards update {card} --state ACTIVE', exit: 0 },
   { line: 'cards update {card} --funding-sources {account}', exit: 0 },
@@ -203,7 +212,10 @@ const LINES: Line[] = [
   { line: 'auth sessions list --account-id {account}', exit: 0, save: ['session', 'data.0.id'] },
   { line: `auth sessions revoke Session:${NONE} --yes`, exit: 1 },
   { line: 'auth sessions refresh {session} --client-public-key {publicKey}', exit: 0, signed: true },
-  { line: 'crypto estimate-fee --internal-account-id {account} --currency USDC --crypto-network SOLANA --amount 10foo --destination-address sol-addr', exit: 2 },
+  {
+    line: 'crypto estimate-fee --internal-account-id {account} --currency USDC --crypto-network SOLANA --amount 10foo --destination-address sol-addr',
+    exit: 2,
+  },
   { line: 'auth delegated-keys list', exit: 2 },
 ];
 
