@@ -34,7 +34,10 @@ const EXIT_USAGE = 2;
 const EXIT_INTERRUPTED = 130;
 
 /** A noun has verbs (`svc session refresh`), or is itself the command (`svc demo`). */
-type Noun = { name: string; description: string } & ({ verbs: Verb<never>[] } | { action: Verb<never> });
+type Noun = { name: string; description: string; aliases?: string[] } & (
+  | { verbs: Verb<never>[] }
+  | { action: Verb<never> }
+);
 
 /** The nouns, in help order. Only the invoked noun's verbs are added to the tree. */
 const NOUNS: Noun[] = [
@@ -72,17 +75,28 @@ const VALUE_FLAGS = new Set(['--profile', '--base-url', '--jq', '--timeout']);
 
 /** The first positional word of argv (the noun), skipping global flags and their values. */
 export function invokedNoun(argv: string[]): string | undefined {
+  return invokedWords(argv)[0];
+}
+
+/** The positional words of argv (noun, then verb…), skipping global flags and their values. */
+function invokedWords(argv: string[]): string[] {
   const args = argv.slice(2);
+  const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (VALUE_FLAGS.has(a)) i++;
-    else if (a === 'help' && i + 1 < args.length)
+    else if (a === 'help' && i + 1 < args.length && words.length === 0)
       continue; // `svc help session` needs the session verbs
     else if (a.startsWith('--') && a.includes('='))
       continue; // --profile=x carries its own value
-    else if (!a.startsWith('-')) return a;
+    else if (!a.startsWith('-')) words.push(a);
   }
-  return undefined;
+  return words;
+}
+
+/** The noun a word names, itself or by an alias (`tx` → transactions); other words as they are. */
+function nounNamed(word: string | undefined): string | undefined {
+  return NOUNS.find((noun) => noun.name === word || noun.aliases?.includes(word ?? ''))?.name ?? word;
 }
 
 /** Reads the global flags from the root command, whatever the nesting. */
@@ -134,10 +148,16 @@ function mountAll(command: Command, verbs: readonly TableVerb[], execute: Execut
   }
 }
 
-/** The table's verbs of `noun`, loaded only for a noun that has some (never for `svc --help`). */
-export async function loadTableVerbs(noun: string | undefined): Promise<TableVerb[]> {
-  if (noun === undefined || !TABLE_NOUNS.has(noun)) return [];
-  return tableVerbs((await import('./resources/table.js')).operationsOf(noun));
+/**
+ * The table's verbs of the noun `argv` invokes, loaded only for a noun that has some and not for
+ * one of its own verbs (`svc sandbox fund` reads no table), nor for `svc --help`.
+ */
+export async function loadTableVerbs(argv: string[]): Promise<TableVerb[]> {
+  const [word, verbWord] = invokedWords(argv);
+  const noun = NOUNS.find((n) => n.name === nounNamed(word));
+  if (noun === undefined || !TABLE_NOUNS.has(noun.name)) return [];
+  if ('verbs' in noun && noun.verbs.some((v) => v.spec.name === verbWord)) return [];
+  return tableVerbs((await import('./resources/table.js')).operationsOf(noun.name));
 }
 
 /**
@@ -166,13 +186,14 @@ export function buildProgram(argv: string[], execute: Execute, table: readonly T
     })
     .exitOverride();
 
-  const invoked = invokedNoun(argv);
+  const invoked = nounNamed(invokedNoun(argv));
   // A run of one noun's verb builds that noun alone (about 1 ms less); `svc --help`, or a noun that
   // does not exist (so commander can suggest the right one), lists every noun without its verbs.
   const known = NOUNS.some((noun) => noun.name === invoked);
   for (const noun of NOUNS) {
     if (known && noun.name !== invoked) continue;
     const command = program.command(noun.name).description(noun.description);
+    if (noun.aliases) command.aliases(noun.aliases);
     if (noun.name !== invoked) continue;
     if ('action' in noun) mount(command, noun.action, execute);
     else mountAll(command, [...noun.verbs, ...table], execute);
@@ -276,7 +297,7 @@ export async function main(rawArgv: string[]): Promise<number> {
     else code = await (await import('./run-verb.js')).runVerb(loaded, options, globals, controller.signal);
   };
   try {
-    await buildProgram(argv, execute, await loadTableVerbs(noun)).parseAsync(argv);
+    await buildProgram(argv, execute, await loadTableVerbs(argv)).parseAsync(argv);
     return code;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;

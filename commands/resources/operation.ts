@@ -119,6 +119,8 @@ export const OPERATION = 'operation';
 export interface ResourceNoun {
   name: string;
   description: string;
+  /** Other words for it (the official CLI's `cust`, `acct`, `tx`). */
+  aliases?: string[];
 }
 
 /** The option name of a flag, as commander makes it: `-l, --limit <n>` → limit, `--address-line1` → addressLine1. */

@@ -9,12 +9,16 @@ import { commandWords, OPERATION, optionKey, type OpFlag, type Operation, type R
 
 /** The nouns only the table has, in help order (sandbox, cards and auth also have verbs of their own). */
 export const RESOURCE_NOUNS: ResourceNoun[] = [
-  { name: 'customers', description: 'list, create, update and verify customers' },
-  { name: 'accounts', description: 'internal accounts (balances) and external accounts (banks, wallets)' },
+  { name: 'customers', description: 'list, create, update and verify customers', aliases: ['cust'] },
+  {
+    name: 'accounts',
+    description: 'internal accounts (balances) and external accounts (banks, wallets)',
+    aliases: ['acct'],
+  },
   { name: 'internal-accounts', description: 'update or export an embedded wallet (signed)' },
   { name: 'quotes', description: 'quote and execute transfers across currencies' },
   { name: 'transfers', description: 'same-currency transfers in and out' },
-  { name: 'transactions', description: 'list, read, approve and reject transactions' },
+  { name: 'transactions', description: 'list, read, approve and reject transactions', aliases: ['tx'] },
   { name: 'receiver', description: 'look up a UMA address or external account before paying it' },
   { name: 'exchange-rates', description: 'exchange rates, with fees, from a source currency' },
   { name: 'discoveries', description: 'institutions that can receive payments' },

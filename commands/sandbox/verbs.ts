@@ -27,7 +27,7 @@ export const send = defineVerb({
 --quote-id is the official CLI's name for --quote; either works.
 
 Example:
-  $ svc sandbox send --quote-id Quote:<uuid> --currency USD`,
+  $ svc sandbox send --quote Quote:<uuid> --currency USD`,
 });
 
 export const umaReceive = defineVerb({

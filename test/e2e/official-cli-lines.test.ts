@@ -5,7 +5,10 @@
  * refuses exits 1 after reaching it; a line svc refuses exits 2 with nothing sent. A signed line
  * is answered by svc's own signed retry with the session the test logged in.
  */
+import { execFileSync } from 'node:child_process';
 import { createECDH } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
@@ -267,5 +270,75 @@ describe("the official CLI's command lines, run with svc", () => {
       expect(typeof value).toBe('string');
       vars[l.save[0]] = value as string;
     }
+  });
+});
+
+describe('beyond the official CLI', () => {
+  const svc = (args: string[]) => runSvc(args, { env: t.env, configDir: t.configDir });
+
+  it('--dry-run prints the request and its curl, with the signing steps, sends nothing and shows no secret', async () => {
+    const seen = t.proxy.seen.length;
+    const r = await svc(['cards', 'update', vars.card!, '--state', 'FROZEN', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(t.proxy.seen.length).toBe(seen);
+    expect(r.stdout).toContain(`PATCH ${t.env.SERVICE_BASE_URL}/cards/${encodeURIComponent(vars.card!)}`);
+    expect(r.stdout).toContain('"state": "FROZEN"');
+    expect(r.stdout).toContain('-u "$SERVICE_API_TOKEN_ID:$SERVICE_API_CLIENT_SECRET"');
+    expect(r.stdout).toContain(`--data-raw '{"state":"FROZEN"}'`);
+    expect(r.stdout).toMatch(/Service-Wallet-Signature: \$STAMP.*Request-Id: \$REQUEST_ID/);
+    expect(r.stdout + r.stderr).not.toContain(t.env.SERVICE_API_CLIENT_SECRET!);
+
+    const json = await svc(['--json', 'customers', 'list', '--type', 'BUSINESS', '--dry-run']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      request: { method: 'GET', url: `${t.env.SERVICE_BASE_URL}/customers?customerType=BUSINESS` },
+      curl: expect.stringContaining("curl -sS -X GET '"),
+    });
+    expect(JSON.parse(json.stdout).signing).toBeUndefined();
+    // A bad flag is refused before the dry run, as before a real one.
+    expect((await svc(['customers', 'list', '--type', 'PERSON', '--dry-run'])).code).toBe(2);
+  });
+
+  it('--paginate merges every page; --jq filters it; tx is the official alias of transactions', async () => {
+    const r = await svc(['--jq', '.[].id', 'tx', 'list', '--limit', '1', '--paginate']);
+    expect(r.code).toBe(0);
+    const ids = r.stdout.trim().split('\n');
+    expect(ids.length).toBeGreaterThan(1);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => id.startsWith('Transaction:'))).toBe(true);
+    expect((await svc(['transactions', 'list', '--paginate', '--cursor', 'x'])).code).toBe(2);
+  });
+
+  it("completion knows the resource commands: groups, their verbs and each verb's flags", async () => {
+    const script = join(t.configDir, 'svc.bash');
+    writeFileSync(script, (await svc(['completion', 'bash'])).stdout);
+    const complete = (words: string[]) =>
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source "$0"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _svc; echo "\${COMPREPLY[*]}"`,
+          script,
+        ],
+        { encoding: 'utf8' },
+      ).trim();
+    expect(complete(['svc', 'auth', 'cr'])).toBe('credentials');
+    expect(complete(['svc', 'auth', 'credentials', 're']).split(' ').sort()).toEqual(['revoke']);
+    expect(complete(['svc', 'customers', 'create', '--full'])).toBe('--full-name');
+    expect(complete(['svc', 'exchange-rates', '--sending'])).toBe('--sending-amount');
+  });
+
+  it('sandbox send takes --quote-id and --quote, and refuses two different quotes', async () => {
+    const r = await svc([
+      'sandbox',
+      'send',
+      '--quote',
+      vars.quote!,
+      '--quote-id',
+      `Quote:${NONE}`,
+      '--currency',
+      'USD',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--quote-id');
   });
 });
