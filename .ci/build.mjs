@@ -169,8 +169,8 @@ function nounOf(file) {
 }
 
 /**
- * Modules the root itself imports lazily, each a chunk of its own that exports what the module
- * does: run-verb.ts, and the resource table, read only when one of its nouns runs.
+ * Modules the root itself imports lazily, each a module of the verbs bundle that exports what the
+ * module does: run-verb.ts, and the resource table, run only when one of its nouns is invoked.
  */
 const ROOT_CHUNKS = { './run-verb.js': 'run-verb', './resources/table.js': 'resources-table' };
 const plainChunks = new Set(Object.values(ROOT_CHUNKS));
