@@ -21,7 +21,7 @@ import {
   type Receiver,
   type TestEmulator,
 } from './support.js';
-import { accountBalances, fund } from './money-support.js';
+import { accountBalances, externalAccount, fund } from './money-support.js';
 
 let t: TestEmulator;
 let hooks: Receiver;
@@ -445,6 +445,32 @@ describe('GET /transactions', () => {
     expect(outgoing.body.data).toEqual([]);
     const bySender = await t.call('GET', `/transactions?senderAccountIdentifier=${h.accountId}`);
     expect(bySender.body.data.map((tx: any) => tx.id)).toEqual([second.id, first.id]);
+  });
+
+  it('merges card transactions and payments by creation time', async () => {
+    const h = await holder();
+    const bank = await externalAccount(t, h.customerId, 'USD_ACCOUNT');
+    const card1 = await authorized(h, 10);
+    t.emu.testing.advanceClock(10);
+    const payout = await t.call('POST', '/transfer-out', {
+      body: { source: { accountId: h.accountId }, destination: { accountId: bank }, amount: 100 },
+    });
+    expect(payout.status, payout.text).toBe(201);
+    t.emu.testing.advanceClock(10);
+    const card2 = await authorized(h, 20);
+    const asc = await t.call('GET', `/transactions?customerId=${h.customerId}&sortOrder=asc&limit=2`);
+    expect(asc.body).toMatchObject({ hasMore: true, totalCount: 3 });
+    const rest = await t.call(
+      'GET',
+      `/transactions?customerId=${h.customerId}&sortOrder=asc&cursor=${asc.body.nextCursor}`,
+    );
+    expect([...asc.body.data, ...rest.body.data].map((tx: any) => [tx.id, tx.type])).toEqual([
+      [card1.id, 'CARD'],
+      [payout.body.id, 'OUTGOING'],
+      [card2.id, 'CARD'],
+    ]);
+    const outgoing = await t.call('GET', `/transactions?customerId=${h.customerId}&type=OUTGOING`);
+    expect(outgoing.body.data.map((tx: any) => tx.id)).toEqual([payout.body.id]);
   });
 });
 
