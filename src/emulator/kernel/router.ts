@@ -61,10 +61,23 @@ export interface Match {
 interface CompiledRoute extends Route {
   regex: RegExp;
   names: string[];
+  /** The literal first segment (`cards` of `/cards/:id`), or undefined when it is a parameter. */
+  head: string | undefined;
+}
+
+/** The first segment of a path (`customers` of `/customers/Customer:…`). */
+function headOf(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
 }
 
 export class Router {
   private readonly routes: CompiledRoute[] = [];
+  /**
+   * The routes a method+first segment can match, in table order: a request tries a handful of
+   * regexes instead of every route, so adding areas does not slow the others. Built on first use.
+   */
+  private index: Map<string, CompiledRoute[]> | undefined;
 
   add(routes: readonly Route[]): this {
     for (const route of routes) {
@@ -76,19 +89,39 @@ export class Router {
         names.push(name);
         return kind ? `(${kind}(?::|%3[Aa])[^/]+)` : '([^/]+)';
       });
-      this.routes.push({ ...route, regex: new RegExp(`^${source}$`), names });
+      const first = headOf(route.path);
+      this.routes.push({
+        ...route,
+        regex: new RegExp(`^${source}$`),
+        names,
+        head: first.startsWith(':') ? undefined : first,
+      });
     }
+    this.index = undefined;
     return this;
   }
 
   /** The route and path parameters for method+path, if one matches both. */
   find(method: string, path: string): Match | undefined {
-    for (const route of this.routes) {
-      if (route.method !== method) continue;
+    for (const route of this.candidates(method, path)) {
       const m = route.regex.exec(path);
       if (m) return { route, params: paramsOf(route, m) };
     }
     return undefined;
+  }
+
+  /** Routes of this method whose first segment is this path's (or a parameter), in table order. */
+  private candidates(method: string, path: string): readonly CompiledRoute[] {
+    this.index ??= new Map();
+    const head = headOf(path);
+    const key = `${method} ${head}`;
+    let list = this.index.get(key);
+    if (!list) {
+      list = this.routes.filter((r) => r.method === method && (r.head === undefined || r.head === head));
+      // Only heads some route names are kept, so odd request paths cannot grow the index.
+      if (list.length > 0 || this.routes.some((r) => r.head === head)) this.index.set(key, list);
+    }
+    return list;
   }
 
   /** The logPath of a route on this path (any method), so a secret in the path never reaches the log. */
