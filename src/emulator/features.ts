@@ -7,6 +7,7 @@ import { signedRetry } from './signed-retry/index.js';
 import { accountsFeature } from './features/accounts/index.js';
 import { externalAccountsFeature } from './features/external-accounts/index.js';
 import { customersFeature } from './features/customers/index.js';
+import { contactVerificationFeature } from './features/contact-verification/index.js';
 import { beneficialOwnersFeature } from './features/beneficial-owners/index.js';
 import { documentsFeature } from './features/documents/index.js';
 import { verificationsFeature } from './features/verifications/index.js';
@@ -30,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   agentsFeature,
   externalAccountsFeature,
   customersFeature,
+  contactVerificationFeature,
   beneficialOwnersFeature,
   documentsFeature,
   verificationsFeature,

@@ -11,3 +11,4 @@ export * from './identity-rules.js';
 export * from './payment-enums.js';
 export * from './webhook-types.js';
 export * from './card-magic.js';
+export * from './sca-magic.js';

@@ -37,6 +37,10 @@ export interface CustomerRec {
   kycDecidedBy?: string;
   umaAddress: string;
   platformCustomerId: string;
+  /** ISO 3166-1 alpha-2: the customer's regulatory jurisdiction; an SCA region (src/service) brings contact verification and SCA. */
+  region?: string;
+  /** The description's ContactVerification: present only when the region requires it (contact-verification/). */
+  contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' };
   /** Set by DELETE: the service deletes softly, the record stays readable with this flag. */
   isDeleted?: boolean;
   createdAt: string;

@@ -17,7 +17,8 @@ import {
   renderCustomer,
   type CustomerRec,
 } from './customers.js';
-import { defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
+import { countryRules, defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
+import { needsContactVerification } from './region.js';
 import { checkUmaFree, updateCustomer } from './update.js';
 
 const create: Route = {
@@ -39,7 +40,15 @@ const create: Route = {
       ...readContact(f),
       umaAddress: f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN }),
       platformCustomerId: f.string('platformCustomerId', { minLength: 1, maxLength: 128 }),
+      region: f.string('region', countryRules),
     });
+    // The description: email and phone are required where they are verified before identity verification.
+    if (needsContactVerification(common.region)) {
+      for (const field of ['email', 'phoneNumber'] as const) {
+        if (common[field] === undefined && !f.has(field))
+          f.add(field, `${field} is required for a customer in region ${common.region} (it is verified before KYC)`);
+      }
+    }
     const own =
       customerType === 'BUSINESS'
         ? defined({ businessInfo: readBusinessInfo(f, true), address: readAddress(f) })
@@ -65,7 +74,16 @@ const create: Route = {
       customerType === 'BUSINESS'
         ? { kybStatus: 'UNVERIFIED' as const }
         : { kycStatus: kycAtCreation((own as { fullName?: string }).fullName) };
-    const customer = insertCustomer(emu, { customerType: customerType!, ...common, ...own, ...status });
+    const contactVerification = needsContactVerification(common.region)
+      ? { contactVerification: { email: 'PENDING' as const, phone: 'PENDING' as const } }
+      : {};
+    const customer = insertCustomer(emu, {
+      customerType: customerType!,
+      ...common,
+      ...own,
+      ...status,
+      ...contactVerification,
+    });
     return { status: 201, body: renderCustomer(emu, customer) };
   },
 };

@@ -60,6 +60,16 @@ function readUpdate(body: Record<string, unknown>, customer: CustomerRec): Custo
 function applyUpdate(emu: EmulatorContext, customer: CustomerRec, update: CustomerUpdate): Reply {
   checkUmaFree(emu, update.umaAddress, customer.id);
   const { businessInfo, ...rest } = update.changes;
+  // A new address or number is not the verified one: its channel is PENDING again.
+  const verification = customer.contactVerification;
+  if (verification?.email && update.contact.email !== undefined && update.contact.email !== customer.email)
+    verification.email = 'PENDING';
+  if (
+    verification?.phone &&
+    update.contact.phoneNumber !== undefined &&
+    update.contact.phoneNumber !== customer.phoneNumber
+  )
+    verification.phone = 'PENDING';
   Object.assign(customer, update.contact, rest, defined({ umaAddress: update.umaAddress }), { updatedAt: emu.iso() });
   if (businessInfo) customer.businessInfo = { ...customer.businessInfo, ...businessInfo };
   emu.table(customers).set(customer.id, customer);

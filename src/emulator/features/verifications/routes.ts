@@ -47,6 +47,18 @@ export function submitVerification(emu: EmulatorContext, customer: CustomerRec):
       },
     );
   }
+  // The description: every contact channel the region asks for is VERIFIED before KYC begins.
+  const unverified = Object.entries(customer.contactVerification ?? {}).filter(([, s]) => s !== 'VERIFIED');
+  if (unverified.length > 0) {
+    const channels = unverified.map(([channel]) => channel).join(' and ');
+    throw badRequest(
+      'INVALID_INPUT',
+      `Verify the customer's ${channels} first (POST /customers/${customer.id}/verify-…)`,
+      {
+        errors: [{ field: 'customerId', message: `contactVerification: ${channels} not VERIFIED` }],
+      },
+    );
+  }
   const decision = business ? decideBusiness(emu, customer) : decideIndividual(emu, customer);
   const previous = latestVerification(emu, customer.id);
   const verification = recordVerification(emu, customer.id, decision.verificationStatus, decision.errors);
