@@ -8,6 +8,7 @@ import { accountsFeature } from './features/accounts/index.js';
 import { externalAccountsFeature } from './features/external-accounts/index.js';
 import { customersFeature } from './features/customers/index.js';
 import { contactVerificationFeature } from './features/contact-verification/index.js';
+import { scaFeature } from './features/sca/index.js';
 import { beneficialOwnersFeature } from './features/beneficial-owners/index.js';
 import { documentsFeature } from './features/documents/index.js';
 import { verificationsFeature } from './features/verifications/index.js';
@@ -32,6 +33,7 @@ export const FEATURES: readonly Feature[] = [
   externalAccountsFeature,
   customersFeature,
   contactVerificationFeature,
+  scaFeature,
   beneficialOwnersFeature,
   documentsFeature,
   verificationsFeature,

@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { idPattern } from '../../../service/identifiers.js';
 import { primaryIdentifier } from '../../../service/money-magic.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { HttpError, notFound } from '../../kernel/errors.js';
+import { HttpError, conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Req, Route } from '../../kernel/router.js';
 import { CURRENCY_CODES } from '../accounts/currencies.js';
 import { customers } from '../customers/customers.js';
 import { agentCustomer, callerMaySee } from '../accounts/caller.js';
+import { isTrusted } from '../sca/profiles.js';
 import { checkBeneficiaryName, readBeneficiary } from './beneficiary.js';
 import { livenessPage, ownershipRoutes } from './ownership.js';
 import {
@@ -153,6 +154,11 @@ function routesFor(prefix: string, scope: Scope): Route[] {
       path: `${prefix}/:id`,
       handler(req, emu) {
         const account = scoped(req, emu, req.params.id!, scope);
+        if (isTrusted(emu, account.customerId, account.id))
+          throw conflict(
+            'BENEFICIARY_TRUSTED',
+            `${account.id} is a trusted beneficiary: untrust it first (POST /customers/external-accounts/${account.id}/untrust and its /confirm)`,
+          );
         emu.table(externalAccounts).delete(account.id);
         return { status: 204 };
       },

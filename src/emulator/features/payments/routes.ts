@@ -42,6 +42,10 @@ export const paymentRoutes: Route[] = [
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, {
           errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }],
         });
+      if (status === 'PENDING_AUTHORIZATION')
+        throw badRequest('INVALID_INPUT', `Quote ${quote.id} awaits strong customer authentication`, {
+          errors: [{ field: 'quoteId', message: `authorize it first: POST /quotes/${quote.id}/authorize` }],
+        });
       if (status !== 'PENDING')
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, {
           errors: [{ field: 'quoteId', message: 'the quote is already paid' }],

@@ -15,7 +15,8 @@ import { accounts } from '../accounts/accounts.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { externalAccounts } from '../external-accounts/records.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
-import { quoteStatus, renderQuote, requireQuote, type QuoteRec } from './quotes.js';
+import { quoteStatus, quotes, renderQuote, requireQuote, type QuoteRec } from './quotes.js';
+import { requireAuthorization, scaNeeded } from './sca.js';
 import { runQuote } from './run.js';
 
 /** Why this quote cannot be executed now, or undefined. */
@@ -37,6 +38,11 @@ function refusal(emu: EmulatorContext, quote: QuoteRec): HttpError | undefined {
     }
   }
   const status = quoteStatus(emu, quote);
+  if (status === 'PENDING_AUTHORIZATION')
+    return conflict(
+      'CONFLICT',
+      `Quote ${quote.id} is awaiting strong customer authentication: authorize it with POST /quotes/${quote.id}/authorize`,
+    );
   if (status === 'EXPIRED')
     return conflict('CONFLICT', `Quote ${quote.id} expired at ${emu.iso(quote.expiresAtMs)}; create a new one`);
   if (status !== 'PENDING')
@@ -48,7 +54,11 @@ function refusal(emu: EmulatorContext, quote: QuoteRec): HttpError | undefined {
 export function executeNow(emu: EmulatorContext, quote: QuoteRec): Reply {
   const refused = refusal(emu, quote);
   if (refused) throw refused;
-  runQuote(emu, quote);
+  // SCA (sca.ts): nothing moves yet; the authorization releases the transfer.
+  if (scaNeeded(emu, quote)) {
+    requireAuthorization(emu, quote, 'EXECUTE');
+    emu.table(quotes).set(quote.id, quote);
+  } else runQuote(emu, quote);
   return { status: 200, body: renderQuote(emu, quote) };
 }
 

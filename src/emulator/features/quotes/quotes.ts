@@ -10,6 +10,8 @@ import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 import { CURRENCIES } from '../accounts/currencies.js';
 import type { Priced } from '../exchange-rates/rates.js';
+import { type Challenge, renderChallenge } from '../sca/challenge.js';
+import { scaProfiles } from '../sca/profiles.js';
 import { transactions } from '../transactions/transactions.js';
 
 export type SourceKind = 'REALTIME_FUNDING' | 'INTERNAL' | 'EXTERNAL';
@@ -36,6 +38,10 @@ export interface QuoteRec extends Priced {
   createdAtMs: number;
   expiresAtMs: number;
   transactionId?: string;
+  /** An SCA challenge to authorize before the money moves (sca.ts); gone once authorized. */
+  sca?: { release: 'EXECUTE' | 'INSTRUCTIONS'; customerId: string; challenge: Challenge };
+  /** paymentInstructions withheld until the SCA challenge is authorized. */
+  heldInstructions?: unknown;
 }
 
 export const quotes = durableTable<QuoteRec>('quotes');
@@ -75,7 +81,7 @@ export function requireQuote(emu: EmulatorContext, id: string): QuoteRec {
   return quote;
 }
 
-export type QuoteStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+export type QuoteStatus = 'PENDING' | 'PENDING_AUTHORIZATION' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 
 export function quoteStatus(emu: EmulatorContext, q: QuoteRec): QuoteStatus {
   if (q.transactionId) {
@@ -83,13 +89,17 @@ export function quoteStatus(emu: EmulatorContext, q: QuoteRec): QuoteStatus {
     if (!tx) return 'PROCESSING';
     return tx.status === 'COMPLETED' || tx.status === 'FAILED' ? tx.status : 'PROCESSING';
   }
-  return q.expiresAtMs <= emu.now() ? 'EXPIRED' : 'PENDING';
+  if (q.expiresAtMs <= emu.now()) return 'EXPIRED';
+  return q.sca ? 'PENDING_AUTHORIZATION' : 'PENDING';
 }
 
 export function renderQuote(emu: EmulatorContext, q: QuoteRec): Record<string, unknown> {
+  const status = quoteStatus(emu, q);
+  const profile =
+    q.sca && status === 'PENDING_AUTHORIZATION' ? emu.table(scaProfiles).get(q.sca.customerId) : undefined;
   return {
     id: q.id,
-    status: quoteStatus(emu, q),
+    status,
     createdAt: emu.iso(q.createdAtMs),
     expiresAt: emu.iso(q.expiresAtMs),
     source: q.source,
@@ -105,5 +115,6 @@ export function renderQuote(emu: EmulatorContext, q: QuoteRec): Record<string, u
     lockedCurrencyAmount: q.lockedCurrencyAmount,
     ...q.extra,
     ...(q.transactionId ? { transactionId: q.transactionId } : {}),
+    ...(profile ? { scaChallenge: renderChallenge(emu, profile, q.sca!.challenge) } : {}),
   };
 }

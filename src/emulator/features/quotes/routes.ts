@@ -5,6 +5,8 @@ import { callerMaySee } from '../accounts/caller.js';
 import { executeNow, executeRoute } from './execute.js';
 import { insertQuote, quotes, renderQuote, requireQuote } from './quotes.js';
 import { readQuoteRequest } from './request.js';
+import { authorizeRoutes } from './authorize.js';
+import { requireAuthorization, scaNeeded } from './sca.js';
 
 export const quoteRoutes: Route[] = [
   {
@@ -23,7 +25,17 @@ export const quoteRoutes: Route[] = [
         }
         return { status: 201, body: renderQuote(emu, quote) };
       }
-      return { status: 201, body: renderQuote(emu, insertQuote(emu, init)) };
+      const quote = insertQuote(emu, init);
+      if (quote.sourceKind === 'REALTIME_FUNDING' && scaNeeded(emu, quote)) {
+        // The description's 202: instructions are withheld until the challenge is authorized.
+        const { paymentInstructions, ...rest } = quote.extra;
+        quote.extra = rest;
+        quote.heldInstructions = paymentInstructions;
+        requireAuthorization(emu, quote, 'INSTRUCTIONS');
+        emu.table(quotes).set(quote.id, quote);
+        return { status: 202, body: renderQuote(emu, quote) };
+      }
+      return { status: 201, body: renderQuote(emu, quote) };
     },
   },
   {
@@ -36,4 +48,5 @@ export const quoteRoutes: Route[] = [
     },
   },
   executeRoute,
+  ...authorizeRoutes,
 ];
