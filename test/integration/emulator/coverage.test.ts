@@ -76,20 +76,9 @@ function idFor(path: string): string {
 }
 
 /**
- * Operations not routed yet, each named until its area lands (then the line goes): the card
- * simulators are issue 22 item 1's; the rest are being added area by area.
+ * Operations not routed yet, each named until its area lands (then the line goes).
  */
 const NOT_YET = new Set([
-  'sandboxSimulateCardAuthorization',
-  'sandboxSimulateCardClearing',
-  'sandboxSimulateCardReturn',
-  'sandboxSimulateCardBalanceInquiry',
-  'sandboxSimulateCardCreditAuthorization',
-  'sandboxSimulateCardFinancialAuthorization',
-  'sandboxSimulateCardFinancialCreditAuthorization',
-  'sandboxSimulateCardAuthorizationAdvice',
-  'sandboxSimulateCardCreditAuthorizationAdvice',
-  'sandboxSimulateCardReturnReversal',
   'getDiscoveries',
   'getEndUserTerms',
   'lookupUma',
