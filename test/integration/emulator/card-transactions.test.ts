@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_EVENT_DELAY_MS } from '../../../src/emulator/features/card-transactions/routes.js';
 import {
   STILL,
+  connectAgent,
   delivered,
   errorShape,
   eventually,
@@ -21,7 +22,7 @@ import {
   type Receiver,
   type TestEmulator,
 } from './support.js';
-import { accountBalances, externalAccount, fund } from './money-support.js';
+import { accountBalances, autoPolicy, externalAccount, fund } from './money-support.js';
 
 let t: TestEmulator;
 let hooks: Receiver;
@@ -471,6 +472,28 @@ describe('GET /transactions', () => {
     ]);
     const outgoing = await t.call('GET', `/transactions?customerId=${h.customerId}&type=OUTGOING`);
     expect(outgoing.body.data.map((tx: any) => tx.id)).toEqual([payout.body.id]);
+  });
+});
+
+describe('agents', () => {
+  it("an agent sees its customer's card transactions only, in the list and by id", async () => {
+    const mine = await holder();
+    const theirs = await holder();
+    const own = await authorized(mine, 10);
+    const other = await authorized(theirs, 20);
+    const { bearer } = await connectAgent(t, mine.customerId, autoPolicy(100_000));
+    const list = await t.call('GET', '/transactions', { auth: bearer });
+    expect(list.status, list.text).toBe(200);
+    const ids = list.body.data.map((tx: any) => tx.id);
+    expect(ids).toContain(own.id);
+    expect(ids).not.toContain(other.id);
+    expect((await t.call('GET', `/transactions/${own.id}`, { auth: bearer })).status).toBe(200);
+    expect((await t.call('GET', `/transactions/${other.id}`, { auth: bearer })).status).toBe(404);
+    const foreign = await t.call('POST', `/sandbox/cards/${theirs.cardId}/simulate/clearing`, {
+      auth: bearer,
+      body: { cardTransactionId: other.id, amount: 1 },
+    });
+    expect(foreign.status).toBe(404);
   });
 });
 
