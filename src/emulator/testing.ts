@@ -3,13 +3,15 @@
  * (a session for a known key, an expired session, a registered passkey) and the clock, acting on
  * the same state the HTTP API uses. Not part of the service.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { compressPublicKey as compressKey, decompressPublicKey as decompressKey } from '../crypto/keys.js';
 import type { EmulatorContext } from './kernel/context.js';
 import type { EmulatorFixtures } from './kernel/state.js';
+import type { Table, TableDef } from './kernel/tables.js';
 import { accounts } from './features/accounts/accounts.js';
 import { authMethods, type AuthMethodRec } from './features/auth/credentials.js';
 import { createSession, renderSession, sessions } from './features/sessions/sessions.js';
+import { newId } from './kernel/ids.js';
 
 export interface TestingHooks {
   /** The session's expiresAt becomes now, so it is expired from here on. */
@@ -36,6 +38,8 @@ export interface TestingHooks {
   advanceClock(ms: number): void;
   /** The emulator's current time, epoch ms. */
   now(): number;
+  /** An area's table itself (growth tests fill one with thousands of records without the HTTP round trips). */
+  table<T>(def: TableDef<T>): Table<T>;
 }
 
 function testCredential(emu: EmulatorContext, accountId: string): AuthMethodRec {
@@ -44,7 +48,7 @@ function testCredential(emu: EmulatorContext, accountId: string): AuthMethodRec 
   if (first) return first;
   const now = emu.iso();
   const method: AuthMethodRec = {
-    id: `AuthMethod:${randomUUID()}`,
+    id: newId('AuthMethod'),
     accountId,
     type: 'EMAIL_OTP',
     nickname: `${accountId.slice(16, 24)}@test.invalid`,
@@ -82,7 +86,7 @@ export function testingHooks(emu: EmulatorContext, fixtures: EmulatorFixtures): 
       const now = emu.iso();
       const credentialId = hookOpts.credentialId ?? randomBytes(16).toString('base64url');
       const method: AuthMethodRec = {
-        id: `AuthMethod:${randomUUID()}`,
+        id: newId('AuthMethod'),
         accountId,
         type: 'PASSKEY',
         nickname: hookOpts.nickname ?? 'Test passkey',
@@ -95,5 +99,6 @@ export function testingHooks(emu: EmulatorContext, fixtures: EmulatorFixtures): 
     },
     advanceClock: (ms) => emu.clock.advance(ms),
     now: () => emu.now(),
+    table: (def) => emu.table(def),
   };
 }

@@ -9,6 +9,7 @@ const benches = [
   ['Crypto hot paths', 'crypto.mjs', ['1']],
   ['Emulator: signed refresh flows over loopback', 'refresh-rate.mjs', []],
   ['Emulator: quote executions over loopback', 'quote-rate.mjs', []],
+  ['Emulator: growth (customer creation rate and memory as the store grows to 60,000)', 'growth.mjs', []],
   ['Webhook receiver against a bare node:http server', 'webhook-bench.mjs', []],
 ];
 

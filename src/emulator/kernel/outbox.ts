@@ -7,12 +7,13 @@
  * into the event log (event-log.ts); one raised while no endpoint is configured is kept there,
  * undelivered, for a replay to deliver later.
  */
-import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { signWebhookBody } from '../../crypto/webhook-signature.js';
 import { EventLog, type EventLogHost, type LoggedEvent } from './event-log.js';
 import type { EmulatorLogEntry } from './options.js';
 import type { CoreState, WebhookDelivery } from './state.js';
+import { newId, newUuid } from './ids.js';
 
 /** What the outbox uses of the emulator (EmulatorContext provides it), named here so the two do not import each other. */
 export interface OutboxHost extends EventLogHost {
@@ -46,7 +47,7 @@ export class WebhookOutbox {
 
   /** An event envelope, serialized once: these are the bytes signed and sent on every attempt. */
   envelope(type: string, data: unknown): { id: string; timestamp: string; body: string } {
-    const id = `Webhook:${randomUUID()}`;
+    const id = newId('Webhook');
     const timestamp = this.emu.iso();
     return { id, timestamp, body: JSON.stringify({ id, type, timestamp, data }) };
   }
@@ -63,7 +64,7 @@ export class WebhookOutbox {
     const copies = this.emu.opts.duplicateDeliveries ? 2 : 1;
     for (let i = 0; i < copies; i++) {
       const delivery: WebhookDelivery = {
-        key: randomUUID(),
+        key: newUuid(),
         id,
         type,
         body,
@@ -101,7 +102,7 @@ export class WebhookOutbox {
 
   private queueCopy(event: LoggedEvent, endpoint: string | undefined): WebhookDelivery {
     const delivery: WebhookDelivery = {
-      key: randomUUID(),
+      key: newUuid(),
       id: event.id,
       type: event.type,
       body: event.body,

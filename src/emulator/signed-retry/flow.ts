@@ -7,7 +7,6 @@
  * later re-sends must be byte-identical to the first; once settled, a byte-identical re-send gets
  * the same answer again (the spec calls the request idempotent).
  */
-import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../kernel/context.js';
 import { signatureError, unauthorized } from '../kernel/errors.js';
 import type { Reply, Req } from '../kernel/router.js';
@@ -15,6 +14,7 @@ import { memoryTable } from '../kernel/tables.js';
 import { accounts } from '../features/accounts/accounts.js';
 import { authorizeSignature } from './signature.js';
 import type { PendingKind, PendingRequest } from './pending.js';
+import { newId } from '../kernel/ids.js';
 
 export type { PendingKind, PendingRequest } from './pending.js';
 
@@ -64,7 +64,7 @@ function createChallenge(
   spec: ChallengeSpec,
 ): { payloadToSign: string; requestId: string; expiresAt: string } {
   const now = emu.now();
-  const requestId = `Request:${randomUUID()}`;
+  const requestId = newId('Request');
   // Key order is the payload format of src/crypto/README.md "Refresh payload"; clients sign these exact bytes.
   const payloadToSign = JSON.stringify({
     organizationId: emu.table(accounts).get(flow.accountId)!.organizationId,

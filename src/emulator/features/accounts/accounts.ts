@@ -4,11 +4,11 @@
  * The platform has one INTERNAL_FIAT account per currency (no customer). `balance` is what is
  * available; `held` is money on its way out (pending payouts), so totalBalance = balance + held.
  */
-import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 import { CURRENCY_CODES, money } from './currencies.js';
+import { newId, newUuid } from '../../kernel/ids.js';
 
 /** customerId of the platform's own accounts (rendered without customerId). */
 export const PLATFORM_OWNER = '';
@@ -33,6 +33,8 @@ export interface AccountRec {
 }
 
 export const accounts = durableTable<AccountRec>('accounts');
+/** A customer's accounts (the platform's under PLATFORM_OWNER). */
+export const byCustomer = tableIndex<AccountRec>((a) => a.customerId);
 
 export function createAccount(
   emu: EmulatorContext,
@@ -42,9 +44,9 @@ export function createAccount(
 ): AccountRec {
   const now = emu.iso();
   const account: AccountRec = {
-    id: `InternalAccount:${randomUUID()}`,
+    id: newId('InternalAccount'),
     customerId,
-    organizationId: randomUUID(),
+    organizationId: newUuid(),
     type,
     status: 'ACTIVE',
     currency,
@@ -59,14 +61,16 @@ export function createAccount(
 /** The platform's accounts, one per currency, made when missing. */
 export function ensurePlatformAccounts(emu: EmulatorContext): void {
   for (const code of CURRENCY_CODES) {
-    if (!emu.table(accounts).find((a) => a.customerId === PLATFORM_OWNER && a.currency === code))
-      createAccount(emu, PLATFORM_OWNER, code, 'INTERNAL_FIAT');
+    if (!accountOf(emu, PLATFORM_OWNER, code)) createAccount(emu, PLATFORM_OWNER, code, 'INTERNAL_FIAT');
   }
 }
 
 /** The customer's account in currency, if it has one. */
 export function accountOf(emu: EmulatorContext, customerId: string, currency: string): AccountRec | undefined {
-  return emu.table(accounts).find((a) => a.customerId === customerId && a.currency === currency);
+  return emu
+    .table(accounts)
+    .where(byCustomer, customerId)
+    .find((a) => a.currency === currency);
 }
 
 export function requireAccount(emu: EmulatorContext, id: string): AccountRec {

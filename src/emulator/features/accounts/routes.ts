@@ -9,7 +9,7 @@ import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import { ownedListRoute, type Req, type Route } from '../../kernel/router.js';
 import { callerMaySee } from './caller.js';
-import { PLATFORM_OWNER, accounts, renderAccount, requireAccount, type AccountRec } from './accounts.js';
+import { PLATFORM_OWNER, accounts, byCustomer, renderAccount, requireAccount, type AccountRec } from './accounts.js';
 import { CURRENCY_CODES, MAX_AMOUNT } from './currencies.js';
 import { LedgerBatch } from './ledger.js';
 import { accountSignedRoutes } from './signed.js';
@@ -32,7 +32,8 @@ export const accountRoutes: Route[] = [
     '/internal-accounts',
     'customerId',
     idPattern('Customer'),
-    (emu) => emu.table(accounts).values(),
+    (emu, customerId) =>
+      customerId ? emu.table(accounts).where(byCustomer, customerId) : emu.table(accounts).values(),
     (a) => a.customerId,
     renderAccount,
   ),
@@ -46,15 +47,12 @@ export const accountRoutes: Route[] = [
       const type = f.string('type', { enum: TYPES });
       const page = readPage(f);
       f.done();
-      const rows = emu
-        .table(accounts)
-        .filter(
-          (a) =>
-            a.customerId !== PLATFORM_OWNER &&
-            (!customerId || a.customerId === customerId) &&
-            (!currency || a.currency === currency) &&
-            (!type || a.type === type),
-        );
+      const candidates = customerId
+        ? emu.table(accounts).where(byCustomer, customerId)
+        : emu.table(accounts).filter((a) => a.customerId !== PLATFORM_OWNER);
+      const rows = candidates.filter(
+        (a) => a.customerId !== PLATFORM_OWNER && (!currency || a.currency === currency) && (!type || a.type === type),
+      );
       return { status: 200, body: pageOf(rows.map(renderAccount), page) };
     },
   },
@@ -68,12 +66,10 @@ export const accountRoutes: Route[] = [
       f.done();
       const rows = emu
         .table(accounts)
+        .where(byCustomer, PLATFORM_OWNER)
         .filter(
           (a) =>
-            a.customerId === PLATFORM_OWNER &&
-            callerMaySee(req, a.customerId) &&
-            (!currency || a.currency === currency) &&
-            (!type || a.type === type),
+            callerMaySee(req, a.customerId) && (!currency || a.currency === currency) && (!type || a.type === type),
         );
       return { status: 200, body: { data: rows.map(renderAccount) } };
     },

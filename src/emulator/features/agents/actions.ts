@@ -4,17 +4,17 @@
  * (under the policy's limits of that moment), rejection drops it. `AGENT_ACTION.PENDING_APPROVAL`
  * announces each new one.
  */
-import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 import { customers } from '../customers/customers.js';
 import { quotes, renderQuote } from '../quotes/quotes.js';
 import { renderTransaction, transactions } from '../transactions/transactions.js';
 import { me, type AgentRec } from './agents.js';
+import { newId } from '../../kernel/ids.js';
 
 export type ActionType = 'EXECUTE_QUOTE' | 'TRANSFER_OUT' | 'TRANSFER_IN';
 export type ActionStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'REJECTED' | 'FAILED';
@@ -36,6 +36,8 @@ export interface ActionRec {
 }
 
 export const agentActions = durableTable<ActionRec>('agentActions');
+export const actionsByAgent = tableIndex<ActionRec>((a) => a.agentId);
+export const actionsByQuote = tableIndex<ActionRec>((a) => a.quoteId);
 
 export function renderAction(emu: EmulatorContext, a: ActionRec): Record<string, unknown> {
   const quote = a.quoteId ? emu.table(quotes).get(a.quoteId) : undefined;
@@ -61,7 +63,7 @@ type ActionInit = Pick<ActionRec, 'type' | 'quoteId' | 'transferBody' | 'transfe
 
 function insertAction(emu: EmulatorContext, agent: AgentRec, status: ActionStatus, init: ActionInit): ActionRec {
   const now = emu.iso();
-  const id = `AgentAction:${randomUUID()}`;
+  const id = newId('AgentAction');
   return emu.table(agentActions).set(id, {
     id,
     agentId: agent.id,
@@ -101,10 +103,7 @@ export const myActionRoutes: Route[] = [
       const f = new Fields(Object.fromEntries(req.query));
       const page = readPage(f);
       f.done();
-      const rows = emu
-        .table(agentActions)
-        .filter((a) => a.agentId === agent.id)
-        .reverse();
+      const rows = emu.table(agentActions).where(actionsByAgent, agent.id).reverse();
       return {
         status: 200,
         body: pageOf(

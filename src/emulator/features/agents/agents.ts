@@ -7,7 +7,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound, unauthorized } from '../../kernel/errors.js';
 import type { Req } from '../../kernel/router.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 import type { AgentRec } from './agent-record.js';
 import { usage } from './enforce.js';
 
@@ -24,6 +24,9 @@ export interface DeviceCodeRec {
 
 export const agents = durableTable<AgentRec>('agents');
 export const deviceCodes = durableTable<DeviceCodeRec>('agentDeviceCodes');
+/** The agent an access token belongs to (by its hash: the token itself is never kept). */
+export const byTokenHash = tableIndex<AgentRec>((a) => a.tokenHash);
+const codesByAgent = tableIndex<DeviceCodeRec>((d) => d.agentId);
 
 /** How long a device code may wait to be redeemed (the description gives expiresAt, not its length). */
 export const DEVICE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -68,7 +71,11 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A fresh code `XXXX-XXXX`; earlier unredeemed codes of the agent stop working. */
 export function issueDeviceCode(emu: EmulatorContext, agentId: string): DeviceCodeRec {
-  for (const old of emu.table(deviceCodes).filter((d) => d.agentId === agentId && !d.redeemed)) old.superseded = true;
+  for (const old of emu
+    .table(deviceCodes)
+    .where(codesByAgent, agentId)
+    .filter((d) => !d.redeemed))
+    old.superseded = true;
   let code: string;
   do {
     const chars = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]);

@@ -8,7 +8,7 @@
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError } from '../../kernel/errors.js';
 import { rates } from '../exchange-rates/rates.js';
-import { transactions } from '../transactions/transactions.js';
+import { byAgent, transactions } from '../transactions/transactions.js';
 import type { AgentRec } from './agent-record.js';
 
 export type Permission =
@@ -81,7 +81,10 @@ export function usage(
   let dailyTransactionCount = 0;
   let dailySpend = 0;
   let monthlySpend = 0;
-  for (const tx of emu.table(transactions).filter((t) => t.fields.agentId === agent.id && t.status !== 'FAILED')) {
+  for (const tx of emu
+    .table(transactions)
+    .where(byAgent, agent.id)
+    .filter((t) => t.status !== 'FAILED')) {
     const sent = tx.fields.sentAmount as { amount: number; currency: { code: string } };
     const amount = convert(emu, sent.amount, sent.currency.code, currency);
     if (tx.createdAt.startsWith(month)) monthlySpend += amount;

@@ -5,7 +5,7 @@
  */
 import { basicRefused, type Authenticator } from '../../kernel/auth.js';
 import type { Feature } from '../../kernel/feature.js';
-import { agents, deviceCodes, hashToken } from './agents.js';
+import { agents, byTokenHash, deviceCodes, hashToken } from './agents.js';
 import { agentActions, myActionRoutes } from './actions.js';
 import { approvalRoutes } from './approvals.js';
 import { manageRoutes } from './manage.js';
@@ -16,7 +16,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 const bearer: Authenticator = (token, emu) => {
   const hash = hashToken(token);
-  const agent = token ? emu.table(agents).find((a) => a.tokenHash === hash) : undefined;
+  const agent = token ? emu.table(agents).first(byTokenHash, hash) : undefined;
   if (!agent) throw basicRefused('Unknown agent access token: redeem a device code for one');
   return { kind: 'agent', agentId: agent.id, customerId: agent.customerId };
 };

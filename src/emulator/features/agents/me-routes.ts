@@ -16,7 +16,7 @@ import { insertQuote, quotes, quoteStatus, renderQuote } from '../quotes/quotes.
 import { readQuoteRequest } from '../quotes/request.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
 import { actionReply, type ActionAnswer } from './action-answer.js';
-import { agentActions, pendingAction, renderAction } from './actions.js';
+import { actionsByQuote, agentActions, pendingAction, renderAction } from './actions.js';
 import { getAgent, me, type AgentRec } from './agents.js';
 import { judgeSpend, requirePermission, type Permission } from './enforce.js';
 import { handlerOf, runAs } from './run.js';
@@ -134,7 +134,11 @@ const executeQuote: AgentOp = {
     requirePermission(agent, 'EXECUTE_QUOTES');
     const quote = emu.table(quotes).get(req.params.quoteId!);
     const waiting =
-      quote && emu.table(agentActions).find((a) => a.quoteId === quote.id && a.status === 'PENDING_APPROVAL');
+      quote &&
+      emu
+        .table(agentActions)
+        .where(actionsByQuote, quote.id)
+        .find((a) => a.status === 'PENDING_APPROVAL');
     if (waiting) return { status: 202, body: renderAction(emu, waiting) };
     // Unknown, another's or no longer executable: the area answers (404, 409…).
     if (!quote || quote.customerId !== agent.customerId || quoteStatus(emu, quote) !== 'PENDING')

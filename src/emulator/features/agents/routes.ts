@@ -2,7 +2,7 @@
  * Agent routes: the platform's (create, list, get, new device code, code status), the public
  * redeem, and the agent's own `/agents/me*` (Bearer only: with Basic there is no agent to be).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { idPattern } from '../../../service/identifiers.js';
 import { badRequest, conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -21,6 +21,7 @@ import {
   renderDeviceCode,
 } from './agents.js';
 import { readPolicy } from './policy.js';
+import { newId } from '../../kernel/ids.js';
 
 export const agentRoutes: Route[] = [
   {
@@ -34,7 +35,7 @@ export const agentRoutes: Route[] = [
       f.done();
       if (!emu.table(customers).has(customerId!)) throw notFound('Customer', customerId!, 'USER_NOT_FOUND');
       const now = emu.iso();
-      const id = `Agent:${randomUUID()}`;
+      const id = newId('Agent');
       const agent = emu.table(agents).set(id, {
         id,
         name: name!,
@@ -138,7 +139,8 @@ export const agentRoutes: Route[] = [
       agent.tokenHash = hashToken(accessToken);
       agent.isConnected = true;
       agent.updatedAt = emu.iso();
-      emu.changed();
+      // set, not changed(): the bearer check finds the agent by this hash (byTokenHash).
+      emu.table(agents).set(agent.id, agent);
       return { status: 200, body: { agentId: agent.id, agentName: agent.name, accessToken, policy: agent.policy } };
     },
   },

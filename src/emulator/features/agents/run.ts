@@ -35,7 +35,8 @@ export function tagTransaction(emu: EmulatorContext, agent: AgentRec, reply: Rep
   const tx = id ? emu.table(transactions).get(id) : undefined;
   if (tx && tx.fields.agentId === undefined) {
     tx.fields.agentId = agent.id;
-    emu.changed();
+    // set, not changed(): the agent's spending limits find its transactions by this tag (byAgent).
+    emu.table(transactions).set(tx.id, tx);
     return { ...reply, body: { ...(reply.body as object), ...(body?.id === tx.id ? { agentId: agent.id } : {}) } };
   }
   return reply;

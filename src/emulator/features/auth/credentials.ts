@@ -4,7 +4,7 @@
  */
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export type AuthMethodType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
 export const AUTH_METHOD_TYPES: readonly AuthMethodType[] = ['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY'];
@@ -24,6 +24,9 @@ export interface AuthMethodRec {
 
 /** Kept under its old state-file name, so existing --state files load. */
 export const authMethods = durableTable<AuthMethodRec>('authMethods');
+const byAccount = tableIndex<AuthMethodRec>((m) => m.accountId);
+/** OTP credentials by where their codes go (`EMAIL_OTP ann@example.com`): a contact is one credential's. */
+export const byOtpContact = tableIndex<AuthMethodRec>((m) => (isOtp(m) ? `${m.type} ${m.nickname}` : undefined));
 
 export function getCredential(emu: EmulatorContext, id: string): AuthMethodRec {
   const method = emu.table(authMethods).get(id);
@@ -37,7 +40,7 @@ export function isOtp(method: AuthMethodRec): boolean {
 
 /** The credentials of one internal account, oldest first. */
 export function credentialsOf(emu: EmulatorContext, accountId: string): AuthMethodRec[] {
-  return emu.table(authMethods).filter((m) => m.accountId === accountId);
+  return emu.table(authMethods).where(byAccount, accountId);
 }
 
 /** AuthMethod: credentialId only for PASSKEY (the spec's AuthSession row). */

@@ -2,7 +2,6 @@
  * Credentials: registration (OTP, OAuth, passkey; the signed add), list and signed revoke; OTP,
  * passkey and OAuth challenge and verify. The fixture is an EMAIL_OTP credential on the fixture account.
  */
-import { randomUUID } from 'node:crypto';
 import type { Feature } from '../../kernel/feature.js';
 import { authMethods, type AuthMethodRec } from './credentials.js';
 import { usedRegistrationChallenges } from './drafts.js';
@@ -11,6 +10,7 @@ import { otpTargets } from './otp.js';
 import { passkeyChallenges } from './passkey.js';
 import { registerRoutes } from './register.js';
 import { credentialRoutes } from './routes.js';
+import { newId } from '../../kernel/ids.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -33,7 +33,7 @@ export const authFeature: Feature = {
     if (existing && existing.accountId === made.accountId) return {};
     const now = emu.iso();
     const credential: AuthMethodRec = {
-      id: `AuthMethod:${randomUUID()}`,
+      id: newId('AuthMethod'),
       accountId: made.accountId!,
       type: 'EMAIL_OTP',
       nickname: made.email!,

@@ -11,7 +11,7 @@ import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { pendingRequests, signedFlow } from '../../signed-retry/index.js';
-import { sessions } from '../sessions/sessions.js';
+import { sessions, sessionsByCredential } from '../sessions/sessions.js';
 import { authMethods, credentialsOf, getCredential, renderAuthMethod, type AuthMethodRec } from './credentials.js';
 
 function refuseLast(emu: EmulatorContext, method: AuthMethodRec): void {
@@ -67,7 +67,10 @@ export const manageRoutes: Route[] = [
             refuseLast(emu, method);
             emu.table(authMethods).delete(id);
             const now = emu.now();
-            for (const s of emu.table(sessions).filter((s) => s.authMethodId === id && s.revokedAtMs === undefined)) {
+            for (const s of emu
+              .table(sessions)
+              .where(sessionsByCredential, id)
+              .filter((s) => s.revokedAtMs === undefined)) {
               s.revokedAtMs = now;
               s.updatedAt = emu.iso(now);
             }

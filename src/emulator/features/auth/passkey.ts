@@ -9,7 +9,7 @@
  * may hand either its UTF-8 bytes or its base64url decoding to the authenticator (webauthn.ts).
  * Registration is register.ts.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sealSessionSigningKey } from '../../../crypto/bundles.js';
 import { CLIENT_PUBLIC_KEY_PATTERN, generateKeyPair } from '../../../crypto/keys.js';
 import { LEGACY_PASSKEY_SIGNATURE } from '../../../service/auth-magic.js';
@@ -21,6 +21,7 @@ import { memoryTable } from '../../kernel/tables.js';
 import { createSession, renderSession } from '../sessions/sessions.js';
 import { renderAuthMethod, type AuthMethodRec } from './credentials.js';
 import { verifyAssertion, type Assertion } from './webauthn.js';
+import { newId } from '../../kernel/ids.js';
 
 export interface PasskeyChallenge {
   authMethodId: string;
@@ -37,7 +38,7 @@ export function passkeyChallenge(
   method: AuthMethodRec,
   clientPublicKey: string | undefined,
 ): Reply {
-  const requestId = `Request:${randomUUID()}`;
+  const requestId = newId('Request');
   // The body the session would be created from, with a random salt so that no two challenges match.
   const creation = JSON.stringify({
     authMethodId: method.id,

@@ -6,7 +6,6 @@
  * otpEncryptionTargetBundle (the code is "sent"; verify makes the first session). Passkeys make no
  * session here: challenge + verify do.
  */
-import { randomUUID } from 'node:crypto';
 import { idPattern } from '../../../service/identifiers.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
@@ -31,6 +30,7 @@ import {
   type DraftInput,
 } from './drafts.js';
 import { otpChallenge } from './otp.js';
+import { newId } from '../../kernel/ids.js';
 
 /** The key-management activity each type's payloadToSign names (opaque to clients). */
 const ACTIVITY: Record<AuthMethodType, string> = {
@@ -56,7 +56,7 @@ function create(emu: EmulatorContext, account: AccountRec, draft: Draft, input: 
     emu.table(usedRegistrationChallenges).set(input.challenge, { usedAtMs: emu.now() });
   const now = emu.iso();
   const method: AuthMethodRec = {
-    id: `AuthMethod:${randomUUID()}`,
+    id: newId('AuthMethod'),
     accountId: account.id,
     ...draft,
     createdAt: now,

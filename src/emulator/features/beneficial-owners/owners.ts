@@ -3,10 +3,10 @@
  * resolves terminally (APPROVED or REJECTED); then the ending of personalInfo.lastName picks it
  * from the spec's beneficial-owner table (src/service): 001 PENDING, 002 REJECTED, other APPROVED.
  */
-import { randomUUID } from 'node:crypto';
 import { BENEFICIAL_OWNER_KYC, bySuffix, type KycStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
+import { newId } from '../../kernel/ids.js';
 
 export type PersonalInfo = Record<string, string | Record<string, string>> & { lastName: string };
 
@@ -22,11 +22,12 @@ export interface OwnerRec {
 }
 
 export const owners = durableTable<OwnerRec>('beneficialOwners');
+const byCustomer = tableIndex<OwnerRec>((o) => o.customerId);
 
 export const renderOwner = (o: OwnerRec): OwnerRec => o;
 
 export function ownersOf(emu: EmulatorContext, customerId: string): OwnerRec[] {
-  return emu.table(owners).filter((o) => o.customerId === customerId);
+  return emu.table(owners).where(byCustomer, customerId);
 }
 
 /** The business resolved terminally: every owner's KYC follows its lastName. */
@@ -44,7 +45,7 @@ export function insertOwner(
 ): OwnerRec {
   const now = emu.iso();
   const owner: OwnerRec = {
-    id: `BeneficialOwner:${randomUUID()}`,
+    id: newId('BeneficialOwner'),
     ...fields,
     kycStatus: 'UNVERIFIED',
     createdAt: now,

@@ -7,12 +7,13 @@
  * (CLOSED_BY_PLATFORM); every move emits CARD.STATE_CHANGE with the post-change card, and a
  * changed fundingSources array emits CARD.FUNDING_SOURCE_CHANGE with the full card.
  */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 import { accounts } from '../accounts/accounts.js';
 import type { CustomerRec } from '../customers/customers.js';
+import { newId } from '../../kernel/ids.js';
 
 /** The emulator's own magic (not the spec's): a cardholder fullName ending in 004 gets a rejected card. */
 export const CARD_REJECT_SUFFIX = '004';
@@ -111,7 +112,7 @@ export function insertCard(
   const now = emu.iso();
   const pan = luhnPan();
   const card: CardRec = {
-    id: `Card:${randomUUID()}`,
+    id: newId('Card'),
     cardholderId: holder.id,
     state,
     brand: 'VISA',

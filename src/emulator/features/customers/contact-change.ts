@@ -11,8 +11,8 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { conflict } from '../../kernel/errors.js';
 import type { Reply, Req } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/flow.js';
-import { accounts } from '../accounts/accounts.js';
-import { authMethods, type AuthMethodRec } from '../auth/credentials.js';
+import { accounts, byCustomer } from '../accounts/accounts.js';
+import { authMethods, byOtpContact, credentialsOf, type AuthMethodRec } from '../auth/credentials.js';
 import type { CustomerRec } from './customers.js';
 
 export interface ContactChange {
@@ -29,7 +29,8 @@ const ACTIVITY = {
 function walletsOf(emu: EmulatorContext, customer: CustomerRec): string[] {
   return emu
     .table(accounts)
-    .filter((a) => a.customerId === customer.id && a.type === 'EMBEDDED_WALLET')
+    .where(byCustomer, customer.id)
+    .filter((a) => a.type === 'EMBEDDED_WALLET')
     .map((a) => a.id);
 }
 
@@ -39,8 +40,9 @@ export function tiedCredentials(
   customer: CustomerRec,
   field: ContactChange['field'],
 ): AuthMethodRec[] {
-  const wallets = new Set(walletsOf(emu, customer));
-  return emu.table(authMethods).filter((m) => m.type === OTP_TYPE[field] && wallets.has(m.accountId));
+  return walletsOf(emu, customer).flatMap((wallet) =>
+    credentialsOf(emu, wallet).filter((m) => m.type === OTP_TYPE[field]),
+  );
 }
 
 /** The contact change a PATCH body makes, if it changes one (the same value again changes nothing). */
@@ -59,7 +61,8 @@ function checkValueFree(emu: EmulatorContext, change: ContactChange, tied: AuthM
   const mine = new Set(tied.map((m) => m.id));
   const taken = emu
     .table(authMethods)
-    .find((m) => m.type === OTP_TYPE[change.field] && m.nickname === change.value && !mine.has(m.id));
+    .where(byOtpContact, `${OTP_TYPE[change.field]} ${change.value}`)
+    .find((m) => !mine.has(m.id));
   if (!taken) return;
   // The description names a code for email only; a phone number in use is the generic CONFLICT.
   if (change.field === 'email')
@@ -125,8 +128,8 @@ export function signedContactChange(
       checkValueFree(emu, bound.change, now);
       const reply = apply();
       const at = emu.iso();
-      for (const credential of now) Object.assign(credential, { nickname: bound.change.value, updatedAt: at });
-      emu.changed();
+      for (const credential of now)
+        emu.table(authMethods).set(credential.id, { ...credential, nickname: bound.change.value, updatedAt: at });
       return reply;
     },
   });

@@ -4,13 +4,13 @@
  * row of the spec's table (src/service) is decided by its first fullName, normally at creation;
  * business customers start UNVERIFIED and are decided by their verifications.
  */
-import { randomUUID } from 'node:crypto';
 import { INDIVIDUAL_KYC, bySuffix, type KybStatus, type KycStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, notFound } from '../../kernel/errors.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 import { createAccount } from '../accounts/accounts.js';
 import { ownersOf, renderOwner } from '../beneficial-owners/owners.js';
+import { newId } from '../../kernel/ids.js';
 
 export const UMA_DOMAIN = 'emulator.svc.test';
 
@@ -48,6 +48,10 @@ export interface CustomerRec {
 }
 
 export const customers = durableTable<CustomerRec>('customers');
+/** Only an active customer holds its platformCustomerId (the description); a deleted one's is free again. */
+export const byPlatformCustomerId = tableIndex<CustomerRec>((c) => (c.isDeleted ? undefined : c.platformCustomerId));
+/** UMA addresses compare without case. */
+const byUmaAddress = tableIndex<CustomerRec>((c) => c.umaAddress.toLowerCase());
 
 /** Fields a client never gets back. */
 const HIDDEN = new Set(['identifier', 'kycDecidedBy']);
@@ -74,8 +78,7 @@ export function liveCustomerOr4xx(emu: EmulatorContext, id: string): CustomerRec
 }
 
 export function findCustomerByUma(emu: EmulatorContext, address: string): CustomerRec | undefined {
-  const wanted = address.toLowerCase();
-  return emu.table(customers).find((c) => c.umaAddress.toLowerCase() === wanted);
+  return emu.table(customers).first(byUmaAddress, address.toLowerCase());
 }
 
 function slug(name: string): string {
@@ -103,7 +106,7 @@ type NewCustomer = Omit<
 
 export function insertCustomer(emu: EmulatorContext, fields: NewCustomer): CustomerRec {
   const now = emu.iso();
-  const id = `Customer:${randomUUID()}`;
+  const id = newId('Customer');
   const name = fields.fullName ?? (fields.businessInfo?.legalName as string | undefined) ?? 'customer';
   const umaAddress = fields.umaAddress ?? `$${slug(name)}.${id.slice(9, 17)}@${UMA_DOMAIN}`;
   const platformCustomerId = fields.platformCustomerId ?? id.slice(9);

@@ -10,6 +10,7 @@ import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import {
   CUSTOMER_TYPES,
+  byPlatformCustomerId,
   customerOr404,
   customers,
   insertCustomer,
@@ -63,11 +64,7 @@ const create: Route = {
     }
     f.done();
     checkUmaFree(emu, common.umaAddress);
-    // Only an active customer's platformCustomerId is taken (the description); a deleted one's is free again.
-    if (
-      common.platformCustomerId &&
-      emu.table(customers).find((c) => !c.isDeleted && c.platformCustomerId === common.platformCustomerId)
-    ) {
+    if (common.platformCustomerId && emu.table(customers).first(byPlatformCustomerId, common.platformCustomerId)) {
       throw conflict('CONFLICT', `platformCustomerId ${common.platformCustomerId} is already used by another customer`);
     }
     const status =

@@ -4,7 +4,7 @@
  */
 import type { DocumentType } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export interface DocumentRec {
   id: string;
@@ -23,6 +23,7 @@ export interface DocumentRec {
 }
 
 export const documents = durableTable<DocumentRec>('documents');
+export const byHolder = tableIndex<DocumentRec>((d) => d.documentHolder);
 
 export function renderDocument(d: DocumentRec): Record<string, unknown> {
   return Object.fromEntries(Object.entries(d).filter(([k, v]) => v !== undefined && k !== 'submittedAt'));
@@ -30,7 +31,10 @@ export function renderDocument(d: DocumentRec): Record<string, unknown> {
 
 /** A verification of these holders has looked at their documents. */
 export function markSubmitted(emu: EmulatorContext, holders: readonly string[]): void {
-  for (const d of emu.table(documents).filter((d) => holders.includes(d.documentHolder) && !d.submittedAt)) {
+  const waiting = holders
+    .flatMap((holder) => emu.table(documents).where(byHolder, holder))
+    .filter((d) => !d.submittedAt);
+  for (const d of waiting) {
     d.submittedAt = emu.iso();
     emu.table(documents).set(d.id, d);
   }
@@ -38,5 +42,8 @@ export function markSubmitted(emu: EmulatorContext, holders: readonly string[]):
 
 /** The holder's documents of the given types, newest last. */
 export function documentsOf(emu: EmulatorContext, holder: string, types: readonly string[]): DocumentRec[] {
-  return emu.table(documents).filter((d) => d.documentHolder === holder && types.includes(d.documentType));
+  return emu
+    .table(documents)
+    .where(byHolder, holder)
+    .filter((d) => types.includes(d.documentType));
 }

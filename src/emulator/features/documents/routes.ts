@@ -4,7 +4,6 @@
  * and metadata, e.g. after a rejection) and DELETE /documents/{id} (409 once submitted for
  * verification). The form and its checks are in form.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { callerSees, checkAgentIds } from '../../kernel/agent-scope.js';
 import { conflict, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -13,8 +12,9 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { owners } from '../beneficial-owners/owners.js';
 import { liveCustomerOr4xx } from '../customers/customers.js';
-import { documents, renderDocument, type DocumentRec } from './documents.js';
+import { byHolder, documents, renderDocument, type DocumentRec } from './documents.js';
 import { FORM_MAX_BYTES, HOLDER, readDocumentForm } from './form.js';
+import { newId } from '../../kernel/ids.js';
 
 /** 404 unless the holder exists (customers: USER_NOT_FOUND). */
 function checkHolder(emu: EmulatorContext, holder: string): void {
@@ -39,7 +39,7 @@ const upload: Route = {
     checkHolder(emu, holder!);
     const now = emu.iso();
     const doc: DocumentRec = {
-      id: `Document:${randomUUID()}`,
+      id: newId('Document'),
       documentHolder: holder!,
       ...fields,
       createdAt: now,
@@ -94,7 +94,8 @@ const list: Route = {
     const paging = readPage(f);
     f.done();
     const sees = callerSees(emu, req);
-    const picked = emu.table(documents).filter((d) => sees(d) && (!holder || d.documentHolder === holder));
+    const candidates = holder ? emu.table(documents).where(byHolder, holder) : [...emu.table(documents).values()];
+    const picked = candidates.filter(sees);
     return { status: 200, body: pageOf(picked.map(renderDocument), paging) };
   },
 };

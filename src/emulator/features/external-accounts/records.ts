@@ -5,7 +5,7 @@
 import type { BeneficiaryVerificationStatus } from '../../../service/money-magic.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export type ExternalAccountStatus =
   | 'PENDING'
@@ -37,6 +37,8 @@ export interface ExternalAccountRec {
 }
 
 export const externalAccounts = durableTable<ExternalAccountRec>('externalAccounts');
+/** A customer's external accounts; the platform's own under ''. */
+export const byOwner = tableIndex<ExternalAccountRec>((a) => a.customerId ?? '');
 
 export function renderExternalAccount(a: ExternalAccountRec): Record<string, unknown> {
   const { primaryIdentifier: _internal, asset, ...shown } = a;

@@ -2,7 +2,6 @@
  * External accounts of customers (`/customers/external-accounts`; without customerId the account is
  * the platform's) and of the platform (`/platform/external-accounts`): create, list, get, delete.
  */
-import { randomUUID } from 'node:crypto';
 import { idPattern } from '../../../service/identifiers.js';
 import { primaryIdentifier } from '../../../service/money-magic.js';
 import type { EmulatorContext } from '../../kernel/context.js';
@@ -17,6 +16,7 @@ import { isTrusted } from '../sca/profiles.js';
 import { checkBeneficiaryName, readBeneficiary } from './beneficiary.js';
 import { livenessPage, ownershipRoutes } from './ownership.js';
 import {
+  byOwner,
   externalAccounts,
   renderExternalAccount,
   requireExternalAccount,
@@ -24,6 +24,7 @@ import {
   type ExternalAccountRec,
 } from './records.js';
 import { ACCOUNT_TYPES, VARIANTS, WALLET_ASSETS } from './variants.js';
+import { newId } from '../../kernel/ids.js';
 
 type Scope = 'customer' | 'platform';
 
@@ -73,6 +74,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
   const primary = primaryIdentifier(accountInfo);
   const duplicate = emu
     .table(externalAccounts)
+    .where(byOwner, customerId ?? '')
     .find(
       (a) =>
         a.customerId === customerId && a.accountInfo.accountType === accountType && a.primaryIdentifier === primary,
@@ -84,7 +86,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
   const selfCustody = variant!.wallet && ownershipType === 'FIRST_PARTY' && fields.vaspName === undefined;
   const now = emu.iso();
   const account: ExternalAccountRec = {
-    id: `ExternalAccount:${randomUUID()}`,
+    id: newId('ExternalAccount'),
     ...(customerId ? { customerId } : {}),
     status: selfCustody ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
     ...(platformAccountId ? { platformAccountId } : {}),
@@ -102,7 +104,8 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
     // At most one default per customer: the new one overrides the old.
     for (const other of emu
       .table(externalAccounts)
-      .filter((a) => a.customerId === customerId && a.defaultUmaDepositAccount === true)) {
+      .where(byOwner, customerId)
+      .filter((a) => a.defaultUmaDepositAccount === true)) {
       other.defaultUmaDepositAccount = false;
     }
   }

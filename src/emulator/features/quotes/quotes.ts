@@ -4,7 +4,7 @@
  * internal account, an external account, or a UMA address). A quote's status follows its
  * transaction once executed (or paid); before that it is PENDING until expiresAt, then EXPIRED.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
@@ -13,6 +13,7 @@ import type { Priced } from '../exchange-rates/rates.js';
 import { type Challenge, renderChallenge } from '../sca/challenge.js';
 import { scaProfiles } from '../sca/profiles.js';
 import { transactions } from '../transactions/transactions.js';
+import { newId } from '../../kernel/ids.js';
 
 export type SourceKind = 'REALTIME_FUNDING' | 'INTERNAL' | 'EXTERNAL';
 export type DestinationKind = 'INTERNAL' | 'EXTERNAL' | 'UMA';
@@ -54,7 +55,7 @@ export type QuoteInit = Omit<QuoteRec, 'id' | 'createdAtMs' | 'expiresAtMs' | 't
 
 export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
   const now = emu.now();
-  const id = `Quote:${randomUUID()}`;
+  const id = newId('Quote');
   const extra = { ...init.extra };
   if (init.sourceKind === 'REALTIME_FUNDING') {
     const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;

@@ -5,7 +5,7 @@ import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/index.js';
 import { accounts } from '../accounts/accounts.js';
-import { getSession, isSessionActive, renderSession, sessions } from './sessions.js';
+import { getSession, isSessionActive, renderSession, sessions, sessionsByAccount } from './sessions.js';
 
 export const sessionRoutes: Route[] = [
   {
@@ -18,7 +18,8 @@ export const sessionRoutes: Route[] = [
       if (!emu.table(accounts).has(accountId!)) throw notFound('InternalAccount', accountId!);
       const data = emu
         .table(sessions)
-        .filter((s) => s.accountId === accountId && isSessionActive(emu, s))
+        .where(sessionsByAccount, accountId!)
+        .filter((s) => isSessionActive(emu, s))
         .map((s) => renderSession(emu, s));
       return { status: 200, body: { data, hasMore: false } };
     },

@@ -3,11 +3,11 @@
  * index from a session's key to its sessions. A session's key is the compressed public key whose
  * stamps authorize the wallet.
  */
-import { randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound, unauthorized } from '../../kernel/errors.js';
-import { durableTable, memoryTable } from '../../kernel/tables.js';
+import { durableTable, memoryTable, tableIndex } from '../../kernel/tables.js';
 import type { AuthMethodRec, AuthMethodType } from '../auth/credentials.js';
+import { newId } from '../../kernel/ids.js';
 
 export interface SessionRec {
   id: string;
@@ -26,6 +26,8 @@ export interface SessionRec {
 }
 
 export const sessions = durableTable<SessionRec>('sessions');
+export const sessionsByAccount = tableIndex<SessionRec>((s) => s.accountId);
+export const sessionsByCredential = tableIndex<SessionRec>((s) => s.authMethodId);
 /** Session public key → ids of its sessions, so a stamp's key is authorized without a scan. */
 export const sessionKeys = memoryTable<Set<string>>('sessionKeys');
 
@@ -84,7 +86,7 @@ export function createSession(
 ): SessionRec {
   const now = emu.now();
   const session: SessionRec = {
-    id: `Session:${randomUUID()}`,
+    id: newId('Session'),
     accountId: init.method.accountId,
     authMethodId: init.method.id,
     type: init.method.type,

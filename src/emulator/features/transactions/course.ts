@@ -8,10 +8,11 @@
  * settles the hold (it leaves totalBalance); a failure before completion releases it, unless the
  * refund failed (the spec's 007), and a failure after completion (a returned payment) credits it back.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { LedgerBatch } from '../accounts/ledger.js';
 import { renderTransaction, transactions, type Course, type Money, type TxRec, type TxStatus } from './transactions.js';
+import { newId } from '../../kernel/ids.js';
 
 export interface CourseSpec {
   type: TxRec['type'];
@@ -35,7 +36,7 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
   const now = emu.now();
   const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
   const tx: TxRec = {
-    id: `Transaction:${randomUUID()}`,
+    id: newId('Transaction'),
     type: spec.type,
     status: 'PENDING',
     direction: spec.direction,

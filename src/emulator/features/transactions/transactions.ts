@@ -5,7 +5,7 @@
  */
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export type TxStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
@@ -59,6 +59,8 @@ export interface TxRec {
 }
 
 export const transactions = durableTable<TxRec>('transactions');
+/** What an agent spent (its policy's daily and monthly limits add these up on every payment). */
+export const byAgent = tableIndex<TxRec>((t) => t.fields.agentId as string | undefined);
 
 export function renderTransaction(tx: TxRec): Record<string, unknown> {
   return {

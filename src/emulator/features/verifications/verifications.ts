@@ -2,10 +2,10 @@
  * Verification results. Every `POST /verifications` makes a new one (the resubmission of
  * fix-and-resubmit is a new verification) and emits `VERIFICATION.<verificationStatus>` with it.
  */
-import { randomUUID } from 'node:crypto';
 import type { VerificationStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { durableTable } from '../../kernel/tables.js';
+import { durableTable, tableIndex } from '../../kernel/tables.js';
+import { newId } from '../../kernel/ids.js';
 
 /** The spec's verification error: resourceId, type, reason; field or acceptedDocumentTypes by type. */
 export interface VerificationError {
@@ -26,15 +26,13 @@ export interface VerificationRec {
 }
 
 export const verifications = durableTable<VerificationRec>('verifications');
+export const byCustomer = tableIndex<VerificationRec>((v) => v.customerId);
 
 export const renderVerification = (v: VerificationRec): VerificationRec => v;
 
 /** The customer's latest verification, if any. */
 export function latestVerification(emu: EmulatorContext, customerId: string): VerificationRec | undefined {
-  return emu
-    .table(verifications)
-    .filter((v) => v.customerId === customerId)
-    .at(-1);
+  return emu.table(verifications).where(byCustomer, customerId).at(-1);
 }
 
 export function recordVerification(
@@ -45,7 +43,7 @@ export function recordVerification(
 ): VerificationRec {
   const now = emu.iso();
   const v: VerificationRec = {
-    id: `Verification:${randomUUID()}`,
+    id: newId('Verification'),
     customerId,
     verificationStatus,
     errors,
