@@ -120,8 +120,14 @@ export function withStoreAndClient(base: BaseDeps): Deps {
     const log = base.globals.verbose
       ? (e: HttpLogEntry) => ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
       : undefined;
-    const { timeoutMs } = await import('./timeout.js');
-    return createClient({ ...endpoint, log, env: base.env, timeoutMs: timeoutMs(base.globals.timeout, base.env) });
+    const { maxResponseBytes, timeoutMs } = await import('./timeout.js');
+    return createClient({
+      ...endpoint,
+      log,
+      env: base.env,
+      timeoutMs: timeoutMs(base.globals.timeout, base.env),
+      maxResponseBytes: maxResponseBytes(base.env),
+    });
   });
   return { ...base, store, profile, client };
 }

@@ -85,6 +85,20 @@ export class NetworkError extends SvcError {
   }
 }
 
+/**
+ * The server answered, but with more bytes than the client reads (ClientOptions.maxResponseBytes):
+ * svc stopped reading rather than hold an endless or huge answer in memory.
+ */
+export class ResponseTooLargeError extends SvcError {
+  readonly url: string;
+  readonly limitBytes: number;
+  constructor(message: string, options: { url: string; limitBytes: number; hint?: string }) {
+    super(message, options);
+    this.url = options.url;
+    this.limitBytes = options.limitBytes;
+  }
+}
+
 /** No usable session: none stored, expired, or its key is not held here. */
 export class AuthRequiredError extends SvcError {}
 

@@ -5,10 +5,10 @@
  * can never print a header, a body or a query value.
  */
 import { request, type Dispatcher } from 'undici';
-import { InterruptedError } from '../errors.js';
+import { InterruptedError, ResponseTooLargeError } from '../errors.js';
 import { apiErrorFromResponse } from './api-error.js';
 import { joinUrl, normalizeBaseUrl, pathOnly } from './base-url.js';
-import { errorCode, isTimeoutError, networkError } from './network-error.js';
+import { bodyTimedOut, errorCode, isTimeoutError, networkError } from './network-error.js';
 import { proxyDispatcherFor, proxyFor } from './proxy.js';
 import {
   RATE_LIMIT_DEFAULT_WAIT_MS,
@@ -17,6 +17,7 @@ import {
   isSafeToRepeat,
   parseRetryAfter,
 } from './retry-after.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBodyText } from './read-body.js';
 import { abortableSleep } from './sleep.js';
 import type { ApiClient, ApiResponse, Auth, ClientOptions, RequestOptions } from './types.js';
 
@@ -83,6 +84,7 @@ interface Exchange {
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  timeoutMs: number;
 }
 
 /** How long the 429 asks us to wait, and `retryIn` only when repeating it automatically is allowed. */
@@ -112,6 +114,7 @@ function idleConnectionsReleased(): Promise<void> {
 export function createClient(opts: ClientOptions): ApiClient {
   const baseUrl = normalizeBaseUrl(opts.baseUrl);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const dispatcher = opts.dispatcher ?? proxyDispatcherFor(baseUrl, opts.env ?? process.env);
   const proxy = opts.dispatcher || dispatcher === undefined ? undefined : proxyFor(baseUrl, opts.env ?? process.env);
   const redact = credentialRedactor(opts.auth);
@@ -130,8 +133,10 @@ export function createClient(opts: ClientOptions): ApiClient {
     // hrtime rather than performance.now(): the global performance object loads perf_hooks.
     const started = process.hrtime.bigint();
     const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(x.timeoutMs);
     const signal = x.signal ? AbortSignal.any([x.signal, timeout]) : timeout;
+    const url = x.url.split(/[?#]/)[0]!;
+    let status: number | undefined;
     try {
       if (answered) await idleConnectionsReleased();
       const res = await request(x.url, {
@@ -140,14 +145,19 @@ export function createClient(opts: ClientOptions): ApiClient {
         body: x.body,
         signal,
         dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        headersTimeout: x.timeoutMs,
+        bodyTimeout: x.timeoutMs,
       });
-      const text = await res.body.text();
+      status = res.statusCode;
+      const text = await readBodyText(res, url, maxResponseBytes);
       answered = true;
       opts.log?.({ method: x.method, path: logPath, status: res.statusCode, ms: elapsed() });
       return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
     } catch (err) {
+      if (err instanceof ResponseTooLargeError) {
+        opts.log?.({ method: x.method, path: logPath, status, ms: elapsed(), error: 'response too large' });
+        throw err;
+      }
       if (x.signal?.aborted) {
         opts.log?.({ method: x.method, path: logPath, ms: elapsed(), error: 'aborted' });
         throw new InterruptedError('Interrupted', { cause: err });
@@ -159,12 +169,15 @@ export function createClient(opts: ClientOptions): ApiClient {
         ms: elapsed(),
         error: timedOut ? 'timeout' : (errorCode(err) ?? 'network error'),
       });
-      throw networkError(err, x.url.split(/[?#]/)[0]!, timedOut, timeoutMs, proxy);
+      // The server did answer: say that its body never finished, not that nothing came back.
+      if (status !== undefined && timedOut) throw bodyTimedOut(err, url, status, x.timeoutMs);
+      throw networkError(err, url, timedOut, x.timeoutMs, proxy);
     }
   }
 
   return {
     baseUrl,
+    timeoutMs,
     async request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>> {
       const method = req.method.toUpperCase();
       const body = serializeBody(req.body);
@@ -178,6 +191,7 @@ export function createClient(opts: ClientOptions): ApiClient {
         headers,
         body,
         signal: req.signal,
+        timeoutMs: Math.max(1, Math.min(req.timeoutMs ?? timeoutMs, timeoutMs)),
       };
       const repeatable = isSafeToRepeat(method, headers);
 

@@ -57,8 +57,7 @@ export function networkError(
     });
   }
   if (timedOut) {
-    const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)}s`;
-    return new NetworkError(`No answer from ${url} within ${limit}`, {
+    return new NetworkError(`No answer from ${url} within ${limitText(timeoutMs)}`, {
       url,
       timedOut: true,
       hint: BASE_URL_HINT,
@@ -67,6 +66,23 @@ export function networkError(
   }
   const what = describeFailure(err);
   return new NetworkError(`Could not reach ${url}: ${what}`, { url, hint: BASE_URL_HINT, cause: err });
+}
+
+/** The server answered (status) but its body had not all arrived when the time ran out. */
+export function bodyTimedOut(err: unknown, url: string, status: number, timeoutMs: number): NetworkError {
+  return new NetworkError(
+    `${url} answered HTTP ${status} but had not finished sending its body within ${limitText(timeoutMs)}`,
+    {
+      url,
+      timedOut: true,
+      hint: 'The server is slow or sends without end; raise --timeout (SERVICE_TIMEOUT) if the answer is large and slow, or check the base URL.',
+      cause: err,
+    },
+  );
+}
+
+function limitText(timeoutMs: number): string {
+  return timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)}s`;
 }
 
 /** "connection refused (ECONNREFUSED)"; llhttp's parse errors (HPE_*) mean the answer was not HTTP. */

@@ -20,6 +20,8 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Per exchange, headers and body included; default 30000. */
   timeoutMs?: number;
+  /** The most bytes of one answer's body read before giving up with ResponseTooLargeError; default 16 MiB. */
+  maxResponseBytes?: number;
   /** Called once per exchange (for --verbose). */
   log?: (e: HttpLogEntry) => void;
   userAgent?: string;
@@ -45,10 +47,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `path` is from the server's root, outside the version segment (the emulator's own endpoints). */
   fromRoot?: boolean;
+  /** This request's own limit, below the client's timeoutMs (a flow with a deadline for all its steps). */
+  timeoutMs?: number;
 }
 /** The client every command and library caller uses; see createClient. */
 export interface ApiClient {
   readonly baseUrl: string;
+  /** How long one exchange may take (ClientOptions.timeoutMs); a multi-step flow also bounds its whole run by it. */
+  readonly timeoutMs?: number;
   /** Resolves for 2xx; throws ApiError (status, code, message, details, reason) for any other status, NetworkError when no answer. */
   request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>>;
 }

@@ -2,11 +2,12 @@
  * The HTTP client against servers that misbehave, all on loopback: one that accepts and never
  * answers (timeout, then a NetworkError saying so), one that answers garbage, 500, 429 with
  * Retry-After (repeated only for requests safe to repeat), a redirect to another host (never
- * followed, so the credentials never go there), and a dead HTTPS_PROXY (named in the error).
+ * followed, so the credentials never go there), a dead HTTPS_PROXY (named in the error), and one
+ * that streams its answer without end (stopped at the size limit, with an error saying so).
  */
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/errors.js';
+import { ApiError, NetworkError, ResponseTooLargeError } from '../../src/errors.js';
 import { createClient } from '../../src/http/index.js';
 import { startServer, type LocalServer } from '../integration/http/local-server.js';
 import { printFigures, report } from './report.js';
@@ -83,6 +84,36 @@ describe('the HTTP client against misbehaving servers', () => {
     expect((error as NetworkError).timedOut).toBe(false);
     expect((error as Error).message).toMatch(/not HTTP/);
     expect(String((error as Error).message)).not.toContain(auth.secret);
+  });
+
+  it('a server that streams without end: stopped at the 16 MiB limit, an error saying so (issue 23.1)', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 'x');
+    let written = 0;
+    const server: LocalServer = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (!res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) break;
+        }
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+    });
+    open.push(server);
+    const client = createClient({ baseUrl: server.origin, auth, env: {}, timeoutMs: 20_000 });
+    const rssBefore = process.memoryUsage().rss;
+    const error = await outcome(client.request({ method: 'GET', path: '/customers' }));
+    const grewMiB = Math.round((process.memoryUsage().rss - rssBefore) / 2 ** 20);
+    const message = (error as Error).message;
+    judge(
+      'server streams an endless 200 body (default 16 MiB limit)',
+      error instanceof ResponseTooLargeError && !/No answer|Could not reach/.test(message),
+      `${message}; server wrote ${Math.round(written / 2 ** 20)} MiB, client RSS +${grewMiB} MiB`,
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(message).toContain('more than 16 MiB');
+    expect(written).toBeLessThan(64 * 2 ** 20);
   });
 
   it('500: an ApiError at once, a POST not repeated', async () => {
