@@ -99,6 +99,9 @@ export class ResponseTooLargeError extends SvcError {
   }
 }
 
+/** A signed operation still answered PROCESSING when the command's time or its re-sends ran out. */
+export class StillProcessingError extends SvcError {}
+
 /** No usable session: none stored, expired, or its key is not held here. */
 export class AuthRequiredError extends SvcError {}
 

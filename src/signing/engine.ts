@@ -3,11 +3,14 @@
  * revoke, …): call without signature → 202 challenge → sign payloadToSign as received → retry with
  * the same method, path and byte-identical body plus Service-Wallet-Signature and Request-Id →
  * while the answer is 200 {status:"PROCESSING"}, re-send that exact retry with backoff until it
- * settles or the challenge expires. The body is serialized once, so no retry can differ by a byte.
+ * settles, the challenge expires, the flow's time runs out or MAX_PROCESSING_RESENDS were sent. The
+ * body is serialized once, so no retry can differ by a byte. The flow's time is the client's timeout
+ * (--timeout) for all its steps together, not per request: a server that answers PROCESSING with an
+ * expiresAt far ahead cannot keep the command re-sending (issue 23: 16 requests in 25 s under --timeout 5).
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import { abortableSleep } from '../http/sleep.js';
-import { ChallengeExpiredError, InterruptedError } from '../errors.js';
+import { ChallengeExpiredError, InterruptedError, StillProcessingError } from '../errors.js';
 import { parseChallenge, type SignedRequestChallenge } from './challenge.js';
 
 export type { SignedRequestChallenge } from './challenge.js';
@@ -30,12 +33,20 @@ export interface SignedRequestOptions {
   hooks?: SignedRequestHooks;
   signal?: AbortSignal;
   backoff?: { initialMs?: number; maxMs?: number };
+  /** All steps together (time spent in onChallenge, a person confirming, not counted); default the client's timeoutMs. */
+  timeoutMs?: number;
   now?: () => number;
   sleep?: (ms: number, s?: AbortSignal) => Promise<void>;
 }
 
 const DEFAULT_INITIAL_MS = 200;
 const DEFAULT_MAX_MS = 2_000;
+/** Re-sends of a PROCESSING retry before giving up: at the 2 s backoff ceiling, about 40 s of waiting. */
+export const MAX_PROCESSING_RESENDS = 20;
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10}s`;
+}
 
 function isProcessing(res: ApiResponse): boolean {
   const body = res.body as { status?: unknown } | undefined;
@@ -49,6 +60,15 @@ function expired(challenge: SignedRequestChallenge, attempts: number): Challenge
   );
 }
 
+function stillProcessing(attempts: number, why: string): StillProcessingError {
+  return new StillProcessingError(
+    `The operation was still PROCESSING after ${attempts} answer${attempts === 1 ? '' : 's'}: ${why}`,
+    {
+      hint: 'The service settles it on its own: check its state (e.g. svc session list) or run the command again later; raise --timeout to wait longer.',
+    },
+  );
+}
+
 /** call → 202 challenge → sign → retry (same method, path, byte-identical body + Service-Wallet-Signature +
  *  Request-Id) → follow 200 {status:'PROCESSING'} with backoff until final 2xx or the challenge's expiresAt
  *  (ChallengeExpiredError). A first answer that is not 202 is returned as is. */
@@ -59,6 +79,10 @@ export async function signedRequest<T = unknown>(
   const { signal, hooks } = opts;
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? abortableSleep;
+  const budgetMs = opts.timeoutMs ?? client.timeoutMs;
+  let deadline = budgetMs === undefined ? Number.POSITIVE_INFINITY : now() + budgetMs;
+  /** What is left of the flow's time, for the next request (the client's own timeout still applies). */
+  const remaining = () => (Number.isFinite(deadline) ? Math.max(1, deadline - now()) : undefined);
   const checkAbort = () => {
     if (signal?.aborted) throw new InterruptedError();
   };
@@ -73,7 +97,9 @@ export async function signedRequest<T = unknown>(
   }
 
   const { challenge, expiresAtMs } = parseChallenge(first.body, opts.method.toUpperCase(), opts.path);
+  const asked = now();
   await hooks?.onChallenge?.(challenge);
+  deadline += now() - asked; // a person reading and confirming is not the service being slow
   checkAbort();
   const signature = await opts.sign(challenge.payloadToSign);
   // One frozen request object: every re-send below reuses these exact headers and body bytes.
@@ -87,15 +113,19 @@ export async function signedRequest<T = unknown>(
   });
 
   checkAbort();
-  let res = await client.request<unknown>(retry);
+  let res = await client.request<unknown>({ ...retry, timeoutMs: remaining() });
   let delay = opts.backoff?.initialMs ?? DEFAULT_INITIAL_MS;
   const maxDelay = opts.backoff?.maxMs ?? DEFAULT_MAX_MS;
   for (let attempt = 1; isProcessing(res); attempt++) {
     hooks?.onProcessing?.(attempt, res.body);
-    const remaining = expiresAtMs - now();
-    if (remaining <= 0) throw expired(challenge, attempt);
+    const left = expiresAtMs - now();
+    if (left <= 0) throw expired(challenge, attempt);
+    if (attempt > MAX_PROCESSING_RESENDS)
+      throw stillProcessing(attempt, `svc re-sends it at most ${MAX_PROCESSING_RESENDS} times`);
+    const timeLeft = deadline - now();
+    if (timeLeft <= 0) throw stillProcessing(attempt, `the command's time (${seconds(budgetMs!)}, --timeout) ran out`);
     try {
-      await sleep(Math.min(delay, remaining), signal);
+      await sleep(Math.min(delay, left, timeLeft), signal);
     } catch (err) {
       if (signal?.aborted)
         throw err instanceof InterruptedError ? err : new InterruptedError('Interrupted', { cause: err });
@@ -103,8 +133,10 @@ export async function signedRequest<T = unknown>(
     }
     checkAbort();
     if (now() >= expiresAtMs) throw expired(challenge, attempt);
+    if (now() >= deadline)
+      throw stillProcessing(attempt, `the command's time (${seconds(budgetMs!)}, --timeout) ran out`);
     delay = Math.min(delay * 2, maxDelay);
-    res = await client.request<unknown>(retry);
+    res = await client.request<unknown>({ ...retry, timeoutMs: remaining() });
   }
   hooks?.onSettled?.(res.status);
   return res as ApiResponse<T>;

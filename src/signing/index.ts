@@ -1,5 +1,6 @@
 /** The two-step signed retry shared by every wallet-signed flow. */
 export {
+  MAX_PROCESSING_RESENDS,
   signedRequest,
   type SignedRequestChallenge,
   type SignedRequestHooks,

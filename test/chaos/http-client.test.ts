@@ -7,7 +7,8 @@
  */
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, ResponseTooLargeError } from '../../src/errors.js';
+import { ApiError, NetworkError, ResponseTooLargeError, StillProcessingError } from '../../src/errors.js';
+import { signedRequest } from '../../src/signing/index.js';
 import { createClient } from '../../src/http/index.js';
 import { startServer, type LocalServer } from '../integration/http/local-server.js';
 import { printFigures, report } from './report.js';
@@ -114,6 +115,34 @@ describe('the HTTP client against misbehaving servers', () => {
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(message).toContain('more than 16 MiB');
     expect(written).toBeLessThan(64 * 2 ** 20);
+  });
+
+  it('a signed retry answered PROCESSING forever (expiresAt a month ahead): --timeout 2 ends it (issue 23.2)', async () => {
+    const server: LocalServer = await startServer((_req, res) => {
+      res.writeHead(server.requests.length === 1 ? 202 : 200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          server.requests.length === 1
+            ? { payloadToSign: 'p', requestId: 'Request:1', expiresAt: new Date(Date.now() + 30 * 864e5).toISOString() }
+            : { status: 'PROCESSING' },
+        ),
+      );
+    });
+    open.push(server);
+    const client = createClient({ baseUrl: server.origin, auth, env: {}, timeoutMs: 2000 });
+    const started = performance.now();
+    const error = await outcome(
+      signedRequest(client, { method: 'POST', path: '/auth/sessions/S/refresh', sign: () => 's' }),
+    );
+    const ms = Math.round(performance.now() - started);
+    judge(
+      'signed retry PROCESSING forever, --timeout 2',
+      error instanceof StillProcessingError && ms < 4000,
+      `${server.requests.length} requests in ${ms} ms: ${(error as Error).message}`,
+    );
+    expect(error).toBeInstanceOf(StillProcessingError);
+    expect(ms).toBeLessThan(4000);
+    expect(server.requests.length).toBeLessThan(10);
   });
 
   it('500: an ApiError at once, a POST not repeated', async () => {
