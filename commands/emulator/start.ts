@@ -9,6 +9,7 @@ import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { integerFlag } from '../integer-flag.js';
+import { claimFolder, DETACHED_CHILD_ENV } from './background.js';
 
 export type StartOptions = OptionsOf<typeof verbs.start>;
 
@@ -43,7 +44,10 @@ function limits(value: string, flag: string): Record<string, number> {
   return out;
 }
 
-function summary(emu: RunningEmulator): Record<string, unknown> {
+/** The ready line: what a client needs to talk to the emulator. */
+type Ready = ReturnType<typeof summary>;
+
+function summary(emu: RunningEmulator) {
   return {
     baseUrl: emu.baseUrl,
     apiTokenId: emu.apiTokenId,
@@ -54,7 +58,7 @@ function summary(emu: RunningEmulator): Record<string, unknown> {
   };
 }
 
-function human(emu: RunningEmulator): string {
+function human(emu: Ready): string {
   const f = emu.fixtures;
   return [
     `Emulator listening at ${emu.baseUrl}`,
@@ -84,6 +88,17 @@ function human(emu: RunningEmulator): string {
 
 export async function run(opts: StartOptions, deps: Deps): Promise<void> {
   const ui = createUI(deps);
+  if (opts.detach) {
+    // Flags are checked by the child, which runs this same command line without --detach.
+    const { startDetached } = await import('./detach.js');
+    const { pid, ready, log } = await startDetached(process.argv.slice(2), deps);
+    if (deps.globals.json) ui.json({ ...ready, pid });
+    else {
+      ui.out(human(ready as Ready));
+      ui.info(`Running in the background (pid ${pid}, log ${log}); stop it with \`svc emulator stop\`.`);
+    }
+    return;
+  }
   const port = integerFlag(opts.port, '--port', 0, 65535);
   const processingRetries = integerFlag(opts.processingRetries, '--processing-retries', 0, 1000);
   const sessionTtlSeconds = integerFlag(opts.sessionTtl, '--session-ttl', 1);
@@ -99,6 +114,9 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
   if (deps.signal.aborted) return;
 
+  // The child of `--detach` (detach.ts) holds the config folder's pid file from before it listens.
+  const background =
+    deps.env[DETACHED_CHILD_ENV] === '1' && process.send ? claimFolder((await deps.store()).dir) : undefined;
   const emu = await startEmulator({
     host: opts.host,
     port,
@@ -120,6 +138,9 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
             ),
         }
       : {}),
+  }).catch((error: unknown) => {
+    background?.release();
+    throw error;
   });
 
   let restoreProfile = () => {};
@@ -137,7 +158,18 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     };
   }
 
-  if (deps.globals.json) ui.json(summary(emu));
+  if (background) {
+    // The ready line goes to the parent, not to the log: it carries the client secret.
+    background.ready({
+      baseUrl: emu.baseUrl,
+      startedAt: new Date().toISOString(),
+      timeScale,
+      log: background.log,
+      fixtures: { ...emu.fixtures },
+    });
+    process.send!({ ready: summary(emu) }, () => process.disconnect());
+    ui.info(`Emulator listening at ${emu.baseUrl} (pid ${process.pid}); \`svc emulator stop\` stops it.`);
+  } else if (deps.globals.json) ui.json(summary(emu));
   else {
     ui.out(human(emu));
     ui.info('Serving; press Ctrl-C to stop.');
@@ -151,6 +183,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     await emu.close();
   } finally {
     restoreProfile();
+    background?.release();
   }
   if (!deps.globals.json) ui.info('Emulator stopped.');
 }

@@ -17,6 +17,7 @@ const defaults: StartOptions = {
   duplicateDeliveries: false,
   cardIssuance: 'accept',
   timeScale: '1',
+  detach: false,
   profile: false,
 };
 

@@ -1,0 +1,30 @@
+/** `svc emulator status`: the background emulator of this config folder, if one runs, and where. */
+import type { Deps } from '../deps.js';
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import { createUI } from '../ui.js';
+import { SvcError } from '../../src/errors.js';
+import { readBackground, runningPid } from './background.js';
+
+export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Promise<void> {
+  const ui = createUI(deps);
+  const configDir = (await deps.store()).dir;
+  const info = readBackground(configDir);
+  if (info === undefined) {
+    const starting = runningPid(configDir);
+    throw new SvcError(
+      starting === undefined
+        ? `no emulator is running in the background for ${configDir}`
+        : `the emulator (pid ${starting}) is starting and not ready yet`,
+      {
+        hint: starting === undefined ? 'Start one with `svc emulator start --detach`.' : undefined,
+      },
+    );
+  }
+  if (deps.globals.json) ui.json({ running: true, configDir, ...info });
+  else {
+    ui.out(`Emulator running at ${info.baseUrl} (pid ${info.pid}) since ${info.startedAt}`);
+    ui.out(`  time scale: ${info.timeScale}x   log: ${info.log}`);
+    ui.out(`  account ${info.fixtures.accountId}   credential ${info.fixtures.credentialId}`);
+  }
+}

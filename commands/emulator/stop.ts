@@ -1,0 +1,41 @@
+/**
+ * `svc emulator stop`: stops the background emulator of this config folder (emulator.pid) with
+ * SIGTERM, which it handles like Ctrl-C (state saved, previous profile restored, pid file removed),
+ * and returns once it is gone.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Deps } from '../deps.js';
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import { createUI } from '../ui.js';
+import { processAlive } from '../../src/process-alive.js';
+import { SvcError } from '../../src/errors.js';
+import { readBackground, removeStaleFiles, runningPid } from './background.js';
+
+/** How long a clean stop may take (a large --state file is saved on the way out). */
+const STOP_TIMEOUT_MS = 15_000;
+const POLL_MS = 50;
+
+export async function run(_opts: OptionsOf<typeof verbs.stop>, deps: Deps): Promise<void> {
+  const ui = createUI(deps);
+  const configDir = (await deps.store()).dir;
+  const pid = runningPid(configDir);
+  if (pid === undefined) {
+    removeStaleFiles(configDir); // left by one that was killed
+    if (deps.globals.json) ui.json({ stopped: false, configDir });
+    else ui.info(`No emulator is running in the background for ${configDir}; nothing to stop.`);
+    return;
+  }
+  const baseUrl = readBackground(configDir)?.baseUrl;
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; processAlive(pid); waited += POLL_MS) {
+    if (waited >= STOP_TIMEOUT_MS) {
+      throw new SvcError(`the emulator (pid ${pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM`, {
+        hint: `Run \`svc emulator stop\` again, or kill -9 ${pid}.`,
+      });
+    }
+    await delay(POLL_MS);
+  }
+  if (deps.globals.json) ui.json({ stopped: true, pid, ...(baseUrl ? { baseUrl } : {}), configDir });
+  else ui.success(`Emulator stopped (pid ${pid}${baseUrl ? `, ${baseUrl}` : ''}).`);
+}
