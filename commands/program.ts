@@ -8,6 +8,7 @@ import { Command, Help } from 'commander';
 import type { GlobalOptions } from './deps.js';
 import { declare, optionsFrom, type Verb, type VerbModule } from './verb.js';
 import { VERSION } from './version.js';
+import { JQ_SUBSET } from './jq-subset.js';
 import { apiVerb } from './api/verbs.js';
 import { cardsVerbs } from './cards/verbs.js';
 import { configVerbs } from './config/verbs.js';
@@ -175,7 +176,10 @@ export function buildProgram(argv: string[], execute: Execute, table: readonly T
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
     .option('--no-color', 'disable colour (also NO_COLOR)')
-    .option('--jq <expr>', 'filter the --json output with a jq expression (implies --json; strings print raw)')
+    .option(
+      '--jq <expr>',
+      `filter the --json output with a jq expression (implies --json; strings print raw); the subset: ${JQ_SUBSET}`,
+    )
     .option('--timeout <seconds>', 'give up on an HTTP request after this long (env SERVICE_TIMEOUT; default 30)')
     .showHelpAfterError('(run with --help for usage)')
     // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.

@@ -49,11 +49,17 @@ function checkCombinations(opts: ApiOptions, deps: Deps): void {
   }
 }
 
-/** Prints the body: nothing for an empty one, JSON (indented unless --json), or the text as received. */
+/** Prints the body: nothing for an empty one, JSON (indented unless --json, through --jq), or the text as received. */
 function printBody(ui: UI, res: ApiResponse, json: boolean): void {
   if (res.text === '') return;
   if (typeof res.body === 'string') ui.out(res.text.replace(/\n$/, ''));
-  else ui.out(json ? JSON.stringify(res.body) : JSON.stringify(res.body, null, 2));
+  else printJSON(ui, res.body, json);
+}
+
+/** JSON on stdout: through ui.json under --json (so --jq filters it, as for every command), indented otherwise. */
+function printJSON(ui: UI, value: unknown, json: boolean): void {
+  if (json) ui.json(value);
+  else ui.out(JSON.stringify(value, null, 2));
 }
 
 function printIncluded(ui: UI, res: ApiResponse): void {
@@ -126,7 +132,7 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
       signal: deps.signal,
       onItems: (items) => (opts.jsonLines ? items.forEach((item) => ui.json(item)) : all.push(...items)),
     });
-    if (!opts.jsonLines) ui.out(deps.globals.json ? JSON.stringify(all) : JSON.stringify(all, null, 2));
+    if (!opts.jsonLines) printJSON(ui, all, deps.globals.json);
     return;
   }
 

@@ -130,4 +130,21 @@ describe('svc api (spawned)', () => {
     expect(missing.code).toBe(1);
     expect(JSON.parse(missing.stderr).error).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
   });
+
+  it('--jq filters the answer like every other command, with string interpolation; a filter that does not fit is exit 1', async () => {
+    const count = await svc(['api', 'GET', '/customers', '--jq', '.totalCount']);
+    expect(count.code, count.stderr).toBe(0);
+    expect(count.stdout).toMatch(/^\d+\n$/);
+    const lines = await svc(['api', 'GET', '/customers', '--jq', '.data[] | "\\(.id) \\(.kycStatus)"']);
+    expect(lines.stdout).toContain(`${t.emu.fixtures.customerId} APPROVED\n`);
+    const paged = await svc(['api', 'GET', '/customers', '--paginate', '--jq', 'length']);
+    expect(paged.stdout).toBe(`${JSON.parse(count.stdout)}\n`);
+    // Found only after the request was answered: not the exit 2 of input refused before sending.
+    const mismatch = await svc(['api', 'GET', '/customers', '--jq', '.totalCount.x']);
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stderr).toContain('cannot index number');
+    const unclosed = await svc(['api', 'GET', '/customers', '--jq', '"\\(.id']);
+    expect(unclosed.code).toBe(2);
+    expect(unclosed.stderr).toContain('never closes');
+  });
 });
