@@ -10,9 +10,15 @@ import { recipeFor, runScenario } from '../../src/trigger/run.js';
 import { emulatorEventLog } from '../../src/trigger/events.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { checkInputs } from '../../src/trigger/inputs.js';
+import { serviceClock } from '../../src/trigger/service-clock.js';
 import { printList, printReport } from './format.js';
 
 export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
+
+/** The shortest real pause between two polls, however fast the emulator's clock runs. */
+const MIN_POLL_MS = 50;
+/** Said while --wait follows a delayed outcome on an emulator that runs at real speed. */
+const TIME_SCALE_NOTE = 'an emulator started with --time-scale 600 takes about a second';
 
 /** The scenario named, or a usage error suggesting the names that share its area. */
 function chosenScenario(name: string | undefined): Scenario {
@@ -57,10 +63,8 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   });
   if (profile?.otpSigner) inputs.otpSigner = profile.otpSigner;
   const client = await deps.client();
-  if (
-    opts.events &&
-    !(await mayBeEmulator(client.baseUrl, async () => (await deps.store()).getProfile('local')?.baseUrl))
-  ) {
+  const local = await mayBeEmulator(client.baseUrl, async () => (await deps.store()).getProfile('local')?.baseUrl);
+  if (opts.events && !local) {
     throw new UsageError(
       `--events reads the svc emulator's event log, and ${new URL(client.baseUrl).origin} is not the emulator (the service's API has no event list).`,
       {
@@ -70,12 +74,16 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
     );
   }
   const events = opts.events ? await emulatorEventLog(client, deps.signal) : undefined;
+  // --wait measures delays on the service's clock: a time-scaled emulator is waited for at its speed.
+  const clock = opts.wait ? await serviceClock(client, local, deps.signal) : undefined;
   const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);
   let report;
   try {
     report = await runScenario(client, scenario, {
       wait: opts.wait,
-      sleep: (ms) => abortableSleep(ms, deps.signal),
+      sleep: (ms) => abortableSleep(Math.max(MIN_POLL_MS, ms / (clock?.timeScale ?? 1)), deps.signal),
+      ...(clock && { now: clock.now }),
+      ...(clock?.emulator && clock.timeScale === 1 && { waitNote: TIME_SCALE_NOTE }),
       progress: (text) => progress.update(`${scenario.name}: ${text}`),
       signal: deps.signal,
       events,

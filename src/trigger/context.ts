@@ -11,8 +11,12 @@ export interface TriggerContext {
   client: ApiClient;
   /** Follow delayed outcomes (30 s, 6 min, returned payments) to their end. */
   wait: boolean;
-  /** Waits between polls; the command sleeps, a test moves the emulator clock. */
+  /** Waits between polls, `ms` on the service's clock; the command sleeps, a test moves the emulator clock. */
   sleep(ms: number): Promise<void>;
+  /** The service's time (service-clock.ts): delays are measured on it, so a time-scaled emulator is not waited for in real time. */
+  now(): Promise<number>;
+  /** Said after the expected wait of a delayed outcome (how to make it shorter), when there is something to say. */
+  waitNote?: string;
   progress(text: string): void;
   signal?: AbortSignal;
   /** Ids of the resources made or reused, by role (customerId, cardId, quoteId, …). */
@@ -65,7 +69,8 @@ export function pick(body: Body, names: readonly string[]): Body {
 
 /**
  * Re-reads until `done` (told how long it has waited) or until `budgetMs` of waiting has passed,
- * polling every `everyMs`; returns the last answer either way (the report shows where it stopped).
+ * polling every `everyMs`, all on the service's clock; returns the last answer either way (the
+ * report shows where it stopped).
  */
 export async function poll(
   ctx: TriggerContext,
@@ -74,10 +79,11 @@ export async function poll(
   budgetMs: number,
   everyMs = 1000,
 ): Promise<Body> {
+  const start = await ctx.now();
   let body = await read();
   for (let waited = 0; !done(body, waited) && waited < budgetMs; ) {
     await ctx.sleep(everyMs);
-    waited += everyMs;
+    waited = (await ctx.now()) - start;
     body = await read();
   }
   return body;

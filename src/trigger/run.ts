@@ -30,7 +30,12 @@ export interface TriggerReport {
 
 export interface TriggerOptions {
   wait: boolean;
+  /** Waits `ms` of the service's time between polls. */
   sleep(ms: number): Promise<void>;
+  /** The service's time (service-clock.ts); without it, the time slept so far is the time passed. */
+  now?(): Promise<number>;
+  /** Said after the expected wait of a delayed outcome (how to make it shorter). */
+  waitNote?: string;
   progress?(text: string): void;
   signal?: AbortSignal;
   /** Where the run's webhook events are read (--events: the emulator's event log); without it `events` stays empty. */
@@ -107,10 +112,16 @@ export async function runScenario(client: ApiClient, scenario: Scenario, opts: T
   const recipe = recipeFor(scenario);
   await assertSandbox(client, opts.signal);
   const inputs = opts.inputs ?? { set: {} };
+  let slept = 0;
   const ctx: TriggerContext = {
     client,
     wait: opts.wait,
-    sleep: opts.sleep,
+    sleep: async (ms) => {
+      await opts.sleep(ms);
+      slept += ms;
+    },
+    now: opts.now ?? (async () => slept),
+    ...(opts.waitNote !== undefined && { waitNote: opts.waitNote }),
     progress: opts.progress ?? (() => {}),
     signal: opts.signal,
     resources: {},

@@ -24,7 +24,9 @@ const FINAL = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED']
  */
 async function follow(ctx: TriggerContext, scenario: Scenario, tx: Body, txPath: string): Promise<Body> {
   if (!ctx.wait || (scenario.delayMs === 0 && FINAL.has(String(tx.status)))) return tx;
-  ctx.progress(`Following ${txPath.slice(14)} (about ${Math.round(scenario.delayMs / 1000)} s)`);
+  ctx.progress(
+    `Following ${txPath.slice(14)} (about ${Math.round(scenario.delayMs / 1000)} s on the service's clock${ctx.waitNote ? `; ${ctx.waitNote}` : ''})`,
+  );
   return poll(
     ctx,
     () => call(ctx, 'GET', txPath),
