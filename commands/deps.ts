@@ -133,7 +133,7 @@ export function withStoreAndClient(base: BaseDeps): Deps {
 }
 
 /** True in a CI environment (the CI variable set to anything but "false"/"0"). */
-function isCI(env: NodeJS.ProcessEnv): boolean {
+export function isCI(env: NodeJS.ProcessEnv): boolean {
   const ci = env.CI;
   return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }

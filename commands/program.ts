@@ -289,8 +289,14 @@ export async function main(rawArgv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // `svc … | head` closes our stdout early; that is the reader's choice, not an error to report.
+  // Results are printed after the work they report (a login's key is stored first), so stopping here loses nothing.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+  });
+  // stderr carries progress, written while the work is under way (`svc otp verify … 2>&1 | head -1`):
+  // a reader gone there must not stop the command half way, so the lines are dropped and it goes on.
+  process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
   });
 
   let code = EXIT_OK;

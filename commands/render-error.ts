@@ -10,6 +10,7 @@ import {
   CancelledError,
   InterruptedError,
   NetworkError,
+  RejectedInputError,
   SvcError,
   UsageError,
   VerificationError,
@@ -79,6 +80,8 @@ function errorToJSON(error: unknown): Record<string, unknown> {
   }
   if (error instanceof UsageError)
     return { type: 'usage', message: error.message, field: error.field, hint: error.hint };
+  if (error instanceof RejectedInputError)
+    return { type: 'failure', message: error.message, field: error.field, hint: error.hint };
   if (error instanceof NetworkError)
     return {
       type: 'network',

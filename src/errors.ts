@@ -39,6 +39,19 @@ export class UsageError extends SvcError {
   }
 }
 
+/**
+ * An option the service's answer showed to be wrong (an id it does not know, a resource in the wrong
+ * state or of someone else). Names the option like a UsageError, but a request was sent, so it is a
+ * failure (exit 1), not the exit 2 that promises nothing was sent.
+ */
+export class RejectedInputError extends SvcError {
+  readonly field: string;
+  constructor(message: string, options: { field: string; hint?: string; cause?: unknown }) {
+    super(message, options);
+    this.field = options.field;
+  }
+}
+
 /** The service (or emulator) answered with an error body `{status, code, message, details}`. */
 export class ApiError extends SvcError {
   readonly status: number;

@@ -7,7 +7,8 @@ import type { Writable } from 'node:stream';
 import type { Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
 import { renderError } from '../render-error.js';
-import { SvcError } from '../../src/errors.js';
+import { InterruptedError, SvcError } from '../../src/errors.js';
+import { isPromptAbort } from '../exit-codes.js';
 
 export class DemoStepError extends SvcError {
   constructor(
@@ -52,8 +53,9 @@ export class Narrator {
     try {
       await body();
     } catch (error) {
-      // Ctrl-C is not a failure of the step: the CLI reports the interruption itself (exit 130).
-      if (this.deps.signal.aborted) throw error;
+      // Ctrl-C is not a failure of the step: the CLI reports the interruption itself (exit 130). At a
+      // prompt the terminal is raw, so Ctrl-C reaches the prompt as a key, not the process as SIGINT.
+      if (this.deps.signal.aborted || isPromptAbort(error) || error instanceof InterruptedError) throw error;
       this.line(c.red(`✗ ${title} failed`));
       renderError(error, {
         stderr: this.deps.io.stderr,

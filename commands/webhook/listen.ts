@@ -5,7 +5,7 @@
  */
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
-import type { Deps } from '../deps.js';
+import { isCI, type Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { openSeenIds, type SeenIds } from '../../src/webhook/dedupe.js';
@@ -51,13 +51,14 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const routes = parseRoutes(await expandRouteFiles(opts.route, deps));
   const fallback = opts.forwardTo !== undefined ? createForwarder(opts.forwardTo) : undefined;
   const forwarder = routes.length ? createRoutedForwarder(routes, fallback) : fallback;
-  // The app should be up first. Under --json (CI) that is an error at once, not failed deliveries
-  // later; on a terminal a warning, as the app is often (re)started after the listener.
+  // The app should be up first. In a script (--json, --no-input or CI) that is an error at once, not
+  // failed deliveries later (a CI job must not hang); by hand a warning, as the app is often
+  // (re)started after the listener.
   const unreachable = await forwarder?.probe();
   const field = routes.length ? '--route' : '--forward-to';
   const unreachableLine =
     unreachable && `${field} ${unreachable.startsWith('http') ? '' : `${forwarder!.url}: `}${unreachable}`;
-  if (unreachableLine && deps.globals.json) {
+  if (unreachableLine && (deps.globals.json || !deps.globals.input || isCI(deps.env))) {
     await forwarder!.close();
     throw new UsageError(unreachableLine, {
       field,

@@ -37,3 +37,16 @@ it('prompts for the code on a terminal (masked), retries a wrong code, and store
   expect(screen).not.toContain('000000');
   expect(leakedSecrets(screen, [stored.privateKey, t.emu.apiClientSecret])).toEqual([]);
 });
+
+it('Ctrl-C at the demo\'s OTP prompt exits 130 with "Interrupted.", not a failed step', async () => {
+  const pty = svcOnPty(['demo', '--interactive'], {});
+  try {
+    await pty.waitFor(/Enter the 6-digit code/);
+    pty.type('\x03');
+    expect(await pty.exited).toBe(130);
+  } finally {
+    pty.kill();
+  }
+  expect(pty.screen()).toContain('Interrupted.');
+  expect(pty.screen()).not.toContain('failed');
+});

@@ -3,7 +3,7 @@
  * customer.… values), or the caller's own (--customer, or the owner of --account), checked before
  * anything is created; and its internal accounts.
  */
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, RejectedInputError } from '../../errors.js';
 import { withSet } from '../inputs.js';
 import { call, field, type Body, type TriggerContext } from '../context.js';
 
@@ -25,7 +25,7 @@ async function own(ctx: TriggerContext, path: string, flag: string): Promise<Bod
     return await call(ctx, 'GET', path);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
-      throw new UsageError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { field: flag });
+      throw new RejectedInputError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { field: flag });
     throw error;
   }
 }
@@ -37,12 +37,12 @@ export async function ownAccount(ctx: TriggerContext, currency: string): Promise
   const account = await own(ctx, `/internal-accounts/${id}`, '--account');
   const code = (account.balance as { currency?: { code?: string } } | undefined)?.currency?.code;
   if (code !== currency)
-    throw new UsageError(
+    throw new RejectedInputError(
       `--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs a ${currency} account.`,
       { field: '--account' },
     );
   if (ctx.inputs.customerId && account.customerId !== ctx.inputs.customerId) {
-    throw new UsageError(
+    throw new RejectedInputError(
       `--account ${id} belongs to ${String(account.customerId ?? 'the platform')}, not to --customer ${ctx.inputs.customerId}.`,
       { field: '--account' },
     );
@@ -63,7 +63,7 @@ export async function createIndividual(ctx: TriggerContext, fullName: string, co
     const flag = ctx.inputs.customerId ? '--customer' : '--account';
     const customer = await own(ctx, `/customers/${existing}`, flag);
     if (customer.kycStatus !== 'APPROVED') {
-      throw new UsageError(
+      throw new RejectedInputError(
         `${flag}: customer ${existing} has kycStatus ${String(customer.kycStatus ?? customer.kybStatus)}; this scenario needs an APPROVED individual.`,
         { field: flag },
       );

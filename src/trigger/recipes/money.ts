@@ -4,7 +4,7 @@
  * scenarios pay out to it from the customer's funded internal account and follow the transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, RejectedInputError } from '../../errors.js';
 import type { Scenario } from '../catalog.js';
 import { call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
 import { externalAccountMismatch, withSet } from '../inputs.js';
@@ -72,24 +72,26 @@ export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario
     account = await call(ctx, 'GET', `/customers/external-accounts/${id}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
-      throw new UsageError(`--external-account ${id} does not exist at this service.`, { field: '--external-account' });
+      throw new RejectedInputError(`--external-account ${id} does not exist at this service.`, {
+        field: '--external-account',
+      });
     throw error;
   }
   const number = (account.accountInfo as Body | undefined)?.accountNumber;
   const why = externalAccountMismatch(scenario, number);
   if (why)
-    throw new UsageError(
+    throw new RejectedInputError(
       `--external-account ${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`,
       { field: '--external-account' },
     );
   const customerId = ctx.inputs.customerId;
   if (typeof account.customerId !== 'string')
-    throw new UsageError(
+    throw new RejectedInputError(
       `--external-account ${id} is a platform account; this scenario pays out to a customer's account.`,
       { field: '--external-account' },
     );
   if (customerId && account.customerId !== customerId) {
-    throw new UsageError(
+    throw new RejectedInputError(
       `--external-account ${id} belongs to ${account.customerId}, not to --customer ${customerId}.`,
       { field: '--external-account' },
     );

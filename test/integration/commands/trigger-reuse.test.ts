@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
-import { UsageError } from '../../../src/errors.js';
+import { RejectedInputError, UsageError } from '../../../src/errors.js';
+import { exitCodeFor } from '../../../commands/exit-codes.js';
 import { rejected } from '../../helpers/caught.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
 import { login } from '../auth/login.js';
@@ -72,7 +73,7 @@ describe('svc trigger on your resources', () => {
     expect(customer.body).toMatchObject({ fullName: 'Jane Roe 002', nationality: 'GB' });
   });
 
-  it("your resource is read first: unknown, not approved, or not the customer's is refused (exit 2) and nothing is created", async () => {
+  it("your resource is read first: unknown, not approved, or not the customer's is refused (exit 1: it was read) and nothing is created", async () => {
     const pending = await trigger({ scenario: 'kyc.pending' });
     const other = await trigger({ scenario: 'quote.realtime-funding' });
     const before = creatingRequests(t);
@@ -86,7 +87,8 @@ describe('svc trigger on your resources', () => {
       ],
     ];
     for (const [o, field, message] of cases) {
-      const error = await rejected(run(opts({ scenario: 'card.frozen', ...o }), t.deps()), UsageError);
+      const error = await rejected(run(opts({ scenario: 'card.frozen', ...o }), t.deps()), RejectedInputError);
+      expect(exitCodeFor(error)).toBe(1);
       expect(error.field).toBe(field);
       expect(error.message).toMatch(message);
     }

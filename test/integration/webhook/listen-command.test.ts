@@ -78,19 +78,21 @@ describe('svc webhook listen --json', () => {
     expect(JSON.parse(second!)).toMatchObject({ verified: true });
   });
 
-  it('under --json (CI) refuses to start when the --forward-to app refuses connections (exit 2, naming the flag); on a terminal it warns', async () => {
+  it('in a script (--json, --no-input or CI) refuses to start when the --forward-to app refuses connections (exit 2, naming the flag); by hand it warns', async () => {
     const port = await closedPort();
-    const deps = fakeDeps({
-      env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) },
-      globals: { json: true },
-    });
-    await expect(
-      run({ ...defaults, ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` }, deps),
-    ).rejects.toMatchObject({
-      field: '--forward-to',
-      message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
-    });
-    const l = await listen({ ...withKey, forwardTo: `http://127.0.0.1:${port}/hook` });
+    const forwardTo = `http://127.0.0.1:${port}/hook`;
+    const scripted = [{ globals: { json: true } }, { globals: { input: false } }, { env: { CI: 'true' } }];
+    for (const how of scripted) {
+      const deps = fakeDeps({
+        ...how,
+        env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...how.env },
+      });
+      await expect(run({ ...defaults, ...withKey, forwardTo }, deps), JSON.stringify(how)).rejects.toMatchObject({
+        field: '--forward-to',
+        message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
+      });
+    }
+    const l = await listen({ ...withKey, forwardTo });
     expect(l.deps.stderr()).toMatch(
       /Warning: --forward-to http:\/\/127\.0\.0\.1:\d+\/hook: connection refused .* until your app is up/,
     );
