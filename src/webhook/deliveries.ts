@@ -51,6 +51,7 @@ export function createDeliveries(
   const queued = new Set<string>();
   const retryInitialMs = options.forwardRetry?.initialMs ?? 1000;
   const retryMaxMs = options.forwardRetry?.maxMs ?? 60_000;
+  const scheduleRetry = options.scheduleRetry ?? ((run: () => void, ms: number) => setTimeout(run, ms).unref());
 
   function accept(req: IncomingMessage, res: ServerResponse, event: WebhookEvent, body: Buffer): void {
     // Once stopping, nothing new is recorded or printed: the service keeps it and retries.
@@ -223,24 +224,28 @@ export function createDeliveries(
     stats.forwardFailed++;
     const wait = Math.min(retryMaxMs, retryInitialMs * 2 ** (attempt - 1));
     queued.add(event.id);
-    const told = () => {
-      answer(R.QUEUED);
-      options.onForwardQueued?.(event, result, attempt, wait);
-      settle(event.id);
-    };
-    // The service is answered once the journal says queued (a failed write changes nothing: the
-    // begun line already makes a restart retry it), so a journal read after the 200 sees it.
-    const written = dedupe.queue(event.id, { verified, forward: result });
-    if (written) written.then(told, told);
-    else told();
-    setTimeout(() => {
+    const retry = () => {
       queued.delete(event.id);
       if (stopping() || inflight.has(event.id) || dedupe.has(event.id)) return; // left in the journal for the next start
       inflight.set(event.id, null);
       begin();
       // Journaled again first: from here on a crash may fall after the line is shown (marked then).
       start(event, body, headers, NOBODY, attempt + 1);
-    }, wait).unref();
+    };
+    const told = () => {
+      answer(R.QUEUED);
+      options.onForwardQueued?.(event, result, attempt, wait);
+      settle(event.id);
+      // Counted from here, once this attempt has settled: a retry due while the journal write was
+      // still under way would find the id in flight and be dropped, and the next delivery from the
+      // service would then start over at attempt 1.
+      scheduleRetry(retry, wait);
+    };
+    // The service is answered once the journal says queued (a failed write changes nothing: the
+    // begun line already makes a restart retry it), so a journal read after the 200 sees it.
+    const written = dedupe.queue(event.id, { verified, forward: result });
+    if (written) written.then(told, told);
+    else told();
   }
 
   function storeFailed(event: WebhookEvent, error: unknown, answer: Answer): void {

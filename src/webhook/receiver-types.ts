@@ -58,6 +58,11 @@ export interface ReceiverOptions {
   onForwardQueued?(event: WebhookEvent, result: ForwardResult, attempt: number, retryInMs: number): void;
   /** Backoff of those local retries: initialMs doubling up to maxMs. Default 1000 / 60000. */
   forwardRetry?: { initialMs?: number; maxMs?: number };
+  /**
+   * Runs a local retry `ms` from now. Default: an unref'd timer; a test passes its own clock to see
+   * the schedule and run each retry when it chooses, instead of waiting for timers.
+   */
+  scheduleRetry?(run: () => void, ms: number): void;
   /** The id could not be recorded (disk error): answered 500 so the service retries. */
   onError?(error: unknown, event: WebhookEvent): void;
 }

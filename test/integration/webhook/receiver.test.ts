@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../emulator/support.js';
 import { request } from 'undici';
 import { createWebhookVerifier, signWebhookBody } from '../../../src/crypto/webhook-signature.js';
 import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
@@ -23,6 +24,8 @@ import {
 } from './helpers.js';
 
 const running: Array<{ stop(): Promise<void> }> = [];
+/** Waits for a condition the test caused (an answer, a retry scheduled), however slow the machine. */
+const until = (condition: () => boolean) => eventually(() => (condition() ? true : undefined), 30_000);
 async function recorder(options: Parameters<typeof startRecorder>[0] = {}): Promise<Recorder> {
   const r = await startRecorder(options);
   running.push(r);
@@ -355,12 +358,15 @@ describe('webhook receiver: --forward-to', () => {
     const forwarder = createForwarder(target.url);
     running.push({ stop: () => forwarder.close() });
     const queued: Array<[number, number]> = [];
+    // The retries' clock is the test's: each is run when the test says, so no timer decides the order.
+    const scheduled: Array<{ run: () => void; ms: number }> = [];
     const storePath = join(mkdtempSync(join(tmpdir(), 'svc-queue-')), 'seen.log');
     const { receiver, events } = await recorder({
       forwarder,
       storePath,
       forwardRetry: { initialMs: 100, maxMs: 1000 },
       onForwardQueued: (_e, r, _attempt, wait) => queued.push([r.status, wait]),
+      scheduleRetry: (run, ms) => scheduled.push({ run, ms }),
     });
     const event = envelope();
     const first = await deliver(receiver.url, event);
@@ -368,13 +374,18 @@ describe('webhook receiver: --forward-to', () => {
     expect(events).toEqual([]); // not shown before the app has it
     const redelivered = await deliver(receiver.url, event); // the service retrying meanwhile: still ours
     expect(JSON.parse(redelivered.body)).toEqual({ received: true, queued: true });
-    const deadline = Date.now() + 5000;
-    while (events.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(scheduled.map((s) => s.ms)).toEqual([100]); // the redelivery started nothing of its own
+
+    scheduled[0]!.run(); // 100 ms later: the app answers 503
+    await until(() => scheduled.length === 2);
+    scheduled[1]!.run(); // 200 ms after that: 204
+    await until(() => events.length === 1);
     expect(events.map((e) => [e.event.id, e.forward?.status])).toEqual([[event.id, 204]]);
     expect(queued).toEqual([
       [500, 100],
       [503, 200],
     ]); // backoff doubles
+    expect(scheduled.map((s) => s.ms)).toEqual([100, 200]);
     expect(target.seen).toHaveLength(3);
     expect(JSON.parse((await deliver(receiver.url, event)).body)).toEqual({ received: true, duplicate: true });
   });
