@@ -13,10 +13,15 @@ import { apiCall } from '../../src/api/request.js';
 import { paginate } from '../../src/api/paginate.js';
 import { resolveEndpoint } from '../../src/store/resolve.js';
 import { UsageError } from '../../src/errors.js';
+import { createStamper } from '../../src/crypto/stamp.js';
+import { parseChallenge } from '../../src/signing/challenge.js';
 import { OPERATIONS } from './table.js';
 import { commandWords, OPERATION, type Operation } from './operation.js';
 import { buildRequest, type ResourceRequest } from './request.js';
 import { dryRun, printDryRun } from './dry-run.js';
+
+/** More signed legs than any operation of the description has: past this, the 202 is printed as it is. */
+const MAX_SIGNED_LEGS = 4;
 
 function printAnswer(ui: ReturnType<typeof createUI>, body: unknown, text: string, json: boolean): void {
   if (text === '') return;
@@ -76,10 +81,10 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
   const stamped = req.headers['Service-Wallet-Signature'] !== undefined;
   const signer = op.signed && !stamped ? await chooseSigner(undefined, deps, `svc ${words}`) : false;
   const progress = signedProgress(ui, deps.signal);
-  let result;
-  try {
-    result = await apiCall(client, {
+  const send = (headers: Record<string, string>) =>
+    apiCall(client, {
       ...req,
+      headers,
       signer,
       hooks: {
         onChallenge: (c) => progress.start(`Signing challenge ${c.requestId} with the session key`),
@@ -88,10 +93,25 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
       signal: deps.signal,
       now: () => deps.clock.now(),
     });
+  let result;
+  let signedWith: string | undefined;
+  try {
+    result = await send(req.headers);
+    signedWith = result.signedWith;
+    // Some operations have more than one signed leg (a delegated key's creation): a signed retry
+    // answered by another challenge is signed in turn and sent again, each leg as the first was.
+    for (let leg = 2; signer && result.response.status === 202 && leg <= MAX_SIGNED_LEGS; leg++) {
+      const { challenge } = parseChallenge(result.response.body, req.method, req.path.split('?')[0]!);
+      progress.start(`Signing challenge ${challenge.requestId} (leg ${leg}) with the session key`);
+      const session = signer();
+      const stamp = createStamper(session.privateKey)(challenge.payloadToSign);
+      result = await send({ ...req.headers, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId });
+      signedWith = result.signedWith ?? session.id;
+    }
   } catch (error) {
     progress.fail(error, `svc ${words} failed`);
     throw error;
   }
-  if (result.signedWith) progress.succeed(`Signed the challenge with ${result.signedWith}`);
+  if (signedWith) progress.succeed(`Signed the challenge with ${signedWith}`);
   printAnswer(ui, result.response.body, result.response.text, deps.globals.json);
 }
