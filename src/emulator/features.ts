@@ -14,6 +14,7 @@ import { documentsFeature } from './features/documents/index.js';
 import { verificationsFeature } from './features/verifications/index.js';
 import { authFeature } from './features/auth/index.js';
 import { sessionsFeature } from './features/sessions/index.js';
+import { delegatedKeysFeature } from './features/delegated-keys/index.js';
 import { cardsFeature } from './features/cards/index.js';
 import { cardTransactionsFeature } from './features/card-transactions/index.js';
 import { quotesFeature } from './features/quotes/index.js';
@@ -39,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   verificationsFeature,
   authFeature,
   sessionsFeature,
+  delegatedKeysFeature,
   cardsFeature,
   cardTransactionsFeature,
   exchangeRatesFeature,

@@ -24,6 +24,9 @@ export const ID_KINDS = [
   'Verification',
   'Agent',
   'CardTransaction',
+  'CardFundingSource',
+  'DelegatedKey',
+  'Token',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 

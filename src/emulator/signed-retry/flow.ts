@@ -57,8 +57,11 @@ export async function signedFlow(emu: EmulatorContext, req: Req, flow: SignedFlo
   return { status: 202, body: { ...spec.lead, ...createChallenge(emu, flow, spec) } };
 }
 
-/** Stores a pending request; returns the SignedRequestChallenge body. */
-function createChallenge(
+/**
+ * Stores a pending request; returns the SignedRequestChallenge body. A multi-leg flow's `settle`
+ * calls it to answer the next leg's 202 (delegated keys).
+ */
+export function createChallenge(
   emu: EmulatorContext,
   flow: SignedFlow,
   spec: ChallengeSpec,
