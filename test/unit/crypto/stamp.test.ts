@@ -11,6 +11,7 @@ import {
   verifyStamp,
 } from '../../../src/crypto/stamp.js';
 import { STAMP_VECTOR } from './vectors.js';
+import { verifyDer, verifyingKey } from '../../../src/crypto/ecdsa-verify.js';
 import { flipHexByte, isHighS, nodePrivateKey, nodePublicKey, toHighS } from './node-keys.js';
 import { caught } from '../../helpers/caught.js';
 
@@ -142,17 +143,93 @@ describe('verifyStamp', () => {
     expect(stampError(() => verifyStamp(other, payload)).kind).toBe('invalid');
   });
 
+  const NOT_BASE64URL = 'Service-Wallet-Signature is not base64url';
+  const NOT_JSON = 'Service-Wallet-Signature does not decode to JSON';
+  const FIELDS = 'Service-Wallet-Signature must hold string fields publicKey, scheme and signature';
+  const KEY = 'stamp publicKey is not a P-256 public key in SEC1 hex';
+  const SIGNATURE = 'stamp signature is not a DER-encoded ECDSA signature in hex';
+  const raw = (text: string) => Buffer.from(text).toString('base64url');
   it.each([
-    ['a scheme with one byte changed', () => encode({ ...stamp, scheme: STAMP_SCHEME.replace('P256', 'P257') })],
-    ['a public key off the curve', () => encode({ ...stamp, publicKey: '04' + '11'.repeat(64) })],
-    ['a public key of the wrong length', () => encode({ ...stamp, publicKey: publicKey.slice(0, 64) })],
-    ['a signature that is not DER', () => encode({ ...stamp, signature: flipHexByte(stamp.signature, 0) })],
-    ['a signature that is not hex', () => encode({ ...stamp, signature: 'zz' })],
-    ['a missing field', () => encode({ publicKey, scheme: STAMP_SCHEME })],
-    ['a non-string field', () => encode({ ...stamp, signature: 1 })],
-    ['text that is not base64url', () => 'not base64url!'],
-    ['base64url that is not JSON', () => Buffer.from('nope').toString('base64url')],
-  ])('refuses %s as malformed', (_name, make) => {
-    expect(stampError(() => verifyStamp(make(), payload)).kind).toBe('malformed');
+    [
+      'a scheme with one byte changed',
+      () => encode({ ...stamp, scheme: STAMP_SCHEME.replace('P256', 'P257') }),
+      `unsupported stamp scheme (expected ${STAMP_SCHEME})`,
+    ],
+    ['a public key off the curve', () => encode({ ...stamp, publicKey: '04' + '11'.repeat(64) }), KEY],
+    ['a public key of the wrong length', () => encode({ ...stamp, publicKey: publicKey.slice(0, 64) }), KEY],
+    ['a public key with text after it', () => encode({ ...stamp, publicKey: `${publicKey}zz` }), KEY],
+    ['a signature that is not DER', () => encode({ ...stamp, signature: flipHexByte(stamp.signature, 0) }), SIGNATURE],
+    ['a signature that is not hex', () => encode({ ...stamp, signature: 'zz' }), SIGNATURE],
+    ['a signature with text after it', () => encode({ ...stamp, signature: `${stamp.signature}zz` }), SIGNATURE],
+    ['a signature of odd length', () => encode({ ...stamp, signature: stamp.signature.slice(0, -1) }), SIGNATURE],
+    ['a missing signature', () => encode({ publicKey, scheme: STAMP_SCHEME }), FIELDS],
+    ['a missing publicKey', () => encode({ scheme: STAMP_SCHEME, signature: stamp.signature }), FIELDS],
+    ['a numeric scheme', () => encode({ ...stamp, scheme: 1 }), FIELDS],
+    ['a non-string signature', () => encode({ ...stamp, signature: 1 }), FIELDS],
+    ['JSON null', () => raw('null'), FIELDS],
+    ['a JSON string', () => raw('"stamp"'), FIELDS],
+    ['a JSON array', () => raw('[]'), FIELDS],
+    ['text that is not base64url', () => 'not base64url!', NOT_BASE64URL],
+    ['base64url after another character', () => `!${header}`, NOT_BASE64URL],
+    ['base64url before another character', () => `${header}!`, NOT_BASE64URL],
+    ['base64url that is not JSON', () => raw('nope'), NOT_JSON],
+  ])('refuses %s as malformed, saying what is wrong', (_name, make, message) => {
+    const error = stampError(() => verifyStamp(make(), payload));
+    expect(error.kind).toBe('malformed');
+    expect(error.message).toBe(message);
+  });
+
+  it('refuses a header that is not a string, as not base64url', () => {
+    const error = stampError(() => verifyStamp(42 as unknown as string, payload));
+    expect(error.message).toBe(NOT_BASE64URL);
+  });
+
+  it('says a wrong signature does not verify over the payload', () => {
+    expect(stampError(() => verifyStamp(header, 'other')).message).toBe(
+      'stamp signature does not verify over the payload',
+    );
+  });
+
+  it('takes a header pasted with surrounding whitespace', () => {
+    expect(verifyStamp(` ${header}\n`, payload)).toEqual({ publicKey });
+  });
+
+  it('reports an uncompressed signer in the compressed form, for either parity of y', () => {
+    const seen = new Set<string>();
+    for (let i = 0; seen.size < 2 && i < 64; i++) {
+      const key = generateKeyPair();
+      const signed = parseStamp(createStamp(payload, key.privateKey));
+      const named = encode({ ...signed, publicKey: decompressPublicKey(key.publicKey) });
+      expect(verifyStamp(named, payload)).toEqual({ publicKey: key.publicKey });
+      seen.add(key.publicKey.slice(0, 2));
+    }
+    expect([...seen].sort()).toEqual(['02', '03']);
+  });
+});
+
+describe('createStamper with the public key it is given', () => {
+  it('names a compressed key it is given as it is, any case, without deriving it (the caller vouches for it)', () => {
+    const { privateKey } = generateKeyPair();
+    const vouched = generateKeyPair().publicKey;
+    expect(parseStamp(createStamper(privateKey, vouched.toUpperCase())('x')).publicKey).toBe(vouched);
+  });
+
+  it.each([
+    ['an uncompressed key', (k: string) => decompressPublicKey(k)],
+    ['a compressed key with a byte missing', (k: string) => k.slice(0, -2)],
+    ['a compressed key with text after it', (k: string) => `${k}00`],
+    ['a key with a 04 prefix of compressed length', (k: string) => `04${k.slice(2)}`],
+    ['a key with a character that is not hex', (k: string) => `${k.slice(0, -1)}g`],
+  ])('derives its own key instead of naming %s', (_name, mangle) => {
+    const { privateKey, publicKey } = generateKeyPair();
+    expect(parseStamp(createStamper(privateKey, mangle(publicKey))('x')).publicKey).toBe(publicKey);
+  });
+});
+
+describe('verifyDer', () => {
+  it('is false, not a throw, for bytes that are not a signature', () => {
+    const { publicKey } = generateKeyPair();
+    const key = verifyingKey(publicKey)!;
+    expect(verifyDer(Uint8Array.from([0x30, 0x02, 0x01]), Buffer.from('x'), key)).toBe(false);
   });
 });
