@@ -48,3 +48,9 @@ export const PAYMENT_RAILS = [
 
 /** `lockedCurrencyAmount` (and transfer amounts): at most 9e15 minor units. */
 export const MAX_PAYMENT_AMOUNT = 9_000_000_000_000_000;
+
+/**
+ * How long the platform has to call `POST /transactions/{id}/approve` or `/reject` after answering
+ * an incoming payment's webhook with 202 (the description: "within 5 seconds"), else it is rejected.
+ */
+export const PLATFORM_APPROVAL_WINDOW_MS = 5_000;

@@ -57,11 +57,26 @@ export class WebhookOutbox {
    * is only logged, undelivered. Returns its id.
    */
   emit(type: string, data: unknown): string {
+    return this.raise(type, data).id;
+  }
+
+  /**
+   * Like emit, but the first copy's first attempt is made now and its answer returned: the
+   * platform's answer decides (an incoming payment's approval). Undefined with no endpoint.
+   * `accepts` are answers that end the delivery like a 2xx; any other failure is retried as usual.
+   */
+  ask(type: string, data: unknown, accepts: number[]): Promise<DeliveryResult | undefined> {
+    const { first } = this.raise(type, data, accepts);
+    return first ? this.attempt(first) : Promise.resolve(undefined);
+  }
+
+  private raise(type: string, data: unknown, accepts?: number[]): { id: string; first?: WebhookDelivery } {
     const { id, timestamp, body } = this.envelope(type, data);
     const endpoint = this.emu.core.config.webhookEndpoint;
     this.events.record({ id, type, timestamp, body, delivery: endpoint ? 'pending' : 'undelivered' });
-    if (!endpoint) return id;
+    if (!endpoint) return { id };
     const copies = this.emu.opts.duplicateDeliveries ? 2 : 1;
+    let first: WebhookDelivery | undefined;
     for (let i = 0; i < copies; i++) {
       const delivery: WebhookDelivery = {
         key: newUuid(),
@@ -70,12 +85,14 @@ export class WebhookOutbox {
         body,
         attempts: 0,
         nextAttemptAtMs: this.emu.now(),
+        ...(accepts ? { accepts } : {}),
       };
       this.emu.core.outbox.push(delivery);
-      this.schedule(delivery, 0);
+      if (accepts && i === 0) first = delivery;
+      else this.schedule(delivery, 0);
     }
     this.emu.changed();
-    return id;
+    return { id, ...(first ? { first } : {}) };
   }
 
   /**
@@ -135,11 +152,12 @@ export class WebhookOutbox {
       : { ok: false, error: 'no webhook endpoint configured' };
     if (this.emu.isClosed) return result; // stays queued for the next start
     delivery.attempts += 1;
-    const done = result.ok || delivery.attempts >= this.emu.opts.webhookRetry.maxAttempts;
-    this.events.noteAttempt(delivery.id, result.ok, done);
+    const ok = result.ok || (result.status !== undefined && delivery.accepts?.includes(result.status) === true);
+    const done = ok || delivery.attempts >= this.emu.opts.webhookRetry.maxAttempts;
+    this.events.noteAttempt(delivery.id, ok, done);
     this.emu.log({
       kind: 'webhook',
-      message: `${delivery.type} ${delivery.id} attempt ${delivery.attempts}: ${result.status ?? result.error}${!result.ok && done ? ' (giving up)' : ''}`,
+      message: `${delivery.type} ${delivery.id} attempt ${delivery.attempts}: ${result.status ?? result.error}${!ok && done ? ' (giving up)' : ''}`,
     });
     if (done) {
       this.emu.core.outbox = this.emu.core.outbox.filter((d) => d.key !== delivery.key);

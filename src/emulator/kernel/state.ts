@@ -21,6 +21,8 @@ export interface WebhookDelivery {
   nextAttemptAtMs: number;
   /** A replay's own target (`--to`); otherwise the configured endpoint at each attempt. */
   endpoint?: string;
+  /** Answers besides 2xx and 409 that end the delivery (an approval's 403 and 422 are decisions, not failures). */
+  accepts?: number[];
 }
 
 /** What start-up prints and tests build on (see the features' fixtures); kept so a restart keeps them. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { testEmulator } from './support.js';
+import { testEmulator, webhookReceiver } from './support.js';
 import { accountBalances, accountQuote, externalAccount, fund, platformAccount } from './money-support.js';
 
 it('a 6-minute execution and a 30-second payout started before a restart finish after it', async () => {
@@ -86,5 +86,35 @@ it('a state file of the earlier shape (flat transactions, real-time-funding quot
     });
   } finally {
     await second.close();
+  }
+});
+
+it('an incoming payment waiting for the platform (its webhook answered 202) still times out after a restart', async () => {
+  const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-money-')), 'state.json');
+  const hooks = await webhookReceiver((_n, d) => (d.body.type === 'INCOMING_PAYMENT.PENDING' ? 202 : 200));
+  const first = await testEmulator({ statePath });
+  await first.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
+  const received = await first.call('POST', '/sandbox/uma/receive', {
+    body: {
+      senderUmaAddress: '$success.usd@sandbox.uma.money',
+      receiverUmaAddress: first.emu.fixtures.umaAddress,
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 1_000,
+    },
+  });
+  expect(received.body.status).toBe('PENDING');
+  await first.close();
+
+  const second = await testEmulator({ statePath });
+  try {
+    // The deadline (5 s after the 202, on the first run's clock) is re-armed: it has passed 5 s from now.
+    second.emu.testing.advanceClock(5_000);
+    expect((await second.call('GET', `/transactions/${received.body.id}`)).body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'PAYMENT_APPROVAL_TIMED_OUT',
+    });
+  } finally {
+    await second.close();
+    await hooks.close();
   }
 });

@@ -1,8 +1,9 @@
 /**
  * POST /transactions/{id}/cancel, /approve, /reject over HTTP: a bank payment still pending (the
  * sandbox's 005 account: pending 30 s) is cancelled and its held money comes back; anything
- * settled is 409 TRANSACTION_NOT_CANCELLABLE, anything not ACH or wire 400; no emulated payment
- * waits for the platform's approval, so approve and reject are 409.
+ * settled is 409 TRANSACTION_NOT_CANCELLABLE, anything not ACH or wire 400; approve and reject of a
+ * payment that does not wait for the platform's approval are 409 (the approval itself:
+ * payment-approval.test.ts).
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,7 +132,7 @@ describe('cancel', () => {
 
 describe('approve and reject', () => {
   it.each(['approve', 'reject'])(
-    '%s: 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL (no emulated payment waits for it), 404 unknown',
+    '%s of an outgoing payment: 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL (only incoming ones wait), 404 unknown',
     async (verb) => {
       const tx = await transfer('out', c.usd, await externalAccount(t, c.id, 'USD_ACCOUNT', '005'), 100);
       expect(errorShape(await t.call('POST', `/transactions/${tx.id}/${verb}`))).toMatchObject({

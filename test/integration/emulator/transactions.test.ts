@@ -105,7 +105,7 @@ describe('webhooks', () => {
     expect(events(lost)).toEqual(['OUTGOING_PAYMENT.FAILED', 'OUTGOING_PAYMENT.REFUND_FAILED']);
   });
 
-  it("incoming payments: INCOMING_PAYMENT.COMPLETED for a pull and a UMA receipt, with the credited account's BALANCE_UPDATED", async () => {
+  it("incoming payments: INCOMING_PAYMENT.COMPLETED for a pull, PENDING (the platform's approval) then COMPLETED for a UMA receipt, with the credited account's BALANCE_UPDATED", async () => {
     const source = await externalAccount(t, customer.id, 'USD_ACCOUNT', '600');
     const pull = await t.call('POST', '/transfer-in', {
       body: { source: { accountId: source }, destination: { accountId: customer.usd }, amount: 4_000 },
@@ -121,7 +121,7 @@ describe('webhooks', () => {
     });
     await delivered(t);
     expect(events(pull.body.id)).toEqual(['INCOMING_PAYMENT.COMPLETED']);
-    expect(events(uma.body.id)).toEqual(['INCOMING_PAYMENT.COMPLETED']);
+    expect(events(uma.body.id)).toEqual(['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED']);
     const amounts = hooks.deliveries
       .filter((d) => d.body.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED' && d.body.data.id === customer.usd)
       .map((d) => d.body.data.balance.amount);

@@ -17,7 +17,7 @@ import { rates } from '../exchange-rates/rates.js';
 import { customerOr404, findCustomerByUma } from '../customers/customers.js';
 import { quoteStatus, requireQuote } from '../quotes/quotes.js';
 import { runQuote } from '../quotes/run.js';
-import { startTransaction } from '../transactions/course.js';
+import { startWithApproval } from '../transactions/approval.js';
 import { umaPlan } from '../transactions/plans.js';
 import { renderTransaction } from '../transactions/transactions.js';
 
@@ -65,7 +65,7 @@ export const paymentRoutes: Route[] = [
   {
     method: 'POST',
     path: '/sandbox/uma/receive',
-    handler(req, emu) {
+    async handler(req, emu) {
       const f = new Fields(req.json());
       const sender = f.string('senderUmaAddress', { required: true });
       // The receiver by UMA address or by customer id (the description's SandboxUmaReceiveRequest), one of them.
@@ -104,7 +104,8 @@ export const paymentRoutes: Route[] = [
       const account = accountOf(emu, customer.id, currencyCode!);
       if (!account) throw badRequest('INVALID_CURRENCY', `${receiver} cannot receive ${currencyCode}`);
       const rate = rates(emu).rate(scenario.currency, currencyCode!);
-      const tx = startTransaction(emu, {
+      // UMA is an approval rail: the platform's answer to INCOMING_PAYMENT.PENDING decides (approval.ts).
+      const tx = await startWithApproval(emu, {
         type: 'INCOMING',
         direction: 'CREDIT',
         fields: {

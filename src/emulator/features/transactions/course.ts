@@ -23,6 +23,8 @@ export interface CourseSpec {
   hold?: Money;
   credit?: Money;
   refund?: Course['refund'];
+  /** The platform decides first (approval.ts): nothing is applied or announced here. */
+  askPlatform?: boolean;
 }
 
 function eventPrefix(tx: TxRec): string {
@@ -54,9 +56,11 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
       ...(spec.hold ? { hold: spec.hold } : {}),
       ...(spec.credit ? { credit: spec.credit } : {}),
       ...(spec.refund ? { refund: spec.refund } : {}),
+      ...(spec.askPlatform ? { approval: { state: 'asking' as const, askedAtMs: now } } : {}),
     },
   };
   emu.table(transactions).set(tx.id, tx);
+  if (spec.askPlatform) return tx;
   if (tx.course.steps[0]!.atMs > now) emu.outbox.emit(`${eventPrefix(tx)}.PENDING`, renderTransaction(tx));
   runDue(emu, tx, batch);
   return tx;
@@ -65,6 +69,7 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
 /** Applies every step that is due, then arms a timer for the next one. */
 function runDue(emu: EmulatorContext, tx: TxRec, batch = new LedgerBatch(emu)): void {
   const { course } = tx;
+  if (course.approval) return; // the platform has not decided yet
   while (course.next < course.steps.length && course.steps[course.next]!.atMs <= emu.now()) {
     apply(emu, tx, batch);
     course.next += 1;
@@ -96,7 +101,7 @@ function apply(emu: EmulatorContext, tx: TxRec, batch: LedgerBatch): void {
     if (course.credit) batch.credit(course.credit.accountId, course.credit.amount);
     course.completed = true;
     tx.settledAt = now;
-  } else if (step.status === 'FAILED') {
+  } else if (step.status === 'FAILED' || step.status === 'REJECTED') {
     if (step.failureReason) tx.failureReason = step.failureReason;
     if (course.completed) {
       // Returned by the receiving bank: the money comes back to the source.
@@ -117,15 +122,42 @@ function apply(emu: EmulatorContext, tx: TxRec, batch: LedgerBatch): void {
     }
   }
   emu.changed();
-  emu.outbox.emit(`${eventPrefix(tx)}.${step.status}`, renderTransaction(tx));
+  // The description's payment events end in COMPLETED or FAILED: a rejection is announced as FAILED.
+  const event = step.status === 'REJECTED' ? 'FAILED' : step.status;
+  emu.outbox.emit(`${eventPrefix(tx)}.${event}`, renderTransaction(tx));
   if (refundEvent) emu.outbox.emit(refundEvent, renderTransaction(tx));
 }
 
-/** After a restart: re-arm the timers of transactions still on their way. */
+/** After a restart: re-arm the timers of transactions still on their way (not those the platform holds). */
 export function resumeTransactions(emu: EmulatorContext): void {
   for (const tx of emu.table(transactions).values()) {
     if (tx.course && tx.course.next < tx.course.steps.length) runDue(emu, tx);
   }
+}
+
+/** The platform approved: the course starts now, its steps as far apart as planned. */
+export function approveCourse(emu: EmulatorContext, tx: TxRec): void {
+  const { course } = tx;
+  const shift = emu.now() - course.approval!.askedAtMs;
+  delete course.approval;
+  course.steps = course.steps.map((s, i) => (i < course.next ? s : { ...s, atMs: s.atMs + shift }));
+  runDue(emu, tx);
+}
+
+/** The platform rejected it (REJECTED) or it could not be asked or did not answer (FAILED with the reason). */
+export function declineCourse(
+  emu: EmulatorContext,
+  tx: TxRec,
+  status: 'REJECTED' | 'FAILED',
+  failureReason?: string,
+): void {
+  const { course } = tx;
+  delete course.approval;
+  course.steps = [
+    ...course.steps.slice(0, course.next),
+    { status, atMs: emu.now(), ...(failureReason ? { failureReason } : {}) },
+  ];
+  runDue(emu, tx);
 }
 
 /**

@@ -4,10 +4,11 @@
  * - Cancel: only a payment by bank (ACH or wire: a USD bank account at one end, on no other named
  *   rail) that has not settled; it fails at once and held money returns (refund USER_CANCELLATION).
  *   Any other kind is 400; a settled or failed one 409 TRANSACTION_NOT_CANCELLABLE.
- * - Approve/reject: for incoming payments a platform acknowledged with 202 to the incoming-payment
- *   webhook. No emulated payment waits for that (UMA receive decides at once, bank rails need no
- *   approval), so every transaction is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL, as the
- *   description answers for one that is not pending approval.
+ * - Approve/reject: for an incoming payment waiting for the platform (approval.ts): approve runs
+ *   its course (200 IncomingTransaction, COMPLETED when it settles at once), reject makes it
+ *   REJECTED, nothing credited. Any other transaction, or one decided, answered or timed out, is 409
+ *   TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL. A call that arrives before the webhook's 202 does
+ *   counts too (the platform may call as it answers).
  */
 import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -15,7 +16,8 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import type { Req, Route } from '../../kernel/router.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { externalAccounts } from '../external-accounts/records.js';
-import { cancelCourse } from './course.js';
+import { awaitsPlatform } from './approval.js';
+import { approveCourse, cancelCourse, declineCourse } from './course.js';
 import { renderTransaction, requireTransaction, type TxRec } from './transactions.js';
 
 const BANK_RAILS = new Set(['ACH', 'WIRE']);
@@ -35,25 +37,39 @@ function byBank(emu: EmulatorContext, tx: TxRec): boolean {
   });
 }
 
-/** The optional body: its fields are optional strings (a reason) and nothing is required. */
-function readBody(req: Req, field: string): void {
+/** The optional body of cancel and reject: an optional `reason` string, nothing required. */
+function readReason(req: Req): void {
   const f = new Fields(req.raw.length > 0 ? req.json() : {});
-  f.string(field, { maxLength: 1000 });
+  f.string('reason', { maxLength: 1000 });
   f.done();
 }
 
-function pendingApproval(verb: 'approve' | 'reject'): Route {
+/** Approve's optional body: `receiverCustomerInfo`, an object of the fields the webhook asked for. */
+function readApproval(req: Req): void {
+  const f = new Fields(req.raw.length > 0 ? req.json() : {});
+  f.object('receiverCustomerInfo');
+  f.done();
+}
+
+function platformDecision(verb: 'approve' | 'reject'): Route {
   return {
     method: 'POST',
     path: `/transactions/:id/${verb}`,
     handler(req, emu) {
-      readBody(req, 'reason');
+      if (verb === 'approve') readApproval(req);
+      else readReason(req);
       const tx = visible(req, emu);
-      throw new HttpError(
-        409,
-        'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
-        `${tx.id} (${tx.type}, ${tx.status}) is not waiting for the platform's approval`,
-      );
+      if (!awaitsPlatform(tx)) {
+        const why = tx.failureReason === 'PAYMENT_APPROVAL_TIMED_OUT' ? ' (its 5 s to decide ran out)' : '';
+        throw new HttpError(
+          409,
+          'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
+          `${tx.id} (${tx.type}, ${tx.status}) is not waiting for the platform's approval${why}`,
+        );
+      }
+      if (verb === 'approve') approveCourse(emu, tx);
+      else declineCourse(emu, tx, 'REJECTED');
+      return { status: 200, body: renderTransaction(tx) };
     },
   };
 }
@@ -63,19 +79,19 @@ export const decisionRoutes: Route[] = [
     method: 'POST',
     path: '/transactions/:id/cancel',
     handler(req, emu) {
-      readBody(req, 'reason');
+      readReason(req);
       const tx = visible(req, emu);
       if (!byBank(emu, tx))
         throw badRequest('INVALID_INPUT', `${tx.id} is not an ACH or wire payment: only those can be cancelled`, {
           errors: [{ field: 'transactionId', message: 'not an ACH or wire payment' }],
         });
-      if (tx.status === 'COMPLETED' || tx.status === 'FAILED') {
+      if (tx.status === 'COMPLETED' || tx.status === 'FAILED' || tx.status === 'REJECTED') {
         throw new HttpError(409, 'TRANSACTION_NOT_CANCELLABLE', `${tx.id} is ${tx.status}: too late to cancel`);
       }
       cancelCourse(emu, tx);
       return { status: 200, body: renderTransaction(tx) };
     },
   },
-  pendingApproval('approve'),
-  pendingApproval('reject'),
+  platformDecision('approve'),
+  platformDecision('reject'),
 ];

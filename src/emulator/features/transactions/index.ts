@@ -3,6 +3,7 @@
  * sandbox payment starts, and where payment webhooks come from.
  */
 import type { Feature } from '../../kernel/feature.js';
+import { resumeApprovals } from './approval.js';
 import { resumeTransactions } from './course.js';
 import { migrateTransactions } from './migrate.js';
 import { transactionRoutes } from './routes.js';
@@ -16,6 +17,7 @@ export const transactionsFeature: Feature = {
   resume(emu) {
     migrateTransactions(emu);
     resumeTransactions(emu);
+    resumeApprovals(emu);
   },
   sweep(emu, now) {
     emu.table(idempotentAnswers).deleteWhere((a) => a.atMs + IDEMPOTENCY_TTL_MS <= now);

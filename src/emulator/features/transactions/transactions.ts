@@ -7,7 +7,7 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
 
-export type TxStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+export type TxStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
 
 export interface Step {
   status: TxStatus;
@@ -39,6 +39,11 @@ export interface Course {
   /** What happens to the held money after a failure (006 user cancellation, 007 refund failed). */
   refund?: { status: 'COMPLETED' | 'FAILED'; reason?: Refund['reason'] };
   completed?: boolean;
+  /**
+   * An incoming payment waiting for the platform (approval.ts): `asking` while its PENDING webhook
+   * is on its way, `waiting` after a 202 until `deadlineMs`. No step runs meanwhile.
+   */
+  approval?: { state: 'asking' | 'waiting'; askedAtMs: number; deadlineMs?: number };
 }
 
 export interface TxRec {
