@@ -49,9 +49,33 @@ function checkCombinations(opts: ApiOptions, deps: Deps): void {
   }
 }
 
-/** Prints the body: nothing for an empty one, JSON (indented unless --json, through --jq), or the text as received. */
-function printBody(ui: UI, res: ApiResponse, json: boolean): void {
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Prints the body: nothing for an empty one, JSON (indented unless --json, through --jq), or the text as received.
+ * Under --json stdout carries only JSON, so an answer that is not JSON is an error (exit 1), as in
+ * every other command, never printed as is.
+ */
+function printBody(ui: UI, res: ApiResponse, json: boolean, request: { method: string; path: string }): void {
   if (res.text === '') return;
+  if (json && typeof res.body === 'string' && !isJsonText(res.text)) {
+    const type = res.headers['content-type'] ?? 'no content type';
+    throw new ApiError({
+      status: res.status,
+      code: 'INVALID_RESPONSE',
+      message: `${request.method} ${request.path.split('?')[0]} answered HTTP ${res.status} with a body that is not JSON (${type}, ${Buffer.byteLength(res.text)} bytes); --json prints only JSON`,
+      method: request.method,
+      path: request.path.split('?')[0]!,
+      hint: 'Run it again without --json to see the body as it came, or check that the base URL points at the payments service.',
+    });
+  }
   if (typeof res.body === 'string') ui.out(res.text.replace(/\n$/, ''));
   else printJSON(ui, res.body, json);
 }
@@ -162,5 +186,5 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
   const { response, signedWith } = result;
   if (signedWith) progress.succeed(`Signed the challenge with ${signedWith}`);
   if (opts.include) printIncluded(ui, response);
-  printBody(ui, response, deps.globals.json);
+  printBody(ui, response, deps.globals.json, parts);
 }
