@@ -127,6 +127,7 @@ export function withStoreAndClient(base: BaseDeps): Deps {
       env: base.env,
       timeoutMs: timeoutMs(base.globals.timeout, base.env),
       maxResponseBytes: maxResponseBytes(base.env),
+      allowInsecureHttp: base.globals.allowInsecureHttp || base.env.SERVICE_ALLOW_INSECURE_HTTP === '1',
     });
   });
   return { ...base, store, profile, client };

@@ -19,6 +19,8 @@ export interface GlobalOptions {
   jq?: string;
   /** --timeout: seconds before an HTTP request is given up (else SERVICE_TIMEOUT, else the client's default). */
   timeout?: string;
+  /** --allow-insecure-http: credentials may go over plain http:// to a host that is not this machine. */
+  allowInsecureHttp?: boolean;
 }
 
 export interface IOStreams {

@@ -112,6 +112,7 @@ export function globalsOf(command: Command): GlobalOptions {
     json: Boolean(o.json) || o.jq !== undefined,
     jq: o.jq as string | undefined,
     timeout: o.timeout as string | undefined,
+    allowInsecureHttp: Boolean(o.allowInsecureHttp),
     input: o.input !== false,
     yes: Boolean(o.yes),
     verbose: Boolean(o.verbose),
@@ -181,6 +182,10 @@ export function buildProgram(argv: string[], execute: Execute, table: readonly T
       `filter the --json output with a jq expression (implies --json; strings print raw); the subset: ${JQ_SUBSET}`,
     )
     .option('--timeout <seconds>', 'give up on an HTTP request after this long (env SERVICE_TIMEOUT; default 30)')
+    .option(
+      '--allow-insecure-http',
+      'send credentials over plain http:// to a host other than this machine (env SERVICE_ALLOW_INSECURE_HTTP=1)',
+    )
     .showHelpAfterError('(run with --help for usage)')
     // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.
     .configureOutput(wantsJson(argv) ? { writeErr: () => {}, outputError: () => {} } : {})

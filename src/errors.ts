@@ -112,6 +112,12 @@ export class ResponseTooLargeError extends SvcError {
   }
 }
 
+/**
+ * Refused before any connection: credentials would cross the network in clear (plain http:// to a
+ * host other than this machine). A usage problem: the fix is the base URL or an explicit opt-in.
+ */
+export class InsecureTransportError extends UsageError {}
+
 /** A signed operation still answered PROCESSING when the command's time or its re-sends ran out. */
 export class StillProcessingError extends SvcError {}
 

@@ -5,11 +5,11 @@
  * can never print a header, a body or a query value.
  */
 import { request, type Dispatcher } from 'undici';
-import { InterruptedError, ResponseTooLargeError } from '../errors.js';
+import { InsecureTransportError, InterruptedError, ResponseTooLargeError } from '../errors.js';
 import { apiErrorFromResponse } from './api-error.js';
 import { joinUrl, normalizeBaseUrl, pathOnly } from './base-url.js';
 import { bodyTimedOut, errorCode, isTimeoutError, networkError } from './network-error.js';
-import { proxyDispatcherFor, proxyFor } from './proxy.js';
+import { isLoopbackHost, proxyDispatcherFor, proxyFor } from './proxy.js';
 import {
   RATE_LIMIT_DEFAULT_WAIT_MS,
   RATE_LIMIT_MAX_ATTEMPTS,
@@ -46,6 +46,30 @@ function credentialRedactor(auth: Auth): (text: string) => string {
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
     return out;
   };
+}
+
+/**
+ * Credentials in clear: an http:// base URL whose host is not this machine. Checked before any
+ * connection, so nothing (not even the TCP handshake) reaches that host unless the user opted in.
+ */
+function insecureTransport(baseUrl: string, auth: Auth, wallet: boolean): InsecureTransportError | undefined {
+  const url = new URL(baseUrl);
+  // 0.0.0.0 and :: connect to this machine too (Linux, macOS): nothing crosses the network.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (url.protocol !== 'http:' || isLoopbackHost(host) || host === '0.0.0.0' || host === '::') return undefined;
+  const what = [
+    auth.kind === 'basic' ? 'the API credentials (HTTP Basic)' : 'the access token',
+    wallet ? 'a wallet signature' : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return new InsecureTransportError(
+    `Refusing to send ${what} over plain http:// to ${url.host}: anyone on the network path could read ${wallet ? 'them' : 'it'}`,
+    {
+      field: '--base-url',
+      hint: `Use https:// in the base URL (--base-url or SERVICE_BASE_URL). If ${url.hostname} is yours and the network is trusted, pass --allow-insecure-http (or set SERVICE_ALLOW_INSECURE_HTTP=1).`,
+    },
+  );
 }
 
 /** An object is serialized once here; a string is already the exact bytes the caller wants sent. */
@@ -180,6 +204,11 @@ export function createClient(opts: ClientOptions): ApiClient {
     timeoutMs,
     async request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>> {
       const method = req.method.toUpperCase();
+      if (!opts.allowInsecureHttp) {
+        const wallet = Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'service-wallet-signature');
+        const refused = insecureTransport(baseUrl, opts.auth, wallet);
+        if (refused) throw refused;
+      }
       const body = serializeBody(req.body);
       const headers: Record<string, string> = { ...fixedHeaders };
       if (body !== undefined) headers['content-type'] = 'application/json';

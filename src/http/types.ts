@@ -20,6 +20,11 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Per exchange, headers and body included; default 30000. */
   timeoutMs?: number;
+  /**
+   * Send credentials (HTTP Basic, a Bearer token, a wallet stamp) over plain http:// to a host that is
+   * not loopback. Off by default: such a request is refused before any connection (InsecureTransportError).
+   */
+  allowInsecureHttp?: boolean;
   /** The most bytes of one answer's body read before giving up with ResponseTooLargeError; default 16 MiB. */
   maxResponseBytes?: number;
   /** Called once per exchange (for --verbose). */

@@ -46,7 +46,13 @@ describe('proxies from the environment', () => {
     target = await startServer((_req, res) => sendJson(res, 200, { via: 'proxy' }));
     const connects: string[] = [];
     const proxyUrl = await startTunnelProxy(target.port, connects);
-    const client = createClient({ baseUrl: 'http://api.service.invalid', auth, env: { HTTP_PROXY: proxyUrl } });
+    // Plain http:// to a remote host: allowed here explicitly (the client refuses it by default).
+    const client = createClient({
+      baseUrl: 'http://api.service.invalid',
+      auth,
+      env: { HTTP_PROXY: proxyUrl },
+      allowInsecureHttp: true,
+    });
     const res = await client.request({ method: 'GET', path: '/ping' });
     expect(res.body).toEqual({ via: 'proxy' });
     expect(connects).toEqual(['api.service.invalid:80']);
