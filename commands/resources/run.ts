@@ -13,6 +13,7 @@ import { apiCall } from '../../src/api/request.js';
 import { paginate } from '../../src/api/paginate.js';
 import { resolveEndpoint } from '../../src/store/resolve.js';
 import { UsageError } from '../../src/errors.js';
+import type { ApiResponse } from '../../src/http/types.js';
 import { createStamper } from '../../src/crypto/stamp.js';
 import { parseChallenge } from '../../src/signing/challenge.js';
 import { OPERATIONS } from './table.js';
@@ -23,8 +24,10 @@ import { dryRun, printDryRun } from './dry-run.js';
 /** More signed legs than any operation of the description has: past this, the 202 is printed as it is. */
 const MAX_SIGNED_LEGS = 4;
 
-function printAnswer(ui: ReturnType<typeof createUI>, body: unknown, text: string, json: boolean): void {
-  if (text === '') return;
+function printAnswer(ui: ReturnType<typeof createUI>, words: string, res: ApiResponse, json: boolean): void {
+  const { body, text } = res;
+  // A 204 has nothing to print: say it was done, on stderr, so stdout stays empty for scripts.
+  if (text === '') return ui.success(`svc ${words}: done (HTTP ${res.status})`);
   if (typeof body === 'string') ui.out(text.replace(/\n$/, ''));
   else if (json) ui.json(body);
   else ui.out(JSON.stringify(body, null, 2));
@@ -113,5 +116,5 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
     throw error;
   }
   if (signedWith) progress.succeed(`Signed the challenge with ${signedWith}`);
-  printAnswer(ui, result.response.body, result.response.text, deps.globals.json);
+  printAnswer(ui, words, result.response, deps.globals.json);
 }

@@ -25,6 +25,8 @@ interface Line {
   save?: [string, string];
   /** The service asks for a wallet signature here: svc's signed retry must be seen. */
   signed?: true;
+  /** Signed retries svc must send (an operation with several signed legs), default 1. */
+  legs?: number;
 }
 
 const NONE = '00000000-0000-4000-8000-000000000000';
@@ -226,6 +228,19 @@ const LINES: Line[] = [
   { line: 'auth credentials create --type EMAIL_OTP --account-id {account}', exit: 1 },
   { line: 'auth credentials create --type PASSWORD --account-id {account}', exit: 2 },
   { line: 'auth credentials revoke {credential} --wallet-signature stamp', exit: 2 },
+  {
+    line: 'auth delegated-keys create --card-id {card} --internal-account-id {account} --nickname "Card key"',
+    exit: 0,
+    signed: true,
+    legs: 2,
+    save: ['delegatedKey', 'id'],
+  },
+  { line: 'auth delegated-keys list --account-id {account}', exit: 0 },
+  { line: 'auth delegated-keys get {delegatedKey}', exit: 0 },
+  { line: 'auth delegated-keys list --funding-source-id {account}', exit: 2 },
+  { line: 'auth delegated-keys revoke {delegatedKey} --yes', exit: 0 },
+  { line: 'auth delegated-keys revoke {delegatedKey} --yes', exit: 1 },
+  { line: `auth delegated-keys get DelegatedKey:${NONE}`, exit: 1 },
   { line: 'auth sessions list --account-id {account}', exit: 0, save: ['session', 'data.0.id'] },
   { line: `auth sessions revoke Session:${NONE} --yes`, exit: 1 },
   { line: 'auth sessions refresh {session} --client-public-key {publicKey}', exit: 0, signed: true },
@@ -278,7 +293,7 @@ describe("the official CLI's command lines, run with svc", () => {
       expect(r.stderr).toMatch(/--[\w-]+|<\w+>/);
     } else expect(sent).toBeGreaterThan(0);
     if (l.exit === 1 || l.exit === 4) expect(r.stderr).toMatch(/HTTP [45]\d\d/);
-    if (l.signed) expect(t.proxy.seen.filter((s) => s.signed).length).toBeGreaterThan(signedBefore);
+    if (l.signed) expect(t.proxy.seen.filter((s) => s.signed).length - signedBefore).toBe(l.legs ?? 1);
     if (l.save) {
       const value = pick(JSON.parse(r.stdout), l.save[1]);
       expect(typeof value).toBe('string');

@@ -9,7 +9,7 @@ const accountId = (query: boolean): OpFlag => ({
   ...(query ? { query: 'accountId', required: true } : { body: 'accountId', required: true }),
 });
 const credential = { syntax: '<credentialId>', help: 'AuthMethod:<uuid>', id: 'AuthMethod' };
-const delegatedKey = { syntax: '<delegatedKeyId>', help: 'the delegated key id' };
+const delegatedKey = { syntax: '<delegatedKeyId>', help: 'DelegatedKey:<uuid>', id: 'DelegatedKey' };
 const session = { syntax: '<sessionId>', help: 'Session:<uuid>', id: 'Session' };
 const typeFlag: OpFlag = {
   syntax: '--type <type>',
@@ -117,7 +117,12 @@ export const auth: Operation[] = [
     path: '/auth/delegated-keys',
     flags: [
       { ...accountId(true), required: false },
-      { syntax: '--funding-source-id <id>', help: 'the funding source', query: 'fundingSourceId' },
+      {
+        syntax: '--funding-source-id <id>',
+        help: "a card's funding source (CardFundingSource:<uuid>)",
+        id: 'CardFundingSource',
+        query: 'fundingSourceId',
+      },
     ],
     rules: [{ atLeastOne: ['--account-id', '--funding-source-id'] }],
     examples: ['--account-id InternalAccount:<uuid>'],
@@ -130,7 +135,7 @@ export const auth: Operation[] = [
     method: 'GET',
     path: '/auth/delegated-keys/{delegatedKeyId}',
     args: [delegatedKey],
-    examples: ['<delegatedKeyId>'],
+    examples: ['DelegatedKey:<uuid>'],
   },
   {
     noun: 'auth',
@@ -162,7 +167,7 @@ export const auth: Operation[] = [
     path: '/auth/delegated-keys/{delegatedKeyId}',
     args: [delegatedKey],
     irreversible: true,
-    examples: ['<delegatedKeyId> --yes'],
+    examples: ['DelegatedKey:<uuid> --yes'],
   },
   {
     noun: 'auth',
