@@ -249,6 +249,26 @@ const LINES: Line[] = [
     exit: 2,
   },
   { line: 'auth delegated-keys list', exit: 2 },
+  { line: 'tokens create --name "CI token" --permissions VIEW,ADMIN', exit: 2 },
+  { line: 'uma-providers --country-code US --limit 0', exit: 2 },
+  { line: 'receiver lookup-account {customer} --customer-id {customer}', exit: 2 },
+];
+
+/**
+ * Lines of commands whose routes the emulator does not have yet (another change adds them): each
+ * command is built and checked before sending (its exit-2 lines run above), but a line that must
+ * reach the service cannot pass here until the route exists.
+ */
+const AWAITING_ROUTES = [
+  "receiver lookup-uma '$success.usd@example.com' --customer-id {customer}",
+  'receiver lookup-account {external} --sender-uma $sender@uma.example.com --customer-id {customer}',
+  'tokens list --name "CI token"',
+  'tokens create --name "CI token" --permissions VIEW,TRANSACT',
+  'tokens get {token}',
+  'tokens revoke {token} --yes',
+  'discoveries --country PH --currency PHP',
+  'uma-providers --country-code US --has-blocked-providers',
+  'crypto estimate-fee --internal-account-id {account} --currency USDC --crypto-network SOLANA --amount 5000 --destination-address sol-addr',
 ];
 
 let t: AuthEnv;
@@ -300,6 +320,10 @@ describe("the official CLI's command lines, run with svc", () => {
       vars[l.save[0]] = value as string;
     }
   });
+});
+
+describe('awaiting emulator routes', () => {
+  for (const line of AWAITING_ROUTES) it.todo(`svc ${line}`);
 });
 
 describe('beyond the official CLI', () => {
