@@ -217,9 +217,15 @@ export interface CommandTree {
     name: string;
     description: string;
     flags: string[];
+    /** Of those, the flags that take a value (`--profile <name>`): completion offers values after them, never flags. */
+    valueFlags: string[];
+    /** How many positional arguments it takes (when the noun is itself the command). */
+    args: number;
     /** A group's entry (`credentials`) lists its verbs as flags, and each verb is `credentials list`. */
-    verbs: { name: string; description: string; flags: string[]; group?: true }[];
+    verbs: { name: string; description: string; flags: string[]; valueFlags: string[]; args: number; group?: true }[];
   }[];
+  /** Global flags that take a value. */
+  globalValueFlags: string[];
 }
 
 /** The command tree; `operations` (commands/resources/table.ts) adds the resource commands. */
@@ -230,6 +236,10 @@ export function commandTree(operations: readonly Operation[] = []): CommandTree 
       .map((o) => o.long)
       .filter((l): l is string => l !== undefined)
       .concat('--help'),
+    globalValueFlags: root.options
+      .filter((o) => o.required || o.optional)
+      .map((o) => o.long)
+      .filter((l): l is string => l !== undefined),
     nouns: NOUNS.map((noun) => ({
       name: noun.name,
       description: noun.description,
@@ -246,15 +256,24 @@ const longFlags = (spec: Verb<never>['spec']) =>
     .map((f) => /--[\w-]+/.exec(f.syntax)![0])
     .concat('--help');
 
+/** A spec's flags and arguments as completion needs them: which flags take a value, how many positionals. */
+const shapeOf = (spec: Verb<never>['spec']) => ({
+  flags: longFlags(spec),
+  valueFlags: Object.values(spec.flags ?? {})
+    .filter((f) => f.kind === 'value' || f.kind === 'repeatable')
+    .map((f) => /--[\w-]+/.exec(f.syntax)![0]),
+  args: Object.keys(spec.args ?? {}).length,
+});
+
 /** A noun's flags (when it is itself the command) and verbs. */
 function nounOfTree(
   noun: Noun,
   operations: readonly Operation[],
-): Pick<CommandTree['nouns'][number], 'flags' | 'verbs'> {
-  if ('action' in noun) return { flags: longFlags(noun.action.spec), verbs: [] };
+): Pick<CommandTree['nouns'][number], 'flags' | 'valueFlags' | 'args' | 'verbs'> {
+  if ('action' in noun) return { ...shapeOf(noun.action.spec), verbs: [] };
   const self = operations.find((op) => op.verb === undefined);
-  if (self) return { flags: longFlags(tableVerbs([self])[0]!.spec), verbs: [] };
-  return { flags: ['--help'], verbs: verbsOfTree(noun.verbs, operations) };
+  if (self) return { ...shapeOf(tableVerbs([self])[0]!.spec), verbs: [] };
+  return { flags: ['--help'], valueFlags: [], args: 0, verbs: verbsOfTree(noun.verbs, operations) };
 }
 
 function verbsOfTree(
@@ -265,11 +284,18 @@ function verbsOfTree(
   const all: TableVerb[] = [...verbs, ...tableVerbs(operations)];
   for (const group of new Set(all.map((v) => v.group).filter((g): g is string => g !== undefined))) {
     const names = all.filter((v) => v.group === group).map((v) => v.spec.name);
-    entries.push({ name: group, description: GROUPS[group] ?? group, flags: names, group: true });
+    entries.push({
+      name: group,
+      description: GROUPS[group] ?? group,
+      flags: names,
+      valueFlags: [],
+      args: 0,
+      group: true,
+    });
   }
   for (const v of all) {
     const name = v.group === undefined ? v.spec.name : `${v.group} ${v.spec.name}`;
-    entries.push({ name, description: v.spec.description, flags: longFlags(v.spec) });
+    entries.push({ name, description: v.spec.description, ...shapeOf(v.spec) });
   }
   return entries;
 }

@@ -1,5 +1,5 @@
 /** `svc version` and `svc completion <shell>`: about svc itself. */
-import { arg, defineVerb, verb } from '../verb.js';
+import { arg, defineVerb, flag, verb } from '../verb.js';
 
 export const version = defineVerb({
   name: 'version',
@@ -14,8 +14,15 @@ Examples:
 export const completion = defineVerb({
   name: 'completion',
   description: 'print a shell completion script for bash, zsh or fish',
-  args: { shell: arg.required('<shell>', 'bash, zsh or fish') },
+  args: { shell: arg.optional('[shell]', 'bash, zsh or fish') },
+  flags: {
+    values: flag.value('--values <kind>', 'print the stored sessions or profiles, one a line (what the scripts call)'),
+  },
   help: `
+Completes nouns, verbs and flags, and where a value goes its values: stored session ids
+(session use/revoke/refresh, --session), profile names (--profile, config use/delete/rename),
+config keys, scenario names (trigger) and event types (--events, --type).
+
 Examples:
   $ svc completion bash > ~/.local/share/bash-completion/completions/svc
   $ svc completion zsh > "\${fpath[1]}/_svc"

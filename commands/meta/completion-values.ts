@@ -1,0 +1,53 @@
+/**
+ * The values shell completion offers where a value goes: which positional argument and which flag
+ * take stored session ids, profile names, config keys, scenario names or event types. Fixed lists
+ * are written into the script; what the store holds is read when TAB is pressed, through
+ * `svc completion --values <kind>`.
+ */
+import type { Deps } from '../deps.js';
+import { CONFIG_KEY_NAMES } from '../config/key-names.js';
+import { SCENARIOS } from '../../src/trigger/catalog.js';
+import { WEBHOOK_TYPES } from '../../src/service/webhook-types.js';
+
+/** Values read from the store each time. */
+export const STORED_KINDS = ['sessions', 'profiles'] as const;
+export type ValueKind = (typeof STORED_KINDS)[number] | 'config-keys' | 'scenarios' | 'event-types';
+
+/** The first positional argument of these commands ("noun verb", or the noun that is itself the command). */
+export const POSITIONAL_VALUES: Readonly<Record<string, ValueKind>> = {
+  'session use': 'sessions',
+  'session revoke': 'sessions',
+  'session refresh': 'sessions',
+  'config use': 'profiles',
+  'config delete': 'profiles',
+  'config rename': 'profiles',
+  'config get': 'config-keys',
+  'config set': 'config-keys',
+  'config unset': 'config-keys',
+  trigger: 'scenarios',
+};
+
+/** The value of these flags, wherever the flag takes one (trigger's --events is a switch). */
+export const FLAG_VALUES: Readonly<Record<string, ValueKind>> = {
+  '--profile': 'profiles',
+  '--session': 'sessions',
+  '--events': 'event-types',
+  '--type': 'event-types',
+};
+
+/** The fixed lists, written into the script. */
+export function fixedValues(kind: Exclude<ValueKind, (typeof STORED_KINDS)[number]>): readonly string[] {
+  if (kind === 'config-keys') return CONFIG_KEY_NAMES;
+  if (kind === 'scenarios') return SCENARIOS.map((s) => s.name);
+  return WEBHOOK_TYPES;
+}
+
+export const isStored = (kind: ValueKind): kind is (typeof STORED_KINDS)[number] =>
+  (STORED_KINDS as readonly string[]).includes(kind);
+
+/** What the store holds now: every stored session id, or every profile name. */
+export async function storedValues(kind: (typeof STORED_KINDS)[number], deps: Deps): Promise<string[]> {
+  const store = await deps.store();
+  if (kind === 'profiles') return Object.keys(store.listProfiles()).sort();
+  return store.listSessions().map((s) => s.id);
+}
