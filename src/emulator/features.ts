@@ -18,11 +18,13 @@ import { delegatedKeysFeature } from './features/delegated-keys/index.js';
 import { cardsFeature } from './features/cards/index.js';
 import { cardTransactionsFeature } from './features/card-transactions/index.js';
 import { quotesFeature } from './features/quotes/index.js';
+import { receiverFeature } from './features/receiver/index.js';
 import { exchangeRatesFeature } from './features/exchange-rates/index.js';
 import { transactionsFeature } from './features/transactions/index.js';
 import { transfersFeature } from './features/transfers/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
+import { tokensFeature } from './features/tokens/index.js';
 import { agentsFeature } from './features/agents/index.js';
 import { webhookEventsFeature } from './features/webhook-events/index.js';
 
@@ -45,9 +47,11 @@ export const FEATURES: readonly Feature[] = [
   cardTransactionsFeature,
   exchangeRatesFeature,
   quotesFeature,
+  receiverFeature,
   transfersFeature,
   transactionsFeature,
   paymentsFeature,
   platformFeature,
+  tokensFeature,
   webhookEventsFeature,
 ];

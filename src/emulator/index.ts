@@ -106,7 +106,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const schemes: Record<string, Authenticator> = Object.assign({}, ...FEATURES.map((f) => f.authSchemes ?? {}));
   const server = createEmulatorServer(
     emu,
-    { ...routers(FEATURES), authorize: authorizationChecker(emu, schemes) },
+    {
+      ...routers(FEATURES),
+      authorize: authorizationChecker(
+        emu,
+        schemes,
+        FEATURES.flatMap((f) => (f.basicCredentials ? [f.basicCredentials] : [])),
+      ),
+    },
     opts.requestTimeoutMs,
   );
   server.keepAliveTimeout = 5_000;

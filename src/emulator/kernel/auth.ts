@@ -7,8 +7,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EmulatorContext } from './context.js';
 import { HttpError } from './errors.js';
 
-/** The platform itself (Basic), or an agent acting for one customer (a feature's Bearer scheme). */
-export type Principal = { kind: 'platform' } | { kind: 'agent'; agentId: string; customerId: string };
+/**
+ * The platform itself (Basic), or an agent acting for one customer (a feature's Bearer scheme). A
+ * platform caller with `permissions` used an API token made with `POST /tokens` (features/tokens):
+ * it may do only what those allow (kernel/permissions.ts); the emulator's own token may do anything.
+ */
+export type Principal =
+  | { kind: 'platform'; tokenId?: string; permissions?: readonly string[] }
+  | { kind: 'agent'; agentId: string; customerId: string };
+
+/** A feature's further Basic credentials (API tokens): the caller they name, or undefined. */
+export type BasicVerifier = (emu: EmulatorContext, clientId: string, secret: string) => Principal | undefined;
 
 /** Checks the credentials after the scheme name; returns the caller or throws a 401 (see basicRefused). */
 export type Authenticator = (credentials: string, emu: EmulatorContext) => Principal;
@@ -29,7 +38,7 @@ export function basicRefused(reason: string): HttpError {
  * tell a caller how long the secret is. Both halves are always compared, so the timing does not
  * say which one was wrong either.
  */
-function basicAuthenticator(emu: EmulatorContext): Authenticator {
+function basicAuthenticator(emu: EmulatorContext, verifiers: readonly BasicVerifier[]): Authenticator {
   const expectedId = digest(emu.core.apiTokenId);
   const expectedSecret = digest(emu.core.apiClientSecret);
   const platform: Principal = { kind: 'platform' };
@@ -38,8 +47,14 @@ function basicAuthenticator(emu: EmulatorContext): Authenticator {
     const colon = decoded.indexOf(':');
     const okId = timingSafeEqual(digest(colon < 0 ? decoded : decoded.slice(0, colon)), expectedId);
     const okSecret = timingSafeEqual(digest(colon < 0 ? '' : decoded.slice(colon + 1)), expectedSecret);
-    if (!okId || !okSecret) throw basicRefused('Invalid API token id or client secret');
-    return platform;
+    if (okId && okSecret) return platform;
+    if (colon >= 0) {
+      for (const verify of verifiers) {
+        const principal = verify(emu, decoded.slice(0, colon), decoded.slice(colon + 1));
+        if (principal) return principal;
+      }
+    }
+    throw basicRefused('Invalid API token id or client secret');
   };
 }
 
@@ -47,8 +62,9 @@ function basicAuthenticator(emu: EmulatorContext): Authenticator {
 export function authorizationChecker(
   emu: EmulatorContext,
   schemes: Record<string, Authenticator>,
+  verifiers: readonly BasicVerifier[] = [],
 ): (header: string | undefined) => Principal {
-  const all: Record<string, Authenticator> = { ...schemes, basic: basicAuthenticator(emu) };
+  const all: Record<string, Authenticator> = { ...schemes, basic: basicAuthenticator(emu, verifiers) };
   const names = Object.keys(all)
     .map((s) => s[0]!.toUpperCase() + s.slice(1))
     .join(' or ');

@@ -2,7 +2,7 @@
  * What an area of the emulator gives the kernel (see ../features.ts for the list and
  * ../README.md "Adding an area"). Everything is optional except the name.
  */
-import type { Authenticator } from './auth.js';
+import type { Authenticator, BasicVerifier } from './auth.js';
 import type { EmulatorContext } from './context.js';
 import type { Route } from './router.js';
 import type { EmulatorFixtures } from './state.js';
@@ -26,4 +26,6 @@ export interface Feature {
   resume?(emu: EmulatorContext): void;
   /** Authorization schemes besides Basic that this area answers, by lower-case scheme name. */
   authSchemes?: Readonly<Record<string, Authenticator>>;
+  /** HTTP Basic credentials besides the emulator's own (API tokens made with POST /tokens). */
+  basicCredentials?: BasicVerifier;
 }

@@ -11,6 +11,7 @@ import { readBody, parseJsonObject } from './body.js';
 import type { EmulatorContext } from './context.js';
 import { HttpError, invalidInput } from './errors.js';
 import type { Match, Reply, Req, Router } from './router.js';
+import { checkPermission } from './permissions.js';
 
 /** The emulator serves the API version the client speaks. */
 export const VERSION_PREFIX = `/${API_VERSION}`;
@@ -81,7 +82,9 @@ function route(
   const principal = parts.authorize(req.headers.authorization);
   if (!versioned)
     throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
-  return { match: found ?? parts.api.match(method, path), path, principal };
+  const match = found ?? parts.api.match(method, path);
+  checkPermission(principal, method, path);
+  return { match, path, principal };
 }
 
 async function handle(
