@@ -196,6 +196,11 @@ describe('passkey registration checks', () => {
     ['no attested credential', { flags: FLAG_USER_PRESENT }, /attested credential/],
     ['a credentialId that is not the attested one', { sentId: b64url(Buffer.from('other')) }, /credentialId/],
     ['an unsupported format', { fmt: 'fido-u2f' }, /not accepted/],
+    [
+      'packed attestation with a certificate chain (not self-attestation)',
+      { fmt: 'packed', attStmt: new Map<string, CBORType>([['x5c', []]]) },
+      /Attestation format packed is not accepted/,
+    ],
     ['a none statement that is not empty', { attStmt: new Map([['x', 1]]) }, /empty/],
     ['a packed signature by another key', { attStmt: 'packed-bad' }, /does not verify/],
     ['a packed statement whose alg is not ES256', { attStmt: 'packed-rs256' }, /alg -7/],

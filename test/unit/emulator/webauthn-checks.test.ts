@@ -60,3 +60,72 @@ describe('the origin', () => {
     expect(check(0, { origin, signCount: 1 })).toMatch(/origin must be an origin of the relying party localhost/);
   });
 });
+
+describe('every refusal names its check', () => {
+  const good = () => assertion('cred', pk.privateKey, { challenge, signCount: 1 });
+  const reason = (a: ReturnType<typeof good>, publicKey = pk.publicHex): string => {
+    try {
+      verifyAssertion(a, { challenge, publicKey, signCount: 0 });
+    } catch (error) {
+      expect((error as HttpError).status).toBe(401);
+      return (error as HttpError).reason ?? '';
+    }
+    throw new Error('expected a refusal');
+  };
+  const clientData = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+  it.each([
+    ['clientDataJson', 'assertion.clientDataJson is not base64url'],
+    ['authenticatorData', 'assertion.authenticatorData is not base64url'],
+    ['signature', 'assertion.signature is not base64url'],
+  ] as const)('%s with a character outside base64url, at either end', (field, message) => {
+    expect(reason({ ...good(), [field]: `!${good()[field]}` })).toBe(message);
+    expect(reason({ ...good(), [field]: `${good()[field]}!` })).toBe(message);
+  });
+
+  it('clientDataJson that is not JSON, or of the other ceremony', () => {
+    expect(reason({ ...good(), clientDataJson: Buffer.from('{').toString('base64url') })).toBe(
+      'assertion.clientDataJson is not JSON',
+    );
+    const create = assertion('cred', pk.privateKey, { challenge, type: 'webauthn.create' });
+    expect(reason(create)).toBe('clientDataJson.type must be webauthn.get');
+  });
+
+  it('a challenge that is missing or another one', () => {
+    const missing = { ...good(), clientDataJson: clientData({ type: 'webauthn.get', origin: 'http://localhost' }) };
+    expect(reason(missing)).toBe('clientDataJson.challenge does not match the challenge issued');
+    expect(reason(assertion('cred', pk.privateKey, { challenge: 'other' }))).toBe(
+      'clientDataJson.challenge does not match the challenge issued',
+    );
+  });
+
+  it("accepts the challenge in either form a client may pass it: as issued, or its UTF-8 bytes' base64url", () => {
+    const encoded = Buffer.from(challenge, 'utf8').toString('base64url');
+    expect(() =>
+      verifyAssertion(assertion('cred', pk.privateKey, { challenge: encoded, signCount: 1 }), {
+        challenge,
+        publicKey: pk.publicHex,
+        signCount: 0,
+      }),
+    ).not.toThrow();
+  });
+
+  it('authenticator data too short to parse', () => {
+    expect(reason({ ...good(), authenticatorData: Buffer.alloc(10).toString('base64url') })).toBe(
+      'assertion.authenticatorData: authenticator data is shorter than 37 bytes',
+    );
+  });
+
+  it('a signature by another key, or a registered key that cannot be read', () => {
+    const other = passkeyPair();
+    expect(reason(assertion('cred', other.privateKey, { challenge, signCount: 1 }))).toBe(
+      'The assertion signature does not verify with the registered passkey',
+    );
+    expect(reason(good(), '04ab')).toBe('The assertion signature does not verify with the registered passkey');
+  });
+
+  it('a non-string origin', () => {
+    const numeric = { ...good(), clientDataJson: clientData({ type: 'webauthn.get', challenge, origin: 5 }) };
+    expect(reason(numeric)).toBe('clientDataJson.origin must be an origin of the relying party localhost');
+  });
+});
