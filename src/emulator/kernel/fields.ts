@@ -2,6 +2,11 @@
  * Request-body validation that collects every bad field before answering, because the spec says
  * field-validation errors list every invalid field in one response (400 INVALID_INPUT,
  * details.errors[] of FieldError). Unknown fields are ignored (field sets are additive).
+ *
+ * Every string has a length limit: its own `maxLength`, else TEXT_MAX_LENGTH. A value stored whole
+ * must not be able to grow the --state file without bound (issue 23: eight 10 MB document names
+ * made an 80 MB file and every later write 270 times slower), and a pattern is never run on a
+ * megabyte. Fields that legitimately run longer (tokens, attestations) declare their own maxLength.
  */
 import type { FieldConstraint, FieldError } from '../../errors.js';
 import { CLIENT_PUBLIC_KEY_PATTERN, validateClientPublicKey } from '../../crypto/keys.js';
@@ -43,6 +48,9 @@ function constraintOf(rules: StringRules): FieldConstraint | undefined {
   if (rules.format) c.format = rules.format;
   return Object.keys(c).length > 0 ? c : undefined;
 }
+
+/** The limit of a string that names none: far above any name, reference or note. */
+export const TEXT_MAX_LENGTH = 1024;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export function isValidDate(value: string): boolean {
@@ -87,8 +95,10 @@ export class Fields {
     return true;
   }
 
-  string(name: string, rules: StringRules = {}): string | undefined {
-    const constraint = constraintOf(rules);
+  string(name: string, given: StringRules = {}): string | undefined {
+    const rules = given.maxLength === undefined && !given.enum ? { ...given, maxLength: TEXT_MAX_LENGTH } : given;
+    // The default limit is named only to a value that broke it: the field's own constraint stays as declared.
+    let constraint = constraintOf(given);
     if (this.missing(name, rules.required, constraint)) return undefined;
     const value = this.body[name];
     const field = this.path(name);
@@ -99,8 +109,10 @@ export class Fields {
     let problem: string | undefined;
     if (rules.minLength !== undefined && value.length < rules.minLength)
       problem = `${field} must be at least ${rules.minLength} characters`;
-    else if (rules.maxLength !== undefined && value.length > rules.maxLength)
+    else if (rules.maxLength !== undefined && value.length > rules.maxLength) {
       problem = `${field} must be at most ${rules.maxLength} characters`;
+      constraint = { ...constraint, maxLength: rules.maxLength };
+    }
     else if (rules.enum && !rules.enum.includes(value)) problem = `${field} must be one of ${rules.enum.join(', ')}`;
     else if (rules.pattern && !rules.pattern.test(value)) problem = `${field} must match ${rules.pattern.source}`;
     else if (rules.check) problem = rules.check(value);

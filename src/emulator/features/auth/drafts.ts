@@ -35,7 +35,8 @@ const TRANSPORT = /^(usb|nfc|ble|internal|hybrid)$/;
 
 /** Reads the type-specific fields (errors go to the shared Fields list, reported by its done()). */
 export function readDraftInput(type: AuthMethodType, f: Fields): DraftInput {
-  if (type === 'OAUTH') return { type, oidcToken: f.string('oidcToken', { required: true, minLength: 1 }) };
+  if (type === 'OAUTH')
+    return { type, oidcToken: f.string('oidcToken', { required: true, minLength: 1, maxLength: 16_384 }) };
   if (type !== 'PASSKEY') return { type };
   // Trimmed before the rule applies (the description), so Fields.string's checks cannot be used as is.
   const raw = f.raw('nickname');
@@ -52,8 +53,8 @@ export function readDraftInput(type: AuthMethodType, f: Fields): DraftInput {
   const a = f.object('attestation', { required: true });
   const attestation = {
     credentialId: a?.string('credentialId', { required: true, pattern: BASE64URL }),
-    clientDataJson: a?.string('clientDataJson', { required: true, pattern: BASE64URL }),
-    attestationObject: a?.string('attestationObject', { required: true, pattern: BASE64URL }),
+    clientDataJson: a?.string('clientDataJson', { required: true, pattern: BASE64URL, maxLength: 8192 }),
+    attestationObject: a?.string('attestationObject', { required: true, pattern: BASE64URL, maxLength: 65_536 }),
     transports: a?.stringArray('transports', { pattern: TRANSPORT }),
   };
   return { type, nickname, challenge, attestation: attestation as DraftInput['attestation'] };

@@ -16,7 +16,7 @@ import type { AuthMethodRec } from './credentials.js';
 import { checkVerifyToken, parseOidcToken } from './oidc.js';
 
 export async function oauthVerify(emu: EmulatorContext, method: AuthMethodRec, fields: Fields): Promise<Reply> {
-  const token = fields.string('oidcToken', { required: true, minLength: 1 });
+  const token = fields.string('oidcToken', { required: true, minLength: 1, maxLength: 16_384 });
   const clientPublicKey = fields.string('clientPublicKey', { required: true, ...CLIENT_PUBLIC_KEY_RULES })!;
   fields.done();
   const claims = parseOidcToken(token!);

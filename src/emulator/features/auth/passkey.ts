@@ -68,9 +68,9 @@ export async function passkeyVerify(
   const a = fields.object('assertion', { required: true });
   const assertion = {
     credentialId: a?.string('credentialId', { required: true, minLength: 1 }),
-    clientDataJson: a?.string('clientDataJson', { required: true, minLength: 1 }),
-    authenticatorData: a?.string('authenticatorData', { required: true, minLength: 1 }),
-    signature: a?.string('signature', { required: true, minLength: 1 }),
+    clientDataJson: a?.string('clientDataJson', { required: true, minLength: 1, maxLength: 8192 }),
+    authenticatorData: a?.string('authenticatorData', { required: true, minLength: 1, maxLength: 8192 }),
+    signature: a?.string('signature', { required: true, minLength: 1, maxLength: 4096 }),
   } as Assertion;
   const bodyKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES);
   fields.done();

@@ -62,7 +62,11 @@ export const credentialRoutes: Route[] = [
         fields.add('type', `type must be ${method.type} for credential ${method.id}`, { enum: [method.type] });
       if (method.type === 'PASSKEY') return passkeyVerify(emu, req, method, fields);
       if (method.type === 'OAUTH') return oauthVerify(emu, method, fields);
-      const bundle = fields.string('encryptedOtpBundle', { required: true, check: checkOtpBundleShape });
+      const bundle = fields.string('encryptedOtpBundle', {
+        required: true,
+        maxLength: 8192,
+        check: checkOtpBundleShape,
+      });
       fields.done();
       return otpVerify(emu, req, method, bundle!);
     },

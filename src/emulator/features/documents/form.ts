@@ -1,7 +1,9 @@
 /**
  * The document form of `POST /documents` and `PUT /documents/{id}`: the text fields through the
  * kernel's Fields (every bad field in one 400) and the file, which must be a JPEG, PNG or PDF by its
- * first bytes (else 400 naming `file`) and at most DOCUMENT_MAX_FILE_BYTES (else 413).
+ * first bytes (else 400 naming `file`) and at most DOCUMENT_MAX_FILE_BYTES (else 413). Its name is
+ * kept as the document's `fileName`, so it is limited like every stored text (400 naming fileName);
+ * a name with `../` or NUL stays a harmless string: it is never used as a path.
  */
 import {
   DOCUMENT_FILE_KINDS,
@@ -22,6 +24,8 @@ import { readForm } from './multipart.js';
 /** Room for the text parts and part headers around a file of the largest size. */
 export const FORM_MAX_BYTES = DOCUMENT_MAX_FILE_BYTES + 64 * 1024;
 export const HOLDER = new RegExp(`${idPattern('Customer').source}|${idPattern('BeneficialOwner').source}`);
+/** A file name as file systems allow it. */
+export const FILE_NAME_MAX_LENGTH = 255;
 const KINDS = DOCUMENT_FILE_KINDS.map((k) => k.kind).join(', ');
 
 export type DocumentFields = Pick<
@@ -37,6 +41,10 @@ async function checkFile(f: Fields, file: File | undefined, sentAsText: boolean)
   if (file.size > DOCUMENT_MAX_FILE_BYTES)
     throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `file exceeds ${DOCUMENT_MAX_FILE_BYTES} bytes (10 MB)`);
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  if (file.name.length > FILE_NAME_MAX_LENGTH)
+    f.add('fileName', `the file's name must be at most ${FILE_NAME_MAX_LENGTH} characters (got ${file.name.length})`, {
+      maxLength: FILE_NAME_MAX_LENGTH,
+    });
   if (file.size === 0) f.add('file', 'file is empty');
   else if (!documentFileKind(head))
     f.add('file', `file must be a ${KINDS} document (judged by its first bytes, not its name or type)`);
