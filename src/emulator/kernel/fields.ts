@@ -112,8 +112,7 @@ export class Fields {
     else if (rules.maxLength !== undefined && value.length > rules.maxLength) {
       problem = `${field} must be at most ${rules.maxLength} characters`;
       constraint = { ...constraint, maxLength: rules.maxLength };
-    }
-    else if (rules.enum && !rules.enum.includes(value)) problem = `${field} must be one of ${rules.enum.join(', ')}`;
+    } else if (rules.enum && !rules.enum.includes(value)) problem = `${field} must be one of ${rules.enum.join(', ')}`;
     else if (rules.pattern && !rules.pattern.test(value)) problem = `${field} must match ${rules.pattern.source}`;
     else if (rules.check) problem = rules.check(value);
     if (problem) {
