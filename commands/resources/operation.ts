@@ -59,8 +59,8 @@ export interface OpArg {
   /** `<customerId>` (required) or `[customerId]`; the name fills `{customerId}` in the path. */
   syntax: string;
   help: string;
-  /** An identifier prefix the value must carry, as for a flag. */
-  id?: string;
+  /** An identifier prefix the value must carry, as for a flag (one of several: a transaction or a card transaction). */
+  id?: string | readonly string[];
   /** A flag that may carry the value instead (the official README's `kyc-link --customer-id`). */
   orFlag?: string;
 }

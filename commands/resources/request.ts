@@ -29,9 +29,14 @@ function given(opts: Options, f: OpFlag): unknown {
   return present(value) ? value : present(alias) ? alias : undefined;
 }
 
-function checkId(kind: string | undefined, value: string, field: string): void {
-  if (kind && !(value.startsWith(`${kind}:`) && value.length > kind.length + 1)) {
-    throw new UsageError(`${field} must be a ${kind} identifier like ${kind}:<uuid>; got "${value}".`, { field });
+function checkId(kind: string | readonly string[] | undefined, value: string, field: string): void {
+  if (kind === undefined) return;
+  const kinds = typeof kind === 'string' ? [kind] : kind;
+  if (!kinds.some((k) => value.startsWith(`${k}:`) && value.length > k.length + 1)) {
+    const like = kinds.map((k) => `${k}:<uuid>`).join(' or ');
+    throw new UsageError(`${field} must be a ${kinds.join(' or ')} identifier like ${like}; got "${value}".`, {
+      field,
+    });
   }
 }
 

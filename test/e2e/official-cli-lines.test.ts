@@ -174,6 +174,8 @@ const LINES: Line[] = [
   { line: 'transactions list --type SIDEWAYS', exit: 2 },
   { line: 'transactions get {transaction}', exit: 0 },
   { line: `transactions get Transaction:${NONE}`, exit: 1 },
+  { line: `transactions get CardTransaction:${NONE}`, exit: 1 },
+  { line: `transactions get Quote:${NONE}`, exit: 2 },
   { line: 'transactions reject {transaction} --reason "Invalid sender"', exit: 1 },
   { line: 'transactions approve {transaction} --receiver-customer-info not-json', exit: 2 },
 

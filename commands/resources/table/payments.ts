@@ -241,7 +241,10 @@ export const payments: Operation[] = [
     summary: "get a transaction's details",
     method: 'GET',
     path: '/transactions/{transactionId}',
-    args: [transaction],
+    // Card transactions are read here too (the description's TransactionOneOf, type CARD).
+    args: [
+      { ...transaction, help: 'Transaction:<uuid> or CardTransaction:<uuid>', id: ['Transaction', 'CardTransaction'] },
+    ],
     examples: ['Transaction:<uuid>'],
   },
   {
