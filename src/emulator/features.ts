@@ -25,6 +25,9 @@ import { transfersFeature } from './features/transfers/index.js';
 import { paymentsFeature } from './features/payments/index.js';
 import { platformFeature } from './features/platform/index.js';
 import { tokensFeature } from './features/tokens/index.js';
+import { directoriesFeature } from './features/directories/index.js';
+import { endUserTermsFeature } from './features/end-user-terms/index.js';
+import { cryptoFeature } from './features/crypto/index.js';
 import { agentsFeature } from './features/agents/index.js';
 import { webhookEventsFeature } from './features/webhook-events/index.js';
 
@@ -53,5 +56,8 @@ export const FEATURES: readonly Feature[] = [
   paymentsFeature,
   platformFeature,
   tokensFeature,
+  directoriesFeature,
+  endUserTermsFeature,
+  cryptoFeature,
   webhookEventsFeature,
 ];
