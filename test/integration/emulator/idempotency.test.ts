@@ -58,7 +58,8 @@ describe('the key itself', () => {
     expect(errorShape(await payout(500, key))).toMatchObject({
       status: 400,
       code: 'INVALID_INPUT',
-      details: { errors: [{ field: 'Idempotency-Key' }] },
+      message: 'Idempotency-Key must be 1 to 255 characters',
+      details: { errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 characters' }] },
     });
     expect(await accountBalances(t, customer.usd)).toEqual(before);
   });
@@ -68,5 +69,31 @@ describe('the key itself', () => {
     const first = await payout(300, key);
     expect(first.status).toBe(201);
     expect((await payout(300, key)).body).toEqual(first.body);
+  });
+});
+
+describe('what a key holds', () => {
+  it('a refused request keeps nothing: the corrected request under the same key goes through', async () => {
+    const key = randomUUID();
+    const before = (await accountBalances(t, customer.usd)).balance;
+    expect((await payout(before + 1, key)).status).toBe(400);
+    const corrected = await payout(250, key);
+    expect(corrected.status).toBe(201);
+    expect((await accountBalances(t, customer.usd)).balance).toBe(before - 250);
+  });
+
+  it('a key used for a payout is refused for another endpoint, naming where it was used', async () => {
+    const key = randomUUID();
+    expect((await payout(100, key)).status).toBe(201);
+    const elsewhere = await t.call('POST', '/transfer-in', {
+      body: { source: { accountId: destination }, destination: { accountId: customer.usd }, amount: 100 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(errorShape(elsewhere)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: `Idempotency-Key ${key} was used for /transfer-out; use a new key`,
+      details: { errors: [{ field: 'Idempotency-Key', message: 'already used for /transfer-out' }] },
+    });
   });
 });

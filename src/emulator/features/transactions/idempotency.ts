@@ -31,6 +31,7 @@ export function idempotencyKey(req: Req): string | undefined {
 
 /** The answer kept for key, if any; 400 when the key was used for another target. */
 export function recall(emu: EmulatorContext, key: string | undefined, target: string): Reply | undefined {
+  // Stryker disable next-line ConditionalExpression: looking up no key finds nothing either; this only skips the lookup.
   if (key === undefined) return undefined;
   const seen = emu.table(idempotentAnswers).get(key);
   if (!seen) return undefined;
@@ -42,10 +43,13 @@ export function recall(emu: EmulatorContext, key: string | undefined, target: st
   return seen.reply;
 }
 
-/** Keeps a successful answer under key; returns it. */
+/**
+ * Keeps a successful answer under key; returns it. A refusal is not kept: the corrected request may
+ * use the same key. Every answer below 300 is a success (no handler answers 1xx).
+ */
 export function remember(emu: EmulatorContext, key: string | undefined, target: string, reply: Reply): Reply {
-  if (key !== undefined && reply.status >= 200 && reply.status < 300) {
-    emu.table(idempotentAnswers).set(key, { key, target, reply, atMs: emu.now() });
-  }
+  // Stryker disable next-line ConditionalExpression: a keyless request is never recalled, so keeping its answer changes nothing.
+  if (key === undefined) return reply;
+  if (reply.status < 300) emu.table(idempotentAnswers).set(key, { key, target, reply, atMs: emu.now() });
   return reply;
 }
