@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type TriggerOptions } from '../../../commands/trigger/run.js';
-import { UsageError } from '../../../src/errors.js';
+import { RejectedInputError } from '../../../src/errors.js';
 import { rejected } from '../../helpers/caught.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
 import { creatingRequests, triggerOptions as opts, triggerReport } from './helpers.js';
@@ -32,7 +32,7 @@ describe('svc trigger on your external account', () => {
     const before = creatingRequests(t);
     const error = await rejected(
       run(opts({ scenario: 'quote.failed', externalAccount: mine.resources.externalAccountId }), t.deps()),
-      UsageError,
+      RejectedInputError,
     );
     expect(error.field).toBe('--external-account');
     expect(error.message).toContain('another row of Quote execution');
