@@ -129,6 +129,13 @@ const LINES: Line[] = [
     exit: 2,
   },
 
+  // receiver look-ups
+  { line: "receiver lookup-uma '$success.usd@example.com' --customer-id {customer}", exit: 0 },
+  { line: 'receiver lookup-uma {umaAddress}', exit: 0 },
+  { line: "receiver lookup-uma '$nobody@nowhere.example'", exit: 1 },
+  { line: 'receiver lookup-account {external} --sender-uma $sender@uma.example.com --customer-id {customer}', exit: 0 },
+  { line: `receiver lookup-account ExternalAccount:${NONE}`, exit: 1 },
+
   // internal accounts (signed)
   { line: 'internal-accounts update {account} --private-enabled true', exit: 0, signed: true },
   { line: 'internal-accounts update {account} --private-enabled yes', exit: 2 },
@@ -262,8 +269,6 @@ const LINES: Line[] = [
  * reach the service cannot pass here until the route exists.
  */
 const AWAITING_ROUTES = [
-  "receiver lookup-uma '$success.usd@example.com' --customer-id {customer}",
-  'receiver lookup-account {external} --sender-uma $sender@uma.example.com --customer-id {customer}',
   'tokens list --name "CI token"',
   'tokens create --name "CI token" --permissions VIEW,TRANSACT',
   'tokens get {token}',
