@@ -1,6 +1,7 @@
 /**
- * X-Service-Signature (README.md "Webhook signature"): {"v":"1","s":"<base64 DER>"}, ECDSA P-256 SHA-256
- * over the raw body bytes. Both sides use node:crypto (OpenSSL): it is the fastest verifier Node
+ * X-Service-Signature (README.md "Webhook signature"): the bare base64 of the DER ECDSA P-256 SHA-256
+ * signature over the raw body bytes, as the service's public API description gives it; verifiers
+ * also take the older JSON form {"v":"1","s":"<base64 DER>"}. Both sides use node:crypto (OpenSSL): it is the fastest verifier Node
  * has, and it is independent of the @noble code that makes stamps, so the two cross-check.
  */
 import {
@@ -24,12 +25,15 @@ export function generateWebhookKeyPair(): { privateKeyPem: string; publicKeyPem:
   return { privateKeyPem: privateKey, publicKeyPem: publicKey };
 }
 
-/** The header value for body. Pass a KeyObject when signing many bodies, to parse the PEM once. */
+/**
+ * The header value for body: bare base64 of the DER signature (the description's form). Pass a
+ * KeyObject when signing many bodies, to parse the PEM once.
+ */
 export function signWebhookBody(body: Uint8Array | string, privateKeyPem: string | KeyObject): string {
   const key = typeof privateKeyPem === 'string' ? createPrivateKey(privateKeyPem) : privateKeyPem;
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const der = nodeSign('sha256', bytes, { key, dsaEncoding: 'der' });
-  return JSON.stringify({ v: '1', s: der.toString('base64') });
+  return der.toString('base64');
 }
 
 function badKey(reason: string): never {

@@ -29,7 +29,7 @@ export interface RunSvcOptions {
   timeoutMs?: number;
 }
 
-/** Environment for a spawned svc: PATH and HOME only, CI=true so nothing ever prompts, plus the test's own. */
+/** Environment for a spawned svc: PATH and HOME only, CI=true so nothing ever prompts, the contract recorder, plus the test's own. */
 export function svcEnv(configDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
@@ -37,6 +37,10 @@ export function svcEnv(configDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS
     CI: 'true',
     NO_COLOR: '1',
     SERVICE_CLI_CONFIG_DIR: configDir,
+    // A spawned emulator records its exchanges for the contract check too (test/contract/).
+    ...(process.env.SVC_EMULATOR_EXCHANGE_LOG
+      ? { SVC_EMULATOR_EXCHANGE_LOG: process.env.SVC_EMULATOR_EXCHANGE_LOG }
+      : {}),
     ...extra,
   };
 }

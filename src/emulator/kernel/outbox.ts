@@ -11,6 +11,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { signWebhookBody } from '../../crypto/webhook-signature.js';
 import { EventLog, type EventLogHost, type LoggedEvent } from './event-log.js';
+import { exchangeRecorder } from './exchange-log.js';
 import type { EmulatorLogEntry } from './options.js';
 import type { CoreState, WebhookDelivery } from './state.js';
 import { newId, newUuid } from './ids.js';
@@ -49,7 +50,9 @@ export class WebhookOutbox {
   envelope(type: string, data: unknown): { id: string; timestamp: string; body: string } {
     const id = newId('Webhook');
     const timestamp = this.emu.iso();
-    return { id, timestamp, body: JSON.stringify({ id, type, timestamp, data }) };
+    const body = JSON.stringify({ id, type, timestamp, data });
+    exchangeRecorder?.webhook(body);
+    return { id, timestamp, body };
   }
 
   /**

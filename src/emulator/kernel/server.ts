@@ -10,6 +10,7 @@ import { basicRefused, type Principal } from './auth.js';
 import { readBody, parseJsonObject } from './body.js';
 import type { EmulatorContext } from './context.js';
 import { HttpError, invalidInput } from './errors.js';
+import { exchangeRecorder } from './exchange-log.js';
 import type { Match, Reply, Req, Router } from './router.js';
 import { checkPermission } from './permissions.js';
 
@@ -91,9 +92,9 @@ async function handle(
   emu: EmulatorContext,
   parts: ServerParts,
   req: IncomingMessage,
-  res: ServerResponse,
   logAs: (p: string) => void,
-): Promise<number> {
+  seen: { raw?: Buffer },
+): Promise<Reply> {
   const url = parseTarget(req.url);
   const method = req.method ?? 'GET';
   if (!url) {
@@ -109,6 +110,7 @@ async function handle(
   if (hidden) logAs(hidden);
   const { match, path, principal } = route(parts, req, method, url);
   const raw = await readBody(req, match.route.maxBodyBytes);
+  seen.raw = raw;
   let parsed: Record<string, unknown> | undefined;
   const request: Req = {
     method,
@@ -129,8 +131,7 @@ async function handle(
   if (principal.kind === 'agent') reply = scopeAgentReply(emu, request, reply);
   // A change is acknowledged only once it is in the --state file (a kill after the answer loses nothing).
   if (emu.file && method !== 'GET' && method !== 'HEAD') await emu.file.settled();
-  send(res, reply);
-  return reply.status;
+  return reply;
 }
 
 export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, requestTimeoutMs = 30_000): Server {
@@ -147,15 +148,22 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
     const logAs = (p: string) => {
       logPath = p;
     };
-    const done = (status: number) =>
+    const seen: { raw?: Buffer } = {};
+    const done = (reply: Reply) => {
+      exchangeRecorder?.http(req, seen.raw, reply);
       emu.log({
         kind: 'request',
         method: req.method,
         path: logPath,
-        status,
+        status: reply.status,
         ms: Math.round(performance.now() - started),
       });
-    handle(emu, parts, req, res, logAs).then(done, (error: unknown) => {
+    };
+    const answer = (reply: Reply) => {
+      send(res, reply);
+      done(reply);
+    };
+    handle(emu, parts, req, logAs, seen).then(answer, (error: unknown) => {
       let reply: Reply;
       if (error instanceof HttpError) {
         reply = errorReply(error);
@@ -173,7 +181,7 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
       }
       if (res.headersSent) res.destroy();
       else send(res, reply);
-      done(reply.status);
+      done(reply);
     });
   });
 }

@@ -94,18 +94,22 @@ describe('cards reveal', () => {
     expect(d.stdout()).toBe('');
   });
 
-  it('a card that is not issued yet is the service 409, and nothing reaches stdout', async () => {
+  it('a card that is not issued yet is the service 404 (no details yet), and nothing reaches stdout', async () => {
     const issued = await fetch(`${emu.baseUrl}/cards`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ cardholderId: emu.fixtures.customerId, fundingSources: [emu.fixtures.accountId] }),
+      body: JSON.stringify({
+        cardholderId: emu.fixtures.customerId,
+        form: 'VIRTUAL',
+        fundingSources: [emu.fixtures.accountId],
+      }),
     }).then((r) => r.json() as Promise<{ id: string; state: string }>);
     expect(issued.state).toBe('PROCESSING');
     const d = deps();
-    await expect(reveal({ card: issued.id, open: false }, d)).rejects.toMatchObject({ status: 409 });
+    await expect(reveal({ card: issued.id, open: false }, d)).rejects.toMatchObject({ status: 404 });
     expect(d.stdout()).toBe('');
   });
 

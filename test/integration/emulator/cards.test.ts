@@ -37,7 +37,7 @@ async function issue(
 ): Promise<{ card: Record<string, any>; holder: { id: string; accountId: string } }> {
   const holder = await customer(fullName);
   const answer = await t.call('POST', '/cards', {
-    body: { cardholderId: holder.id, fundingSources: [holder.accountId] },
+    body: { cardholderId: holder.id, form: 'VIRTUAL', fundingSources: [holder.accountId] },
   });
   expect(answer.status).toBe(201);
   return { card: answer.body, holder };
@@ -95,7 +95,7 @@ describe('issuance', () => {
       const c = await other.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Anyone' } });
       const acct = await other.call('GET', `/internal-accounts?customerId=${c.body.id}`);
       const card = await other.call('POST', '/cards', {
-        body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+        body: { cardholderId: c.body.id, form: 'VIRTUAL', fundingSources: [acct.body.data[0].id] },
       });
       const settled = await eventually(async () => {
         const now = await other.call('GET', `/cards/${card.body.id}`);
@@ -107,24 +107,74 @@ describe('issuance', () => {
     }
   });
 
-  it('400 CARDHOLDER_KYC_NOT_APPROVED, 404 unknown cardholder, 400 foreign funding source', async () => {
+  it('400 CARDHOLDER_KYC_NOT_APPROVED, 400 unknown cardholder, 400 foreign funding source', async () => {
     const pending = await customer('Pending Person001');
     const refused = await t.call('POST', '/cards', {
-      body: { cardholderId: pending.id, fundingSources: [pending.accountId] },
+      body: { cardholderId: pending.id, form: 'VIRTUAL', fundingSources: [pending.accountId] },
     });
     expect(errorShape(refused)).toMatchObject({ status: 400, code: 'CARDHOLDER_KYC_NOT_APPROVED' });
     const unknown = await t.call('POST', '/cards', {
-      body: { cardholderId: `Customer:${randomUUID()}`, fundingSources: [t.emu.fixtures.accountId] },
+      body: { cardholderId: `Customer:${randomUUID()}`, form: 'VIRTUAL', fundingSources: [t.emu.fixtures.accountId] },
     });
-    expect(errorShape(unknown)).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect(errorShape(unknown)).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'cardholderId' }] },
+    });
     const holder = await customer('Someone Else');
     const foreign = await t.call('POST', '/cards', {
-      body: { cardholderId: holder.id, fundingSources: [t.emu.fixtures.accountId] },
+      body: { cardholderId: holder.id, form: 'VIRTUAL', fundingSources: [t.emu.fixtures.accountId] },
     });
     expect(errorShape(foreign)).toMatchObject({
       status: 400,
       code: 'INVALID_INPUT',
       details: { errors: [{ field: 'fundingSources[0]' }] },
+    });
+  });
+});
+
+describe('Card fields of the public API description', () => {
+  it('POST stores platformCardId and maxSpendPerTransaction; every answer and webhook carries the cap', async () => {
+    const holder = await customer('Capped Holder');
+    const answer = await t.call('POST', '/cards', {
+      body: {
+        cardholderId: holder.id,
+        form: 'VIRTUAL',
+        fundingSources: [holder.accountId],
+        platformCardId: 'card-ref-7',
+        maxSpendPerTransaction: 5000,
+      },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ platformCardId: 'card-ref-7', maxSpendPerTransaction: 5000 });
+    const active = await event(answer.body.id, 'CARD.STATE_CHANGE', 'ACTIVE');
+    expect(active.body.data).toMatchObject({ platformCardId: 'card-ref-7', maxSpendPerTransaction: 5000 });
+    const { card } = await issue();
+    expect(card.maxSpendPerTransaction).toBeNull();
+    expect((await t.call('GET', `/cards/${card.id}`)).body.maxSpendPerTransaction).toBeNull();
+  });
+
+  it('POST needs form; PATCH sets the cap with a number, clears it with null, and names a bad value', async () => {
+    const holder = await customer('Formless Holder');
+    const formless = await t.call('POST', '/cards', {
+      body: { cardholderId: holder.id, fundingSources: [holder.accountId] },
+    });
+    expect(errorShape(formless)).toMatchObject({ status: 400, details: { errors: [{ field: 'form' }] } });
+    const { card } = await issue();
+    expect((await patch(card.id, { maxSpendPerTransaction: 2500 })).body.maxSpendPerTransaction).toBe(2500);
+    expect((await t.call('GET', `/cards/${card.id}`)).body.maxSpendPerTransaction).toBe(2500);
+    expect((await patch(card.id, { maxSpendPerTransaction: null })).body.maxSpendPerTransaction).toBeNull();
+    for (const bad of [0, 1.5, '100']) {
+      expect(errorShape(await patch(card.id, { maxSpendPerTransaction: bad }))).toMatchObject({
+        status: 400,
+        code: 'INVALID_INPUT',
+        details: { errors: [{ field: 'maxSpendPerTransaction' }] },
+      });
+    }
+    const closing = await patch(card.id, { state: 'CLOSED', maxSpendPerTransaction: 10 });
+    expect(errorShape(closing)).toMatchObject({
+      status: 400,
+      details: { errors: [{ field: 'maxSpendPerTransaction' }] },
     });
   });
 });
@@ -149,10 +199,12 @@ describe('PATCH /cards/{id} state machine', () => {
       expect(d.body.data).toEqual(answer.body);
     }
     const afterClose = await patch(card.id, { state: 'ACTIVE' });
-    expect(errorShape(afterClose)).toMatchObject({ status: 409, code: 'CARD_ALREADY_CLOSED' });
+    expect(errorShape(afterClose)).toMatchObject({ status: 409, code: 'INVALID_STATE_TRANSITION' });
+    expect(errorShape(await patch(card.id, { state: 'CLOSED' })).code).toBe('CARD_ALREADY_CLOSED');
     expect(errorShape(await patch(card.id, { fundingSources: [card.fundingSources[0]] })).code).toBe(
-      'CARD_ALREADY_CLOSED',
+      'CARD_NOT_MUTABLE',
     );
+    expect(errorShape(await patch(card.id, { maxSpendPerTransaction: 100 })).code).toBe('CARD_NOT_MUTABLE');
   });
 
   it('closing a PROCESSING card wins over the issuer; ACTIVE/FROZEN from PROCESSING is 409', async () => {
@@ -165,7 +217,7 @@ describe('PATCH /cards/{id} state machine', () => {
       });
       const acct = await other.call('GET', `/internal-accounts?customerId=${c.body.id}`);
       const card = await other.call('POST', '/cards', {
-        body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+        body: { cardholderId: c.body.id, form: 'VIRTUAL', fundingSources: [acct.body.data[0].id] },
       });
       const early = await other.call('PATCH', `/cards/${card.body.id}`, { body: { state: 'FROZEN' } });
       expect(errorShape(early)).toMatchObject({ status: 409, code: 'INVALID_STATE_TRANSITION' });
@@ -267,8 +319,8 @@ describe('POST /cards/{id}/reveal', () => {
       expect((await fetch(reveal.body.panEmbedUrl)).status).toBe(404);
       await other.call('PATCH', `/cards/${other.emu.fixtures.cardId}`, { body: { state: 'CLOSED' } });
       expect(errorShape(await other.call('POST', `/cards/${other.emu.fixtures.cardId}/reveal`))).toMatchObject({
-        status: 409,
-        code: 'CARD_ALREADY_CLOSED',
+        status: 404,
+        code: 'REFERENCE_NOT_FOUND',
       });
     } finally {
       await other.close();

@@ -81,7 +81,7 @@ describe('timers fire when the clock jumps', () => {
     });
     const acct = await t.call('GET', `/internal-accounts?customerId=${c.body.id}`);
     const card = await t.call('POST', '/cards', {
-      body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+      body: { cardholderId: c.body.id, form: 'VIRTUAL', fundingSources: [acct.body.data[0].id] },
     });
     expect(card.body.state).toBe('PROCESSING');
     return card.body.id;
@@ -132,7 +132,7 @@ describe('--time-scale', () => {
       const c = await fast.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: 'Fast Clock' } });
       const acct = await fast.call('GET', `/internal-accounts?customerId=${c.body.id}`);
       const card = await fast.call('POST', '/cards', {
-        body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+        body: { cardholderId: c.body.id, form: 'VIRTUAL', fundingSources: [acct.body.data[0].id] },
       });
       const started = Date.now();
       await eventually(async () =>

@@ -86,7 +86,7 @@ describe('restart with --state', () => {
     });
     const acct = await first.call('GET', `/internal-accounts?customerId=${c.body.id}`);
     const card = await first.call('POST', '/cards', {
-      body: { cardholderId: c.body.id, fundingSources: [acct.body.data[0].id] },
+      body: { cardholderId: c.body.id, form: 'VIRTUAL', fundingSources: [acct.body.data[0].id] },
     });
     await first.close();
 

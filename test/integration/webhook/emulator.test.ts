@@ -91,7 +91,7 @@ describe('svc webhook listen with the emulator', () => {
       await api.request<{ id: string; state: string }>({
         method: 'POST',
         path: '/cards',
-        body: { cardholderId: customerId, fundingSources: [accountId] },
+        body: { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [accountId] },
       })
     ).body;
     expect(card.state).toBe('PROCESSING');
@@ -137,7 +137,7 @@ describe('svc webhook listen with the emulator', () => {
       await api.request<{ id: string }>({
         method: 'POST',
         path: '/cards',
-        body: { cardholderId: holder.id, fundingSources: [accounts[0]!.id] },
+        body: { cardholderId: holder.id, form: 'VIRTUAL', fundingSources: [accounts[0]!.id] },
       })
     ).body;
     await waitFor(l, 'CLOSED (ISSUER_REJECTED)', (e) => e.data.id === rejected.id && e.data.state === 'CLOSED');
@@ -188,7 +188,7 @@ describe('svc webhook listen with the emulator', () => {
       await api.request<{ id: string }>({
         method: 'POST',
         path: '/cards',
-        body: { cardholderId: customerId, fundingSources: [accountId] },
+        body: { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [accountId] },
       })
     ).body;
     const event = await waitFor(l, 'ACTIVE after retries', (e) => e.data.id === card.id);

@@ -20,6 +20,15 @@ describe('svc webhook verify', () => {
     expect(d.stdout()).toBe('valid\n');
   });
 
+  it('takes the bare base64 header and the older {"v":"1","s":…} form alike', async () => {
+    expect(signature).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+    for (const header of [signature, JSON.stringify({ v: '1', s: signature })]) {
+      const d = deps();
+      await run({ publicKey: keys.publicKeyPem, signature: header, body }, d);
+      expect(d.stdout()).toBe('valid\n');
+    }
+  });
+
   it('--json prints {"valid":true}; the key may come from SERVICE_WEBHOOK_PUBKEY', async () => {
     const d = deps({ globals: { json: true }, env: { SERVICE_WEBHOOK_PUBKEY: keys.publicKeyPem } });
     await run({ signature, body }, d);

@@ -23,6 +23,8 @@ export type CardState = 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
 export interface CardRec {
   id: string;
   cardholderId: string;
+  /** The platform's own reference, as given at creation. */
+  platformCardId?: string;
   state: CardState;
   stateReason?: 'ISSUER_REJECTED' | 'CLOSED_BY_PLATFORM';
   brand: string;
@@ -31,6 +33,8 @@ export interface CardRec {
   expMonth: number;
   expYear: number;
   fundingSources: string[];
+  /** Per-transaction cap in the card currency's smallest unit; null when unset (absent in older state files). */
+  maxSpendPerTransaction?: number | null;
   currency: string;
   processorRef: string;
   issuerRef: string;
@@ -45,9 +49,10 @@ export interface CardRec {
 
 export const cards = durableTable<CardRec>('cards');
 
+/** The description's Card: `maxSpendPerTransaction` is always there (null when unset). */
 export function renderCard(card: CardRec): Record<string, unknown> {
   const { pan: _pan, cvc: _cvc, issuance: _issuance, ...visible } = card;
-  return visible;
+  return { ...visible, maxSpendPerTransaction: card.maxSpendPerTransaction ?? null };
 }
 
 function luhnPan(): string {
@@ -103,17 +108,25 @@ export function scheduleIssuance(emu: EmulatorContext, card: CardRec): void {
   });
 }
 
+/** What the platform chooses about a new card beyond its holder and funding. */
+export interface CardOptions {
+  platformCardId?: string;
+  maxSpendPerTransaction?: number;
+}
+
 export function insertCard(
   emu: EmulatorContext,
   holder: CustomerRec,
   fundingSources: string[],
   state: CardState,
+  options: CardOptions = {},
 ): CardRec {
   const now = emu.iso();
   const pan = luhnPan();
   const card: CardRec = {
     id: newId('Card'),
     cardholderId: holder.id,
+    ...(options.platformCardId !== undefined ? { platformCardId: options.platformCardId } : {}),
     state,
     brand: 'VISA',
     form: 'VIRTUAL',
@@ -121,6 +134,7 @@ export function insertCard(
     expMonth: randomInt(1, 13),
     expYear: new Date(emu.now()).getUTCFullYear() + 3,
     fundingSources,
+    maxSpendPerTransaction: options.maxSpendPerTransaction ?? null,
     currency: 'USD',
     processorRef: `proc_${randomBytes(8).toString('hex')}`,
     issuerRef: `iss_${randomBytes(8).toString('hex')}`,

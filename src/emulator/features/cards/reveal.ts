@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { conflict } from '../../kernel/errors.js';
+import { HttpError } from '../../kernel/errors.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { cards, getCard } from './cards.js';
@@ -52,9 +52,16 @@ export const revealRoutes: Route[] = [
     path: '/cards/:id/reveal',
     handler(req, emu) {
       const card = getCard(emu, req.params.id!);
-      if (card.state === 'CLOSED') throw conflict('CARD_ALREADY_CLOSED', `Card ${card.id} is closed`);
+      // The description declares no 409 here: a card with no details to show (not issued yet, or
+      // closed, which the spec says is "no longer to be shown") is a 404.
+      if (card.state === 'CLOSED')
+        throw new HttpError(404, 'REFERENCE_NOT_FOUND', `Card ${card.id} is closed; its details are no longer shown`);
       if (card.state === 'PROCESSING')
-        throw conflict('CARD_NOT_ISSUED', `Card ${card.id} is still PROCESSING; reveal it once it is ACTIVE`);
+        throw new HttpError(
+          404,
+          'REFERENCE_NOT_FOUND',
+          `Card ${card.id} is still PROCESSING and has no details yet; reveal it once it is ACTIVE`,
+        );
       const token = randomBytes(32).toString('base64url');
       const expiresAtMs = emu.now() + emu.opts.revealTtlMs;
       emu.table(reveals).set(token, { cardId: card.id, expiresAtMs });

@@ -1,6 +1,6 @@
-/** Card issuance, list, get, and PATCH (freeze, unfreeze, close, funding sources). */
+/** Card issuance, list, get, and PATCH (freeze, unfreeze, close, funding sources, spending cap). */
 import { idPattern } from '../../../service/identifiers.js';
-import { badRequest, conflict, notFound } from '../../kernel/errors.js';
+import { badRequest, conflict, invalidInput } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { ownedListRoute, type Route } from '../../kernel/router.js';
 import { customers } from '../customers/customers.js';
@@ -22,17 +22,22 @@ export const cardRoutes: Route[] = [
     handler(req, emu) {
       const f = new Fields(req.json());
       const cardholderId = f.string('cardholderId', { required: true, pattern: idPattern('Customer') });
+      const platformCardId = f.string('platformCardId', { minLength: 1, maxLength: 255 });
+      // Taken as the description allows, not kept: the emulator runs no 3-D Secure.
+      f.string('threeDSecurePassword', { maxLength: 255 });
       const fundingSources = f.stringArray('fundingSources', {
         required: true,
         pattern: idPattern('InternalAccount'),
         minItems: 1,
         maxItems: 10,
       });
-      f.string('form', { enum: ['VIRTUAL'] });
+      f.string('form', { required: true, enum: ['VIRTUAL'] });
+      const maxSpendPerTransaction = f.integer('maxSpendPerTransaction', { min: 1 });
       f.string('currency', { enum: ['USD'] });
       f.done();
       const holder = emu.table(customers).get(cardholderId!);
-      if (!holder) throw notFound('Customer', cardholderId!, 'USER_NOT_FOUND');
+      // The description declares no 404 here: an unknown cardholder is a bad field.
+      if (!holder) throw invalidInput([{ field: 'cardholderId', message: `Customer ${cardholderId} not found` }]);
       if (holder.kycStatus !== 'APPROVED') {
         throw badRequest(
           'CARDHOLDER_KYC_NOT_APPROVED',
@@ -40,7 +45,7 @@ export const cardRoutes: Route[] = [
         );
       }
       checkFundingSources(emu, holder.id, fundingSources!);
-      const card = insertCard(emu, holder, fundingSources!, 'PROCESSING');
+      const card = insertCard(emu, holder, fundingSources!, 'PROCESSING', { platformCardId, maxSpendPerTransaction });
       scheduleIssuance(emu, card);
       return { status: 201, body: renderCard(card) };
     },
@@ -70,15 +75,32 @@ export const cardRoutes: Route[] = [
         minItems: 1,
         maxItems: 10,
       });
-      if (!f.has('state') && !f.has('fundingSources')) f.add('state', 'give state and/or fundingSources to change');
+      // A number sets the cap, null clears it, absence leaves it.
+      const capGiven = f.raw('maxSpendPerTransaction') !== undefined;
+      const cap = f.raw('maxSpendPerTransaction') === null ? null : f.integer('maxSpendPerTransaction', { min: 1 });
+      if (!f.has('state') && !f.has('fundingSources') && !capGiven)
+        f.add('state', 'give state, fundingSources and/or maxSpendPerTransaction to change');
+      if (state === 'CLOSED') {
+        if (f.has('fundingSources')) f.add('fundingSources', 'fundingSources cannot be changed with state CLOSED');
+        if (capGiven) f.add('maxSpendPerTransaction', 'maxSpendPerTransaction cannot be changed with state CLOSED');
+      }
       f.done();
       if (fundingSources) checkFundingSources(emu, card.cardholderId, fundingSources);
-      if (card.state === 'CLOSED') throw conflict('CARD_ALREADY_CLOSED', `Card ${card.id} is closed; issue a new card`);
+      if (card.state === 'CLOSED') {
+        if (state === 'CLOSED') throw conflict('CARD_ALREADY_CLOSED', `Card ${card.id} is already closed`);
+        if (state) throw conflict('INVALID_STATE_TRANSITION', `Card ${card.id} is closed; it cannot become ${state}`);
+        throw conflict('CARD_NOT_MUTABLE', `Card ${card.id} is closed and can no longer change; issue a new card`);
+      }
       if ((state === 'ACTIVE' || state === 'FROZEN') && card.state === 'PROCESSING') {
         throw conflict(
           'INVALID_STATE_TRANSITION',
           `Card ${card.id} is still PROCESSING; it cannot become ${state} until the issuer accepts it`,
         );
+      }
+      if (capGiven && cap !== undefined && cap !== (card.maxSpendPerTransaction ?? null)) {
+        card.maxSpendPerTransaction = cap;
+        card.updatedAt = emu.iso();
+        emu.changed();
       }
       if (fundingSources && fundingSources.join('\n') !== card.fundingSources.join('\n')) {
         card.fundingSources = [...fundingSources];

@@ -1,0 +1,161 @@
+/**
+ * The contract check over what the emulator recorded during a test run (src/emulator/kernel/exchange-log.ts):
+ * every response of an operation the description names has a declared status and a body valid for it,
+ * every webhook body is valid for its type, and every request the emulator accepted (2xx) or svc
+ * sent is valid, except the listed differences (differences.ts). Returns the failures, grouped.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Difference, KNOWN_GAPS, SPEC_DIFFERENCES } from './differences.js';
+import { ContractValidator } from './validator.js';
+
+const SCHEMA_FILE = fileURLToPath(new URL('./api-schema.json', import.meta.url));
+const VERSION_PREFIX = '/2025-10-13';
+/** svc's own client (src/http/client.ts): its requests must be valid whatever the emulator answers. */
+const SVC_USER_AGENT = 'service-cli';
+
+interface Recorded {
+  kind: 'http' | 'webhook';
+  method?: string;
+  url?: string;
+  userAgent?: string;
+  scheme?: string;
+  requestType?: string;
+  request?: string;
+  status?: number;
+  response?: unknown;
+  body?: string;
+}
+
+export interface Failure {
+  kind: Difference['kind'];
+  operation: string;
+  status?: number;
+  errors: string[];
+  /** What was sent or answered, for the report (first occurrence). */
+  example: string;
+  count: number;
+}
+
+export interface CheckResult {
+  checked: { responses: number; requests: number; webhooks: number };
+  failures: Failure[];
+  /** Listed differences that were seen (the rest of KNOWN_GAPS may be stale). */
+  forgiven: number;
+}
+
+type Found = Omit<Failure, 'count' | 'example'>;
+
+/** What a difference is matched against besides the failure: the body and who called. */
+interface Seen {
+  body: unknown;
+  agent: boolean;
+}
+
+function forgiven(list: readonly Difference[], f: Found, seen: Seen): boolean {
+  return list.some(
+    (d) =>
+      d.kind === f.kind &&
+      (d.operation === f.operation || d.operation === '*') &&
+      (d.status === undefined || d.status === f.status) &&
+      (!d.agentOnly || seen.agent) &&
+      (!d.body || d.body(seen.body)),
+  );
+}
+
+function parse(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of a request target, or undefined when it is not one (a test sends `//[` on purpose). */
+function pathOf(target: string | undefined): string | undefined {
+  try {
+    return new URL(target ?? '/', 'http://x').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+function shorten(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text === undefined ? '(none)' : text.length > 600 ? `${text.slice(0, 600)}…` : text;
+}
+
+export function checkExchanges(folder: string): CheckResult {
+  const validator = new ContractValidator(SCHEMA_FILE);
+  const failures = new Map<string, Failure>();
+  const checked = { responses: 0, requests: 0, webhooks: 0 };
+  let forgivenCount = 0;
+  const fail = (f: Found, example: unknown, agent = false) => {
+    const context = { body: example, agent };
+    if (forgiven(SPEC_DIFFERENCES, f, context) || forgiven(KNOWN_GAPS, f, context)) {
+      forgivenCount++;
+      return;
+    }
+    const key = `${f.kind} ${f.operation} ${f.status} ${f.errors.join('|')}`;
+    const seen = failures.get(key);
+    if (seen) seen.count++;
+    else failures.set(key, { ...f, example: shorten(example), count: 1 });
+  };
+
+  const files = readdirSync(folder).filter((name) => name.endsWith('.jsonl'));
+  for (const name of files) {
+    for (const line of readFileSync(join(folder, name), 'utf8').split('\n')) {
+      if (!line) continue;
+      const r = JSON.parse(line) as Recorded;
+      if (r.kind === 'webhook') {
+        checked.webhooks++;
+        const body = parse(r.body) as { type?: unknown };
+        const v = validator.webhook(body);
+        if (!v.ok) fail({ kind: 'webhook', operation: `webhook ${String(body.type)}`, errors: v.errors }, body);
+        continue;
+      }
+      const pathname = pathOf(r.url);
+      if (!pathname?.startsWith(`${VERSION_PREFIX}/`)) continue; // emulator-only endpoints, embed pages
+      const path = pathname.slice(VERSION_PREFIX.length);
+      const m = validator.match(r.method!, path);
+      if (!m) continue; // a route the description does not have: nothing to compare with
+      checked.responses++;
+      const res = validator.response(m, r.status!, r.response);
+      if (!res.ok) {
+        const kind = res.errors[0]?.startsWith('status ') ? 'status' : 'response';
+        fail({ kind, operation: m.key, status: r.status, errors: res.errors }, r.response, r.scheme === 'bearer');
+      }
+      const accepted = r.status! >= 200 && r.status! < 300;
+      const json = r.requestType?.includes('json') ? parse(r.request) : undefined;
+      if (json !== undefined && (accepted || r.userAgent?.startsWith(SVC_USER_AGENT))) {
+        checked.requests++;
+        const req = validator.request(m, json);
+        if (!req.ok)
+          fail(
+            { kind: 'request', operation: m.key, status: r.status, errors: req.errors },
+            json,
+            r.scheme === 'bearer',
+          );
+      }
+    }
+  }
+  return { checked, failures: [...failures.values()], forgiven: forgivenCount };
+}
+
+export function report(result: CheckResult): string {
+  const lines = [
+    `Contract check: ${result.failures.length} difference(s) from the service's public API description`,
+    '(test/contract/api-schema.json). Fix the emulator (or svc, for a request it sends) to match the',
+    'description. Only if the spec (../shared/spec/service-spec.md) mandates the difference, add it to',
+    'SPEC_DIFFERENCES in test/contract/differences.ts with the clause that mandates it.',
+    '',
+  ];
+  for (const f of result.failures) {
+    lines.push(`- ${f.kind} ${f.operation}${f.status ? ` → ${f.status}` : ''} (×${f.count})`);
+    for (const e of f.errors) lines.push(`    ${e}`);
+    lines.push(`    e.g. ${f.example}`);
+  }
+  return lines.join('\n');
+}
