@@ -52,7 +52,9 @@ async function holder(): Promise<Holder> {
   const accounts = await t.call('GET', `/customers/internal-accounts?customerId=${c.body.id}`);
   const accountId = accounts.body.data.find((a: any) => a.balance.currency.code === 'USD').id;
   await fund(t, accountId, FUNDS);
-  const card = await t.call('POST', '/cards', { body: { cardholderId: c.body.id, fundingSources: [accountId] } });
+  const card = await t.call('POST', '/cards', {
+    body: { cardholderId: c.body.id, form: 'VIRTUAL', fundingSources: [accountId] },
+  });
   t.emu.testing.advanceClock(20); // the test emulator's issuer answers after 20 ms
   await eventually(async () => (await t.call('GET', `/cards/${card.body.id}`)).body.state === 'ACTIVE' || undefined);
   return { customerId: c.body.id, accountId, cardId: card.body.id };
