@@ -70,13 +70,22 @@ export function isRunnable(scenario: Scenario): boolean {
 /** The refusal for a production token: sandbox endpoints answer it 403. */
 export class ProductionTokenError extends SvcError {}
 
+/** A well-formed quote id that no service issues (a nil-like v4 UUID): paying it can only fail. */
+const PROBE_QUOTE_ID = 'Quote:00000000-0000-4000-8000-000000000000';
+
 /**
- * Sends an empty `POST /sandbox/send`: a sandbox answers 400 (the body is incomplete) and creates
- * nothing; production answers 403 to every sandbox endpoint.
+ * Asks `POST /sandbox/send` to pay a quote that does not exist, with a body the API description
+ * accepts: a sandbox answers 404 QUOTE_NOT_FOUND and creates nothing; production answers 403 to
+ * every sandbox endpoint.
  */
 export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Promise<void> {
   try {
-    await client.request({ method: 'POST', path: '/sandbox/send', body: {}, signal });
+    await client.request({
+      method: 'POST',
+      path: '/sandbox/send',
+      body: { quoteId: PROBE_QUOTE_ID, currencyCode: 'USD' },
+      signal,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
       throw new ProductionTokenError(
@@ -86,7 +95,7 @@ export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Pr
         },
       );
     }
-    if (error instanceof ApiError && error.status === 400) return;
+    if (error instanceof ApiError && error.status === 404 && error.code === 'QUOTE_NOT_FOUND') return;
     throw error;
   }
 }

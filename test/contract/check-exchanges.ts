@@ -60,7 +60,8 @@ function forgiven(list: readonly Difference[], f: Found, seen: Seen): boolean {
       (d.operation === f.operation || d.operation === '*') &&
       (d.status === undefined || d.status === f.status) &&
       (!d.agentOnly || seen.agent) &&
-      (!d.body || d.body(seen.body)),
+      (!d.body || d.body(seen.body)) &&
+      (!d.errors || f.errors.every((e) => d.errors!.test(e))),
   );
 }
 

@@ -38,7 +38,15 @@ export async function individualVerification(ctx: TriggerContext, scenario: Scen
 async function createBusiness(ctx: TriggerContext, registrationNumber: string): Promise<string> {
   const body = withSet(ctx.inputs, 'business', {
     customerType: 'BUSINESS',
-    businessInfo: { legalName: 'Trigger Widgets LLC', registrationNumber, country: 'US', entityType: 'LLC' },
+    // What the description's BusinessInfo requires at creation (legalName, country, taxId, incorporatedOn).
+    businessInfo: {
+      legalName: 'Trigger Widgets LLC',
+      registrationNumber,
+      country: 'US',
+      entityType: 'LLC',
+      taxId: '12-3456789',
+      incorporatedOn: '2015-06-01',
+    },
   });
   ctx.progress(`Creating a business with registration number ${body.businessInfo.registrationNumber}`);
   const business = await call(ctx, 'POST', '/customers', body);

@@ -1,7 +1,7 @@
 /**
  * DELETE /customers/{customerId} over HTTP, as the public API description has it: a soft delete
  * (200 with the customer flagged isDeleted), 410 CUSTOMER_DELETED the second time, lists without
- * deleted customers unless isIncludingDeleted=true, and 410 for whatever would change or add to a
+ * deleted customers unless isIncludingDeleted=true, and 409 or 400 for whatever would change or add to a
  * deleted customer. Its platformCustomerId is free again.
  */
 import { randomUUID } from 'node:crypto';
@@ -55,7 +55,7 @@ describe('DELETE /customers/{customerId}', () => {
     });
   });
 
-  it('410 CUSTOMER_DELETED for a PATCH, a verification, a document, a KYC link of a deleted individual', async () => {
+  it('a PATCH, a verification, a document, a KYC link of a deleted individual: refused with the statuses those operations declare', async () => {
     const c = await createIndividual(t, 'Gone Person 003');
     expect((await t.call('DELETE', `/customers/${c.id}`)).status).toBe(200);
     const refusals = [
@@ -69,20 +69,28 @@ describe('DELETE /customers/{customerId}', () => {
       }),
       await t.call('POST', `/customers/${c.id}/kyc-link`, { body: {} }),
     ];
-    for (const answer of refusals) expect(errorShape(answer)).toMatchObject({ status: 410, code: 'CUSTOMER_DELETED' });
+    // The description declares 410 for DELETE only: a 409 where the operation has one, else a 400 naming the field.
+    expect(
+      refusals.map((a) => [errorShape(a).status, errorShape(a).code, errorShape(a).details?.errors?.[0]?.field]),
+    ).toEqual([
+      [409, 'CONFLICT', undefined],
+      [400, 'INVALID_INPUT', 'customerId'],
+      [400, 'INVALID_INPUT', 'documentHolder'],
+      [409, 'CONFLICT', undefined],
+    ]);
     expect((await t.call('GET', `/customers/${c.id}`)).body.nationality).toBe('US');
     expect((await t.call('GET', `/verifications?customerId=${c.id}`)).body.data).toEqual([]);
   });
 
-  it('410 for a beneficial owner of a deleted business', async () => {
+  it('400 naming customerId for a beneficial owner of a deleted business', async () => {
     const b = await createBusiness(t, 'REG-001');
     expect((await t.call('DELETE', `/customers/${b.id}`)).body).toMatchObject({
       customerType: 'BUSINESS',
       isDeleted: true,
     });
     expect(errorShape(await t.call('POST', '/beneficial-owners', { body: ownerBody(b.id, 'Owner') }))).toMatchObject({
-      status: 410,
-      code: 'CUSTOMER_DELETED',
+      status: 400,
+      details: { errors: [{ field: 'customerId' }] },
     });
   });
 

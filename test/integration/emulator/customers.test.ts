@@ -97,9 +97,15 @@ describe('POST /customers', () => {
         'businessInfo.country',
         'businessInfo.incorporatedOn',
         'businessInfo.entityType',
+        'businessInfo.taxId',
         'businessInfo.countriesOfOperation[1]',
         'address.postalCode',
       ],
+    ],
+    [
+      'a business without what the description requires of BusinessInfo',
+      { customerType: 'BUSINESS', businessInfo: { legalName: 'Half Co', registrationNumber: 'R-1' } },
+      ['businessInfo.country', 'businessInfo.incorporatedOn', 'businessInfo.taxId'],
     ],
     [
       'individual fields all wrong at once',
@@ -184,7 +190,7 @@ describe('PATCH /customers/{customerId}', () => {
   });
 
   it('a business PATCH merges businessInfo field by field', async () => {
-    const b = await createBusiness(t, 'REG-200', { legalName: 'Half Done Ltd' }, null);
+    const b = await createBusiness(t, 'REG-200', { ...COMPLETE_BUSINESS_INFO, legalName: 'Half Done Ltd' }, null);
     const answer = await t.call('PATCH', `/customers/${b.id}`, {
       body: {
         customerType: 'BUSINESS',
@@ -195,6 +201,7 @@ describe('PATCH /customers/{customerId}', () => {
     expect(answer.body).toMatchObject({
       businessInfo: {
         legalName: 'Half Done Ltd',
+        country: 'US',
         registrationNumber: 'REG-200',
         taxId: '98-7654321',
         doingBusinessAs: 'HDL',
@@ -254,7 +261,7 @@ describe('GET /customers (paged)', () => {
     ids.push(
       (
         await own.call('POST', '/customers', {
-          body: { customerType: 'BUSINESS', businessInfo: { legalName: 'P Biz' } },
+          body: { customerType: 'BUSINESS', businessInfo: { ...COMPLETE_BUSINESS_INFO, legalName: 'P Biz' } },
         })
       ).body.id,
     );

@@ -29,6 +29,8 @@ async function challenge(clientPublicKey?: string) {
     credentialId: cred.credentialId,
     requestId: expect.stringMatching(/^Request:/),
   });
+  // The description's passkey challenge says until when it may be answered.
+  expect(Date.parse(answer.body.expiresAt)).toBeGreaterThan(t.emu.testing.now());
   return answer.body as { challenge: string; requestId: string };
 }
 

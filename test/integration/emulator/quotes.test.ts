@@ -168,6 +168,25 @@ describe('sources and destinations', () => {
     expect(await accountBalances(t, customer.usd)).toEqual(before);
   });
 
+  it.each([
+    ['EUR', { accountType: 'EUR_ACCOUNT', iban: expect.any(String), paymentRails: ['SEPA_INSTANT'] }],
+    ['MXN', { accountType: 'MXN_ACCOUNT', clabeNumber: expect.stringMatching(/^\d{18}$/), paymentRails: ['SPEI'] }],
+  ])(
+    'real-time funding in %s: payment instructions of that currency, with the reference inside',
+    async (code, info) => {
+      const q = await quote({
+        source: { sourceType: 'REALTIME_FUNDING', currency: code, customerId: customer.id },
+        destination: { destinationType: 'ACCOUNT', accountId: customer.usd },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 10_000,
+      });
+      expect(q.paymentInstructions[0].accountOrWalletInfo).toMatchObject({
+        ...info,
+        reference: expect.stringMatching(/^SVC/),
+      });
+    },
+  );
+
   it('real-time funding to an external account: paid with POST /sandbox/send, then the execution table applies', async () => {
     const failing = await externalAccount(t, customer.id, 'USD_ACCOUNT', '002');
     const q = await quote({
@@ -176,9 +195,17 @@ describe('sources and destinations', () => {
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 1_000,
     });
-    expect(q.paymentInstructions[0].reference).toMatch(/^SVC/);
+    // The description's PaymentUsdAccountInfo: discriminator USD_ACCOUNT, reference and rails inside it.
+    expect(q.paymentInstructions[0].accountOrWalletInfo).toMatchObject({
+      accountType: 'USD_ACCOUNT',
+      reference: expect.stringMatching(/^SVC/),
+      paymentRails: expect.arrayContaining(['RTP']),
+    });
+    expect(q.transactionId).toMatch(/^Transaction:/);
     expect(errorShape(await execute(q.id))).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     const paid = await t.call('POST', '/sandbox/send', { body: { quoteId: q.id, currencyCode: 'USD' } });
+    // The transaction is the one the quote named before it was paid.
+    expect(paid.body.id).toBe(q.transactionId);
     expect(paid.body).toMatchObject({ status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', quoteId: q.id });
     expect(await quoteStatus(q.id)).toBe('FAILED');
   });

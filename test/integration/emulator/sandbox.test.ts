@@ -69,7 +69,16 @@ describe('POST /customers KYC magic', () => {
 
   it('business customers start kybStatus UNVERIFIED', async () => {
     const answer = await t.call('POST', '/customers', {
-      body: { customerType: 'BUSINESS', businessInfo: { legalName: 'Acme', registrationNumber: 'R-999' } },
+      body: {
+        customerType: 'BUSINESS',
+        businessInfo: {
+          legalName: 'Acme',
+          registrationNumber: 'R-999',
+          country: 'US',
+          taxId: '12-3456789',
+          incorporatedOn: '2015-06-01',
+        },
+      },
     });
     expect(answer.body).toMatchObject({ kybStatus: 'UNVERIFIED' });
     expect(answer.body).not.toHaveProperty('kycStatus');
@@ -103,7 +112,7 @@ describe('quotes and POST /sandbox/send', () => {
   it('pays the fixture quote once: credits the destination and returns the transaction', async () => {
     const quote = await t.call('GET', `/quotes/${t.emu.fixtures.quoteId}`);
     expect(quote.body).toMatchObject({ status: 'PENDING', source: { sourceType: 'REALTIME_FUNDING' } });
-    expect(quote.body.paymentInstructions[0].reference).toMatch(/^SVC/);
+    expect(quote.body.paymentInstructions[0].accountOrWalletInfo.reference).toMatch(/^SVC/);
     const before = await balance();
     const paid = await t.call('POST', '/sandbox/send', {
       body: { quoteId: t.emu.fixtures.quoteId, currencyCode: 'USD' },

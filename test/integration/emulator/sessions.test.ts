@@ -44,8 +44,9 @@ describe('GET /auth/sessions', () => {
     });
   });
 
-  it('404 for an unknown account', async () => {
-    expect((await t.call('GET', `/auth/sessions?accountId=InternalAccount:${randomUUID()}`)).status).toBe(404);
+  it('400 naming accountId for an unknown account (the description declares no 404 here)', async () => {
+    const answer = await t.call('GET', `/auth/sessions?accountId=InternalAccount:${randomUUID()}`);
+    expect(errorShape(answer)).toMatchObject({ status: 400, details: { errors: [{ field: 'accountId' }] } });
   });
 });
 
@@ -55,6 +56,7 @@ describe('DELETE /auth/sessions/{id}', () => {
     const s = t.emu.testing.createSession(pair.publicKey) as { id: string };
     const c = await t.call('DELETE', `/auth/sessions/${s.id}`);
     expect(c.status).toBe(202);
+    expect(c.body.type).toBe('EMAIL_OTP'); // the description's AuthSignedRequestChallenge, like the verify 202
     expect(JSON.parse(c.body.payloadToSign).parameters).toEqual({ sessionId: s.id });
     const done = await t.call('DELETE', `/auth/sessions/${s.id}`, {
       headers: signedHeaders(c.body, pair.privateKey),

@@ -150,14 +150,16 @@ describe('config and the TEST webhook', () => {
       field: 'webhookEndpoint',
       constraint: { format: 'url' },
     });
-    expect((await t.call('GET', '/config')).body).toEqual({ webhookEndpoint: null });
+    // The description's webhookEndpoint is a string: unset, it is left out rather than null.
+    expect((await t.call('GET', '/config')).body).toEqual({});
   });
 
   it('delivers a signed TEST event synchronously', async () => {
     const { t, hooks } = await setup(() => 200);
     const answer = await t.call('POST', '/sandbox/webhooks/test');
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ type: 'TEST', responseStatus: 200 });
+    // The description's TestWebhookResponse.
+    expect(answer.body).toMatchObject({ url: hooks.url, response_status: 200, type: 'TEST' });
     expect(hooks.deliveries).toHaveLength(1);
     expect(hooks.deliveries[0]!.body).toMatchObject({ id: answer.body.id, type: 'TEST' });
     expect(nodeVerifyWebhook(t.emu.webhookPublicKey, hooks.deliveries[0]!)).toBe(true);

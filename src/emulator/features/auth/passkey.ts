@@ -1,5 +1,5 @@
 /**
- * Passkey challenge and verify. The challenge returns {challenge, credentialId, requestId} (plus
+ * Passkey challenge and verify. The challenge returns {challenge, credentialId, requestId, expiresAt} (plus
  * the AuthMethod fields) and remembers the clientPublicKey it may carry; verify takes the assertion
  * with that requestId in the Request-Id header, checks it (webauthn.ts) or accepts the legacy
  * sandbox signature `sandbox-valid-passkey-signature` (which skips the WebAuthn checks but not the
@@ -47,15 +47,17 @@ export function passkeyChallenge(
     salt: randomBytes(16).toString('hex'),
   });
   const challenge = createHash('sha256').update(creation, 'utf8').digest('hex');
+  const expiresAtMs = emu.now() + emu.opts.challengeTtlMs;
   emu.table(passkeyChallenges).set(requestId, {
     authMethodId: method.id,
     challenge,
     ...(clientPublicKey ? { clientPublicKey } : {}),
-    expiresAtMs: emu.now() + emu.opts.challengeTtlMs,
+    expiresAtMs,
   });
+  const credentialId = method.passkey!.credentialId;
   return {
     status: 200,
-    body: { ...renderAuthMethod(method), challenge, credentialId: method.passkey!.credentialId, requestId },
+    body: { ...renderAuthMethod(method), challenge, credentialId, requestId, expiresAt: emu.iso(expiresAtMs) },
   };
 }
 

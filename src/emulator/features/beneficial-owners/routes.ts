@@ -61,7 +61,7 @@ const create: Route = {
     const ownership = readOwnership(f, true);
     const personalInfo = readPersonalInfo(f, true);
     f.done();
-    const business = liveCustomerOr4xx(emu, customerId!);
+    const business = liveCustomerOr4xx(emu, customerId!, { field: 'customerId' });
     if (business.customerType !== 'BUSINESS') {
       throw badRequest(
         'INVALID_INPUT',

@@ -21,7 +21,7 @@ export const sentCodes = memoryTable<{ expiresAtMs: number }>('contactVerificati
 
 /** The customer if this channel still needs verifying, else the 409 the description gives. */
 function pendingChannel(emu: EmulatorContext, id: string, channel: Channel): CustomerRec {
-  const customer = liveCustomerOr4xx(emu, id);
+  const customer = liveCustomerOr4xx(emu, id, 'conflict');
   const status = customer.contactVerification?.[channel];
   if (status === undefined)
     throw conflict(

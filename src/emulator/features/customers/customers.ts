@@ -6,7 +6,7 @@
  */
 import { INDIVIDUAL_KYC, bySuffix, type KybStatus, type KycStatus } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { HttpError, notFound } from '../../kernel/errors.js';
+import { HttpError, invalidInput, notFound } from '../../kernel/errors.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
 import { createAccount } from '../accounts/accounts.js';
 import { ownersOf, renderOwner } from '../beneficial-owners/owners.js';
@@ -70,11 +70,21 @@ export function customerOr404(emu: EmulatorContext, id: string): CustomerRec {
   return customer;
 }
 
-/** The customer, for a request that changes it or adds to it: 404 unknown, 410 CUSTOMER_DELETED once deleted. */
-export function liveCustomerOr4xx(emu: EmulatorContext, id: string): CustomerRec {
+/**
+ * The customer, for a request that changes it or adds to it: 404 unknown; once deleted, the refusal
+ * the operation declares (the description declares 410 CUSTOMER_DELETED for DELETE only): 409
+ * CONFLICT where it declares a 409, else 400 INVALID_INPUT naming the field that holds the id.
+ */
+export function liveCustomerOr4xx(
+  emu: EmulatorContext,
+  id: string,
+  deleted: 'conflict' | { field: string },
+): CustomerRec {
   const customer = customerOr404(emu, id);
-  if (customer.isDeleted) throw new HttpError(410, 'CUSTOMER_DELETED', `Customer ${id} was deleted`);
-  return customer;
+  if (!customer.isDeleted) return customer;
+  const message = `Customer ${id} was deleted; it can no longer change`;
+  if (deleted === 'conflict') throw new HttpError(409, 'CONFLICT', message);
+  throw invalidInput([{ field: deleted.field, message }]);
 }
 
 export function findCustomerByUma(emu: EmulatorContext, address: string): CustomerRec | undefined {

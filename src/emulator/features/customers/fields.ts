@@ -65,8 +65,9 @@ export function readIndividual(f: Fields) {
 }
 
 /**
- * BusinessInfo. Creation needs the object and its legalName (the spec calls the rest "optional
- * business info"); whatever else a verification needs is reported by it as MISSING_FIELD.
+ * BusinessInfo. Creation needs the object with what the description's BusinessInfo requires
+ * (legalName, country, taxId, incorporatedOn); whatever else a verification needs is reported by
+ * it as MISSING_FIELD.
  */
 export function readBusinessInfo(f: Fields, creating: boolean): BusinessInfo | undefined {
   const b = f.object('businessInfo', { required: creating });
@@ -75,11 +76,11 @@ export function readBusinessInfo(f: Fields, creating: boolean): BusinessInfo | u
   const info = defined({
     legalName: b.string('legalName', { required: creating, minLength: 1, maxLength: 200 }),
     doingBusinessAs: b.string('doingBusinessAs', { minLength: 1, maxLength: 200 }),
-    country: b.string('country', countryRules),
+    country: b.string('country', { ...countryRules, required: creating }),
     registrationNumber: b.string('registrationNumber', { minLength: 1, maxLength: 64 }),
-    incorporatedOn: b.string('incorporatedOn', dateRules('businessInfo.incorporatedOn')),
+    incorporatedOn: b.string('incorporatedOn', { ...dateRules('businessInfo.incorporatedOn'), required: creating }),
     entityType: b.string('entityType', { enum: ENTITY_TYPES }),
-    taxId: b.string('taxId', { minLength: 1, maxLength: 64 }),
+    taxId: b.string('taxId', { required: creating, minLength: 1, maxLength: 64 }),
     countriesOfOperation: b.stringArray('countriesOfOperation', { pattern: COUNTRY }),
   });
   return f.errors.length === before ? info : undefined;

@@ -1,7 +1,7 @@
 /**
  * PATCH /customers/{customerId}: supplies or changes fields at once (200), except a contact change
  * that would rename the customer's OTP credentials, which is the signed retry of contact-change.ts.
- * A deleted customer is 410 CUSTOMER_DELETED.
+ * A deleted customer is 409 CONFLICT (the description declares 410 for DELETE only).
  */
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
 import type { EmulatorContext } from '../../kernel/context.js';
@@ -92,7 +92,7 @@ export const updateCustomer: Route = {
   method: 'PATCH',
   path: '/customers/:id(Customer)',
   async handler(req, emu) {
-    const customer = liveCustomerOr4xx(emu, req.params.id!);
+    const customer = liveCustomerOr4xx(emu, req.params.id!, 'conflict');
     const update = readUpdate(req.json(), customer);
     checkUmaFree(emu, update.umaAddress, customer.id);
     const change = contactChangeOf(customer, update.contact);

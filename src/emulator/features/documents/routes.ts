@@ -18,7 +18,7 @@ import { newId } from '../../kernel/ids.js';
 
 /** 404 unless the holder exists (customers: USER_NOT_FOUND). */
 function checkHolder(emu: EmulatorContext, holder: string): void {
-  if (holder.startsWith('Customer:')) liveCustomerOr4xx(emu, holder);
+  if (holder.startsWith('Customer:')) liveCustomerOr4xx(emu, holder, { field: 'documentHolder' });
   else if (!emu.table(owners).has(holder)) throw notFound('Beneficial owner', holder);
 }
 

@@ -32,8 +32,10 @@ function platformOnly(req: Req): void {
   }
 }
 
+/** The description's PlatformConfig: webhookEndpoint is a string, so an unset one is left out (never null). */
 function renderConfig(emu: EmulatorContext): Record<string, unknown> {
-  return { webhookEndpoint: emu.core.config.webhookEndpoint ?? null };
+  const endpoint = emu.core.config.webhookEndpoint;
+  return endpoint ? { webhookEndpoint: endpoint } : {};
 }
 
 export const webhookConfigRoutes: Route[] = [
@@ -98,7 +100,11 @@ export const webhookConfigRoutes: Route[] = [
           },
         );
       }
-      return { status: 200, body: { id, type: 'TEST', endpoint, responseStatus: results[0]!.status } };
+      // The description's TestWebhookResponse (snake_case there); id and type say which event went out.
+      return {
+        status: 200,
+        body: { url: endpoint, response_status: results[0]!.status, id, type: 'TEST' },
+      };
     },
   },
 ];

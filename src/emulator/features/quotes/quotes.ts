@@ -38,7 +38,10 @@ export interface QuoteRec extends Priced {
   extra: Record<string, unknown>;
   createdAtMs: number;
   expiresAtMs: number;
+  /** The transaction that executing the quote makes, once executed. */
   transactionId?: string;
+  /** Its id, chosen at creation: the description's Quote names it before execution. */
+  reservedTransactionId?: string;
   /** An SCA challenge to authorize before the money moves (sca.ts); gone once authorized. */
   sca?: { release: 'EXECUTE' | 'INSTRUCTIONS'; customerId: string; challenge: Challenge };
   /** paymentInstructions withheld until the SCA challenge is authorized. */
@@ -47,11 +50,35 @@ export interface QuoteRec extends Priced {
 
 export const quotes = durableTable<QuoteRec>('quotes');
 
+/**
+ * Where a real-time-funding quote is paid, per sending currency, as the description's
+ * PaymentInstructions branches give them (instant rails only: the quote expires).
+ */
+const FUNDING_ACCOUNTS: Record<string, Record<string, unknown>> = {
+  USD: {
+    accountType: 'USD_ACCOUNT',
+    accountNumber: '000123456789',
+    routingNumber: '021000021',
+    bankName: 'svc Emulator Sandbox Bank',
+    paymentRails: ['RTP', 'FEDNOW'],
+  },
+  EUR: {
+    accountType: 'EUR_ACCOUNT',
+    iban: 'DE89370400440532013000',
+    swiftCode: 'SVCEDEFF',
+    paymentRails: ['SEPA_INSTANT'],
+  },
+  MXN: { accountType: 'MXN_ACCOUNT', clabeNumber: '002010077777777771', paymentRails: ['SPEI'] },
+};
+
 /** Real-time funding waits for a payment (a day); an account-funded quote locks its rate for 5 minutes. */
 export const REALTIME_QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
 export const ACCOUNT_QUOTE_TTL_MS = 5 * 60 * 1000;
 
-export type QuoteInit = Omit<QuoteRec, 'id' | 'createdAtMs' | 'expiresAtMs' | 'transactionId'>;
+export type QuoteInit = Omit<
+  QuoteRec,
+  'id' | 'createdAtMs' | 'expiresAtMs' | 'transactionId' | 'reservedTransactionId'
+>;
 
 export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
   const now = emu.now();
@@ -61,19 +88,26 @@ export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
     const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
     extra.paymentInstructions = [
       {
-        reference,
         instructionsNotes: `Include reference ${reference} with the payment. In the sandbox, pay with POST /sandbox/send.`,
-        accountOrWalletInfo: {
-          accountType: 'US_ACCOUNT',
-          accountNumber: '000123456789',
-          routingNumber: '021000021',
-          bankName: 'svc Emulator Sandbox Bank',
-        },
+        accountOrWalletInfo: { ...FUNDING_ACCOUNTS[init.sendingCurrency]!, reference },
       },
     ];
   }
   const ttl = init.sourceKind === 'REALTIME_FUNDING' ? REALTIME_QUOTE_TTL_MS : ACCOUNT_QUOTE_TTL_MS;
-  return emu.table(quotes).set(id, { ...init, id, extra, createdAtMs: now, expiresAtMs: now + ttl });
+  const reservedTransactionId = newId('Transaction');
+  return emu
+    .table(quotes)
+    .set(id, { ...init, id, extra, createdAtMs: now, expiresAtMs: now + ttl, reservedTransactionId });
+}
+
+/** The id of the quote's transaction, made or to be made (a quote saved before ids were reserved gets one now). */
+export function quoteTransactionId(emu: EmulatorContext, q: QuoteRec): string {
+  if (q.transactionId) return q.transactionId;
+  if (!q.reservedTransactionId) {
+    q.reservedTransactionId = newId('Transaction');
+    emu.changed();
+  }
+  return q.reservedTransactionId;
 }
 
 export function requireQuote(emu: EmulatorContext, id: string): QuoteRec {
@@ -115,7 +149,7 @@ export function renderQuote(emu: EmulatorContext, q: QuoteRec): Record<string, u
     lockedCurrencySide: q.lockedCurrencySide,
     lockedCurrencyAmount: q.lockedCurrencyAmount,
     ...q.extra,
-    ...(q.transactionId ? { transactionId: q.transactionId } : {}),
+    transactionId: quoteTransactionId(emu, q),
     ...(profile ? { scaChallenge: renderChallenge(emu, profile, q.sca!.challenge) } : {}),
   };
 }

@@ -10,7 +10,7 @@ import { externalAccounts } from '../external-accounts/records.js';
 import { startTransaction } from '../transactions/course.js';
 import { COMPLETES, quoteExecutionPlan, succeeds, transferPlan, umaPlan, type Plan } from '../transactions/plans.js';
 import type { TxRec } from '../transactions/transactions.js';
-import type { QuoteRec } from './quotes.js';
+import { quoteTransactionId, type QuoteRec } from './quotes.js';
 
 function primaryOf(emu: EmulatorContext, id: string): string {
   return emu.table(externalAccounts).get(id)?.primaryIdentifier ?? '';
@@ -31,6 +31,7 @@ export function runQuote(emu: EmulatorContext, q: QuoteRec): TxRec {
   const incoming = q.destinationKind === 'INTERNAL' && q.sourceKind !== 'INTERNAL';
   const destinationAccount = q.destinationKind === 'INTERNAL' ? emu.table(accounts).get(q.destinationId) : undefined;
   const tx = startTransaction(emu, {
+    id: quoteTransactionId(emu, q),
     type: incoming ? 'INCOMING' : 'OUTGOING',
     // The description: an inbound pull is INCOMING and DEBIT (of the external account); real-time funding credits.
     direction: incoming && q.sourceKind === 'REALTIME_FUNDING' ? 'CREDIT' : 'DEBIT',

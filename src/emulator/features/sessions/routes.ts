@@ -1,6 +1,6 @@
 /** The session list and the signed revoke. */
 import { idPattern } from '../../../service/identifiers.js';
-import { notFound } from '../../kernel/errors.js';
+import { invalidInput } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/index.js';
@@ -15,7 +15,9 @@ export const sessionRoutes: Route[] = [
       const fields = new Fields(Object.fromEntries(req.query));
       const accountId = fields.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
       fields.done();
-      if (!emu.table(accounts).has(accountId!)) throw notFound('InternalAccount', accountId!);
+      // The description declares no 404 for this list: an unknown account is a bad field.
+      if (!emu.table(accounts).has(accountId!))
+        throw invalidInput([{ field: 'accountId', message: `InternalAccount ${accountId} not found` }]);
       const data = emu
         .table(sessions)
         .where(sessionsByAccount, accountId!)
@@ -38,7 +40,12 @@ export const sessionRoutes: Route[] = [
         begin() {
           // Revoking an already revoked or expired session is a no-op, so there is nothing to sign.
           if (!isSessionActive(emu, session)) return { status: 204 };
-          return { activityType: 'ACTIVITY_TYPE_DELETE_SESSION', parameters: { sessionId: session.id } };
+          // The description's AuthSignedRequestChallenge: the 202 names the session's credential type.
+          return {
+            activityType: 'ACTIVITY_TYPE_DELETE_SESSION',
+            parameters: { sessionId: session.id },
+            lead: { type: session.type },
+          };
         },
         checkTarget: () => undefined,
         async settle() {

@@ -11,10 +11,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { LedgerBatch } from '../accounts/ledger.js';
+import { customers } from '../customers/customers.js';
 import { renderTransaction, transactions, type Course, type Money, type TxRec, type TxStatus } from './transactions.js';
 import { newId } from '../../kernel/ids.js';
 
 export interface CourseSpec {
+  /** An id chosen earlier (a quote names its transaction before execution); else a new one. */
+  id?: string;
   type: TxRec['type'];
   direction: TxRec['direction'];
   fields: Record<string, unknown>;
@@ -37,13 +40,20 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
   if (spec.hold) batch.hold(spec.hold.accountId, spec.hold.amount);
   const now = emu.now();
   const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
+  // The description's Transaction names its customer twice: our id and the platform's own.
+  const owner =
+    typeof spec.fields.customerId === 'string' ? emu.table(customers).get(spec.fields.customerId) : undefined;
   const tx: TxRec = {
-    id: newId('Transaction'),
+    id: spec.id ?? newId('Transaction'),
     type: spec.type,
     status: 'PENDING',
     direction: spec.direction,
     ...(typeof spec.fields.customerId === 'string' ? { customerId: spec.fields.customerId } : {}),
-    fields: { ...spec.fields, reconciliationInstructions: { reference } },
+    fields: {
+      ...spec.fields,
+      ...(owner ? { platformCustomerId: owner.platformCustomerId } : {}),
+      reconciliationInstructions: { reference },
+    },
     createdAt: emu.iso(now),
     updatedAt: emu.iso(now),
     course: {

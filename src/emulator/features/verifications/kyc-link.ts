@@ -56,7 +56,7 @@ const create: Route = {
     const target = `POST /customers/${req.params.id}/kyc-link`;
     const seen = recall(emu, key, target);
     if (seen) return seen;
-    const customer = liveCustomerOr4xx(emu, req.params.id!);
+    const customer = liveCustomerOr4xx(emu, req.params.id!, 'conflict');
     const token = randomBytes(24).toString('base64url');
     const link: KycLink = {
       token,
@@ -132,7 +132,7 @@ const page = embedRoute('GET', (link, emu) => {
 const submit = embedRoute('POST', (link, emu) => {
   let verification;
   try {
-    verification = submitVerification(emu, liveCustomerOr4xx(emu, link.customerId));
+    verification = submitVerification(emu, liveCustomerOr4xx(emu, link.customerId, 'conflict'));
   } catch (error) {
     // A person reads this page: the refusal POST /verifications would give, as a page; the link stays.
     if (!(error instanceof HttpError)) throw error;

@@ -85,7 +85,10 @@ const submit: Route = {
     const f = new Fields(req.json());
     const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
     f.done();
-    return { status: 200, body: renderVerification(submitVerification(emu, liveCustomerOr4xx(emu, customerId!))) };
+    return {
+      status: 200,
+      body: renderVerification(submitVerification(emu, liveCustomerOr4xx(emu, customerId!, { field: 'customerId' }))),
+    };
   },
 };
 
