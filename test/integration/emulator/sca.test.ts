@@ -292,7 +292,8 @@ describe('quotes of an SCA customer', () => {
     const executed = await executeSigned(q.body.id);
     expect(executed.status, executed.text).toBe(200);
     expect(executed.body).toMatchObject({ status: 'PENDING_AUTHORIZATION', scaChallenge: { purpose: 'PAYOUT' } });
-    expect(executed.body.transactionId).toBeUndefined();
+    // The quote names its transaction from creation (the description); none exists until authorized.
+    expect((await t.call('GET', `/transactions/${executed.body.transactionId}`)).status).toBe(404);
     expect((await accountBalances(t, c.usd)).balance).toBe(100_000);
     expect(code(await t.call('POST', `/quotes/${q.body.id}/execute`))).toBe('CONFLICT');
     const done = await authorize(q.body.id, { code: SANDBOX_SCA_CODE });
