@@ -146,5 +146,20 @@ export const KNOWN_GAPS: readonly Difference[] = [
   gap('status', 'POST /documents', 413, 'issue 21: 413 not declared'),
   gap('status', 'POST /sandbox/internal-accounts/{accountId}/fund', 413, 'issue 21: 413 not declared'),
   gap('request', 'POST /customers', 400, 'svc api with a deliberately bad body'),
+  gap(
+    'request',
+    'POST /customers/external-accounts',
+    400,
+    'a resource command given an incomplete account (official CLI line)',
+  ),
+  {
+    ...gap(
+      'status',
+      '*',
+      403,
+      "tokens area: a token's missing permission is the description's 403 FORBIDDEN, undeclared on the operation",
+    ),
+    body: (body) => typeof (body as { details?: { tokenId?: unknown } } | null)?.details?.tokenId === 'string',
+  },
   gap('status', 'POST /customers/external-accounts', 404, 'issue 21: 404 not declared'),
 ];
