@@ -227,6 +227,9 @@ const LINES: Line[] = [
     exit: 0,
   },
   { line: 'exchange-rates --source-currency USD --destination-currency EUR --sending-amount 10.5', exit: 2 },
+  { line: 'discoveries --country PH --currency PHP', exit: 0 },
+  { line: 'uma-providers --country-code US --has-blocked-providers', exit: 0 },
+  { line: 'uma-providers --country-code US --currency-code USD --limit 1 --paginate', exit: 0 },
   { line: 'platform-config get', exit: 0 },
   { line: 'platform-config update --webhook-endpoint https://example.com/webhooks', exit: 0 },
   { line: "platform-config update --supported-currencies '[{currencyCode:USD}]'", exit: 2 },
@@ -273,8 +276,6 @@ const AWAITING_ROUTES = [
   'tokens create --name "CI token" --permissions VIEW,TRANSACT',
   'tokens get {token}',
   'tokens revoke {token} --yes',
-  'discoveries --country PH --currency PHP',
-  'uma-providers --country-code US --has-blocked-providers',
   'crypto estimate-fee --internal-account-id {account} --currency USDC --crypto-network SOLANA --amount 5000 --destination-address sol-addr',
 ];
 
