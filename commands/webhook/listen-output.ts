@@ -8,6 +8,7 @@ import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
 import type { Forwarder } from '../../src/webhook/forward.js';
 import type { ReceiverOptions } from '../../src/webhook/receiver.js';
+import { deepJson } from '../../src/webhook/deep-json.js';
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
 import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
 
@@ -34,7 +35,14 @@ export function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): 
     if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
     if (!json) ui.out(formatEvent(ui.c, parts, forward, forward?.url, columns(), redelivered, verified, attempt));
     else {
-      ui.json(eventRecord(event, verified, redelivered, forward, attempt));
+      const record = eventRecord(event, verified, redelivered, forward, attempt);
+      try {
+        ui.json(record);
+      } catch (error) {
+        // Too deep for JSON.stringify (it verified, so it is shown): the same line, built without recursion.
+        if (!(error instanceof RangeError)) throw error;
+        ui.out(deepJson(record));
+      }
       // stdout keeps its one-line-per-event shape; the app's answer is in its fields, and here for a reader of stderr.
       if (forward?.url) ui.info(`${event.id} ${formatForward(forward, forward.url, attempt)}`);
     }

@@ -159,8 +159,9 @@ export function createDeliveries(
         ...(attempt > 1 && { attempt }),
       });
     } catch (error) {
-      // A report failure (closed stdout) must not lose the answer.
-      options.onError?.(error, event);
+      // Not shown, so not recorded: the service is answered 500 and its retry shows it (issue 23:
+      // a delivery acknowledged but never printed would then have been dropped as a duplicate).
+      return notShown(event, error, answer);
     }
     // Anything but a promise (a callback's stray return value included) means written already.
     if (!(written instanceof Promise)) return commit(event, true, reply, answer, forward);
@@ -246,6 +247,14 @@ export function createDeliveries(
     const written = dedupe.queue(event.id, { verified, forward: result });
     if (written) written.then(told, told);
     else told();
+  }
+
+  function notShown(event: WebhookEvent, error: unknown, answer: Answer): void {
+    stats.received--;
+    dedupe.release(event.id);
+    answer(R.NOT_SHOWN);
+    options.onError?.(error, event);
+    settle(event.id);
   }
 
   function storeFailed(event: WebhookEvent, error: unknown, answer: Answer): void {

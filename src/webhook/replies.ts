@@ -33,6 +33,8 @@ export const NOT_ALLOWED = reply(405, { error: 'method not allowed' }, { allow: 
 export const MISSING_SIGNATURE = reply(401, { error: 'missing X-Service-Signature header' });
 export const BAD_SIGNATURE = reply(401, { error: 'X-Service-Signature does not verify over the body' });
 export const STORE_FAILED = reply(500, { error: 'could not record the delivery; retry' });
+/** The delivery could not be shown (or its line written): not recorded, so the service's retry shows it. */
+export const NOT_SHOWN = reply(500, { error: 'could not show the delivery; retry' });
 // Connection: close: node drops the socket after the answer, so nothing more is read from it.
 export const SHUTTING_DOWN = reply(503, { error: 'receiver is shutting down; retry' }, { connection: 'close' });
 
