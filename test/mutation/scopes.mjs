@@ -18,6 +18,7 @@ export const SCOPES = {
       'test/integration/emulator/signed-retry-target.test.ts',
       'test/integration/emulator/sessions.test.ts',
       'test/integration/emulator/legacy-processing.test.ts',
+      'test/integration/emulator/customer-contact-signed.test.ts',
     ],
   },
   stamps: {

@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
-import { errorShape, otpLogin, signedHeaders, testEmulator, type LoggedIn, type TestEmulator } from './support.js';
+import {
+  errorShape,
+  otpLogin,
+  signedHeaders,
+  STILL,
+  testEmulator,
+  type LoggedIn,
+  type TestEmulator,
+} from './support.js';
 
 const refreshPath = (id: string) => `/auth/sessions/${id}/refresh`;
 
@@ -24,7 +32,7 @@ async function sessionIds(t: TestEmulator): Promise<string[]> {
 async function refreshChallenge(t: TestEmulator, sessionId: string, clientPublicKey: string) {
   const answer = await t.call('POST', refreshPath(sessionId), { body: { clientPublicKey } });
   expect(answer.status).toBe(202);
-  return answer.body as { payloadToSign: string; requestId: string };
+  return answer.body as { payloadToSign: string; requestId: string; expiresAt: string };
 }
 
 describe('settled at once', () => {
@@ -84,5 +92,33 @@ describe('still PROCESSING', () => {
     const answer = await t.call('POST', refreshPath(target), options);
     expect(errorShape(answer)).toMatchObject({ status: 401 });
     expect(await sessionIds(t)).toEqual(before);
+  });
+});
+
+describe('the challenge lifetime, to the millisecond', () => {
+  let t: TestEmulator;
+  let login: LoggedIn;
+  beforeAll(async () => {
+    t = await testEmulator(STILL);
+    login = await otpLogin(t);
+  });
+  afterAll(() => t.close());
+
+  it('a retry 1 ms before expiresAt completes; at expiresAt it is 401 expired', async () => {
+    const answers: number[] = [];
+    for (const early of [1, 0]) {
+      const target = targetSession(t);
+      const next = generateKeyPair().publicKey;
+      const c = await refreshChallenge(t, target, next);
+      t.emu.testing.advanceClock(Date.parse(c.expiresAt) - t.emu.testing.now() - early);
+      const answer = await t.call('POST', refreshPath(target), {
+        body: { clientPublicKey: next },
+        headers: signedHeaders(c, login.privateKey),
+      });
+      answers.push(answer.status);
+      if (early === 0)
+        expect(errorShape(answer)).toMatchObject({ status: 401, reason: expect.stringMatching(/expired/) });
+    }
+    expect(answers).toEqual([201, 401]);
   });
 });
