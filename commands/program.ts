@@ -20,6 +20,7 @@ import { loginVerbs } from './login/verbs.js';
 import { credentialsVerbs } from './credentials/verbs.js';
 import { sandboxVerbs } from './sandbox/verbs.js';
 import { sessionVerbs } from './session/verbs.js';
+import { authVerbs } from './auth/verbs.js';
 import { triggerVerb } from './trigger/verbs.js';
 import { webhookVerbs } from './webhook/verbs.js';
 import { completionVerb, versionVerb } from './meta/verbs.js';
@@ -46,7 +47,11 @@ const NOUNS: Noun[] = [
   { name: 'otp', description: 'log in with an email or SMS one-time password', verbs: otpVerbs },
   { name: 'credentials', description: "list, add and remove an account's login credentials", verbs: credentialsVerbs },
   { name: 'session', description: 'list, refresh, revoke and switch auth sessions', verbs: sessionVerbs },
-  { name: 'auth', description: "credentials, delegated keys and sessions, as the official CLI's auth", verbs: [] },
+  {
+    name: 'auth',
+    description: "svc auth status; credentials, delegated keys and sessions, as the official CLI's auth",
+    verbs: authVerbs,
+  },
   { name: 'sandbox', description: 'simulate funding and payments in the sandbox', verbs: sandboxVerbs },
   { name: 'cards', description: 'list, issue, update and reveal cards', verbs: cardsVerbs },
   ...RESOURCE_NOUNS.map((noun) => ({ ...noun, verbs: [] })),

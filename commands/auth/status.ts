@@ -1,0 +1,153 @@
+/**
+ * `svc auth status` (as `gh auth status`): which profile and base URL are in use, whether the
+ * service accepts the API token and in which environment, and whether the active session is live
+ * with its key held here, so the next command's failure is not the first sign of a stale login.
+ */
+import type { OptionsOf } from '../verb.js';
+import type * as verbs from './verbs.js';
+import type { Deps } from '../deps.js';
+import { createUI } from '../ui.js';
+import { ApiError, AuthRequiredError } from '../../src/errors.js';
+import type { ApiClient } from '../../src/http/types.js';
+import { resolveEndpoint } from '../../src/store/resolve.js';
+import { reauthCommand } from '../../src/auth/hints.js';
+import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
+import { serviceClock } from '../../src/trigger/service-clock.js';
+import { expiresIn } from '../session/format.js';
+
+type Environment = 'sandbox' | 'production' | 'unknown';
+
+/** The token's environment: an empty sandbox request is 400 in the sandbox (nothing created), 403 in production. */
+async function environment(client: ApiClient, signal: AbortSignal): Promise<Environment> {
+  try {
+    await client.request({ method: 'POST', path: '/sandbox/send', body: {}, signal });
+    return 'unknown';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return 'sandbox';
+    if (error instanceof ApiError && error.status === 403) return 'production';
+    throw error;
+  }
+}
+
+/** Whether the service lists the session among its account's live sessions. */
+async function sessionLive(client: ApiClient, id: string, accountId: string, signal: AbortSignal): Promise<boolean> {
+  const res = await client.request<{ data?: { id?: string }[] }>({
+    method: 'GET',
+    path: `/auth/sessions?accountId=${encodeURIComponent(accountId)}`,
+    signal,
+  });
+  return (res.body?.data ?? []).some((s) => s.id === id);
+}
+
+export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Promise<void> {
+  const ui = createUI(deps);
+  const [store, selected, client] = await Promise.all([deps.store(), deps.profile(), deps.client()]);
+  const { auth } = await resolveEndpoint(deps.env, { baseUrl: deps.globals.baseUrl }, () => selected);
+  const credential =
+    auth.kind === 'basic' ? { kind: 'api-token', id: auth.tokenId } : { kind: 'access-token' as const };
+
+  let accepted = true;
+  try {
+    await client.request({ method: 'GET', path: '/customers?limit=1', signal: deps.signal });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    accepted = false;
+  }
+  const env = accepted ? await environment(client, deps.signal) : 'unknown';
+  const local = await mayBeEmulator(client.baseUrl, async () => store.getProfile('local')?.baseUrl);
+  const clock = accepted ? await serviceClock(client, local, deps.signal) : undefined;
+
+  const sessionId = selected.effective.activeSessionId;
+  const held = sessionId ? store.getSession(sessionId) : undefined;
+  const now = deps.clock.now();
+  const unexpired = held !== undefined && Date.parse(held.expiresAt) > now;
+  // null: not asked, as the token was refused.
+  const live = !accepted
+    ? null
+    : held && unexpired
+      ? await sessionLive(client, held.id, held.accountId, deps.signal)
+      : false;
+
+  const report = {
+    profile: selected.name,
+    baseUrl: client.baseUrl,
+    emulator: clock?.emulator ?? false,
+    ...(clock?.emulator ? { timeScale: clock.timeScale } : {}),
+    credential: { ...credential, accepted, environment: env },
+    session: sessionId
+      ? {
+          id: sessionId,
+          keyHere: held !== undefined,
+          ...(held
+            ? { type: held.type, nickname: held.nickname, accountId: held.accountId, expiresAt: held.expiresAt }
+            : {}),
+          live,
+        }
+      : null,
+  };
+  if (deps.globals.json) ui.json(report);
+  else
+    print(
+      ui,
+      report,
+      held && { expiresIn: expiresIn(held.expiresAt, now) },
+      reauthCommand(held?.credentialId, held?.type),
+    );
+  if (!accepted) {
+    throw new AuthRequiredError(
+      `The service refused the ${credential.kind === 'api-token' ? 'API token' : 'access token'} of profile "${selected.name}" (401).`,
+      {
+        hint: 'Check SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET, or the profile: svc config get api-token-id.',
+      },
+    );
+  }
+}
+
+type Report = {
+  profile: string;
+  baseUrl: string;
+  emulator: boolean;
+  timeScale?: number;
+  credential: { kind: string; id?: string; accepted: boolean; environment: Environment };
+  session: { id: string; keyHere: boolean; type?: string; nickname?: string; live: boolean | null } | null;
+};
+
+function print(
+  ui: ReturnType<typeof createUI>,
+  r: Report,
+  times: { expiresIn: string } | undefined,
+  login: string,
+): void {
+  const where = r.emulator ? ` (the svc emulator, clock at ${r.timeScale}x)` : '';
+  ui.out(`Profile "${r.profile}" → ${r.baseUrl}${where}`);
+  const c = r.credential;
+  const name = c.kind === 'api-token' ? `API token ${c.id}` : 'Access token (SERVICE_ACCESS_TOKEN)';
+  if (!c.accepted) ui.out(`  ✗ ${name}: refused by the service (401)`);
+  else {
+    const can =
+      c.environment === 'sandbox'
+        ? 'sandbox: every endpoint, and the simulators (svc sandbox, svc trigger)'
+        : c.environment === 'production'
+          ? 'production: real money; the sandbox simulators answer 403'
+          : 'environment unknown';
+    ui.out(`  ✓ ${name}: accepted; ${can}`);
+  }
+  const s = r.session;
+  if (!s) {
+    ui.out('  ✗ No active session: signed operations (export, quote execute, credentials, session revoke) need one');
+    ui.hint(`Log in: ${login}`);
+  } else if (!s.keyHere) {
+    ui.out(`  ✗ Session ${s.id} is active but its key is not held here: it cannot sign`);
+    ui.hint(`Log in again: ${login}`);
+  } else if (s.live === null) {
+    ui.out(`  ? Session ${s.id} (${s.type}, ${s.nickname}): not checked, as the token was refused`);
+  } else if (!s.live) {
+    ui.out(
+      `  ✗ Session ${s.id} (${s.type}, ${s.nickname}): ${times?.expiresIn.startsWith('expired') ? times.expiresIn : 'no longer live on the service'}`,
+    );
+    ui.hint(`Refresh it (svc session refresh) or log in again: ${login}`);
+  } else {
+    ui.out(`  ✓ Session ${s.id} (${s.type}, ${s.nickname}): live, expires in ${times?.expiresIn}; key held here`);
+    ui.out('    signs wallet operations: export, quote execute, credentials add/remove, session revoke');
+  }
+}
