@@ -31,13 +31,14 @@ async function listener(configDir: string, args: string[] = []): Promise<Spawned
   return l;
 }
 
+/** The emulator's webhook endpoint, or null when none is set (GET /config then leaves the field out). */
 const endpointOf = async (emu: RunningEmulator) =>
   (
     await createClient({
       baseUrl: emu.baseUrl,
       auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret },
-    }).request<{ webhookEndpoint: string | null }>({ method: 'GET', path: '/config' })
-  ).body.webhookEndpoint;
+    }).request<{ webhookEndpoint?: string }>({ method: 'GET', path: '/config' })
+  ).body.webhookEndpoint ?? null;
 
 async function until(check: () => boolean, what: () => string, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
