@@ -15,7 +15,7 @@
 // of one file. `supported: { 'dynamic-import': false }` turns an import() into require().
 // Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
@@ -180,6 +180,13 @@ const chunks = new Map(); // chunk name → verb module source path
 /** The verbs and the code they share, in one file (part 2). */
 const VERBS_BUNDLE = 'verbs.cjs';
 /**
+ * A module of the verbs bundle larger than this is a file of its own, read only by the verbs that
+ * use it, since every command reads verbs.cjs (about 2.5 ms a megabyte): today that is undici's
+ * HTTP client with its WebAssembly parser and conf's writer, 320 kB a command that neither
+ * connects nor writes the store does not read.
+ */
+const LARGE_MODULE = 256_000;
+/**
  * Leaves each verb module a verbs.ts imports lazily out of the bundle being built, and records it.
  * In the root, the import becomes a load from the verbs bundle (`dist/cli/verbs.cjs`, part 2);
  * within the verbs bundle, a require of the verb's own module there.
@@ -285,7 +292,11 @@ const modules = await Promise.all(
       minifySyntax: true,
       minifyWhitespace: true,
     });
-    return { id: `./${basename(file.path)}`, code: code.endsWith('\n') ? code : `${code}\n`, map: JSON.parse(map) };
+    // The module's exports are its namespace object itself (marked as an ES module), not a copy:
+    // esbuild's __toCommonJS copies every export into another layer of getters, each module a verb
+    // loads. A name of the same length keeps the source map's columns.
+    const exported = code.replace(/module\.exports=__toCommonJS\(/, 'module.exports=__svcExports(');
+    return { id: `./${basename(file.path)}`, code: exported.endsWith('\n') ? exported : `${exported}\n`, map: JSON.parse(map) };
   }),
 );
 // The bundle: the modules by id, and a require that serves those ids from here and any other
@@ -293,9 +304,27 @@ const modules = await Promise.all(
 // the split build's imports have no cycles, so each is complete when its importer runs. Each
 // module starts on a line of its own, where its source map is placed in the bundle's.
 const map = sourceMapOf(VERBS_BUNDLE);
-let text = `${common.banner.js}\nvar __svcModules = {\n`;
+const EXPORTS_HELPER = "function __svcExports(namespace) { return Object.defineProperty(namespace, '__esModule', { value: true }); }";
+let text = `${common.banner.js} ${EXPORTS_HELPER}\nvar __svcModules = {\n`;
 let line = 2;
+const ascii = (name, code) => {
+  // bin/compile-cache.js reads the bundles as latin1, the same text as UTF-8 only while they are
+  // ASCII (esbuild escapes any other character, as its default `charset: 'ascii'` asks).
+  if (!/^[\x00-\x7f]*$/.test(code)) throw new Error(`${name} is not ASCII: bin/compile-cache.js reads it as latin1`);
+  return code;
+};
 for (const module of modules) {
+  if (module.code.length > LARGE_MODULE) {
+    // A file of its own, which Node loads when the bundle's require finds no module of that id;
+    // its requires of the bundle's modules go through the bundle.
+    const file = module.id.slice(2);
+    const own = sourceMapOf(file);
+    own.add(module.map, 1);
+    const wrapped = `(function (require) { ${EXPORTS_HELPER}\n${module.code}})(require(${JSON.stringify(`./${VERBS_BUNDLE}`)}).requireFrom(require));\n//# sourceMappingURL=${file}.map\n`;
+    writeFileSync(join(out, file), ascii(file, wrapped));
+    writeFileSync(join(out, `${file}.map`), own.json());
+    continue;
+  }
   text += `${JSON.stringify(module.id)}: function (exports, require, module) {\n`;
   map.add(module.map, ++line);
   text += `${module.code}},\n`;
@@ -313,9 +342,15 @@ function __svcRequire(id) {
   return loaded.exports;
 }
 exports.load = __svcRequire;
+exports.requireFrom = function (nodeRequire) {
+  return function (id) {
+    return id in __svcModules ? __svcRequire(id) : nodeRequire(id);
+  };
+};
 //# sourceMappingURL=${VERBS_BUNDLE}.map
 `;
-writeFileSync(join(out, VERBS_BUNDLE), text);
+ascii('svc.cjs', readFileSync(join(out, 'svc.cjs'), 'utf8'));
+writeFileSync(join(out, VERBS_BUNDLE), ascii(VERBS_BUNDLE, text));
 writeFileSync(join(out, `${VERBS_BUNDLE}.map`), map.json());
 
 /**

@@ -53,6 +53,13 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   if (dir === undefined) return;
   const loaded = [];
   const folder = folderTag();
+  // The bundles are ASCII (.ci/build.mjs checks), so latin1 reads the same text without UTF-8
+  // decoding: about 2 ms less for dist/cli/verbs.cjs, which every command reads.
+  const load = Module._extensions['.js'];
+  Module._extensions['.js'] = function (module, filename) {
+    if (!filename.startsWith(BUNDLES)) return load.call(this, module, filename);
+    module._compile(fs.readFileSync(filename, 'latin1'), filename);
+  };
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
     if (!filename.startsWith(BUNDLES)) return compile.call(this, content, filename);

@@ -5,7 +5,7 @@
  * build put into the root bundle (dist/cli/svc.meta.json, written by .ci/build.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
@@ -48,6 +48,15 @@ const meta = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'cli', 'svc.meta.js
   inputs: string[];
   chunks: Record<string, string>;
 };
+
+/** The text of every bundle of dist/cli, the root, the verbs bundle and its modules of their own, together. */
+function allBundles(): string {
+  const cli = join(REPO_ROOT, 'dist', 'cli');
+  return readdirSync(cli)
+    .filter((file) => file.endsWith('.cjs') && file !== 'llhttp-wasm.cjs')
+    .map((file) => readFileSync(join(cli, file), 'utf8'))
+    .join('\n');
+}
 
 describe('the command root', () => {
   // A noun with resource commands (commands/resources/) reads their table too: a module of the
@@ -105,20 +114,20 @@ describe('the command root', () => {
   });
 
   it('holds each library once, however many verbs use it (the package stays small as verbs are added)', () => {
-    const verbs = readFileSync(join(REPO_ROOT, 'dist', 'cli', 'verbs.cjs'), 'utf8');
+    const bundles = allBundles();
     // CommonJS libraries keep their path in the bundle: undici's HTTP/1.1 client and conf, once each.
     for (const once of [
       '"node_modules/undici/lib/dispatcher/client-h1.js"',
       '"node_modules/conf/dist/source/index.js"',
     ])
-      expect(verbs.split(once).length - 1, once).toBe(1);
+      expect(bundles.split(once).length - 1, once).toBe(1);
     // undici's WebAssembly parser (a 195 kB string) once.
-    expect(verbs.split('AGFzbQEAAAAB').length - 1).toBe(1);
+    expect(bundles.split('AGFzbQEAAAAB').length - 1).toBe(1);
   });
 
-  it("leaves conf's schema validation and migration libraries out of the verbs bundle (the store uses neither)", () => {
-    const code = readFileSync(join(REPO_ROOT, 'dist', 'cli', 'verbs.cjs'), 'utf8');
+  it("leaves conf's schema validation and migration libraries out of the bundles (the store uses neither)", () => {
+    const code = allBundles();
     for (const omitted of ['ajv', 'ajv-formats', 'semver', 'fast-uri'])
-      expect(code.includes(`"node_modules/${omitted}/`), `verbs bundle has ${omitted}`).toBe(false);
+      expect(code.includes(`"node_modules/${omitted}/`), `the bundles have ${omitted}`).toBe(false);
   });
 });
