@@ -15,10 +15,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // for help and one per command, which compile different parts of them. Node
   // 22.1+'s own cache keeps top-level code only (about 8 ms slower on `sandbox fund`), so it covers
   // the rest: the prompt and spinner libraries loaded from node_modules.
-  // Stack traces point into src/ and commands/ through the bundles' source maps with --verbose
-  // (which prints the stack of an unexpected error) or NODE_OPTIONS=--enable-source-maps. Node
-  // reads a bundle's map as it loads the bundle, so a normal run never does.
-  if (args.includes('--verbose')) process.setSourceMapsEnabled(true);
+  // Stack traces (printed by --verbose for an unexpected error) point into src/ and commands/
+  // through the bundles' source maps with SVC_DEBUG=1 or NODE_OPTIONS=--enable-source-maps. Node
+  // then reads each bundle's map as it loads it, and the code cache is off: never in a normal run.
+  if (process.env.SVC_DEBUG === '1') process.setSourceMapsEnabled(true);
   require('./compile-cache.js').cacheCompiledCode(helpOnly ? 'help' : `run-${commandWords(args)}`);
   require('node:module').enableCompileCache?.();
   // The servers (emulator start, webhook listen) keep V8's optimising tier for WebAssembly; help
