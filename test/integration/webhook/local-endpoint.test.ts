@@ -80,7 +80,7 @@ describe('svc webhook listen and the local emulator endpoint', () => {
 
     expect(await first.stop()).toBe(0);
     expect(first.stderr()).toContain("Cleared the emulator's webhook endpoint (none was set before)");
-    expect(await endpointOf(emu)).toBeUndefined(); // unset: absent from GET /config
+    expect(await endpointOf(emu)).toBeNull();
   }, 60_000);
 
   it('notices a new emulator (endpoint lost, new key): registers again and verifies with the new key', async () => {
