@@ -14,20 +14,7 @@ import { reauthCommand } from '../../src/auth/hints.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { serviceClock } from '../../src/trigger/service-clock.js';
 import { expiresIn } from '../session/format.js';
-
-type Environment = 'sandbox' | 'production' | 'unknown';
-
-/** The token's environment: an empty sandbox request is 400 in the sandbox (nothing created), 403 in production. */
-async function environment(client: ApiClient, signal: AbortSignal): Promise<Environment> {
-  try {
-    await client.request({ method: 'POST', path: '/sandbox/send', body: {}, signal });
-    return 'unknown';
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return 'sandbox';
-    if (error instanceof ApiError && error.status === 403) return 'production';
-    throw error;
-  }
-}
+import { tokenEnvironment, type TokenEnvironment } from '../../src/sandbox/environment.js';
 
 /** Whether the service lists the session among its account's live sessions. */
 async function sessionLive(client: ApiClient, id: string, accountId: string, signal: AbortSignal): Promise<boolean> {
@@ -53,7 +40,7 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     accepted = false;
   }
-  const env = accepted ? await environment(client, deps.signal) : 'unknown';
+  const env = accepted ? await tokenEnvironment(client, deps.signal) : 'unknown';
   const local = await mayBeEmulator(client.baseUrl, async () => store.getProfile('local')?.baseUrl);
   const clock = accepted ? await serviceClock(client, local, deps.signal) : undefined;
 
@@ -108,7 +95,7 @@ type Report = {
   baseUrl: string;
   emulator: boolean;
   timeScale?: number;
-  credential: { kind: string; id?: string; accepted: boolean; environment: Environment };
+  credential: { kind: string; id?: string; accepted: boolean; environment: TokenEnvironment };
   session: { id: string; keyHere: boolean; type?: string; nickname?: string; live: boolean | null } | null;
 };
 

@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../http/types.js';
 import { ApiError, SvcError } from '../errors.js';
+import { tokenEnvironment } from '../sandbox/environment.js';
 import type { RecipeName, Scenario } from './catalog.js';
 import type { Body, TriggerContext } from './context.js';
 import type { EventLogReader } from './events.js';
@@ -70,34 +71,15 @@ export function isRunnable(scenario: Scenario): boolean {
 /** The refusal for a production token: sandbox endpoints answer it 403. */
 export class ProductionTokenError extends SvcError {}
 
-/** A well-formed quote id that no service issues (a nil-like v4 UUID): paying it can only fail. */
-const PROBE_QUOTE_ID = 'Quote:00000000-0000-4000-8000-000000000000';
-
-/**
- * Asks `POST /sandbox/send` to pay a quote that does not exist, with a body the API description
- * accepts: a sandbox answers 404 QUOTE_NOT_FOUND and creates nothing; production answers 403 to
- * every sandbox endpoint.
- */
+/** Refuses a production token before anything is created (src/sandbox/environment.ts asks). */
 export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Promise<void> {
-  try {
-    await client.request({
-      method: 'POST',
-      path: '/sandbox/send',
-      body: { quoteId: PROBE_QUOTE_ID, currencyCode: 'USD' },
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) {
-      throw new ProductionTokenError(
-        'This API token is a production token: the service answered 403 to a sandbox endpoint, so svc trigger created nothing.',
-        {
-          hint: 'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
-        },
-      );
-    }
-    if (error instanceof ApiError && error.status === 404 && error.code === 'QUOTE_NOT_FOUND') return;
-    throw error;
-  }
+  if ((await tokenEnvironment(client, signal)) !== 'production') return;
+  throw new ProductionTokenError(
+    'This API token is a production token: the service answered 403 to a sandbox endpoint, so svc trigger created nothing.',
+    {
+      hint: 'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
+    },
+  );
 }
 
 /** A route the service does not have: the scenario cannot run there, whatever the input. */
