@@ -6,7 +6,6 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
@@ -14,6 +13,7 @@ import { commandTree } from '../../commands/program.js';
 import { OPERATIONS } from '../../commands/resources/table.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { activeSession } from '../integration/auth/login.js';
+import { bashCompleter } from '../helpers/bash-completion.js';
 
 let t: AuthEnv;
 beforeAll(async () => {
@@ -89,16 +89,7 @@ describe('conventions (item 12)', () => {
     const bash = await runSvc(['completion', 'bash']);
     expect(bash.code).toBe(0);
     writeFileSync(script, bash.stdout);
-    const complete = (words: string[]) =>
-      execFileSync(
-        'bash',
-        [
-          '-c',
-          `source "$0"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _svc; echo "\${COMPREPLY[*]}"`,
-          script,
-        ],
-        { encoding: 'utf8' },
-      ).trim();
+    const complete = bashCompleter(script);
     expect(complete(['svc', 'sess'])).toBe('session');
     expect(complete(['svc', '--profile', 'x', 'session', 're']).split(' ').sort()).toEqual(['refresh', 'revoke']);
     expect(complete(['svc', 'sandbox', 'fund', '--am'])).toBe('--amount');

@@ -5,7 +5,6 @@
  * refuses exits 1 after reaching it; a line svc refuses exits 2 with nothing sent. A signed line
  * is answered by svc's own signed retry with the session the test logged in.
  */
-import { execFileSync } from 'node:child_process';
 import { createECDH } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { login } from '../integration/auth/login.js';
+import { bashCompleter } from '../helpers/bash-completion.js';
 
 interface Line {
   line: string;
@@ -367,16 +367,7 @@ describe('beyond the official CLI', () => {
   it("completion knows the resource commands: groups, their verbs and each verb's flags", async () => {
     const script = join(t.configDir, 'svc.bash');
     writeFileSync(script, (await svc(['completion', 'bash'])).stdout);
-    const complete = (words: string[]) =>
-      execFileSync(
-        'bash',
-        [
-          '-c',
-          `source "$0"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _svc; echo "\${COMPREPLY[*]}"`,
-          script,
-        ],
-        { encoding: 'utf8' },
-      ).trim();
+    const complete = bashCompleter(script);
     expect(complete(['svc', 'auth', 'cr'])).toBe('credentials');
     expect(complete(['svc', 'auth', 'credentials', 're']).split(' ').sort()).toEqual(['revoke']);
     expect(complete(['svc', 'customers', 'create', '--full'])).toBe('--full-name');
