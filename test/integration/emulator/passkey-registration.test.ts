@@ -210,6 +210,11 @@ describe('passkey registration checks', () => {
       { cose: new Map<number, CBORType>([...otherKey].map(([k, v]) => [k, k === 3 ? -8 : v])) },
       /ES256/,
     ],
+    [
+      'a key that is not a point of P-256',
+      { cose: new Map<number, CBORType>([...otherKey].map(([k, v]) => [k, k === -3 ? new Uint8Array(32) : v])) },
+      /^credential public key: .*credentialPublicKey/,
+    ],
     ['an attestation object that is not CBOR', { object: new Uint8Array([0xff, 0x00]) }, /CBOR/],
   ] as Array<[string, Knobs, RegExp]>)('401 UNAUTHORIZED for %s', async (_name, knobs, reason) => {
     const challenge = registrationChallenge();

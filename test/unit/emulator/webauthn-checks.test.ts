@@ -5,7 +5,8 @@
  * origin that cannot be parsed, or is not an http(s) origin of localhost, is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { verifyAssertion } from '../../../src/emulator/features/auth/webauthn.js';
+import { attestPasskey, createSoftwarePasskey, registrationChallenge } from '../../../src/auth/software-passkey.js';
+import { verifyAssertion, verifyAttestation } from '../../../src/emulator/features/auth/webauthn.js';
 import { HttpError } from '../../../src/emulator/kernel/errors.js';
 import { assertion, passkeyPair, type AssertionKnobs } from '../../helpers/webauthn-assertion.js';
 
@@ -124,8 +125,25 @@ describe('every refusal names its check', () => {
     expect(reason(good(), '04ab')).toBe('The assertion signature does not verify with the registered passkey');
   });
 
-  it('a non-string origin', () => {
-    const numeric = { ...good(), clientDataJson: clientData({ type: 'webauthn.get', challenge, origin: 5 }) };
-    expect(reason(numeric)).toBe('clientDataJson.origin must be an origin of the relying party localhost');
+  it('an origin that is not a string, even one that reads as the right origin once made a string', () => {
+    for (const origin of [5, ['http://localhost']]) {
+      const odd = { ...good(), clientDataJson: clientData({ type: 'webauthn.get', challenge, origin }) };
+      expect(reason(odd)).toBe('clientDataJson.origin must be an origin of the relying party localhost');
+    }
+  });
+});
+
+describe('a registration refusal names the field that is not base64url', () => {
+  it.each(['clientDataJson', 'attestationObject', 'credentialId'] as const)('%s', (field) => {
+    const issued = registrationChallenge();
+    const good = attestPasskey(createSoftwarePasskey(), issued);
+    expect(verifyAttestation(good, issued).credentialId).toBe(good.credentialId);
+    try {
+      verifyAttestation({ ...good, [field]: `!${good[field]}` }, issued);
+      throw new Error('expected a refusal');
+    } catch (error) {
+      expect((error as HttpError).status).toBe(401);
+      expect((error as HttpError).reason).toBe(`attestation.${field} is not base64url`);
+    }
   });
 });
