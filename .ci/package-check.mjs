@@ -20,7 +20,7 @@ if (!resultsFile) {
   process.exit(2);
 }
 const otherNodes = majors.length > 0 ? majors : ['22', '24'];
-/** Limits of issue 24: what a user downloads and what lands on their disk. */
+/** Size limits: what a user downloads and what lands on their disk. */
 const MAX_TARBALL = 1.5e6;
 const MAX_INSTALLED = 12e6;
 

@@ -40,18 +40,6 @@ export interface RevokeOptions {
   now?: () => number;
 }
 
-/** The key to sign the revoke with: the target's own if held and live, else the active session's. */
-export function revokeSigner(
-  store: Store,
-  sessionId: string,
-  activeSessionId: string | undefined,
-  now: number,
-): StoredSession {
-  const signer = liveSigner(store, sessionId, activeSessionId, now);
-  if (!signer) throw noSigner(sessionId);
-  return signer;
-}
-
 function liveSigner(
   store: Store,
   sessionId: string,

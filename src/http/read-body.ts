@@ -1,7 +1,7 @@
 /**
  * Reads an answer's body up to a limit. A server that streams without end, or answers a gigabyte,
- * must not make svc hold it all in memory (issue 23: 3 GiB in 5 s, then a message blaming the
- * network): past the limit the connection is dropped and the error says what happened.
+ * must not make svc hold it all in memory (without a limit: 3 GiB in 5 s, then a message blaming
+ * the network): past the limit the connection is dropped and the error says what happened.
  */
 import type { Dispatcher } from 'undici';
 import { ResponseTooLargeError } from '../errors.js';

@@ -37,6 +37,17 @@ export function idPattern(kind: IdKind): RegExp {
   return patterns.get(kind)!;
 }
 
+/**
+ * Any identifier, whatever its kind (the kind captured): what a check that spans every resource
+ * matches, so a kind added later (an emulator area's own) is covered without a list to update.
+ */
+export const ANY_ID_PATTERN = new RegExp(`^([A-Z][A-Za-z]+):${UUID}$`);
+
+/** One pattern for several kinds, e.g. `idPatternOf(['InternalAccount', 'ExternalAccount'])`. */
+export function idPatternOf(kinds: readonly IdKind[]): RegExp {
+  return new RegExp(`^(?:${kinds.join('|')}):${UUID}$`);
+}
+
 /** UMA address: `$user@domain` (user: letters, digits, . _ + -; domain with a dot or localhost, optional port). */
 export const UMA_ADDRESS_PATTERN =
   /^\$[A-Za-z0-9._+-]{1,64}@(?:localhost|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d{1,5})?$/;

@@ -6,7 +6,7 @@
  * settles, the challenge expires, the flow's time runs out or MAX_PROCESSING_RESENDS were sent. The
  * body is serialized once, so no retry can differ by a byte. The flow's time is the client's timeout
  * (--timeout) for all its steps together, not per request: a server that answers PROCESSING with an
- * expiresAt far ahead cannot keep the command re-sending (issue 23: 16 requests in 25 s under --timeout 5).
+ * expiresAt far ahead cannot keep the command re-sending (without this: 16 requests in 25 s under --timeout 5).
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import { abortableSleep } from '../http/sleep.js';

@@ -1,5 +1,5 @@
 /**
- * What each recipe of `svc trigger` lets the caller supply (issue 15), as data: the resources it
+ * What each recipe of `svc trigger` lets the caller supply, as data: the resources it
  * can reuse (and why not the others), the request fields `--set` may change with their types, and
  * the guards that refuse a value which would select another row of the spec's magic tables.
  */

@@ -1,7 +1,7 @@
 /**
  * JSON text of a value parsed from JSON, however deeply nested. JSON.parse takes a body nested
- * thousands of levels deep, JSON.stringify then overflows the stack on it (issue 23: a signed
- * delivery 6,000 levels deep was acknowledged and never shown). Any body that verifies must
+ * thousands of levels deep, JSON.stringify then overflows the stack on it (a signed delivery
+ * 6,000 levels deep would be acknowledged and never shown). Any body that verifies must
  * render, so this walks the value with its own stack. Same output as JSON.stringify for what
  * JSON.parse makes (objects, arrays, strings, numbers, booleans, null; undefined members skipped).
  */

@@ -159,8 +159,8 @@ export function createDeliveries(
         ...(attempt > 1 && { attempt }),
       });
     } catch (error) {
-      // Not shown, so not recorded: the service is answered 500 and its retry shows it (issue 23:
-      // a delivery acknowledged but never printed would then have been dropped as a duplicate).
+      // Not shown, so not recorded: the service is answered 500 and its retry shows it: a
+      // delivery acknowledged but never printed would then be dropped as a duplicate.
       return notShown(event, error, answer);
     }
     // Anything but a promise (a callback's stray return value included) means written already.

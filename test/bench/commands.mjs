@@ -1,7 +1,7 @@
 // Command latency against bare `node -e 0`, in one interleaved run so machine noise hits every case
 // alike: the startup-only calls (`--version`, `--help`), a store-only command, and whole API
 // commands against an emulator on 127.0.0.1, next to the floor for a one-request command (a
-// one-shot node:http POST). Prints each median, its ratio to node and the goal (issue 12). Figures
+// one-shot node:http POST). Prints each median, its ratio to node and the goal. Figures
 // only: nothing here passes or fails; but a build whose commands exit 0 without doing their work
 // gets no figure: every timed fund must have moved its money and every refresh made a session.
 //

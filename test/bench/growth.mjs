@@ -2,7 +2,7 @@
  * Does the emulator stay fast as its store grows? Creates `total` customers (each with its two
  * internal accounts) over loopback, `concurrency` at a time, and compares the creation rate of the
  * last `block` customers with the first `block`: a lookup that scans every stored record makes the
- * ratio fall as the store grows (issue 23: 2,111/s for the first 3,000, 405/s after 60,000). It also
+ * ratio fall as the store grows (a scan once gave 2,111/s for the first 3,000, 405/s after 60,000). It also
  * reports the emulator's memory per customer: heap and RSS after a forced GC, minus the same before.
  * Every create carries a platformCustomerId (the uniqueness check runs each time). Not a test.
  *

@@ -269,7 +269,7 @@ function report(pairs, verifyCost) {
   lines.push(
     `main thread per request: bare ${bareRaw.mainThreadUsPerReq} µs, listen ${listen('raw').mainThreadUsPerReq} µs: with cores to spare for verification, listen would reach about ${(mainBound * 100).toFixed(0)}% of bare (a projection, not a measurement; on a machine this small the event loop also waits for cores the verifying threads hold, which inflates its busy time)`,
   );
-  // Issue 14's bar: the listener against the least a correct verifying receiver does (goal ≥ 0.9).
+  // The bar: the listener against the least a correct verifying receiver does (goal ≥ 0.9).
   lines.push(
     `listener against a minimal verifying receiver (node:http + node:crypto verify + a Set): ` +
       CLIENTS.map(({ label }) => `${(ofMinimal(listen, label) * 100).toFixed(1)}% (${label})`).join(', ') +

@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 3 at size: uploads whose file names are megabytes long, against an emulator with a
+ * Uploads whose file names are megabytes long, against an emulator with a
  * --state file. Each is refused with 400 naming fileName, the state file stays small, and a write
  * after them is as fast as before (eight 10 MB names made an 80 MB file and writes 270x slower).
  */

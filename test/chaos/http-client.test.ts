@@ -87,7 +87,7 @@ describe('the HTTP client against misbehaving servers', () => {
     expect(String((error as Error).message)).not.toContain(auth.secret);
   });
 
-  it('a server that streams without end: stopped at the 16 MiB limit, an error saying so (issue 23.1)', async () => {
+  it('a server that streams without end: stopped at the 16 MiB limit, an error saying so', async () => {
     const chunk = Buffer.alloc(256 * 1024, 'x');
     let written = 0;
     const server: LocalServer = await startServer((_req, res) => {
@@ -117,7 +117,7 @@ describe('the HTTP client against misbehaving servers', () => {
     expect(written).toBeLessThan(64 * 2 ** 20);
   });
 
-  it('a signed retry answered PROCESSING forever (expiresAt a month ahead): --timeout 2 ends it (issue 23.2)', async () => {
+  it('a signed retry answered PROCESSING forever (expiresAt a month ahead): --timeout 2 ends it', async () => {
     const server: LocalServer = await startServer((_req, res) => {
       res.writeHead(server.requests.length === 1 ? 202 : 200, { 'content-type': 'application/json' });
       res.end(

@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 4 at size: signed deliveries nested thousands of levels deep to `svc --json webhook
+ * Signed deliveries nested thousands of levels deep to `svc --json webhook
  * listen`. Each is shown (one JSON line) before it is answered 200; a redelivery is a duplicate of
  * something that was shown.
  */

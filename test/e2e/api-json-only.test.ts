@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 6: under --json, `svc api` prints only JSON on stdout. A 200 whose body is not
+ * Under --json, `svc api` prints only JSON on stdout. A 200 whose body is not
  * JSON is an error (exit 1, the JSON error on stderr, nothing on stdout); a JSON body of any kind
  * (a bare string included) still prints.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13, items 9 and 10, spawned: a wrong type in config.json is a store error naming the file
+ * A wrong type in config.json is a store error naming the file
  * and every bad value (not a crash); a home svc cannot write is a store error naming
  * SERVICE_CLI_CONFIG_DIR; stricter permissions than 0700/0600 are kept, looser ones tightened; and
  * `--code -` reads stdin only after the challenge was sent.

@@ -1,5 +1,5 @@
 /**
- * Issue 13, items 7 and 12, spawned: every verb's --help has an example and the sandbox examples
+ * Every verb's --help has an example and the sandbox examples
  * run against the emulator once their placeholders are filled; `svc help <noun> <verb>`, global
  * options after the command list, `svc version`, `--version --json`; shell completion, --jq,
  * --timeout and SERVICE_TIMEOUT, `session prune`, and revoking an expired session.

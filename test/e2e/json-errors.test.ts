@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 3: under --json every error is one JSON object on stderr whose `type` is one of the
+ * Under --json every error is one JSON object on stderr whose `type` is one of the
  * documented set (README "Output and exit codes"), including commander's own parse errors.
  */
 import { chmodSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 26: the official CLI's own command lines (its tests and README, `grid` swapped for `svc`,
+ * The official CLI's own command lines (its tests and README, `grid` swapped for `svc`,
  * ids filled from the emulator, no --wallet-signature legs) run as spawned `svc` against the
  * emulator, in order, through a recording proxy. A positive line exits 0; a line the service
  * refuses exits 1 after reaching it; a line svc refuses exits 2 with nothing sent. A signed line

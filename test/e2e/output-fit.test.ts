@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 11: the session table fits a narrow terminal without shortening the ids a user
+ * The session table fits a narrow terminal without shortening the ids a user
  * copies; `--forward-to host:port/path` is taken as http (spawned listener, a real app server).
  */
 import { createServer } from 'node:http';

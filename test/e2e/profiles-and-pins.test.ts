@@ -1,5 +1,5 @@
 /**
- * Issue 13, items 4 and 5, with spawned CLIs: the OTP signer pin is kept per base URL and `emulator
+ * The OTP signer pin is kept per base URL and `emulator
  * start` replaces its own URL's pin (a second run on the same port logs in again), `config unset`
  * forgets a pin, the mismatch hint names commands; a mistyped --profile is an error with a
  * suggestion, `config delete|rename` exist, and the emulator hands the current profile back on stop.

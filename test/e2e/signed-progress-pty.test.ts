@@ -1,5 +1,5 @@
 /**
- * Issue 13, items 2 and 8, on a real pseudo-terminal: every signed flow (otp verify, session
+ * Every signed flow (otp verify, session
  * refresh, session revoke) shows the same spinner and the same PROCESSING line on stderr; Ctrl-C
  * during the spinner says "Interrupted" (exit 130), never "failed"; "n" to a confirmation is exit
  * 1 "Cancelled"; a rejected OTP gets the failure glyph, and no answered prompt gets a tick; and

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 6: the README lists every environment variable the code reads, so a CI author can
+ * The README lists every environment variable the code reads, so a CI author can
  * find them all in one table. The variables are collected from the source itself.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

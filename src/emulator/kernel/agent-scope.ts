@@ -11,12 +11,13 @@
  * also inside `source`, `destination` and `fields` (quotes, transactions). So a new area's resources are scoped without the area doing anything, as
  * long as its records name their owner in one of those fields.
  */
+import { ANY_ID_PATTERN } from '../../service/identifiers.js';
 import type { Principal } from './auth.js';
 import type { EmulatorContext } from './context.js';
 import { HttpError } from './errors.js';
 import type { Reply, Req } from './router.js';
 
-const ID = /^([A-Z][A-Za-z]+):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const ID = ANY_ID_PATTERN;
 /** Fields that name a record's owner: a customer id, or the id of something a customer owns. */
 const OWNER_FIELDS = [
   'customerId',

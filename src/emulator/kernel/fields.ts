@@ -4,8 +4,8 @@
  * details.errors[] of FieldError). Unknown fields are ignored (field sets are additive).
  *
  * Every string has a length limit: its own `maxLength`, else TEXT_MAX_LENGTH. A value stored whole
- * must not be able to grow the --state file without bound (issue 23: eight 10 MB document names
- * made an 80 MB file and every later write 270 times slower), and a pattern is never run on a
+ * must not be able to grow the --state file without bound (eight 10 MB document names
+ * once made an 80 MB file and every later write 270 times slower), and a pattern is never run on a
  * megabyte. Fields that legitimately run longer (tokens, attestations) declare their own maxLength.
  */
 import type { FieldConstraint, FieldError } from '../../errors.js';

@@ -3,7 +3,7 @@
  * twenty cons strings (some 520 bytes) that V8 keeps for as long as the string lives; a stored id
  * lives as long as its record, so it is copied into one flat string (about 70 bytes). With five
  * ids a customer (its own, two accounts and their organizations) that is most of what a stored
- * customer cost (issue 23: at most 2 KiB a customer).
+ * customer cost (the budget: at most 2 KiB a customer).
  */
 import { randomUUID } from 'node:crypto';
 

@@ -1,5 +1,5 @@
 /**
- * `svc trigger` payouts on the integrator's own external account (issue 15): used when its number
+ * `svc trigger` payouts on the integrator's own external account: used when its number
  * ends in the scenario's digits, refused (exit 2, nothing created) when it would pick another row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

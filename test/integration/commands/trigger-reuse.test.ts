@@ -1,5 +1,5 @@
 /**
- * `svc trigger` on the integrator's own resources (issue 15): --customer and --account are used,
+ * `svc trigger` on the integrator's own resources: --customer and --account are used,
  * reported as reused, and checked with a read before anything is created; --set values reach the
  * request. A recording proxy shows that a refused run created nothing.
  */

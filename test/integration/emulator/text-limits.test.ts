@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 3: every free-text field has a length limit, answered with the spec's 400
+ * Every free-text field has a length limit, answered with the spec's 400
  * INVALID_INPUT naming the field (and its maxLength); a document's file name is one of them (it is
  * stored as fileName). A name with `../` or NUL stays a harmless string, as before.
  */

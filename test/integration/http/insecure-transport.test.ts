@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 5: no credentials in clear. A base URL with plain http:// to a host other than this
+ * No credentials in clear. A base URL with plain http:// to a host other than this
  * machine is refused before any connection, with an error naming the fix; --allow-insecure-http (or
  * SERVICE_ALLOW_INSECURE_HTTP=1) allows it. Every address used reaches only a loopback recorder
  * (a `.invalid` host through HTTP_PROXY, or an IPv4-mapped loopback address), so even a client that

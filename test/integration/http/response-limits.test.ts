@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 1: the client bounds what a server can make it read. An answer past the limit ends
+ * The client bounds what a server can make it read. An answer past the limit ends
  * with ResponseTooLargeError saying the server sent more than N bytes (not "no answer" nor "could not
  * reach"), an announced size past it is refused before reading, and a body that never finishes ends
  * at the timeout with a message saying the server answered but did not finish.

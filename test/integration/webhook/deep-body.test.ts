@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 4: any delivery that verifies is shown, however deep its body, and one that could
+ * Any delivery that verifies is shown, however deep its body, and one that could
  * not be shown is not acknowledged nor recorded as seen. A signed body nested 6,000 levels deep used
  * to be answered 200 and recorded while printing it overflowed the stack (nothing on stdout; the
  * service's redelivery was then dropped as a duplicate).

@@ -1,5 +1,5 @@
 /**
- * `svc webhook listen` and the local emulator's endpoint (issue 13, item 1): it says which endpoint
+ * `svc webhook listen` and the local emulator's endpoint: it says which endpoint
  * it replaces and puts it back on exit; it notices, within its check interval, another listener
  * taking over and a new emulator (endpoint lost, new key), and says what happens or what to do;
  * `--events` is checked against the known types, case-insensitively, and said at start.

@@ -1,5 +1,5 @@
 /**
- * Each printed delivery says what happened to it (issue 16): verified or not, refused (why),
+ * Each printed delivery says what happened to it: verified or not, refused (why),
  * duplicate (of which delivery), forwarded (status, latency, and the local attempt after failures)
  * or queued for a retry. The real receiver with the listener's own output handlers, a --store
  * journal, and a local app on 127.0.0.1 that fails first.

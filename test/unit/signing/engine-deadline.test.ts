@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 2: a server that answers 200 PROCESSING with an expiresAt far ahead cannot keep a
+ * A server that answers 200 PROCESSING with an expiresAt far ahead cannot keep a
  * signed flow re-sending. The flow's time (the client's timeout, --timeout) bounds all its steps,
  * and the re-sends are capped. Time is an injected clock moved by the injected sleep: no waiting.
  */

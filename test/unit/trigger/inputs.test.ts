@@ -1,5 +1,5 @@
 /**
- * `svc trigger` options checked before any request (issue 15): every kind of refusal names the
+ * `svc trigger` options checked before any request: every kind of refusal names the
  * option and why; accepted values come back typed; --set lands in the request body it names.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
 /** AgentPolicy from a request body (the description's AgentPolicy, AgentSpendingLimits). */
+import { idPatternOf } from '../../../service/identifiers.js';
 import { Fields } from '../../kernel/fields.js';
 
 const PERMISSIONS = [
@@ -10,7 +11,7 @@ const PERMISSIONS = [
 ];
 const CURRENCY = /^[A-Z]{3}$/;
 /** The accounts a policy may name: internal or external ones. */
-const ACCOUNT_ID = /^(InternalAccount|ExternalAccount):[0-9a-fA-F-]{36}$/;
+const ACCOUNT_ID = idPatternOf(['InternalAccount', 'ExternalAccount']);
 
 /** An integer ≥ 0 or null (null: no limit); undefined when absent or bad (the error is recorded). */
 function limitOrNull(f: Fields, name: string): number | null | undefined {
