@@ -25,8 +25,11 @@ export interface EventParts {
 }
 
 /**
- * Last state seen per card in this session: "ACTIVE after PROCESSING" is only knowable from an
- * earlier event. Bounded so a long session cannot grow it without limit.
+ * The states seen per card in this session, each at its event's own timestamp: "ACTIVE after
+ * PROCESSING" is only knowable from an earlier event. Deliveries can arrive out of order (a failed
+ * one is retried after later ones went through), so "earlier" is by the event's timestamp, not by
+ * arrival: a retried ACTIVE that arrives after a FROZEN still reads as the card going live. Bounded
+ * (cards, and states per card) so a long session cannot grow it without limit.
  *
  * No event announces PROCESSING (a card is created in it; the spec's transitions all start later),
  * so a card's first event carries no previous state. But a card created after the session started
@@ -34,25 +37,44 @@ export interface EventParts {
  * card's previous state is PROCESSING. Cards older than the session stay unknown.
  */
 export class CardStates {
-  private readonly states = new Map<string, string>();
+  /** Per card, its states oldest first (by event time; equal times in arrival order). */
+  private readonly states = new Map<string, CardState[]>();
   constructor(
     readonly sessionStartMs: number = Date.now(),
     private readonly capacity = 10_000,
+    private readonly perCard = 16,
   ) {}
 
-  /** The card's state before this event, if seen or inferable (see above). */
-  previous(cardId: string, createdAt?: unknown): string | undefined {
-    const seen = this.states.get(cardId);
-    if (seen !== undefined) return seen;
+  /** The card's state before an event at `atMs` (default: after everything seen), if seen or inferable. */
+  previous(cardId: string, createdAt?: unknown, atMs = Infinity): string | undefined {
+    const before = this.states.get(cardId)?.findLast((s) => s.atMs <= atMs);
+    if (before !== undefined) return before.state;
     const created = typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
     return created >= this.sessionStartMs ? 'PROCESSING' : undefined;
   }
 
-  remember(cardId: string, state: string): void {
-    this.states.delete(cardId);
-    this.states.set(cardId, state);
+  /** The newest state seen, by event time. */
+  latest(cardId: string): CardState | undefined {
+    return this.states.get(cardId)?.at(-1);
+  }
+
+  /** Records the card's state as of `atMs` (default: before anything seen, as a card's creation is). */
+  remember(cardId: string, state: string, atMs = -Infinity): void {
+    const list = this.states.get(cardId) ?? [];
+    this.states.delete(cardId); // re-inserted last: the least recently changed card goes first
+    let i = list.length;
+    while (i > 0 && list[i - 1]!.atMs > atMs) i--;
+    list.splice(i, 0, { state, atMs });
+    if (list.length > this.perCard) list.shift();
+    this.states.set(cardId, list);
     if (this.states.size > this.capacity) this.states.delete(this.states.keys().next().value as string);
   }
+}
+
+export interface CardState {
+  state: string;
+  /** The event's timestamp, in ms. */
+  atMs: number;
 }
 
 export const STATE_CHANGE = 'CARD.STATE_CHANGE';
@@ -64,6 +86,9 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
   const cardId = stringField(data, 'id');
   const state = stringField(data, 'state');
   const base = { time: timeOfDay(event.timestamp), type: event.type, deliveryId: event.id };
+  // An envelope's timestamp parses (envelope.ts); a caller's own event without one sorts as the newest.
+  const parsed = Date.parse(event.timestamp);
+  const atMs = Number.isNaN(parsed) ? Infinity : parsed;
   const isCard = event.type.startsWith('CARD.') && cardId !== undefined;
   if (event.type.startsWith('CARD_TRANSACTION.')) {
     return { ...base, ...(cardId ? { cardId } : {}), detail: cardTransactionLine(data), meaning: '', tone: 'generic' };
@@ -88,12 +113,23 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
   } else if (event.type === STATE_CHANGE && state !== undefined) {
     const reason = stringField(data, 'stateReason');
     const detail = reason ? `${state} (${reason})` : state;
-    parts = { ...base, cardId, detail, ...stateMeaning(cardId, state, reason, cards.previous(cardId, data.createdAt)) };
+    const previous = cards.previous(cardId, data.createdAt, atMs);
+    const { meaning, tone } = stateMeaning(cardId, state, reason, previous);
+    parts = { ...base, cardId, detail, meaning: meaning + lateNote(cards.latest(cardId), atMs), tone };
   } else {
     parts = { ...base, cardId, detail: state ?? '', meaning: '', tone: 'generic' };
   }
-  if (state !== undefined) cards.remember(cardId, state);
+  if (state !== undefined) cards.remember(cardId, state, atMs);
   return parts;
+}
+
+/**
+ * A state change older than one already shown (a retried delivery overtaken by later ones): a
+ * consumer must not let it overwrite the newer state.
+ */
+function lateNote(newest: CardState | undefined, atMs: number): string {
+  if (newest === undefined || newest.atMs <= atMs) return '';
+  return ` (delivered late: the card has been ${newest.state} since ${timeOfDay(new Date(newest.atMs).toISOString())})`;
 }
 
 function stateMeaning(

@@ -201,3 +201,64 @@ describe('svc webhook listen with the emulator', () => {
     expect(l.stderr()).toMatch(/Stopped\. 1 received .* 2 forward failures/);
   });
 });
+
+describe('a retried delivery overtaken by later ones', () => {
+  it('is captioned by its own timestamp: the card went live, and has been FROZEN since', async () => {
+    // Retries wait a virtual minute: the test decides when the failed delivery comes back.
+    const { emu, api, configDir } = await emulator({
+      webhookRetry: { initialMs: 60_000, maxMs: 60_000, timeoutMs: 3000 },
+    });
+    const seen: string[] = [];
+    const app: Server = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (d: string) => (body += d));
+      req.on('end', () => {
+        const { data } = JSON.parse(body) as { data: { state: string } };
+        seen.push(data.state);
+        res.statusCode = seen.length === 1 ? 503 : 200; // the first delivery (ACTIVE) fails once
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    cleanup.push(
+      () =>
+        new Promise((resolve) => {
+          app.closeAllConnections();
+          app.close(resolve);
+        }),
+    );
+    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hook`;
+    const l = await spawnListener(['webhook', 'listen', '--port', '0', '--forward-to', appUrl], configDir);
+    cleanup.push(() => l.kill());
+
+    const { customerId, accountId } = emu.fixtures;
+    const card = (
+      await api.request<{ id: string }>({
+        method: 'POST',
+        path: '/cards',
+        body: { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [accountId] },
+      })
+    ).body;
+    const until = async (what: string, check: () => boolean) => {
+      const deadline = Date.now() + 15_000;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`${what}\nstdout:\n${l.stdout()}\nstderr:\n${l.stderr()}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await until('the ACTIVE delivery failed', () => seen.length === 1 && /failed: 503/.test(l.stderr()));
+    await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { state: 'FROZEN' } });
+    await until('FROZEN shown', () => /→ card frozen/.test(l.stdout()));
+    emu.testing.advanceClock(60_000); // the ACTIVE's retry falls due, after the FROZEN
+    await until('ACTIVE shown', () => /ACTIVE/.test(l.stdout()));
+    await l.stop();
+
+    expect(seen).toEqual(['ACTIVE', 'FROZEN', 'ACTIVE']);
+    const out = l.stdout();
+    expect(out).toContain(
+      `→ card is live: svc cards reveal ${card.id} (delivered late: the card has been FROZEN since`,
+    );
+    expect(out).not.toContain('unfrozen'); // arrival order would have read it as an unfreeze
+    expect(out.indexOf('FROZEN')).toBeLessThan(out.indexOf('ACTIVE'));
+  });
+});

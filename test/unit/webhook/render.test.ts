@@ -102,6 +102,22 @@ describe('describeEvent', () => {
     expect(describeEvent(undated, cards).meaning).toBe('card is active');
   });
 
+  it('a retried delivery overtaken by later ones is read by its own timestamp, not its arrival', () => {
+    const at = (state: string, time: string) => ({ ...stateChange(state), timestamp: `2025-10-13T12:00:0${time}Z` });
+    const cards = new CardStates();
+    describeEvent(at('PROCESSING', '0'), cards);
+    expect(describeEvent(at('FROZEN', '5'), cards).meaning).toBe('card frozen');
+    // The ACTIVE of 12:00:02 failed its first delivery and arrives after the FROZEN of 12:00:05.
+    const late = describeEvent(at('ACTIVE', '2'), cards);
+    expect(late.meaning).toBe(
+      `card is live: svc cards reveal ${CARD} (delivered late: the card has been FROZEN since 12:00:05Z)`,
+    );
+    expect(late.tone).toBe('live');
+    expect(late.time).toBe('12:00:02Z');
+    // The late one does not become the card's state: the unfreeze after the FROZEN still reads as one.
+    expect(describeEvent(at('ACTIVE', '7'), cards).meaning).toBe('card unfrozen; it is active again');
+  });
+
   it('the state memory is bounded', () => {
     const cards = new CardStates(0, 2);
     cards.remember('Card:1', 'PROCESSING');
