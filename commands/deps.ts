@@ -11,7 +11,7 @@ import type { ApiClient, HttpLogEntry } from '../src/http/types.js';
 import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
 import type { GlobalOptions, IOStreams } from './io.js';
-import { createUI } from './ui.js';
+import { createUI, type UI } from './ui.js';
 
 export type { GlobalOptions, IOStreams } from './io.js';
 
@@ -38,6 +38,8 @@ export interface BaseDeps {
 }
 
 export interface Deps extends BaseDeps {
+  /** Results on stdout, progress and hints on stderr (commands/ui.ts), made on first use. */
+  readonly ui: UI;
   /** Profiles and session keys (SERVICE_CLI_CONFIG_DIR or the OS config folder), opened on first use. */
   store(): Promise<Store>;
   /**
@@ -77,7 +79,25 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (made ??= make());
 }
 
-/** Adds the lazily made store, profile and client to `base`. */
+/** Gives `deps` a `ui` for its streams and globals, made on first use. */
+function withUI<T extends BaseDeps>(deps: T): T & { readonly ui: UI } {
+  let ui: UI | undefined;
+  return Object.defineProperty(deps as T & { readonly ui: UI }, 'ui', {
+    get: () => (ui ??= createUI(deps)),
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * `deps` writing to other streams or under other globals (the demo captures a command's stdout as
+ * JSON), with a ui of their own: a spread would carry the ui made for the old ones.
+ */
+export function redirected(deps: Deps, change: Partial<Pick<BaseDeps, 'io' | 'globals'>>): Deps {
+  return withUI({ ...deps, ...change });
+}
+
+/** Adds the lazily made ui, store, profile and client to `base`. */
 export function withStoreAndClient(base: BaseDeps): Deps {
   const store = once(async () => {
     const opened = (await withoutSignalHooks(() => import('../src/store/store.js'))).openStore({ env: base.env });
@@ -116,9 +136,9 @@ export function withStoreAndClient(base: BaseDeps): Deps {
       import('../src/http/client.js'),
     ]);
     const endpoint = await resolveEndpoint(base.env, { baseUrl: base.globals.baseUrl }, profile);
-    const ui = createUI(base);
     const log = base.globals.verbose
-      ? (e: HttpLogEntry) => ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
+      ? (e: HttpLogEntry) =>
+          deps.ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
       : undefined;
     const { maxResponseBytes, timeoutMs } = await import('./timeout.js');
     return createClient({
@@ -130,7 +150,8 @@ export function withStoreAndClient(base: BaseDeps): Deps {
       allowInsecureHttp: base.globals.allowInsecureHttp || base.env.SERVICE_ALLOW_INSECURE_HTTP === '1',
     });
   });
-  return { ...base, store, profile, client };
+  const deps = withUI({ ...base, store, profile, client });
+  return deps;
 }
 
 /** True in a CI environment (the CI variable set to anything but "false"/"0"). */

@@ -5,7 +5,7 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import { canPrompt, type Deps } from '../deps.js';
-import { createUI, type UI } from '../ui.js';
+import type { UI } from '../ui.js';
 import { ApiError, AuthRequiredError, CancelledError, UsageError } from '../../src/errors.js';
 import { requireId } from '../../src/validate.js';
 import { reauthCommand } from '../../src/auth/hints.js';
@@ -144,7 +144,7 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
   checkCombinations(opts, deps);
   const parts = await requestParts(opts, deps);
   const sessionId = opts.session === undefined ? undefined : requireId('Session', opts.session, '--session');
-  const ui = createUI(deps);
+  const { ui } = deps;
   const client = await deps.client();
 
   if (opts.paginate) {

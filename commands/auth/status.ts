@@ -6,7 +6,7 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
+import type { UI } from '../ui.js';
 import { ApiError, AuthRequiredError } from '../../src/errors.js';
 import type { ApiClient } from '../../src/http/types.js';
 import { resolveEndpoint } from '../../src/store/resolve.js';
@@ -27,7 +27,7 @@ async function sessionLive(client: ApiClient, id: string, accountId: string, sig
 }
 
 export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   const [store, selected, client] = await Promise.all([deps.store(), deps.profile(), deps.client()]);
   const { auth } = await resolveEndpoint(deps.env, { baseUrl: deps.globals.baseUrl }, () => selected);
   const credential =
@@ -99,12 +99,7 @@ type Report = {
   session: { id: string; keyHere: boolean; type?: string; nickname?: string; live: boolean | null } | null;
 };
 
-function print(
-  ui: ReturnType<typeof createUI>,
-  r: Report,
-  times: { expiresIn: string } | undefined,
-  login: string,
-): void {
+function print(ui: UI, r: Report, times: { expiresIn: string } | undefined, login: string): void {
   const where = r.emulator ? ` (the svc emulator, clock at ${r.timeScale}x)` : '';
   ui.out(`Profile "${r.profile}" → ${r.baseUrl}${where}`);
   const c = r.credential;

@@ -6,7 +6,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { revealCard } from './reveal-request.js';
@@ -18,7 +17,7 @@ export async function run(opts: RevealOptions, deps: Deps): Promise<void> {
   const cardId = requireId('Card', opts.card, 'card');
   const opener = opts.open ? requireOpener(deps.env) : undefined;
   const client = await deps.client();
-  const ui = createUI(deps);
+  const { ui } = deps;
   const { panEmbedUrl, expiresAt } = await apiTokenCall(revealCard(client, cardId, deps.signal));
 
   if (opener) {

@@ -6,7 +6,6 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { irreversible } from '../irreversible.js';
-import { createUI } from '../ui.js';
 import { validateProfileName } from '../../src/store/names.js';
 import { requireKnownProfile } from './known-profile.js';
 
@@ -21,7 +20,7 @@ export async function run(opts: DeleteOptions, deps: Deps): Promise<void> {
   await irreversible(deps, `Deleting ${what}`).confirm(`Delete ${what}?`, 'deleted');
   const wasCurrent = store.currentProfileName() === name;
   store.deleteProfile(name);
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json)
     return ui.json({ deleted: name, sessionKeysDeleted: keys, current: store.currentProfileName() });
   ui.success(`Deleted ${what}.`);

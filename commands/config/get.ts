@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { SvcError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
 import { pinBaseUrl, readValue } from './values.js';
@@ -20,7 +19,7 @@ export async function run(opts: GetOptions, deps: Deps): Promise<void> {
       hint: `Set it with: svc config set ${key.name} <value>`,
     });
   }
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) return ui.json({ profile, key: key.name, value, ...(key.secret ? { masked: true } : {}) });
   ui.out(value);
 }

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import type { Profile } from '../../src/store/index.js';
 import { CONFIG_KEYS, displayValue } from './keys.js';
 
@@ -25,7 +24,7 @@ export async function run(_opts: ListOptions, deps: Deps): Promise<void> {
   const current = store.currentProfileName();
   const profiles = store.listProfiles();
   const names = Object.keys(profiles).sort();
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) {
     return ui.json({
       current,

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { validateProfileName } from '../../src/store/names.js';
 import { requireKnownProfile } from './known-profile.js';
@@ -21,7 +20,7 @@ export async function run(opts: RenameOptions, deps: Deps): Promise<void> {
     });
   }
   store.renameProfile(from, to);
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) return ui.json({ from, to, current: store.currentProfileName() });
   ui.success(`Renamed profile "${from}" to "${to}".`);
 }

@@ -6,7 +6,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { configKey, displayValue } from './keys.js';
 import { patchFor, pinBaseUrl } from './values.js';
@@ -23,7 +22,7 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
       { field: 'value' },
     );
   }
-  const ui = createUI(deps);
+  const { ui } = deps;
   let raw = opts.value;
   if (raw === '-') raw = await readValueFromInput(key, deps);
   // "@path" only for keys that are files by nature (PEM); everything else is taken literally.

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { configKey } from './keys.js';
 import { patchFor, pinBaseUrl, readValue } from './values.js';
 
@@ -15,7 +14,7 @@ export async function run(opts: UnsetOptions, deps: Deps): Promise<void> {
   const was = readValue(key, selected.stored, baseUrl);
   // Like `git config --unset`, removing what is not there is not an error: the end state is the same.
   if (was !== undefined) store.setProfile(selected.name, patchFor(key, selected.stored, baseUrl, undefined));
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) return ui.json({ profile: selected.name, key: key.name, removed: was !== undefined });
   const what = key.perBaseUrl && baseUrl ? `${key.name} for ${baseUrl}` : key.name;
   if (was === undefined) ui.info(`${what} was not set in profile "${selected.name}".`);

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { validateProfileName } from '../../src/store/names.js';
 
@@ -20,7 +19,7 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
     });
   }
   store.setCurrentProfile(name);
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) return ui.json({ current: name });
   ui.success(`Now using profile "${name}".`);
   if (deps.env.SERVICE_PROFILE?.trim())

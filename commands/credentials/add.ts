@@ -7,7 +7,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { UsageError } from '../../src/errors.js';
 import { addCredential, type CredentialType } from '../../src/auth/credentials.js';
@@ -106,7 +105,7 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
     });
   }
 
-  const ui = createUI(deps);
+  const { ui } = deps;
   const client = await deps.client();
   const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
   progress.start(`Adding a ${type} credential to ${accountId}`);

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { listCredentials } from '../../src/auth/credentials.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
@@ -24,7 +23,7 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
     ...c,
     ...(c.type === 'PASSKEY' ? { softwarePasskeyHeld: held.has(c.id) } : {}),
   }));
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) {
     ui.json({ data: rows });
     return;

@@ -7,7 +7,6 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { irreversible } from '../irreversible.js';
-import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
@@ -32,7 +31,7 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
     );
   }
   await irreversibly.confirm(`Remove ${credentialId}? Its sessions end with it.`, 'removed');
-  const ui = createUI(deps);
+  const { ui } = deps;
   const client = await deps.client();
   const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
   progress.start(`Requesting a removal challenge for ${credentialId}`);

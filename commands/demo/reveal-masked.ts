@@ -3,6 +3,7 @@
  * output may be screen-shared or kept in CI logs, so it shows only that a URL came back, masked.
  */
 import { PassThrough } from 'node:stream';
+import { redirected } from '../deps.js';
 import type { DemoContext } from './context.js';
 import type { Narrator } from './narrator.js';
 import { run as reveal } from '../cards/reveal.js';
@@ -22,11 +23,10 @@ export async function revealMasked(ctx: DemoContext, narrator: Narrator, cardId:
   const captured = new PassThrough();
   const chunks: Buffer[] = [];
   captured.on('data', (c: Buffer) => chunks.push(c));
-  const deps = {
-    ...ctx.deps,
+  const deps = redirected(ctx.deps, {
     io: { ...ctx.deps.io, stdout: captured, stdoutIsTTY: false },
     globals: { ...ctx.deps.globals, json: true },
-  };
+  });
   await reveal({ card: cardId, open: false }, deps);
   const { panEmbedUrl, expiresAt } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
     panEmbedUrl: string;

@@ -7,7 +7,6 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
 import { openDemo } from './context.js';
@@ -42,7 +41,7 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
     }
     narrator.summary();
     if (deps.globals.json) {
-      createUI(deps).json({ ok: true, baseUrl: ctx.emulator.baseUrl, steps: narrator.results });
+      deps.ui.json({ ok: true, baseUrl: ctx.emulator.baseUrl, steps: narrator.results });
     }
     if (opts.keep) await serveUntilInterrupted(narrator, ctx.emulator.baseUrl, deps.signal);
   } finally {

@@ -5,7 +5,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { integerFlag } from '../integer-flag.js';
@@ -87,7 +86,7 @@ function human(emu: Ready): string {
 }
 
 export async function run(opts: StartOptions, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (opts.detach) {
     // Flags are checked by the child, which runs this same command line without --detach.
     const { startDetached } = await import('./detach.js');

@@ -2,12 +2,11 @@
 import type { Deps } from '../deps.js';
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
-import { createUI } from '../ui.js';
 import { SvcError } from '../../src/errors.js';
 import { readBackground, runningPid } from './background.js';
 
 export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   const configDir = (await deps.store()).dir;
   const info = readBackground(configDir);
   if (info === undefined) {

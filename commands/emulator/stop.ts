@@ -7,7 +7,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Deps } from '../deps.js';
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
-import { createUI } from '../ui.js';
 import { processAlive } from '../../src/process-alive.js';
 import { SvcError } from '../../src/errors.js';
 import { readBackground, removeStaleFiles, runningPid } from './background.js';
@@ -17,7 +16,7 @@ const STOP_TIMEOUT_MS = 15_000;
 const POLL_MS = 50;
 
 export async function run(_opts: OptionsOf<typeof verbs.stop>, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   const configDir = (await deps.store()).dir;
   const pid = runningPid(configDir);
   if (pid === undefined) {

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { decryptSessionSigningKey } from '../../src/crypto/bundles.js';
 import { readPrivateKey } from './read-input.js';
 
@@ -11,7 +10,7 @@ export type DecryptBundleOptions = OptionsOf<typeof verbs.decryptBundle>;
 export async function run(opts: DecryptBundleOptions, deps: Deps): Promise<void> {
   const privateKey = await readPrivateKey(opts, deps);
   const plaintext = await decryptSessionSigningKey(opts.bundle, privateKey);
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) ui.json({ plaintext });
   else ui.out(plaintext);
 }

@@ -6,7 +6,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../../src/crypto/bundles.js';
 import { decompressPublicKey, generateKeyPair } from '../../src/crypto/keys.js';
@@ -20,5 +19,5 @@ export async function run(opts: EncryptOtpOptions, deps: Deps): Promise<void> {
   const target = verifyOtpTargetBundle(opts.bundle, signer);
   const tek = generateKeyPair();
   const encryptedOtpBundle = await encryptOtpBundle(target.targetPublic, opts.code, tek.publicKey);
-  createUI(deps).json({ encryptedOtpBundle, tekPrivateKey: tek.privateKey, tekPublicKey: tek.publicKey });
+  deps.ui.json({ encryptedOtpBundle, tekPrivateKey: tek.privateKey, tekPublicKey: tek.publicKey });
 }

@@ -2,14 +2,13 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { generateKeyPair } from '../../src/crypto/keys.js';
 
 export type GenerateOptions = OptionsOf<typeof verbs.generate>;
 
 export async function run(opts: GenerateOptions, deps: Deps): Promise<void> {
   const pair = generateKeyPair({ uncompressed: opts.uncompressed });
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) return ui.json({ privateKey: pair.privateKey, publicKey: pair.publicKey });
   // Printing the private key is this command's purpose; it goes to stdout only, never to logs.
   ui.out(`Private key: ${pair.privateKey}`);

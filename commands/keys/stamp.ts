@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { createStamper, parseStamp } from '../../src/crypto/stamp.js';
 import { readPayload, readPrivateKey } from './read-input.js';
 
@@ -12,7 +11,7 @@ export async function run(opts: StampOptions, deps: Deps): Promise<void> {
   const privateKey = await readPrivateKey(opts, deps);
   const payload = await readPayload(opts, deps);
   const stamp = createStamper(privateKey)(payload);
-  const ui = createUI(deps);
+  const { ui } = deps;
   // The stamp already carries the public key; deriving it again would cost a second scalar multiplication.
   if (deps.globals.json) return ui.json({ stamp, publicKey: parseStamp(stamp).publicKey });
   ui.out(stamp);

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { verifyStamp } from '../../src/crypto/stamp.js';
 import { readPayload } from './read-input.js';
 
@@ -12,7 +11,7 @@ export async function run(opts: VerifyStampOptions, deps: Deps): Promise<void> {
   const payload = await readPayload(opts, deps);
   // Throws StampError (a VerificationError: exit 1) with the reason, malformed or invalid.
   const { publicKey } = verifyStamp(opts.stamp, payload);
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) return ui.json({ valid: true, publicKey });
   ui.out(publicKey);
 }

@@ -9,7 +9,6 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
-import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { pendingOauthFolder } from '../../src/auth/kept-keys.js';
@@ -38,7 +37,7 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
     });
   }
   const fromFlag = await givenToken(opts.token, deps);
-  const ui = createUI(deps);
+  const { ui } = deps;
   const [store, { name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
   const pending = pendingOauthFolder(store.dir);
   /** Keeps a client key until the token carrying its nonce arrives (a later --token run). */

@@ -1,12 +1,11 @@
 /** What a login prints: the AuthSession (+ keyStored) with --json, else the session summary. Never key material. */
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import type { LoginResult } from '../../src/auth/sealed-login.js';
 import { printSessionSummary } from '../session/format.js';
 
 export function printLogin(deps: Deps, result: LoginResult, profileName: string): void {
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) {
     ui.json({ ...publicView(result.session), keyStored: true });
     return;

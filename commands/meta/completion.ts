@@ -7,7 +7,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import type { CommandTree } from '../program.js';
 import {
@@ -202,7 +201,7 @@ function fish(tree: CommandTree): string {
 }
 
 export async function run(opts: CompletionOptions, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (opts.values !== undefined) {
     const kind = opts.values as (typeof STORED_KINDS)[number];
     if (!STORED_KINDS.includes(kind)) {

@@ -2,13 +2,12 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { VERSION } from '../version.js';
 
 export type VersionOptions = OptionsOf<typeof verbs.version>;
 
 export async function run(_opts: VersionOptions, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json)
     return ui.json({ version: VERSION, node: process.versions.node, platform: process.platform, arch: process.arch });
   ui.out(VERSION);

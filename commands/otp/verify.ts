@@ -6,7 +6,7 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI, type UI } from '../ui.js';
+import type { UI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { VerificationError } from '../../src/errors.js';
 import { otpLogin, type OtpChallengeInfo, type OtpLoginResult } from '../../src/auth/otp-login.js';
@@ -61,7 +61,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   // Settle the code's source before the challenge (a challenge sends the user a code), but read
   // stdin only after it: a script piping the emailed code can only have it once it was sent.
   const source = codeSource(opts.code, deps);
-  const ui = createUI(deps);
+  const { ui } = deps;
   const [store, client, { name: profileName, effective: profile }] = await Promise.all([
     deps.store(),
     deps.client(),

@@ -5,7 +5,7 @@
  * stamp made elsewhere came with --wallet-signature. The answer's body goes to stdout.
  */
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
+import type { UI } from '../ui.js';
 import { irreversible } from '../irreversible.js';
 import { signedProgress } from '../signed-progress.js';
 import { chooseSigner } from '../api/run.js';
@@ -24,7 +24,7 @@ import { dryRun, printDryRun } from './dry-run.js';
 /** More signed legs than any operation of the description has: past this, the 202 is printed as it is. */
 const MAX_SIGNED_LEGS = 4;
 
-function printAnswer(ui: ReturnType<typeof createUI>, words: string, res: ApiResponse, json: boolean): void {
+function printAnswer(ui: UI, words: string, res: ApiResponse, json: boolean): void {
   const { body, text } = res;
   // A 204 has nothing to print: say it was done, on stderr, so stdout stays empty for scripts.
   if (text === '') return ui.success(`svc ${words}: done (HTTP ${res.status})`);
@@ -42,7 +42,7 @@ async function showDryRun(op: Operation, req: ResourceRequest, deps: Deps): Prom
       auth: 'basic' as const,
     }),
   );
-  printDryRun(createUI(deps), dryRun(req, target, op.signed === true), deps.globals.json);
+  printDryRun(deps.ui, dryRun(req, target, op.signed === true), deps.globals.json);
 }
 
 export async function run(opts: Record<string, unknown>, deps: Deps): Promise<void> {
@@ -66,7 +66,7 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
     );
   }
 
-  const ui = createUI(deps);
+  const { ui } = deps;
   const client = await deps.client();
   if (opts.paginate === true) {
     const all: unknown[] = [];

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { fundInternalAccount, MAX_FUND_AMOUNT } from '../../src/sandbox/api.js';
@@ -18,7 +17,7 @@ export async function run(opts: FundOptions, deps: Deps): Promise<void> {
   });
 
   const client = await deps.client();
-  const ui = createUI(deps);
+  const { ui } = deps;
   const { body } = await apiTokenCall(fundInternalAccount(client, accountId, amount, deps.signal));
   if (deps.globals.json) return ui.json(body);
 

@@ -5,7 +5,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
@@ -28,7 +27,7 @@ export async function run(opts: SendOptions, deps: Deps): Promise<void> {
   });
 
   const client = await deps.client();
-  const ui = createUI(deps);
+  const { ui } = deps;
   const { body } = await apiTokenCall(sandboxSend(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);
   ui.out(`Paid ${input.quoteId} in ${input.currencyCode}: ${describeTransaction(body)}`);

@@ -6,7 +6,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import { sandboxUmaReceive } from '../../src/sandbox/api.js';
 import { umaMagic } from '../../src/sandbox/uma.js';
@@ -24,7 +23,7 @@ export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
   });
 
   const client = await deps.client();
-  const ui = createUI(deps);
+  const { ui } = deps;
   const { body } = await apiTokenCall(sandboxUmaReceive(client, input, deps.signal));
   if (deps.globals.json) return ui.json(body);
 

@@ -5,7 +5,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { listSessions } from '../../src/auth/list-revoke.js';
@@ -35,7 +34,7 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
     keyHeld: store.getSession(s.id) !== undefined,
     active: s.id === activeId,
   }));
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) {
     ui.json({ data: rows });
     return;

@@ -7,7 +7,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { ApiError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
 import { listSessions } from '../../src/auth/list-revoke.js';
@@ -63,7 +62,7 @@ export async function run(opts: PruneOptions, deps: Deps): Promise<void> {
   }
   if (!opts.dryRun) for (const p of pruned) store.deleteSession(p.id);
 
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) return ui.json({ pruned, kept: candidates.length - pruned.length, dryRun: opts.dryRun });
   for (const p of pruned) ui.out(`${opts.dryRun ? 'would delete' : 'deleted'}  ${p.id}  ${p.reason}`);
   const kept = candidates.length - pruned.length;

@@ -9,7 +9,6 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { canPrompt } from '../deps.js';
-import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError } from '../../src/errors.js';
@@ -33,7 +32,7 @@ async function handleExpired(stored: StoredSession, deps: Deps): Promise<void> {
   const otp = stored.type === undefined || stored.type === 'EMAIL_OTP' || stored.type === 'SMS_OTP';
   if (!stored.credentialId || !otp || !canPrompt(deps) || deps.globals.json)
     throw new AuthRequiredError(what, { hint });
-  createUI(deps).warn(what);
+  deps.ui.warn(what);
   if (deps.globals.yes || (await deps.prompter.confirm({ message: `Run ${command} now?`, default: true }))) {
     const otp = await import('../otp/verify.js');
     return otp.run({ credential: stored.credentialId }, deps);
@@ -45,7 +44,7 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   // Bad input is refused first, before the store is even opened.
   if (opts.session !== undefined) requireId('Session', opts.session, '<Session:id>');
   const [store, { name: profileName, stored: profile }] = await Promise.all([deps.store(), deps.profile()]);
-  const ui = createUI(deps);
+  const { ui } = deps;
   const progress = signedProgress(ui, deps.signal, 'the current session key');
   let sessionId: string | undefined;
   let result;

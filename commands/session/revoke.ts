@@ -6,7 +6,6 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { irreversible } from '../irreversible.js';
-import { createUI } from '../ui.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { reauthCommand } from '../../src/auth/hints.js';
@@ -17,7 +16,7 @@ export type RevokeOptions = OptionsOf<typeof verbs.revoke>;
 export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
   const sessionId = requireId('Session', opts.session, '<Session:id>');
   const irreversibly = irreversible(deps, `Revoking ${sessionId}`);
-  const ui = createUI(deps);
+  const { ui } = deps;
   const [store, client, { name: profileName, effective: profile }] = await Promise.all([
     deps.store(),
     deps.client(),

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
 import { reauthCommand } from '../../src/auth/hints.js';
@@ -21,7 +20,7 @@ export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
   }
   const { privateKey: _secret, ...visible } = stored;
   const expired = isExpired(stored.expiresAt, deps.clock.now());
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) {
     ui.json({ ...visible, active: true, expired });
     return;

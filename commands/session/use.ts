@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
@@ -33,7 +32,7 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
     });
   }
   store.setProfile(profileName, { activeSessionId: sessionId });
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) ui.json({ profile: profileName, activeSessionId: sessionId });
   else ui.success(`Profile "${profileName}" now signs with ${sessionId}.`);
 }

@@ -2,7 +2,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { abortableSleep } from '../../src/http/sleep.js';
 import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
@@ -45,7 +44,7 @@ async function activeProfile(deps: Deps): Promise<{ credentialId?: string; otpSi
 }
 
 export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (opts.list) {
     if (opts.scenario !== undefined) throw new UsageError('--list takes no scenario name.', { field: '--list' });
     return printList(ui, deps.globals.json);

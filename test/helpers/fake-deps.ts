@@ -74,5 +74,6 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
     clock: systemClock,
     signal: options.signal ?? new AbortController().signal,
   });
-  return { ...deps, stdout: out.text, stderr: err.text, asked };
+  // Assigned, not spread: spreading would make deps.ui now, before a test could change the globals.
+  return Object.assign(deps, { stdout: out.text, stderr: err.text, asked });
 }
