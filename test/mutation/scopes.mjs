@@ -19,6 +19,8 @@ export const SCOPES = {
       'test/integration/emulator/sessions.test.ts',
       'test/integration/emulator/legacy-processing.test.ts',
       'test/integration/emulator/customer-contact-signed.test.ts',
+      'test/integration/emulator/signed-retry-refusals.test.ts',
+      'test/integration/emulator/credentials.test.ts',
     ],
   },
   stamps: {

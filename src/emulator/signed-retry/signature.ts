@@ -25,6 +25,7 @@ export function authorizeSignature(emu: EmulatorContext, pending: PendingRequest
     }
     publicKey = verifyStamp(signature, pending.payloadToSign).publicKey;
   } catch (error) {
+    // Stryker disable next-line ConditionalExpression: parseStamp and verifyStamp throw only StampError; this keeps a future bug a 500, not a 401.
     if (!(error instanceof StampError)) throw error;
     if (error.kind === 'malformed')
       throw signatureError('WALLET_SIGNATURE_MALFORMED', `Service-Wallet-Signature is malformed: ${error.message}`);

@@ -210,7 +210,11 @@ describe('DELETE /auth/credentials/{id}', () => {
     // The credential's own session may not approve its removal.
     const self = await signedCall(t, 'DELETE', `/auth/credentials/${sms.id}`, undefined, smsSession.privateKey);
     expect(self.first.body.type).toBe('SMS_OTP');
-    expect(errorShape(self.retry)).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_INVALID' });
+    expect(errorShape(self.retry)).toMatchObject({
+      status: 401,
+      code: 'WALLET_SIGNATURE_INVALID',
+      reason: 'Service-Wallet-Signature key is not the key of an active session of another credential of this wallet',
+    });
 
     const { first, retry } = await signedCall(
       t,
