@@ -29,6 +29,7 @@ import { directoriesFeature } from './features/directories/index.js';
 import { endUserTermsFeature } from './features/end-user-terms/index.js';
 import { cryptoFeature } from './features/crypto/index.js';
 import { agentsFeature } from './features/agents/index.js';
+import { invitationsFeature } from './features/invitations/index.js';
 import { webhookEventsFeature } from './features/webhook-events/index.js';
 
 export const FEATURES: readonly Feature[] = [
@@ -59,5 +60,6 @@ export const FEATURES: readonly Feature[] = [
   directoriesFeature,
   endUserTermsFeature,
   cryptoFeature,
+  invitationsFeature,
   webhookEventsFeature,
 ];

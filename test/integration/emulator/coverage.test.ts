@@ -81,10 +81,6 @@ function idFor(path: string): string {
 const NOT_YET = new Set([
   'uploadCustomersCsv',
   'getBulkCustomerImportJob',
-  'createInvitation',
-  'getInvitation',
-  'claimInvitation',
-  'cancelInvitation',
   'listStablecoins',
   'registerStablecoin',
   'getStablecoin',
