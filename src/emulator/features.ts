@@ -7,6 +7,7 @@ import { signedRetry } from './signed-retry/index.js';
 import { accountsFeature } from './features/accounts/index.js';
 import { externalAccountsFeature } from './features/external-accounts/index.js';
 import { customersFeature } from './features/customers/index.js';
+import { bulkCustomersFeature } from './features/bulk-customers/index.js';
 import { contactVerificationFeature } from './features/contact-verification/index.js';
 import { scaFeature } from './features/sca/index.js';
 import { beneficialOwnersFeature } from './features/beneficial-owners/index.js';
@@ -30,6 +31,7 @@ import { endUserTermsFeature } from './features/end-user-terms/index.js';
 import { cryptoFeature } from './features/crypto/index.js';
 import { agentsFeature } from './features/agents/index.js';
 import { invitationsFeature } from './features/invitations/index.js';
+import { stablecoinsFeature } from './features/stablecoins/index.js';
 import { webhookEventsFeature } from './features/webhook-events/index.js';
 
 export const FEATURES: readonly Feature[] = [
@@ -39,6 +41,7 @@ export const FEATURES: readonly Feature[] = [
   agentsFeature,
   externalAccountsFeature,
   customersFeature,
+  bulkCustomersFeature,
   contactVerificationFeature,
   scaFeature,
   beneficialOwnersFeature,
@@ -61,5 +64,6 @@ export const FEATURES: readonly Feature[] = [
   endUserTermsFeature,
   cryptoFeature,
   invitationsFeature,
+  stablecoinsFeature,
   webhookEventsFeature,
 ];

@@ -27,6 +27,9 @@ export const ID_KINDS = [
   'CardFundingSource',
   'DelegatedKey',
   'Token',
+  'Stablecoin',
+  'StablecoinOperation',
+  'StablecoinProviderAccount',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 

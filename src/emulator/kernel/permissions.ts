@@ -9,7 +9,7 @@ import type { Principal } from './auth.js';
 import { HttpError } from './errors.js';
 
 const MONEY =
-  /^\/(quotes|transfer-in|transfer-out|agents\/me\/(quotes|transfer-)|transactions\/[^/]+\/|sandbox\/|crypto\/)/;
+  /^\/(quotes|transfer-in|transfer-out|agents\/me\/(quotes|transfer-)|transactions\/[^/]+\/|sandbox\/|crypto\/|stablecoins\/[^/]+\/(mints|burns))/;
 
 export function requiredPermission(method: string, path: string): 'VIEW' | 'TRANSACT' | 'MANAGE' {
   if (method === 'GET' || method === 'HEAD') return 'VIEW';

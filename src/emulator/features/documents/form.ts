@@ -19,7 +19,7 @@ import { Fields } from '../../kernel/fields.js';
 import type { Req } from '../../kernel/router.js';
 import { countryRules, defined } from '../customers/fields.js';
 import type { DocumentRec } from './documents.js';
-import { readForm } from './multipart.js';
+import { readForm } from '../../kernel/multipart.js';
 
 /** Room for the text parts and part headers around a file of the largest size. */
 export const FORM_MAX_BYTES = DOCUMENT_MAX_FILE_BYTES + 64 * 1024;

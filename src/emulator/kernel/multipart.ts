@@ -4,8 +4,8 @@
  * plain object for the kernel's Fields; file parts are returned apart, so a file sent where text
  * is expected (or text where the file is expected) is a field error, not a crash.
  */
-import { invalidInput } from '../../kernel/errors.js';
-import type { Req } from '../../kernel/router.js';
+import { invalidInput } from './errors.js';
+import type { Req } from './router.js';
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
