@@ -527,6 +527,31 @@ describe('refusals', () => {
     );
   });
 
+  it.each([
+    ['cancel', 400, 'INVALID_INPUT'],
+    ['confirm', 400, 'INVALID_INPUT'],
+    ['approve', 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL'],
+    ['reject', 409, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL'],
+  ])(
+    'POST /transactions/{id}/%s on a card transaction: %i %s, the transaction unchanged',
+    async (verb, status, code) => {
+      const h = await holder();
+      const tx = await authorized(h, 10);
+      const answer = await t.call('POST', `/transactions/${tx.id}/${verb}`, { body: {} });
+      expect(errorShape(answer)).toMatchObject({ status, code });
+      if (status === 400) expect(answer.body.details.errors.map((e: any) => e.field)).toEqual(['transactionId']);
+      expect(await get(tx.id)).toEqual(tx);
+      const unknown = await t.call(
+        'POST',
+        `/transactions/CardTransaction:00000000-0000-4000-8000-000000000000/${verb}`,
+        {
+          body: {},
+        },
+      );
+      expect(errorShape(unknown)).toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
+    },
+  );
+
   it('a bad body is 400 INVALID_INPUT listing every bad field', async () => {
     const h = await holder();
     const answer = await t.call('POST', `/sandbox/cards/${h.cardId}/simulate/authorization`, {

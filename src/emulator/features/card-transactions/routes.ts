@@ -6,7 +6,7 @@
  * event, which arrives CARD_EVENT_DELAY_MS later on the emulator clock (the description: "delivered
  * asynchronously", never in the answer).
  */
-import { randomUUID } from 'node:crypto';
+import { newUuid } from '../../kernel/ids.js';
 import { idPattern } from '../../../service/identifiers.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { invalidInput, notFound } from '../../kernel/errors.js';
@@ -89,7 +89,7 @@ function simulate(kind: SimKind): Route {
         if (refusal) throw invalidInput([refusal], refusal.message);
       }
       const ev: CardEvent = {
-        id: randomUUID(),
+        id: newUuid(),
         kind,
         cardId: card.id,
         dueMs: emu.now() + CARD_EVENT_DELAY_MS,

@@ -11,7 +11,7 @@
  * Each change is published (movements.ts). What the request checked (routes.ts) is checked again
  * here, as another event may have changed the transaction meanwhile: such an event is dropped and logged.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../kernel/ids.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { LedgerBatch } from '../accounts/ledger.js';
 import { accounts } from '../accounts/accounts.js';
@@ -63,7 +63,7 @@ function open(emu: EmulatorContext, ev: CardEvent, shape: { direction: 'DEBIT' |
   const amount = ev.amount ?? 0;
   const holder = emu.table(customers).get(card.cardholderId);
   const tx: CardTxRec = {
-    id: `CardTransaction:${randomUUID()}`,
+    id: newId('CardTransaction'),
     cardId: card.id,
     customerId: card.cardholderId,
     platformCustomerId: holder?.platformCustomerId ?? '',
