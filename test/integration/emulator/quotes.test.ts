@@ -335,6 +335,44 @@ describe('refusals at quote creation', () => {
     ]);
   });
 
+  describe('destination.currency: what the destination can receive, any other refused naming it', () => {
+    let usdcWallet: string;
+    beforeAll(async () => {
+      const wallet = await t.call('POST', '/customers/external-accounts', {
+        body: {
+          customerId: customer.id,
+          currency: 'USDC',
+          accountInfo: { accountType: 'SOLANA_WALLET', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' },
+        },
+      });
+      expect(wallet.status, wallet.text).toBe(201);
+      usdcWallet = wallet.body.id;
+    });
+    const toWallet = (currency: string) => ({
+      destination: { destinationType: 'ACCOUNT', accountId: usdcWallet, currency },
+    });
+    const toUma = (umaAddress: string, currency: string) => ({
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency },
+    });
+
+    it.each([
+      ['USDC to a USDC wallet', () => toWallet('USDC'), 201, undefined],
+      ['USD to a USDC wallet (the dollars it holds)', () => toWallet('USD'), 201, undefined],
+      ['EUR to a USDC wallet', () => toWallet('EUR'), 400, 'INVALID_CURRENCY'],
+      ['USDT to a USDC wallet', () => toWallet('USDT'), 400, 'INVALID_CURRENCY'],
+      ['EUR to a UMA address', () => toUma('$success.eur@sandbox.uma.money', 'EUR'), 201, undefined],
+      ['USDC to a UMA address', () => toUma('$success.usd@sandbox.uma.money', 'USDC'), 400, 'destination.currency'],
+      ['a lower-case code', () => toUma('$success.usd@sandbox.uma.money', 'usd'), 400, 'destination.currency'],
+    ])('%s: %i %s', async (_what, body, status, problem) => {
+      const answer = await t.call('POST', '/quotes', {
+        body: { ...accountQuote(platformUsd, 'unused', 1_000), ...body() },
+      });
+      expect(answer.status, answer.text).toBe(status);
+      if (problem === 'INVALID_CURRENCY') expect(errorShape(answer).code).toBe(problem);
+      else if (problem) expect(errorShape(answer).details.errors.map((e: any) => e.field)).toEqual([problem]);
+    });
+  });
+
   it('TRANSACTION_SIZE_LIMIT_EXCEEDED above the configured maximum (default 10,000,000 USD cents)', async () => {
     const destination = await externalAccount(t, undefined, 'USD_ACCOUNT', '321');
     expect((await t.call('POST', '/quotes', { body: accountQuote(platformUsd, destination, 10_000_000) })).status).toBe(

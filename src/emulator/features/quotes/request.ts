@@ -21,6 +21,9 @@ import { checkSizeLimit } from '../transactions/limits.js';
 import type { DestinationKind, QuoteInit, SourceKind } from './quotes.js';
 
 /** An ACCOUNT source or destination names an internal or an external account. */
+/** ISO 4217, or a crypto ticker such as USDC (the description's Currency.code). */
+const CURRENCY_CODE = /^[A-Z0-9]{3,10}$/;
+
 const ACCOUNT_ID = new RegExp(`${idPattern('InternalAccount').source}|${idPattern('ExternalAccount').source}`);
 
 function inputError(field: string, message: string): never {
@@ -35,6 +38,8 @@ function endpoint(
 ): {
   kind: 'INTERNAL' | 'EXTERNAL';
   currency: string;
+  /** The stablecoin a wallet was created in (USDC, USDT): a name for its currency, which it holds as dollars. */
+  asset?: string;
   customerId?: string;
   wallet?: boolean;
   pullable?: boolean;
@@ -55,6 +60,7 @@ function endpoint(
   return {
     kind: 'EXTERNAL',
     currency: e.currency,
+    ...(e.asset ? { asset: e.asset } : {}),
     ...(e.customerId ? { customerId: e.customerId } : {}),
     pullable: PULL_CAPABLE.has(String(e.accountInfo.accountType)),
     unverified: needsOwnershipProof(e),
@@ -78,7 +84,8 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
     destinationType === 'UMA_ADDRESS'
       ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN })
       : undefined;
-  const destCurrency = dst?.string('currency', { enum: CURRENCY_CODES });
+  // Any currency code is well-formed; whether this destination can receive it is checked below.
+  const destCurrency = dst?.string('currency', { pattern: CURRENCY_CODE });
   const paymentRail = dst?.string('paymentRail', { enum: PAYMENT_RAILS });
   const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as
     | 'SENDING'
@@ -111,14 +118,21 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
       `${destinationAccountId} must prove ownership first (POST /customers/external-accounts/{id}/challenge)`,
     );
   }
+  // A UMA receiver of the sandbox (a scenario address, an emulator customer) receives only the
+  // currencies the emulator holds accounts in.
+  if (umaAddress && destCurrency && !CURRENCY_CODES.includes(destCurrency))
+    inputError(
+      'destination.currency',
+      `UMA receivers of the sandbox receive ${CURRENCY_CODES.join(', ')}, not ${destCurrency}`,
+    );
   const scenario = umaAddress ? umaScenario(umaAddress) : undefined;
   const receivingCurrency = dest?.currency ?? destCurrency ?? scenario?.currency ?? 'USD';
   if (scenario && receivingCurrency !== scenario.currency)
     throw badRequest('INVALID_CURRENCY', `${umaAddress} receives ${scenario.currency}, not ${receivingCurrency}`);
-  if (dest && destCurrency && destCurrency !== dest.currency) {
+  if (dest && destCurrency && destCurrency !== dest.currency && destCurrency !== dest.asset) {
     throw badRequest(
       'INVALID_CURRENCY',
-      `destination.currency ${destCurrency} does not match the account's currency ${dest.currency}`,
+      `destination.currency ${destCurrency} does not match the account's currency ${dest.asset ?? dest.currency}`,
     );
   }
   const sendingCurrency = source?.currency ?? fundingCurrency!;
