@@ -3,6 +3,9 @@
  * (PENDING → PROCESSING → COMPLETED, BULK_UPLOAD.COMPLETED), each bad row an error naming its
  * columns; a file that cannot be imported FAILS the job (BULK_UPLOAD.FAILED) naming `file`.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from '../../../src/trigger/recipes/documents.js';
 import {
@@ -192,6 +195,32 @@ describe('bulk customer upload', () => {
   it('an unknown job is 404 BULK_UPLOAD_JOB_NOT_FOUND', async () => {
     const answer = await t.call('GET', '/customers/bulk/jobs/Job:00000000-0000-0000-0000-000000000000');
     expect(errorShape(answer)).toMatchObject({ status: 404, code: 'BULK_UPLOAD_JOB_NOT_FOUND' });
+  });
+});
+
+describe('a restart with --state', () => {
+  it('a job stopped halfway goes on where it stopped', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-bulk-')), 'state.json');
+    const first = await testEmulator({ ...STILL, statePath });
+    const form = multipartForm(
+      {},
+      { name: 'c.csv', type: 'text/csv', content: [HEADER, ...Array.from({ length: 150 }, () => row())].join('\n') },
+    );
+    const accepted = await first.call('POST', '/customers/bulk/csv', {
+      body: form.body,
+      headers: { 'content-type': form.contentType },
+    });
+    first.emu.testing.advanceClock(1000);
+    expect((await first.call('GET', `/customers/bulk/jobs/${accepted.body.jobId}`)).body.progress.processed).toBe(100);
+    await first.close();
+    const second = await testEmulator({ ...STILL, statePath });
+    try {
+      second.emu.testing.advanceClock(1000);
+      const done = (await second.call('GET', `/customers/bulk/jobs/${accepted.body.jobId}`)).body;
+      expect(done).toMatchObject({ status: 'COMPLETED', progress: { total: 150, processed: 150, successful: 150 } });
+    } finally {
+      await second.close();
+    }
   });
 });
 

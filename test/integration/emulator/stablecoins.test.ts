@@ -4,6 +4,9 @@
  * replayed; bad fields named; unknown ids 404; accounts of the wrong kind refused naming the field.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalAccount } from './money-support.js';
 import { STILL, errorShape, testEmulator, type TestEmulator } from './support.js';
@@ -232,5 +235,39 @@ describe('stablecoins', () => {
     });
     const named = await post('/stablecoins', { ...body, stablecoinProviderAccountId: second.body.id });
     expect(named.body.stablecoinProviderAccountId).toBe(second.body.id);
+  });
+});
+
+describe('a restart with --state', () => {
+  it('an operation still pending carries on to COMPLETED', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-stablecoin-')), 'state.json');
+    const first = await testEmulator({ ...STILL, statePath });
+    const call = (path: string, body: object) => first.call('POST', path, { body, headers: key() });
+    await call('/stablecoin-provider-accounts', { provider: 'BRALE', apiClientId: 'c', apiClientSecret: 's' });
+    const c = (
+      await call('/stablecoins', {
+        providerTokenIdentifier: 'R',
+        networkTokenIdentifier: 'btkn1qqqqqqqq',
+        network: 'SPARK',
+      })
+    ).body;
+    const burn = await call(`/stablecoins/${c.id}/burns`, {
+      amount: '10000',
+      source: { type: 'PROVIDER_INTERNAL_BALANCE' },
+      destination: {
+        type: 'EXTERNAL_ACCOUNT',
+        externalAccountId: await externalAccount(first, undefined, 'USD_ACCOUNT'),
+        rail: 'RTP_CREDIT',
+      },
+    });
+    expect(burn.body.status).toBe('PENDING_PROVIDER');
+    await first.close();
+    const second = await testEmulator({ ...STILL, statePath });
+    try {
+      second.emu.testing.advanceClock(60_000);
+      expect((await second.call('GET', `/stablecoin-operations/${burn.body.id}`)).body.status).toBe('COMPLETED');
+    } finally {
+      await second.close();
+    }
   });
 });
