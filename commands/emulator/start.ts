@@ -5,43 +5,11 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { UsageError } from '../../src/errors.js';
-import { MAX_TIME_SCALE, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { integerFlag } from '../integer-flag.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { optionsFromFlags } from './option-flags.js';
 import { claimFolder, DETACHED_CHILD_ENV } from './background.js';
 
 export type StartOptions = OptionsOf<typeof verbs.start>;
-
-/** The largest --event-log: each event keeps its body, and --state rewrites the file on every change. */
-const MAX_EVENT_LOG = 100_000;
-
-/** A positive decimal number up to max (the clock's speed factor). */
-function factor(value: string, flag: string, max: number): number {
-  const n = Number(value);
-  if (!/^\d+(?:\.\d+)?$/.test(value) || !(n > 0) || n > max) {
-    throw new UsageError(
-      `${flag} must be a number above 0 and at most ${max} (e.g. 60: a minute per second), got ${JSON.stringify(value)}`,
-      { field: flag },
-    );
-  }
-  return n;
-}
-
-/** `USD=500000,EUR=100000` → {USD: 500000, EUR: 100000}. */
-function limits(value: string, flag: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const item of value.split(',')) {
-    const m = /^([A-Z]{3})=(\d{1,15})$/.exec(item.trim());
-    if (!m || Number(m[2]) < 1) {
-      throw new UsageError(
-        `${flag} takes CURRENCY=amount pairs (amount in minor units, at least 1), comma-separated, e.g. USD=500000,EUR=100000; got ${JSON.stringify(item)}`,
-        { field: flag },
-      );
-    }
-    out[m[1]!] = Number(m[2]);
-  }
-  return out;
-}
 
 /** The ready line: what a client needs to talk to the emulator. */
 type Ready = ReturnType<typeof summary>;
@@ -98,35 +66,14 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     }
     return;
   }
-  const port = integerFlag(opts.port, '--port', 0, 65535);
-  const processingRetries = integerFlag(opts.processingRetries, '--processing-retries', 0, 1000);
-  const sessionTtlSeconds = integerFlag(opts.sessionTtl, '--session-ttl', 1);
-  if (opts.cardIssuance !== 'accept' && opts.cardIssuance !== 'reject') {
-    throw new UsageError(`--card-issuance must be accept or reject, got ${JSON.stringify(opts.cardIssuance)}`, {
-      field: '--card-issuance',
-    });
-  }
-  const timeScale = factor(opts.timeScale ?? '1', '--time-scale', MAX_TIME_SCALE);
-  const eventLogLimit =
-    opts.eventLog !== undefined ? integerFlag(opts.eventLog, '--event-log', 1, MAX_EVENT_LOG) : undefined;
-  const transactionLimits =
-    opts.transactionLimits !== undefined ? limits(opts.transactionLimits, '--transaction-limits') : undefined;
+  const options = optionsFromFlags(opts);
   if (deps.signal.aborted) return;
 
   // The child of `--detach` (detach.ts) holds the config folder's pid file from before it listens.
   const background =
     deps.env[DETACHED_CHILD_ENV] === '1' && process.send ? claimFolder((await deps.store()).dir) : undefined;
   const emu = await startEmulator({
-    host: opts.host,
-    port,
-    ...(opts.state ? { statePath: opts.state } : {}),
-    processingRetries,
-    sessionTtlSeconds,
-    duplicateDeliveries: opts.duplicateDeliveries,
-    ...(eventLogLimit !== undefined ? { eventLogLimit } : {}),
-    cardIssuance: opts.cardIssuance,
-    timeScale,
-    ...(transactionLimits ? { transactionLimits } : {}),
+    ...options,
     ...(deps.globals.verbose
       ? {
           log: (e) =>
@@ -162,7 +109,7 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     background.ready({
       baseUrl: emu.baseUrl,
       startedAt: new Date().toISOString(),
-      timeScale,
+      timeScale: options.timeScale ?? 1,
       log: background.log,
       fixtures: { ...emu.fixtures },
     });

@@ -11,7 +11,7 @@ import { VirtualClock } from './kernel/clock.js';
 import { clockRoutes } from './kernel/clock-routes.js';
 import { EmulatorContext } from './kernel/context.js';
 import type { Feature } from './kernel/feature.js';
-import { resolveOptions, type EmulatorOptions } from './kernel/options.js';
+import { resolveOptions, type EmulatorOptions } from './options.js';
 import { WebhookOutbox } from './kernel/outbox.js';
 import { webhookEvents } from './kernel/event-log.js';
 import { Router } from './kernel/router.js';
@@ -30,7 +30,7 @@ import { TableSet } from './kernel/tables.js';
 import { testingHooks, type TestingHooks } from './testing.js';
 
 export type { EmulatorLogEntry } from './kernel/context.js';
-export { MAX_TIME_SCALE, type EmulatorOptions } from './kernel/options.js';
+export type { EmulatorOptions } from './options.js';
 export type { EmulatorFixtures } from './kernel/state.js';
 export type { TestingHooks } from './testing.js';
 

@@ -87,7 +87,11 @@ describe('the command root', () => {
     expect(meta.inputs.filter((input) => verbModules.has(input))).toEqual([]);
     const libraries = new Set(meta.inputs.filter((i) => i.startsWith('node_modules/')).map((i) => i.split('/')[1]));
     expect([...libraries]).toEqual(['commander']);
-    expect(meta.inputs.filter((i) => i.startsWith('src/'))).toEqual([]);
+    // The one part of src/ it holds: the emulator's option declarations, which `emulator start`
+    // makes its flags from (src/emulator/options.ts), and the UsageError their checks throw.
+    const optionDeclarations = /^src\/(errors|emulator\/(.+\/)?options?)\.ts$/;
+    expect(meta.inputs.filter((i) => i.startsWith('src/') && !optionDeclarations.test(i))).toEqual([]);
+    expect(meta.inputs).toContain('src/emulator/options.ts');
   });
 
   it('gives every verb of the registry its own module in the verbs bundle', () => {

@@ -4,7 +4,8 @@
  * running emulator; nothing is a module singleton.
  */
 import type { VirtualClock } from './clock.js';
-import type { EmulatorLogEntry, ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from '../options.js';
+import type { EmulatorLogEntry } from './options.js';
 import type { WebhookOutbox } from './outbox.js';
 import type { CoreState } from './state.js';
 import type { StateFile } from './state-file.js';

@@ -7,12 +7,12 @@
  * Bounded: the newest `eventLogLimit` events are kept (default 1000); the oldest go first. It is a
  * durable table, so `--state` keeps it across restarts like any other.
  */
-import type { ResolvedOptions } from './options.js';
+import type { KernelResolved } from './options.js';
 import { durableTable, type Table, type TableDef } from './tables.js';
 
 /** What the event log uses of the emulator (EmulatorContext provides it), named here so the two do not import each other. */
 export interface EventLogHost {
-  readonly opts: ResolvedOptions;
+  readonly opts: KernelResolved;
   table<T>(def: TableDef<T>): Table<T>;
   changed(): void;
 }

@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { authorizationChecker } from '../../../src/emulator/kernel/auth.js';
 import { VirtualClock } from '../../../src/emulator/kernel/clock.js';
 import { EmulatorContext } from '../../../src/emulator/kernel/context.js';
-import { resolveOptions } from '../../../src/emulator/kernel/options.js';
+import { resolveOptions } from '../../../src/emulator/options.js';
 import { Router } from '../../../src/emulator/kernel/router.js';
 import { createEmulatorServer } from '../../../src/emulator/kernel/server.js';
 import { createCoreState } from '../../../src/emulator/kernel/state.js';

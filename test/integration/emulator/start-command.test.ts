@@ -13,7 +13,7 @@ const defaults: StartOptions = {
   host: '127.0.0.1',
   port: '0',
   processingRetries: '0',
-  sessionTtl: '900',
+  sessionTtlSeconds: '900',
   duplicateDeliveries: false,
   cardIssuance: 'accept',
   timeScale: '1',
@@ -47,7 +47,7 @@ describe('svc emulator start', () => {
   it('--json prints exactly one ready line with the contract keys, serves, and stops on abort', async () => {
     const deps = depsWith(true);
     const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-cmd-')), 'state.json');
-    const server = await started(deps, { state: statePath });
+    const server = await started(deps, { statePath });
     const lines = deps.stdout().trim().split('\n');
     expect(lines).toHaveLength(1);
     const ready = JSON.parse(lines[0]!);
@@ -81,7 +81,7 @@ describe('svc emulator start', () => {
 
     // The state file carries the identity into the next start.
     const again = depsWith(true);
-    const second = await started(again, { state: statePath });
+    const second = await started(again, { statePath });
     expect(JSON.parse(again.stdout()).apiClientSecret).toBe(ready.apiClientSecret);
     await second.stop();
   });
@@ -111,7 +111,7 @@ describe('svc emulator start', () => {
     [{ port: '70000' }, '--port'],
     [{ port: 'abc' }, '--port'],
     [{ processingRetries: '-1' }, '--processing-retries'],
-    [{ sessionTtl: '0' }, '--session-ttl'],
+    [{ sessionTtlSeconds: '0' }, '--session-ttl'],
     [{ cardIssuance: 'maybe' }, '--card-issuance'],
   ])('usage error for %j', async (opts, field) => {
     await expect(run({ ...defaults, ...opts }, depsWith(true))).rejects.toSatisfy(

@@ -1,4 +1,4 @@
-/** The single-transaction maximum per currency (emulator option transactionLimits; defaults in kernel/options.ts). */
+/** The single-transaction maximum per currency (emulator option transactionLimits; defaults in options.ts). */
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest } from '../../kernel/errors.js';
 
