@@ -1,8 +1,11 @@
 /**
  * Every area of the emulator, one line each. Order matters twice: routes are matched in this order,
- * and each area's fixtures see the ids of the areas above it (a card needs the customer and account).
+ * and each area's fixtures see the ids of the areas above it (a card needs the customer and account),
+ * which is also the order start-up prints them in. The types of `RunningEmulator.fixtures` and
+ * `.testing` are built from this list.
  */
-import type { Feature } from './kernel/feature.js';
+import type { AnyFeature } from './kernel/feature.js';
+import type { Fixtures } from './kernel/fixtures.js';
 import { signedRetry } from './signed-retry/index.js';
 import { accountsFeature } from './features/accounts/index.js';
 import { externalAccountsFeature } from './features/external-accounts/index.js';
@@ -34,7 +37,7 @@ import { invitationsFeature } from './features/invitations/index.js';
 import { stablecoinsFeature } from './features/stablecoins/index.js';
 import { webhookEventsFeature } from './features/webhook-events/index.js';
 
-export const FEATURES: readonly Feature[] = [
+const AREAS = [
   signedRetry,
   accountsFeature,
   // Before the money areas: its gates answer an agent's calls of their paths first (agents/me-routes.ts).
@@ -66,4 +69,16 @@ export const FEATURES: readonly Feature[] = [
   invitationsFeature,
   stablecoinsFeature,
   webhookEventsFeature,
-];
+] as const;
+
+export const FEATURES: readonly AnyFeature[] = AREAS;
+
+type Area = (typeof AREAS)[number];
+type KeysOf<A> = A extends { fixtureKeys?: readonly (infer K)[] } ? K : never;
+type HooksOf<A> = A extends { testing?(...args: never[]): infer H } ? H : never;
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** What start-up prints and tests build on: every area's fixture ids (their `fixtureKeys`). */
+export type EmulatorFixtures = Fixtures<KeysOf<Area>>;
+/** Every area's test hooks (their `testing`), merged into `emulator.testing`. */
+export type AreaTestHooks = Intersection<HooksOf<Area>>;

@@ -5,25 +5,19 @@
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors.js';
 import { reachableOrigin } from '../reachable-origin.js';
-import { FEATURES } from './features.js';
+import { FEATURES, type EmulatorFixtures } from './features.js';
 import { authorizationChecker, type Authenticator } from './kernel/auth.js';
 import { VirtualClock } from './kernel/clock.js';
 import { clockRoutes } from './kernel/clock-routes.js';
 import { EmulatorContext } from './kernel/context.js';
-import type { Feature } from './kernel/feature.js';
 import { resolveOptions, type EmulatorOptions } from './options.js';
 import { WebhookOutbox } from './kernel/outbox.js';
 import { webhookEvents } from './kernel/event-log.js';
 import { Router } from './kernel/router.js';
 import { VERSION_PREFIX, createEmulatorServer } from './kernel/server.js';
-import {
-  CORE_KEYS,
-  createCoreState,
-  deserializeState,
-  serializeState,
-  type CoreState,
-  type EmulatorFixtures,
-} from './kernel/state.js';
+import { CORE_KEYS, createCoreState, deserializeState, serializeState, type CoreState } from './kernel/state.js';
+import type { AnyFeature } from './kernel/feature.js';
+import { ensureFixtures } from './kernel/fixtures.js';
 import { StateFile } from './kernel/state-file.js';
 import { startSweeper } from './kernel/sweeper.js';
 import { TableSet } from './kernel/tables.js';
@@ -31,7 +25,7 @@ import { testingHooks, type TestingHooks } from './testing.js';
 
 export type { EmulatorLogEntry } from './kernel/context.js';
 export type { EmulatorOptions } from './options.js';
-export type { EmulatorFixtures } from './kernel/state.js';
+export type { EmulatorFixtures } from './features.js';
 export type { TestingHooks } from './testing.js';
 
 export interface RunningEmulator {
@@ -59,30 +53,7 @@ function loadCore(file: StateFile | undefined, tables: TableSet): CoreState {
   }
 }
 
-/** The order start-up prints them in (`--json` keys). */
-const FIXTURE_KEYS: readonly (keyof EmulatorFixtures)[] = [
-  'accountId',
-  'credentialId',
-  'email',
-  'phoneNumber',
-  'customerId',
-  'cardId',
-  'quoteId',
-  'umaAddress',
-];
-
-/** The features' fixtures, each seeing those made above it; saved so a restart keeps them. */
-function ensureFixtures(emu: EmulatorContext, features: readonly Feature[]): EmulatorFixtures {
-  let made: Partial<EmulatorFixtures> = { ...emu.core.fixtures };
-  for (const feature of features) if (feature.fixtures) made = { ...made, ...feature.fixtures(emu, made) };
-  const missing = FIXTURE_KEYS.filter((key) => made[key] === undefined);
-  if (missing.length > 0) throw new Error(`no feature made the fixture ${missing.join(', ')}`);
-  emu.core.fixtures = Object.fromEntries(FIXTURE_KEYS.map((key) => [key, made[key]])) as unknown as EmulatorFixtures;
-  emu.changed();
-  return emu.core.fixtures;
-}
-
-function routers(features: readonly Feature[]): { api: Router; unversioned: Router } {
+function routers(features: readonly AnyFeature[]): { api: Router; unversioned: Router } {
   const all = features.flatMap((f) => f.routes ?? []);
   return {
     api: new Router().add(all.filter((r) => !r.unversioned)),
@@ -101,7 +72,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   emu.outbox = new WebhookOutbox(emu);
   file?.bind(() => serializeState(core, tables));
   for (const feature of FEATURES) feature.resume?.(emu);
-  const fixtures = ensureFixtures(emu, FEATURES);
+  const fixtures = ensureFixtures(emu, FEATURES) as EmulatorFixtures;
 
   const schemes: Record<string, Authenticator> = Object.assign({}, ...FEATURES.map((f) => f.authSchemes ?? {}));
   const server = createEmulatorServer(
@@ -154,7 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     webhookPublicKey: core.webhookPublicKeyPem,
     otpSignerPublicKey: core.otpSignerPublicKey,
     fixtures: { ...fixtures },
-    testing: testingHooks(emu, fixtures),
+    testing: testingHooks(emu, fixtures, FEATURES),
     close,
   };
 }

@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { generateKeyPair } from '../../crypto/keys.js';
 import { generateWebhookKeyPair } from '../../crypto/webhook-signature.js';
+import type { Fixtures } from './fixtures.js';
 import type { TableSet } from './tables.js';
 
 export interface WebhookDelivery {
@@ -25,18 +26,6 @@ export interface WebhookDelivery {
   accepts?: number[];
 }
 
-/** What start-up prints and tests build on (see the features' fixtures); kept so a restart keeps them. */
-export interface EmulatorFixtures {
-  accountId: string;
-  credentialId: string;
-  email: string;
-  phoneNumber: string;
-  customerId: string;
-  cardId: string;
-  quoteId: string;
-  umaAddress: string;
-}
-
 export interface CoreState {
   version: 1;
   apiTokenId: string;
@@ -46,7 +35,8 @@ export interface CoreState {
   otpSignerPrivateKey: string;
   /** Uncompressed hex (what clients pin). */
   otpSignerPublicKey: string;
-  fixtures?: EmulatorFixtures;
+  /** The start-up fixture ids (kernel/fixtures.ts). */
+  fixtures?: Fixtures;
   config: { webhookEndpoint?: string };
   outbox: WebhookDelivery[];
 }

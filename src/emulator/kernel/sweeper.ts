@@ -4,11 +4,11 @@
  * the clock sweeps as real time would.
  */
 import type { EmulatorContext } from './context.js';
-import type { Feature } from './feature.js';
+import type { AnyFeature } from './feature.js';
 
 export const SWEEP_INTERVAL_MS = 10_000;
 
-export function startSweeper(emu: EmulatorContext, features: readonly Feature[]): void {
+export function startSweeper(emu: EmulatorContext, features: readonly AnyFeature[]): void {
   const sweepers = features.filter((f) => f.sweep);
   const run = () => {
     const now = emu.now();

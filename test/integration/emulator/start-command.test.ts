@@ -59,15 +59,16 @@ describe('svc emulator start', () => {
       'otpSignerPublicKey',
       'fixtures',
     ]);
+    // The areas' fixture keys in the order of features.ts: customers, auth, cards, quotes.
     expect(Object.keys(ready.fixtures)).toEqual([
       'accountId',
-      'credentialId',
       'email',
       'phoneNumber',
       'customerId',
+      'umaAddress',
+      'credentialId',
       'cardId',
       'quoteId',
-      'umaAddress',
     ]);
     expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
     expect(ready.otpSignerPublicKey).toMatch(/^04[0-9a-f]{128}$/);

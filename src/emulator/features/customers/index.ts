@@ -2,7 +2,8 @@
  * Customers (see customers.ts); the start-up fixture is an APPROVED individual with a UMA address,
  * an email and a phone number, so both OTP credential types can be added to its wallet at once.
  */
-import type { Feature } from '../../kernel/feature.js';
+import { defineFeature } from '../../kernel/feature.js';
+import type { Fixtures } from '../../kernel/fixtures.js';
 import { accountOf, accounts } from '../accounts/accounts.js';
 import { UMA_DOMAIN, customers, insertCustomer } from './customers.js';
 import { customerRoutes } from './routes.js';
@@ -10,11 +11,12 @@ import { customerRoutes } from './routes.js';
 /** A number of the range kept for fiction (555-01xx), in E.164: the SMS_OTP credential's nickname. */
 const FIXTURE_PHONE = '+15555550100';
 
-export const customersFeature: Feature = {
+export const customersFeature = defineFeature({
   name: 'customers',
   routes: customerRoutes,
   tables: [customers],
-  fixtures(emu, made) {
+  fixtureKeys: ['accountId', 'email', 'phoneNumber', 'customerId', 'umaAddress'],
+  fixtures(emu, made: Partial<Fixtures<'accountId' | 'customerId'>>) {
     const account = made.accountId ? emu.table(accounts).get(made.accountId) : undefined;
     const kept =
       account && account.customerId === made.customerId ? emu.table(customers).get(account.customerId) : undefined;
@@ -42,4 +44,4 @@ export const customersFeature: Feature = {
       umaAddress: fresh.umaAddress,
     };
   },
-};
+});

@@ -3,19 +3,21 @@
  * embedded-wallet sources). The fixture is a real-time-funding quote awaiting payment, replaced
  * at start once paid or expired.
  */
-import type { Feature } from '../../kernel/feature.js';
+import { defineFeature } from '../../kernel/feature.js';
+import type { Fixtures } from '../../kernel/fixtures.js';
 import { accounts } from '../accounts/accounts.js';
 import { price, rates } from '../exchange-rates/rates.js';
 import { migrateQuotes } from './migrate.js';
 import { insertQuote, quoteStatus, quotes } from './quotes.js';
 import { quoteRoutes } from './routes.js';
 
-export const quotesFeature: Feature = {
+export const quotesFeature = defineFeature({
   name: 'quotes',
   routes: quoteRoutes,
   tables: [quotes],
   resume: migrateQuotes,
-  fixtures(emu, made) {
+  fixtureKeys: ['quoteId'],
+  fixtures(emu, made: Partial<Fixtures<'quoteId' | 'accountId'>>) {
     const quote = made.quoteId ? emu.table(quotes).get(made.quoteId) : undefined;
     if (quote && quoteStatus(emu, quote) === 'PENDING' && quote.destinationId === made.accountId) return {};
     const account = emu.table(accounts).get(made.accountId!)!;
@@ -35,4 +37,4 @@ export const quotesFeature: Feature = {
     });
     return { quoteId: fresh.id };
   },
-};
+});

@@ -1,12 +1,13 @@
 /** Sessions: list, signed revoke, signed refresh. Sessions that ended a day ago are forgotten. */
-import type { Feature } from '../../kernel/feature.js';
+import { defineFeature } from '../../kernel/feature.js';
 import { refreshRoutes } from './refresh.js';
 import { sessionRoutes } from './routes.js';
 import { indexSession, sessionKeys, sessions } from './sessions.js';
+import { sessionTestHooks } from './testing.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export const sessionsFeature: Feature = {
+export const sessionsFeature = defineFeature({
   name: 'sessions',
   routes: [...sessionRoutes, ...refreshRoutes],
   tables: [sessions, sessionKeys],
@@ -21,4 +22,5 @@ export const sessionsFeature: Feature = {
       return dead;
     });
   },
-};
+  testing: sessionTestHooks,
+});
