@@ -7,7 +7,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createIndividual, JPEG, upload } from '../integration/emulator/identity-support.js';
+import { createIndividual, JPEG, upload } from '../integration/emulator/identity/support.js';
 import { testEmulator } from '../integration/emulator/support.js';
 import { LARGE, printFigures, report } from './report.js';
 

@@ -6,21 +6,21 @@ export const SCOPES = {
   idempotency: {
     mutate: ['src/emulator/features/transactions/idempotency.ts'],
     tests: [
-      'test/integration/emulator/idempotency.test.ts',
-      'test/integration/emulator/transfers.test.ts',
-      'test/integration/emulator/quotes.test.ts',
+      'test/integration/emulator/money/idempotency.test.ts',
+      'test/integration/emulator/money/transfers.test.ts',
+      'test/integration/emulator/money/quotes.test.ts',
     ],
   },
   'signed-retry': {
     mutate: ['src/emulator/signed-retry/flow.ts', 'src/emulator/signed-retry/signature.ts'],
     tests: [
-      'test/integration/emulator/refresh.test.ts',
-      'test/integration/emulator/signed-retry-target.test.ts',
-      'test/integration/emulator/sessions.test.ts',
-      'test/integration/emulator/legacy-processing.test.ts',
-      'test/integration/emulator/customer-contact-signed.test.ts',
-      'test/integration/emulator/signed-retry-refusals.test.ts',
-      'test/integration/emulator/credentials.test.ts',
+      'test/integration/emulator/auth/refresh.test.ts',
+      'test/integration/emulator/signed-retry/target.test.ts',
+      'test/integration/emulator/auth/sessions.test.ts',
+      'test/integration/emulator/signed-retry/legacy-processing.test.ts',
+      'test/integration/emulator/identity/customer-contact-signed.test.ts',
+      'test/integration/emulator/signed-retry/refusals.test.ts',
+      'test/integration/emulator/auth/credentials.test.ts',
     ],
   },
   stamps: {
@@ -37,30 +37,30 @@ export const SCOPES = {
   },
   oidc: {
     mutate: ['src/emulator/features/auth/oidc.ts'],
-    tests: ['test/unit/emulator/oidc-rules.test.ts', 'test/integration/emulator/oauth.test.ts'],
+    tests: ['test/unit/emulator/oidc-rules.test.ts', 'test/integration/emulator/auth/oauth.test.ts'],
   },
   webauthn: {
     mutate: ['src/emulator/features/auth/webauthn.ts'],
     tests: [
       'test/unit/emulator/webauthn-checks.test.ts',
-      'test/integration/emulator/passkey.test.ts',
-      'test/integration/emulator/passkey-registration.test.ts',
+      'test/integration/emulator/auth/passkey.test.ts',
+      'test/integration/emulator/auth/passkey-registration.test.ts',
     ],
   },
   'agent-scope': {
     mutate: ['src/emulator/kernel/agent-scope.ts'],
     tests: [
       'test/unit/emulator/agent-scope.test.ts',
-      'test/integration/emulator/agents.test.ts',
-      'test/integration/emulator/agent-platform-scope.test.ts',
+      'test/integration/emulator/agents/agents.test.ts',
+      'test/integration/emulator/agents/platform-scope.test.ts',
     ],
   },
   ledger: {
     mutate: ['src/emulator/features/accounts/ledger.ts'],
     tests: [
-      'test/integration/emulator/internal-accounts.test.ts',
-      'test/integration/emulator/transfers.test.ts',
-      'test/integration/emulator/money-concurrency.test.ts',
+      'test/integration/emulator/money/internal-accounts.test.ts',
+      'test/integration/emulator/money/transfers.test.ts',
+      'test/integration/emulator/money/concurrency.test.ts',
     ],
   },
 };
