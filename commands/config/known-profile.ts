@@ -3,7 +3,7 @@
  * an empty profile. The error suggests the closest existing name.
  */
 import { UsageError } from '../../src/errors.js';
-import { closest } from '../closest.js';
+import { closest } from '../../src/closest.js';
 import type { Store } from '../../src/store/index.js';
 
 /** The existing name closest to `name`, when close enough to be a likely typo. */

@@ -1,13 +1,13 @@
 /**
- * What `svc webhook listen` prints: the receiver's callbacks. Events go to stdout (one JSON line
- * each under --json, after the ready line), everything else to stderr. An event's id is recorded
- * as seen only once its line has left the process (written()), which is the crash contract of
- * src/webhook/dedupe.ts.
+ * What `svc webhook listen` prints: one line (or a few) per ListenerEvent. Events go to stdout
+ * (one JSON line each under --json, after the ready line), everything else to stderr. A delivery's
+ * id is recorded as seen only once its line has left the process (the promise `render` returns
+ * for it), which is the crash contract of src/webhook/dedupe.ts.
  */
 import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
-import type { Forwarder } from '../../src/webhook/forward.js';
-import type { ReceiverOptions } from '../../src/webhook/receiver.js';
+import type { ForwardResult } from '../../src/webhook/forward.js';
+import type { ListenerEvent } from '../../src/webhook/listener.js';
 import { deepJson } from '../../src/webhook/deep-json.js';
 import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
 import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
@@ -15,13 +15,15 @@ import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.
 export const SKIP_VERIFY_WARNING =
   'signatures are NOT verified (--skip-verify): anyone who can reach this port can inject events';
 
-type Handlers = Pick<
-  ReceiverOptions,
-  'onEvent' | 'onDuplicate' | 'onRejected' | 'onForwardFailed' | 'onForwardQueued' | 'onFiltered' | 'onError'
->;
+type Delivery = Extract<ListenerEvent, { kind: 'delivery' }>;
+type Emulator = Extract<ListenerEvent, { kind: 'emulator' }>;
 
-/** The receiver's callbacks; events wait for `ready()` (the --json ready line goes first). */
-export function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): Handlers & { ready(): void } {
+/** Renders the listener's events; deliveries wait for `ready()` (the --json ready line goes first). */
+export function renderer(
+  ui: UI,
+  deps: Deps,
+  store?: string,
+): { ready(): void; render(e: ListenerEvent): void | Promise<void> } {
   const cards = new CardStates();
   let isReady = false;
   let ready!: () => void;
@@ -29,7 +31,10 @@ export function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): 
   const json = deps.globals.json;
   // Read per line: a terminal can be resized while listening. 0 (unknown) for pipes and files.
   const columns = () => (deps.io.stdoutIsTTY ? ((deps.io.stdout as { columns?: number }).columns ?? 0) : 0);
-  const show: Handlers['onEvent'] = ({ event, verified, forward, redelivered, attempt }) => {
+  const failed = (result: ForwardResult) =>
+    `${result.url} failed: ${result.error ? `${result.status} (${result.error})` : result.status} after ${formatMs(result.ms)}`;
+
+  const show = ({ event, verified, forward, redelivered, attempt }: Delivery) => {
     // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
     const parts = describeEvent(event, cards);
     if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
@@ -46,45 +51,92 @@ export function handlers(ui: UI, deps: Deps, forwarder: Forwarder | undefined): 
       // stdout keeps its one-line-per-event shape; the app's answer is in its fields, and here for a reader of stderr.
       if (forward?.url) ui.info(`${event.id} ${formatForward(forward, forward.url, attempt)}`);
     }
-    // The id is recorded as seen only once its line has left this process (the crash contract).
     return written(deps.io.stdout);
   };
+
+  function render(e: ListenerEvent): void | Promise<void> {
+    switch (e.kind) {
+      // Resumed deliveries and the first ones can come before the ready line is out: they wait for it.
+      case 'delivery':
+        return isReady ? show(e) : gate.then(() => show(e));
+      case 'filtered':
+        describeEvent(e.event, cards);
+        if (deps.globals.verbose)
+          ui.info(ui.ce.dim(`filtered  ${e.event.type}  [${e.event.id}] acknowledged, not shown`));
+        return;
+      case 'duplicate':
+        // Under --json stdout carries only events, so the duplicate line goes to stderr (its own colours).
+        return json ? ui.info(formatDuplicate(ui.ce, e.event, 0)) : ui.out(formatDuplicate(ui.c, e.event, columns()));
+      case 'rejected':
+        return ui.warn(`rejected a request from ${e.remote ?? 'unknown'}: ${e.status} ${e.reason}`);
+      case 'forward-failed':
+        return ui.warn(
+          `forwarding ${e.event.id} to ${failed(e.result)}; answered ${e.result.status} so the service retries`,
+        );
+      case 'forward-queued':
+        return ui.warn(
+          `forwarding ${e.event.id} to ${failed(e.result)} (attempt ${e.attempt}); kept in the --store journal, next try in ${formatMs(e.retryInMs)}`,
+        );
+      case 'error':
+        return ui.warn(`could not process ${e.event.id}: ${message(e.error)}`);
+      case 'app-unreachable':
+        return ui.warn(
+          `${e.line}; deliveries are answered with an error${store ? ' (with --store: kept and retried)' : ''} until your app is up`,
+        );
+      case 'emulator':
+        return emulatorLine(ui, e);
+    }
+  }
   return {
     ready() {
       isReady = true;
       ready();
     },
-    // Resumed deliveries and the first ones can come before the ready line is out: they wait for it.
-    onEvent: (accepted) => (isReady ? show(accepted) : gate.then(() => show(accepted))),
-    onFiltered(event) {
-      describeEvent(event, cards);
-      if (deps.globals.verbose) ui.info(ui.ce.dim(`filtered  ${event.type}  [${event.id}] acknowledged, not shown`));
-    },
-    onDuplicate(event) {
-      // Under --json stdout carries only events, so the duplicate line goes to stderr (its own colours).
-      if (json) ui.info(formatDuplicate(ui.ce, event, 0));
-      else ui.out(formatDuplicate(ui.c, event, columns()));
-    },
-    onRejected({ status, reason, remote }) {
-      ui.warn(`rejected a request from ${remote ?? 'unknown'}: ${status} ${reason}`);
-    },
-    onForwardFailed(event, result) {
-      const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
-      ui.warn(
-        `forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)}; answered ${result.status} so the service retries`,
-      );
-    },
-    onForwardQueued(event, result, attempt, retryInMs) {
-      const what = result.error ? `${result.status} (${result.error})` : `${result.status}`;
-      ui.warn(
-        `forwarding ${event.id} to ${result.url ?? forwarder?.url} failed: ${what} after ${formatMs(result.ms)} (attempt ${attempt}); kept in the --store journal, next try in ${formatMs(retryInMs)}`,
-      );
-    },
-    onError(error, event) {
-      ui.warn(`could not process ${event.id}: ${error instanceof Error ? error.message : String(error)}`);
-    },
+    render,
   };
 }
+
+/** The local emulator's endpoint: taken over, watched, given back. */
+function emulatorLine(ui: UI, e: Emulator): void {
+  switch (e.news) {
+    case 'registered':
+      return ui.info(`Registered ${e.url} as the webhook endpoint of ${e.baseUrl} (PATCH /config)`);
+    case 'replaced':
+      return ui.warn(
+        `replacing the emulator's webhook endpoint ${e.previous} with ${e.url}; it is put back when this listener stops`,
+      );
+    case 'not-registered':
+      return ui.warn(`could not register ${e.url} with the local emulator: ${message(e.error)}`);
+    case 'down':
+      return ui.warn(
+        `the emulator at ${e.baseUrl} is not answering: nothing is delivered until it is back (svc emulator start); this listener keeps running`,
+      );
+    case 'lost':
+      return ui.warn(`the emulator had no webhook endpoint (restarted without --state?): registered ${e.url} again`);
+    case 'taken':
+      return ui.warn(
+        `the emulator now delivers to ${e.by}, not to this listener (another svc webhook listen took over). Stop that one, or run svc webhook listen again here to take the endpoint back`,
+      );
+    case 'key-adopted':
+      return ui.warn(
+        "the emulator's webhook key changed (a new emulator started): now verifying with the new key from the profile",
+      );
+    case 'key-changed':
+      return ui.warn(
+        "the local emulator's webhook key changed (a new emulator started): deliveries will fail verification. Restart this listener without --public-key (the profile has the new key), or pass the key svc emulator start printed",
+      );
+    case 'back':
+      return ui.info(`the emulator delivers to this listener again (${e.url})`);
+    case 'restored':
+      return ui.info(`Restored the emulator's webhook endpoint to ${e.previous}`);
+    case 'cleared':
+      return ui.info("Cleared the emulator's webhook endpoint (none was set before)");
+    case 'not-restored':
+      return ui.info(`Could not put back the emulator's webhook endpoint: ${message(e.error)}`);
+  }
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Undefined when everything written to `stream` has reached its file descriptor (a terminal, a file,

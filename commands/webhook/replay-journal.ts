@@ -7,18 +7,21 @@
 import type { Deps } from '../deps.js';
 import { createUI, type UI } from '../ui.js';
 import { SvcError, UsageError } from '../../src/errors.js';
-import { createForwarder, type ForwardResult, type Forwarder } from '../../src/webhook/forward.js';
+import { createForwarder, type ForwardResult } from '../../src/webhook/forward.js';
 import { reforward, selectFromJournal, type ReforwardResult } from '../../src/webhook/journal-replay.js';
 import { formatMs } from './format.js';
 import type { ReplayOptions } from './replay.js';
 
+/** The journal's errors name its inputs by these flags. */
+const LABELS = { store: '--store', to: '--to' };
+
 export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<void> {
   const { store, last } = checkFlags(opts);
-  const to = opts.to !== undefined ? toForwarder(opts.to) : undefined;
+  const to = opts.to !== undefined ? createForwarder(opts.to, { label: '--to' }) : undefined;
   const ui = createUI(deps);
   let results: ReforwardResult[];
   try {
-    const selected = selectFromJournal({ store, failed: opts.failed, last, to });
+    const selected = selectFromJournal({ store, failed: opts.failed, last, to, labels: LABELS });
     results = await reforward(selected, to, (r) => {
       if (!deps.globals.json) ui.out(line(ui, r));
     });
@@ -77,14 +80,6 @@ function checkFlags(opts: ReplayOptions): { store: string; last: number | undefi
       });
   }
   return { store: opts.store, last };
-}
-
-function toForwarder(url: string): Forwarder {
-  try {
-    return createForwarder(url);
-  } catch {
-    throw new UsageError(`--to must be an http(s) URL or host:port, got "${url}"`, { field: '--to' });
-  }
 }
 
 function answerText(a: ForwardResult): string {

@@ -37,14 +37,22 @@ export interface DedupeOptions {
   compactAfterLines?: number;
   /** Done deliveries kept whole (body, headers, outcome) for `replay --store --last`. Default DEFAULT_KEEP_DONE. */
   keepDone?: number;
+  /** What the caller calls the store file, for errors (a CLI passes its flag). Default "store". */
+  label?: string;
 }
 
-/** Throws UsageError({ field: '--store' }) when another listener holds the store file. */
+/** Throws a UsageError naming `label` when another listener holds the store file. */
 export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);
   if (options.storePath === undefined) return memoryStore(seen);
-  return new SeenIdsFile(options.storePath, seen, options.compactAfterLines ?? 2 * maxIds, options.keepDone);
+  return new SeenIdsFile(
+    options.storePath,
+    seen,
+    options.compactAfterLines ?? 2 * maxIds,
+    options.keepDone,
+    options.label,
+  );
 }
 
 function memoryStore(seen: SeenSet): SeenIds {

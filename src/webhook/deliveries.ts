@@ -1,14 +1,20 @@
 /**
- * What happens to a verified, well-formed delivery: drop it if its id was processed, wait if the
- * same id is being processed right now, else journal it, forward it (--forward-to), report it (and
- * wait until the report is written), record its id, and only then answer. The order is the crash
- * contract of dedupe.ts: nothing is remembered as seen before what it is for has happened.
+ * One delivery's way through the listener, as a small object with named states:
  *
- * A forward that fails goes back to the service as its error (it retries), except with a journal
- * (--store): then the service is answered 200 queued and the listener retries it with backoff.
+ *   received ──▶ verified ──▶ forwarding ──▶ shown ──▶ recorded
+ *   (body read)  (signature   (journaled,    (line    (id durable as seen;
+ *                 checked,     at the app)    written)  the service answered)
+ *                 id claimed)       │
+ *                                   └──▶ queued (the app failed, --store: answered 200 queued,
+ *                                                retried here with backoff from the journal)
  *
- * In memory (no --store) every step that has nothing to wait for returns undefined and the next one
- * runs in the same tick: the hot path allocates no promise of its own.
+ * A filtered type goes from verified straight to recorded; a duplicate, a refusal, or a failure on
+ * the way (the app's error without --store, a journal or output error) ends it with its answer and
+ * releases the id, so the service's retry starts over. The order is the crash contract of
+ * dedupe.ts: nothing is remembered as seen before what it is for has happened.
+ *
+ * In memory (no --store) every step that has nothing to wait for runs in the same tick: the hot
+ * path allocates this object and no promise of its own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseEnvelope, type WebhookEvent } from './envelope.js';
@@ -17,8 +23,11 @@ import type { InterruptedDelivery } from './seen-ids.js';
 import type { ReceiverOptions, ReceiverStats } from './receiver-types.js';
 import * as R from './replies.js';
 
+export type DeliveryState = 'received' | 'verified' | 'forwarding' | 'shown' | 'queued' | 'recorded';
+
 export interface Deliveries {
-  accept(req: IncomingMessage, res: ServerResponse, event: WebhookEvent, body: Buffer): void;
+  /** A request's body was read: verify it and take it through. */
+  receive(req: IncomingMessage, res: ServerResponse, body: Buffer): void;
   /** Finishes deliveries a crash interrupted (from the journal); returns how many were taken up. */
   resume(interrupted: InterruptedDelivery[]): number;
 }
@@ -28,248 +37,316 @@ export interface Lifecycle {
   begin(): void;
   end(): void;
   stopping(): boolean;
+  /** Answers a request that is not a delivery to take (bad signature or body), and reports it. */
+  refuse(req: IncomingMessage, res: ServerResponse, reply: R.Reply, reason: string): void;
 }
 
-/** Where the outcome goes: an HTTP answer, or nowhere for a delivery resumed from the journal. */
-type Answer = (reply: R.Reply) => void;
-const NOBODY: Answer = () => {};
+export const SIGNATURE_HEADER = 'x-service-signature';
+const BAD_SIGNATURE_REASON = 'X-Service-Signature does not verify over the body';
 
-export function createDeliveries(
-  options: ReceiverOptions,
-  stats: ReceiverStats,
-  { begin, end, stopping }: Lifecycle,
-): Deliveries {
-  const { dedupe, forwarder } = options;
-  const verified = options.verify !== undefined;
-  const wanted = options.events ? new Set(options.events) : undefined;
-  const filtering = wanted !== undefined && wanted.size > 0;
+/** What every delivery shares: the options, the counters, and the ids in flight, interrupted or queued. */
+class Pipeline {
+  readonly verified: boolean;
+  readonly wanted: Set<string> | undefined;
   /** Ids being processed right now, with deliveries of the same id waiting for the outcome. */
-  const inflight = new Map<string, Array<() => void> | null>();
+  readonly inflight = new Map<string, Array<() => void> | null>();
   /** Ids a crash interrupted: whenever they are shown again, they are marked as redelivered. */
-  const interrupted = new Set<string>();
+  readonly interrupted = new Set<string>();
   /** --store: ids whose forward failed, waiting for their next local attempt. */
-  const queued = new Set<string>();
-  const retryInitialMs = options.forwardRetry?.initialMs ?? 1000;
-  const retryMaxMs = options.forwardRetry?.maxMs ?? 60_000;
-  const scheduleRetry = options.scheduleRetry ?? ((run: () => void, ms: number) => setTimeout(run, ms).unref());
+  readonly queued = new Set<string>();
+  readonly retryInitialMs: number;
+  readonly retryMaxMs: number;
+  readonly scheduleRetry: (run: () => void, ms: number) => void;
 
-  function accept(req: IncomingMessage, res: ServerResponse, event: WebhookEvent, body: Buffer): void {
+  constructor(
+    readonly options: ReceiverOptions,
+    readonly stats: ReceiverStats,
+    readonly life: Lifecycle,
+  ) {
+    this.verified = options.verify !== undefined;
+    const wanted = options.events ? new Set(options.events) : undefined;
+    this.wanted = wanted && wanted.size > 0 ? wanted : undefined;
+    this.retryInitialMs = options.forwardRetry?.initialMs ?? 1000;
+    this.retryMaxMs = options.forwardRetry?.maxMs ?? 60_000;
+    this.scheduleRetry = options.scheduleRetry ?? ((run, ms) => setTimeout(run, ms).unref());
+  }
+
+  /** Ends the delivery's hold on its id; deliveries of the same id that waited go on. */
+  settle(id: string): void {
+    const waiting = this.inflight.get(id);
+    this.inflight.delete(id);
+    if (waiting) for (const retry of waiting) retry();
+    this.life.end();
+  }
+}
+
+class Delivery {
+  state: DeliveryState = 'received';
+  event!: WebhookEvent;
+  headers!: Record<string, string>;
+  /** Shown (its type wanted), or only recorded. */
+  shown = true;
+
+  /** Where the outcome goes: the service's request, or nowhere (resumed from the journal, or a local retry). */
+  private res: ServerResponse | undefined;
+  private attempt = 1;
+
+  constructor(
+    private readonly p: Pipeline,
+    private readonly body: Buffer,
+  ) {}
+
+  private answer(reply: R.Reply): void {
+    if (this.res) R.send(this.res, reply);
+  }
+
+  /** received → verified, or refused (401, 400). */
+  verify(req: IncomingMessage, res: ServerResponse): void {
+    const { verify } = this.p.options;
+    if (verify === undefined) return this.claim(req, res);
+    const header = req.headers[SIGNATURE_HEADER];
+    if (typeof header !== 'string' || header === '')
+      return this.p.life.refuse(req, res, R.MISSING_SIGNATURE, 'missing X-Service-Signature header');
+    let valid: boolean | Promise<boolean>;
+    try {
+      valid = verify(this.body, header);
+    } catch {
+      valid = false;
+    }
+    if (valid === true) return this.claim(req, res);
+    if (valid === false) return this.p.life.refuse(req, res, R.BAD_SIGNATURE, BAD_SIGNATURE_REASON);
+    const { life } = this.p;
+    life.begin();
+    valid.then(
+      (ok) => {
+        if (ok) this.claim(req, res);
+        else life.refuse(req, res, R.BAD_SIGNATURE, BAD_SIGNATURE_REASON);
+        life.end();
+      },
+      () => {
+        life.refuse(req, res, R.BAD_SIGNATURE, BAD_SIGNATURE_REASON);
+        life.end();
+      },
+    );
+  }
+
+  /** Parses the envelope and claims its id: verified, or answered as a duplicate (or queued, or waiting). */
+  private claim(req: IncomingMessage, res: ServerResponse): void {
+    const event = parseEnvelope(this.body);
+    if (typeof event === 'string') return this.p.life.refuse(req, res, R.reply(400, { error: event }), event);
+    this.event = event;
+    this.take(req, res);
+  }
+
+  private take(req: IncomingMessage, res: ServerResponse): void {
+    const { p, event } = this;
     // Once stopping, nothing new is recorded or printed: the service keeps it and retries.
-    if (stopping()) return R.send(res, R.SHUTTING_DOWN);
+    if (p.life.stopping()) return R.send(res, R.SHUTTING_DOWN);
     const id = event.id;
-    const shown = !filtering || wanted!.has(event.type);
-    if (dedupe.has(id)) {
-      stats.duplicates++;
+    this.shown = p.wanted === undefined || p.wanted.has(event.type);
+    if (p.options.dedupe.has(id)) {
+      p.stats.duplicates++;
       R.send(res, R.DUPLICATE);
-      if (shown) options.onDuplicate?.(event);
+      if (this.shown) p.options.onDuplicate?.(event);
       return;
     }
-    if (queued.has(id)) return R.send(res, R.QUEUED); // ours to retry: the service may stop
-    if (inflight.has(id)) {
+    if (p.queued.has(id)) return R.send(res, R.QUEUED); // ours to retry: the service may stop
+    if (p.inflight.has(id)) {
       // Same id still being forwarded or recorded: its outcome decides (duplicate, or our turn).
-      let waiting = inflight.get(id);
-      if (!waiting) inflight.set(id, (waiting = []));
-      waiting.push(() => accept(req, res, event, body));
+      let waiting = p.inflight.get(id);
+      if (!waiting) p.inflight.set(id, (waiting = []));
+      waiting.push(() => this.take(req, res));
       return;
     }
-    inflight.set(id, null);
-    begin();
-    const answer: Answer = (r) => R.send(res, r);
-    if (!shown) return commit(event, false, R.ACCEPTED, answer);
-    start(event, body, serviceHeaders(req.headers), answer);
+    this.hold();
+    this.res = res;
+    if (!this.shown) return this.record(R.ACCEPTED);
+    this.headers = serviceHeaders(req.headers);
+    this.journal();
   }
 
-  function resume(list: InterruptedDelivery[]): number {
-    let n = 0;
-    for (const { id, body, headers, queued: waitingForRetry } of list) {
-      const event = parseEnvelope(body);
-      if (typeof event === 'string' || event.id !== id || inflight.has(id) || dedupe.has(id)) continue;
-      if (!waitingForRetry) interrupted.add(id); // it may have been shown before the crash
-
-      inflight.set(id, null);
-      begin();
-      n++;
-      // Interrupted: already journaled, straight on (and marked). Waiting for a retry: journaled
-      // again first, as a crash from here on may fall after it is shown.
-      if (waitingForRetry) start(event, body, headers, NOBODY);
-      else deliver(event, body, headers, NOBODY, 1);
-    }
-    return n;
+  /** From the journal after a crash: `queued` ones are journaled again, interrupted ones go straight on (marked). */
+  resume(event: WebhookEvent, headers: Record<string, string>, queued: boolean): void {
+    this.event = event;
+    this.headers = headers;
+    this.hold();
+    if (queued) return this.journal();
+    this.p.interrupted.add(event.id); // it may have been shown before the crash
+    this.forward();
   }
 
-  /** Journals the delivery (with --store), then delivers it. */
-  function start(
-    event: WebhookEvent,
-    body: Buffer,
-    headers: Record<string, string>,
-    answer: Answer,
-    attempt = 1,
-  ): void {
+  private hold(): void {
+    this.state = 'verified';
+    this.p.inflight.set(this.event.id, null);
+    this.p.life.begin();
+  }
+
+  /** Journals the body (with --store), then forwards it. */
+  private journal(): void {
     let journaled: Promise<void> | undefined;
     try {
-      journaled = dedupe.begin(event.id, body, headers);
+      journaled = this.p.options.dedupe.begin(this.event.id, this.body, this.headers);
     } catch (error) {
-      return storeFailed(event, error, answer);
+      return this.fail(R.STORE_FAILED, error);
     }
-    if (journaled === undefined) return deliver(event, body, headers, answer, attempt);
+    if (journaled === undefined) return this.forward();
     journaled.then(
-      () => deliver(event, body, headers, answer, attempt),
-      (error) => storeFailed(event, error, answer),
+      () => this.forward(),
+      (error) => this.fail(R.STORE_FAILED, error),
     );
   }
 
-  function deliver(
-    event: WebhookEvent,
-    body: Buffer,
-    headers: Record<string, string>,
-    answer: Answer,
-    attempt: number,
-  ): void {
-    const target = forwarder?.pick ? forwarder.pick(event.type) : forwarder;
-    if (!target) return show(event, undefined, R.ACCEPTED, answer);
-    target.forward(body, headers).then(
+  /** verified → forwarding: the app's answer decides, or straight to shown without one. */
+  private forward(): void {
+    const { forwarder } = this.p.options;
+    const target = forwarder?.pick ? forwarder.pick(this.event.type) : forwarder;
+    if (!target) return this.show(undefined, R.ACCEPTED);
+    this.state = 'forwarding';
+    target.forward(this.body, this.headers).then(
       (result) => {
-        if (result.ok) show(event, result, R.ACCEPTED, answer, attempt);
+        if (result.ok) this.show(result, R.ACCEPTED);
         // The app already had it: done, for an at-least-once consumer; the 409 stops the retries too.
-        else if (result.status === 409) show(event, result, R.APP_HAD_IT, answer, attempt);
-        else if (dedupe.durable) forwardQueued(event, body, headers, result, answer, attempt);
-        else forwardFailed(event, result, answer);
+        else if (result.status === 409) this.show(result, R.APP_HAD_IT);
+        else if (this.p.options.dedupe.durable) this.queue(result);
+        else this.forwardFailed(result);
       },
-      (error) => storeFailed(event, error, answer),
+      (error) => this.fail(R.STORE_FAILED, error),
     );
   }
 
-  /** Reports the event; once the report is written (onEvent's promise), records it. */
-  function show(
-    event: WebhookEvent,
-    forward: ForwardResult | undefined,
-    reply: R.Reply,
-    answer: Answer,
-    attempt = 1,
-  ): void {
-    stats.received++;
-    const redelivered = interrupted.has(event.id);
+  /** → shown: reports the event; once its line is written (onEvent's promise), records it. */
+  private show(forward: ForwardResult | undefined, reply: R.Reply): void {
+    const { p, event } = this;
+    this.state = 'shown';
+    p.stats.received++;
+    const redelivered = p.interrupted.has(event.id);
     let written: unknown;
     try {
-      written = options.onEvent({
+      written = p.options.onEvent({
         event,
-        verified,
+        verified: p.verified,
         ...(forward && { forward }),
         ...(redelivered && { redelivered }),
-        ...(attempt > 1 && { attempt }),
+        ...(this.attempt > 1 && { attempt: this.attempt }),
       });
     } catch (error) {
-      // Not shown, so not recorded: the service is answered 500 and its retry shows it: a
-      // delivery acknowledged but never printed would then be dropped as a duplicate.
-      return notShown(event, error, answer);
+      // Not shown, so not recorded: the service is answered 500 and its retry shows it. A delivery
+      // acknowledged but never printed would then be dropped as a duplicate.
+      p.stats.received--;
+      return this.fail(R.NOT_SHOWN, error);
     }
     // Anything but a promise (a callback's stray return value included) means written already.
-    if (!(written instanceof Promise)) return commit(event, true, reply, answer, forward);
+    if (!(written instanceof Promise)) return this.record(reply, forward);
     written.then(
-      () => commit(event, true, reply, answer, forward),
+      () => this.record(reply, forward),
       (error) => {
-        options.onError?.(error, event);
-        commit(event, true, reply, answer, forward);
+        p.options.onError?.(error, event);
+        this.record(reply, forward);
       },
     );
   }
 
   /**
-   * Records the id as seen (with --store, with the outcome `replay --store` shows: only the journal
-   * pays for it); once that is durable, answers.
+   * → recorded: the id is durable as seen (with --store, with the outcome `replay --store` shows:
+   * only the journal pays for it); then the service is answered.
    */
-  function commit(event: WebhookEvent, shown: boolean, reply: R.Reply, answer: Answer, forward?: ForwardResult): void {
+  private record(reply: R.Reply, forward?: ForwardResult): void {
+    const { p, event, shown } = this;
     if (!shown) {
-      stats.received++;
-      stats.filtered++;
-      options.onFiltered?.(event);
+      p.stats.received++;
+      p.stats.filtered++;
+      p.options.onFiltered?.(event);
     }
-    const durable = dedupe.durable && shown ? dedupe.record(event.id, { verified, forward }) : dedupe.record(event.id);
-    if (durable === undefined) return done(event, reply, answer);
+    const { dedupe } = p.options;
+    const durable =
+      dedupe.durable && shown ? dedupe.record(event.id, { verified: p.verified, forward }) : dedupe.record(event.id);
+    if (durable === undefined) return this.done(reply);
     durable.then(
-      () => done(event, reply, answer),
+      () => this.done(reply),
       (error) => {
         // Shown but not recorded: the service's retry shows it again, and says so.
-        if (shown) interrupted.add(event.id);
-        storeFailed(event, error, answer);
+        if (shown) p.interrupted.add(event.id);
+        this.fail(R.STORE_FAILED, error);
       },
     );
   }
 
-  function done(event: WebhookEvent, reply: R.Reply, answer: Answer): void {
-    interrupted.delete(event.id);
-    answer(reply);
-    settle(event.id);
+  private done(reply: R.Reply): void {
+    this.state = 'recorded';
+    this.p.interrupted.delete(this.event.id);
+    this.answer(reply);
+    this.p.settle(this.event.id);
   }
 
-  function forwardFailed(event: WebhookEvent, result: ForwardResult, answer: Answer): void {
-    stats.forwardFailed++;
-    dedupe.release(event.id);
-    answer(R.reply(result.status, { error: result.error ?? `forward target answered ${result.status}` }));
-    options.onForwardFailed?.(event, result);
-    settle(event.id);
+  /** Without a journal the app's error goes back to the service, which retries. */
+  private forwardFailed(result: ForwardResult): void {
+    const { p, event } = this;
+    p.stats.forwardFailed++;
+    p.options.dedupe.release(event.id);
+    this.answer(R.reply(result.status, { error: result.error ?? `forward target answered ${result.status}` }));
+    p.options.onForwardFailed?.(event, result);
+    p.settle(event.id);
   }
 
   /**
-   * With a journal the listener owns a failed forward: the service is answered 200 (queued), the
-   * delivery stays begun in the journal (a restart resumes it), and it is forwarded again with backoff.
+   * → queued: with a journal the listener owns a failed forward. The service is answered 200
+   * (queued), the delivery stays begun in the journal (a restart resumes it), and it is forwarded
+   * again with backoff.
    */
-  function forwardQueued(
-    event: WebhookEvent,
-    body: Buffer,
-    headers: Record<string, string>,
-    result: ForwardResult,
-    answer: Answer,
-    attempt: number,
-  ): void {
-    stats.forwardFailed++;
-    const wait = Math.min(retryMaxMs, retryInitialMs * 2 ** (attempt - 1));
-    queued.add(event.id);
+  private queue(result: ForwardResult): void {
+    const { p, event } = this;
+    this.state = 'queued';
+    p.stats.forwardFailed++;
+    const wait = Math.min(p.retryMaxMs, p.retryInitialMs * 2 ** (this.attempt - 1));
+    p.queued.add(event.id);
     const retry = () => {
-      queued.delete(event.id);
-      if (stopping() || inflight.has(event.id) || dedupe.has(event.id)) return; // left in the journal for the next start
-      inflight.set(event.id, null);
-      begin();
+      p.queued.delete(event.id);
+      if (p.life.stopping() || p.inflight.has(event.id) || p.options.dedupe.has(event.id)) return; // left in the journal for the next start
+      this.res = undefined;
+      this.attempt++;
+      this.hold();
       // Journaled again first: from here on a crash may fall after the line is shown (marked then).
-      start(event, body, headers, NOBODY, attempt + 1);
+      this.journal();
     };
     const told = () => {
-      answer(R.QUEUED);
-      options.onForwardQueued?.(event, result, attempt, wait);
-      settle(event.id);
+      this.answer(R.QUEUED);
+      p.options.onForwardQueued?.(event, result, this.attempt, wait);
+      p.settle(event.id);
       // Counted from here, once this attempt has settled: a retry due while the journal write was
       // still under way would find the id in flight and be dropped, and the next delivery from the
       // service would then start over at attempt 1.
-      scheduleRetry(retry, wait);
+      p.scheduleRetry(retry, wait);
     };
     // The service is answered once the journal says queued (a failed write changes nothing: the
     // begun line already makes a restart retry it), so a journal read after the 200 sees it.
-    const written = dedupe.queue(event.id, { verified, forward: result });
+    const written = p.options.dedupe.queue(event.id, { verified: p.verified, forward: result });
     if (written) written.then(told, told);
     else told();
   }
 
-  function notShown(event: WebhookEvent, error: unknown, answer: Answer): void {
-    stats.received--;
-    dedupe.release(event.id);
-    answer(R.NOT_SHOWN);
-    options.onError?.(error, event);
-    settle(event.id);
+  /** Ends with an error answer (the service retries): the id is released, not recorded. */
+  private fail(reply: R.Reply, error: unknown): void {
+    const { p, event } = this;
+    p.options.dedupe.release(event.id);
+    this.answer(reply);
+    p.options.onError?.(error, event);
+    p.settle(event.id);
   }
+}
 
-  function storeFailed(event: WebhookEvent, error: unknown, answer: Answer): void {
-    dedupe.release(event.id);
-    answer(R.STORE_FAILED);
-    options.onError?.(error, event);
-    settle(event.id);
-  }
-
-  function settle(id: string): void {
-    const waiting = inflight.get(id);
-    inflight.delete(id);
-    if (waiting) for (const retry of waiting) retry();
-    end();
-  }
-
-  return { accept, resume };
+export function createDeliveries(options: ReceiverOptions, stats: ReceiverStats, life: Lifecycle): Deliveries {
+  const p = new Pipeline(options, stats, life);
+  return {
+    receive: (req, res, body) => new Delivery(p, body).verify(req, res),
+    resume(list) {
+      let n = 0;
+      for (const { id, body, headers, queued } of list) {
+        const event = parseEnvelope(body);
+        if (typeof event === 'string' || event.id !== id || p.inflight.has(id) || options.dedupe.has(id)) continue;
+        n++;
+        new Delivery(p, body).resume(event, headers, queued);
+      }
+      return n;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * `--forward-to`: hands a verified delivery to the integrator's app, byte for byte, with the service's
+ * Forwarding: hands a verified delivery to the integrator's app, byte for byte, with the service's
  * headers, so the app can run its own verification on exactly what the service signed. The app's
  * answer decides the receiver's: an app error goes back to the service so that it retries.
  */
@@ -10,7 +10,7 @@ import { Agent, errors, request } from 'undici';
 import { UsageError } from '../errors.js';
 
 export interface ForwardResult {
-  /** Where it was forwarded (one of the --route targets, or --forward-to). */
+  /** Where it was forwarded (one of the routes' targets, or the fallback). */
   url?: string;
   /** The app answered 2xx. */
   ok: boolean;
@@ -35,6 +35,8 @@ export interface Forwarder {
 export interface ForwarderOptions {
   /** Per-request limit for the app's headers and body. Default 10 s. */
   timeoutMs?: number;
+  /** What the caller calls the URL, for the error about a bad one (a CLI passes its flag). */
+  label?: string;
 }
 
 /**
@@ -47,14 +49,21 @@ export function forwardUrl(given: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
 }
 
+/** The URL a forward to `given` goes to, or undefined when it is no http(s) URL. */
+export function forwardTarget(given: string): URL | undefined {
+  const full = forwardUrl(given);
+  const target = URL.canParse(full) ? new URL(full) : undefined;
+  return target?.protocol === 'http:' || target?.protocol === 'https:' ? target : undefined;
+}
+
 /** Validates the URL (http or https) and keeps one keep-alive connection pool to the app. */
 export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
-  const full = forwardUrl(url);
-  const target = URL.canParse(full) ? new URL(full) : undefined;
-  if (target === undefined || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
-    throw new UsageError(`--forward-to must be an http(s) URL or host:port, got "${url}"`, {
-      field: '--forward-to',
-      hint: 'For example --forward-to localhost:3000/webhooks or --forward-to https://app.example.com/hooks.',
+  const target = forwardTarget(url);
+  if (target === undefined) {
+    const label = options.label ?? 'forward target';
+    throw new UsageError(`${label} must be an http(s) URL or host:port, got "${url}"`, {
+      field: label,
+      hint: 'For example localhost:3000/webhooks or https://app.example.com/hooks.',
     });
   }
   const timeoutMs = options.timeoutMs ?? 10_000;

@@ -6,3 +6,4 @@ export * from './forward.js';
 export * from './render.js';
 export * from './journal-read.js';
 export * from './journal-replay.js';
+export * from './listener.js';

@@ -1,11 +1,12 @@
 /**
- * Re-forwarding from a listener's --store journal (`svc webhook replay --store`): which deliveries
+ * Re-forwarding from a listener's journal (`svc webhook replay --store`): which deliveries
  * to send again, and sending them, byte for byte with the service's headers, oldest first (the
  * order the listener saw them), to one given target or each back to the URL it was forwarded to.
  * The journal itself is not changed.
  */
 import { UsageError } from '../errors.js';
 import { createForwarder, type ForwardResult, type Forwarder } from './forward.js';
+import { labelOf, type Labels } from './labels.js';
 import { readJournal, type JournalEntry } from './journal-read.js';
 
 export interface JournalSelection {
@@ -16,6 +17,8 @@ export interface JournalSelection {
   last?: number;
   /** Every delivery goes here instead of where it was forwarded. */
   to?: Forwarder;
+  /** What the caller calls `store` and `to`, for errors (a CLI passes its flags). */
+  labels?: Labels<'store' | 'to'>;
 }
 
 /** 409 is the app saying it already had the event: done, as the listener counts it, not a failure. */
@@ -38,18 +41,20 @@ export function selectFromJournal(opts: JournalSelection): JournalEntry[] {
     entries = readJournal(opts.store);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`cannot read --store ${opts.store} (${code})`, {
-      field: '--store',
-      hint: 'Pass the file a `svc webhook listen --store <file>` writes.',
+    const store = labelOf(opts.labels, 'store');
+    throw new UsageError(`cannot read ${store} ${opts.store} (${code})`, {
+      field: store,
+      hint: `Pass the journal file a listener was given with ${store}.`,
     });
   }
   let selected = opts.failed ? entries.filter((e) => e.state === 'failed') : entries;
   if (opts.last !== undefined) selected = selected.slice(-opts.last);
   const homeless = selected.filter((e) => !opts.to && e.answer?.url === undefined);
   if (homeless.length > 0) {
+    const to = labelOf(opts.labels, 'to');
     throw new UsageError(
       `${homeless.length} selected deliveries were never forwarded, so there is no URL to send them to again (${homeless.map((e) => e.id).join(', ')})`,
-      { field: '--to', hint: 'Pass --to <url> (your app, e.g. localhost:3000/webhooks).' },
+      { field: to, hint: `Pass ${to} <url> (your app, e.g. localhost:3000/webhooks).` },
     );
   }
   return selected;

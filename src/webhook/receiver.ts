@@ -1,7 +1,8 @@
 /**
  * The webhook receiver: a node:http server that, for each POST on its path, reads the raw body
- * (at most maxBodyBytes; intake.ts), verifies X-Service-Signature over those exact bytes, parses
- * the envelope, and hands it to deliveries.ts (dedupe, forward, record, report, answer).
+ * (at most maxBodyBytes; intake.ts) and hands it to deliveries.ts, where each delivery is taken
+ * through its states (verify X-Service-Signature over those exact bytes, parse, dedupe, forward,
+ * report, record, answer).
  *
  * Where a delivery's CPU goes (test/bench/webhook-bench.mjs): the ECDSA P-256 verify is most of it
  * (60-80 µs, which is why the listener verifies on the threadpool); node:http, one JSON.parse and the
@@ -11,7 +12,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { reachableOrigin } from '../reachable-origin.js';
-import { parseEnvelope } from './envelope.js';
 import { createDeliveries } from './deliveries.js';
 import { readBody, refuseEarly } from './intake.js';
 import * as R from './replies.js';
@@ -27,8 +27,7 @@ export type {
 } from './receiver-types.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export const SIGNATURE_HEADER = 'x-service-signature';
-const BAD_SIGNATURE_REASON = 'X-Service-Signature does not verify over the body';
+export { SIGNATURE_HEADER } from './deliveries.js';
 
 export function createWebhookReceiver(options: ReceiverOptions): Promise<WebhookReceiver> {
   const host = options.host ?? '127.0.0.1';
@@ -36,7 +35,6 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const tooLarge = R.tooLarge(maxBody);
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
-  const verify = options.verify;
   const stats: ReceiverStats = { received: 0, duplicates: 0, rejected: 0, filtered: 0, forwardFailed: 0 };
   /** Deliveries past the body read (verifying, forwarding or recording): close() waits for them. */
   let active = 0;
@@ -48,7 +46,7 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
   const release = () => {
     if (--active === 0 && idle) idle();
   };
-  const deliveries = createDeliveries(options, stats, { begin: hold, end: release, stopping: () => closing });
+  const deliveries = createDeliveries(options, stats, { begin: hold, end: release, stopping: () => closing, refuse });
 
   const server = createServer(
     {
@@ -70,7 +68,7 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
     readBody(
       req,
       maxBody,
-      (body) => onBody(req, res, body),
+      (body) => deliveries.receive(req, res, body),
       () => refuse(req, res, tooLarge, `streamed body over the limit of ${maxBody} bytes`),
     );
   }
@@ -79,39 +77,6 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
     stats.rejected++;
     R.send(res, r);
     options.onRejected?.({ status: r.status, reason, remote: req.socket.remoteAddress });
-  }
-
-  function onBody(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
-    if (verify === undefined) return onVerified(req, res, body);
-    const header = req.headers[SIGNATURE_HEADER];
-    if (typeof header !== 'string' || header === '')
-      return refuse(req, res, R.MISSING_SIGNATURE, 'missing X-Service-Signature header');
-    let valid: boolean | Promise<boolean>;
-    try {
-      valid = verify(body, header);
-    } catch {
-      valid = false;
-    }
-    if (valid === true) return onVerified(req, res, body);
-    if (valid === false) return refuse(req, res, R.BAD_SIGNATURE, BAD_SIGNATURE_REASON);
-    hold();
-    valid.then(
-      (ok) => {
-        if (ok) onVerified(req, res, body);
-        else refuse(req, res, R.BAD_SIGNATURE, BAD_SIGNATURE_REASON);
-        release();
-      },
-      () => {
-        refuse(req, res, R.BAD_SIGNATURE, BAD_SIGNATURE_REASON);
-        release();
-      },
-    );
-  }
-
-  function onVerified(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
-    const event = parseEnvelope(body);
-    if (typeof event === 'string') return refuse(req, res, R.reply(400, { error: event }), event);
-    deliveries.accept(req, res, event, body);
   }
 
   async function close(graceMs = 5000): Promise<void> {

@@ -1,13 +1,55 @@
 /**
- * `--route TYPES=URL` (repeatable): one listener, several local apps. An event goes to the first
- * route whose types include it, else to `--forward-to` if given, else nowhere (it is still shown).
- * Dedupe happens once, before routing, so an event reaches one app once whatever the routes.
+ * Routes (`TYPES=URL`, repeatable): one listener, several local apps. An event goes to the first
+ * route whose types include it, else to the fallback (`forwardTo`) if given, else nowhere (it is
+ * still shown). Dedupe happens once, before routing, so an event reaches one app once whatever
+ * the routes. `@file` stands for the routes of a file, one `TYPES=URL` a line (blank lines and `#`
+ * comments skipped), in order, where it stood: a team keeps its routing in the repository.
  */
-import type { ForwardResult, Forwarder } from './forward.js';
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
+import { parseEventTypes } from './event-types.js';
+import { createForwarder, forwardTarget, type ForwardResult, type Forwarder } from './forward.js';
 
 export interface Route {
   types: ReadonlySet<string>;
   forwarder: Forwarder;
+}
+
+/** The routes `values` give (files expanded), each checked before anything starts; errors name `label`. */
+export async function readRoutes(values: readonly string[], label = 'route'): Promise<Route[]> {
+  const lines: string[] = [];
+  for (const value of values) lines.push(...(value.startsWith('@') ? await routeFile(value, label) : [value]));
+  return lines.map((line) => parseRoute(line, label));
+}
+
+async function routeFile(value: string, label: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(value.slice(1), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new UsageError(`cannot read ${label} ${value.slice(1)} (${code})`, { field: label });
+  }
+  const found = text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/(^|\s)#.*/, '').trim())
+    .filter((line) => line !== '');
+  if (found.length === 0) throw new UsageError(`${label} ${value}: the file has no TYPES=URL line`, { field: label });
+  return found;
+}
+
+function parseRoute(value: string, label: string): Route {
+  const at = value.indexOf('=');
+  if (at <= 0 || at === value.length - 1) {
+    throw new UsageError(`${label} must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, {
+      field: label,
+    });
+  }
+  const types = parseEventTypes(value.slice(0, at), label)!;
+  const target = value.slice(at + 1).trim();
+  if (!forwardTarget(target))
+    throw new UsageError(`${label} ${value}: the target must be an http(s) URL`, { field: label });
+  return { types, forwarder: createForwarder(target) };
 }
 
 export function createRoutedForwarder(routes: Route[], fallback: Forwarder | undefined): Forwarder {

@@ -1,8 +1,8 @@
 /** "Did you mean …?": one edit-distance rule for profile names and webhook event types. */
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from '../../commands/closest.js';
+import { closest, editDistance } from '../../src/closest.js';
 import { closestName } from '../../commands/config/known-profile.js';
-import { parseEventsFlag } from '../../commands/webhook/events-filter.js';
+import { parseEventTypes } from '../../src/webhook/event-types.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('editDistance', () => {
@@ -29,7 +29,7 @@ describe('closest', () => {
   it('an event type one typo away is suggested in the --events error', () => {
     let error: unknown;
     try {
-      parseEventsFlag('card.state-chnage');
+      parseEventTypes('card.state-chnage', '--events');
     } catch (e) {
       error = e;
     }

@@ -74,7 +74,7 @@ describe('a verified delivery is shown before it is acknowledged', () => {
         },
       } as never,
       stats as never,
-      { begin: () => {}, end: () => {}, stopping: () => false },
+      { begin: () => {}, end: () => {}, stopping: () => false, refuse: () => answers.push(401) },
     );
     const res = () =>
       ({
@@ -82,10 +82,11 @@ describe('a verified delivery is shown before it is acknowledged', () => {
         end: () => {},
       }) as never;
     const event = { id: 'Webhook:1', type: 'CARD.STATE_CHANGE', timestamp: '2026-01-01T00:00:00Z', data: {} };
-    deliveries.accept({ headers: {} } as never, res(), event as never, Buffer.from('{}'));
+    const signed = { headers: { 'x-service-signature': 'checked by verify' } } as never;
+    deliveries.receive(signed, res(), Buffer.from(JSON.stringify(event)));
     expect(answers).toEqual([500]);
     expect(recorded).toEqual([]);
-    deliveries.accept({ headers: {} } as never, res(), event as never, Buffer.from('{}'));
+    deliveries.receive(signed, res(), Buffer.from(JSON.stringify(event)));
     expect(answers).toEqual([500, 200]);
     expect(shown).toEqual(['Webhook:1']);
     expect(recorded).toEqual(['Webhook:1']);

@@ -10,12 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handlers } from '../../../commands/webhook/listen-output.js';
+import { renderer } from '../../../commands/webhook/listen-output.js';
 import { createUI } from '../../../commands/ui.js';
-import { createAsyncWebhookVerifier, parseWebhookPublicKey } from '../../../src/crypto/webhook-signature.js';
-import { openSeenIds } from '../../../src/webhook/dedupe.js';
-import { createForwarder } from '../../../src/webhook/forward.js';
-import { createWebhookReceiver } from '../../../src/webhook/receiver.js';
+import { parseWebhookPublicKey } from '../../../src/crypto/webhook-signature.js';
+import { startListener } from '../../../src/webhook/listener.js';
 import { fakeDeps, type FakeDeps } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, otherKeys } from './helpers.js';
 
@@ -40,27 +38,23 @@ async function app(statuses: number[]): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 }
 
-/** The listener's pipeline as `svc webhook listen --store --forward-to` builds it, with a 50 ms first retry. */
+/** The listener as `svc webhook listen --store --forward-to` starts and renders it, with a 50 ms first retry. */
 async function listener(appUrl: string, json: boolean): Promise<{ url: string; deps: FakeDeps }> {
   const deps = fakeDeps({ globals: { json } });
-  const forwarder = createForwarder(appUrl);
-  const dedupe = openSeenIds({ storePath: join(mkdtempSync(join(tmpdir(), 'svc-outcomes-')), 'seen.log') });
-  const { ready, ...callbacks } = handlers(createUI(deps), deps, forwarder);
-  const receiver = await createWebhookReceiver({
+  const out = renderer(createUI(deps), deps);
+  const l = await startListener({
     port: 0,
-    verify: createAsyncWebhookVerifier(parseWebhookPublicKey(keys.publicKeyPem)),
-    dedupe,
-    forwarder,
+    key: parseWebhookPublicKey(keys.publicKeyPem),
+    forwardTo: appUrl,
+    store: join(mkdtempSync(join(tmpdir(), 'svc-outcomes-')), 'seen.log'),
     forwardRetry: { initialMs: 50 },
-    ...callbacks,
+    report: out.render,
   });
-  ready();
+  out.ready();
   running.push(async () => {
-    await receiver.close();
-    await forwarder.close();
-    await dedupe.close();
+    await l.close();
   });
-  return { url: receiver.url, deps };
+  return { url: l.url, deps };
 }
 
 async function until(check: () => boolean, what: () => string): Promise<void> {

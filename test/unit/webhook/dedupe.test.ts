@@ -250,7 +250,7 @@ describe('openSeenIds: one listener per store file', () => {
     const first = openSeenIds({ storePath: path });
     let error: unknown;
     try {
-      openSeenIds({ storePath: path });
+      openSeenIds({ storePath: path, label: '--store' }); // the error names the input by the caller's label
     } catch (e) {
       error = e;
     }

@@ -1,20 +1,21 @@
 /**
- * `--events`: event type names checked against the service's types (src/service/webhook-types.ts),
+ * Event type names checked against the service's types (src/service/webhook-types.ts),
  * case-insensitively, with `FAMILY.*` for a whole family. A name that matches nothing is refused
  * before the listener starts (a typo would otherwise silently filter out everything).
  */
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../errors.js';
 import { closest } from '../closest.js';
-import { WEBHOOK_TYPES, type WebhookType } from '../../src/service/webhook-types.js';
+import { WEBHOOK_TYPES, type WebhookType } from '../service/webhook-types.js';
 
-export function parseEventsFlag(value: string | undefined, flagName = '--events'): Set<WebhookType> | undefined {
+/** The types `value` (comma-separated) names; undefined when absent. Errors name `label`. */
+export function parseEventTypes(value: string | undefined, label = 'events'): Set<WebhookType> | undefined {
   if (value === undefined) return undefined;
   const names = value
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
   if (names.length === 0)
-    throw new UsageError(`${flagName} needs at least one event type, e.g. CARD.STATE_CHANGE`, { field: flagName });
+    throw new UsageError(`${label} needs at least one event type, e.g. CARD.STATE_CHANGE`, { field: label });
   const chosen = new Set<WebhookType>();
   const unknown: string[] = [];
   for (const name of names) {
@@ -28,9 +29,9 @@ export function parseEventsFlag(value: string | undefined, flagName = '--events'
   if (unknown.length > 0) {
     const guesses = unknown.map((name) => suggestion(name)).filter((s): s is string => s !== undefined);
     throw new UsageError(
-      `${flagName}: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
+      `${label}: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
       {
-        field: flagName,
+        field: label,
         hint: `${guesses.length ? `Did you mean ${guesses.join(', ')}? ` : ''}Known types: ${WEBHOOK_TYPES.join(', ')} (case does not matter; FAMILY.* takes a whole family, e.g. CARD.*).`,
       },
     );
