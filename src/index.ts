@@ -8,7 +8,7 @@
  * - store: profiles and session keys in the OS config directory.
  * - auth: OTP, OAuth and passkey login (with a software passkey), credentials, session refresh
  *   (client-held and legacy), list and revoke.
- * - webhook: a verifying, de-duplicating receiver.
+ * - webhook: the listener (`startListener`): verifying, de-duplicating, journaling, forwarding.
  * - webhook-replay: re-delivery of the emulator's logged webhook events.
  * - api: any endpoint with its 202 challenge signed (`apiCall`), typed fields, pagination.
  * - trigger: the sandbox magic-value scenarios (`SCENARIOS`, `runScenario`).

@@ -7,7 +7,7 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import { isCI, type Deps } from '../deps.js';
-import { createUI, type UI } from '../ui.js';
+import type { UI } from '../ui.js';
 import { UsageError } from '../../src/errors.js';
 import { parseEventTypes } from '../../src/webhook/event-types.js';
 import { startListener, type Listener } from '../../src/webhook/listener.js';
@@ -23,7 +23,7 @@ export type ListenOptions = OptionsOf<typeof verbs.listen>;
 const LABELS = { host: '--host', port: '--port', forwardTo: '--forward-to', route: '--route', store: '--store' };
 
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
-  const ui = createUI(deps);
+  const { ui } = deps;
   const port = integerFlag(opts.port, '--port', 0, 65535);
   if (!opts.path.startsWith('/'))
     throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });

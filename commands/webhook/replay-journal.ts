@@ -5,7 +5,7 @@
  * answer, then what the journal says: verification and the earlier answer); the summary on stderr.
  */
 import type { Deps } from '../deps.js';
-import { createUI, type UI } from '../ui.js';
+import type { UI } from '../ui.js';
 import { SvcError, UsageError } from '../../src/errors.js';
 import { createForwarder, type ForwardResult } from '../../src/webhook/forward.js';
 import { reforward, selectFromJournal, type ReforwardResult } from '../../src/webhook/journal-replay.js';
@@ -18,7 +18,7 @@ const LABELS = { store: '--store', to: '--to' };
 export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<void> {
   const { store, last } = checkFlags(opts);
   const to = opts.to !== undefined ? createForwarder(opts.to, { label: '--to' }) : undefined;
-  const ui = createUI(deps);
+  const { ui } = deps;
   let results: ReforwardResult[];
   try {
     const selected = selectFromJournal({ store, failed: opts.failed, last, to, labels: LABELS });

@@ -7,7 +7,7 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI, type UI } from '../ui.js';
+import type { UI } from '../ui.js';
 import { SvcError } from '../../src/errors.js';
 import { replayRequest } from '../../src/webhook-replay/request.js';
 import { emulatorOnly, mayBeEmulator, replayEvents, type ReplayOutcome } from '../../src/webhook-replay/replay.js';
@@ -22,7 +22,7 @@ export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
   const client = await deps.client();
   if (!(await mayBeEmulator(client.baseUrl, () => localProfileBaseUrl(deps)))) throw emulatorOnly(client.baseUrl);
 
-  const ui = createUI(deps);
+  const { ui } = deps;
   const result = await replayEvents(client, body, deps.signal);
   if (deps.globals.json) ui.json(result);
   else for (const event of result.data) ui.out(line(ui, event));

@@ -6,7 +6,6 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { createUI } from '../ui.js';
 import { UsageError, VerificationError } from '../../src/errors.js';
 import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { readFlagOrFile } from '../input.js';
@@ -29,7 +28,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
       },
     );
   }
-  const ui = createUI(deps);
+  const { ui } = deps;
   if (deps.globals.json) ui.json({ valid: true });
   else ui.out('valid');
 }
