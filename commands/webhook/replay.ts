@@ -9,7 +9,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
 import { SvcError } from '../../src/errors.js';
-import { replayRequest } from '../../src/webhook-replay/request.js';
+import { replayRequest } from './replay-request.js';
 import { emulatorOnly, mayBeEmulator, replayEvents, type ReplayOutcome } from '../../src/webhook-replay/replay.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
 import { replayJournal } from './replay-journal.js';

@@ -5,9 +5,15 @@
  */
 import { ApiError, SvcError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/types.js';
-import type { ReplayRequest } from './request.js';
-
 export const REPLAY_PATH = '/_emulator/webhooks/replay';
+
+/** The body of POST /_emulator/webhooks/replay: which logged events, and where to (default: the endpoint). */
+export interface ReplayRequest {
+  ids?: string[];
+  types?: string[];
+  since?: string;
+  to?: string;
+}
 
 export interface ReplayOutcome {
   id: string;

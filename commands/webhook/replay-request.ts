@@ -1,19 +1,12 @@
 /**
- * What `svc webhook replay` asks the emulator for, checked before any request: every bad argument
- * or flag is reported at once (one UsageError whose field lists them), so nothing is sent on bad
- * input. The emulator checks the same rules (shared: idPattern, WEBHOOK_TYPES, since.ts).
+ * What `svc webhook replay` asks the emulator for, from its arguments and flags, checked before any
+ * request: every bad one is reported at once (one UsageError whose field lists them), so nothing is
+ * sent on bad input. The emulator checks the same rules (shared: idPattern, WEBHOOK_TYPES, since.ts).
  */
-import { UsageError } from '../errors.js';
-import { idPattern, isWebhookType, WEBHOOK_TYPES } from '../service/index.js';
-import { SINCE_FORMS, sinceProblem } from './since.js';
-
-/** The body of POST /_emulator/webhooks/replay. */
-export interface ReplayRequest {
-  ids?: string[];
-  types?: string[];
-  since?: string;
-  to?: string;
-}
+import { UsageError } from '../../src/errors.js';
+import { idPattern, isWebhookType, WEBHOOK_TYPES } from '../../src/service/index.js';
+import type { ReplayRequest } from '../../src/webhook-replay/replay.js';
+import { SINCE_FORMS, sinceProblem } from '../../src/webhook-replay/since.js';
 
 export interface ReplayInput {
   ids: readonly string[];
