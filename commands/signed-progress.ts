@@ -12,7 +12,24 @@ export function processingLine(attempt: number): string {
   return `Service still processing (attempt ${attempt}); re-sending the identical signed request`;
 }
 
+/** The lines a step run by `SignedProgress.run` shows. */
+export interface StepLines<T> {
+  /** Starts the spinner; left out when the step's hooks start it (a challenge came, a code was typed). */
+  start?: string;
+  /** Ends the spinner when the step throws ("Interrupted" after Ctrl-C instead). */
+  fail: string | ((error: unknown) => string);
+  /** Ends it when the step returns; undefined leaves it as it is (a flow that was never signed). */
+  succeed?: (result: T) => string | undefined;
+  /** What to throw for the step's error (with a hint added); the error itself by default. */
+  rethrow?: (error: unknown) => unknown;
+}
+
 export interface SignedProgress {
+  /**
+   * Runs one step under the spinner (gh's RunWithProgress): start, then fail and rethrow, or succeed.
+   * A step that throws before its hooks started the spinner ends nothing.
+   */
+  run<T>(lines: StepLines<T>, step: () => Promise<T>): Promise<T>;
   /** Starts (or restarts) the spinner; the OTP flow starts it only once the code is in hand. */
   start(text: string): void;
   /** Hooks for signedRequest: they update the spinner when one is running. */
@@ -28,7 +45,20 @@ export function signedProgress(ui: UI, signal: AbortSignal, signer = 'the sessio
     if (progress) finish(progress);
     progress = undefined;
   };
-  return {
+  const self: SignedProgress = {
+    async run(lines, step) {
+      if (lines.start !== undefined) self.start(lines.start);
+      let result;
+      try {
+        result = await step();
+      } catch (error) {
+        self.fail(error, typeof lines.fail === 'string' ? lines.fail : lines.fail(error));
+        throw lines.rethrow ? lines.rethrow(error) : error;
+      }
+      const done = lines.succeed?.(result);
+      if (done !== undefined) self.succeed(done);
+      return result;
+    },
     start(text) {
       end((p) => p.stop());
       progress = ui.progress(text);
@@ -44,4 +74,5 @@ export function signedProgress(ui: UI, signal: AbortSignal, signer = 'the sessio
       end((p) => p.fail(interrupted ? 'Interrupted' : text));
     },
   };
+  return self;
 }

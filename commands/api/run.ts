@@ -165,26 +165,28 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
     ui.info(`Idempotency-Key: ${parts.idempotencyKey}`);
 
   const progress = signedProgress(ui, deps.signal);
-  let result;
-  try {
-    result = await apiCall(client, {
-      method: parts.method,
-      path: parts.path,
-      body: parts.body,
-      headers: parts.headers,
-      signer,
-      hooks: signingHooks(opts, deps, ui, progress),
-      signal: deps.signal,
-      now: () => deps.clock.now(),
-    });
-  } catch (error) {
-    progress.fail(error, 'The signed request failed');
-    // The error itself is rendered by the caller; --include still owes the status line.
-    if (opts.include && error instanceof ApiError) ui.info(`HTTP ${error.status}`);
-    throw error;
-  }
-  const { response, signedWith } = result;
-  if (signedWith) progress.succeed(`Signed the challenge with ${signedWith}`);
+  const { response } = await progress.run(
+    {
+      fail: 'The signed request failed',
+      succeed: ({ signedWith }) => (signedWith ? `Signed the challenge with ${signedWith}` : undefined),
+      rethrow: (error) => {
+        // The error itself is rendered by the caller; --include still owes the status line.
+        if (opts.include && error instanceof ApiError) ui.info(`HTTP ${error.status}`);
+        return error;
+      },
+    },
+    () =>
+      apiCall(client, {
+        method: parts.method,
+        path: parts.path,
+        body: parts.body,
+        headers: parts.headers,
+        signer,
+        hooks: signingHooks(opts, deps, ui, progress),
+        signal: deps.signal,
+        now: () => deps.clock.now(),
+      }),
+  );
   if (opts.include) printIncluded(ui, response);
   printBody(ui, response, deps.globals.json, parts);
 }

@@ -108,23 +108,24 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   const client = await deps.client();
   const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
-  progress.start(`Adding a ${type} credential to ${accountId}`);
-  let method;
-  try {
-    method = await addCredential({
-      client,
-      body,
-      // A session of another account cannot approve this one's credentials: say so rather than send it.
-      sign: ctx.session?.accountId === accountId ? ctx.sign : undefined,
-      signal: deps.signal,
-      // The account has credentials, so the add is approved by a signature (the shared signed-flow progress).
-      hooks: progress.hooks,
-    });
-  } catch (error) {
-    progress.fail(error, 'Adding the credential failed.');
-    throw withAuthHint(error, ctx.session?.credentialId);
-  }
-  progress.succeed(`Added ${method.id}${passkey ? '; the software passkey is kept in the store' : ''}.`);
+  const method = await progress.run(
+    {
+      start: `Adding a ${type} credential to ${accountId}`,
+      fail: 'Adding the credential failed.',
+      succeed: (added) => `Added ${added.id}${passkey ? '; the software passkey is kept in the store' : ''}.`,
+      rethrow: (error) => withAuthHint(error, ctx.session?.credentialId),
+    },
+    () =>
+      addCredential({
+        client,
+        body,
+        // A session of another account cannot approve this one's credentials: say so rather than send it.
+        sign: ctx.session?.accountId === accountId ? ctx.sign : undefined,
+        signal: deps.signal,
+        // The account has credentials, so the add is approved by a signature (the shared signed-flow progress).
+        hooks: progress.hooks,
+      }),
+  );
   if (passkey)
     passkeyFolder(ctx.store.dir).save({
       ...passkey,

@@ -34,14 +34,15 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   const client = await deps.client();
   const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
-  progress.start(`Requesting a removal challenge for ${credentialId}`);
-  try {
-    await removeCredential({ client, credentialId, sign: ctx.sign, hooks: progress.hooks, signal: deps.signal });
-  } catch (error) {
-    progress.fail(error, `Removing ${credentialId} failed; nothing local was changed.`);
-    throw withAuthHint(error, ctx.session?.credentialId);
-  }
-  progress.succeed(`Removed ${credentialId}.`);
+  await progress.run(
+    {
+      start: `Requesting a removal challenge for ${credentialId}`,
+      fail: `Removing ${credentialId} failed; nothing local was changed.`,
+      succeed: () => `Removed ${credentialId}.`,
+      rethrow: (error) => withAuthHint(error, ctx.session?.credentialId),
+    },
+    () => removeCredential({ client, credentialId, sign: ctx.sign, hooks: progress.hooks, signal: deps.signal }),
+  );
 
   const ended = ctx.store.listSessions().filter((s) => s.credentialId === credentialId);
   for (const s of ended) ctx.store.deleteSession(s.id);

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { VerificationError } from '../../src/errors.js';
-import { otpLogin, type OtpChallengeInfo, type OtpLoginResult } from '../../src/auth/otp-login.js';
+import { otpLogin, type OtpChallengeInfo } from '../../src/auth/otp-login.js';
 import { withAuthHint } from '../../src/auth/hints.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import { storeLogin } from '../../src/auth/store-login.js';
@@ -70,35 +70,38 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const pin = pinnedSigner(profile, client.baseUrl);
   const progress = signedProgress(ui, deps.signal, 'the new session key');
 
-  let result: OtpLoginResult;
-  try {
-    result = await otpLogin({
-      client,
-      credentialId,
-      pinnedSigner: pin?.key,
-      // A code from a flag or stdin cannot change, so a second attempt would only fail again.
-      maxAttempts: source.kind === 'prompt' ? PROMPT_ATTEMPTS : 1,
-      getCode: async (info) => {
-        const code = await codeFor(source, info, deps);
-        // The spinner starts only now: it must not draw over the prompt.
-        progress.start(`Verifying the code for ${credentialId}`);
-        return code;
+  const result = await progress.run(
+    {
+      fail: (error) => (isWrongOtp(error) ? 'That code was not accepted.' : 'Login failed; nothing was stored.'),
+      succeed: (login) => `Code accepted; signed in as ${login.session.nickname}`,
+      rethrow: (error) => {
+        if (error instanceof VerificationError && pin !== undefined && /pinned signer/.test(error.message)) {
+          error.hint = signerMismatchHint(profileName, pin, client.baseUrl);
+        }
+        return withAuthHint(error, credentialId);
       },
-      onWrongCode: (attempt) => {
-        progress.fail(undefined, 'That code was not accepted.');
-        ui.warn(`Attempt ${attempt} of ${PROMPT_ATTEMPTS} failed; requesting a new code.`);
-      },
-      hooks: progress.hooks,
-      signal: deps.signal,
-    });
-  } catch (error) {
-    progress.fail(error, isWrongOtp(error) ? 'That code was not accepted.' : 'Login failed; nothing was stored.');
-    if (error instanceof VerificationError && pin !== undefined && /pinned signer/.test(error.message)) {
-      error.hint = signerMismatchHint(profileName, pin, client.baseUrl);
-    }
-    throw withAuthHint(error, credentialId);
-  }
-  progress.succeed(`Code accepted; signed in as ${result.session.nickname}`);
+    },
+    () =>
+      otpLogin({
+        client,
+        credentialId,
+        pinnedSigner: pin?.key,
+        // A code from a flag or stdin cannot change, so a second attempt would only fail again.
+        maxAttempts: source.kind === 'prompt' ? PROMPT_ATTEMPTS : 1,
+        getCode: async (info) => {
+          const code = await codeFor(source, info, deps);
+          // The spinner starts only now: it must not draw over the prompt.
+          progress.start(`Verifying the code for ${credentialId}`);
+          return code;
+        },
+        onWrongCode: (attempt) => {
+          progress.fail(undefined, 'That code was not accepted.');
+          ui.warn(`Attempt ${attempt} of ${PROMPT_ATTEMPTS} failed; requesting a new code.`);
+        },
+        hooks: progress.hooks,
+        signal: deps.signal,
+      }),
+  );
 
   storeLogin(store, profileName, credentialId, result, deps.clock.now());
   if (result.newlyTrusted) pinSigner(ui, store, profileName, client.baseUrl, result.signerPublicKey);

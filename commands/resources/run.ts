@@ -96,25 +96,26 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
       signal: deps.signal,
       now: () => deps.clock.now(),
     });
-  let result;
-  let signedWith: string | undefined;
-  try {
-    result = await send(req.headers);
-    signedWith = result.signedWith;
-    // Some operations have more than one signed leg (a delegated key's creation): a signed retry
-    // answered by another challenge is signed in turn and sent again, each leg as the first was.
-    for (let leg = 2; signer && result.response.status === 202 && leg <= MAX_SIGNED_LEGS; leg++) {
-      const { challenge } = parseChallenge(result.response.body, req.method, req.path.split('?')[0]!);
-      progress.start(`Signing challenge ${challenge.requestId} (leg ${leg}) with the session key`);
-      const session = signer();
-      const stamp = createStamper(session.privateKey)(challenge.payloadToSign);
-      result = await send({ ...req.headers, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId });
-      signedWith = result.signedWith ?? session.id;
-    }
-  } catch (error) {
-    progress.fail(error, `svc ${words} failed`);
-    throw error;
-  }
-  if (signedWith) progress.succeed(`Signed the challenge with ${signedWith}`);
+  const { result } = await progress.run(
+    {
+      fail: `svc ${words} failed`,
+      succeed: ({ signedWith }) => (signedWith ? `Signed the challenge with ${signedWith}` : undefined),
+    },
+    async () => {
+      let result = await send(req.headers);
+      let signedWith = result.signedWith;
+      // Some operations have more than one signed leg (a delegated key's creation): a signed retry
+      // answered by another challenge is signed in turn and sent again, each leg as the first was.
+      for (let leg = 2; signer && result.response.status === 202 && leg <= MAX_SIGNED_LEGS; leg++) {
+        const { challenge } = parseChallenge(result.response.body, req.method, req.path.split('?')[0]!);
+        progress.start(`Signing challenge ${challenge.requestId} (leg ${leg}) with the session key`);
+        const session = signer();
+        const stamp = createStamper(session.privateKey)(challenge.payloadToSign);
+        result = await send({ ...req.headers, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId });
+        signedWith = result.signedWith ?? session.id;
+      }
+      return { result, signedWith };
+    },
+  );
   printAnswer(ui, words, result.response, deps.globals.json);
 }

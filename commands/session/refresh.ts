@@ -47,39 +47,41 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   const progress = signedProgress(ui, deps.signal, 'the current session key');
   let sessionId: string | undefined;
-  let result;
-  try {
+  // The spinner starts once the session is known: refusals before the request (no session, no key,
+  // expired) have no spinner to end.
+  const result = await progress.run(
+    {
+      fail: 'Refresh failed; the current session key is kept.',
+      succeed: (refreshed) =>
+        refreshed && `Refreshed ${sessionId} → ${refreshed.session.id}${opts.legacy ? ' (legacy flow)' : ''}`,
+    },
     // One call for the whole flow; this file only answers its UI questions.
-    result = await refreshProfileSession({
-      client: () => deps.client(),
-      store,
-      profileName,
-      sessionId: opts.session,
-      activeSessionId: profile?.activeSessionId,
-      legacy: opts.legacy,
-      signal: deps.signal,
-      now: () => deps.clock.now(),
-      hooks: {
-        ...progress.hooks,
-        expired: (stored) => handleExpired(stored, deps),
-        starting(id) {
-          sessionId = id;
-          if (opts.legacy) {
-            ui.warn(
-              '--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.',
-            );
-          }
-          progress.start(`Requesting a refresh challenge for ${id}`);
+    () =>
+      refreshProfileSession({
+        client: () => deps.client(),
+        store,
+        profileName,
+        sessionId: opts.session,
+        activeSessionId: profile?.activeSessionId,
+        legacy: opts.legacy,
+        signal: deps.signal,
+        now: () => deps.clock.now(),
+        hooks: {
+          ...progress.hooks,
+          expired: (stored) => handleExpired(stored, deps),
+          starting(id) {
+            sessionId = id;
+            if (opts.legacy) {
+              ui.warn(
+                '--legacy uses the deprecated sealed-key flow (uncompressed key, encryptedSessionSigningKey); the default client-held key is recommended.',
+              );
+            }
+            progress.start(`Requesting a refresh challenge for ${id}`);
+          },
         },
-      },
-    });
-  } catch (error) {
-    // Refusals before the request (no session, no key, expired) have no spinner to end.
-    if (sessionId !== undefined) progress.fail(error, 'Refresh failed; the current session key is kept.');
-    throw error;
-  }
+      }),
+  );
   if (!result) return; // expired: handleExpired ran the login instead
-  progress.succeed(`Refreshed ${sessionId} → ${result.session.id}${opts.legacy ? ' (legacy flow)' : ''}`);
 
   if (deps.globals.json) {
     ui.json({ ...publicView(result.session), keyStored: true, previousSessionId: sessionId, legacy: opts.legacy });

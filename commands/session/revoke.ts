@@ -28,23 +28,23 @@ export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
   // Read before the key is deleted: the hint below names the credential to log in with again.
   const credentialId = store.getSession(sessionId)?.credentialId;
   const progress = signedProgress(ui, deps.signal);
-  progress.start(`Requesting a revocation challenge for ${sessionId}`);
-  let result;
-  try {
-    result = await revokeSession({
-      client,
-      store,
-      sessionId,
-      activeSessionId: profile.activeSessionId,
-      hooks: progress.hooks,
-      signal: deps.signal,
-      now: () => deps.clock.now(),
-    });
-  } catch (error) {
-    progress.fail(error, `Revocation of ${sessionId} failed; its local key is kept.`);
-    throw error;
-  }
-  progress.succeed(`Revoked ${sessionId}${result.keyForgotten ? '; its local key was deleted' : ''}.`);
+  const result = await progress.run(
+    {
+      start: `Requesting a revocation challenge for ${sessionId}`,
+      fail: `Revocation of ${sessionId} failed; its local key is kept.`,
+      succeed: (revoked) => `Revoked ${sessionId}${revoked.keyForgotten ? '; its local key was deleted' : ''}.`,
+    },
+    () =>
+      revokeSession({
+        client,
+        store,
+        sessionId,
+        activeSessionId: profile.activeSessionId,
+        hooks: progress.hooks,
+        signal: deps.signal,
+        now: () => deps.clock.now(),
+      }),
+  );
   if (deps.globals.json) {
     ui.json({ id: sessionId, revoked: true, keyForgotten: result.keyForgotten });
     return;
