@@ -36,6 +36,8 @@ export interface UI {
   out(line: string): void;
   /** One JSON document on stdout (the whole of stdout under --json). */
   json(value: unknown): void;
+  /** A command's result: `value` as JSON under --json, else what `text` prints for people. */
+  result<T>(value: T, text: (value: T) => void): void;
   /** A line on stderr: progress, notes. */
   info(line: string): void;
   warn(line: string): void;
@@ -52,7 +54,7 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
   const quiet = globals.json;
   // --jq: every JSON document a command prints goes through the filter (checked up front by run-verb.ts).
   const jq = globals.jq !== undefined ? compileJq(globals.jq) : undefined;
-  return {
+  const ui: UI = {
     c,
     ce,
     columns: io.stdoutIsTTY ? ((io.stdout as { columns?: number }).columns ?? 0) : 0,
@@ -61,6 +63,7 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
       if (jq) for (const line of jqLines(jq, value)) io.stdout.write(line + '\n');
       else io.stdout.write(JSON.stringify(value) + '\n');
     },
+    result: (value, text) => (quiet ? ui.json(value) : text(value)),
     info: (line) => errLine(line),
     warn: (line) => errLine(ce.yellow(`Warning: ${line}`)),
     hint: (line) => errLine(ce.dim(`Hint: ${line}`)),
@@ -108,4 +111,5 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
       };
     },
   };
+  return ui;
 }

@@ -77,13 +77,12 @@ function printBody(ui: UI, res: ApiResponse, json: boolean, request: { method: s
     });
   }
   if (typeof res.body === 'string') ui.out(res.text.replace(/\n$/, ''));
-  else printJSON(ui, res.body, json);
+  else printJSON(ui, res.body);
 }
 
 /** JSON on stdout: through ui.json under --json (so --jq filters it, as for every command), indented otherwise. */
-function printJSON(ui: UI, value: unknown, json: boolean): void {
-  if (json) ui.json(value);
-  else ui.out(JSON.stringify(value, null, 2));
+function printJSON(ui: UI, value: unknown): void {
+  ui.result(value, () => ui.out(JSON.stringify(value, null, 2)));
 }
 
 function printIncluded(ui: UI, res: ApiResponse): void {
@@ -156,7 +155,7 @@ export async function run(opts: ApiOptions, deps: Deps): Promise<void> {
       signal: deps.signal,
       onItems: (items) => (opts.jsonLines ? items.forEach((item) => ui.json(item)) : all.push(...items)),
     });
-    if (!opts.jsonLines) printJSON(ui, all, deps.globals.json);
+    if (!opts.jsonLines) printJSON(ui, all);
     return;
   }
 

@@ -72,14 +72,14 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
         }
       : null,
   };
-  if (deps.globals.json) ui.json(report);
-  else
+  ui.result(report, () =>
     print(
       ui,
       report,
       held && { expiresIn: expiresIn(held.expiresAt, now) },
       reauthCommand(held?.credentialId, held?.type),
-    );
+    ),
+  );
   if (!accepted) {
     throw new AuthRequiredError(
       `The service refused the ${credential.kind === 'api-token' ? 'API token' : 'access token'} of profile "${selected.name}" (401).`,

@@ -22,14 +22,13 @@ export async function run(opts: RevealOptions, deps: Deps): Promise<void> {
 
   if (opener) {
     await openUrl(panEmbedUrl, deps.env, opener);
-    if (deps.globals.json) return ui.json({ opened: true, expiresAt });
-    ui.info(`Opened the card details for ${cardId} in the browser; the link expires at ${expiresAt}.`);
-    return;
+    return ui.result({ opened: true, expiresAt }, () =>
+      ui.info(`Opened the card details for ${cardId} in the browser; the link expires at ${expiresAt}.`),
+    );
   }
   // On stderr even with --json: a script capturing stdout still leaves the warning for its human.
   ui.warn(
     `this URL is a short-lived bearer secret: anyone holding it can see the card number. It expires at ${expiresAt}; do not log, store or share it.`,
   );
-  if (deps.globals.json) return ui.json({ panEmbedUrl, expiresAt });
-  ui.out(panEmbedUrl);
+  ui.result({ panEmbedUrl, expiresAt }, () => ui.out(panEmbedUrl));
 }

@@ -21,8 +21,8 @@ export async function run(opts: DeleteOptions, deps: Deps): Promise<void> {
   const wasCurrent = store.currentProfileName() === name;
   store.deleteProfile(name);
   const { ui } = deps;
-  if (deps.globals.json)
-    return ui.json({ deleted: name, sessionKeysDeleted: keys, current: store.currentProfileName() });
-  ui.success(`Deleted ${what}.`);
-  if (wasCurrent) ui.hint(`No profile is current now; pick one with: svc config use <profile>`);
+  ui.result({ deleted: name, sessionKeysDeleted: keys, current: store.currentProfileName() }, () => {
+    ui.success(`Deleted ${what}.`);
+    if (wasCurrent) ui.hint(`No profile is current now; pick one with: svc config use <profile>`);
+  });
 }

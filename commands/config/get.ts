@@ -20,6 +20,5 @@ export async function run(opts: GetOptions, deps: Deps): Promise<void> {
     });
   }
   const { ui } = deps;
-  if (deps.globals.json) return ui.json({ profile, key: key.name, value, ...(key.secret ? { masked: true } : {}) });
-  ui.out(value);
+  ui.result({ profile, key: key.name, value, ...(key.secret ? { masked: true } : {}) }, () => ui.out(value));
 }

@@ -25,22 +25,22 @@ export async function run(_opts: ListOptions, deps: Deps): Promise<void> {
   const profiles = store.listProfiles();
   const names = Object.keys(profiles).sort();
   const { ui } = deps;
-  if (deps.globals.json) {
-    return ui.json({
-      current,
-      profiles: names.map((name) => ({ name, current: name === current, values: shownValues(profiles[name]!) })),
-    });
-  }
-  if (names.length === 0) {
-    ui.info('No profiles yet.');
-    ui.hint('svc config set base-url <url>, or svc emulator start to write a "local" profile.');
-    return;
-  }
-  for (const name of names) {
-    ui.out(`${name === current ? '*' : ' '} ${ui.c.bold(name)}${name === current ? ' (current)' : ''}`);
-    const values = Object.entries(shownValues(profiles[name]!));
-    const width = Math.max(0, ...values.map(([k]) => k.length));
-    for (const [k, v] of values) ui.out(`    ${k.padEnd(width)}  ${v.includes('\n') ? '(PEM key set)' : v}`);
-  }
-  if (!names.includes(current)) ui.info(`The current profile "${current}" has no settings yet.`);
+  const listed = {
+    current,
+    profiles: names.map((name) => ({ name, current: name === current, values: shownValues(profiles[name]!) })),
+  };
+  ui.result(listed, () => {
+    if (names.length === 0) {
+      ui.info('No profiles yet.');
+      ui.hint('svc config set base-url <url>, or svc emulator start to write a "local" profile.');
+      return;
+    }
+    for (const { name, values } of listed.profiles) {
+      ui.out(`${name === current ? '*' : ' '} ${ui.c.bold(name)}${name === current ? ' (current)' : ''}`);
+      const width = Math.max(0, ...Object.keys(values).map((k) => k.length));
+      for (const [k, v] of Object.entries(values))
+        ui.out(`    ${k.padEnd(width)}  ${v.includes('\n') ? '(PEM key set)' : v}`);
+    }
+    if (!names.includes(current)) ui.info(`The current profile "${current}" has no settings yet.`);
+  });
 }

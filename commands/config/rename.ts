@@ -21,6 +21,7 @@ export async function run(opts: RenameOptions, deps: Deps): Promise<void> {
   }
   store.renameProfile(from, to);
   const { ui } = deps;
-  if (deps.globals.json) return ui.json({ from, to, current: store.currentProfileName() });
-  ui.success(`Renamed profile "${from}" to "${to}".`);
+  ui.result({ from, to, current: store.currentProfileName() }, () =>
+    ui.success(`Renamed profile "${from}" to "${to}".`),
+  );
 }

@@ -37,6 +37,7 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   const profile = selected.name;
   store.setProfile(profile, patchFor(key, selected.stored, pinBaseUrl(deps, selected), value));
   const shown = displayValue(key, value)!;
-  if (deps.globals.json) return ui.json({ profile, key: key.name, value: shown });
-  ui.success(`Set ${key.name} = ${shown} in profile "${profile}".`);
+  ui.result({ profile, key: key.name, value: shown }, () =>
+    ui.success(`Set ${key.name} = ${shown} in profile "${profile}".`),
+  );
 }

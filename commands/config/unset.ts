@@ -15,12 +15,13 @@ export async function run(opts: UnsetOptions, deps: Deps): Promise<void> {
   // Like `git config --unset`, removing what is not there is not an error: the end state is the same.
   if (was !== undefined) store.setProfile(selected.name, patchFor(key, selected.stored, baseUrl, undefined));
   const { ui } = deps;
-  if (deps.globals.json) return ui.json({ profile: selected.name, key: key.name, removed: was !== undefined });
-  const what = key.perBaseUrl && baseUrl ? `${key.name} for ${baseUrl}` : key.name;
-  if (was === undefined) ui.info(`${what} was not set in profile "${selected.name}".`);
-  else ui.success(`Removed ${what} from profile "${selected.name}".`);
-  if (key.perBaseUrl)
-    ui.hint(
-      'The next `svc otp verify` trusts and pins the signer it sees (the production URL keeps the signer svc ships).',
-    );
+  ui.result({ profile: selected.name, key: key.name, removed: was !== undefined }, () => {
+    const what = key.perBaseUrl && baseUrl ? `${key.name} for ${baseUrl}` : key.name;
+    if (was === undefined) ui.info(`${what} was not set in profile "${selected.name}".`);
+    else ui.success(`Removed ${what} from profile "${selected.name}".`);
+    if (key.perBaseUrl)
+      ui.hint(
+        'The next `svc otp verify` trusts and pins the signer it sees (the production URL keeps the signer svc ships).',
+      );
+  });
 }

@@ -20,8 +20,9 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   }
   store.setCurrentProfile(name);
   const { ui } = deps;
-  if (deps.globals.json) return ui.json({ current: name });
-  ui.success(`Now using profile "${name}".`);
-  if (deps.env.SERVICE_PROFILE?.trim())
-    ui.warn(`SERVICE_PROFILE=${deps.env.SERVICE_PROFILE} is set and wins over the current profile.`);
+  ui.result({ current: name }, () => {
+    ui.success(`Now using profile "${name}".`);
+    if (deps.env.SERVICE_PROFILE?.trim())
+      ui.warn(`SERVICE_PROFILE=${deps.env.SERVICE_PROFILE} is set and wins over the current profile.`);
+  });
 }

@@ -136,14 +136,12 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
     });
 
   const { otpEncryptionTargetBundle: _bundle, ...shown } = method;
-  if (deps.globals.json) {
-    ui.json({ ...shown, ...(passkey ? { softwarePasskeyStored: true } : {}) });
-    return;
-  }
-  ui.out(`Credential: ${method.id}`);
-  ui.out(`Type:       ${method.type} ${method.nickname}`);
-  ui.out(`Account:    ${method.accountId}`);
-  ui.hint(
-    `Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${identity ? sandboxLoginFlags(opts) : ''}`,
-  );
+  ui.result({ ...shown, ...(passkey ? { softwarePasskeyStored: true } : {}) }, () => {
+    ui.out(`Credential: ${method.id}`);
+    ui.out(`Type:       ${method.type} ${method.nickname}`);
+    ui.out(`Account:    ${method.accountId}`);
+    ui.hint(
+      `Log in with it: svc login ${LOGIN[method.type]} --credential ${method.id}${identity ? sandboxLoginFlags(opts) : ''}`,
+    );
+  });
 }

@@ -24,18 +24,13 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
     ...(c.type === 'PASSKEY' ? { softwarePasskeyHeld: held.has(c.id) } : {}),
   }));
   const { ui } = deps;
-  if (deps.globals.json) {
-    ui.json({ data: rows });
-    return;
-  }
-  if (rows.length === 0) {
-    ui.info(`No credentials for ${accountId}.`);
-    return;
-  }
-  renderTable(
-    ui,
-    ['ID', 'TYPE', 'NICKNAME', 'CREATED', 'KEY HERE'],
-    rows.map((r) => [r.id, r.type, r.nickname, r.createdAt, r.softwarePasskeyHeld ? 'software passkey' : '']),
-    [0], // the credential id is what `login … --credential` takes: never shortened
-  );
+  ui.result({ data: rows }, () => {
+    if (rows.length === 0) return ui.info(`No credentials for ${accountId}.`);
+    renderTable(
+      ui,
+      ['ID', 'TYPE', 'NICKNAME', 'CREATED', 'KEY HERE'],
+      rows.map((r) => [r.id, r.type, r.nickname, r.createdAt, r.softwarePasskeyHeld ? 'software passkey' : '']),
+      [0], // the credential id is what `login … --credential` takes: never shortened
+    );
+  });
 }

@@ -50,12 +50,10 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   const passkeyForgotten = passkeys.get(credentialId) !== undefined;
   if (passkeyForgotten) passkeys.delete(credentialId);
 
-  if (deps.globals.json) {
-    ui.json({ id: credentialId, removed: true, sessionKeysForgotten: ended.length, passkeyForgotten });
-    return;
-  }
-  if (ended.length || passkeyForgotten)
-    ui.info(
-      `${ended.length ? `Forgot ${ended.length} session key(s) it had made` : ''}${ended.length && passkeyForgotten ? '; ' : ''}${passkeyForgotten ? 'deleted its software passkey' : ''}.`,
-    );
+  ui.result({ id: credentialId, removed: true, sessionKeysForgotten: ended.length, passkeyForgotten }, () => {
+    if (ended.length || passkeyForgotten)
+      ui.info(
+        `${ended.length ? `Forgot ${ended.length} session key(s) it had made` : ''}${ended.length && passkeyForgotten ? '; ' : ''}${passkeyForgotten ? 'deleted its software passkey' : ''}.`,
+      );
+  });
 }

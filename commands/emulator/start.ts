@@ -59,11 +59,10 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     // Flags are checked by the child, which runs this same command line without --detach.
     const { startDetached } = await import('./detach.js');
     const { pid, ready, log } = await startDetached(process.argv.slice(2), deps);
-    if (deps.globals.json) ui.json({ ...ready, pid });
-    else {
+    ui.result({ ...ready, pid }, () => {
       ui.out(human(ready as Ready));
       ui.info(`Running in the background (pid ${pid}, log ${log}); stop it with \`svc emulator stop\`.`);
-    }
+    });
     return;
   }
   const options = optionsFromFlags(opts);
@@ -115,11 +114,11 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     });
     process.send!({ ready: summary(emu) }, () => process.disconnect());
     ui.info(`Emulator listening at ${emu.baseUrl} (pid ${process.pid}); \`svc emulator stop\` stops it.`);
-  } else if (deps.globals.json) ui.json(summary(emu));
-  else {
-    ui.out(human(emu));
-    ui.info('Serving; press Ctrl-C to stop.');
-  }
+  } else
+    ui.result(summary(emu), () => {
+      ui.out(human(emu));
+      ui.info('Serving; press Ctrl-C to stop.');
+    });
 
   await new Promise<void>((resolve) => {
     if (deps.signal.aborted) resolve();

@@ -20,10 +20,9 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
       },
     );
   }
-  if (deps.globals.json) ui.json({ running: true, configDir, ...info });
-  else {
+  ui.result({ running: true, configDir, ...info }, () => {
     ui.out(`Emulator running at ${info.baseUrl} (pid ${info.pid}) since ${info.startedAt}`);
     ui.out(`  time scale: ${info.timeScale}x   log: ${info.log}`);
     ui.out(`  account ${info.fixtures.accountId}   credential ${info.fixtures.credentialId}`);
-  }
+  });
 }

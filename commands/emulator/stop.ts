@@ -21,9 +21,9 @@ export async function run(_opts: OptionsOf<typeof verbs.stop>, deps: Deps): Prom
   const pid = runningPid(configDir);
   if (pid === undefined) {
     removeStaleFiles(configDir); // left by one that was killed
-    if (deps.globals.json) ui.json({ stopped: false, configDir });
-    else ui.info(`No emulator is running in the background for ${configDir}; nothing to stop.`);
-    return;
+    return ui.result({ stopped: false, configDir }, () =>
+      ui.info(`No emulator is running in the background for ${configDir}; nothing to stop.`),
+    );
   }
   const baseUrl = readBackground(configDir)?.baseUrl;
   process.kill(pid, 'SIGTERM');
@@ -35,6 +35,7 @@ export async function run(_opts: OptionsOf<typeof verbs.stop>, deps: Deps): Prom
     }
     await delay(POLL_MS);
   }
-  if (deps.globals.json) ui.json({ stopped: true, pid, ...(baseUrl ? { baseUrl } : {}), configDir });
-  else ui.success(`Emulator stopped (pid ${pid}${baseUrl ? `, ${baseUrl}` : ''}).`);
+  ui.result({ stopped: true, pid, ...(baseUrl ? { baseUrl } : {}), configDir }, () =>
+    ui.success(`Emulator stopped (pid ${pid}${baseUrl ? `, ${baseUrl}` : ''}).`),
+  );
 }

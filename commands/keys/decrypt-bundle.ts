@@ -11,6 +11,5 @@ export async function run(opts: DecryptBundleOptions, deps: Deps): Promise<void>
   const privateKey = await readPrivateKey(opts, deps);
   const plaintext = await decryptSessionSigningKey(opts.bundle, privateKey);
   const { ui } = deps;
-  if (deps.globals.json) ui.json({ plaintext });
-  else ui.out(plaintext);
+  ui.result({ plaintext }, () => ui.out(plaintext));
 }

@@ -9,9 +9,10 @@ export type GenerateOptions = OptionsOf<typeof verbs.generate>;
 export async function run(opts: GenerateOptions, deps: Deps): Promise<void> {
   const pair = generateKeyPair({ uncompressed: opts.uncompressed });
   const { ui } = deps;
-  if (deps.globals.json) return ui.json({ privateKey: pair.privateKey, publicKey: pair.publicKey });
   // Printing the private key is this command's purpose; it goes to stdout only, never to logs.
-  ui.out(`Private key: ${pair.privateKey}`);
-  ui.out(`Public key:  ${pair.publicKey}`);
-  ui.info('Keep the private key secret: it signs as this session.');
+  ui.result({ privateKey: pair.privateKey, publicKey: pair.publicKey }, () => {
+    ui.out(`Private key: ${pair.privateKey}`);
+    ui.out(`Public key:  ${pair.publicKey}`);
+    ui.info('Keep the private key secret: it signs as this session.');
+  });
 }

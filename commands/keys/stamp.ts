@@ -13,6 +13,5 @@ export async function run(opts: StampOptions, deps: Deps): Promise<void> {
   const stamp = createStamper(privateKey)(payload);
   const { ui } = deps;
   // The stamp already carries the public key; deriving it again would cost a second scalar multiplication.
-  if (deps.globals.json) return ui.json({ stamp, publicKey: parseStamp(stamp).publicKey });
-  ui.out(stamp);
+  ui.result({ stamp, publicKey: parseStamp(stamp).publicKey }, () => ui.out(stamp));
 }

@@ -12,6 +12,5 @@ export async function run(opts: VerifyStampOptions, deps: Deps): Promise<void> {
   // Throws StampError (a VerificationError: exit 1) with the reason, malformed or invalid.
   const { publicKey } = verifyStamp(opts.stamp, payload);
   const { ui } = deps;
-  if (deps.globals.json) return ui.json({ valid: true, publicKey });
-  ui.out(publicKey);
+  ui.result({ valid: true, publicKey }, () => ui.out(publicKey));
 }

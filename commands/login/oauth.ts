@@ -54,8 +54,7 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
   if (opts.nonce) {
     const key = newKey();
     keepPending(key);
-    if (deps.globals.json) ui.json({ credentialId, nonce: key.nonce, clientPublicKey: key.publicKey });
-    else ui.out(key.nonce);
+    ui.result({ credentialId, nonce: key.nonce, clientPublicKey: key.publicKey }, () => ui.out(key.nonce));
     ui.hint(
       `Have the identity provider issue an ID token with this nonce, then: svc login oauth --credential ${credentialId} --token <jwt|->`,
     );

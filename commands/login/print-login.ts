@@ -6,10 +6,8 @@ import { printSessionSummary } from '../session/format.js';
 
 export function printLogin(deps: Deps, result: LoginResult, profileName: string): void {
   const { ui } = deps;
-  if (deps.globals.json) {
-    ui.json({ ...publicView(result.session), keyStored: true });
-    return;
-  }
-  printSessionSummary(ui, result.session, deps.clock.now());
-  ui.success(`Session key stored for profile "${profileName}" and made active.`);
+  ui.result({ ...publicView(result.session), keyStored: true }, () => {
+    printSessionSummary(ui, result.session, deps.clock.now());
+    ui.success(`Session key stored for profile "${profileName}" and made active.`);
+  });
 }

@@ -8,7 +8,7 @@ export type VersionOptions = OptionsOf<typeof verbs.version>;
 
 export async function run(_opts: VersionOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
-  if (deps.globals.json)
-    return ui.json({ version: VERSION, node: process.versions.node, platform: process.platform, arch: process.arch });
-  ui.out(VERSION);
+  ui.result({ version: VERSION, node: process.versions.node, platform: process.platform, arch: process.arch }, () =>
+    ui.out(VERSION),
+  );
 }

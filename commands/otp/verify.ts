@@ -106,10 +106,8 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   storeLogin(store, profileName, credentialId, result, deps.clock.now());
   if (result.newlyTrusted) pinSigner(ui, store, profileName, client.baseUrl, result.signerPublicKey);
 
-  if (deps.globals.json) {
-    ui.json({ ...publicView(result.session), keyStored: true });
-    return;
-  }
-  printSessionSummary(ui, result.session, deps.clock.now());
-  ui.success(`Session key stored for profile "${profileName}" and made active.`);
+  ui.result({ ...publicView(result.session), keyStored: true }, () => {
+    printSessionSummary(ui, result.session, deps.clock.now());
+    ui.success(`Session key stored for profile "${profileName}" and made active.`);
+  });
 }

@@ -64,12 +64,13 @@ export function dryRun(
   };
 }
 
-export function printDryRun(ui: UI, plan: DryRun, json: boolean): void {
-  if (json) return ui.json(plan);
-  ui.out(`${plan.request.method} ${plan.request.url}`);
-  for (const [name, value] of Object.entries(plan.request.headers)) ui.out(`${name}: ${value}`);
-  if (plan.request.body !== undefined) ui.out(`\n${JSON.stringify(plan.request.body, null, 2)}`);
-  ui.out('\n# The same request with curl (nothing was sent):');
-  ui.out(plan.curl);
-  if (plan.signing) ui.out(`\n${plan.signing.map((line) => `# ${line}`).join('\n')}`);
+export function printDryRun(ui: UI, plan: DryRun): void {
+  ui.result(plan, () => {
+    ui.out(`${plan.request.method} ${plan.request.url}`);
+    for (const [name, value] of Object.entries(plan.request.headers)) ui.out(`${name}: ${value}`);
+    if (plan.request.body !== undefined) ui.out(`\n${JSON.stringify(plan.request.body, null, 2)}`);
+    ui.out('\n# The same request with curl (nothing was sent):');
+    ui.out(plan.curl);
+    if (plan.signing) ui.out(`\n${plan.signing.map((line) => `# ${line}`).join('\n')}`);
+  });
 }

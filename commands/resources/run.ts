@@ -24,13 +24,12 @@ import { dryRun, printDryRun } from './dry-run.js';
 /** More signed legs than any operation of the description has: past this, the 202 is printed as it is. */
 const MAX_SIGNED_LEGS = 4;
 
-function printAnswer(ui: UI, words: string, res: ApiResponse, json: boolean): void {
+function printAnswer(ui: UI, words: string, res: ApiResponse): void {
   const { body, text } = res;
   // A 204 has nothing to print: say it was done, on stderr, so stdout stays empty for scripts.
   if (text === '') return ui.success(`svc ${words}: done (HTTP ${res.status})`);
   if (typeof body === 'string') ui.out(text.replace(/\n$/, ''));
-  else if (json) ui.json(body);
-  else ui.out(JSON.stringify(body, null, 2));
+  else ui.result(body, () => ui.out(JSON.stringify(body, null, 2)));
 }
 
 async function showDryRun(op: Operation, req: ResourceRequest, deps: Deps): Promise<void> {
@@ -42,7 +41,7 @@ async function showDryRun(op: Operation, req: ResourceRequest, deps: Deps): Prom
       auth: 'basic' as const,
     }),
   );
-  printDryRun(deps.ui, dryRun(req, target, op.signed === true), deps.globals.json);
+  printDryRun(deps.ui, dryRun(req, target, op.signed === true));
 }
 
 export async function run(opts: Record<string, unknown>, deps: Deps): Promise<void> {
@@ -77,7 +76,7 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
       signal: deps.signal,
       onItems: (items) => all.push(...items),
     });
-    return deps.globals.json ? ui.json(all) : ui.out(JSON.stringify(all, null, 2));
+    return ui.result(all, () => ui.out(JSON.stringify(all, null, 2)));
   }
 
   // A stamp given on the command line is sent as it is; otherwise a 202 is signed here.
@@ -117,5 +116,5 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
       return { result, signedWith };
     },
   );
-  printAnswer(ui, words, result.response, deps.globals.json);
+  printAnswer(ui, words, result.response);
 }

@@ -19,10 +19,10 @@ export async function run(opts: FundOptions, deps: Deps): Promise<void> {
   const client = await deps.client();
   const { ui } = deps;
   const { body } = await apiTokenCall(fundInternalAccount(client, accountId, amount, deps.signal));
-  if (deps.globals.json) return ui.json(body);
-
-  const balance = formatMoney(body?.balance);
-  const { code, decimals } = currencyOf(body?.balance);
-  ui.out(`Funded ${body?.id ?? accountId}${balance ? ` balance ${balance}` : ''}`);
-  ui.info(`Added ${formatMinorUnits(amount, decimals)}${code ? ` ${code}` : ''} (${amount} in the smallest unit).`);
+  ui.result(body, () => {
+    const balance = formatMoney(body?.balance);
+    const { code, decimals } = currencyOf(body?.balance);
+    ui.out(`Funded ${body?.id ?? accountId}${balance ? ` balance ${balance}` : ''}`);
+    ui.info(`Added ${formatMinorUnits(amount, decimals)}${code ? ` ${code}` : ''} (${amount} in the smallest unit).`);
+  });
 }

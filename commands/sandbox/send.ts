@@ -29,6 +29,5 @@ export async function run(opts: SendOptions, deps: Deps): Promise<void> {
   const client = await deps.client();
   const { ui } = deps;
   const { body } = await apiTokenCall(sandboxSend(client, input, deps.signal));
-  if (deps.globals.json) return ui.json(body);
-  ui.out(`Paid ${input.quoteId} in ${input.currencyCode}: ${describeTransaction(body)}`);
+  ui.result(body, () => ui.out(`Paid ${input.quoteId} in ${input.currencyCode}: ${describeTransaction(body)}`));
 }

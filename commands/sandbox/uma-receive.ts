@@ -25,12 +25,12 @@ export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
   const client = await deps.client();
   const { ui } = deps;
   const { body } = await apiTokenCall(sandboxUmaReceive(client, input, deps.signal));
-  if (deps.globals.json) return ui.json(body);
-
-  const { senderUmaAddress, receiverUmaAddress } = input;
-  ui.out(`Received from ${senderUmaAddress} to ${receiverUmaAddress}: ${describeTransaction(body)}`);
-  for (const address of [senderUmaAddress, receiverUmaAddress]) {
-    const magic = umaMagic(address);
-    if (magic) ui.info(`Sandbox magic address ${address}: a payment in ${magic.currency} ${magic.outcome}.`);
-  }
+  ui.result(body, () => {
+    const { senderUmaAddress, receiverUmaAddress } = input;
+    ui.out(`Received from ${senderUmaAddress} to ${receiverUmaAddress}: ${describeTransaction(body)}`);
+    for (const address of [senderUmaAddress, receiverUmaAddress]) {
+      const magic = umaMagic(address);
+      if (magic) ui.info(`Sandbox magic address ${address}: a payment in ${magic.currency} ${magic.outcome}.`);
+    }
+  });
 }

@@ -35,27 +35,22 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
     active: s.id === activeId,
   }));
   const { ui } = deps;
-  if (deps.globals.json) {
-    ui.json({ data: rows });
-    return;
-  }
-  if (rows.length === 0) {
-    ui.info(`No live sessions for ${accountId}.`);
-    return;
-  }
-  const now = deps.clock.now();
-  renderTable(
-    ui,
-    ['', 'ID', 'TYPE', 'NICKNAME', 'EXPIRES IN', 'KEY HERE'],
-    rows.map((r) => [
-      r.active ? '*' : '',
-      r.id,
-      r.type,
-      r.nickname,
-      expiresIn(r.expiresAt, now),
-      r.keyHeld ? 'yes' : 'no',
-    ]),
-    [1], // the id is what a user copies into `session use` or `revoke`: never shortened
-  );
-  if (activeId && rows.some((r) => r.active)) ui.hint('* marks the active session of this profile.');
+  ui.result({ data: rows }, () => {
+    if (rows.length === 0) return ui.info(`No live sessions for ${accountId}.`);
+    const now = deps.clock.now();
+    renderTable(
+      ui,
+      ['', 'ID', 'TYPE', 'NICKNAME', 'EXPIRES IN', 'KEY HERE'],
+      rows.map((r) => [
+        r.active ? '*' : '',
+        r.id,
+        r.type,
+        r.nickname,
+        expiresIn(r.expiresAt, now),
+        r.keyHeld ? 'yes' : 'no',
+      ]),
+      [1], // the id is what a user copies into `session use` or `revoke`: never shortened
+    );
+    if (activeId && rows.some((r) => r.active)) ui.hint('* marks the active session of this profile.');
+  });
 }

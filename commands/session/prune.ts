@@ -63,10 +63,11 @@ export async function run(opts: PruneOptions, deps: Deps): Promise<void> {
   if (!opts.dryRun) for (const p of pruned) store.deleteSession(p.id);
 
   const { ui } = deps;
-  if (deps.globals.json) return ui.json({ pruned, kept: candidates.length - pruned.length, dryRun: opts.dryRun });
-  for (const p of pruned) ui.out(`${opts.dryRun ? 'would delete' : 'deleted'}  ${p.id}  ${p.reason}`);
   const kept = candidates.length - pruned.length;
-  if (pruned.length === 0) ui.info(`Nothing to prune: ${kept} session key${kept === 1 ? '' : 's'} can still sign.`);
-  else if (opts.dryRun) ui.hint('Run again without --dry-run to delete them.');
-  else ui.success(`Deleted ${pruned.length} session key${pruned.length === 1 ? '' : 's'}; ${kept} kept.`);
+  ui.result({ pruned, kept, dryRun: opts.dryRun }, () => {
+    for (const p of pruned) ui.out(`${opts.dryRun ? 'would delete' : 'deleted'}  ${p.id}  ${p.reason}`);
+    if (pruned.length === 0) ui.info(`Nothing to prune: ${kept} session key${kept === 1 ? '' : 's'} can still sign.`);
+    else if (opts.dryRun) ui.hint('Run again without --dry-run to delete them.');
+    else ui.success(`Deleted ${pruned.length} session key${pruned.length === 1 ? '' : 's'}; ${kept} kept.`);
+  });
 }

@@ -83,10 +83,11 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
   );
   if (!result) return; // expired: handleExpired ran the login instead
 
-  if (deps.globals.json) {
-    ui.json({ ...publicView(result.session), keyStored: true, previousSessionId: sessionId, legacy: opts.legacy });
-    return;
-  }
-  printSessionSummary(ui, result.session, deps.clock.now());
-  ui.success(`New session key stored and made active for profile "${profileName}".`);
+  ui.result(
+    { ...publicView(result.session), keyStored: true, previousSessionId: sessionId, legacy: opts.legacy },
+    () => {
+      printSessionSummary(ui, result.session, deps.clock.now());
+      ui.success(`New session key stored and made active for profile "${profileName}".`);
+    },
+  );
 }

@@ -45,10 +45,8 @@ export async function run(opts: RevokeOptions, deps: Deps): Promise<void> {
         now: () => deps.clock.now(),
       }),
   );
-  if (deps.globals.json) {
-    ui.json({ id: sessionId, revoked: true, keyForgotten: result.keyForgotten });
-    return;
-  }
-  if (wasActive)
-    ui.hint(`Profile "${profileName}" has no active session now; log in with ${reauthCommand(credentialId)}`);
+  ui.result({ id: sessionId, revoked: true, keyForgotten: result.keyForgotten }, () => {
+    if (wasActive)
+      ui.hint(`Profile "${profileName}" has no active session now; log in with ${reauthCommand(credentialId)}`);
+  });
 }

@@ -21,12 +21,10 @@ export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
   const { privateKey: _secret, ...visible } = stored;
   const expired = isExpired(stored.expiresAt, deps.clock.now());
   const { ui } = deps;
-  if (deps.globals.json) {
-    ui.json({ ...visible, active: true, expired });
-    return;
-  }
-  printSessionSummary(ui, stored, deps.clock.now());
-  ui.out(`Public key: ${stored.publicKey}`);
-  ui.out(`Profile:    ${profileName}`);
-  if (expired) ui.warn(`This session has expired; log in again: ${reauthCommand(stored.credentialId, stored.type)}`);
+  ui.result({ ...visible, active: true, expired }, () => {
+    printSessionSummary(ui, stored, deps.clock.now());
+    ui.out(`Public key: ${stored.publicKey}`);
+    ui.out(`Profile:    ${profileName}`);
+    if (expired) ui.warn(`This session has expired; log in again: ${reauthCommand(stored.credentialId, stored.type)}`);
+  });
 }

@@ -33,6 +33,7 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   }
   store.setProfile(profileName, { activeSessionId: sessionId });
   const { ui } = deps;
-  if (deps.globals.json) ui.json({ profile: profileName, activeSessionId: sessionId });
-  else ui.success(`Profile "${profileName}" now signs with ${sessionId}.`);
+  ui.result({ profile: profileName, activeSessionId: sessionId }, () =>
+    ui.success(`Profile "${profileName}" now signs with ${sessionId}.`),
+  );
 }

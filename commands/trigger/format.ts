@@ -10,19 +10,24 @@ const pairs = (o: Record<string, unknown>) =>
     .map(([k, v]) => `${k} ${text(v)}`)
     .join(', ');
 
-export function printList(ui: UI, json: boolean): void {
-  if (json) {
-    ui.json(
-      SCENARIOS.map((s) => ({ name: s.name, area: s.area, magic: s.magic, expect: s.expect, runnable: isRunnable(s) })),
-    );
-    return;
-  }
-  const width = Math.max(...SCENARIOS.map((s) => s.name.length));
-  for (const s of SCENARIOS) {
-    const mark = isRunnable(s) ? ' ' : ui.c.dim('·');
-    ui.out(`${mark} ${s.name.padEnd(width)}  ${ui.c.cyan(`${s.magic.field}=${s.magic.value}`)}  → ${pairs(s.expect)}`);
-  }
-  if (SCENARIOS.some((s) => !isRunnable(s))) ui.info(ui.ce.dim('· not runnable by this svc yet'));
+export function printList(ui: UI): void {
+  const listed = SCENARIOS.map((s) => ({
+    name: s.name,
+    area: s.area,
+    magic: s.magic,
+    expect: s.expect,
+    runnable: isRunnable(s),
+  }));
+  ui.result(listed, () => {
+    const width = Math.max(...SCENARIOS.map((s) => s.name.length));
+    for (const s of listed) {
+      const mark = s.runnable ? ' ' : ui.c.dim('·');
+      ui.out(
+        `${mark} ${s.name.padEnd(width)}  ${ui.c.cyan(`${s.magic.field}=${s.magic.value}`)}  → ${pairs(s.expect)}`,
+      );
+    }
+    if (listed.some((s) => !s.runnable)) ui.info(ui.ce.dim('· not runnable by this svc yet'));
+  });
 }
 
 /** Expected fields the service answered otherwise (or not at all). */

@@ -47,7 +47,7 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   if (opts.list) {
     if (opts.scenario !== undefined) throw new UsageError('--list takes no scenario name.', { field: '--list' });
-    return printList(ui, deps.globals.json);
+    return printList(ui);
   }
   const scenario = chosenScenario(opts.scenario);
   recipeFor(scenario); // says so before anything is sent when this svc cannot build it
@@ -93,6 +93,5 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
     throw error;
   }
   progress.stop();
-  if (deps.globals.json) return ui.json(report);
-  printReport(ui, scenario, report, opts.wait);
+  ui.result(report, () => printReport(ui, scenario, report, opts.wait));
 }
