@@ -4,7 +4,7 @@
  * which is also the order start-up prints them in. The types of `RunningEmulator.fixtures` and
  * `.testing` are built from this list.
  */
-import type { AnyFeature } from './kernel/feature.js';
+import type { AnyFeature, FixtureKeysOf, TestHooksOf } from './kernel/feature.js';
 import type { Fixtures } from './kernel/fixtures.js';
 import { signedRetry } from './signed-retry/index.js';
 import { accountsFeature } from './features/accounts/index.js';
@@ -74,11 +74,8 @@ const AREAS = [
 export const FEATURES: readonly AnyFeature[] = AREAS;
 
 type Area = (typeof AREAS)[number];
-type KeysOf<A> = A extends { fixtureKeys?: readonly (infer K)[] } ? K : never;
-type HooksOf<A> = A extends { testing?(...args: never[]): infer H } ? H : never;
-type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** What start-up prints and tests build on: every area's fixture ids (their `fixtureKeys`). */
-export type EmulatorFixtures = Fixtures<KeysOf<Area>>;
+export type EmulatorFixtures = Fixtures<FixtureKeysOf<Area>>;
 /** Every area's test hooks (their `testing`), merged into `emulator.testing`. */
-export type AreaTestHooks = Intersection<HooksOf<Area>>;
+export type AreaTestHooks = TestHooksOf<Area>;

@@ -10,33 +10,33 @@ import { authorizationChecker, type Authenticator } from './kernel/auth.js';
 import { VirtualClock } from './kernel/clock.js';
 import { clockRoutes } from './kernel/clock-routes.js';
 import { EmulatorContext } from './kernel/context.js';
-import { resolveOptions, type EmulatorOptions } from './options.js';
+import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.js';
 import { WebhookOutbox } from './kernel/outbox.js';
 import { webhookEvents } from './kernel/event-log.js';
 import { Router } from './kernel/router.js';
 import { VERSION_PREFIX, createEmulatorServer } from './kernel/server.js';
 import { CORE_KEYS, createCoreState, deserializeState, serializeState, type CoreState } from './kernel/state.js';
-import type { AnyFeature } from './kernel/feature.js';
-import { ensureFixtures } from './kernel/fixtures.js';
+import type { AnyFeature, FixtureKeysOf, TestHooksOf } from './kernel/feature.js';
+import { ensureFixtures, type Fixtures } from './kernel/fixtures.js';
 import { StateFile } from './kernel/state-file.js';
 import { startSweeper } from './kernel/sweeper.js';
 import { TableSet } from './kernel/tables.js';
-import { testingHooks, type TestingHooks } from './testing.js';
+import { testingHooks, type KernelTestHooks, type TestingHooks } from './testing.js';
 
 export type { EmulatorLogEntry } from './kernel/context.js';
 export type { EmulatorOptions } from './options.js';
 export type { EmulatorFixtures } from './features.js';
 export type { TestingHooks } from './testing.js';
 
-export interface RunningEmulator {
+export interface RunningEmulator<F = EmulatorFixtures, T = TestingHooks> {
   baseUrl: string;
   apiTokenId: string;
   apiClientSecret: string;
   webhookPublicKey: string;
   otpSignerPublicKey: string;
-  fixtures: EmulatorFixtures;
+  fixtures: F;
   /** Shortcuts for tests (a session for a known key, moving the clock…); not part of the service. */
-  testing: TestingHooks;
+  testing: T;
   close(): Promise<void>;
 }
 
@@ -62,27 +62,38 @@ function routers(features: readonly AnyFeature[]): { api: Router; unversioned: R
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const opts = resolveOptions(options);
-  const file = options.statePath ? new StateFile(options.statePath) : undefined;
+  return (await startAreas(FEATURES, resolveOptions(options), options.statePath)) as RunningEmulator;
+}
+
+/**
+ * The kernel serving `features`, with options already resolved. startEmulator runs every area of
+ * features.ts; the test of an area kept out of that list (template/) runs it alone.
+ */
+export async function startAreas<F extends AnyFeature>(
+  features: readonly F[],
+  opts: ResolvedOptions,
+  statePath?: string,
+): Promise<RunningEmulator<Fixtures<FixtureKeysOf<F>>, KernelTestHooks & TestHooksOf<F>>> {
+  const file = statePath ? new StateFile(statePath) : undefined;
   const tables = new TableSet(() => file?.changed(), CORE_KEYS);
   tables.register(webhookEvents); // the kernel's own table: the outbox's event log
-  for (const feature of FEATURES) for (const def of feature.tables ?? []) tables.register(def);
+  for (const feature of features) for (const def of feature.tables ?? []) tables.register(def);
   const core = loadCore(file, tables);
   const emu = new EmulatorContext({ core, opts, file, clock: new VirtualClock(opts.timeScale), tables });
   emu.outbox = new WebhookOutbox(emu);
   file?.bind(() => serializeState(core, tables));
-  for (const feature of FEATURES) feature.resume?.(emu);
-  const fixtures = ensureFixtures(emu, FEATURES) as EmulatorFixtures;
+  for (const feature of features) feature.resume?.(emu);
+  const fixtures = ensureFixtures(emu, features);
 
-  const schemes: Record<string, Authenticator> = Object.assign({}, ...FEATURES.map((f) => f.authSchemes ?? {}));
+  const schemes: Record<string, Authenticator> = Object.assign({}, ...features.map((f) => f.authSchemes ?? {}));
   const server = createEmulatorServer(
     emu,
     {
-      ...routers(FEATURES),
+      ...routers(features),
       authorize: authorizationChecker(
         emu,
         schemes,
-        FEATURES.flatMap((f) => (f.basicCredentials ? [f.basicCredentials] : [])),
+        features.flatMap((f) => (f.basicCredentials ? [f.basicCredentials] : [])),
       ),
     },
     opts.requestTimeoutMs,
@@ -104,7 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   emu.origin = reachableOrigin(opts.host, (server.address() as AddressInfo).port);
 
   emu.outbox.resume();
-  startSweeper(emu, FEATURES);
+  startSweeper(emu, features);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -124,8 +135,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     apiClientSecret: core.apiClientSecret,
     webhookPublicKey: core.webhookPublicKeyPem,
     otpSignerPublicKey: core.otpSignerPublicKey,
-    fixtures: { ...fixtures },
-    testing: testingHooks(emu, fixtures, FEATURES),
+    fixtures: { ...fixtures } as Fixtures<FixtureKeysOf<F>>,
+    testing: testingHooks(emu, fixtures, features) as KernelTestHooks & TestHooksOf<F>,
     close,
   };
 }

@@ -25,7 +25,12 @@ export interface KernelTestHooks {
 /** `emulator.testing`: the kernel's hooks and every area's. */
 export type TestingHooks = KernelTestHooks & AreaTestHooks;
 
-export function testingHooks(emu: EmulatorContext, fixtures: Fixtures, features: readonly AnyFeature[]): TestingHooks {
+/** The kernel's hooks with each of `features`' own (their types: TestHooksOf in kernel/feature.ts). */
+export function testingHooks(
+  emu: EmulatorContext,
+  fixtures: Fixtures,
+  features: readonly AnyFeature[],
+): KernelTestHooks {
   const kernel: KernelTestHooks = {
     pendingWebhooks: () => emu.outbox.pendingCount(),
     webhookQueue: () =>
@@ -34,5 +39,5 @@ export function testingHooks(emu: EmulatorContext, fixtures: Fixtures, features:
     now: () => emu.now(),
     table: (def) => emu.table(def),
   };
-  return Object.assign(kernel, ...features.map((f) => f.testing?.(emu, fixtures) ?? {})) as TestingHooks;
+  return Object.assign(kernel, ...features.map((f) => f.testing?.(emu, fixtures) ?? {})) as KernelTestHooks;
 }

@@ -43,6 +43,12 @@ export interface Feature<K extends string = never, H extends object = object> {
 /** Any feature, whatever its fixture keys and hooks: what lists of features hold. */
 export type AnyFeature = Feature<string, object>;
 
+/** The fixture keys features make (a union of features gives all of theirs). */
+export type FixtureKeysOf<F> = F extends { fixtureKeys?: readonly (infer K)[] } ? K : never;
+/** The test hooks of features, all of them together. */
+export type TestHooksOf<F> = Intersection<F extends { testing?(...args: never[]): infer H } ? H : never>;
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
 /** A feature whose fixture keys and test hooks are inferred (`fixtureKeys: ['cardId']`). */
 export function defineFeature<const K extends string = never, H extends object = object>(
   feature: Feature<K, H>,

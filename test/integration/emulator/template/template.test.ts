@@ -1,0 +1,60 @@
+/** The template area (src/emulator/template/): its routes, fixture, sweep and test hook on a real kernel over HTTP. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FEATURES } from '../../../../src/emulator/features.js';
+import { templateFeature } from '../../../../src/emulator/template/index.js';
+import { errorShape } from '../support.js';
+import { templateEmulator, type TemplateEmulator } from './support.js';
+
+const HOUR = 3600_000;
+let open: TemplateEmulator[] = [];
+afterEach(async () => {
+  await Promise.all(open.map((t) => t.close()));
+  open = [];
+});
+async function started(statePath?: string): Promise<TemplateEmulator> {
+  const t = await templateEmulator(statePath);
+  open.push(t);
+  return t;
+}
+
+describe('the template area', () => {
+  it('is not one the emulator serves', () => {
+    expect(FEATURES).not.toContain(templateFeature);
+  });
+
+  it('makes a note (201), reads it back, and answers 400 naming the bad field and 404 for an unknown id', async () => {
+    const t = await started();
+    const made = await t.call('POST', '/template/notes', { body: { text: 'hello' } });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ id: expect.stringMatching(/^Note:/), text: 'hello' });
+    expect((await t.call('GET', `/template/notes/${made.body.id}`)).body).toEqual(made.body);
+
+    const bad = errorShape(await t.call('POST', '/template/notes', { body: { text: 7 } }));
+    expect(bad).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(JSON.stringify(bad)).toContain('text');
+    expect(errorShape(await t.call('GET', '/template/notes/Note:nope'))).toMatchObject({ status: 404 });
+  });
+
+  it('its start-up fixture is a note; the sweep forgets notes an hour old, as the test hook counts', async () => {
+    const t = await started();
+    expect((await t.call('GET', `/template/notes/${t.emu.fixtures.noteId}`)).status).toBe(200);
+    await t.call('POST', '/template/notes', { body: { text: 'later' } });
+    expect(t.emu.testing.noteCount()).toBe(2);
+    t.emu.testing.advanceClock(HOUR + 10_000);
+    expect(t.emu.testing.noteCount()).toBe(0);
+    expect((await t.call('GET', `/template/notes/${t.emu.fixtures.noteId}`)).status).toBe(404);
+  });
+
+  it('with a state file, a restart keeps the notes and the fixture id', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-template-')), 'state.json');
+    const first = await started(statePath);
+    const made = await first.call('POST', '/template/notes', { body: { text: 'kept' } });
+    await first.close();
+    const second = await started(statePath);
+    expect(second.emu.fixtures.noteId).toBe(first.emu.fixtures.noteId);
+    expect((await second.call('GET', `/template/notes/${made.body.id}`)).body.text).toBe('kept');
+  });
+});
