@@ -246,7 +246,7 @@ const verbEntry = {
           ? `export * from ${JSON.stringify(args.path)};`
           : `import * as verb from ${JSON.stringify(args.path)};
 import { runVerb } from ${JSON.stringify(runVerb)};
-export const execute = (options, globals, signal) => runVerb(verb, options, globals, signal);`,
+export const execute = (spec, options, globals, signal) => runVerb(verb, spec, options, globals, signal);`,
     }));
   },
 };

@@ -6,7 +6,7 @@
  */
 import { Command, Help } from 'commander';
 import type { GlobalOptions } from './deps.js';
-import { declare, optionsFrom, type Verb, type VerbModule } from './verb.js';
+import { declare, optionsFrom, type Verb, type VerbModule, type VerbSpec } from './verb.js';
 import { VERSION } from './version.js';
 import { JQ_SUBSET } from './jq-subset.js';
 import { apiVerb } from './api/verbs.js';
@@ -224,10 +224,20 @@ export interface CommandTree {
     flags: string[];
     /** Of those, the flags that take a value (`--profile <name>`): completion offers values after them, never flags. */
     valueFlags: string[];
+    /** The values of the flags that take one of a few (`--card-issuance`: accept, reject). */
+    choices: Record<string, readonly string[]>;
     /** How many positional arguments it takes (when the noun is itself the command). */
     args: number;
     /** A group's entry (`credentials`) lists its verbs as flags, and each verb is `credentials list`. */
-    verbs: { name: string; description: string; flags: string[]; valueFlags: string[]; args: number; group?: true }[];
+    verbs: {
+      name: string;
+      description: string;
+      flags: string[];
+      valueFlags: string[];
+      choices: Record<string, readonly string[]>;
+      args: number;
+      group?: true;
+    }[];
   }[];
   /** Global flags that take a value. */
   globalValueFlags: string[];
@@ -267,6 +277,11 @@ const shapeOf = (spec: Verb<never>['spec']) => ({
   valueFlags: Object.values(spec.flags ?? {})
     .filter((f) => f.kind === 'value' || f.kind === 'repeatable')
     .map((f) => /--[\w-]+/.exec(f.syntax)![0]),
+  choices: Object.fromEntries(
+    Object.values(spec.flags ?? {})
+      .filter((f) => f.choices)
+      .map((f) => [/--[\w-]+/.exec(f.syntax)![0], f.choices!]),
+  ),
   args: Object.keys(spec.args ?? {}).length,
 });
 
@@ -274,11 +289,11 @@ const shapeOf = (spec: Verb<never>['spec']) => ({
 function nounOfTree(
   noun: Noun,
   operations: readonly Operation[],
-): Pick<CommandTree['nouns'][number], 'flags' | 'valueFlags' | 'args' | 'verbs'> {
+): Pick<CommandTree['nouns'][number], 'flags' | 'valueFlags' | 'choices' | 'args' | 'verbs'> {
   if ('action' in noun) return { ...shapeOf(noun.action.spec), verbs: [] };
   const self = operations.find((op) => op.verb === undefined);
   if (self) return { ...shapeOf(tableVerbs([self])[0]!.spec), verbs: [] };
-  return { flags: ['--help'], valueFlags: [], args: 0, verbs: verbsOfTree(noun.verbs, operations) };
+  return { flags: ['--help'], valueFlags: [], choices: {}, args: 0, verbs: verbsOfTree(noun.verbs, operations) };
 }
 
 function verbsOfTree(
@@ -294,6 +309,7 @@ function verbsOfTree(
       description: GROUPS[group] ?? group,
       flags: names,
       valueFlags: [],
+      choices: {},
       args: 0,
       group: true,
     });
@@ -310,7 +326,12 @@ function verbsOfTree(
  * shares with the verb's error classes, so what it throws is rendered by the code that knows them.
  */
 interface BuiltVerb {
-  execute(options: Record<string, unknown>, globals: GlobalOptions, signal: AbortSignal): Promise<number>;
+  execute(
+    spec: VerbSpec,
+    options: Record<string, unknown>,
+    globals: GlobalOptions,
+    signal: AbortSignal,
+  ): Promise<number>;
 }
 
 /** Runs the CLI and resolves to the exit code; never calls process.exit itself. */
@@ -339,8 +360,8 @@ export async function main(rawArgv: string[]): Promise<number> {
   const noun = invokedNoun(argv);
   const execute: Execute = async (verb, options, globals) => {
     const loaded = (await verb.load()) as VerbModule<never> | BuiltVerb;
-    if ('execute' in loaded) code = await loaded.execute(options, globals, controller.signal);
-    else code = await (await import('./run-verb.js')).runVerb(loaded, options, globals, controller.signal);
+    if ('execute' in loaded) code = await loaded.execute(verb.spec, options, globals, controller.signal);
+    else code = await (await import('./run-verb.js')).runVerb(loaded, verb.spec, options, globals, controller.signal);
   };
   try {
     await buildProgram(argv, execute, await loadTableVerbs(argv)).parseAsync(argv);

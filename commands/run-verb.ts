@@ -6,18 +6,21 @@
 import { createDeps, decideColor, type GlobalOptions } from './deps.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { renderError } from './render-error.js';
-import type { VerbModule } from './verb.js';
+import { checkFlagValues } from './flag-values.js';
+import type { VerbModule, VerbSpec } from './verb.js';
 
 export async function runVerb(
   verb: VerbModule<never>,
+  spec: VerbSpec,
   options: Record<string, unknown>,
   globals: GlobalOptions,
   signal: AbortSignal,
 ): Promise<number> {
   try {
-    // A bad --jq expression is a usage error before the command sends anything.
+    // A bad flag value or --jq expression is a usage error before the command sends anything.
+    const checked = checkFlagValues(spec, options);
     if (globals.jq !== undefined) (await import('./jq.js')).compileJq(globals.jq);
-    await (verb as VerbModule<Record<string, unknown>>).run(options, createDeps(globals, signal));
+    await (verb as VerbModule<Record<string, unknown>>).run(checked, createDeps(globals, signal));
     // A command that returns normally after a signal (a server told to stop) stopped cleanly.
     return EXIT.ok;
   } catch (error) {

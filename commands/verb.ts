@@ -17,6 +17,10 @@ export interface Flag<T> {
   readonly default?: string;
   /** Commander refuses the command without it (exit 2, naming the flag). */
   readonly required?: boolean;
+  /** The only values it takes: checked before `run` (flag-values.ts), offered by shell completion. */
+  readonly choices?: readonly string[];
+  /** A whole number in this range: checked before `run`, which receives it as a number. */
+  readonly integer?: { readonly min: number; readonly max: number };
   /** Never set: carries T for type inference. */
   readonly type?: T;
 }
@@ -44,6 +48,32 @@ export const flag = {
     description,
     kind: 'value',
     required: true,
+  }),
+  /** One of `choices` (`--card-issuance accept|reject`), undefined when absent unless it has a default. */
+  choices: <const C extends string, D extends C | undefined = undefined>(
+    syntax: string,
+    description: string,
+    choices: readonly C[],
+    value?: D,
+  ): Flag<D extends C ? C : C | undefined> => ({
+    syntax,
+    description,
+    kind: 'value',
+    choices,
+    ...(value !== undefined && { default: value }),
+  }),
+  /** A whole number from min to max (`--port <port>`), undefined when absent unless it has a default. */
+  integer: <D extends number | undefined = undefined>(
+    syntax: string,
+    description: string,
+    range: { min: number; max?: number },
+    value?: D,
+  ): Flag<D extends number ? number : number | undefined> => ({
+    syntax,
+    description,
+    kind: 'value',
+    integer: { min: range.min, max: range.max ?? Number.MAX_SAFE_INTEGER },
+    ...(value !== undefined && { default: String(value) }),
   }),
   /** `--x`: true when given. */
   boolean: (syntax: string, description: string): Flag<boolean> => ({ syntax, description, kind: 'boolean' }),

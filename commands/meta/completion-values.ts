@@ -9,8 +9,9 @@ import { CONFIG_KEY_NAMES } from '../config/key-names.js';
 import { SCENARIOS } from '../../src/trigger/catalog.js';
 import { WEBHOOK_TYPES } from '../../src/service/webhook-types.js';
 
-/** Values read from the store each time. */
-export const STORED_KINDS = ['sessions', 'profiles'] as const;
+import { STORED_KINDS } from './stored-kinds.js';
+
+export { STORED_KINDS };
 export type ValueKind = (typeof STORED_KINDS)[number] | 'config-keys' | 'scenarios' | 'event-types';
 
 /** The first positional argument of these commands ("noun verb", or the noun that is itself the command). */

@@ -14,7 +14,6 @@ import {
   fixedValues,
   isStored,
   POSITIONAL_VALUES,
-  STORED_KINDS,
   storedValues,
   type ValueKind,
 } from './completion-values.js';
@@ -28,12 +27,13 @@ interface Command {
   path: string;
   flags: string[];
   valueFlags: string[];
+  choices: Record<string, readonly string[]>;
   args: number;
 }
 
 function commands(tree: CommandTree): Command[] {
   return tree.nouns.flatMap((n) => [
-    { path: n.name, flags: n.flags, valueFlags: n.valueFlags, args: n.args },
+    { path: n.name, flags: n.flags, valueFlags: n.valueFlags, choices: n.choices, args: n.args },
     ...n.verbs.filter((v) => !v.group).map((v) => ({ path: `${n.name} ${v.name}`, ...v })),
   ]);
 }
@@ -61,7 +61,10 @@ function bash(tree: CommandTree): string {
     .filter((c) => c.valueFlags.length)
     .map((c) => `    ${c.valueFlags.map((f) => `"${key(c.path)} ${f}"`).join('|')}) return 0 ;;`);
   const flagValues = Object.entries(FLAG_VALUES).map(
-    ([flag, kind]) => `    ${flag}) words="${valueWords(kind, call)}" ;;`,
+    ([flag, kind]) => `      ${flag}) words="${valueWords(kind, call)}" ;;`,
+  );
+  const choiceCases = all.flatMap((c) =>
+    Object.entries(c.choices).map(([flag, values]) => `    "${key(c.path)} ${flag}") words="${values.join(' ')}" ;;`),
   );
   const positional = Object.entries(POSITIONAL_VALUES).map(
     ([path, kind]) => `    ${key(path)}) [ "$positional" -eq 0 ] && words="${valueWords(kind, call)}" ;;`,
@@ -104,7 +107,10 @@ _svc() {
   done
   # A value goes here: its values, or (for a file, a URL, an amount) the shell's default.
   if [ -n "$prev" ] && [[ "$prev" == -* ]] && _svc_takes_value "$path" "$prev"; then
-    case "$prev" in
+    case "$path $prev" in
+${choiceCases.join('\n')}
+    esac
+    [ -z "$words" ] && case "$prev" in
 ${flagValues.join('\n')}
       *) COMPREPLY=(); return ;;
     esac
@@ -157,8 +163,9 @@ const fishQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'
 /** fish: `-r` marks a flag that takes a value, so fish completes its value (never a flag) after it. */
 function fish(tree: CommandTree): string {
   const call = (kind: string) => `(svc completion --values ${kind} 2>/dev/null)`;
-  const valueArgs = (flag: string) => {
+  const valueArgs = (flag: string, choices?: readonly string[]) => {
     const kind = FLAG_VALUES[flag];
+    if (choices) return ` -f -a ${fishQuote(choices.join(' '))}`;
     return kind ? ` -f -a ${fishQuote(valueWords(kind, call))}` : '';
   };
   const nounNames = tree.nouns.map((n) => n.name).join(' ');
@@ -167,14 +174,14 @@ function fish(tree: CommandTree): string {
     const takes = tree.globalValueFlags.includes(flag);
     lines.push(`complete -c svc -l ${flag.slice(2)}${takes ? ` -r${valueArgs(flag)}` : ''}`);
   }
-  const flagLine = (condition: string, flag: string, valueFlags: string[]) =>
-    `complete -c svc -n "${condition}" -l ${flag.slice(2)}${valueFlags.includes(flag) ? ` -r${valueArgs(flag)}` : ''}`;
+  const flagLine = (condition: string, flag: string, of: Pick<Command, 'valueFlags' | 'choices'>) =>
+    `complete -c svc -n "${condition}" -l ${flag.slice(2)}${of.valueFlags.includes(flag) ? ` -r${valueArgs(flag, of.choices[flag])}` : ''}`;
   for (const n of tree.nouns) {
     lines.push(
       `complete -c svc -n "not __fish_seen_subcommand_from ${nounNames}" -a ${n.name} -d ${fishQuote(n.description)}`,
     );
     const own = `__fish_seen_subcommand_from ${n.name}`;
-    if (n.verbs.length === 0) for (const flag of n.flags) lines.push(flagLine(own, flag, n.valueFlags));
+    if (n.verbs.length === 0) for (const flag of n.flags) lines.push(flagLine(own, flag, n));
     const words = n.verbs.filter((x) => !x.name.includes(' ')).map((x) => x.name);
     for (const v of n.verbs) {
       // `credentials list`: completed after the group's word; its flags after the verb's.
@@ -187,7 +194,7 @@ function fish(tree: CommandTree): string {
       else lines.push(`complete -c svc -n "${seen}" -a ${last} -d ${fishQuote(v.description)}`);
       if (v.group) continue;
       const condition = `${seen}${last !== first ? `; and __fish_seen_subcommand_from ${last}` : ''}`;
-      for (const flag of v.flags) lines.push(flagLine(condition, flag, v.valueFlags));
+      for (const flag of v.flags) lines.push(flagLine(condition, flag, v));
     }
   }
   for (const [path, kind] of Object.entries(POSITIONAL_VALUES)) {
@@ -203,14 +210,7 @@ function fish(tree: CommandTree): string {
 export async function run(opts: CompletionOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   if (opts.values !== undefined) {
-    const kind = opts.values as (typeof STORED_KINDS)[number];
-    if (!STORED_KINDS.includes(kind)) {
-      throw new UsageError(
-        `--values takes ${STORED_KINDS.join(' or ')}, got ${JSON.stringify(opts.values)} (the other lists are in the script)`,
-        { field: '--values' },
-      );
-    }
-    for (const value of await storedValues(kind, deps)) ui.out(value);
+    for (const value of await storedValues(opts.values, deps)) ui.out(value);
     return;
   }
   const shell = opts.shell?.toLowerCase();

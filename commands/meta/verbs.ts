@@ -1,5 +1,6 @@
 /** `svc version` and `svc completion <shell>`: about svc itself. */
 import { arg, defineVerb, flag, verb } from '../verb.js';
+import { STORED_KINDS } from './stored-kinds.js';
 
 export const version = defineVerb({
   name: 'version',
@@ -16,7 +17,11 @@ export const completion = defineVerb({
   description: 'print a shell completion script for bash, zsh or fish',
   args: { shell: arg.optional('[shell]', 'bash, zsh or fish') },
   flags: {
-    values: flag.value('--values <kind>', 'print the stored sessions or profiles, one a line (what the scripts call)'),
+    values: flag.choices(
+      '--values <kind>',
+      'print the stored sessions or profiles, one a line (what the scripts call)',
+      STORED_KINDS,
+    ),
   },
   help: `
 Completes nouns, verbs and flags, and where a value goes its values: stored session ids

@@ -100,7 +100,14 @@ describe('shell completion of values', () => {
   it('svc completion --values prints what the store holds; any other kind is exit 2', async () => {
     const sessions = await runSvc(['completion', '--values', 'sessions'], { configDir });
     expect(sessions.stdout.trim().split('\n')).toEqual(SESSIONS);
-    expect((await runSvc(['completion', '--values', 'nouns'], { configDir })).code).toBe(2);
+    const bad = await runSvc(['completion', '--values', 'nouns'], { configDir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--values must be sessions or profiles, got "nouns"');
     expect((await runSvc(['completion'], { configDir })).code).toBe(2);
+  });
+
+  it("a flag's choices from its spec after the flag (completion --values)", () => {
+    expect(complete(['svc', 'completion', '--values', ''])).toEqual(['sessions', 'profiles']);
+    expect(complete(['svc', 'completion', '--values', 'pr'])).toEqual(['profiles']);
   });
 });

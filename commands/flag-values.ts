@@ -1,0 +1,34 @@
+/**
+ * The check of the flags whose spec says what they take (`flag.choices`, `flag.integer`), run by
+ * run-verb.ts before the verb's `run`: a bad value is a UsageError naming the flag and what it
+ * takes (exit 2), and an integer reaches `run` as a number. Kept out of verb.ts, which the command
+ * root loads, because the error class must be the verbs bundle's (run-verb.ts renders it).
+ */
+import { UsageError } from '../src/errors.js';
+import type { Flag, VerbSpec } from './verb.js';
+
+const longName = (syntax: string) => /--[\w-]+/.exec(syntax)![0];
+
+function checked(f: Flag<unknown>, value: string): string | number {
+  const name = longName(f.syntax);
+  if (f.choices && !f.choices.includes(value))
+    throw new UsageError(`${name} must be ${f.choices.join(' or ')}, got ${JSON.stringify(value)}`, { field: name });
+  if (!f.integer) return value;
+  const { min, max } = f.integer;
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, {
+      field: name,
+    });
+  return n;
+}
+
+/** `options` with each given choices or integer flag checked, integers as numbers. */
+export function checkFlagValues(spec: VerbSpec, options: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...options };
+  for (const [key, f] of Object.entries(spec.flags ?? {})) {
+    if ((f.choices || f.integer) && typeof out[key] === 'string') out[key] = checked(f, out[key]);
+  }
+  return out;
+}
