@@ -6,6 +6,7 @@ export const SCOPES = {
   idempotency: {
     mutate: ['src/emulator/features/transactions/idempotency.ts'],
     tests: [
+      'test/unit/emulator/idempotency-rules.test.ts',
       'test/integration/emulator/money/idempotency.test.ts',
       'test/integration/emulator/money/transfers.test.ts',
       'test/integration/emulator/money/quotes.test.ts',
