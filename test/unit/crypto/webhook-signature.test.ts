@@ -5,12 +5,14 @@ import {
   verify as nodeVerify,
   createPrivateKey,
 } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
 import {
+  createAsyncWebhookVerifier,
   createWebhookVerifier,
   generateWebhookKeyPair,
   parseWebhookPublicKey,
+  signatureFromHeader,
   signWebhookBody,
 } from '../../../src/crypto/webhook-signature.js';
 import { isHighS, toHighS } from './node-keys.js';
@@ -102,5 +104,85 @@ describe('parseWebhookPublicKey', () => {
     const error = caught(() => parseWebhookPublicKey(text), UsageError);
     expect(error.field).toBe('--public-key');
     expect(error.message).not.toContain(text.trim().split('\n')[1] ?? text);
+  });
+});
+
+describe('each refusal of a public key says what is wrong with it', () => {
+  const derHex = createPublicKey(publicKeyPem).export({ format: 'der', type: 'spki' }).toString('hex');
+  const ed25519 = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }) as string;
+  it.each([
+    ['plain text', 'hello', 'is not PEM, SEC1 hex or DER hex'],
+    ['DER hex after other characters', `zz${derHex}`, 'is not PEM, SEC1 hex or DER hex'],
+    ['DER hex followed by other characters', `${derHex}zz`, 'is not PEM, SEC1 hex or DER hex'],
+    ['hex of an odd length', derHex.slice(0, -1), 'is not PEM, SEC1 hex or DER hex'],
+    ['a private key header after other text', `x${privateKeyPem}`, 'is not PEM, SEC1 hex or DER hex'],
+    ['no string at all', undefined, 'is not PEM, SEC1 hex or DER hex'],
+    ['DER hex that is no key', '3000', 'could not be parsed'],
+    ['a PEM that is no key', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', 'could not be parsed'],
+    ['an Ed25519 key', ed25519, 'is not a P-256 (prime256v1) key'],
+    [
+      'the private key',
+      privateKeyPem,
+      'is a private key: pass the public key (SPKI PEM) instead, and keep the private key secret',
+    ],
+  ])('%s', (_name, text, reason) => {
+    const error = caught(() => parseWebhookPublicKey(text as string), UsageError);
+    expect(error.message).toBe(`webhook public key ${reason}`);
+    expect(error.hint).toBe(
+      'Pass the SPKI PEM the service (or `svc emulator start`) prints, or its hex (SEC1 02/03/04… or DER).',
+    );
+  });
+});
+
+describe('signatureFromHeader', () => {
+  const der = nodeSign('sha256', body, { key: createPrivateKey(privateKeyPem), dsaEncoding: 'der' });
+  const b64 = der.toString('base64');
+
+  it('reads the bare form and the JSON form, however the JSON is escaped, to the same bytes', () => {
+    for (const header of [
+      b64,
+      `{"v":"1","s":"${b64}"}`,
+      `{"s":"${b64}","v":"1"}`,
+      `{"v":"1","s":"${b64.replaceAll('/', '\\/')}"}`,
+    ])
+      expect(signatureFromHeader(header), header).toEqual(der);
+  });
+
+  it("reads the service's exact JSON shape without JSON.parse (it runs once per delivery), any other through it", () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(signatureFromHeader(`{"v":"1","s":"${b64}"}`)).toEqual(der);
+      expect(parse).not.toHaveBeenCalled();
+      expect(signatureFromHeader(`{"s":"${b64}","v":"1"}`)).toEqual(der);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it.each([
+    ['nothing once decoded', 'A'],
+    ['not base64', 'not base64!'],
+    ['JSON that is not JSON', '{"v":"1","s":'],
+    ['JSON of another version', `{"v":"2","s":"${b64}"}`],
+    ['JSON without a signature string', '{"v":"1","s":5}'],
+  ])('is undefined for %s', (_name, header) => {
+    expect(signatureFromHeader(header)).toBeUndefined();
+  });
+});
+
+describe('a verifier made from the key as text', () => {
+  const jwk = createPublicKey(publicKeyPem).export({ format: 'jwk' });
+  const sec1 = `04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}`;
+  const header = signWebhookBody(body, privateKeyPem);
+
+  it.each([
+    ['PEM', publicKeyPem],
+    ['SEC1 hex', sec1],
+  ])('from %s verifies, on the event loop and off it', async (_name, key) => {
+    expect(createWebhookVerifier(key)(body, header)).toBe(true);
+    expect(await createAsyncWebhookVerifier(key)(body, header)).toBe(true);
+    expect(createWebhookVerifier(key)(body, undefined)).toBe(false);
+    expect(await createAsyncWebhookVerifier(key)(body, undefined)).toBe(false);
   });
 });
