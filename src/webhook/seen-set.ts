@@ -19,7 +19,7 @@ export class SeenSet {
 
   /** Marks an id as the most recent; evicts the oldest when over capacity. */
   add(id: string): void {
-    if (this.ids.has(id)) this.ids.delete(id);
+    this.ids.delete(id); // a Set keeps first-insertion order: re-insert to make it the newest
     this.ids.add(id);
     if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value as string);
   }

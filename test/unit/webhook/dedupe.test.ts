@@ -276,3 +276,29 @@ describe('openSeenIds: one listener per store file', () => {
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 });
+
+describe('defaults a user gets without options', () => {
+  it('a SeenSet of capacity 1 keeps the latest id; 0 is refused saying what is wanted', () => {
+    const set = new SeenSet(1);
+    set.add('a');
+    set.add('b');
+    expect([...set.values()]).toEqual(['b']);
+    expect(() => new SeenSet(0)).toThrow('capacity must be a positive integer');
+  });
+
+  it('the memory store is not durable and has nothing interrupted to finish', () => {
+    const store = openSeenIds();
+    expect(store.durable).toBe(false);
+    expect(store.interrupted()).toEqual([]);
+  });
+
+  it('the file is compacted at twice maxIds lines, not before', async () => {
+    const path = tempFile();
+    const store = openSeenIds({ storePath: path, maxIds: 5 });
+    for (const id of ids(9)) await store.record(id); // one batch each: one line each
+    expect(lines(path)).toHaveLength(9);
+    for (const id of ids(3, 9)) await store.record(id);
+    expect(lines(path).length).toBeLessThan(10);
+    await store.close();
+  });
+});
