@@ -59,6 +59,7 @@ export const SCOPES = {
   ledger: {
     mutate: ['src/emulator/features/accounts/ledger.ts'],
     tests: [
+      'test/unit/emulator/ledger-rules.test.ts',
       'test/integration/emulator/money/internal-accounts.test.ts',
       'test/integration/emulator/money/transfers.test.ts',
       'test/integration/emulator/money/concurrency.test.ts',
