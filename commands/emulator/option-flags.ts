@@ -27,9 +27,11 @@ export function emulatorFlags(): EmulatorFlags {
     for (const [key, f] of declared(area.flags)) {
       flags[key] = !f.parse
         ? flag.boolean(f.syntax, f.description)
-        : f.default !== undefined
-          ? flag.withDefault(f.syntax, f.description, f.default)
-          : flag.value(f.syntax, f.description);
+        : f.choices
+          ? flag.choices(f.syntax, f.description, f.choices, f.default)
+          : f.default !== undefined
+            ? flag.withDefault(f.syntax, f.description, f.default)
+            : flag.value(f.syntax, f.description);
     }
   }
   return flags as EmulatorFlags;

@@ -13,6 +13,8 @@ export interface OptionFlag<T> {
   description: string;
   /** The text the flag has when absent, shown in help. */
   default?: string;
+  /** The only words it takes, offered by shell completion (`parse` still checks them). */
+  choices?: readonly string[];
   /** The flag's text as the option's value; throws a UsageError naming `flag`. Absent for a switch. */
   parse?: (text: string, flag: string) => T;
 }

@@ -31,6 +31,8 @@ describe('the emulator option sets', () => {
     );
     expect(flags.sessionTtlSeconds).toMatchObject({ syntax: '--session-ttl <seconds>', default: '900' });
     expect(flags.duplicateDeliveries.kind).toBe('boolean');
+    // Shell completion offers the words an option takes.
+    expect(flags.cardIssuance).toMatchObject({ choices: ['accept', 'reject'], default: 'accept' });
   });
 
   it('flag text becomes each area option, which resolves into what its handlers read', () => {

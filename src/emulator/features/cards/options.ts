@@ -1,6 +1,8 @@
 /** The cards area's options: how and how fast the issuer decides a new card, how long a reveal link lives. */
 import { count, oneOf, type AreaOptions } from '../../kernel/option.js';
 
+const ISSUANCE = ['accept', 'reject'] as const;
+
 export interface CardsOptions {
   /** How the issuer decides new cards (default 'accept'); a cardholder fullName ending in 004 is always rejected. */
   cardIssuance?: 'accept' | 'reject';
@@ -22,7 +24,8 @@ export const cardsOptions = {
       syntax: '--card-issuance <outcome>',
       description: 'how the issuer decides new cards: accept or reject',
       default: 'accept',
-      parse: oneOf(['accept', 'reject']),
+      choices: ISSUANCE,
+      parse: oneOf(ISSUANCE),
     },
   },
   resolve: (o) => ({
