@@ -12,6 +12,11 @@ const util = require('undici/lib/core/util.js');
 const apiRequest = require('undici/lib/api/api-request.js');
 const { getGlobalDispatcher, setGlobalDispatcher } = require('undici/lib/global.js');
 
+// The index gives every dispatcher its API methods (Object.assign(Dispatcher.prototype, api)); of
+// those, undici itself calls only connect(): ProxyAgent opens its tunnel with client.connect().
+// Without it every request through HTTP(S)_PROXY failed with "request failed" in the bundled CLI.
+require('undici/lib/dispatcher/dispatcher.js').prototype.connect = require('undici/lib/api/api-connect.js');
+
 function request(url, opts, handler) {
   if (typeof opts === 'function') {
     handler = opts;

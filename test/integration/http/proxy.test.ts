@@ -3,49 +3,27 @@
  * targets never do. The "proxy" here is a local server that tunnels every CONNECT to a local target,
  * so the remote host name is never resolved and nothing leaves 127.0.0.1.
  */
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/http/index.js';
+import { startTunnelProxy, type TunnelProxy } from '../../helpers/tunnel-proxy.js';
 import { sendJson, startServer, type LocalServer } from './local-server.js';
 
 const auth = { kind: 'basic' as const, tokenId: 't', secret: 's' };
 let target: LocalServer | undefined;
-let proxy: Server | undefined;
+let proxy: TunnelProxy | undefined;
 
 afterEach(async () => {
   await target?.close();
-  proxy?.closeAllConnections();
-  await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+  await proxy?.close();
   target = undefined;
   proxy = undefined;
 });
 
-async function startTunnelProxy(targetPort: number, connects: string[]): Promise<string> {
-  proxy = createServer((_req, res) => {
-    res.statusCode = 502;
-    res.end();
-  });
-  proxy.on('connect', (req, clientSocket, head) => {
-    connects.push(req.url ?? '');
-    const upstream = connect(targetPort, '127.0.0.1', () => {
-      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(clientSocket);
-      clientSocket.pipe(upstream);
-    });
-    upstream.on('error', () => clientSocket.destroy());
-    clientSocket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-}
-
 describe('proxies from the environment', () => {
   it('tunnels a remote base URL through HTTP_PROXY', async () => {
     target = await startServer((_req, res) => sendJson(res, 200, { via: 'proxy' }));
-    const connects: string[] = [];
-    const proxyUrl = await startTunnelProxy(target.port, connects);
+    proxy = await startTunnelProxy(target.port);
+    const { connects, url: proxyUrl } = proxy;
     // Plain http:// to a remote host: allowed here explicitly (the client refuses it by default).
     const client = createClient({
       baseUrl: 'http://api.service.invalid',
@@ -65,8 +43,8 @@ describe('proxies from the environment', () => {
     'goes direct for a host listed in NO_PROXY, and through the proxy otherwise',
     async () => {
       target = await startServer((_req, res) => sendJson(res, 200, { ok: true }));
-      const connects: string[] = [];
-      const proxyUrl = await startTunnelProxy(target.port, connects);
+      proxy = await startTunnelProxy(target.port);
+      const { connects, url: proxyUrl } = proxy;
       const baseUrl = `http://0.0.0.0:${target.port}`;
       await createClient({ baseUrl, auth, env: { HTTP_PROXY: proxyUrl, no_proxy: 'example.com,0.0.0.0' } }).request({
         method: 'GET',
@@ -84,8 +62,8 @@ describe('proxies from the environment', () => {
 
   it('never sends loopback traffic through the proxy', async () => {
     target = await startServer((_req, res) => sendJson(res, 200, { direct: true }));
-    const connects: string[] = [];
-    const proxyUrl = await startTunnelProxy(target.port, connects);
+    proxy = await startTunnelProxy(target.port);
+    const { connects, url: proxyUrl } = proxy;
     const client = createClient({ baseUrl: target.origin, auth, env: { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl } });
     const res = await client.request({ method: 'GET', path: '/ping' });
     expect(res.body).toEqual({ direct: true });
