@@ -6,6 +6,8 @@
 //    library (library.cjs, package.json "exports") with the code they share, each module in it run
 //    only when first required. A command reads two files instead of hundreds, and the package holds
 //    each library once however many verbs use it.
+// 4. global-value-flags.cjs: the global flags that take a value (commands/global-flags.ts), for
+//    bin/svc.js, which must know them before it loads the root.
 //
 // Verbs are found from the registry, not from a list here: every `() => import('./x.js')` in a
 // `commands/<noun>/verbs.ts` that the root imports becomes the module `./<noun>.<x>.cjs` of
@@ -16,6 +18,7 @@
 // Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
@@ -405,3 +408,8 @@ await build({
   outfile: join(out, LLHTTP_FALLBACK),
   external: [],
 });
+
+// 4. The global flags that take a value, as the root declares them, in a file bin/svc.js reads in
+// a fraction of a millisecond (loading the root for them would cost the startup it saves).
+const { GLOBAL_VALUE_FLAGS } = createRequire(import.meta.url)(join(out, 'svc.cjs'));
+writeFileSync(join(out, 'global-value-flags.cjs'), `module.exports = ${JSON.stringify(GLOBAL_VALUE_FLAGS)};\n`);

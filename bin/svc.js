@@ -61,8 +61,9 @@ function keepWebAssemblyOnBaselineTier() {
 
 /** The first two words of the command line (`session-refresh`), as a file-name-safe key. */
 function commandWords(args) {
-  // Global flags that take a value (commands/program.ts): the word after them is not a command.
-  const valueFlags = ['--profile', '--base-url', '--jq', '--timeout'];
+  // Global flags that take a value (commands/global-flags.ts, written out by the build): the word
+  // after one is not a command.
+  const valueFlags = require('../dist/cli/global-value-flags.cjs');
   const words = [];
   for (let i = 0; i < args.length && words.length < 2; i++) {
     if (valueFlags.includes(args[i])) i++;

@@ -4,24 +4,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 
-/** Global flags, after commander parsed them (README "Configuration"). */
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  json: boolean;
-  /** false when --no-input was given. */
-  input: boolean;
-  yes: boolean;
-  verbose: boolean;
-  /** false when --no-color was given. */
-  color: boolean;
-  /** --jq: a jq expression applied to the --json output (json is true then). */
-  jq?: string;
-  /** --timeout: seconds before an HTTP request is given up (else SERVICE_TIMEOUT, else the client's default). */
-  timeout?: string;
-  /** --allow-insecure-http: credentials may go over plain http:// to a host that is not this machine. */
-  allowInsecureHttp?: boolean;
-}
+export type { GlobalOptions } from './global-flags.js';
 
 export interface IOStreams {
   stdin: Readable;

@@ -5,10 +5,9 @@
  * README "Performance").
  */
 import { Command, Help } from 'commander';
-import type { GlobalOptions } from './deps.js';
-import { declare, optionsFrom, type Verb, type VerbModule, type VerbSpec } from './verb.js';
+import { GLOBAL_FLAGS, GLOBAL_SPEC, GLOBAL_VALUE_FLAGS, type GlobalOptions } from './global-flags.js';
+import { addFlags, declare, optionsFrom, type Verb, type VerbModule, type VerbSpec } from './verb.js';
 import { VERSION } from './version.js';
-import { JQ_SUBSET } from './jq-subset.js';
 import { apiVerb } from './api/verbs.js';
 import { cardsVerbs } from './cards/verbs.js';
 import { configVerbs } from './config/verbs.js';
@@ -76,8 +75,11 @@ const NOUNS: Noun[] = [
  */
 export type Execute = (verb: Verb<never>, options: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
 
+/** For the build, which writes them where bin/svc.js reads them (dist/cli/global-value-flags.cjs). */
+export { GLOBAL_VALUE_FLAGS };
+
 /** Global flags that take a value, so the word after them is not the noun. */
-const VALUE_FLAGS = new Set(['--profile', '--base-url', '--jq', '--timeout']);
+const VALUE_FLAGS = new Set(GLOBAL_VALUE_FLAGS);
 
 /** The first positional word of argv (the noun), skipping global flags and their values. */
 export function invokedNoun(argv: string[]): string | undefined {
@@ -109,20 +111,9 @@ function nounNamed(word: string | undefined): string | undefined {
 export function globalsOf(command: Command): GlobalOptions {
   let root = command;
   while (root.parent) root = root.parent;
-  const o = root.opts() as Record<string, unknown>;
-  return {
-    profile: o.profile as string | undefined,
-    baseUrl: o.baseUrl as string | undefined,
-    // --jq filters the --json output, so it implies --json.
-    json: Boolean(o.json) || o.jq !== undefined,
-    jq: o.jq as string | undefined,
-    timeout: o.timeout as string | undefined,
-    allowInsecureHttp: Boolean(o.allowInsecureHttp),
-    input: o.input !== false,
-    yes: Boolean(o.yes),
-    verbose: Boolean(o.verbose),
-    color: o.color !== false,
-  };
+  const globals = optionsFrom(GLOBAL_SPEC, [], root.opts()) as GlobalOptions;
+  // --jq filters the --json output, so it implies --json.
+  return { ...globals, json: globals.json || globals.jq !== undefined };
 }
 
 /** Declares `verb` on `command` with an action that maps what commander parsed and calls `execute`. */
@@ -174,23 +165,9 @@ export async function loadTableVerbs(argv: string[]): Promise<TableVerb[]> {
 export function buildProgram(argv: string[], execute: Execute, table: readonly TableVerb[] = []): Command {
   const program = new Command('svc')
     .description('Command-line tool for integrators of the payments service, with an embedded sandbox emulator')
-    .version(VERSION, '-V, --version', 'print the version')
-    .option('--profile <name>', 'configuration profile to use (env SERVICE_PROFILE)')
-    .option('--base-url <url>', 'service base URL including the version segment (env SERVICE_BASE_URL)')
-    .option('--json', 'print only JSON on stdout, with a stable shape')
-    .option('--no-input', 'never prompt; a missing value is an error naming the flag')
-    .option('-y, --yes', 'answer yes to confirmations')
-    .option('--verbose', 'log each request (method, path, status, timing; never secrets) to stderr')
-    .option('--no-color', 'disable colour (also NO_COLOR)')
-    .option(
-      '--jq <expr>',
-      `filter the --json output with a jq expression (implies --json; strings print raw); the subset: ${JQ_SUBSET}`,
-    )
-    .option('--timeout <seconds>', 'give up on an HTTP request after this long (env SERVICE_TIMEOUT; default 30)')
-    .option(
-      '--allow-insecure-http',
-      'send credentials over plain http:// to a host other than this machine (env SERVICE_ALLOW_INSECURE_HTTP=1)',
-    )
+    .version(VERSION, '-V, --version', 'print the version');
+  addFlags(program, GLOBAL_FLAGS);
+  program
     .showHelpAfterError('(run with --help for usage)')
     // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.
     .configureOutput(wantsJson(argv) ? { writeErr: () => {}, outputError: () => {} } : {})

@@ -156,7 +156,14 @@ export function verb<A extends Args, F extends Flags>(
 export function declare(command: Command, spec: VerbSpec): Command {
   command.description(spec.description);
   for (const a of Object.values(spec.args ?? {})) command.argument(a.syntax, a.description);
-  for (const f of Object.values(spec.flags ?? {})) {
+  addFlags(command, spec.flags ?? {});
+  if (spec.help) command.addHelpText('after', spec.help);
+  return command;
+}
+
+/** Gives `command` these flags as commander options (the root's global flags, a verb's own). */
+export function addFlags(command: Command, flags: Flags): void {
+  for (const f of Object.values(flags)) {
     const option = new Option(f.syntax, f.description);
     if (f.default !== undefined) option.default(f.default);
     if (f.required) option.makeOptionMandatory();
@@ -164,8 +171,6 @@ export function declare(command: Command, spec: VerbSpec): Command {
       option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
   }
-  if (spec.help) command.addHelpText('after', spec.help);
-  return command;
 }
 
 /**

@@ -56,6 +56,7 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
     verbose: false,
     color: false,
     ...options.globals,
+    allowInsecureHttp: options.globals?.allowInsecureHttp ?? false,
   };
   const deps = withStoreAndClient({
     io: {

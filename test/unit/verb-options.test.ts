@@ -2,8 +2,9 @@
  * From a command line to the options a verb's run() receives, without spawning the CLI or running
  * the verb: the root is built with an `execute` that records what it was given (gh's runF seam).
  */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildProgram, type Execute } from '../../commands/program.js';
+import { buildProgram, commandTree, type Execute } from '../../commands/program.js';
 import type { GlobalOptions } from '../../commands/deps.js';
 
 interface Parsed {
@@ -113,5 +114,56 @@ describe('flags to options', () => {
     expect(demo.verb).toBe('demo');
     expect(demo.options).toEqual({ interactive: true, keep: false });
     expect(demo.globals).toMatchObject({ json: true, profile: 'p', input: true, color: true, yes: false });
+  });
+});
+
+describe('global flags, declared once (commands/global-flags.ts)', () => {
+  it('reads every global flag from the command line, --jq implying --json', async () => {
+    const { globals } = await parse(
+      '--profile',
+      'p',
+      '--base-url',
+      'http://127.0.0.1:9/v',
+      '--jq',
+      '.id',
+      '--timeout',
+      '5',
+      '--no-input',
+      '-y',
+      '--verbose',
+      '--no-color',
+      '--allow-insecure-http',
+      'version',
+    );
+    expect(globals).toEqual({
+      profile: 'p',
+      baseUrl: 'http://127.0.0.1:9/v',
+      jq: '.id',
+      json: true,
+      timeout: '5',
+      input: false,
+      yes: true,
+      verbose: true,
+      color: false,
+      allowInsecureHttp: true,
+    });
+    expect((await parse('version')).globals).toEqual({
+      profile: undefined,
+      baseUrl: undefined,
+      jq: undefined,
+      json: false,
+      timeout: undefined,
+      input: true,
+      yes: false,
+      verbose: false,
+      color: true,
+      allowInsecureHttp: false,
+    });
+  });
+
+  it('bin/svc.js skips the value of the same global flags the root does (the file the build writes)', () => {
+    const fromBuild = createRequire(import.meta.url)('../../dist/cli/global-value-flags.cjs') as string[];
+    expect(fromBuild).toEqual(commandTree().globalValueFlags);
+    expect(fromBuild).toContain('--timeout');
   });
 });
