@@ -8,6 +8,7 @@ export const CONFIG_KEY_NAMES = [
   'api-client-secret',
   'access-token',
   'otp-signer',
+  'sandbox-otp-signer',
   'webhook-public-key',
 ] as const;
 export type ConfigKeyName = (typeof CONFIG_KEY_NAMES)[number];

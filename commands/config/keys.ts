@@ -7,6 +7,7 @@ import { UsageError } from '../../src/errors.js';
 import { normalizeBaseUrl } from '../../src/http/base-url.js';
 import type { Profile } from '../../src/store/index.js';
 import type { ConfigKeyName } from './key-names.js';
+import type { PinScope } from '../../src/auth/signer-pins.js';
 
 /** The Profile fields that hold one string (otpSigners is a map, handled by values.ts). */
 export type StringField = { [K in keyof Profile]-?: Profile[K] extends string | undefined ? K : never }[keyof Profile];
@@ -14,9 +15,10 @@ export type StringField = { [K in keyof Profile]-?: Profile[K] extends string | 
 export interface ConfigKey {
   /** Typed against key-names.cts, so help text and checks cannot drift apart by a misspelling. */
   name: ConfigKeyName;
-  field: StringField;
-  /** Kept per base URL (the OTP signer pin): see values.ts. */
-  perBaseUrl?: true;
+  /** The profile field; for a per-URL pin, the profile-wide one used when no base URL is known (if any). */
+  field?: StringField;
+  /** Kept per base URL (the OTP signer pins, every token's or sandbox tokens'): see values.ts. */
+  perBaseUrl?: PinScope;
   secret: boolean;
   description: string;
   /**
@@ -46,6 +48,18 @@ function token(what: string, forbidColon: boolean) {
 
 const OTP_SIGNER_HINT =
   "Use the signer key the service publishes (enclaveQuorumPublic); `svc emulator start` prints the emulator's as otpSignerPublicKey. Without a pin, `svc otp verify` pins the first key it sees.";
+
+/** Stored uncompressed because that is the form the target bundle carries in enclaveQuorumPublic. */
+async function signerKey(v: string, field: string): Promise<string> {
+  const { decompressPublicKey } = await import('../../src/crypto/keys.js');
+  try {
+    return decompressPublicKey(v.trim(), field).toLowerCase();
+  } catch (error) {
+    // The generic key hint says "generate one"; a pin is the service's key, never one of ours.
+    if (error instanceof UsageError) error.hint = OTP_SIGNER_HINT;
+    throw error;
+  }
+}
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   {
@@ -85,20 +99,19 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   {
     name: 'otp-signer',
     field: 'otpSignerPublicKey',
-    perBaseUrl: true,
+    perBaseUrl: 'any',
     secret: false,
-    description: "pinned OTP bundle signer public key (P-256 SEC1 hex) for the profile's base URL, stored uncompressed",
-    // Stored uncompressed because that is the form the target bundle carries in enclaveQuorumPublic.
-    check: async (v, field) => {
-      const { decompressPublicKey } = await import('../../src/crypto/keys.js');
-      try {
-        return decompressPublicKey(v.trim(), field).toLowerCase();
-      } catch (error) {
-        // The generic key hint says "generate one"; a pin is the service's key, never one of ours.
-        if (error instanceof UsageError) error.hint = OTP_SIGNER_HINT;
-        throw error;
-      }
-    },
+    description:
+      "pinned OTP bundle signer public key (P-256 SEC1 hex) for the profile's base URL, every token's; stored uncompressed",
+    check: signerKey,
+  },
+  {
+    name: 'sandbox-otp-signer',
+    perBaseUrl: 'sandbox',
+    secret: false,
+    description:
+      "the OTP bundle signer pinned for sandbox tokens at the profile's base URL (trusted on first use when unset)",
+    check: signerKey,
   },
   {
     name: 'webhook-public-key',

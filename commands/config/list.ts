@@ -11,10 +11,12 @@ export type ListOptions = OptionsOf<typeof verbs.list>;
 function shownValues(profile: Profile): Record<string, string> {
   const values: Record<string, string> = {};
   for (const key of CONFIG_KEYS) {
-    const v = displayValue(key, profile[key.field]);
+    const v = key.field && displayValue(key, profile[key.field]);
     if (v !== undefined) values[key.name] = v;
   }
   for (const [baseUrl, signer] of Object.entries(profile.otpSigners ?? {})) values[`otp-signer ${baseUrl}`] = signer;
+  for (const [baseUrl, signer] of Object.entries(profile.sandboxOtpSigners ?? {}))
+    values[`sandbox-otp-signer ${baseUrl}`] = signer;
   if (profile.activeSessionId) values['active-session'] = profile.activeSessionId;
   return values;
 }

@@ -26,8 +26,12 @@ export interface EmulatorConnection {
 export function saveEmulatorProfile(store: Store, emulator: EmulatorConnection): string {
   const previous = store.currentProfileName();
   for (const [name, profile] of Object.entries(store.listProfiles())) {
-    if (name !== LOCAL_PROFILE && profile.otpSigners?.[emulator.baseUrl] !== undefined) {
-      store.setProfile(name, pinPatch(profile, emulator.baseUrl, emulator.otpSignerPublicKey));
+    if (name === LOCAL_PROFILE) continue;
+    // A sandbox token's pin (trusted on first use) is replaced too: the emulator is a sandbox.
+    for (const scope of ['any', 'sandbox'] as const) {
+      const pins = scope === 'any' ? profile.otpSigners : profile.sandboxOtpSigners;
+      if (pins?.[emulator.baseUrl] === undefined) continue;
+      store.setProfile(name, pinPatch(store.getProfile(name), emulator.baseUrl, emulator.otpSignerPublicKey, scope));
     }
   }
   const local = store.getProfile(LOCAL_PROFILE);

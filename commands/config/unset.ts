@@ -19,9 +19,11 @@ export async function run(opts: UnsetOptions, deps: Deps): Promise<void> {
     const what = key.perBaseUrl && baseUrl ? `${key.name} for ${baseUrl}` : key.name;
     if (was === undefined) ui.info(`${what} was not set in profile "${selected.name}".`);
     else ui.success(`Removed ${what} from profile "${selected.name}".`);
-    if (key.perBaseUrl)
+    if (key.perBaseUrl === 'sandbox')
+      ui.hint('The next `svc otp verify` with a sandbox token trusts and pins the signer it sees.');
+    else if (key.perBaseUrl)
       ui.hint(
-        'The next `svc otp verify` trusts and pins the signer it sees (the production URL keeps the signer svc ships).',
+        'The next `svc otp verify` trusts and pins the signer it sees (production tokens at the production URL keep the signer svc ships).',
       );
   });
 }

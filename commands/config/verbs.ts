@@ -52,7 +52,7 @@ Example:
 export const unset = defineVerb({
   name: 'unset',
   description:
-    'remove a key from the profile; otp-signer: the pin for its base URL, so the next login trusts the key it sees',
+    'remove a key from the profile; otp-signer, sandbox-otp-signer: the pin for its base URL, so the next login trusts the key it sees',
   args: { key: arg.required('<key>', 'config key') },
   help: `
 Examples:

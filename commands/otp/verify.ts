@@ -8,14 +8,15 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
-import { VerificationError } from '../../src/errors.js';
 import { otpLogin, type OtpChallengeInfo } from '../../src/auth/otp-login.js';
 import { withAuthHint } from '../../src/auth/hints.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import { storeLogin } from '../../src/auth/store-login.js';
 import type { Store } from '../../src/store/types.js';
 import { isWrongOtp } from '../../src/auth/otp-login.js';
-import { pinnedSigner, pinPatch, type SignerPin } from '../../src/auth/signer-pins.js';
+import { pinPatch, type PinScope } from '../../src/auth/signer-pins.js';
+import { signerTrust } from '../../src/auth/signer-trust.js';
+import { tokenEnvironment } from '../../src/sandbox/environment.js';
 import { codeSource, readCodeFromStdin, validateOtp, type CodeSource } from './code-input.js';
 import { signedProgress } from '../signed-progress.js';
 import { printSessionSummary } from '../session/format.js';
@@ -31,22 +32,17 @@ function promptMessage(info: OtpChallengeInfo): string {
   return `Enter the 6-digit code${where}${attempt}:`;
 }
 
-function pinSigner(ui: UI, store: Store, profileName: string, baseUrl: string, signer: string): void {
-  store.setProfile(profileName, pinPatch(store.getProfile(profileName), baseUrl, signer));
+function pinSigner(ui: UI, store: Store, profileName: string, baseUrl: string, signer: string, scope: PinScope): void {
+  store.setProfile(profileName, pinPatch(store.getProfile(profileName), baseUrl, signer, scope));
+  const use = scope === 'sandbox' ? 'for sandbox tokens at' : 'for';
   ui.info(
-    `Trusted the OTP signer key on first use and pinned it for ${baseUrl} in profile "${profileName}": ${signer}`,
+    `Trusted the OTP signer key on first use and pinned it ${use} ${baseUrl} in profile "${profileName}": ${signer}`,
   );
-  ui.hint('A bundle signed by any other key will now be refused.');
-}
-
-/** What to do about a refused signer: the commands that change the pin, never a JSON key to edit. */
-function signerMismatchHint(profileName: string, pin: SignerPin, baseUrl: string): string {
-  const profileFlag = `--profile ${profileName} `;
-  const where =
-    pin.source === 'shipped'
-      ? `${baseUrl} is the production URL, whose signer svc ships`
-      : `Profile "${profileName}" pins the OTP signer ${pin.key} for ${baseUrl}`;
-  return `${where}. Nothing was encrypted or sent. If the service really uses another key (a sandbox token, or a rotated key), pin the one it publishes: svc ${profileFlag}config set otp-signer <key>, or forget the pin to trust the next key seen: svc ${profileFlag}config unset otp-signer.`;
+  ui.hint(
+    scope === 'sandbox'
+      ? 'The API token is a sandbox token: production tokens keep their own pin. A sandbox bundle signed by any other key will now be refused.'
+      : 'A bundle signed by any other key will now be refused.',
+  );
 }
 
 /** The code for one attempt: from the flag, from stdin (read only now, after the challenge sent it), or a prompt. */
@@ -67,25 +63,26 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
     deps.client(),
     deps.profile(),
   ]);
-  const pin = pinnedSigner(profile, client.baseUrl);
+  // Refusals carry their own hint (the command that changes the pin): src/auth/signer-trust.ts.
+  const trust = signerTrust({
+    profile,
+    profileName,
+    baseUrl: client.baseUrl,
+    environment: () => tokenEnvironment(client, deps.signal),
+  });
   const progress = signedProgress(ui, deps.signal, 'the new session key');
 
   const result = await progress.run(
     {
       fail: (error) => (isWrongOtp(error) ? 'That code was not accepted.' : 'Login failed; nothing was stored.'),
       succeed: (login) => `Code accepted; signed in as ${login.session.nickname}`,
-      rethrow: (error) => {
-        if (error instanceof VerificationError && pin !== undefined && /pinned signer/.test(error.message)) {
-          error.hint = signerMismatchHint(profileName, pin, client.baseUrl);
-        }
-        return withAuthHint(error, credentialId);
-      },
+      rethrow: (error) => withAuthHint(error, credentialId),
     },
     () =>
       otpLogin({
         client,
         credentialId,
-        pinnedSigner: pin?.key,
+        trust,
         // A code from a flag or stdin cannot change, so a second attempt would only fail again.
         maxAttempts: source.kind === 'prompt' ? PROMPT_ATTEMPTS : 1,
         getCode: async (info) => {
@@ -104,7 +101,14 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   );
 
   storeLogin(store, profileName, credentialId, result, deps.clock.now());
-  if (result.newlyTrusted) pinSigner(ui, store, profileName, client.baseUrl, result.signerPublicKey);
+  const { decision } = result;
+  if (decision.kind === 'first-use')
+    pinSigner(ui, store, profileName, client.baseUrl, result.signerPublicKey!, decision.scope);
+  if (decision.kind === 'unsigned') {
+    ui.warn(
+      'The sandbox sent an OTP bundle with no signer (dataSignature and enclaveQuorumPublic empty): the code was encrypted to its key unchecked. Accepted only because the API token is a sandbox token; production bundles are always checked.',
+    );
+  }
 
   ui.result({ ...publicView(result.session), keyStored: true }, () => {
     printSessionSummary(ui, result.session, deps.clock.now());

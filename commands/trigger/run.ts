@@ -11,6 +11,7 @@ import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { checkInputs } from '../../src/trigger/inputs.js';
 import { serviceClock } from '../../src/trigger/service-clock.js';
 import { printList, printReport } from './format.js';
+import type { Profile } from '../../src/store/types.js';
 
 export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
 
@@ -36,11 +37,11 @@ function chosenScenario(name: string | undefined): Scenario {
   });
 }
 
-/** For auth.*: the active session's credential and the profile's pinned OTP signer (read from the store, no request). */
-async function activeProfile(deps: Deps): Promise<{ credentialId?: string; otpSigner?: string }> {
-  const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
+/** For auth.*: the active session's credential and the profile (read from the store, no request). */
+async function activeProfile(deps: Deps): Promise<{ credentialId?: string; name: string; profile: Profile }> {
+  const [store, { name, effective }] = await Promise.all([deps.store(), deps.profile()]);
   const session = effective.activeSessionId ? store.getSession(effective.activeSessionId) : undefined;
-  return { credentialId: session?.credentialId, otpSigner: effective.otpSignerPublicKey };
+  return { credentialId: session?.credentialId, name, profile: effective };
 }
 
 export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
@@ -60,8 +61,21 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
     defaultCredential: profile?.credentialId,
     set: opts.set,
   });
-  if (profile?.otpSigner) inputs.otpSigner = profile.otpSigner;
   const client = await deps.client();
+  if (profile) {
+    // The login's signer is checked against the profile's pins for this URL (a sandbox token's own first).
+    // Loaded here: the check needs the curve, which no other scenario does.
+    const [{ signerTrust }, { tokenEnvironment }] = await Promise.all([
+      import('../../src/auth/signer-trust.js'),
+      import('../../src/sandbox/environment.js'),
+    ]);
+    inputs.otpTrust = signerTrust({
+      profile: profile.profile,
+      profileName: profile.name,
+      baseUrl: client.baseUrl,
+      environment: () => tokenEnvironment(client, deps.signal),
+    });
+  }
   const local = await mayBeEmulator(client.baseUrl, async () => (await deps.store()).getProfile('local')?.baseUrl);
   if (opts.events && !local) {
     throw new UsageError(

@@ -10,12 +10,14 @@
 import type { ApiClient } from '../http/client.js';
 import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../crypto/bundles.js';
+import { readOtpTargetBundle, type ReadOtpTarget } from '../crypto/otp-target-bundle.js';
 import { generateKeyPair } from '../crypto/keys.js';
 import { createStamper } from '../crypto/stamp.js';
 import { ApiError } from '../errors.js';
 import { requireId } from '../validate.js';
 import { parseAuthSession } from './auth-session.js';
 import type { SessionKeys } from './store-login.js';
+import type { SignerTrust, TrustDecision } from './signer-trust.js';
 
 /** What the challenge told us about the credential, so a prompt can say where the code went. */
 export interface OtpChallengeInfo {
@@ -28,8 +30,10 @@ export interface OtpChallengeInfo {
 export interface OtpLoginOptions {
   client: ApiClient;
   credentialId: string;
-  /** The profile's pinned signer; undefined means trust on first use. */
+  /** The profile's pinned signer; undefined means trust on first use. Ignored when `trust` is given. */
   pinnedSigner?: string;
+  /** Decides about the signer by base URL and token environment (signer-trust.ts), instead of one pin. */
+  trust?: SignerTrust;
   /** Called after each challenge (the code is sent then). Attempt counts from 1. */
   getCode(info: OtpChallengeInfo): Promise<string>;
   /** Default 3. A code from a flag cannot change, so callers pass 1 then. */
@@ -42,9 +46,11 @@ export interface OtpLoginOptions {
 
 /** The session, with the TEK as its key (store it; never print it), and how the login went. */
 export interface OtpLoginResult extends SessionKeys {
-  /** The bundle signer; `newlyTrusted` when no pin existed, so the caller pins it and says so. */
-  signerPublicKey: string;
+  /** The bundle signer (undefined: the sandbox sent an unsigned bundle); `newlyTrusted` when no pin existed. */
+  signerPublicKey?: string;
   newlyTrusted: boolean;
+  /** What `trust` decided about the signer (first use: pin it in that scope and say so; unsigned: warn). */
+  decision: TrustDecision;
   attempts: number;
 }
 
@@ -63,13 +69,35 @@ interface ChallengeBody {
   otpEncryptionTargetBundle?: unknown;
 }
 
+/** What the first challenge's bundle settled: later attempts must be signed by the same key. */
+interface Held {
+  decision?: TrustDecision;
+  signer?: string;
+}
+
+async function checkedTarget(bundle: string, opts: OtpLoginOptions, held: Held): Promise<ReadOtpTarget> {
+  if (held.decision !== undefined) {
+    // A signer switching mid-login is refused; after an unsigned bundle (a sandbox token's) any self-consistent one will do.
+    return held.signer === undefined ? readOtpTargetBundle(bundle) : verifyOtpTargetBundle(bundle, held.signer);
+  }
+  let target: ReadOtpTarget;
+  if (opts.trust) {
+    target = readOtpTargetBundle(bundle);
+    held.decision = await opts.trust(target.signerPublicKey);
+  } else {
+    target = verifyOtpTargetBundle(bundle, opts.pinnedSigner);
+    held.decision = opts.pinnedSigner === undefined ? { kind: 'first-use', scope: 'any' } : { kind: 'pinned' };
+  }
+  held.signer = target.signerPublicKey;
+  return target;
+}
+
 export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
   const { client, credentialId, signal } = opts;
   const maxAttempts = opts.maxAttempts ?? 3;
   // Validated ids have no characters that need escaping; raw ids keep paths readable in --verbose.
   const base = `/auth/credentials/${requireId('AuthMethod', credentialId, '--credential')}`;
-  // The first signer seen is held for the later attempts too: a signer switching mid-login is refused.
-  let pin = opts.pinnedSigner;
+  const held: Held = {};
   for (let attempt = 1; ; attempt++) {
     const challenge = await client.request<ChallengeBody>({
       method: 'POST',
@@ -88,8 +116,7 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
       });
     }
     // Refuse before anything is encrypted: a wrong signer or signature throws VerificationError.
-    const target = verifyOtpTargetBundle(bundle, pin);
-    pin ??= target.signerPublicKey;
+    const target = await checkedTarget(bundle, opts, held);
     const otpType = typeof type === 'string' ? type : 'EMAIL_OTP';
     const code = await opts.getCode({
       attempt,
@@ -115,7 +142,8 @@ export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
         privateKey: tek.privateKey,
         publicKey: tek.publicKey,
         signerPublicKey: target.signerPublicKey,
-        newlyTrusted: opts.pinnedSigner === undefined,
+        newlyTrusted: held.decision!.kind === 'first-use',
+        decision: held.decision!,
         attempts: attempt,
       };
     } catch (error) {

@@ -5,6 +5,8 @@
  * Order: the profile's pin for this base URL, then the profile-wide pin of older versions (and of
  * `svc config set otp-signer` when no base URL is known), then the key shipped for the service's
  * production URL. None: the first key seen is trusted and pinned (trust on first use).
+ * A sandbox token has pins of its own (`sandboxOtpSigners`): the sandbox and production share the
+ * production URL but not its signer; which pin a login uses is decided in signer-trust.ts.
  */
 import type { Profile } from '../store/types.js';
 
@@ -31,10 +33,26 @@ export function pinnedSigner(profile: Profile | undefined, baseUrl: string): Sig
   return shipped ? { key: shipped, source: 'shipped' } : undefined;
 }
 
-/** The profile patch that pins `key` for `baseUrl` (undefined removes that pin). */
-export function pinPatch(profile: Profile | undefined, baseUrl: string, key: string | undefined): Partial<Profile> {
-  const signers = { ...profile?.otpSigners };
+/** Which token environment a pin serves: `any` is every token's pin (otpSigners), `sandbox` sandbox tokens' own. */
+export type PinScope = 'any' | 'sandbox';
+
+const PIN_MAP = { any: 'otpSigners', sandbox: 'sandboxOtpSigners' } as const;
+
+/** The pin kept for sandbox tokens at `baseUrl`, if one was trusted there. */
+export function sandboxPin(profile: Profile | undefined, baseUrl: string): string | undefined {
+  return profile?.sandboxOtpSigners?.[baseUrl];
+}
+
+/** The profile patch that pins `key` for `baseUrl` in `scope` (undefined removes that pin). */
+export function pinPatch(
+  profile: Profile | undefined,
+  baseUrl: string,
+  key: string | undefined,
+  scope: PinScope = 'any',
+): Partial<Profile> {
+  const field = PIN_MAP[scope];
+  const signers = { ...profile?.[field] };
   if (key === undefined) delete signers[baseUrl];
   else signers[baseUrl] = key;
-  return { otpSigners: Object.keys(signers).length > 0 ? signers : undefined };
+  return { [field]: Object.keys(signers).length > 0 ? signers : undefined };
 }

@@ -48,18 +48,27 @@ export interface OtpTarget {
   data: Record<string, unknown>;
 }
 
+/** A bundle read without a pin: `signerPublicKey` is undefined when the bundle carries no signer at all. */
+export type ReadOtpTarget = Omit<OtpTarget, 'signerPublicKey'> & { signerPublicKey?: string };
+
 function refuse(message: string): never {
   throw new VerificationError(`otpEncryptionTargetBundle refused: ${message}`, {
     hint: 'Do not encrypt the OTP to this bundle; request a new challenge, and check the pinned signer key.',
   });
 }
 
+/** Whether `a` and `b` name the same P-256 key (either may be compressed); `b` is a pin, so a bad one throws. */
+export function sameSigner(a: string, b: string): boolean {
+  return decompressPublicKey(a, 'enclaveQuorumPublic') === decompressPublicKey(b, 'otpSignerPublicKey');
+}
+
 /**
- * Checks a target bundle before anything is encrypted to it: signer pin (when given), then the
- * signature over the data bytes (low- or high-S), then the data's targetPublic. Order matters only
- * for the message: each check is independent and all must pass.
+ * Reads a target bundle and checks it is self-consistent: a signer that is a P-256 key and a
+ * signature by it over the data bytes (low- or high-S), then the data's targetPublic. Whether that
+ * signer is trusted is the caller's question (a pin). The remote sandbox may send both signer
+ * fields empty: that reads as no signer, which only a caller that knows it talks to a sandbox may accept.
  */
-export function verifyOtpTargetBundle(bundle: string, pinnedSigner?: string): OtpTarget {
+export function readOtpTargetBundle(bundle: string): ReadOtpTarget {
   let outer: Record<string, unknown>;
   try {
     outer = JSON.parse(bundle) as Record<string, unknown>;
@@ -72,23 +81,21 @@ export function verifyOtpTargetBundle(bundle: string, pinnedSigner?: string): Ot
   if (!isHex(data)) refuse('data is not hex');
   if (typeof dataSignature !== 'string') refuse('dataSignature is missing');
   if (typeof enclaveQuorumPublic !== 'string') refuse('enclaveQuorumPublic is missing');
-
-  let signerPublicKey: string;
-  try {
-    signerPublicKey = decompressPublicKey(enclaveQuorumPublic, 'enclaveQuorumPublic');
-  } catch {
-    refuse('enclaveQuorumPublic is not a P-256 public key');
-  }
-  if (pinnedSigner !== undefined) {
-    const pinned = decompressPublicKey(pinnedSigner, 'otpSignerPublicKey');
-    if (pinned !== signerPublicKey) refuse(`signed by ${signerPublicKey}, not by the pinned signer ${pinned}`);
-  }
-
   const dataBytes = hexToBytes(data);
-  const signature = derSignatureBytes(dataSignature);
-  if (!signature) refuse('dataSignature is not a DER ECDSA signature in hex');
-  const signerKey = verifyingKey(signerPublicKey);
-  if (!signerKey || !verifyDer(signature, dataBytes, signerKey)) refuse('dataSignature does not verify over data');
+
+  let signerPublicKey: string | undefined;
+  // Both empty is the sandbox's unsigned form; one empty is a broken bundle, refused below.
+  if (dataSignature !== '' || enclaveQuorumPublic !== '') {
+    try {
+      signerPublicKey = decompressPublicKey(enclaveQuorumPublic, 'enclaveQuorumPublic');
+    } catch {
+      refuse('enclaveQuorumPublic is not a P-256 public key');
+    }
+    const signature = derSignatureBytes(dataSignature);
+    if (!signature) refuse('dataSignature is not a DER ECDSA signature in hex');
+    const signerKey = verifyingKey(signerPublicKey);
+    if (!signerKey || !verifyDer(signature, dataBytes, signerKey)) refuse('dataSignature does not verify over data');
+  }
 
   let inner: Record<string, unknown>;
   try {
@@ -104,4 +111,21 @@ export function verifyOtpTargetBundle(bundle: string, pinnedSigner?: string): Ot
     refuse('targetPublic is not a P-256 public key');
   }
   return { targetPublic, signerPublicKey, data: inner };
+}
+
+/**
+ * Checks a target bundle before anything is encrypted to it: a signer (an unsigned bundle is
+ * refused here), its signature over the data bytes, the data's targetPublic, and the signer against
+ * the pin when one is given.
+ */
+export function verifyOtpTargetBundle(bundle: string, pinnedSigner?: string): OtpTarget {
+  const target = readOtpTargetBundle(bundle);
+  const { signerPublicKey } = target;
+  if (signerPublicKey === undefined) refuse('dataSignature and enclaveQuorumPublic are empty (an unsigned bundle)');
+  if (pinnedSigner !== undefined && !sameSigner(signerPublicKey, pinnedSigner)) {
+    refuse(
+      `signed by ${signerPublicKey}, not by the pinned signer ${decompressPublicKey(pinnedSigner, 'otpSignerPublicKey')}`,
+    );
+  }
+  return { ...target, signerPublicKey };
 }

@@ -79,6 +79,9 @@ interface ConfigData {
   profiles: Record<string, Profile>;
 }
 
+/** The fields that map a base URL to a signer key. */
+const PIN_MAPS = new Set(['otpSigners', 'sandboxOtpSigners']);
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const STRING_FIELDS = new Set([
@@ -101,15 +104,12 @@ function wrongTypes(profiles: Record<string, unknown>): string[] {
     }
     for (const [field, value] of Object.entries(profile)) {
       // Fields this version does not know are left alone: a newer svc may have written them.
-      if (field !== 'otpSigners' && !STRING_FIELDS.has(field)) continue;
-      const ok =
-        field === 'otpSigners'
-          ? isObject(value) && Object.values(value).every((v) => typeof v === 'string')
-          : typeof value === 'string';
+      if (!PIN_MAPS.has(field) && !STRING_FIELDS.has(field)) continue;
+      const ok = PIN_MAPS.has(field)
+        ? isObject(value) && Object.values(value).every((v) => typeof v === 'string')
+        : typeof value === 'string';
       if (!ok)
-        wrong.push(
-          `profiles.${name}.${field} (must be ${field === 'otpSigners' ? 'an object of strings' : 'a string'})`,
-        );
+        wrong.push(`profiles.${name}.${field} (must be ${PIN_MAPS.has(field) ? 'an object of strings' : 'a string'})`);
     }
   }
   return wrong;

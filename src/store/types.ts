@@ -10,6 +10,11 @@ export interface Profile {
   otpSignerPublicKey?: string;
   /** Base URL → the enclave key that must have signed its OTP target bundles, pinned on first use. */
   otpSigners?: Record<string, string>;
+  /**
+   * Base URL → the enclave key pinned for sandbox tokens there, trusted on first use. One base URL may
+   * serve both environments, each signing with its own key (src/auth/signer-trust.ts).
+   */
+  sandboxOtpSigners?: Record<string, string>;
   /** The key X-Service-Signature is verified with (PEM or hex). */
   webhookPublicKey?: string;
   /** The session whose key signs by default; its file is under sessions/. */

@@ -5,6 +5,7 @@
  * the scenario cannot use, a value that would change which magic row applies), and a refusal names
  * the option and why. Nothing given is ever dropped silently: a recipe uses every input it accepts.
  */
+import type { SignerTrust } from '../auth/signer-trust.js';
 import { UsageError } from '../errors.js';
 import { idPattern } from '../service/index.js';
 import type { Scenario } from './catalog.js';
@@ -21,8 +22,8 @@ export interface TriggerInputs {
   externalAccountId?: string;
   /** An EMAIL_OTP or SMS_OTP credential (auth.*): --credential, or the active session's. */
   credentialId?: string;
-  /** The OTP bundle signer pinned for the profile (auth.*). */
-  otpSigner?: string;
+  /** Which OTP bundle signers the profile trusts at this base URL (auth.*); none: any self-consistent one. */
+  otpTrust?: SignerTrust;
   /** `--set` values by full path (`customer.birthDate`), typed. */
   set: Record<string, SetValue>;
 }

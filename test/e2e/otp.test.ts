@@ -19,12 +19,12 @@ const svc = (args: string[], stdin?: string) => runSvc(args, { env: t.env, confi
 describe('svc otp verify (spawned)', () => {
   it('logs in with --code, pins the signer on first use and stores the key 0600 without printing it', async () => {
     const r = await svc(['otp', 'verify', '--credential', t.emu.fixtures.credentialId, '--code', '000000']);
-    expect(r.stderr).toMatch(/pinned it for \S+ in profile "default"/);
+    expect(r.stderr).toMatch(/pinned it for sandbox tokens at \S+ in profile "default"/);
     expect(r.code).toBe(0);
     const stored = activeSession(t)!;
     expect(r.stdout).toContain(stored.id);
     expect(sessionFileModes(t.configDir)).toEqual([0o600]);
-    expect(t.store().getProfile('default')!.otpSigners).toEqual({ [t.proxy.baseUrl]: t.emu.otpSignerPublicKey });
+    expect(t.store().getProfile('default')!.sandboxOtpSigners).toEqual({ [t.proxy.baseUrl]: t.emu.otpSignerPublicKey });
     expect(leakedSecrets(r.stdout + r.stderr, [stored.privateKey, t.emu.apiClientSecret])).toEqual([]);
   });
 

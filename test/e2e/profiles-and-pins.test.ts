@@ -40,12 +40,13 @@ describe('OTP signer pins (item 4)', () => {
     const configDir = tempConfigDir();
     const port = await freePort();
     const first = await emulator(configDir, port);
-    // "default" talks to the emulator through the environment: its pin is trusted on first use.
+    // "default" talks to the emulator through the environment: its pin is trusted on first use, for
+    // sandbox tokens (the emulator's token is one).
     expect((await login(first, configDir, ['--profile', 'local'])).code).toBe(0);
     expect((await runSvc(['--profile', 'default', 'config', 'set', 'api-token-id', 'x'], { configDir })).code).toBe(0);
     const tofu = await login(first, configDir, ['--profile', 'default'], envFor(first));
     expect(tofu.code).toBe(0);
-    expect(openStore({ dir: configDir }).getProfile('default')!.otpSigners).toEqual({
+    expect(openStore({ dir: configDir }).getProfile('default')!.sandboxOtpSigners).toEqual({
       [first.baseUrl]: first.otpSignerPublicKey,
     });
     await spawned.stop();

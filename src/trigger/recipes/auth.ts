@@ -25,7 +25,7 @@ export async function otpScenario(ctx: TriggerContext, scenario: Scenario): Prom
     login = await otpLogin({
       client: ctx.client,
       credentialId,
-      pinnedSigner: ctx.inputs.otpSigner,
+      trust: ctx.inputs.otpTrust,
       getCode: async () => code,
       maxAttempts: 1,
       signal: ctx.signal,

@@ -31,9 +31,10 @@ describe('svc otp verify (run)', () => {
     expect(stored.credentialId).toBe(t.emu.fixtures.credentialId);
     expect(publicKeyFromPrivate(stored.privateKey)).toBe(stored.publicKey);
     expect(sessionFileModes(t.configDir)).toEqual([0o600]);
-    // TOFU: the emulator's signer is now pinned, and the user was told.
-    expect(profile.otpSigners).toEqual({ [t.proxy.baseUrl]: t.emu.otpSignerPublicKey });
-    expect(deps.stderr()).toMatch(/pinned it for \S+ in profile/);
+    // TOFU: the emulator's signer is now pinned for sandbox tokens (the emulator's), and the user was told.
+    expect(profile.sandboxOtpSigners).toEqual({ [t.proxy.baseUrl]: t.emu.otpSignerPublicKey });
+    expect(profile.otpSigners).toBeUndefined();
+    expect(deps.stderr()).toMatch(/pinned it for sandbox tokens at \S+ in profile/);
     expect(deps.stdout()).toContain(stored.id);
     expect(leakedSecrets(deps.stdout() + deps.stderr(), [stored.privateKey, t.emu.apiClientSecret])).toEqual([]);
     expect(t.proxy.count('/challenge')).toBe(1);
