@@ -12,6 +12,7 @@ import { openSeenIds } from '../../src/webhook/dedupe.js';
 import { CardStates, describeEvent, STATE_CHANGE } from '../../src/webhook/render.js';
 import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { pathId } from '../../src/sandbox/api.js';
+import { UNSET_WEBHOOK_ENDPOINT_PATH } from '../../src/service/emulator-endpoints.js';
 
 const EVENT_TIMEOUT_MS = 15_000;
 
@@ -70,7 +71,9 @@ export async function cardWebhooks(ctx: DemoContext, narrator: Narrator): Promis
     return cardId;
   } finally {
     // Unset first, so the emulator (still running under --keep) stops retrying a closed port.
-    await client.request({ method: 'PATCH', path: '/config', body: { webhookEndpoint: null } }).catch(() => undefined);
+    await client
+      .request({ method: 'DELETE', path: UNSET_WEBHOOK_ENDPOINT_PATH, fromRoot: true })
+      .catch(() => undefined);
     await receiver.close();
   }
 }

@@ -30,6 +30,7 @@ export const ID_KINDS = [
   'Stablecoin',
   'StablecoinOperation',
   'StablecoinProviderAccount',
+  'PlatformConfig',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 

@@ -12,3 +12,5 @@ export * from './payment-enums.js';
 export * from './webhook-types.js';
 export * from './card-magic.js';
 export * from './sca-magic.js';
+export * from './no-route.js';
+export * from './emulator-endpoints.js';

@@ -6,6 +6,7 @@
 import type { ApiClient } from '../http/types.js';
 import { ApiError, SvcError } from '../errors.js';
 import { tokenEnvironment } from '../sandbox/environment.js';
+import { isNoRoute } from '../service/no-route.js';
 import type { RecipeName, Scenario } from './catalog.js';
 import type { Body, TriggerContext } from './context.js';
 import type { EventLogReader } from './events.js';
@@ -84,7 +85,7 @@ export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Pr
 
 /** A route the service does not have: the scenario cannot run there, whatever the input. */
 function missingRoute(error: unknown, baseUrl: string): unknown {
-  if (error instanceof ApiError && error.status === 404 && error.code === 'NOT_FOUND' && !error.hint) {
+  if (error instanceof ApiError && error.status === 404 && isNoRoute(error.code, error.details) && !error.hint) {
     error.hint = `The service at ${baseUrl} does not offer ${error.method ?? ''} ${error.path ?? 'this endpoint'}; this scenario cannot run there yet.`;
   }
   return error;

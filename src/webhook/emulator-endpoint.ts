@@ -12,6 +12,7 @@
  * Other services are real ones: their endpoint is the integrator's to set.
  */
 import type { ApiClient } from '../http/types.js';
+import { UNSET_WEBHOOK_ENDPOINT_PATH } from '../service/emulator-endpoints.js';
 
 /** How the listener reaches the emulator; both are read again on every call (a new emulator rewrites the profile). */
 export interface EmulatorAccess {
@@ -47,8 +48,11 @@ type ConfigBody = { webhookEndpoint?: string | null };
 
 const read = async (client: ApiClient, signal?: AbortSignal) =>
   (await client.request<ConfigBody>({ method: 'GET', path: '/config', signal })).body.webhookEndpoint ?? null;
+// PATCH /config takes only a URL (the description's string); "none" is the emulator's own DELETE.
 const write = (client: ApiClient, endpoint: string | null) =>
-  client.request({ method: 'PATCH', path: '/config', body: { webhookEndpoint: endpoint } });
+  endpoint === null
+    ? client.request({ method: 'DELETE', path: UNSET_WEBHOOK_ENDPOINT_PATH, fromRoot: true })
+    : client.request({ method: 'PATCH', path: '/config', body: { webhookEndpoint: endpoint } });
 
 /** Registers `url` as the emulator's endpoint. Throws if the emulator cannot be reached. */
 export async function takeOverEndpoint(

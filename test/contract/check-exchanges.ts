@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Difference, KNOWN_GAPS, SPEC_DIFFERENCES } from './differences.js';
+import { type Difference, SPEC_DIFFERENCES } from './differences.js';
 import { ContractValidator } from './validator.js';
 
 const SCHEMA_FILE = fileURLToPath(new URL('./api-schema.json', import.meta.url));
@@ -41,7 +41,7 @@ export interface Failure {
 export interface CheckResult {
   checked: { responses: number; requests: number; webhooks: number };
   failures: Failure[];
-  /** Listed differences that were seen (the rest of KNOWN_GAPS may be stale). */
+  /** Listed differences that were seen. */
   forgiven: number;
 }
 
@@ -60,8 +60,7 @@ function forgiven(list: readonly Difference[], f: Found, seen: Seen): boolean {
       (d.operation === f.operation || d.operation === '*') &&
       (d.status === undefined || d.status === f.status) &&
       (!d.agentOnly || seen.agent) &&
-      (!d.body || d.body(seen.body)) &&
-      (!d.errors || f.errors.every((e) => d.errors!.test(e))),
+      (!d.body || d.body(seen.body)),
   );
 }
 
@@ -95,7 +94,7 @@ export function checkExchanges(folder: string): CheckResult {
   let forgivenCount = 0;
   const fail = (f: Found, example: unknown, agent = false) => {
     const context = { body: example, agent };
-    if (forgiven(SPEC_DIFFERENCES, f, context) || forgiven(KNOWN_GAPS, f, context)) {
+    if (forgiven(SPEC_DIFFERENCES, f, context)) {
       forgivenCount++;
       return;
     }

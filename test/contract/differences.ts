@@ -18,9 +18,7 @@ export interface Difference {
   agentOnly?: boolean;
   /** Only for bodies this accepts (the response body, or the request body for `request`). */
   body?: (body: unknown) => boolean;
-  /** Only when every error found matches this. */
-  errors?: RegExp;
-  /** The spec clause (or, for KNOWN_GAPS, the issue) behind it. */
+  /** The spec clause behind it. */
   why: string;
 }
 
@@ -67,99 +65,4 @@ export const SPEC_DIFFERENCES: readonly Difference[] = [
     agentOnly: true,
     why: "spec Authentication 2: agent credentials are bound to their customer, so another customer's records are unknown to an agent (404) on every operation it may call",
   },
-];
-
-const gap = (kind: Difference['kind'], operation: string, status: number | undefined, why: string): Difference => ({
-  kind,
-  operation,
-  ...(status !== undefined ? { status } : {}),
-  why,
-});
-
-/** Every transaction in a body (a list, an action's, a webhook's data) that names no customer at all. */
-function onlyPlatformTransactions(body: unknown): boolean {
-  const found: Record<string, unknown>[] = [];
-  const walk = (node: unknown, depth: number) => {
-    if (depth > 4 || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, depth + 1));
-    const o = node as Record<string, unknown>;
-    if (typeof o.id === 'string' && o.id.startsWith('Transaction:')) found.push(o);
-    for (const value of Object.values(o)) walk(value, depth + 1);
-  };
-  walk(body, 0);
-  return found.every((tx) => 'platformCustomerId' in tx || !('customerId' in tx));
-}
-
-/**
- * The platform's own payments (from its INTERNAL_FIAT accounts, or a real-time-funding quote
- * without source.customerId, which the description makes "on behalf of the platform itself")
- * belong to no customer, yet the description's Transaction requires customerId and
- * platformCustomerId: the emulator leaves both out (src/emulator/README.md).
- */
-const platformTransaction = (kind: Difference['kind'], operation: string, status?: number): Difference => ({
-  ...gap(kind, operation, status, 'description contradiction: a platform payment has no customer'),
-  errors: /must have required property '(customerId|platformCustomerId)'$/,
-  body: onlyPlatformTransactions,
-});
-
-const TRANSACTION_RESPONSES: [string, number][] = [
-  ['GET /transactions', 200],
-  ['GET /transactions/{transactionId}', 200],
-  ['POST /transactions/{transactionId}/cancel', 200],
-  ['POST /transactions/{transactionId}/confirm', 200],
-  ['POST /transfer-in', 201],
-  ['POST /transfer-out', 201],
-  ['POST /sandbox/send', 200],
-];
-
-/**
- * Gaps still to fix (issue 21 and the issues of new areas): each is a bug, listed only so the suite
- * stays green while it is being fixed. Shrink this list; never grow it without an issue.
- */
-export const KNOWN_GAPS: readonly Difference[] = [
-  ...TRANSACTION_RESPONSES.map(([operation, status]) => platformTransaction('response', operation, status)),
-  ...['OUTGOING_PAYMENT', 'INCOMING_PAYMENT'].flatMap((kind) =>
-    ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REFUND_COMPLETED', 'REFUND_FAILED'].map((status) =>
-      platformTransaction('webhook', `webhook ${kind}.${status}`),
-    ),
-  ),
-  gap('status', 'GET /agents/me/actions', 400, 'issue 21: 400 not declared'),
-  gap('status', 'GET /auth/credentials', 404, 'issue 21: 404 not declared'),
-  gap('status', 'GET /beneficial-owners', 404, 'issue 21: 404 not declared'),
-  gap('status', 'GET /documents', 404, 'issue 21: 404 not declared'),
-  gap('status', 'GET /verifications', 404, 'issue 21: 404 not declared'),
-  gap('request', 'PATCH /config', 200, 'issue 21: null webhookEndpoint accepted (svc demo clears with it)'),
-  gap('response', 'GET /customers/{customerId}', 404, 'issue 21: NOT_FOUND is not a declared 404 code'),
-  gap('status', 'POST /quotes', 404, 'issue 21: 404 not declared'),
-  gap('response', 'POST /agents/me/transfer-in', 201, 'issue 21 item 6 (ops21): agent statuses'),
-  gap('response', 'POST /agents/me/transfer-out', 201, 'issue 21 item 6 (ops21): agent statuses'),
-  gap('status', 'POST /agents/me/transfer-out', 202, 'issue 21 item 6 (ops21): agent statuses'),
-  gap('status', 'POST /agents/me/transfer-in', 202, 'issue 21 item 6 (ops21): agent statuses'),
-  gap('status', 'POST /transfer-out', 202, 'issue 21 item 6 (ops21): agent statuses'),
-  gap('status', 'POST /transfer-in', 202, 'issue 21 item 6 (ops21): agent statuses'),
-  gap('response', 'POST /agents/{agentId}/device-codes', 409, 'issue 21: code not declared'),
-  gap('status', 'POST /agents', 404, 'issue 21: 404 not declared'),
-  ...['GET /sca/factors', 'DELETE /sca/factors/{credentialId}', 'GET /sca/factors/reset/{resetId}'].map((operation) =>
-    gap('status', operation, 400, 'SCA area: a missing customerId query is a 400 the description does not declare'),
-  ),
-  gap('status', 'POST /cards', 413, 'issue 21: 413 not declared'),
-  gap('status', 'POST /documents', 413, 'issue 21: 413 not declared'),
-  gap('status', 'POST /sandbox/internal-accounts/{accountId}/fund', 413, 'issue 21: 413 not declared'),
-  gap('request', 'POST /customers', 400, 'svc api with a deliberately bad body'),
-  gap(
-    'request',
-    'POST /customers/external-accounts',
-    400,
-    'a resource command given an incomplete account (official CLI line)',
-  ),
-  {
-    ...gap(
-      'status',
-      '*',
-      403,
-      "tokens area: a token's missing permission is the description's 403 FORBIDDEN, undeclared on the operation",
-    ),
-    body: (body) => typeof (body as { details?: { tokenId?: unknown } } | null)?.details?.tokenId === 'string',
-  },
-  gap('status', 'POST /customers/external-accounts', 404, 'issue 21: 404 not declared'),
 ];

@@ -1,9 +1,11 @@
 /**
- * Request bodies: read up to a limit (413 beyond it, the rest drained) and, when a handler asks,
- * parsed as one JSON object (400 INVALID_INPUT naming `body` otherwise).
+ * Request bodies: read up to a limit (400 INVALID_INPUT naming `body` beyond it, the rest drained)
+ * and, when a handler asks, parsed as one JSON object (400 INVALID_INPUT naming `body` otherwise).
+ * An oversized body is a 400, not a 413: the spec's error statuses are 400, 401, 404 and 500, and
+ * the public API description declares no 413 on any operation.
  */
 import type { IncomingMessage } from 'node:http';
-import { HttpError, invalidInput } from './errors.js';
+import { type HttpError, invalidInput } from './errors.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 // fatal: bytes that are not UTF-8 are refused, not silently turned into U+FFFD inside a field.
@@ -11,14 +13,24 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** application/json, or a +json type, with any parameters. */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
-/** Reads the body up to limit bytes; beyond it, the rest is drained and 413 is answered. */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/** The refusal of a body over `limit` bytes (a file part over its own limit names `file`). */
+export function tooLarge(limit: number, field = 'body', what = 'The request body'): HttpError {
+  const message = `${what} exceeds ${limit} bytes`;
+  return invalidInput([{ field, constraint: { maxLength: limit }, message }], message);
+}
+
+/**
+ * Reads the body up to limit bytes; beyond it, the rest is drained and the 400 is answered. One
+ * declared too large by Content-Length is refused before `admitted` is called (which invites the
+ * body of an `Expect: 100-continue` request), so such a client never sends it.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, admitted?: () => void): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
   if (declared > limit) {
     req.resume();
-    return Promise.reject(tooLarge());
+    return Promise.reject(tooLarge(limit));
   }
+  admitted?.();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -28,7 +40,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       if (size > limit) over = true;
       if (!over) chunks.push(chunk);
     });
-    req.on('end', () => (over ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('end', () => (over ? reject(tooLarge(limit)) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }

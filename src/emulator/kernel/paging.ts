@@ -29,6 +29,21 @@ export function readPage(f: Fields): PageRequest {
   return { limit, offset };
 }
 
+/**
+ * `limit` and `cursor` of a list whose operation declares no 400 (`GET /agents/me/actions`): a limit
+ * outside 1…100 is brought into it, an unreadable limit or cursor is the default (20, first page).
+ */
+export function lenientPage(query: URLSearchParams): PageRequest {
+  const limitText = query.get('limit');
+  const asked = limitText !== null && /^-?\d{1,9}$/.test(limitText) ? Number(limitText) : 20;
+  const cursor = query.get('cursor');
+  const offset = cursor !== null && CURSOR.test(cursor) ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
+  return {
+    limit: Math.min(100, Math.max(1, asked)),
+    offset: Number.isSafeInteger(offset) && offset >= 0 ? offset : 0,
+  };
+}
+
 export function pageOf<T>(
   items: readonly T[],
   page: PageRequest,

@@ -16,12 +16,25 @@ export function requiredPermission(method: string, path: string): 'VIEW' | 'TRAN
   return MONEY.test(path) ? 'TRANSACT' : 'MANAGE';
 }
 
-/** 403 FORBIDDEN when a token's permissions do not cover the request. */
+/**
+ * The operations whose description declares 403 for a token without the permission ("Forbidden. The
+ * token lacks the TRANSACT permission", on quotes): the money simulators, quotes and their
+ * execution, card reveal, invitation cancel. Every other operation declares 401 alone for
+ * credentials it will not take.
+ */
+const DECLARES_FORBIDDEN =
+  /^POST \/(quotes(\/[^/]+\/execute)?|sandbox\/(send|uma\/receive|internal-accounts\/[^/]+\/fund|cards\/[^/]+\/simulate\/[a-z_]+)|cards\/[^/]+\/reveal|invitations\/[^/]+\/cancel)$/;
+
+/**
+ * When a token's permissions do not cover the request: 403 FORBIDDEN where the operation declares
+ * it, else 401 UNAUTHORIZED with the sandbox `reason`; both name the permission in `details`.
+ */
 export function checkPermission(principal: Principal, method: string, path: string): void {
   if (principal.kind !== 'platform' || !principal.permissions) return;
   const needed = requiredPermission(method, path);
-  if (!principal.permissions.includes(needed))
-    throw new HttpError(403, 'FORBIDDEN', `The API token lacks the ${needed} permission needed for ${method} ${path}`, {
-      details: { permission: needed, tokenId: principal.tokenId },
-    });
+  if (principal.permissions.includes(needed)) return;
+  const message = `The API token lacks the ${needed} permission needed for ${method} ${path}`;
+  const details = { permission: needed, tokenId: principal.tokenId };
+  if (DECLARES_FORBIDDEN.test(`${method} ${path}`)) throw new HttpError(403, 'FORBIDDEN', message, { details });
+  throw new HttpError(401, 'UNAUTHORIZED', message, { details, reason: message });
 }

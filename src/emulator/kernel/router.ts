@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorContext } from './context.js';
 import type { Principal } from './auth.js';
+import { NO_ROUTE_DETAILS } from '../../service/no-route.js';
 import { HttpError } from './errors.js';
 import { Fields } from './fields.js';
 
@@ -49,7 +50,7 @@ export interface Route {
   basicOnly?: boolean;
   /** What the request log shows instead of the path (hides a secret path segment). */
   logPath?: string;
-  /** Body limit of this route (default 1 MiB); beyond it, 413. */
+  /** Body limit of this route (default 1 MiB); beyond it, 400 naming `body`. */
   maxBodyBytes?: number;
 }
 
@@ -139,8 +140,13 @@ export class Router {
         headers: { Allow: allowed.join(', ') },
       });
     }
-    throw new HttpError(404, 'NOT_FOUND', `No route for ${method} ${path}`);
+    throw noRoute(`No route for ${method} ${path}`);
   }
+}
+
+/** 404 for a path no route serves: REFERENCE_NOT_FOUND (the description has no code for it), marked so. */
+export function noRoute(message: string): HttpError {
+  return new HttpError(404, 'REFERENCE_NOT_FOUND', message, { details: { ...NO_ROUTE_DETAILS } });
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The node:http front: Authorization on every request but public pages, the version prefix, body
- * limits (413), JSON parsing (400), routing (404/405) and a catch-all 500, so no request can crash
+ * limits and JSON parsing (400), routing (404/405) and a catch-all 500, so no request can crash
  * the process. Unversioned routes (emulator-only endpoints, embed pages) are matched first.
+ * A request with `Expect: 100-continue` is told to send its body only once it passed all of that
+ * but the reading: a refusal (401, 404, a declared size over the limit) comes without it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { API_VERSION } from '../../http/base-url.js';
@@ -11,7 +13,7 @@ import { readBody, parseJsonObject } from './body.js';
 import type { EmulatorContext } from './context.js';
 import { HttpError, invalidInput } from './errors.js';
 import { exchangeRecorder } from './exchange-log.js';
-import type { Match, Reply, Req, Router } from './router.js';
+import { type Match, noRoute, type Reply, type Req, type Router } from './router.js';
 import { checkPermission } from './permissions.js';
 
 /** The emulator serves the API version the client speaks. */
@@ -81,8 +83,7 @@ function route(
     );
   }
   const principal = parts.authorize(req.headers.authorization);
-  if (!versioned)
-    throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
+  if (!versioned) throw noRoute(`No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
   const match = found ?? parts.api.match(method, path);
   checkPermission(principal, method, path);
   return { match, path, principal };
@@ -94,6 +95,7 @@ async function handle(
   req: IncomingMessage,
   logAs: (p: string) => void,
   seen: { raw?: Buffer },
+  admitted?: () => void,
 ): Promise<Reply> {
   const url = parseTarget(req.url);
   const method = req.method ?? 'GET';
@@ -109,7 +111,7 @@ async function handle(
       : undefined);
   if (hidden) logAs(hidden);
   const { match, path, principal } = route(parts, req, method, url);
-  const raw = await readBody(req, match.route.maxBodyBytes);
+  const raw = await readBody(req, match.route.maxBodyBytes, admitted);
   seen.raw = raw;
   let parsed: Record<string, unknown> | undefined;
   const request: Req = {
@@ -141,7 +143,12 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
     headersTimeout: Math.min(requestTimeoutMs, 20_000),
     connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
   };
-  return createServer(limits, (req, res) => {
+  const server = createServer(limits, (req, res) => serve(req, res, false));
+  // Without this listener node answers `Expect: 100-continue` itself, before anything was checked.
+  server.on('checkContinue', (req, res) => serve(req, res, true));
+  return server;
+
+  function serve(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void {
     const started = performance.now();
     // Until a route says otherwise (a secret in its path), the log shows the path without the query.
     let logPath = (req.url ?? '').split('?')[0];
@@ -163,7 +170,8 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
       send(res, reply);
       done(reply);
     };
-    handle(emu, parts, req, logAs, seen).then(answer, (error: unknown) => {
+    const admitted = expectsContinue ? () => res.writeContinue() : undefined;
+    handle(emu, parts, req, logAs, seen, admitted).then(answer, (error: unknown) => {
       let reply: Reply;
       if (error instanceof HttpError) {
         reply = errorReply(error);
@@ -183,5 +191,5 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
       else send(res, reply);
       done(reply);
     });
-  });
+  }
 }

@@ -37,7 +37,8 @@ export interface CoreState {
   otpSignerPublicKey: string;
   /** The start-up fixture ids (kernel/fixtures.ts). */
   fixtures?: Fixtures;
-  config: { webhookEndpoint?: string };
+  /** `id`: the platform's own id (PlatformConfig:<uuid>), made on first use (features/platform/platform-id.ts). */
+  config: { id?: string; webhookEndpoint?: string };
   outbox: WebhookDelivery[];
 }
 

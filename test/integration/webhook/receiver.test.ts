@@ -1,11 +1,11 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../emulator/support.js';
+import { expectContinue } from '../../helpers/expect-continue.js';
 import { request } from 'undici';
 import { createWebhookVerifier, signWebhookBody } from '../../../src/crypto/webhook-signature.js';
 import { openSeenIds, type SeenIds } from '../../../src/webhook/dedupe.js';
@@ -146,28 +146,6 @@ describe('webhook receiver: requests that are not deliveries', () => {
 });
 
 describe('webhook receiver: Expect: 100-continue', () => {
-  /** Sends the head only, waits for the first answer, then (if invited) the body; returns every status line seen. */
-  function expectContinue(url: string, head: string, body: string): Promise<string[]> {
-    const { port } = new URL(url);
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1');
-      let answer = '';
-      let sentBody = false;
-      socket.setEncoding('latin1');
-      socket.on('data', (d: string) => {
-        answer += d;
-        if (!sentBody && answer.startsWith('HTTP/1.1 100')) {
-          sentBody = true;
-          socket.write(body);
-        }
-        if (/^HTTP\/1\.1 [2-5]\d\d/m.test(answer) && /\r\n\r\n\{.*\}$/s.test(answer)) socket.end();
-      });
-      socket.on('error', reject);
-      socket.on('close', () => resolve(answer.match(/^HTTP\/1\.1 \d{3}/gm) ?? []));
-      socket.write(head);
-    });
-  }
-
   it('refuses an oversized declared body with 413 before inviting it (no 100 Continue)', async () => {
     const { receiver, rejections } = await recorder({ maxBodyBytes: 1024 });
     const head = `POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n`;

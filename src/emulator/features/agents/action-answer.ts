@@ -33,10 +33,17 @@ function transferDetails(tx: TxRec) {
   };
 }
 
+/** The action an operation held for approval names in its 403 (me-routes.ts pendingReply). */
+function heldAction(emu: EmulatorContext, reply: Reply) {
+  const id = (reply.body as { details?: { actionId?: unknown } } | undefined)?.details?.actionId;
+  return reply.status === 403 && typeof id === 'string' ? emu.table(agentActions).get(id) : undefined;
+}
+
 export function actionReply(emu: EmulatorContext, agent: AgentRec, answer: ActionAnswer, reply: Reply): Reply {
+  const held = heldAction(emu, reply);
+  if (held) return { status: answer.status, body: renderAction(emu, held) };
   const body = reply.body as Record<string, unknown> | undefined;
   if (reply.status < 200 || reply.status >= 300 || !body) return reply;
-  if (typeof body.id === 'string' && body.id.startsWith('AgentAction:')) return { ...reply, status: answer.status };
   const tx = madeTransaction(emu, body);
   if (!tx) return reply; // a signed-retry challenge: the signed retry answers the action
   // A repeat (Idempotency-Key, or a settled signed retry re-sent) answers the action it made before.

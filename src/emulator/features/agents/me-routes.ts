@@ -4,11 +4,14 @@
  * the money area's handler: the kernel's agent scope already binds ids and lists to the agent's
  * customer. Spending operations (execute a quote, transfer in or out) are judged by enforce.ts:
  * refused (403), run at once, or kept as a pending AgentAction for the platform to approve. At
- * `/agents/me` they answer the AgentAction either way (action-answer.ts); on the area's own path an
- * agent gets the area's answer, or 202 with the pending action. A quote created with
+ * `/agents/me` they answer the AgentAction either way (action-answer.ts). On the area's own path an
+ * agent gets the area's answer; one that must wait is 403 FORBIDDEN naming the pending action (the
+ * area's operation answers a transaction, which does not exist yet, and declares no 202 for it; the
+ * spec answers a policy's refusal of an agent with 403). A quote created with
  * `immediatelyExecute` that must wait is answered as created (201 Quote), its execution pending.
  */
 import type { EmulatorContext } from '../../kernel/context.js';
+import { HttpError } from '../../kernel/errors.js';
 import type { Handler, Reply, Req, Route } from '../../kernel/router.js';
 import { accounts } from '../accounts/accounts.js';
 import { externalAccounts } from '../external-accounts/records.js';
@@ -16,7 +19,7 @@ import { insertQuote, quotes, quoteStatus, renderQuote } from '../quotes/quotes.
 import { readQuoteRequest } from '../quotes/request.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
 import { actionReply, type ActionAnswer } from './action-answer.js';
-import { actionsByQuote, agentActions, pendingAction, renderAction } from './actions.js';
+import { type ActionRec, actionsByQuote, agentActions, pendingAction } from './actions.js';
 import { getAgent, me, type AgentRec } from './agents.js';
 import { judgeSpend, requirePermission, type Permission } from './enforce.js';
 import { handlerOf, runAs } from './run.js';
@@ -95,9 +98,23 @@ function transfer(direction: 'in' | 'out'): AgentOp {
         transferBody: body,
         transferDetails: { amount, currency, sourceAccountId: ids[0]!, destinationAccountId: ids[1]! },
       });
-      return remember(emu, key, target, { status: 202, body: renderAction(emu, action) });
+      return remember(emu, key, target, pendingReply(action), true);
     },
   };
+}
+
+/**
+ * An operation the policy holds for the platform's approval. At `/agents/me` actionReply turns it
+ * into the AgentAction with the declared status; on the area's path it stays this 403.
+ */
+function pendingReply(action: ActionRec): Reply {
+  const error = new HttpError(
+    403,
+    'FORBIDDEN',
+    `The agent's policy holds this operation for the platform's approval: it is ${action.id} (PENDING_APPROVAL). Follow it at GET /agents/me/actions/${action.id}; the /agents/me routes answer the action itself.`,
+    { details: { actionId: action.id, actionStatus: 'PENDING_APPROVAL' } },
+  );
+  return { status: 403, body: error.toBody() };
 }
 
 const createQuote: AgentOp = {
@@ -139,7 +156,7 @@ const executeQuote: AgentOp = {
         .table(agentActions)
         .where(actionsByQuote, quote.id)
         .find((a) => a.status === 'PENDING_APPROVAL');
-    if (waiting) return { status: 202, body: renderAction(emu, waiting) };
+    if (waiting) return pendingReply(waiting);
     // Unknown, another's or no longer executable: the area answers (404, 409…).
     if (!quote || quote.customerId !== agent.customerId || quoteStatus(emu, quote) !== 'PENDING')
       return runAs(emu, agent, req, handler, req.params);
@@ -152,10 +169,7 @@ const executeQuote: AgentOp = {
     ) {
       return runAs(emu, agent, req, handler, req.params);
     }
-    return {
-      status: 202,
-      body: renderAction(emu, pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id })),
-    };
+    return pendingReply(pendingAction(emu, agent, { type: 'EXECUTE_QUOTE', quoteId: quote.id }));
   },
 };
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { idPattern } from '../../../service/identifiers.js';
-import { badRequest, conflict, notFound } from '../../kernel/errors.js';
+import { badRequest, conflict, invalidInput, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
@@ -33,7 +33,9 @@ export const agentRoutes: Route[] = [
       const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
       const policy = readPolicy(f);
       f.done();
-      if (!emu.table(customers).has(customerId!)) throw notFound('Customer', customerId!, 'USER_NOT_FOUND');
+      // POST /agents declares no 404: an unknown customer is a bad field.
+      if (!emu.table(customers).has(customerId!))
+        throw invalidInput([{ field: 'customerId', message: `Customer ${customerId} not found` }]);
       const now = emu.iso();
       const id = newId('Agent');
       const agent = emu.table(agents).set(id, {
@@ -103,8 +105,7 @@ export const agentRoutes: Route[] = [
     path: '/agents/:agentId/device-codes',
     handler(req, emu) {
       const agent = getAgent(emu, req.params.agentId!);
-      if (agent.isConnected)
-        throw conflict('AGENT_ALREADY_CONNECTED', `${agent.id} is already connected: its access token is in use`);
+      if (agent.isConnected) throw conflict('CONFLICT', `${agent.id} is already connected: its access token is in use`);
       return { status: 201, body: renderDeviceCode(emu, issueDeviceCode(emu, agent.id)) };
     },
   },

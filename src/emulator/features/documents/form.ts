@@ -1,9 +1,9 @@
 /**
  * The document form of `POST /documents` and `PUT /documents/{id}`: the text fields through the
  * kernel's Fields (every bad field in one 400) and the file, which must be a JPEG, PNG or PDF by its
- * first bytes (else 400 naming `file`) and at most DOCUMENT_MAX_FILE_BYTES (else 413). Its name is
- * kept as the document's `fileName`, so it is limited like every stored text (400 naming fileName);
- * a name with `../` or NUL stays a harmless string: it is never used as a path.
+ * first bytes and at most DOCUMENT_MAX_FILE_BYTES (else 400 naming `file`). Its name is kept as
+ * the document's `fileName`, so it is limited like every stored text (400 naming fileName); a name
+ * with `../` or NUL stays a harmless string: it is never used as a path.
  */
 import {
   DOCUMENT_FILE_KINDS,
@@ -14,7 +14,7 @@ import {
   idPattern,
   type DocumentType,
 } from '../../../service/index.js';
-import { HttpError } from '../../kernel/errors.js';
+import { tooLarge } from '../../kernel/body.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Req } from '../../kernel/router.js';
 import { countryRules, defined } from '../customers/fields.js';
@@ -38,8 +38,7 @@ async function checkFile(f: Fields, file: File | undefined, sentAsText: boolean)
     f.add('file', sentAsText ? 'file must be a file part (with a filename), not a text value' : 'file is required');
     return;
   }
-  if (file.size > DOCUMENT_MAX_FILE_BYTES)
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `file exceeds ${DOCUMENT_MAX_FILE_BYTES} bytes (10 MB)`);
+  if (file.size > DOCUMENT_MAX_FILE_BYTES) throw tooLarge(DOCUMENT_MAX_FILE_BYTES, 'file', 'The file (10 MB at most)');
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   if (file.name.length > FILE_NAME_MAX_LENGTH)
     f.add('fileName', `the file's name must be at most ${FILE_NAME_MAX_LENGTH} characters (got ${file.name.length})`, {
@@ -52,7 +51,7 @@ async function checkFile(f: Fields, file: File | undefined, sentAsText: boolean)
 
 /**
  * Reads and checks the form; `withHolder` for an upload (a replacement keeps its holder, and
- * ignores a documentHolder part). Throws the 400/413; returns the fields and the holder.
+ * ignores a documentHolder part). Throws the 400; returns the fields and the holder.
  */
 export async function readDocumentForm(
   req: Req,

@@ -5,7 +5,7 @@
 import { idPattern } from '../../../service/identifiers.js';
 import { primaryIdentifier } from '../../../service/money-magic.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { HttpError, conflict, notFound } from '../../kernel/errors.js';
+import { HttpError, conflict, invalidInput, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Req, Route } from '../../kernel/router.js';
@@ -64,7 +64,9 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
     f.add('currency', `${accountType} accounts hold ${held.join(' or ')} in the sandbox`, { enum: held });
   f.done();
 
-  if (customerId && !emu.table(customers).has(customerId)) throw notFound('Customer', customerId, 'USER_NOT_FOUND');
+  // Creating an external account declares no 404: an unknown customer is a bad field.
+  if (customerId && !emu.table(customers).has(customerId))
+    throw invalidInput([{ field: 'customerId', message: `Customer ${customerId} not found` }]);
   const accountInfo = {
     accountType,
     ...fields,

@@ -7,6 +7,8 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Req, Route } from '../../kernel/router.js';
+import { UNSET_WEBHOOK_ENDPOINT_PATH } from '../../../service/emulator-endpoints.js';
+import { platformId } from './platform-id.js';
 
 /** Also the webhook-events area's check of a replay's `to`. */
 export function isHttpUrl(value: string): boolean {
@@ -35,10 +37,22 @@ function platformOnly(req: Req): void {
 /** The description's PlatformConfig: webhookEndpoint is a string, so an unset one is left out (never null). */
 function renderConfig(emu: EmulatorContext): Record<string, unknown> {
   const endpoint = emu.core.config.webhookEndpoint;
-  return endpoint ? { webhookEndpoint: endpoint } : {};
+  return { id: platformId(emu), ...(endpoint ? { webhookEndpoint: endpoint } : {}) };
 }
 
 export const webhookConfigRoutes: Route[] = [
+  // Emulator-only: unsets the endpoint, which PATCH /config cannot (its webhookEndpoint is a string).
+  // svc demo and webhook listen restore "no endpoint" with it; events raised meanwhile are logged, undelivered.
+  {
+    method: 'DELETE',
+    path: UNSET_WEBHOOK_ENDPOINT_PATH,
+    unversioned: true,
+    handler(_req, emu) {
+      delete emu.core.config.webhookEndpoint;
+      emu.changed();
+      return { status: 204 };
+    },
+  },
   {
     method: 'GET',
     path: '/config',
@@ -52,20 +66,16 @@ export const webhookConfigRoutes: Route[] = [
     path: '/config',
     handler(req, emu) {
       platformOnly(req);
-      const body = req.json();
-      const f = new Fields(body);
-      if (body.webhookEndpoint === null) {
-        delete emu.core.config.webhookEndpoint;
-      } else {
-        const endpoint = f.string('webhookEndpoint', {
-          required: true,
-          format: 'url',
-          maxLength: 2048,
-          check: (v) => (isHttpUrl(v) ? undefined : 'webhookEndpoint must be an http or https URL'),
-        });
-        f.done();
-        emu.core.config.webhookEndpoint = endpoint!;
-      }
+      const f = new Fields(req.json());
+      // The description's webhookEndpoint is a string: null does not unset it (the emulator-only DELETE does).
+      const endpoint = f.string('webhookEndpoint', {
+        required: true,
+        format: 'url',
+        maxLength: 2048,
+        check: (v) => (isHttpUrl(v) ? undefined : 'webhookEndpoint must be an http or https URL'),
+      });
+      f.done();
+      emu.core.config.webhookEndpoint = endpoint!;
       emu.changed();
       return { status: 200, body: renderConfig(emu) };
     },

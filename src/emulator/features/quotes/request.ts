@@ -7,7 +7,7 @@ import { UMA_ADDRESS_PATTERN, idPattern } from '../../../service/identifiers.js'
 import { umaScenario } from '../../../service/money-magic.js';
 import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { badRequest, notFound } from '../../kernel/errors.js';
+import { badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Req } from '../../kernel/router.js';
 import { PLATFORM_OWNER, accounts } from '../accounts/accounts.js';
@@ -30,24 +30,29 @@ function inputError(field: string, message: string): never {
   throw badRequest('INVALID_INPUT', message, { errors: [{ field, message }] });
 }
 
-/** The account behind an ACCOUNT source or destination: its kind, currency and owner (404 when unknown). */
+/**
+ * The account behind an ACCOUNT source or destination: its kind, currency and owner; undefined when
+ * unknown (or not the caller's), which the caller answers 400 naming the field: POST /quotes declares no 404.
+ */
 function endpoint(
   req: Req,
   emu: EmulatorContext,
   id: string,
-): {
-  kind: 'INTERNAL' | 'EXTERNAL';
-  currency: string;
-  /** The stablecoin a wallet was created in (USDC, USDT): a name for its currency, which it holds as dollars. */
-  asset?: string;
-  customerId?: string;
-  wallet?: boolean;
-  pullable?: boolean;
-  unverified?: boolean;
-} {
+):
+  | {
+      kind: 'INTERNAL' | 'EXTERNAL';
+      currency: string;
+      /** The stablecoin a wallet was created in (USDC, USDT): a name for its currency, which it holds as dollars. */
+      asset?: string;
+      customerId?: string;
+      wallet?: boolean;
+      pullable?: boolean;
+      unverified?: boolean;
+    }
+  | undefined {
   if (id.startsWith('InternalAccount:')) {
     const a = emu.table(accounts).get(id);
-    if (!a || !callerMaySee(req, a.customerId)) throw notFound('InternalAccount', id);
+    if (!a || !callerMaySee(req, a.customerId)) return undefined;
     return {
       kind: 'INTERNAL',
       currency: a.currency,
@@ -56,7 +61,7 @@ function endpoint(
     };
   }
   const e = emu.table(externalAccounts).get(id);
-  if (!e || !callerMaySee(req, e.customerId)) throw notFound('ExternalAccount', id);
+  if (!e || !callerMaySee(req, e.customerId)) return undefined;
   return {
     kind: 'EXTERNAL',
     currency: e.currency,
@@ -96,10 +101,12 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
   const description = f.string('description', { maxLength: 500 });
   const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
   const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
-  f.done();
-
   const source = sourceAccountId ? endpoint(req, emu, sourceAccountId) : undefined;
   const dest = destinationAccountId ? endpoint(req, emu, destinationAccountId) : undefined;
+  if (sourceAccountId && !source) f.add('source.accountId', `account ${sourceAccountId} not found`);
+  if (destinationAccountId && !dest) f.add('destination.accountId', `account ${destinationAccountId} not found`);
+  f.done();
+
   const sourceKind: SourceKind = source ? source.kind : 'REALTIME_FUNDING';
   if (immediately && sourceKind === 'REALTIME_FUNDING')
     inputError('immediatelyExecute', 'a real-time-funding quote is executed by paying its payment instructions');

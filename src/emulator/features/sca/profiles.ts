@@ -5,7 +5,7 @@
  */
 import { idPattern } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
-import { conflict, invalidInput } from '../../kernel/errors.js';
+import { HttpError, conflict } from '../../kernel/errors.js';
 import type { Req } from '../../kernel/router.js';
 import { durableTable } from '../../kernel/tables.js';
 import { type CustomerRec, customerOr404 } from '../customers/customers.js';
@@ -72,13 +72,19 @@ export function requireScaCustomer(customer: CustomerRec): void {
     );
 }
 
-/** The `?customerId=` of the /sca operations: 400 when absent or malformed, 404, 409 outside SCA regions. */
+/**
+ * The `?customerId=` of the /sca operations: 404 USER_NOT_FOUND when absent, malformed or unknown (every
+ * /sca operation declares 404 "customer not found", not all declare 400), 409 outside SCA regions.
+ */
 export function scaCustomerOf(emu: EmulatorContext, req: Req): { customer: CustomerRec; profile: ScaProfile } {
   const id = req.query.get('customerId');
   if (!id || !idPattern('Customer').test(id))
-    throw invalidInput([
-      { field: 'customerId', message: 'the customerId query parameter (Customer:<uuid>) is required' },
-    ]);
+    throw new HttpError(
+      404,
+      'USER_NOT_FOUND',
+      'No customer named: the customerId query parameter (Customer:<uuid>) is required on /sca operations',
+      { details: { field: 'customerId' } },
+    );
   const customer = customerOr404(emu, id);
   requireScaCustomer(customer);
   return { customer, profile: profileOf(emu, customer.id) };

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { LedgerBatch } from '../accounts/ledger.js';
 import { customers } from '../customers/customers.js';
+import { platformId } from '../platform/platform-id.js';
 import { renderTransaction, transactions, type Course, type Money, type TxRec, type TxStatus } from './transactions.js';
 import { newId } from '../../kernel/ids.js';
 
@@ -40,9 +41,15 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
   if (spec.hold) batch.hold(spec.hold.accountId, spec.hold.amount);
   const now = emu.now();
   const reference = `SVC${randomBytes(5).toString('hex').toUpperCase()}`;
-  // The description's Transaction names its customer twice: our id and the platform's own.
+  // The description's Transaction names its customer twice: our id and the platform's own. A
+  // payment of the platform itself names the platform in both (platform-id.ts).
   const owner =
     typeof spec.fields.customerId === 'string' ? emu.table(customers).get(spec.fields.customerId) : undefined;
+  const ownerIds = owner
+    ? { platformCustomerId: owner.platformCustomerId }
+    : spec.fields.customerId === undefined
+      ? { customerId: platformId(emu), platformCustomerId: platformId(emu) }
+      : {};
   const tx: TxRec = {
     id: spec.id ?? newId('Transaction'),
     type: spec.type,
@@ -51,7 +58,7 @@ export function startTransaction(emu: EmulatorContext, spec: CourseSpec): TxRec 
     ...(typeof spec.fields.customerId === 'string' ? { customerId: spec.fields.customerId } : {}),
     fields: {
       ...spec.fields,
-      ...(owner ? { platformCustomerId: owner.platformCustomerId } : {}),
+      ...ownerIds,
       reconciliationInstructions: { reference },
     },
     createdAt: emu.iso(now),

@@ -46,11 +46,19 @@ export function recall(emu: EmulatorContext, key: string | undefined, target: st
 
 /**
  * Keeps a successful answer under key; returns it. A refusal is not kept: the corrected request may
- * use the same key. Every answer below 300 is a success (no handler answers 1xx).
+ * use the same key. Every answer below 300 is a success (no handler answers 1xx). `keep` overrides
+ * that for a refusal that did something (an agent's operation held for approval: its 403 names the
+ * pending action a repeat must not make again).
  */
-export function remember(emu: EmulatorContext, key: string | undefined, target: string, reply: Reply): Reply {
+export function remember(
+  emu: EmulatorContext,
+  key: string | undefined,
+  target: string,
+  reply: Reply,
+  keep = reply.status < 300,
+): Reply {
   // Stryker disable next-line ConditionalExpression: a keyless request is never recalled, so keeping its answer changes nothing.
   if (key === undefined) return reply;
-  if (reply.status < 300) emu.table(idempotentAnswers).set(key, { key, target, reply, atMs: emu.now() });
+  if (keep) emu.table(idempotentAnswers).set(key, { key, target, reply, atMs: emu.now() });
   return reply;
 }

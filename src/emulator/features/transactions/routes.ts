@@ -55,13 +55,16 @@ function mergeByCreation(
   return out;
 }
 
+const CUSTOMER_OR_PLATFORM = new RegExp(`${idPattern('Customer').source}|${idPattern('PlatformConfig').source}`);
+
 export const transactionRoutes: Route[] = [
   {
     method: 'GET',
     path: '/transactions',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
-      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      // The platform's own payments name the platform's id as their customer (platform-id.ts).
+      const customerId = f.string('customerId', { pattern: CUSTOMER_OR_PLATFORM });
       const platformCustomerId = f.string('platformCustomerId', { minLength: 1 });
       const accountIdentifier = f.string('accountIdentifier', { minLength: 1 });
       const sender = f.string('senderAccountIdentifier', { minLength: 1 });

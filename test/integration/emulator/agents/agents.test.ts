@@ -62,6 +62,7 @@ describe('device codes', () => {
     // A connected agent gets no new code.
     expect(errorShape(await t.call('POST', `/agents/${made.body.agent.id}/device-codes`))).toMatchObject({
       status: 409,
+      code: 'CONFLICT',
     });
   });
 
@@ -99,7 +100,7 @@ describe('device codes', () => {
     }
   });
 
-  it('404 for an unknown code; 400 listing every bad field of POST /agents; 404 for an unknown customer', async () => {
+  it('404 for an unknown code; 400 listing every bad field of POST /agents; 400 naming customerId for an unknown customer', async () => {
     expect(errorShape(await redeem('ZZZZ-ZZZZ'))).toMatchObject({ status: 404 });
     expect(errorShape(await t.call('GET', '/agents/device-codes/ZZZZ-ZZZZ/status'))).toMatchObject({ status: 404 });
     const bad = await t.call('POST', '/agents', {
@@ -114,8 +115,10 @@ describe('device codes', () => {
       'policy.spendingLimits.currency',
       'policy.spendingLimits.perTransactionLimit',
     ]);
+    // POST /agents declares no 404.
     const unknown = await createAgent('Customer:00000000-0000-4000-8000-000000000000');
-    expect(errorShape(unknown)).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect(errorShape(unknown)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(unknown.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['customerId']);
   });
 });
 

@@ -244,7 +244,7 @@ describe('approve and reject', () => {
     expect((await as(s, 'GET', `/agents/me/actions/${pending.body.id}`)).body.status).toBe('PENDING_APPROVAL');
   });
 
-  it('the lists page: newest first for the agent, oldest first for the platform; a bad limit is 400', async () => {
+  it("the lists page: newest first for the agent, oldest first for the platform; the agent's list filters by status and brings a limit into 1…100 (it declares no 400)", async () => {
     const s = await setup(approvalRequired);
     const first = (await as(s, 'POST', '/agents/me/transfer-out', payout(s, 100))).body.id;
     const second = (await as(s, 'POST', '/agents/me/transfer-out', payout(s, 200))).body.id;
@@ -262,10 +262,13 @@ describe('approve and reject', () => {
     expect(
       (await t.call('GET', `/agents/approvals?agentId=${s.agentId}`)).body.data.map((a: { id: string }) => a.id),
     ).toEqual([first, second]);
-    expect(errorShape(await as(s, 'GET', '/agents/me/actions?limit=0'))).toMatchObject({
-      status: 400,
-      details: { errors: [{ field: 'limit' }] },
-    });
+    const one = await as(s, 'GET', '/agents/me/actions?limit=0');
+    expect(one.status).toBe(200);
+    expect(one.body.data.map((a: { id: string }) => a.id)).toEqual([second]);
+    expect((await as(s, 'GET', '/agents/me/actions?limit=5000')).body.data).toHaveLength(2);
+    const pending = (await as(s, 'GET', '/agents/me/actions?status=PENDING_APPROVAL')).body.data;
+    expect(pending.map((a: { id: string }) => a.id)).toEqual([second, first]);
+    expect((await as(s, 'GET', '/agents/me/actions?status=APPROVED')).body.data).toEqual([]);
     expect(errorShape(await t.call('GET', '/agents/approvals?agentId=nope&limit=500'))).toMatchObject({ status: 400 });
   });
 });

@@ -341,13 +341,13 @@ describe("the money areas' own paths hold an agent to the same policy", () => {
       'FORBIDDEN',
     ],
     [
-      'POST /transfer-out needing approval',
+      'POST /transfer-out needing approval: 403 naming the pending action (the operation declares no 202)',
       { defaultExecutionMode: 'APPROVAL_REQUIRED' },
       'POST',
       '/transfer-out',
       10,
-      202,
-      undefined,
+      403,
+      'FORBIDDEN',
     ],
     ['POST /transfer-out within the policy', {}, 'POST', '/transfer-out', 10, 201, undefined],
   ] as Array<[string, Record<string, unknown>, string, string, number, number, string | undefined]>)(
@@ -371,7 +371,10 @@ describe("the money areas' own paths hold an agent to the same policy", () => {
       const answer = await as(s, method, path, body);
       expect(answer.status, answer.text).toBe(status);
       if (code) expect(errorShape(answer).code).toBe(code);
-      if (status === 202) expect(answer.body).toMatchObject({ type: 'TRANSFER_OUT', status: 'PENDING_APPROVAL' });
+      if (policy.defaultExecutionMode === 'APPROVAL_REQUIRED') {
+        const held = await as(s, 'GET', `/agents/me/actions/${answer.body.details.actionId}`);
+        expect(held.body).toMatchObject({ type: 'TRANSFER_OUT', status: 'PENDING_APPROVAL' });
+      }
       if (status === 201) expect(answer.body.agentId).toBe(s.agentId); // the area's path: its own Transaction
       // The platform (Basic) is not an agent: the same call is not judged by any agent's policy.
       if (path === '/transfer-out')

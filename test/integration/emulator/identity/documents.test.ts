@@ -1,7 +1,7 @@
 /**
  * POST /documents over real HTTP with real multipart bodies: any JPEG, PNG or PDF by its first
- * bytes, anything else 400 naming `file`, every bad field at once, 404 for unknown holders, 413
- * beyond 10 MB, and GET /documents/{id} and the paged list.
+ * bytes, anything else 400 naming `file`, every bad field at once, 404 for unknown holders, 400
+ * naming `file` beyond 10 MB, and GET /documents/{id} and the paged list.
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
@@ -146,11 +146,12 @@ describe('POST /documents refusals', () => {
     expect(errorShape(noOwner)).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
   });
 
-  it('413 PAYLOAD_TOO_LARGE for a file over 10 MB; exactly 10 MB is accepted', async () => {
+  it('400 naming file for a file over 10 MB (body when it cannot hold one); exactly 10 MB is accepted', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     PDF.copy(big);
     const over = await upload(t, valid({ bytes: big, name: 'big.pdf', type: 'application/pdf' }));
-    expect(errorShape(over)).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(errorShape(over)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(errorShape(over).details.errors.map((e: { field: string }) => e.field)).toEqual(['file']);
     const limit = await upload(
       t,
       valid({ bytes: big.subarray(0, 10 * 1024 * 1024), name: 'limit.pdf', type: 'application/pdf' }),
@@ -162,8 +163,10 @@ describe('POST /documents refusals', () => {
       headers: { authorization: basicAuth(t.emu), 'content-type': 'multipart/form-data; boundary=B' },
       body: Buffer.alloc(11 * 1024 * 1024),
     });
-    expect(huge.statusCode).toBe(413);
-    expect(((await huge.body.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(huge.statusCode).toBe(400);
+    const refused = (await huge.body.json()) as { code: string; details: { errors: { field: string }[] } };
+    expect(refused.code).toBe('INVALID_INPUT');
+    expect(refused.details.errors.map((e) => e.field)).toEqual(['body']);
   });
 });
 

@@ -56,7 +56,7 @@ describe('/_emulator/clock', () => {
 
   it('is not part of the service: there is no such route under the version segment', async () => {
     const versioned = await t.call('POST', '/_emulator/clock/advance', { body: { ms: 1 } });
-    expect(errorShape(versioned)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(errorShape(versioned)).toMatchObject({ status: 404, details: { route: 'UNKNOWN' } });
   });
 
   it.each([

@@ -1,6 +1,8 @@
 /**
  * The HTTP front: Basic auth on every request, the version prefix, 404/405, malformed JSON, wrong
- * types, oversized bodies (413) and the catch-all 500, always in the spec's error shape.
+ * types, oversized bodies (400 naming `body`: no 413, which neither the spec nor the description has),
+ * `Expect: 100-continue` refused before the body is invited, and the catch-all 500, always in the
+ * spec's error shape.
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +17,7 @@ import { Router } from '../../../../src/emulator/kernel/router.js';
 import { createEmulatorServer } from '../../../../src/emulator/kernel/server.js';
 import { createCoreState } from '../../../../src/emulator/kernel/state.js';
 import { TableSet } from '../../../../src/emulator/kernel/tables.js';
+import { expectContinue } from '../../../helpers/expect-continue.js';
 import { basicAuth, errorShape, testEmulator, type TestEmulator } from '../support.js';
 
 let t: TestEmulator;
@@ -71,13 +74,15 @@ describe('authentication', () => {
 });
 
 describe('routing', () => {
-  it('404 NOT_FOUND for an unknown route or a path outside the version segment', async () => {
-    expect(errorShape(await t.call('GET', '/nothing-here'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  it("404 for an unknown route, a path outside the version segment or an id of the wrong shape: the description's generic REFERENCE_NOT_FOUND, marked as no route", async () => {
+    const noRoute = { status: 404, code: 'REFERENCE_NOT_FOUND', details: { route: 'UNKNOWN' } };
+    expect(errorShape(await t.call('GET', '/nothing-here'))).toMatchObject(noRoute);
+    expect(errorShape(await t.call('GET', '/customers/nobody'))).toMatchObject(noRoute);
     const outside = await request(t.emu.baseUrl.replace('/2025-10-13', '/2024-01-01/cards'), {
       headers: { authorization: basicAuth(t.emu) },
     });
     expect(outside.statusCode).toBe(404);
-    expect((await outside.body.json()) as object).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await outside.body.json()) as object).toMatchObject(noRoute);
   });
 
   it('405 with Allow for a known path and the wrong method', async () => {
@@ -169,14 +174,17 @@ describe('bodies', () => {
     ]);
   });
 
-  it('413 for a body over 1 MiB declared by Content-Length', async () => {
+  it('400 INVALID_INPUT naming body for a body over 1 MiB declared by Content-Length', async () => {
     const big = JSON.stringify({ amount: 1, pad: 'x'.repeat(1024 * 1024) });
     const answer = await t.call('POST', `/sandbox/internal-accounts/${t.emu.fixtures.accountId}/fund`, { body: big });
-    expect(errorShape(answer)).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(errorShape(answer).details.errors).toEqual([
+      { field: 'body', constraint: { maxLength: 1024 * 1024 }, message: expect.stringMatching(/1048576 bytes/) },
+    ]);
     expect((await t.call('GET', '/config')).status).toBe(200);
   });
 
-  it('413 for a chunked body that grows past 1 MiB', async () => {
+  it('400 naming body for a chunked body that grows past 1 MiB', async () => {
     const chunk = 'x'.repeat(64 * 1024);
     const body = Readable.from(
       (function* () {
@@ -190,8 +198,10 @@ describe('bodies', () => {
       headers: { authorization: basicAuth(t.emu), 'content-type': 'application/json' },
       body,
     });
-    expect(res.statusCode).toBe(413);
-    expect(((await res.body.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.statusCode).toBe(400);
+    const refused = (await res.body.json()) as { code: string; details: { errors: { field: string }[] } };
+    expect(refused.code).toBe('INVALID_INPUT');
+    expect(refused.details.errors.map((e) => e.field)).toEqual(['body']);
   });
 
   it('exactly 1 MiB is still read (and then validated)', async () => {
@@ -200,6 +210,34 @@ describe('bodies', () => {
     expect(Buffer.byteLength(body)).toBe(1024 * 1024);
     const answer = await t.call('POST', `/sandbox/internal-accounts/${t.emu.fixtures.accountId}/fund`, { body });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('Expect: 100-continue', () => {
+  const head = (path: string, length: number, authorization?: string) =>
+    `POST ${new URL(t.emu.baseUrl).pathname}${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${length}\r\nExpect: 100-continue\r\n${authorization ? `Authorization: ${authorization}\r\n` : ''}` +
+    'Connection: close\r\n\r\n';
+  const funding = () => `/sandbox/internal-accounts/${t.emu.fixtures.accountId}/fund`;
+
+  it('refuses a body declared too large, or a request without credentials, before inviting the body', async () => {
+    const big = 2 * 1024 * 1024;
+    expect(await expectContinue(t.emu.baseUrl, head(funding(), big, basicAuth(t.emu)), 'x'.repeat(big))).toEqual([
+      'HTTP/1.1 400',
+    ]);
+    const body = '{"amount":1}';
+    expect(await expectContinue(t.emu.baseUrl, head(funding(), body.length), body)).toEqual(['HTTP/1.1 401']);
+    expect(await expectContinue(t.emu.baseUrl, head(funding(), body.length, 'Basic eDp5'), body)).toEqual([
+      'HTTP/1.1 401',
+    ]);
+  });
+
+  it('invites the body of a request it will read, and answers it', async () => {
+    const body = '{"amount":1}';
+    expect(await expectContinue(t.emu.baseUrl, head(funding(), body.length, basicAuth(t.emu)), body)).toEqual([
+      'HTTP/1.1 100',
+      'HTTP/1.1 200',
+    ]);
   });
 });
 

@@ -417,12 +417,15 @@ describe('refusals at quote creation', () => {
     expect(errorShape(pull).details.errors[0].field).toBe('source.accountId');
   });
 
-  it('404 for unknown accounts, SELF_PAYMENT for one account on both ends, INVALID_AMOUNT below the fee', async () => {
-    expect(
-      errorShape(
-        await t.call('POST', '/quotes', { body: accountQuote(`InternalAccount:${randomUUID()}`, platformUsd, 1_000) }),
-      ),
-    ).toMatchObject({ status: 404 });
+  it('400 naming an unknown account (POST /quotes declares no 404), SELF_PAYMENT for one account on both ends, INVALID_AMOUNT below the fee', async () => {
+    const unknown = await t.call('POST', '/quotes', {
+      body: accountQuote(`InternalAccount:${randomUUID()}`, `ExternalAccount:${randomUUID()}`, 1_000),
+    });
+    expect(errorShape(unknown)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(unknown.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'source.accountId',
+      'destination.accountId',
+    ]);
     expect(
       errorShape(await t.call('POST', '/quotes', { body: accountQuote(platformUsd, platformUsd, 1_000) })),
     ).toMatchObject({ status: 400, code: 'SELF_PAYMENT' });

@@ -179,6 +179,21 @@ describe('GET /transactions', () => {
     expect(page2.hasMore).toBe(false);
   });
 
+  it("the platform's own payment names the platform (GET /config's id) as its customer, and that id filters the list", async () => {
+    const platform = (await t.call('GET', '/config')).body.id as string;
+    expect(platform).toMatch(/^PlatformConfig:[0-9a-f-]{36}$/);
+    const bank = await externalAccount(t, undefined, 'USD_ACCOUNT');
+    const paid = await out(platformUsd, bank, 700);
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ customerId: platform, platformCustomerId: platform });
+    expect((await t.call('GET', `/transactions/${paid.body.id}`)).body.customerId).toBe(platform);
+    const listed = (await t.call('GET', `/transactions?customerId=${platform}&limit=100`)).body.data as any[];
+    expect(listed.map((x) => x.id)).toContain(paid.body.id);
+    expect(listed.every((x) => x.customerId === platform)).toBe(true);
+    const theirs = (await t.call('GET', `/transactions?customerId=${customer.id}&limit=100`)).body.data as any[];
+    expect(theirs.map((x) => x.id)).not.toContain(paid.body.id);
+  });
+
   it('POST /transactions/{id}/confirm records the receipt delivery time (now, or the one given); a repeat updates it', async () => {
     const id = (await t.call('GET', '/transactions?limit=1')).body.data[0].id;
     const first = await t.call('POST', `/transactions/${id}/confirm`);
@@ -291,9 +306,10 @@ describe("an agent sees its own customer's money only", () => {
     expect(errorShape(await t.call('GET', `/internal-accounts/${platformUsd}`, asAgent))).toMatchObject({
       status: 404,
     });
+    // Unknown to the agent, as an unknown account is to anyone: POST /quotes declares 400 for it, no 404.
     expect(
       errorShape(await t.call('POST', '/quotes', { ...asAgent, body: accountQuote(platformUsd, destination, 1_000) })),
-    ).toMatchObject({ status: 404 });
+    ).toMatchObject({ status: 400, details: { errors: [{ field: 'source.accountId' }] } });
     expect(
       errorShape(
         await t.call('POST', '/transfer-out', {

@@ -36,9 +36,10 @@ describe('API tokens', () => {
 
   it.each([
     [['VIEW'], 'GET', '/customers', 200],
-    [['VIEW'], 'PATCH', '/config', 403],
+    // 403 where the operation declares it for a missing permission, else the declared 401.
+    [['VIEW'], 'PATCH', '/config', 401],
     [['VIEW'], 'POST', '/sandbox/send', 403],
-    [['TRANSACT'], 'GET', '/customers', 403],
+    [['TRANSACT'], 'GET', '/customers', 401],
     [['TRANSACT'], 'POST', '/sandbox/send', 400],
     [['MANAGE'], 'POST', '/tokens', 400],
     [['MANAGE'], 'POST', '/quotes', 403],
@@ -48,6 +49,12 @@ describe('API tokens', () => {
     expect(answer.status, answer.text).toBe(status);
     if (status === 403)
       expect(errorShape(answer)).toMatchObject({ code: 'FORBIDDEN', details: { permission: expect.any(String) } });
+    if (status === 401)
+      expect(errorShape(answer)).toMatchObject({
+        code: 'UNAUTHORIZED',
+        reason: expect.stringMatching(/lacks the (VIEW|MANAGE) permission/),
+        details: { permission: expect.any(String) },
+      });
   });
 
   it('a wrong secret is 401; a deleted token stops working; deleting again is 404 TOKEN_NOT_FOUND', async () => {

@@ -58,9 +58,12 @@ describe('who may use SCA', () => {
     expect([unknown.status, code(unknown)]).toEqual([404, 'USER_NOT_FOUND']);
   });
 
-  it('customerId is required: 400 naming it', async () => {
-    const answer = await t.call('GET', '/sca/factors');
-    expect([answer.status, fieldOf(answer)]).toEqual([400, 'customerId']);
+  it('customerId is required: without it no customer is named, 404 USER_NOT_FOUND saying so (no /sca read declares 400)', async () => {
+    for (const path of ['/sca/factors', '/sca/factors?customerId=nobody']) {
+      const answer = await t.call('GET', path);
+      expect([answer.status, code(answer)]).toEqual([404, 'USER_NOT_FOUND']);
+      expect(answer.body.message).toMatch(/customerId query parameter/);
+    }
   });
 });
 

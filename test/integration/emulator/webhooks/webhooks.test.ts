@@ -5,7 +5,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { request } from 'undici';
 import {
+  basicAuth,
   delivered,
   errorShape,
   eventually,
@@ -151,7 +153,24 @@ describe('config and the TEST webhook', () => {
       constraint: { format: 'url' },
     });
     // The description's webhookEndpoint is a string: unset, it is left out rather than null.
-    expect((await t.call('GET', '/config')).body).toEqual({});
+    expect((await t.call('GET', '/config')).body).toEqual({ id: expect.stringMatching(/^PlatformConfig:/) });
+  });
+
+  it('PATCH /config takes a URL only (null is 400); the emulator-only DELETE /_emulator/webhook-endpoint unsets it', async () => {
+    const t = await emulator();
+    expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: 'http://127.0.0.1:9/hooks' } })).status).toBe(
+      200,
+    );
+    const refused = await t.call('PATCH', '/config', { body: { webhookEndpoint: null } });
+    expect(errorShape(refused).details.errors[0]).toMatchObject({ field: 'webhookEndpoint' });
+    expect((await t.call('GET', '/config')).body.webhookEndpoint).toBe('http://127.0.0.1:9/hooks');
+    const unset = await request(`${new URL(t.emu.baseUrl).origin}/_emulator/webhook-endpoint`, {
+      method: 'DELETE',
+      headers: { authorization: basicAuth(t.emu) },
+    });
+    expect(unset.statusCode).toBe(204);
+    await unset.body.dump();
+    expect((await t.call('GET', '/config')).body).not.toHaveProperty('webhookEndpoint');
   });
 
   it('delivers a signed TEST event synchronously', async () => {
