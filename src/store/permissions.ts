@@ -1,20 +1,33 @@
 /**
  * The store holds secrets (client secret, session private keys): its folder is 0700 and every file
  * 0600, also for files an older version or a user created with looser modes. Temp files left by a
- * crash mid-write may hold a private key too: they get 0600 and are removed once clearly abandoned.
+ * crash mid-write may hold a private key too: they are created 0600 and removed once their writer is gone.
  */
 import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from '../process-alive.js';
 import { StoreError } from './errors.js';
 
 /** Owner-only folder. */
 const DIR_MODE = 0o700;
 /** Owner-only read/write file. */
 export const PRIVATE_FILE_MODE = 0o600;
-/** conf (via atomically) writes `<file>.tmp-<10 digits><6 hex>` and renames it over <file>. */
-const TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
-/** Older than this, a temp file belongs to no running write. */
+/**
+ * Temp files of the store's writers, named after the writing process: `<file>.<pid>.tmp`
+ * (json-file.ts) and a lock's `<file>.lock.<pid>.tmp` (lock-file.ts). Abandoned once that process is gone.
+ */
+const PID_TEMP_FILE_RE = /\.(\d+)\.tmp$/;
+/** Earlier versions wrote through conf (atomically): `<file>.tmp-<10 digits><6 hex>`, with no pid. */
+const LEGACY_TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
+/** Older than this, a temp file without a pid belongs to no running write. */
 const ABANDONED_TEMP_MS = 60_000;
+
+/** Whether a temp file was left by a write that will never finish (its process died mid-write). */
+function abandonedTemp(name: string, mtimeMs: number, now: number): boolean {
+  const pid = PID_TEMP_FILE_RE.exec(name)?.[1];
+  if (pid !== undefined) return Number(pid) !== process.pid && !processAlive(Number(pid));
+  return LEGACY_TEMP_FILE_RE.test(name) && now - mtimeMs > ABANDONED_TEMP_MS;
+}
 const POSIX = process.platform !== 'win32';
 
 /**
@@ -90,7 +103,7 @@ export function securePrivateFiles(dir: string, notes: string[] = []): void {
     const path = join(dir, entry.name);
     try {
       const st = statSync(path);
-      if (TEMP_FILE_RE.test(entry.name) && now - st.mtimeMs > ABANDONED_TEMP_MS) {
+      if (abandonedTemp(entry.name, st.mtimeMs, now)) {
         unlinkSync(path);
         continue;
       }

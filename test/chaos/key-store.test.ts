@@ -2,16 +2,27 @@
  * The key store under concurrency, crashes and hostile folders, through the real CLI:
  * 16 logins at once on one config folder keep every session; a `session refresh` SIGKILLed after
  * the challenge (its signed retry on the wire, nothing stored yet) leaves the old key usable and the
- * store readable; a corrupt config.json or session file is named with the fix; a 0777 folder is
+ * store readable; the temp files of a writer killed mid-write are removed by the next svc; a corrupt
+ * config.json or session file is named with the fix; a 0777 folder is
  * tightened and the user told; a folder owned by someone else (or a symlink to one) is refused.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { openStore } from '../../src/store/index.js';
+import { tempFileFor } from '../../src/store/json-file.js';
 import { originOf, recordingProxy, type RecordingProxy } from '../integration/auth/support.js';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { LARGE, printFigures, report } from './report.js';
@@ -114,6 +125,61 @@ describe('the key store', () => {
     });
     expect(again.code, again.stderr).toBe(0);
     expect(openStore({ dir: configDir }).getProfile('default')!.activeSessionId).not.toBe(old);
+  }, 60_000);
+
+  it('a writer SIGKILLed between creating its temp file and the rename leaves it; the next svc removes it, not a live one', async () => {
+    const configDir = tempConfigDir();
+    expect((await login(configDir)).code).toBe(0);
+    const sessionFile = join(configDir, 'sessions', readdirSync(join(configDir, 'sessions'))[0]!);
+    const configFile = join(configDir, 'config.json');
+    // Each child does what a store write does first (json-file.ts, lock-file.ts): creates its
+    // pid-named temp file 0600. One is killed there, as a refresh killed mid-write is; one lives on.
+    const writer = (files: string[]) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '-e',
+          "const fs = require('node:fs'); for (const f of process.argv.slice(1)) fs.closeSync(fs.openSync(`${f}.${process.pid}.tmp`, 'w', 0o600)); process.stdout.write('ready'); setInterval(() => {}, 1e6);",
+          ...files,
+        ],
+        { stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      const ready = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+      return { child, ready, closed };
+    };
+    const killed = writer([sessionFile, configFile, `${configFile}.lock`]);
+    const alive = writer([configFile]);
+    await Promise.all([killed.ready, alive.ready]);
+    killed.child.kill('SIGKILL');
+    await killed.closed;
+    const left = [
+      tempFileFor(sessionFile, killed.child.pid),
+      tempFileFor(configFile, killed.child.pid),
+      tempFileFor(`${configFile}.lock`, killed.child.pid),
+    ];
+    const inFlight = tempFileFor(configFile, alive.child.pid);
+    for (const f of [...left, inFlight]) expect(statSync(f).size).toBe(0); // what a kill mid-write leaves
+    try {
+      const r = await runSvc(['session', 'show'], { env: env(), configDir });
+      expect(r.code, r.stderr).toBe(0);
+      const remaining = left.filter((f) => existsSync(f));
+      report({
+        suite: 'store',
+        attack: 'temp files of a writer SIGKILLed mid-write, then the next svc',
+        tried: left.length,
+        survived: left.length - remaining.length,
+        lost: remaining.length,
+      });
+      expect(remaining).toEqual([]);
+      expect(existsSync(inFlight)).toBe(true); // a live writer's file is its own
+      expect(
+        openStore({ dir: configDir }).getSession(openStore({ dir: configDir }).getProfile('default')!.activeSessionId!),
+      ).toBeDefined();
+    } finally {
+      alive.child.kill('SIGKILL');
+      await alive.closed;
+    }
   }, 60_000);
 
   it('a corrupt config.json or session file is named, with the fix', async () => {

@@ -113,8 +113,9 @@ const LINES: Line[] = [
     save: ['mxn', 'id'],
   },
   {
+    // The description's SGD account needs a SWIFT code: svc says so before sending an incomplete account.
     line: 'accounts external create --customer-id {customer} --currency SGD --account-type SGD_ACCOUNT --account-number 1234567890 --beneficiary-type INDIVIDUAL --beneficiary-name "Ada Lovelace"',
-    exit: 1,
+    exit: 2,
   },
   {
     line: 'accounts external create --customer-id {customer} --currency USD --account-type USD_ACCOUNT --account-number 1234567890 --routing-number 021000021',

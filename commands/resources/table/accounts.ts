@@ -15,6 +15,29 @@ const info = (flag: string, help: string, key: string, extra: Partial<OpFlag> = 
   body: `accountInfo.${key}`,
   ...extra,
 });
+/**
+ * The account fields the description requires of each account type's create request, where svc has
+ * a flag for them (its ExternalAccountCreateInfo branches), so an incomplete account is refused
+ * here, naming the flags, instead of being sent.
+ */
+const ACCOUNT_FLAGS_REQUIRED: Record<string, string[]> = {
+  USD_ACCOUNT: ['--account-number', '--routing-number'],
+  SGD_ACCOUNT: ['--account-number', '--swift-code'],
+  HKD_ACCOUNT: ['--account-number', '--bank-name', '--swift-code'],
+  MYR_ACCOUNT: ['--account-number', '--bank-name', '--swift-code'],
+  THB_ACCOUNT: ['--account-number', '--bank-name', '--swift-code'],
+  VND_ACCOUNT: ['--account-number', '--bank-name', '--swift-code'],
+  IDR_ACCOUNT: ['--account-number', '--bank-name', '--swift-code'],
+  NGN_ACCOUNT: ['--account-number', '--bank-name'],
+  PHP_ACCOUNT: ['--account-number', '--bank-name'],
+  ZAR_ACCOUNT: ['--account-number', '--bank-name'],
+  SWIFT_ACCOUNT: ['--bank-name', '--swift-code'],
+  EUR_ACCOUNT: ['--iban'],
+  DKK_ACCOUNT: ['--iban'],
+  AED_ACCOUNT: ['--iban'],
+  MXN_ACCOUNT: ['--clabe'],
+  BRL_ACCOUNT: ['--pix-key', '--pix-key-type', '--tax-id'],
+};
 const beneficiary = (flag: string, help: string, key: string, extra: Partial<OpFlag> = {}): OpFlag =>
   info(`--beneficiary-${flag}`, `beneficiary ${help}`, `beneficiary.${key}`, extra);
 const BENEFICIARY_ADDRESS = ['line1', 'line2', 'city', 'state', 'postal', 'country'].map((part) =>
@@ -119,6 +142,12 @@ export const accounts: Operation[] = [
       { given: '--beneficiary-name', needs: ['--beneficiary-type'] },
       // Every fiat account type (the *_ACCOUNT discriminators) is paid to a named beneficiary.
       { given: '--account-type', is: '_ACCOUNT$', needs: ['--beneficiary-type', '--beneficiary-name'] },
+      ...Object.entries(ACCOUNT_FLAGS_REQUIRED).map(([type, needs]) => ({
+        given: '--account-type',
+        is: `^${type}$`,
+        needs,
+      })),
+      { given: '--account-type', is: '_WALLET$', needs: ['--address'] },
       {
         given: BENEFICIARY_ADDRESS.map((f) => f.syntax),
         needs: ['--beneficiary-address-line1', '--beneficiary-address-postal', '--beneficiary-address-country'],

@@ -90,13 +90,14 @@ describe('create, get, list, delete', () => {
     expect((await t.call('GET', `/platform/external-accounts/${created.body.id}`)).status).toBe(200);
   });
 
-  it('404 USER_NOT_FOUND for an unknown customer', async () => {
+  it('400 naming customerId for an unknown customer (creating an external account declares no 404)', async () => {
     const answer = await create({
       customerId: `Customer:${randomUUID()}`,
       currency: 'USD',
       accountInfo: accountInfo('USD_ACCOUNT'),
     });
-    expect(errorShape(answer)).toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['customerId']);
   });
 });
 
