@@ -87,6 +87,27 @@ describe('svc trigger (spawned)', () => {
     expect(r.stderr).toContain('kyc has: kyc.pending');
   });
 
+  it("a service without a scenario's endpoint (the emulator's unknown-route 404) is named as such", async () => {
+    // A sandbox that has the send probe (404 QUOTE_NOT_FOUND) but no other route, as an older service would.
+    const older = createServer((req, res) => {
+      req.resume();
+      const body = req.url!.endsWith('/sandbox/send')
+        ? { status: 404, code: 'QUOTE_NOT_FOUND', message: 'no such quote' }
+        : { status: 404, code: 'REFERENCE_NOT_FOUND', message: 'No route', details: { route: 'UNKNOWN' } };
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => older.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(older.address() as AddressInfo).port}/2025-10-13`;
+      const env = { SERVICE_BASE_URL: baseUrl, SERVICE_API_TOKEN_ID: 'id', SERVICE_API_CLIENT_SECRET: 'secret' };
+      const r = await runSvc(['trigger', 'kyc.pending'], { env });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`The service at ${baseUrl} does not offer POST /customers`);
+    } finally {
+      await new Promise<void>((resolve) => older.close(() => resolve()));
+    }
+  });
+
   describe('against production', () => {
     let server: Server;
     let created = 0;
