@@ -6,6 +6,7 @@
  */
 export const NO_ROUTE_DETAILS = { route: 'UNKNOWN' } as const;
 
+/** Whether a 404 says the server has no such route (rather than no such record). */
 export function isNoRoute(code: string, details: Record<string, unknown> | undefined): boolean {
   return code === 'NOT_FOUND' || details?.route === NO_ROUTE_DETAILS.route;
 }
