@@ -127,7 +127,11 @@ export function tableVerbs(operations: readonly Operation[]): TableVerb[] {
     const load = async () => {
       const loaded = (await import('./run.js')) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
       const tell = (options: unknown) => ({ ...(options as object), [OPERATION]: key });
-      if (loaded.execute) return { execute: (o: unknown, ...rest: unknown[]) => loaded.execute!(tell(o), ...rest) };
+      // The bundle's verb entry is execute(spec, options, globals, signal) (.ci/build.mjs): options come second.
+      if (loaded.execute)
+        return {
+          execute: (spec: unknown, o: unknown, ...rest: unknown[]) => loaded.execute!(spec, tell(o), ...rest),
+        };
       return { run: (o: unknown, deps: unknown) => loaded.run!(tell(o), deps) };
     };
     return {
