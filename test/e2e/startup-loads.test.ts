@@ -132,3 +132,45 @@ describe('the command root', () => {
       expect(code.includes(`"node_modules/${omitted}/`), `the bundles have ${omitted}`).toBe(false);
   });
 });
+
+describe('the signing commands', () => {
+  /** Every module `entry` imports, directly or not, leaving out what it loads only on demand (import()). */
+  async function staticImports(entry: string): Promise<string[]> {
+    const { build } = await import('esbuild');
+    const { metafile } = await build({
+      entryPoints: [entry],
+      absWorkingDir: REPO_ROOT,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outdir: 'unused',
+      logLevel: 'silent',
+    });
+    const seen = new Set([entry]);
+    const queue = [entry];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      for (const { path, kind } of metafile.inputs[file]?.imports ?? []) {
+        if (kind === 'dynamic-import' || seen.has(path)) continue;
+        seen.add(path);
+        queue.push(path);
+      }
+    }
+    return [...seen];
+  }
+
+  // A key pair and a stamp are OpenSSL's (src/crypto/native-p256.ts): @noble's pure-JS curve, about
+  // 11 ms on a cold process for the two multiplications of a refresh, is for HPKE and the bundles.
+  it.each([
+    'commands/session/refresh.ts',
+    'commands/session/revoke.ts',
+    'commands/api/run.ts',
+    'commands/resources/run.ts',
+  ])('%s makes its keys and stamps without loading @noble', async (entry) => {
+    const imports = await staticImports(entry);
+    expect(imports).toContain('src/crypto/native-p256.ts');
+    expect(imports.filter((path) => path.startsWith('@noble/') || path === 'src/crypto/curve.ts')).toEqual([]);
+  });
+});
