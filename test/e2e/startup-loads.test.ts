@@ -107,11 +107,13 @@ describe('the command root', () => {
       expect(meta.chunks[verb]).toBeDefined();
       expect(verbs).toContain(`"./${verb}.cjs": function`);
     }
-    // A verb run reads the root and the verbs bundle, whatever the verb.
+    // A verb run reads the root and the verbs bundle, whatever the verb (and the global value
+    // flags, which bin/svc.js names the verb's code cache by).
     const r = loadsOf(['keys', 'generate', '--json']);
     expect(r.code).toBe(0);
     expect(r.files.sort()).toEqual([
       join('bin', 'svc.js'),
+      join('dist', 'cli', 'global-value-flags.cjs'),
       join('dist', 'cli', 'svc.cjs'),
       join('dist', 'cli', 'verbs.cjs'),
     ]);
