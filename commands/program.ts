@@ -323,9 +323,13 @@ export async function main(rawArgv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // `svc … | head` closes our stdout early; that is the reader's choice, not an error to report.
-  // Results are printed after the work they report (a login's key is stored first), so stopping here loses nothing.
+  // Results are printed after the work they report (a login's key is stored first), so stopping
+  // here loses nothing; a verb that serves is stopped instead, so that it cleans up (VerbSpec.serves).
+  let serves = false;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+    if (error.code !== 'EPIPE') return;
+    if (!serves) process.exit(process.exitCode ?? EXIT_OK);
+    if (!controller.signal.aborted) controller.abort(new Error('stdout closed'));
   });
   // stderr carries progress, written while the work is under way (`svc otp verify … 2>&1 | head -1`):
   // a reader gone there must not stop the command half way, so the lines are dropped and it goes on.
@@ -336,6 +340,7 @@ export async function main(rawArgv: string[]): Promise<number> {
   let code = EXIT_OK;
   const noun = invokedNoun(argv);
   const execute: Execute = async (verb, options, globals) => {
+    serves = verb.spec.serves === true;
     const loaded = (await verb.load()) as VerbModule<never> | BuiltVerb;
     if ('execute' in loaded) code = await loaded.execute(verb.spec, options, globals, controller.signal);
     else code = await (await import('./run-verb.js')).runVerb(loaded, verb.spec, options, globals, controller.signal);

@@ -103,6 +103,12 @@ export interface VerbSpec<A extends Args = Args, F extends Flags = Flags> {
   flags?: F;
   /** Shown after the flags by `--help`: rules a script trips over, and examples. */
   help?: string;
+  /**
+   * Runs until stopped and has cleanup to do (a server, the demo): a reader that closes stdout
+   * (`| head -1`) stops it as Ctrl-C does, through its cleanup. Other verbs print their result
+   * after the work it reports, so the process just ends there.
+   */
+  serves?: true;
 }
 
 /** Properties that may be undefined become optional, so callers (the demo) pass only what they mean. */

@@ -1,15 +1,15 @@
 /**
  * The demo's world: an emulator on a free port, a store, and Deps for the real commands that point
  * at both. The store is a temporary folder that is deleted afterwards, so the demo never touches
- * the user's profiles; with --keep it is the user's own store (profile "local" made current) so the
- * emulator can be used by hand after the walk-through.
+ * the user's profiles; with --keep it is the user's own store (profile "local" made current until
+ * it stops) so the emulator can be used by hand after the walk-through.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { withStoreAndClient, type Deps } from '../deps.js';
-import { LOCAL_PROFILE, saveEmulatorProfile } from '../config/local-profile.js';
+import { LOCAL_PROFILE, restoreCurrentProfile, saveEmulatorProfile } from '../config/local-profile.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import type { Store } from '../../src/store/index.js';
 import type { ApiClient } from '../../src/http/client.js';
@@ -62,7 +62,7 @@ export async function openDemo(deps: Deps, options: { keep: boolean; interactive
       },
     });
     const store = await demoDeps.store();
-    saveEmulatorProfile(store, emulator);
+    const previous = saveEmulatorProfile(store, emulator);
     const client = await demoDeps.client();
     const running = emulator;
     return {
@@ -75,6 +75,8 @@ export async function openDemo(deps: Deps, options: { keep: boolean; interactive
       async close() {
         await running.close();
         if (!options.keep) rmSync(configDir, { recursive: true, force: true });
+        // As `svc emulator start` does: the profile that was current is current again.
+        else restoreCurrentProfile(store, previous);
       },
     };
   } catch (error) {

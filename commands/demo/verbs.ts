@@ -12,6 +12,7 @@ export const demo = defineVerb({
       'use your real config (profile "local" made current) and keep the emulator running until Ctrl-C',
     ),
   },
+  serves: true,
   help: `
 Needs no account, no configuration and no terminal; it talks only to 127.0.0.1.
 

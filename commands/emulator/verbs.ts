@@ -14,6 +14,7 @@ export const start = defineVerb({
     /** false with --no-profile: leave the store alone. */
     profile: flag.negatable('--no-profile', 'do not write the `local` profile or make it current'),
   },
+  serves: true,
   help: `
 The \`local\` profile is current while the emulator runs; the previous one is current
 again when it stops.

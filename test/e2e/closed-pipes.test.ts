@@ -4,10 +4,11 @@
  * key and exit 0.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { activeSession } from '../integration/auth/login.js';
-import { SVC_BIN, svcEnv } from '../helpers/spawn-svc.js';
+import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 
 let t: AuthEnv;
 beforeAll(async () => (t = await authEnv()));
@@ -38,4 +39,50 @@ describe('a closed output pipe', () => {
       expect(after?.id).not.toBe(before);
     });
   }
+});
+
+/**
+ * Issue 25, item 7: a command that serves (emulator start, demo) stops through its cleanup when its
+ * reader goes away, as with Ctrl-C, instead of ending at the first failed write.
+ */
+describe('a closed stdout, for a command that serves', () => {
+  /** Runs `svc args` with stdout's read end closed before anything is written; its exit code and stderr. */
+  function stdoutClosed(configDir: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+    const child = spawn(process.execPath, [SVC_BIN, ...args], {
+      env: svcEnv(configDir, env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      child.on('close', (code) => resolve({ code, stderr })),
+    );
+  }
+  const current = async (configDir: string) =>
+    (await runSvc(['config', 'list', '--jq', '.current'], { configDir })).stdout.trim();
+
+  it('emulator start stops cleanly and the profile that was current is current again', async () => {
+    const configDir = tempConfigDir();
+    await runSvc(['config', 'set', 'base-url', 'http://127.0.0.1:1'], { configDir });
+    const r = await stdoutClosed(configDir, ['emulator', 'start', '--port', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Emulator stopped.');
+    expect(await current(configDir)).toBe('default');
+  });
+
+  it('demo --keep stops its emulator and hands the current mark back', async () => {
+    const configDir = tempConfigDir();
+    await runSvc(['config', 'set', 'base-url', 'http://127.0.0.1:1'], { configDir });
+    const r = await stdoutClosed(configDir, ['demo', '--keep']);
+    expect(r.code).toBe(130);
+    expect(await current(configDir)).toBe('default');
+  }, 60_000);
+
+  it('demo deletes its temporary store, which holds session keys', async () => {
+    const tmp = tempConfigDir();
+    const r = await stdoutClosed(tempConfigDir(), ['demo'], { TMPDIR: tmp });
+    expect(r.code).toBe(130);
+    expect(readdirSync(tmp).filter((name) => name.startsWith('svc-demo-'))).toEqual([]);
+  }, 60_000);
 });
