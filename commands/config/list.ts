@@ -7,7 +7,7 @@ import { CONFIG_KEYS, displayValue } from './keys.js';
 
 export type ListOptions = OptionsOf<typeof verbs.list>;
 
-/** Config key name → displayed value, set keys only, plus the active session (not settable here). */
+/** Config key name → displayed value, set keys only, plus the active session and offered credential (not settable here). */
 function shownValues(profile: Profile): Record<string, string> {
   const values: Record<string, string> = {};
   for (const key of CONFIG_KEYS) {
@@ -18,6 +18,7 @@ function shownValues(profile: Profile): Record<string, string> {
   for (const [baseUrl, signer] of Object.entries(profile.sandboxOtpSigners ?? {}))
     values[`sandbox-otp-signer ${baseUrl}`] = signer;
   if (profile.activeSessionId) values['active-session'] = profile.activeSessionId;
+  if (profile.credentialId) values['otp-credential'] = profile.credentialId;
   return values;
 }
 

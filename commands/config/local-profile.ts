@@ -15,6 +15,7 @@ export interface EmulatorConnection {
   apiClientSecret: string;
   otpSignerPublicKey: string;
   webhookPublicKey: string;
+  fixtures: { credentialId: string };
 }
 
 /**
@@ -43,6 +44,8 @@ export function saveEmulatorProfile(store: Store, emulator: EmulatorConnection):
     // A profile-wide pin would outrank nothing here but still apply to other URLs; the pin is per URL.
     otpSignerPublicKey: undefined,
     webhookPublicKey: emulator.webhookPublicKey,
+    // What `svc otp verify` offers with no --credential: the first run needs no id copied.
+    credentialId: emulator.fixtures.credentialId,
     // A previous emulator's bearer token or session means nothing to this one: clear them.
     accessToken: undefined,
     activeSessionId: undefined,

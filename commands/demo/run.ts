@@ -10,6 +10,7 @@ import { canPrompt } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
 import { openDemo } from './context.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { Narrator } from './narrator.js';
 import { STEPS, type DemoState } from './steps.js';
 
@@ -24,10 +25,6 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
   }
   const ctx = await openDemo(deps, { keep: Boolean(opts.keep), interactive });
   const narrator = new Narrator(deps, ctx.out);
-  // `svc demo | head` closes the pipe early: unhandled, that EPIPE would kill the process before
-  // the finally below stops the emulator and deletes the temporary store (which holds keys).
-  const ignoreClosedPipe = () => {};
-  deps.io.stdout.on('error', ignoreClosedPipe);
   try {
     narrator.line(narrator.ui.c.bold(`svc demo: emulator at ${ctx.emulator.baseUrl}`));
     narrator.note(
@@ -43,19 +40,24 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
     if (deps.globals.json) {
       deps.ui.json({ ok: true, baseUrl: ctx.emulator.baseUrl, steps: narrator.results });
     }
-    if (opts.keep) await serveUntilInterrupted(narrator, ctx.emulator.baseUrl, deps.signal);
+    if (opts.keep) await serveUntilInterrupted(narrator, ctx.emulator, deps.signal);
   } finally {
+    // Also after `svc demo | head` closed stdout (the verb serves: that stops it as Ctrl-C does),
+    // so the emulator stops and the temporary store, which holds keys, is deleted.
     await ctx.close();
-    deps.io.stdout.off('error', ignoreClosedPipe);
   }
 }
 
 /** --keep: the emulator stays up for hand use until Ctrl-C (the profile points at it). */
-function serveUntilInterrupted(narrator: Narrator, baseUrl: string, signal: AbortSignal): Promise<void> {
+function serveUntilInterrupted(narrator: Narrator, emulator: RunningEmulator, signal: AbortSignal): Promise<void> {
+  const f = emulator.fixtures;
   narrator.line();
   narrator.line(
-    `The emulator keeps running at ${baseUrl}; profile "${LOCAL_PROFILE}" points at it, so try \`svc otp verify\` or \`svc sandbox fund\` in another terminal.`,
+    `The emulator keeps running at ${emulator.baseUrl}; profile "${LOCAL_PROFILE}" points at it. In another terminal:`,
   );
+  // Full lines, so they run as printed (copied into a script, or with no terminal to prompt on).
+  narrator.line(`  svc otp verify --credential ${f.credentialId} --code 000000`);
+  narrator.line(`  svc sandbox fund ${f.accountId} --amount 100000`);
   narrator.line('Press Ctrl-C to stop it.');
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

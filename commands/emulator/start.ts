@@ -25,7 +25,17 @@ function summary(emu: RunningEmulator) {
   };
 }
 
-function human(emu: Ready): string {
+/**
+ * The command to run next, as printed it runs: with the `local` profile current it needs no
+ * more; without it (--no-profile) the connection goes in the environment.
+ */
+function nextCommand(emu: Ready, profile: boolean): string {
+  const login = `svc otp verify --credential ${emu.fixtures.credentialId} --code 000000`;
+  if (profile) return login;
+  return `SERVICE_BASE_URL=${emu.baseUrl} SERVICE_API_TOKEN_ID=${emu.apiTokenId} SERVICE_API_CLIENT_SECRET=${emu.apiClientSecret} ${login}`;
+}
+
+function human(emu: Ready, next: { profile: boolean; where: string }): string {
   const f = emu.fixtures;
   return [
     `Emulator listening at ${emu.baseUrl}`,
@@ -50,6 +60,8 @@ function human(emu: Ready): string {
     `  card (ACTIVE):             ${f.cardId}`,
     `  quote (awaiting payment):  ${f.quoteId}`,
     `  UMA address:               ${f.umaAddress}`,
+    '',
+    `Next, ${next.where}: ${nextCommand(emu, next.profile)}`,
   ].join('\n');
 }
 
@@ -61,6 +73,9 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     const { pid, ready, log } = await startDetached(process.argv.slice(2), deps);
     ui.result({ ...ready, pid }, () => {
       ui.out(human(ready as Ready));
+    if (deps.globals.json) ui.json({ ...ready, pid });
+    else {
+      ui.out(human(ready as Ready, { profile: opts.profile, where: 'log in' }));
       ui.info(`Running in the background (pid ${pid}, log ${log}); stop it with \`svc emulator stop\`.`);
     });
     return;
@@ -119,6 +134,11 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
       ui.out(human(emu));
       ui.info('Serving; press Ctrl-C to stop.');
     });
+  } else if (deps.globals.json) ui.json(summary(emu));
+  else {
+    ui.out(human(emu, { profile: opts.profile, where: 'in another terminal, log in' }));
+    ui.info('Serving; press Ctrl-C to stop.');
+  }
 
   await new Promise<void>((resolve) => {
     if (deps.signal.aborted) resolve();

@@ -5,9 +5,9 @@
  */
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
-import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
+import { UsageError } from '../../src/errors.js';
 import { otpLogin, type OtpChallengeInfo } from '../../src/auth/otp-login.js';
 import { withAuthHint } from '../../src/auth/hints.js';
 import { publicView } from '../../src/auth/auth-session.js';
@@ -18,6 +18,9 @@ import { pinPatch, type PinScope } from '../../src/auth/signer-pins.js';
 import { signerTrust } from '../../src/auth/signer-trust.js';
 import { tokenEnvironment } from '../../src/sandbox/environment.js';
 import { codeSource, readCodeFromStdin, validateOtp, type CodeSource } from './code-input.js';
+import { canPrompt, type Deps } from '../deps.js';
+import { isLoopbackHost } from '../../src/http/proxy.js';
+import { SANDBOX_OTP_CODE } from '../../src/service/auth-magic.js';
 import { signedProgress } from '../signed-progress.js';
 import { printSessionSummary } from '../session/format.js';
 
@@ -26,10 +29,12 @@ const PROMPT_ATTEMPTS = 3;
 
 export type VerifyOptions = OptionsOf<typeof verbs.verify>;
 
-function promptMessage(info: OtpChallengeInfo): string {
+/** The prompt; against an emulator on this machine (the demo's too) it says the sandbox code. */
+function promptMessage(info: OtpChallengeInfo, baseUrl: string): string {
   const where = info.nickname ? ` sent to ${info.nickname}` : '';
   const attempt = info.attempt > 1 ? ` (attempt ${info.attempt} of ${info.maxAttempts})` : '';
-  return `Enter the 6-digit code${where}${attempt}:`;
+  const sandbox = isLoopbackHost(new URL(baseUrl).hostname) ? ` (the sandbox code is ${SANDBOX_OTP_CODE})` : '';
+  return `Enter the 6-digit code${where}${attempt}${sandbox}:`;
 }
 
 function pinSigner(ui: UI, store: Store, profileName: string, baseUrl: string, signer: string, scope: PinScope): void {
@@ -46,14 +51,32 @@ function pinSigner(ui: UI, store: Store, profileName: string, baseUrl: string, s
 }
 
 /** The code for one attempt: from the flag, from stdin (read only now, after the challenge sent it), or a prompt. */
-async function codeFor(source: CodeSource, info: OtpChallengeInfo, deps: Deps): Promise<string> {
+async function codeFor(source: CodeSource, info: OtpChallengeInfo, deps: Deps, baseUrl: string): Promise<string> {
   if (source.kind === 'given') return source.code;
-  if (source.kind === 'stdin') return readCodeFromStdin(deps, promptMessage(info));
-  return (await deps.prompter.password({ message: promptMessage(info), mask: true, validate: validateOtp })).trim();
+  const message = promptMessage(info, baseUrl);
+  if (source.kind === 'stdin') return readCodeFromStdin(deps, message);
+  return (await deps.prompter.password({ message, mask: true, validate: validateOtp })).trim();
+}
+
+/**
+ * --credential, or the one the profile names (`svc emulator start` writes the fixture's): offered
+ * on a terminal, named in the error where svc cannot ask.
+ */
+async function chooseCredential(given: string | undefined, deps: Deps): Promise<string> {
+  if (given !== undefined) return requireId('AuthMethod', given, '--credential');
+  const { name, effective } = await deps.profile();
+  const offered = effective.credentialId;
+  if (offered === undefined) return requireId('AuthMethod', given, '--credential');
+  if (canPrompt(deps) && (await deps.prompter.confirm({ message: `Log in with ${offered}?`, default: true })))
+    return offered;
+  throw new UsageError('--credential is required: the OTP credential to log in with (AuthMethod:<uuid>).', {
+    field: '--credential',
+    hint: `Profile "${name}" names ${offered}: svc otp verify --credential ${offered}`,
+  });
 }
 
 export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
-  const credentialId = requireId('AuthMethod', opts.credential, '--credential');
+  const credentialId = await chooseCredential(opts.credential, deps);
   // Settle the code's source before the challenge (a challenge sends the user a code), but read
   // stdin only after it: a script piping the emailed code can only have it once it was sent.
   const source = codeSource(opts.code, deps);
@@ -86,7 +109,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
         // A code from a flag or stdin cannot change, so a second attempt would only fail again.
         maxAttempts: source.kind === 'prompt' ? PROMPT_ATTEMPTS : 1,
         getCode: async (info) => {
-          const code = await codeFor(source, info, deps);
+          const code = await codeFor(source, info, deps, client.baseUrl);
           // The spinner starts only now: it must not draw over the prompt.
           progress.start(`Verifying the code for ${credentialId}`);
           return code;

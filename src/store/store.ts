@@ -92,6 +92,7 @@ const STRING_FIELDS = new Set([
   'otpSignerPublicKey',
   'webhookPublicKey',
   'activeSessionId',
+  'credentialId',
 ]);
 
 /** Every value of the wrong type in the profiles, as `profiles.<name>.<field>` paths (a hand edit, usually). */

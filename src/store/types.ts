@@ -19,6 +19,8 @@ export interface Profile {
   webhookPublicKey?: string;
   /** The session whose key signs by default; its file is under sessions/. */
   activeSessionId?: string;
+  /** The OTP credential `svc otp verify` offers when --credential is absent (the emulator's fixture). */
+  credentialId?: string;
 }
 
 /** A session whose signing key this machine holds (its own 0600 file under sessions/). */

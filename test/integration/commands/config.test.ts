@@ -170,7 +170,7 @@ describe('config list/use', () => {
 });
 
 describe('saveEmulatorProfile', () => {
-  it('writes the local profile, makes it current and drops a stale session pointer', () => {
+  it('writes the local profile (with the credential otp verify offers), makes it current and drops a stale session pointer', () => {
     const store = openStore({ dir });
     store.setProfile('local', { activeSessionId: 'Session:old', accessToken: 'stale' });
     const emu = {
@@ -179,11 +179,16 @@ describe('saveEmulatorProfile', () => {
       apiClientSecret: SECRET,
       otpSignerPublicKey: '04ab',
       webhookPublicKey: 'PEM',
+      fixtures: { credentialId: 'AuthMethod:fixture' },
     };
     saveEmulatorProfile(store, emu);
     expect(store.currentProfileName()).toBe('local');
-    const { otpSignerPublicKey, ...connection } = emu;
-    expect(store.getProfile('local')).toEqual({ ...connection, otpSigners: { [emu.baseUrl]: otpSignerPublicKey } });
+    const { otpSignerPublicKey, fixtures, ...connection } = emu;
+    expect(store.getProfile('local')).toEqual({
+      ...connection,
+      otpSigners: { [emu.baseUrl]: otpSignerPublicKey },
+      credentialId: fixtures.credentialId,
+    });
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).currentProfile).toBe('local');
   });
 });
