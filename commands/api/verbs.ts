@@ -38,7 +38,8 @@ indented, on one line with --json); errors exit as every other command (1, 2, 4)
 
 Examples:
   $ svc api GET /customers --query limit=5
-  $ svc api POST /customers -f customerType=INDIVIDUAL -f fullName="Ada Lovelace" -f address.country=GB
+  $ svc api POST /customers -f customerType=INDIVIDUAL -f fullName="Ada Lovelace" \\
+      -f address.line1="1 High St" -f address.city=London -f address.postalCode="SW1A 1AA" -f address.country=GB
   $ svc api PATCH /cards/Card:<uuid> -F 'fundingSources[]=InternalAccount:<uuid>'
   $ svc api DELETE /auth/sessions/Session:<uuid>            # 202 challenge signed for you
   $ svc --yes api POST /internal-accounts/InternalAccount:<uuid>/export -f clientPublicKey=04… --show-payload

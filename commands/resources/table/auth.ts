@@ -92,7 +92,10 @@ export const auth: Operation[] = [
       { syntax: '--client-public-key <hex>', help: 'client P-256 public key (OAUTH)', body: 'clientPublicKey' },
       { syntax: '--assertion <json>', help: 'WebAuthn assertion as JSON (PASSKEY)', type: 'json', body: 'assertion' },
     ],
-    examples: ["AuthMethod:<uuid> --type EMAIL_OTP --encrypted-otp-bundle '<bundle>'"],
+    // The 202 is to be signed by the key sealed in the bundle (not a session's): it goes in --wallet-signature.
+    examples: [
+      `AuthMethod:<uuid> --type EMAIL_OTP --encrypted-otp-bundle '<bundle>' --wallet-signature "$STAMP" --request-id "$REQUEST_ID"`,
+    ],
     seeAlso: 'svc otp verify (seals the code and keeps the session key for you)',
   },
   {

@@ -159,7 +159,7 @@ export const customers: Operation[] = [
     ],
     rules: [ADDRESS_RULE, BUSINESS_RULE],
     examples: [
-      '--platform-id user-1001 --full-name "Ada Lovelace" --birth-date 1990-01-15 --address-line1 "1 Main St" --address-postal 98101 --address-country US',
+      '--platform-id user-1002 --full-name "Ada Lovelace" --birth-date 1990-01-15 --address-line1 "1 Main St" --address-city Seattle --address-postal 98101 --address-country US',
     ],
   },
   {

@@ -137,7 +137,7 @@ export const payments: Operation[] = [
     ],
     examples: [
       "--source-account InternalAccount:<uuid> --dest-uma '$success.usd@example.com' --dest-currency USD --amount 1000 --lock-side SENDING",
-      '--source-customer Customer:<uuid> --source-currency USDC --dest-account ExternalAccount:<uuid> --amount 100000 --lock-side RECEIVING',
+      '--source-customer Customer:<uuid> --source-currency USD --dest-account ExternalAccount:<uuid> --amount 100000 --lock-side RECEIVING',
     ],
   },
   {
