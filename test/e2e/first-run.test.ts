@@ -56,30 +56,22 @@ describe('svc otp verify with no flags, on the emulator', () => {
 });
 
 describe("the emulator's banner", () => {
-  /** The banner's last line, `Next, …: <command>`, once the emulator serves. */
-  async function nextCommand(configDir: string, args: string[] = []): Promise<string> {
-    const server = startSvc(['emulator', 'start', '--port', '0', ...args], { configDir });
-    try {
-      await server.firstLine;
-      const deadline = Date.now() + 20_000;
-      while (!/^Next, [^:]+: (.*)$/m.test(server.stdout()) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 25));
-      const banner = server.stdout().trimEnd().split('\n');
-      expect(banner.at(-1)).toMatch(/^Next, [^:]+: svc otp verify --credential AuthMethod:/);
-      return /^Next, [^:]+: (.*)$/.exec(banner.at(-1)!)![1]!;
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  }
-
   it('ends with the next command, which runs as printed (with the local profile, and without)', async () => {
     for (const args of [[], ['--no-profile']]) {
       const configDir = tempConfigDir();
-      const command = await nextCommand(configDir, args);
-      const r = await runLine(shellFor(configDir), command);
-      expect({ command, code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
-      expect(r.stdout).toMatch(/^Session: +Session:/m);
+      const server = startSvc(['emulator', 'start', '--port', '0', ...args], { configDir });
+      try {
+        await server.firstLine;
+        await until(() => /^Next, /m.test(server.stdout()));
+        const last = server.stdout().trimEnd().split('\n').at(-1)!;
+        expect(last).toMatch(/^Next, [^:]+: .*svc otp verify --credential AuthMethod:\S+ --code 000000$/);
+        const command = /^Next, [^:]+: (.*)$/.exec(last)![1]!;
+        const r = await runLine(shellFor(configDir), command);
+        expect({ command, code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
+        expect(r.stdout).toMatch(/^Session: +Session:/m);
+      } finally {
+        await server.stop();
+      }
     }
   }, 90_000);
 });

@@ -128,8 +128,11 @@ const nonce: Value = async (w) => {
   return r.stdout.trim();
 };
 
-const passkeyCredential: Value = (w) =>
-  w.once('passkey', async () => (await w.json(['credentials', 'add', 'passkey', '--software', '--nickname', 'pk'])).id);
+/** A software passkey held here (the `credentials add passkey` examples, run first, make them). */
+const passkeyCredential: Value = async (w) => {
+  const listed = (await w.json(['credentials', 'list'])).data as { id: string; softwarePasskeyHeld?: boolean }[];
+  return listed.find((c) => c.softwarePasskeyHeld)!.id;
+};
 
 const spareSession: Value = (w) => w.spareSession();
 
@@ -301,7 +304,21 @@ export const CASES: Record<string, Case> = {
     serial: true,
     values: { 'AuthMethod:<uuid>': oauthCredential, NONCE: nonce },
   },
-  'svc login passkey --credential AuthMethod:<uuid>': { values: { 'AuthMethod:<uuid>': passkeyCredential } },
+  // Serial, in the README's order: `svc login passkey` alone takes the only passkey held.
+  'svc credentials add passkey --software --nickname "CI"': { serial: true },
+  'svc login passkey': { serial: true },
+  'svc credentials add passkey --software --nickname "CI runner"': { serial: true },
+  'svc login passkey --credential AuthMethod:<uuid>': {
+    serial: true,
+    values: { 'AuthMethod:<uuid>': passkeyCredential },
+  },
+  // Serial: a refresh forgets the refreshed session's key, which a parallel example may be using.
+  'svc session refresh': { serial: true },
+  'svc --json session refresh Session:<uuid>': { serial: true },
+  'svc auth sessions refresh Session:<uuid> --client-public-key 04<128 hex>': {
+    serial: true,
+    values: { 'Session:<uuid>': spareSession },
+  },
   'svc auth credentials create --type EMAIL_OTP --account-id InternalAccount:<uuid>': {
     values: { 'InternalAccount:<uuid>': newAccount },
   },
