@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allExamples, type Example } from './examples/extract.js';
-import { CASES, PLACEHOLDERS, VARIABLES, type Case } from './examples/cases.js';
+import { CASES, type Case } from './examples/cases.js';
+import { PLACEHOLDERS, VARIABLES } from './examples/values.js';
 import { runLine, runOnTerminal, runServer, type ShellResult } from './examples/shell.js';
 import { World } from './examples/world.js';
 import { tempConfigDir } from '../helpers/spawn-svc.js';
