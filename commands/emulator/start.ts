@@ -72,9 +72,6 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     const { startDetached } = await import('./detach.js');
     const { pid, ready, log } = await startDetached(process.argv.slice(2), deps);
     ui.result({ ...ready, pid }, () => {
-      ui.out(human(ready as Ready));
-    if (deps.globals.json) ui.json({ ...ready, pid });
-    else {
       ui.out(human(ready as Ready, { profile: opts.profile, where: 'log in' }));
       ui.info(`Running in the background (pid ${pid}, log ${log}); stop it with \`svc emulator stop\`.`);
     });
@@ -131,14 +128,9 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     ui.info(`Emulator listening at ${emu.baseUrl} (pid ${process.pid}); \`svc emulator stop\` stops it.`);
   } else
     ui.result(summary(emu), () => {
-      ui.out(human(emu));
+      ui.out(human(emu, { profile: opts.profile, where: 'in another terminal, log in' }));
       ui.info('Serving; press Ctrl-C to stop.');
     });
-  } else if (deps.globals.json) ui.json(summary(emu));
-  else {
-    ui.out(human(emu, { profile: opts.profile, where: 'in another terminal, log in' }));
-    ui.info('Serving; press Ctrl-C to stop.');
-  }
 
   await new Promise<void>((resolve) => {
     if (deps.signal.aborted) resolve();
