@@ -66,6 +66,13 @@ const undiciCore = {
   },
 };
 
+/** conf's own module, the importer of the libraries it needs only for features svc does not use. */
+const CONF_INDEX = /conf[\\/]dist[\\/]source[\\/]index\.js$/;
+
+/** The body of a stub for a module left out of the bundle: a clear error, should it ever be called. */
+const OMITTED = (name) =>
+  `throw new Error('${name} is not in the svc bundle: the store gives conf no schema or migrations (.ci/build.mjs)');`;
+
 /**
  * Modules a library requires when it loads but uses only on a path svc never or rarely takes. Each
  * is replaced, for that importer only, by a stub that requires the real module (still in the
@@ -87,12 +94,49 @@ const LAZY = [
     path: './client-h2.js',
     stub: (real) => `let m; module.exports = function (...a) { return (m ??= require(${real})).apply(this, a); };`,
   },
+  // conf itself: the store reads its files directly and needs conf only to write one.
+  {
+    importer: /src[\\/]store[\\/][^\\/]+\.ts$/,
+    path: 'conf',
+    stub: (real) => `module.exports = function Conf(...a) { return new (require(${real}).default)(...a); };`,
+  },
+  // Not lazy but replaced: atomically (conf's writer) registers its temp-file cleanup with when-exit,
+  // which on SIGINT/SIGTERM runs it and sends the signal to the process again. svc handles those
+  // signals itself (commands/program.ts: the first stops the command cleanly, a second one exits at
+  // once), so that echo made one Ctrl-C or SIGTERM an immediate exit, cutting off `emulator start`
+  // saving its --state. The cleanup now runs at exit, which every clean stop reaches.
+  {
+    importer: /atomically[\\/]dist[\\/]utils[\\/]temp\.js$/,
+    path: 'when-exit',
+    stub: () =>
+      "const callbacks = new Set(); process.once('exit', () => { for (const callback of callbacks) callback(); }); module.exports = (callback) => { callbacks.add(callback); return () => callbacks.delete(callback); };",
+  },
   // undici's llhttp without SIMD, a 72 kB string: only a fallback for when the SIMD build does not
   // compile, so it is a file of its own (part 3), read in that case alone.
   {
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/,
     path: '../llhttp/llhttp-wasm.js',
     stub: () => `module.exports = require(${JSON.stringify(LLHTTP_FALLBACK)});`,
+  },
+  // Left out: conf's schema validation (ajv, ajv-formats) and migrations (semver), about 260 kB that
+  // every bundle writing the store would read on each run. The store passes conf neither a schema
+  // nor migrations (src/store/json-file.ts), so conf never calls them; if it ever did, the stub
+  // says why instead of validating silently.
+  {
+    importer: CONF_INDEX,
+    path: 'ajv/dist/2020.js',
+    stub: () => `exports.Ajv2020 = function () { ${OMITTED('ajv')} };`,
+  },
+  {
+    importer: CONF_INDEX,
+    path: 'ajv-formats',
+    stub: () => `module.exports = { default: () => { ${OMITTED('ajv-formats')} } };`,
+  },
+  {
+    importer: CONF_INDEX,
+    path: 'semver',
+    stub: () =>
+      `const omitted = () => { ${OMITTED('semver')} }; module.exports = { eq: omitted, clean: omitted, satisfies: omitted, lte: omitted, gt: omitted };`,
   },
 ];
 const lazyModules = {
@@ -141,7 +185,8 @@ const VERBS_BUNDLE = 'verbs.cjs';
 /**
  * A module of the verbs bundle larger than this is a file of its own, read only by the verbs that
  * use it, since every command reads verbs.cjs (about 2.5 ms a megabyte): today that is undici's
- * HTTP client with its WebAssembly parser, which a command that does not connect does not read.
+ * HTTP client with its WebAssembly parser and conf's writer, 320 kB a command that neither
+ * connects nor writes the store does not read.
  */
 const LARGE_MODULE = 256_000;
 /**

@@ -55,6 +55,24 @@ export interface Deps extends BaseDeps {
   client(): Promise<ApiClient>;
 }
 
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Loads a module and removes the signal listeners its dependencies added. conf's atomic writer
+ * (atomically → when-exit) listens for SIGINT/SIGTERM and then sends the signal to the process
+ * again: the first Ctrl-C then looks like a second one, and a server (`webhook listen`, `emulator
+ * start`) exits 130 before it can stop cleanly. The store removes its own abandoned temp files.
+ */
+async function withoutSignalHooks<T>(load: () => Promise<T>): Promise<T> {
+  const before = new Map(HOOKED_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const loaded = await load();
+  for (const signal of HOOKED_SIGNALS) {
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+  }
+  return loaded;
+}
+
 /** Makes the value on the first call and returns the same promise afterwards. */
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
@@ -82,7 +100,7 @@ export function redirected(deps: Deps, change: Partial<Pick<BaseDeps, 'io' | 'gl
 /** Adds the lazily made ui, store, profile and client to `base`. */
 export function withStoreAndClient(base: BaseDeps): Deps {
   const store = once(async () => {
-    const opened = (await import('../src/store/store.js')).openStore({ env: base.env });
+    const opened = (await withoutSignalHooks(() => import('../src/store/store.js'))).openStore({ env: base.env });
     // Repairs (looser permissions tightened) are said once, when they happen.
     for (const note of opened.notes) base.io.stderr.write(`Warning: ${note}\n`);
     return opened;

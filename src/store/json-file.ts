@@ -1,13 +1,13 @@
 /**
- * One JSON object per file. A write goes to a temp file named after the writing process
- * (`<file>.<pid>.tmp`, created 0600, fsynced), which is then renamed over the old file (atomically),
- * so a crash mid-write leaves the previous version intact. A process killed between creating the
- * temp file and the rename leaves it behind (empty, or holding a key): the next store open removes
- * every temp file whose process is gone (permissions.ts), at once rather than after a delay.
+ * One JSON object per file. Writes go through conf: it writes to a temp file and renames it over the
+ * old one (atomically), so a crash mid-write leaves the previous version intact, and it creates
+ * files 0600. Reads go straight to disk with the same parsing: a read needs none of conf's schema
+ * validation, migrations or change events, and most commands only read (README "Performance").
  * Reads always go to disk, so a caller holding the lock sees the latest write of any process. A
  * file that does not parse becomes a StoreError naming it.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import Conf from 'conf';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 import { PRIVATE_FILE_MODE } from './permissions.js';
@@ -19,7 +19,7 @@ function isPlainObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** `<dir>/<name>.json`: the file of the store named `name`. */
+/** `<dir>/<name>.json`: where conf keeps the file named `name`. */
 export function jsonFilePath(dir: string, name: string): string {
   return join(dir, `${name}.json`);
 }
@@ -37,7 +37,7 @@ function parseJsonObject(text: string, file: string): JsonObject {
   return value;
 }
 
-/** The current content of `<dir>/<name>.json`, {} when it does not exist. */
+/** The current content of `<dir>/<name>.json`, {} when it does not exist (as conf reads it). */
 export function readJsonFile(dir: string, name: string): JsonObject {
   const file = jsonFilePath(dir, name);
   let text: string;
@@ -50,36 +50,21 @@ export function readJsonFile(dir: string, name: string): JsonObject {
   return parseJsonObject(text, file);
 }
 
-/** Where this process writes `file` before renaming it into place (permissions.ts reads the pid back). */
-export function tempFileFor(file: string, pid = process.pid): string {
-  return `${file}.${pid}.tmp`;
-}
-
-/** Replaces the content of `<dir>/<name>.json` atomically (temp file, fsync, rename), 0600. */
+/** Replaces the content of `<dir>/<name>.json` atomically (temp file, then rename), 0600. */
 export function writeJsonFile(dir: string, name: string, value: JsonObject): void {
   const file = jsonFilePath(dir, name);
-  const temp = tempFileFor(file);
   try {
-    // 'w', not 'wx': a temp file of this pid can only be a dead process's (pids are reused).
-    const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
-    try {
-      writeSync(fd, JSON.stringify(value, undefined, '\t'));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, file);
+    const conf = new Conf<JsonObject>({
+      cwd: dir,
+      configName: name,
+      configFileMode: PRIVATE_FILE_MODE, // conf creates every store file owner-only
+      // Profile names may contain dots; they are keys, not paths.
+      accessPropertiesByDotNotation: false,
+      deserialize: (text) => parseJsonObject(text, file),
+    });
+    conf.store = value;
   } catch (err) {
-    removeQuietly(temp);
     throw asStoreError(err, file, 'write');
-  }
-}
-
-function removeQuietly(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // never made, or gone already
   }
 }
 

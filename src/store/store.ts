@@ -258,7 +258,7 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
     },
     listSessions(profile) {
       const sessions: StoredSession[] = [];
-      // Only *.json: in-flight temp files end in .<pid>.tmp (json-file.ts), and must not be read half-written.
+      // Only *.json: in-flight temp files (conf's .tmp-…) must not be read half-written.
       for (const entry of readdirSync(sessionsDir)) {
         if (!entry.endsWith('.json')) continue;
         const s = readSessionFile(entry.slice(0, -'.json'.length));

@@ -22,7 +22,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { openStore } from '../../src/store/index.js';
-import { tempFileFor } from '../../src/store/json-file.js';
 import { originOf, recordingProxy, type RecordingProxy } from '../integration/auth/support.js';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { LARGE, printFigures, report } from './report.js';
@@ -132,8 +131,8 @@ describe('the key store', () => {
     expect((await login(configDir)).code).toBe(0);
     const sessionFile = join(configDir, 'sessions', readdirSync(join(configDir, 'sessions'))[0]!);
     const configFile = join(configDir, 'config.json');
-    // Each child does what a store write does first (json-file.ts, lock-file.ts): creates its
-    // pid-named temp file 0600. One is killed there, as a refresh killed mid-write is; one lives on.
+    // Each child does what taking a store lock does first (lock-file.ts): creates its
+    // pid-named temp file 0600. One is killed there, as a refresh killed mid-lock is; one lives on.
     const writer = (files: string[]) => {
       const child = spawn(
         process.execPath,
@@ -148,17 +147,18 @@ describe('the key store', () => {
       const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
       return { child, ready, closed };
     };
-    const killed = writer([sessionFile, configFile, `${configFile}.lock`]);
-    const alive = writer([configFile]);
+    // Lock files are written to `<lock>.<pid>.tmp` and renamed into place (src/lock-file.ts).
+    const tempFileFor = (file: string, pid: number | undefined) => `${file}.${pid}.tmp`;
+    const killed = writer([`${sessionFile}.lock`, `${configFile}.lock`]);
+    const alive = writer([`${configFile}.lock`]);
     await Promise.all([killed.ready, alive.ready]);
     killed.child.kill('SIGKILL');
     await killed.closed;
     const left = [
-      tempFileFor(sessionFile, killed.child.pid),
-      tempFileFor(configFile, killed.child.pid),
+      tempFileFor(`${sessionFile}.lock`, killed.child.pid),
       tempFileFor(`${configFile}.lock`, killed.child.pid),
     ];
-    const inFlight = tempFileFor(configFile, alive.child.pid);
+    const inFlight = tempFileFor(`${configFile}.lock`, alive.child.pid);
     for (const f of [...left, inFlight]) expect(statSync(f).size).toBe(0); // what a kill mid-write leaves
     try {
       const r = await runSvc(['session', 'show'], { env: env(), configDir });
