@@ -7,7 +7,7 @@ import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
-import { createStamper } from '../../src/crypto/stamp-sign.js';
+import { createStamper } from '../../src/crypto/stamp.js';
 import type { Signer } from '../../src/auth/credentials.js';
 import type { Store, StoredSession } from '../../src/store/types.js';
 

@@ -14,7 +14,7 @@ import { paginate } from '../../src/api/paginate.js';
 import { resolveEndpoint } from '../../src/store/resolve.js';
 import { UsageError } from '../../src/errors.js';
 import type { ApiResponse } from '../../src/http/types.js';
-import { createStamper } from '../../src/crypto/stamp-sign.js';
+import { createStamper } from '../../src/crypto/stamp.js';
 import { parseChallenge } from '../../src/signing/challenge.js';
 import { OPERATIONS } from './table.js';
 import { commandWords, OPERATION, type Operation } from './operation.js';

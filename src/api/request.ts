@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
-import { createStamper } from '../crypto/stamp-sign.js';
+import { createStamper } from '../crypto/stamp.js';
 import type { StoredSession } from '../store/types.js';
 import { withAuthHint } from '../auth/hints.js';
 import { UsageError } from '../errors.js';

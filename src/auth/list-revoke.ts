@@ -7,7 +7,7 @@
 import type { ApiClient } from '../http/client.js';
 import type { Store, StoredSession } from '../store/types.js';
 import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
-import { createStamper } from '../crypto/stamp-sign.js';
+import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError } from '../errors.js';
 import { reauthCommand, withAuthHint } from './hints.js';
 import { requireId } from '../validate.js';

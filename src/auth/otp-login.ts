@@ -12,7 +12,7 @@ import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
 import { encryptOtpBundle, verifyOtpTargetBundle } from '../crypto/bundles.js';
 import { readOtpTargetBundle, type ReadOtpTarget } from '../crypto/otp-target-bundle.js';
 import { generateKeyPair } from '../crypto/keys.js';
-import { createStamper } from '../crypto/stamp-sign.js';
+import { createStamper } from '../crypto/stamp.js';
 import { ApiError } from '../errors.js';
 import { requireId } from '../validate.js';
 import { parseAuthSession } from './auth-session.js';

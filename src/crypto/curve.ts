@@ -1,10 +1,9 @@
 /**
- * @noble's P-256 curve, configured once, for what node:crypto cannot do here: HPKE, the bundles,
- * strict DER parsing. Keys and stamps are OpenSSL's (native-p256.ts).
+ * The P-256 curve every module here uses, configured once.
  *
  * noble multiplies the base point faster with a table of its multiples, but building the table
- * (window 5: ~15 ms on a cold process) costs more than the few multiplications a CLI command
- * makes (~3 ms each without it). So a process starts without the table and builds it once
+ * (window 5: ~15 ms on a cold process) costs more than the two to four multiplications a CLI
+ * command makes (~3 ms each without it). So a process starts without the table and builds it once
  * it has shown that it makes many: a server such as the emulator, or a loop. Window 5 rather than
  * noble's 6 builds in about half the time and signs ~8% slower in a tight loop.
  */

@@ -2,12 +2,10 @@
  * P-256 key handling in SEC1 hex, the only key encoding on the wire (README.md "Keys").
  * Private keys are 64 hex; public keys are 02/03+X (66 hex) or 04+X+Y (130 hex).
  * Validation errors are UsageErrors naming the field and never repeat a private key's value.
- * The curve work is OpenSSL's (native-p256.ts): a command that makes or checks a key does not load
- * @noble's pure-JS curve.
  */
+import { p256 } from './curve.js';
 import { UsageError } from '../errors.js';
 import { bytesToHex, hexToBytes } from './hex.js';
-import { convertPublicKey, generateSecretKey, isValidSecretKey, publicKeyOf } from './native-p256.js';
 
 /** The spec's clientPublicKey pattern: SEC1 hex, compressed (02/03 + X) or uncompressed (04 + X + Y). */
 export const CLIENT_PUBLIC_KEY_PATTERN = /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
@@ -19,20 +17,25 @@ export interface KeyPair {
   publicKey: string;
 }
 
+type Point = ReturnType<typeof p256.Point.fromHex>;
+
 /** A fresh key pair from the OS CSPRNG; the public key is compressed unless asked otherwise. */
 export function generateKeyPair(opts: { uncompressed?: boolean } = {}): KeyPair {
-  const { secret, publicKey } = generateSecretKey(!opts.uncompressed);
-  return { privateKey: bytesToHex(secret), publicKey: bytesToHex(publicKey) };
+  const secret = p256.utils.randomSecretKey();
+  return {
+    privateKey: bytesToHex(secret),
+    publicKey: bytesToHex(p256.getPublicKey(secret, !opts.uncompressed)),
+  };
 }
 
 /** The SEC1 public key of a private key (64 hex), compressed unless asked otherwise. Throws UsageError. */
 export function publicKeyFromPrivate(privateKeyHex: string, opts: { uncompressed?: boolean } = {}): string {
   const secret = privateKeyBytes(privateKeyHex);
-  return bytesToHex(publicKeyOf(secret, !opts.uncompressed));
+  return bytesToHex(p256.getPublicKey(secret, !opts.uncompressed));
 }
 
-/** A SEC1 public key (either form) that is a point on the curve, in the form asked for, or throws UsageError. */
-function publicKeyAs(hex: unknown, field: string, compressed: boolean): string {
+/** Parses a SEC1 public key (either form) into a point on the curve, or throws UsageError. */
+function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
   if (typeof hex !== 'string' || !CLIENT_PUBLIC_KEY_PATTERN.test(hex)) {
     throw new UsageError(
       `${field} must be a P-256 public key in SEC1 hex: 02/03 + 64 hex (compressed) or 04 + 128 hex (uncompressed)`,
@@ -40,7 +43,9 @@ function publicKeyAs(hex: unknown, field: string, compressed: boolean): string {
     );
   }
   try {
-    return bytesToHex(convertPublicKey(Buffer.from(hex, 'hex'), compressed));
+    const point = p256.Point.fromHex(hex.toLowerCase());
+    point.assertValidity();
+    return point;
   } catch {
     throw new UsageError(`${field} is not a point on the P-256 curve`, {
       field,
@@ -51,12 +56,12 @@ function publicKeyAs(hex: unknown, field: string, compressed: boolean): string {
 
 /** 02/03 form (66 hex) of any valid SEC1 key. `field` names the input in errors. */
 export function compressPublicKey(hex: string, field = 'publicKey'): string {
-  return publicKeyAs(hex, field, true);
+  return parsePublicKeyPoint(hex, field).toHex(true);
 }
 
 /** 04 form (130 hex) of any valid SEC1 key. */
 export function decompressPublicKey(hex: string, field = 'publicKey'): string {
-  return publicKeyAs(hex, field, false);
+  return parsePublicKeyPoint(hex, field).toHex(false);
 }
 
 /** True for the 66-hex compressed shape (does not check the point; see validateClientPublicKey). */
@@ -69,7 +74,7 @@ export function isCompressedPublicKey(hex: string): boolean {
  * curve could never sign, so catching it here saves a round trip). Returns the value unchanged.
  */
 export function validateClientPublicKey(value: unknown, field = 'clientPublicKey'): string {
-  publicKeyAs(value, field, true);
+  parsePublicKeyPoint(value, field);
   return value as string;
 }
 
@@ -88,7 +93,7 @@ export function privateKeyBytes(value: unknown, field = 'privateKey'): Uint8Arra
     });
   }
   const bytes = hexToBytes(value, field);
-  if (!isValidSecretKey(bytes)) {
+  if (!p256.utils.isValidSecretKey(bytes)) {
     throw new UsageError(`${field} is out of range for P-256 (must be between 1 and n-1)`, { field });
   }
   return bytes;

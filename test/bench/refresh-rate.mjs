@@ -5,9 +5,8 @@
  *   npx tsc -p tsconfig.json && node test/bench/refresh-rate.mjs [seconds=5] [concurrency=8]
  *
  * The emulator runs in a child process so its CPU is not shared with the client. The client signs
- * with node:crypto's random-nonce ECDSA, cheaper than createStamper's RFC 6979 one, so that the
- * figure measures the emulator rather than the client; pass --stamper to sign with createStamper
- * instead.
+ * with OpenSSL (node:crypto), which is cheaper than our pure-JS stamper, so that the figure
+ * measures the emulator rather than the client; pass --noble to sign with createStamper instead.
  * Before timing, the emulator must refuse a stamp by a key with no session and a stamp over another
  * payload, and every timed flow must end in 201 with a new session: an emulator that takes any
  * signature gets no figure.
@@ -20,7 +19,7 @@ import { generateKeyPair, publicKeyFromPrivate } from '../../dist/src/crypto/key
 import { serveEmulatorToParent } from './emulator-child.mjs';
 import { prove, provedBench } from './proof.mjs';
 
-// Positional numbers only: --stamper (and --child) may stand anywhere.
+// Positional numbers only: --noble (and --child) may stand anywhere.
 const [secondsArg, concurrencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const seconds = Number(secondsArg ?? 5);
 const concurrency = Number(concurrencyArg ?? 8);
@@ -59,7 +58,7 @@ if (process.argv[2] === '--child') {
     const child = fork(new URL(import.meta.url).pathname, ['--child', key.publicKey], { execArgv });
     process.on('exit', () => child.kill());
     const { baseUrl, auth, sessionId } = await new Promise((resolve) => child.once('message', resolve));
-    const stamp = process.argv.includes('--stamper') ? createStamper(key.privateKey) : opensslStamper(key.privateKey);
+    const stamp = process.argv.includes('--noble') ? createStamper(key.privateKey) : opensslStamper(key.privateKey);
     verifyStamp(stamp('self-check'), 'self-check');
     const dispatcher = new Agent({ connections: concurrency, keepAliveTimeout: 10_000 });
     const url = `${baseUrl}/auth/sessions/${sessionId}/refresh`;

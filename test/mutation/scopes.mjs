@@ -25,17 +25,8 @@ export const SCOPES = {
     ],
   },
   stamps: {
-    mutate: [
-      'src/crypto/stamp.ts',
-      'src/crypto/stamp-sign.ts',
-      'src/crypto/native-p256.ts',
-      'src/crypto/ecdsa-verify.ts',
-    ],
-    tests: [
-      'test/unit/crypto/stamp.test.ts',
-      'test/unit/crypto/native-p256.test.ts',
-      'test/unit/crypto/keys-commands.test.ts',
-    ],
+    mutate: ['src/crypto/stamp.ts', 'src/crypto/ecdsa-verify.ts'],
+    tests: ['test/unit/crypto/stamp.test.ts', 'test/unit/crypto/keys-commands.test.ts'],
   },
   'webhook-signature': {
     mutate: ['src/crypto/webhook-signature.ts'],

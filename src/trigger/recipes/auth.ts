@@ -4,7 +4,7 @@
  * leaves this run: every session made here is revoked before the report.
  */
 import { otpLogin } from '../../auth/otp-login.js';
-import { createStamper } from '../../crypto/stamp-sign.js';
+import { createStamper } from '../../crypto/stamp.js';
 import { ApiError } from '../../errors.js';
 import { SANDBOX_OTP_CODE } from '../../service/auth-magic.js';
 import { signedRequest } from '../../signing/engine.js';
