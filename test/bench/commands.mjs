@@ -1,6 +1,7 @@
 // Command latency against bare `node -e 0`, in one interleaved run so machine noise hits every case
 // alike: the startup-only calls (`--version`, `--help`), a store-only command, and whole API
-// commands against an emulator on 127.0.0.1, next to the floor for a one-request command (a
+// commands against an emulator on 127.0.0.1 (in a process of its own, so the bench's own event
+// loop and heap are not in the commands' way), next to the floor for a one-request command (a
 // one-shot node:http POST). Prints each median, its ratio to node and the goal. Figures
 // only: nothing here passes or fails; but a build whose commands exit 0 without doing their work
 // gets no figure: every timed fund must have moved its money and every refresh made a session.
@@ -8,7 +9,7 @@
 // Usage: node test/bench/commands.mjs [runs]
 //   SVC_BEFORE=/other/checkout/bin/svc.js adds that build's commands to the same run, for a
 //   before/after table; several builds as label=path,label=path (SVC_BEFORE=v1=/a/bin/svc.js,v2=…).
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,9 +23,10 @@ const before = (process.env.SVC_BEFORE ?? '')
   .filter(Boolean)
   .map((entry) => (entry.includes('=') ? entry.split('=') : ['before', entry]));
 const runs = Number(process.argv[2] ?? 15);
-const { startEmulator } = await import('../../dist/src/emulator/index.js');
 
-const emu = await startEmulator({ port: 0 });
+const emulator = fork(fileURLToPath(new URL('./commands-emulator.mjs', import.meta.url)));
+process.on('exit', () => emulator.kill());
+const emu = await new Promise((resolve) => emulator.once('message', resolve));
 const configDir = (label) => mkdtempSync(join(tmpdir(), `svc-bench-${label}-`));
 const apiEnv = {
   SERVICE_BASE_URL: emu.baseUrl,
@@ -34,8 +36,7 @@ const apiEnv = {
   NO_COLOR: '1',
 };
 
-// The emulator shares this process's event loop, so children are spawned asynchronously (a
-// spawnSync would freeze the server they talk to), one at a time.
+// One command at a time.
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function timeOnce(args, env) {
   const start = process.hrtime.bigint();
@@ -75,7 +76,7 @@ async function casesOf(label, svc) {
 async function serviceState() {
   const get = async (path) => {
     const res = await fetch(`${emu.baseUrl}${path}`, {
-      headers: { authorization: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}` },
+      headers: { authorization: emu.auth },
     });
     return res.json();
   };
@@ -116,4 +117,5 @@ for (const [j, [name, , , goal]] of cases.entries()) {
   console.log(`${name.padEnd(34)} ${ms.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2).padStart(5)}x  ${verdict}`);
 }
 console.log(`(${runs} interleaved runs, node ${process.version})`);
-await emu.close();
+emulator.send('stop');
+await new Promise((resolve) => emulator.once('exit', resolve));
