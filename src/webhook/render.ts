@@ -5,7 +5,7 @@
  */
 import type { WebhookEvent } from './envelope.js';
 import type { ForwardResult } from './forward.js';
-import { cardTransactionLine } from './card-transaction-line.js';
+import { eventLine } from './event-lines.js';
 
 export type Tone = 'live' | 'rejected' | 'closed' | 'bindings' | 'state' | 'generic';
 
@@ -90,11 +90,11 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
   const parsed = Date.parse(event.timestamp);
   const atMs = Number.isNaN(parsed) ? Infinity : parsed;
   const isCard = event.type.startsWith('CARD.') && cardId !== undefined;
-  if (event.type.startsWith('CARD_TRANSACTION.')) {
-    return { ...base, ...(cardId ? { cardId } : {}), detail: cardTransactionLine(data), meaning: '', tone: 'generic' };
-  }
   if (!isCard) {
-    return { ...base, ...(cardId ? { cardId } : {}), detail: cardId ?? '', meaning: '', tone: 'generic' };
+    // An invitation has no id: its code is what the next command takes.
+    const id = cardId ?? stringField(data, 'code');
+    const detail = eventLine(event.type, data) ?? id ?? '';
+    return { ...base, ...(id ? { cardId: id } : {}), detail, meaning: '', tone: 'generic' };
   }
 
   let parts: EventParts;
