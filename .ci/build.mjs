@@ -173,9 +173,14 @@ function nounOf(file) {
 
 /**
  * Modules the root itself imports lazily, each a module of the verbs bundle that exports what the
- * module does: run-verb.ts, and the resource table, run only when one of its nouns is invoked.
+ * module does: run-verb.ts, the resource table, run only when one of its nouns is invoked, and a
+ * trigger scenario's help (`svc trigger <scenario> --help`).
  */
-const ROOT_CHUNKS = { './run-verb.js': 'run-verb', './resources/table.js': 'resources-table' };
+const ROOT_CHUNKS = {
+  './run-verb.js': 'run-verb',
+  './resources/table.js': 'resources-table',
+  './trigger/scenario-help.js': 'trigger-scenario-help',
+};
 const plainChunks = new Set(Object.values(ROOT_CHUNKS));
 
 // 1. The root. Each verb module a verbs.ts imports lazily is left out and recorded as a chunk.

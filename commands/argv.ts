@@ -42,14 +42,24 @@ export function wantsJson(argv: string[]): boolean {
 }
 
 /** A commander parse error as the `usage` error of the --json contract, naming the word it tripped on. */
+/**
+ * Commander's parse errors in svc's own style (commands/render-error.ts): `Error: …` and `Hint: …`
+ * lines, not `error: …` and `(Did you mean …?)`, so one run never shows two styles of error.
+ */
+export function restyleParseError(text: string, c: { red(s: string): string; dim(s: string): string }): string {
+  return text
+    .replace(/^error: (.)/, (_m, first: string) => `${c.red('Error:')} ${first}`)
+    .replace(/\n\(Did you mean (.+)\?\)/, (_m, what: string) => `\n${c.dim(`Hint: did you mean ${what}?`)}`);
+}
+
 export function parseErrorJSON(error: Error, code: string): Record<string, unknown> {
-  const message = error.message.replace(/^error: /, '');
+  const [message = '', suggestion] = error.message.replace(/^error: /, '').split(/\n\(Did you mean (.+)\?\)/);
   const field = /'([^']+)'/.exec(message)?.[1];
   return {
     type: 'usage',
     message,
     ...(field ? { field } : {}),
     code: code.replace(/^commander\./, ''),
-    hint: 'Run with --help for usage.',
+    hint: `${suggestion ? `Did you mean ${suggestion}? ` : ''}Run with --help for usage.`,
   };
 }

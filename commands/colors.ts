@@ -16,3 +16,11 @@ export function colors(enabled: boolean): ChalkInstance {
   const { Chalk } = requirePackage<typeof import('chalk')>('chalk');
   return new Chalk({ level: 1 });
 }
+
+/** Colour decision shared by every stream: --no-color and NO_COLOR win, then FORCE_COLOR, then TTY. */
+export function decideColor(globals: { color: boolean }, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (!globals.color) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY;
+}

@@ -12,6 +12,7 @@ import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
 import type { GlobalOptions, IOStreams } from './io.js';
 import { createUI, type UI } from './ui.js';
+import { decideColor } from './colors.js';
 
 export type { GlobalOptions, IOStreams } from './io.js';
 
@@ -138,7 +139,7 @@ export function withStoreAndClient(base: BaseDeps): Deps {
     const endpoint = await resolveEndpoint(base.env, { baseUrl: base.globals.baseUrl }, profile);
     const log = base.globals.verbose
       ? (e: HttpLogEntry) =>
-          deps.ui.info(`→ ${e.method} ${e.path} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
+          deps.ui.info(`→ ${e.method} ${e.path}${e.query} ${e.status ?? e.error ?? ''} (${Math.round(e.ms)} ms)`)
       : undefined;
     const { maxResponseBytes, timeoutMs } = await import('./timeout.js');
     return createClient({
@@ -168,13 +169,8 @@ export function canPrompt(deps: Pick<Deps, 'io' | 'globals' | 'env'>): boolean {
   return deps.io.stdinIsTTY && deps.io.stdoutIsTTY && deps.globals.input && !isCI(deps.env);
 }
 
-/** Colour decision shared by every stream: --no-color and NO_COLOR win, then FORCE_COLOR, then TTY. */
-export function decideColor(globals: Pick<GlobalOptions, 'color'>, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
-  if (!globals.color) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return isTTY;
-}
+// Kept in colors.ts, which the command root loads too (its parse errors are coloured alike).
+export { decideColor };
 
 export const systemClock: Clock = {
   now: () => Date.now(),

@@ -25,7 +25,8 @@ import { webhookVerbs } from './webhook/verbs.js';
 import { completionVerb, versionVerb } from './meta/verbs.js';
 import { GROUPS, RESOURCE_NOUNS, TABLE_NOUNS, tableVerbs, type TableVerb } from './resources/verbs.js';
 import type { Operation } from './resources/operation.js';
-import { optionsAfterCommands, parseErrorJSON, rewriteArgv, wantsJson } from './argv.js';
+import { optionsAfterCommands, parseErrorJSON, restyleParseError, rewriteArgv, wantsJson } from './argv.js';
+import { colors, decideColor } from './colors.js';
 
 // The codes of commands/exit-codes.ts, repeated rather than imported: that module pulls in the
 // error classes, which the root never needs.
@@ -158,23 +159,66 @@ export async function loadTableVerbs(argv: string[]): Promise<TableVerb[]> {
   return tableVerbs((await import('./resources/table.js')).operationsOf(noun.name));
 }
 
+/** The root's help ends as every verb's does: with commands to copy, a first session against the emulator. */
+const ROOT_EXAMPLES = `
+Examples:
+  $ svc emulator start --detach
+  $ svc otp verify --credential AuthMethod:<uuid> --code 000000
+  $ svc trigger kyc.rejected
+  $ svc --json customers list --jq '.data[].id'
+  $ svc emulator stop
+
+Run svc <command> --help for a command's flags and examples.`;
+
+/** Colours for stderr as a verb's would be (--no-color, NO_COLOR, FORCE_COLOR, a terminal). */
+function stderrColors(argv: string[]) {
+  return colors(decideColor({ color: !argv.includes('--no-color') }, process.env, process.stderr.isTTY === true));
+}
+
+/**
+ * Help that depends on an argument, loaded only for `--help`: `svc trigger <scenario> --help` adds
+ * that scenario's inputs and settable paths (commands/trigger/scenario-help.ts).
+ */
+export async function loadHelpAfter(argv: string[]): Promise<string | undefined> {
+  const [word, scenario] = invokedWords(argv);
+  if (nounNamed(word) !== 'trigger' || scenario === undefined) return undefined;
+  if (!argv.slice(2).some((a) => a === '--help' || a === '-h')) return undefined;
+  return (await import('./trigger/scenario-help.js')).scenarioHelp(scenario);
+}
+
 /**
  * The commander tree for `argv`, whose actions call `execute`; `table` holds the invoked noun's
- * verbs from the resource table (loadTableVerbs).
+ * verbs from the resource table (loadTableVerbs), `helpAfter` the invoked noun's help for its
+ * arguments (loadHelpAfter).
  */
-export function buildProgram(argv: string[], execute: Execute, table: readonly TableVerb[] = []): Command {
+export function buildProgram(
+  argv: string[],
+  execute: Execute,
+  table: readonly TableVerb[] = [],
+  helpAfter?: string,
+): Command {
   const program = new Command('svc')
     .description('Command-line tool for integrators of the payments service, with an embedded sandbox emulator')
     .version(VERSION, '-V, --version', 'print the version');
   addFlags(program, GLOBAL_FLAGS);
   program
-    .showHelpAfterError('(run with --help for usage)')
     // Under --json, commander's own parse errors become one JSON object too (main, below): its text is held back.
-    .configureOutput(wantsJson(argv) ? { writeErr: () => {}, outputError: () => {} } : {})
+    .configureOutput(
+      wantsJson(argv)
+        ? { writeErr: () => {}, outputError: () => {} }
+        : {
+            // Coloured only here: chalk is loaded for an error, never for a run that parses.
+            outputError: (text, write) => {
+              const c = stderrColors(argv);
+              write(`${restyleParseError(text, c)}${c.dim('Hint: run the command with --help for usage.')}\n`);
+            },
+          },
+    )
     .configureHelp({
       showGlobalOptions: true,
       formatHelp: (cmd, helper) => optionsAfterCommands(Help.prototype.formatHelp.call(helper, cmd, helper)),
     })
+    .addHelpText('after', ROOT_EXAMPLES)
     .exitOverride();
 
   const invoked = nounNamed(invokedNoun(argv));
@@ -188,6 +232,7 @@ export function buildProgram(argv: string[], execute: Execute, table: readonly T
     if (noun.name !== invoked) continue;
     if ('action' in noun) mount(command, noun.action, execute);
     else mountAll(command, [...noun.verbs, ...table], execute);
+    if (helpAfter) command.addHelpText('after', helpAfter);
   }
   return program;
 }
@@ -346,14 +391,15 @@ export async function main(rawArgv: string[]): Promise<number> {
     else code = await (await import('./run-verb.js')).runVerb(loaded, verb.spec, options, globals, controller.signal);
   };
   try {
-    await buildProgram(argv, execute, await loadTableVerbs(argv)).parseAsync(argv);
+    const [table, helpAfter] = await Promise.all([loadTableVerbs(argv), loadHelpAfter(argv)]);
+    await buildProgram(argv, execute, table, helpAfter).parseAsync(argv);
     return code;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;
     // `svc --json` or `svc --json session` with no verb: commander showed help for an error, which
     // --json held back; a script gets the usage error instead of an empty, successful run.
     if (commanderCode === 'commander.help' && (error as { exitCode?: number }).exitCode === 1 && wantsJson(argv)) {
-      const message = noun === undefined ? 'a command is required' : `a ${noun} command is required`;
+      const message = noun === undefined ? 'a command is required' : `svc ${noun} needs a command`;
       process.stderr.write(
         JSON.stringify({
           error: {

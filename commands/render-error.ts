@@ -17,6 +17,7 @@ import {
 } from '../src/errors.js';
 import { StoreError } from '../src/store/errors.js';
 import { isPromptAbort } from './exit-codes.js';
+import { defaultHint } from './error-hints.js';
 
 export interface RenderErrorOptions {
   stderr: Writable;
@@ -25,19 +26,6 @@ export interface RenderErrorOptions {
   /** Colour on stderr, already decided (commands/deps.ts decideColor: --no-color, NO_COLOR, FORCE_COLOR, TTY). */
   color: boolean;
   interrupted?: boolean;
-}
-
-/** Suggested next step for an API error when the thrower gave none. */
-function defaultHint(error: ApiError): string | undefined {
-  // Commands that know which credential failed (API token or session key) give a sharper hint.
-  if (error.status === 401)
-    return 'Check the API credentials (SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET or the profile) and, for signed calls, the session (svc session show).';
-  if (error.status === 404) return 'Check the identifier: it names nothing the service knows.';
-  if (error.status === 400 && error.fieldErrors.length > 0) return 'Fix the fields above and run the command again.';
-  if (error.status === 403) return 'Sandbox endpoints need a sandbox token; check --profile or SERVICE_API_TOKEN_ID.';
-  if (error.status === 429) return 'Rate limited: wait a moment and try again.';
-  if (error.status >= 500) return 'The service failed; try again shortly.';
-  return undefined;
 }
 
 /**

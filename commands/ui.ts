@@ -30,7 +30,10 @@ export interface UI {
   c: ChalkInstance;
   /** Colours for stderr text: stderr may be a terminal when stdout is a pipe, or the reverse. */
   ce: ChalkInstance;
-  /** The width of stdout when it is a terminal that reports one, else 0 (a pipe: nothing is cut to fit). */
+  /**
+   * The width to fit stdout's lines to: COLUMNS when set (as a shell exports it, or a user who wants
+   * a width), else the terminal's when stdout is one, else 0 (a pipe: nothing is cut to fit).
+   */
   columns: number;
   /** A line of result on stdout. */
   out(line: string): void;
@@ -46,7 +49,13 @@ export interface UI {
   progress(text: string): Progress;
 }
 
-export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
+/** COLUMNS as a positive width, else undefined. */
+function columnsFromEnv(env: NodeJS.ProcessEnv | undefined): number | undefined {
+  const n = Number(env?.COLUMNS);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+export function createUI(deps: { io: IOStreams; globals: GlobalOptions; env?: NodeJS.ProcessEnv }): UI {
   const { io, globals } = deps;
   const c = colors(io.colorEnabled);
   const ce = colors(io.stderrColorEnabled);
@@ -57,7 +66,7 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions }): UI {
   const ui: UI = {
     c,
     ce,
-    columns: io.stdoutIsTTY ? ((io.stdout as { columns?: number }).columns ?? 0) : 0,
+    columns: columnsFromEnv(deps.env) ?? (io.stdoutIsTTY ? ((io.stdout as { columns?: number }).columns ?? 0) : 0),
     out: (line) => io.stdout.write(line + '\n'),
     json: (value) => {
       if (jq) for (const line of jqLines(jq, value)) io.stdout.write(line + '\n');

@@ -21,6 +21,7 @@ import {
 } from '../../src/auth/software-passkey.js';
 import { givenToken, sandboxIdentity } from '../login/token-source.js';
 import { accountOf, credentialsContext } from './context.js';
+import { withArticle } from '../../src/words.js';
 
 export type AddOptions = OptionsOf<typeof verbs.add>;
 
@@ -110,7 +111,7 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
   const method = await progress.run(
     {
-      start: `Adding a ${type} credential to ${accountId}`,
+      start: `Adding ${withArticle(type)} credential to ${accountId}`,
       fail: 'Adding the credential failed.',
       succeed: (added) => `Added ${added.id}${passkey ? '; the software passkey is kept in the store' : ''}.`,
       rethrow: (error) => withAuthHint(error, ctx.session?.credentialId),

@@ -14,6 +14,7 @@ import { removeCredential } from '../../src/auth/credentials.js';
 import { withAuthHint } from '../../src/auth/hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
 import { credentialsContext } from './context.js';
+import { count } from '../../src/words.js';
 
 export type RemoveOptions = OptionsOf<typeof verbs.remove>;
 
@@ -53,7 +54,7 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   ui.result({ id: credentialId, removed: true, sessionKeysForgotten: ended.length, passkeyForgotten }, () => {
     if (ended.length || passkeyForgotten)
       ui.info(
-        `${ended.length ? `Forgot ${ended.length} session key(s) it had made` : ''}${ended.length && passkeyForgotten ? '; ' : ''}${passkeyForgotten ? 'deleted its software passkey' : ''}.`,
+        `${ended.length ? `Forgot ${count(ended.length, 'session key')} it had made` : ''}${ended.length && passkeyForgotten ? '; ' : ''}${passkeyForgotten ? 'deleted its software passkey' : ''}.`,
       );
   });
 }

@@ -8,11 +8,16 @@ import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 import { validatePrivateKey } from '../../src/crypto/keys.js';
 import { readAll, readFlagOrFile } from '../input.js';
+import { createUI } from '../ui.js';
 
-/** The private key (64 hex) from --private-key or --private-key-file, whitespace trimmed. */
+/**
+ * The private key (64 hex) from --private-key or --private-key-file, whitespace trimmed. A key typed
+ * on the command line is now in the shell's history (and the process list): say so, as
+ * `config set` does for a secret, with the flag that avoids it.
+ */
 export async function readPrivateKey(
   opts: { privateKey?: string; privateKeyFile?: string },
-  deps: Pick<Deps, 'io'>,
+  deps: Pick<Deps, 'io' | 'globals'>,
 ): Promise<string> {
   const given = { text: opts.privateKey, file: opts.privateKeyFile };
   const bytes = await readFlagOrFile(given, { text: '--private-key', file: '--private-key-file' }, deps);
@@ -24,7 +29,12 @@ export async function readPrivateKey(
       hint: 'Generate one with: svc keys generate',
     });
   }
-  return validatePrivateKey(value, opts.privateKey !== undefined ? '--private-key' : '--private-key-file');
+  const key = validatePrivateKey(value, opts.privateKey !== undefined ? '--private-key' : '--private-key-file');
+  if (opts.privateKey !== undefined)
+    createUI(deps).warn(
+      '--private-key given on the command line is now in your shell history and visible in the process list; next time pass --private-key-file <path>.',
+    );
+  return key;
 }
 
 const NO_PAYLOAD = 'no payload: pass --payload <text>, --payload-file <path>, or pipe it on stdin';

@@ -6,6 +6,7 @@
  */
 import { UsageError } from '../../src/errors.js';
 import { optionKey, type OpArg, type OpFlag, type Operation, type Rule } from './operation.js';
+import { withArticle } from '../../src/words.js';
 
 export interface ResourceRequest {
   method: string;
@@ -34,9 +35,12 @@ function checkId(kind: string | readonly string[] | undefined, value: string, fi
   const kinds = typeof kind === 'string' ? [kind] : kind;
   if (!kinds.some((k) => value.startsWith(`${k}:`) && value.length > k.length + 1)) {
     const like = kinds.map((k) => `${k}:<uuid>`).join(' or ');
-    throw new UsageError(`${field} must be a ${kinds.join(' or ')} identifier like ${like}; got "${value}".`, {
-      field,
-    });
+    throw new UsageError(
+      `${field} must be ${withArticle(kinds.join(' or '))} identifier like ${like}; got "${value}".`,
+      {
+        field,
+      },
+    );
   }
 }
 

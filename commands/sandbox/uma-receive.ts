@@ -10,7 +10,7 @@ import { apiTokenCall } from '../../src/auth/hints.js';
 import { sandboxUmaReceive } from '../../src/sandbox/api.js';
 import { umaMagic } from '../../src/sandbox/uma.js';
 import { checkAll, requireAmount, requireCurrencyFlag, requireUmaFlag } from './inputs.js';
-import { describeTransaction } from './summary.js';
+import { describeTransaction, receivedCurrency } from './summary.js';
 
 export type UmaReceiveOptions = OptionsOf<typeof verbs.umaReceive>;
 
@@ -28,9 +28,18 @@ export async function run(opts: UmaReceiveOptions, deps: Deps): Promise<void> {
   ui.result(body, () => {
     const { senderUmaAddress, receiverUmaAddress } = input;
     ui.out(`Received from ${senderUmaAddress} to ${receiverUmaAddress}: ${describeTransaction(body)}`);
+    // The address names the currency its scenario pays in; what arrives is in --currency. Say both
+    // when they differ, so this line and the amount above do not seem to disagree.
+    const received = receivedCurrency(body) ?? input.receivingCurrencyCode;
     for (const address of [senderUmaAddress, receiverUmaAddress]) {
       const magic = umaMagic(address);
-      if (magic) ui.info(`Sandbox magic address ${address}: a payment in ${magic.currency} ${magic.outcome}.`);
+      if (!magic) continue;
+      if (magic.currency === received)
+        ui.info(`Sandbox magic address ${address}: a payment in ${magic.currency} ${magic.outcome}.`);
+      else
+        ui.info(
+          `Sandbox magic address ${address}: the payment ${magic.outcome}; its scenario pays in ${magic.currency}, converted to the ${received} received (--currency ${input.receivingCurrencyCode}).`,
+        );
     }
   });
 }

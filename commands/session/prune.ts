@@ -13,6 +13,8 @@ import { listSessions } from '../../src/auth/list-revoke.js';
 import { apiTokenCall } from '../../src/auth/hints.js';
 import type { StoredSession } from '../../src/store/types.js';
 import { expiresIn } from './format.js';
+import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
+import { serviceClock } from '../../src/trigger/service-clock.js';
 
 export type PruneOptions = OptionsOf<typeof verbs.prune>;
 
@@ -33,6 +35,17 @@ async function liveIds(deps: Deps, accountId: string): Promise<Set<string> | und
   }
 }
 
+/**
+ * The service's time, asked only once a session turned out not to be live: the emulator's clock may
+ * run ahead of this machine's (--time-scale, a test moving it), so a session it let expire is
+ * still unexpired here, and must be reported as expired, not as revoked.
+ */
+async function serviceNow(deps: Deps): Promise<number> {
+  const [client, store] = await Promise.all([deps.client(), deps.store()]);
+  const local = await mayBeEmulator(client.baseUrl, async () => store.getProfile('local')?.baseUrl);
+  return (await serviceClock(client, local, deps.signal)).now();
+}
+
 export async function run(opts: PruneOptions, deps: Deps): Promise<void> {
   const [store, { name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
   const profiles = store.listProfiles();
@@ -47,17 +60,23 @@ export async function run(opts: PruneOptions, deps: Deps): Promise<void> {
       pruned.push({ id: s.id, profile: s.profile, reason: `${expiresIn(s.expiresAt, now)}` });
     else toAsk.set(s.accountId, [...(toAsk.get(s.accountId) ?? []), s]);
   }
+  let serviceTime: Promise<number> | undefined;
   for (const [accountId, sessions] of toAsk) {
     const live = await liveIds(deps, accountId);
     for (const s of sessions) {
       if (live === undefined)
         pruned.push({ id: s.id, profile: s.profile, reason: `the service does not know ${accountId}` });
-      else if (!live.has(s.id))
+      else if (!live.has(s.id)) {
+        serviceTime ??= serviceNow(deps);
+        const then = await serviceTime;
         pruned.push({
           id: s.id,
           profile: s.profile,
-          reason: 'no longer live on the service (revoked or refreshed elsewhere)',
+          reason: isExpired(s.expiresAt, then)
+            ? `${expiresIn(s.expiresAt, then)} on the service's clock`
+            : 'no longer live on the service (revoked or refreshed elsewhere)',
         });
+      }
     }
   }
   if (!opts.dryRun) for (const p of pruned) store.deleteSession(p.id);

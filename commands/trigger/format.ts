@@ -10,6 +10,11 @@ const pairs = (o: Record<string, unknown>) =>
     .map(([k, v]) => `${k} ${text(v)}`)
     .join(', ');
 
+/** `text` shortened to `width` characters, its end marked with …. */
+function cut(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(1, width - 1))}…`;
+}
+
 export function printList(ui: UI): void {
   const listed = SCENARIOS.map((s) => ({
     name: s.name,
@@ -22,9 +27,21 @@ export function printList(ui: UI): void {
     const width = Math.max(...SCENARIOS.map((s) => s.name.length));
     for (const s of listed) {
       const mark = s.runnable ? ' ' : ui.c.dim('·');
-      ui.out(
-        `${mark} ${s.name.padEnd(width)}  ${ui.c.cyan(`${s.magic.field}=${s.magic.value}`)}  → ${pairs(s.expect)}`,
-      );
+      const magic = `${s.magic.field}=${s.magic.value}`;
+      const expect = `→ ${pairs(s.expect)}`;
+      const line = `${s.name.padEnd(width)}  ${magic}  ${expect}`;
+      const paint = (text: string) => text.replace(magic, (m) => ui.c.cyan(m));
+      // Off a terminal (columns 0) one line each, for grep. On a narrow one the magic value and the
+      // outcome go on indented lines of their own, so the value a user copies is never cut; only a
+      // line still wider than the terminal is shortened with …, never wrapped mid-word by the terminal.
+      if (ui.columns <= 0 || line.length + 2 <= ui.columns) {
+        ui.out(`${mark} ${paint(line)}`);
+        continue;
+      }
+      const head = `${s.name}  ${magic}`;
+      const lines = head.length + 2 <= ui.columns ? [head] : [s.name, `  ${magic}`];
+      lines.push(`  ${expect}`);
+      lines.forEach((text, i) => ui.out(`${i === 0 ? mark : ' '} ${paint(cut(text, ui.columns - 2))}`));
     }
     if (listed.some((s) => !s.runnable)) ui.info(ui.ce.dim('· not runnable by this svc yet'));
   });

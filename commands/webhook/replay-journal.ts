@@ -11,6 +11,7 @@ import { createForwarder, type ForwardResult } from '../../src/webhook/forward.j
 import { reforward, selectFromJournal, type ReforwardResult } from '../../src/webhook/journal-replay.js';
 import { formatMs } from './format.js';
 import type { ReplayOptions } from './replay.js';
+import { count } from '../../src/words.js';
 
 /** The journal's errors name its inputs by these flags. */
 const LABELS = { store: '--store', to: '--to' };
@@ -33,11 +34,11 @@ export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<vo
   const failed = results.filter((r) => r.outcome === 'failed');
   const duplicates = results.filter((r) => r.outcome === 'duplicate').length;
   ui.info(
-    `Re-forwarded ${results.length} delivery(ies) from ${store}: ${results.length - failed.length - duplicates} accepted${duplicates ? `, ${duplicates} already processed by the app (409)` : ''}.`,
+    `Re-forwarded ${count(results.length, 'delivery', 'deliveries')} from ${store}: ${results.length - failed.length - duplicates} accepted${duplicates ? `, ${duplicates} already processed by the app (409)` : ''}.`,
   );
   if (failed.length > 0) {
     throw new SvcError(
-      `${failed.length} of ${results.length} re-forward(s) failed (${failed.map((r) => `${r.entry.id}: ${r.forward.status}`).join(', ')})`,
+      `${failed.length} of ${count(results.length, 're-forward')} failed (${failed.map((r) => `${r.entry.id}: ${r.forward.status}`).join(', ')})`,
       { hint: 'Check that your app is up; the journal is unchanged, so you can replay them again.' },
     );
   }

@@ -13,6 +13,7 @@ import { replayRequest } from './replay-request.js';
 import { emulatorOnly, mayBeEmulator, replayEvents, type ReplayOutcome } from '../../src/webhook-replay/replay.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
 import { replayJournal } from './replay-journal.js';
+import { count } from '../../src/words.js';
 
 export type ReplayOptions = OptionsOf<typeof verbs.replay>;
 
@@ -30,11 +31,11 @@ export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
   const failed = result.data.filter((e) => e.outcome === 'retrying');
   const queued = result.data.filter((e) => e.outcome === 'queued');
   if (result.data.length === 0) return ui.info('No logged event matches; nothing was sent.');
-  ui.info(`Replayed ${result.data.length} event(s) to ${result.endpoint}: ${summary(result.data)}.`);
+  ui.info(`Replayed ${count(result.data.length, 'event')} to ${result.endpoint}: ${summary(result.data)}.`);
   if (failed.length > 0) {
     const rest = queued.length > 0 ? `, and ${queued.length} more were queued behind it` : '';
     throw new SvcError(
-      `${failed.length} of ${result.data.length} event(s) failed to deliver (${failed.map((e) => e.id).join(', ')})${rest}`,
+      `${failed.length} of ${count(result.data.length, 'event')} failed to deliver (${failed.map((e) => e.id).join(', ')})${rest}`,
       {
         hint: 'The emulator keeps retrying them with backoff; check that the endpoint is up.',
       },

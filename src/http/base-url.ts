@@ -47,3 +47,30 @@ export function pathOnly(path: string): string {
   const q = withSlash.search(/[?#]/);
   return q === -1 ? withSlash : withSlash.slice(0, q);
 }
+
+/** Query parameter names whose value may be a secret; their values are logged as ***. */
+const SECRET_PARAM = /secret|token|passw|signature|private|otp|credential|^code$|^key$|api[-_]?key/i;
+
+/**
+ * The query of a request path as --verbose shows it (`?limit=2&cursor=abc`, or '' for none): the
+ * names and values that say what was asked, with the value of any parameter whose name may hold a
+ * secret replaced by ***. The API's own parameters (ids, cursors, limits, dates) carry none.
+ */
+export function loggableQuery(path: string): string {
+  const q = path.indexOf('?');
+  if (q === -1) return '';
+  const query = path.slice(q + 1).split('#')[0]!;
+  if (query === '') return '';
+  const shown = query.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // A malformed escape is shown as sent.
+    }
+    return eq !== -1 && SECRET_PARAM.test(decoded) ? `${name}=***` : pair;
+  });
+  return `?${shown.join('&')}`;
+}

@@ -1,13 +1,13 @@
 /**
  * The one HTTP client every command uses: undici, the version-suffixed base URL, Basic or Bearer
  * auth, JSON bodies sent as exact bytes, typed errors, a timeout, proxies from the environment and
- * polite 429 handling. The `log` callback sees method, path, status and timing only, so --verbose
- * can never print a header, a body or a query value.
+ * polite 429 handling. The `log` callback sees method, path, query (secret-named values masked),
+ * status and timing only, so --verbose can never print a header, a body or a secret.
  */
 import { request, type Dispatcher } from 'undici';
 import { InsecureTransportError, InterruptedError, ResponseTooLargeError } from '../errors.js';
 import { apiErrorFromResponse } from './api-error.js';
-import { joinUrl, normalizeBaseUrl, pathOnly } from './base-url.js';
+import { joinUrl, loggableQuery, normalizeBaseUrl, pathOnly } from './base-url.js';
 import { bodyTimedOut, errorCode, isTimeoutError, networkError } from './network-error.js';
 import { isLoopbackHost, proxyDispatcherFor, proxyFor } from './proxy.js';
 import {
@@ -154,6 +154,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   /** One HTTP exchange; turns "no answer" into NetworkError/InterruptedError and logs it. */
   async function send(x: Exchange): Promise<RawResponse> {
     const logPath = pathOnly(x.path);
+    const query = loggableQuery(x.path);
     // hrtime rather than performance.now(): the global performance object loads perf_hooks.
     const started = process.hrtime.bigint();
     const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
@@ -175,21 +176,22 @@ export function createClient(opts: ClientOptions): ApiClient {
       status = res.statusCode;
       const text = await readBodyText(res, url, maxResponseBytes);
       answered = true;
-      opts.log?.({ method: x.method, path: logPath, status: res.statusCode, ms: elapsed() });
+      opts.log?.({ method: x.method, path: logPath, query, status: res.statusCode, ms: elapsed() });
       return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
     } catch (err) {
       if (err instanceof ResponseTooLargeError) {
-        opts.log?.({ method: x.method, path: logPath, status, ms: elapsed(), error: 'response too large' });
+        opts.log?.({ method: x.method, path: logPath, query, status, ms: elapsed(), error: 'response too large' });
         throw err;
       }
       if (x.signal?.aborted) {
-        opts.log?.({ method: x.method, path: logPath, ms: elapsed(), error: 'aborted' });
+        opts.log?.({ method: x.method, path: logPath, query, ms: elapsed(), error: 'aborted' });
         throw new InterruptedError('Interrupted', { cause: err });
       }
       const timedOut = timeout.aborted || isTimeoutError(err);
       opts.log?.({
         method: x.method,
         path: logPath,
+        query,
         ms: elapsed(),
         error: timedOut ? 'timeout' : (errorCode(err) ?? 'network error'),
       });

@@ -3,10 +3,15 @@ import type { Dispatcher } from 'undici';
 
 /** HTTP Basic with an API token (`<token id>:<client secret>`), or an agent's Bearer access token. */
 export type Auth = { kind: 'basic'; tokenId: string; secret: string } | { kind: 'bearer'; token: string };
-/** One exchange as `--verbose` shows it: never headers, bodies or query values, so never a secret. */
+/**
+ * One exchange as `--verbose` shows it: never headers or bodies, and the query with the value of
+ * any parameter named like a secret masked (base-url.ts loggableQuery), so never a secret.
+ */
 export interface HttpLogEntry {
   method: string;
   path: string;
+  /** `?name=value&…` as sent, secret-named values as ***; '' when there is none. */
+  query: string;
   status?: number;
   ms: number;
   error?: string;

@@ -38,7 +38,8 @@ export interface RawInputs {
   set: readonly string[];
 }
 
-const FLAGS: Record<
+/** Each reusable resource's flag and id kind. */
+export const RESOURCE_FLAGS: Record<
   ResourceOption,
   { flag: string; kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'AuthMethod' }
 > = {
@@ -72,10 +73,10 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
   const spec = RECIPE_INPUTS[scenario.recipe];
   const problems: { flag: string; why: string }[] = [];
   const inputs: TriggerInputs = { set: {} };
-  for (const option of Object.keys(FLAGS) as ResourceOption[]) {
+  for (const option of Object.keys(RESOURCE_FLAGS) as ResourceOption[]) {
     const value = raw[option];
     if (value === undefined) continue;
-    const { flag, kind } = FLAGS[option];
+    const { flag, kind } = RESOURCE_FLAGS[option];
     if (!idPattern(kind).test(value))
       problems.push({ flag, why: `${flag} must be an id like ${kind}:<uuid>; got "${value}"` });
     else if (!spec.reuse[option])

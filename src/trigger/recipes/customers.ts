@@ -6,6 +6,7 @@
 import { ApiError, RejectedInputError } from '../../errors.js';
 import { withSet } from '../inputs.js';
 import { call, field, type Body, type TriggerContext } from '../context.js';
+import { withArticle } from '../../words.js';
 
 /** A complete individual (spec "Required for submission"), apart from the identity document. */
 export function individualBody(fullName: string, complete = true): Body {
@@ -38,7 +39,7 @@ export async function ownAccount(ctx: TriggerContext, currency: string): Promise
   const code = (account.balance as { currency?: { code?: string } } | undefined)?.currency?.code;
   if (code !== currency)
     throw new RejectedInputError(
-      `--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs a ${currency} account.`,
+      `--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs ${withArticle(currency)} account.`,
       { field: '--account' },
     );
   if (ctx.inputs.customerId && account.customerId !== ctx.inputs.customerId) {

@@ -55,7 +55,7 @@ describe('svc webhook replay against the emulator', () => {
     out.forEach((line, i) =>
       expect(line).toMatch(new RegExp(`^delivered\\s+CARD\\.STATE_CHANGE\\s+${ids[i]}\\s+\\S+\\s+200$`)),
     );
-    expect(deps.stderr()).toContain(`Replayed 2 event(s) to ${hooks.url}: 2 delivered.`);
+    expect(deps.stderr()).toContain(`Replayed 2 events to ${hooks.url}: 2 delivered.`);
   });
 
   it('selects by id, by --type and by --since; --json prints {endpoint, data}', async () => {

@@ -154,18 +154,23 @@ describe('createClient against a real server', () => {
     await expect(pending).rejects.toBeInstanceOf(InterruptedError);
   });
 
-  it('never hands the secret, headers, body or query values to the log callback', async () => {
+  it('hands the log callback the query, never the secret, headers, body or a secret-named query value', async () => {
     server = await startServer((_req, res) => sendJson(res, 200, { echoed: SECRET }));
     const entries: HttpLogEntry[] = [];
     const client = createClient({ baseUrl: server.origin, auth: basic, log: (e) => entries.push(e) });
     await client.request({
       method: 'POST',
-      path: `/x?token=${SECRET}`,
+      path: `/x?limit=2&token=${SECRET}&cursor=c1`,
       body: { secret: SECRET },
       headers: { 'X-Extra': SECRET },
     });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ method: 'POST', path: '/x', status: 200 });
+    expect(entries[0]).toMatchObject({
+      method: 'POST',
+      path: '/x',
+      query: '?limit=2&token=***&cursor=c1',
+      status: 200,
+    });
     expect(typeof entries[0]!.ms).toBe('number');
     const logged = JSON.stringify(entries);
     expect(logged).not.toContain(SECRET);

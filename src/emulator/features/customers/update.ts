@@ -20,6 +20,7 @@ import {
   type CustomerRec,
 } from './customers.js';
 import { defined, readAddress, readBusinessInfo, readContact, readIndividual } from './fields.js';
+import { withArticle } from '../../../words.js';
 
 export function checkUmaFree(emu: EmulatorContext, umaAddress: string | undefined, self?: string): void {
   const holder = umaAddress === undefined ? undefined : findCustomerByUma(emu, umaAddress);
@@ -42,7 +43,7 @@ function readUpdate(body: Record<string, unknown>, customer: CustomerRec): Custo
     check: (v) =>
       v === customer.customerType
         ? undefined
-        : `customerType must be ${customer.customerType}: ${customer.id} is a ${customer.customerType} customer`,
+        : `customerType must be ${customer.customerType}: ${customer.id} is ${withArticle(customer.customerType)} customer`,
   });
   const contact = readContact(f);
   if (contact.email !== undefined && contact.phoneNumber !== undefined) {

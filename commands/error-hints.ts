@@ -1,0 +1,74 @@
+/**
+ * The next step for an API error when the thrower gave none: by the service's error code first,
+ * then by the field a 400 names, then by the status. A hint must fit what went wrong: an unknown
+ * route is a wrong path or base URL, not a wrong identifier; a quote that is already paid is not
+ * fixed by editing fields.
+ */
+import type { ApiError } from '../src/errors.js';
+
+const CUSTOMER_ID = /\bCustomer:[0-9a-fA-F-]{36}\b/;
+
+/** `svc customers update` with the flag that sets a customer's contact field. */
+const CONTACT_FLAGS: Record<string, string> = {
+  phoneNumber: '--phone-number +15555550100',
+  email: '--email <address>',
+};
+
+function missingContact(error: ApiError): string | undefined {
+  const field = error.fieldErrors.map((fe) => fe.field).find((f) => f in CONTACT_FLAGS);
+  if (field === undefined) return undefined;
+  const customer = CUSTOMER_ID.exec(error.message)?.[0] ?? '<Customer:id>';
+  return `Set the customer's ${field} first (E.164 for a phone number): svc customers update ${customer} ${CONTACT_FLAGS[field]}, then run the command again.`;
+}
+
+/** An identifier in a path or message: `Customer:<uuid>`, a bare UUID, or a prefixed id like `evt_…`. */
+const ID_LIKE = /[A-Za-z]+:[0-9A-Za-z-]{8,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-|\b[a-z]+_[0-9A-Za-z]{6,}/;
+
+/**
+ * A 404 NOT_FOUND is the code of a route the service does not have, but some servers use it for a
+ * missing resource too: only a request that named no identifier (or a body that says "no route")
+ * is taken for a wrong path or base URL.
+ */
+function unknownRoute(error: ApiError): string | undefined {
+  const named = ID_LIKE.test(`${error.path ?? ''} ${error.message}`) || error.details !== undefined;
+  if (!/\bno route\b/i.test(error.message) && named) return undefined;
+  const what = error.method && error.path ? `${error.method} ${error.path}` : 'this request';
+  return `The service has no route for ${what}: check the path (the API's paths, like /customers or /quotes/<id>) and the base URL (svc config get base-url; it ends in the version segment, like /2025-10-13).`;
+}
+
+const BY_CODE: Record<string, (error: ApiError) => string | undefined> = {
+  // The generic code of a route the service does not have; a missing resource has its own *_NOT_FOUND.
+  NOT_FOUND: unknownRoute,
+  MISSING_MANDATORY_USER_INFO: missingContact,
+  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: () =>
+    'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
+  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: () =>
+    'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
+  INVALID_CURRENCY: () => 'Use the currency the message names (the quote or account decides it).',
+  INVALID_AMOUNT: () => 'Use the amount the message names, in the smallest unit of the currency (cents for USD).',
+  WEBHOOK_ENDPOINT_NOT_SET: () =>
+    'Set where webhooks go: svc platform-config update --webhook-endpoint <url> (on the emulator, svc webhook listen sets it).',
+};
+
+/** A field a 400 names whose fix is not to edit that field. */
+const BY_FIELD: Record<string, string> = {
+  quoteId:
+    'This quote cannot be used as it stands (see above): check it with svc quotes get <Quote:id>, or create a new one with svc quotes create.',
+};
+
+export function defaultHint(error: ApiError): string | undefined {
+  const byCode = BY_CODE[error.code]?.(error);
+  if (byCode) return byCode;
+  // Commands that know which credential failed (API token or session key) give a sharper hint.
+  if (error.status === 401)
+    return 'Check the API credentials (SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET or the profile) and, for signed calls, the session (svc session show).';
+  if (error.status === 404) return 'Check the identifier: it names nothing the service knows.';
+  const fields = error.fieldErrors.map((fe) => fe.field);
+  const byField = fields.map((f) => BY_FIELD[f]).find(Boolean);
+  if (error.status === 400 && byField && fields.every((f) => BY_FIELD[f])) return byField;
+  if (error.status === 400 && fields.length > 0) return 'Fix the fields above and run the command again.';
+  if (error.status === 403) return 'Sandbox endpoints need a sandbox token; check --profile or SERVICE_API_TOKEN_ID.';
+  if (error.status === 429) return 'Rate limited: wait a moment and try again.';
+  if (error.status >= 500) return 'The service failed; try again shortly.';
+  return undefined;
+}
