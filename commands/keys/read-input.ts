@@ -8,7 +8,6 @@ import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 import { validatePrivateKey } from '../../src/crypto/keys.js';
 import { readAll, readFlagOrFile } from '../input.js';
-import { createUI } from '../ui.js';
 
 /**
  * The private key (64 hex) from --private-key or --private-key-file, whitespace trimmed. A key typed
@@ -17,7 +16,7 @@ import { createUI } from '../ui.js';
  */
 export async function readPrivateKey(
   opts: { privateKey?: string; privateKeyFile?: string },
-  deps: Pick<Deps, 'io' | 'globals'>,
+  deps: Pick<Deps, 'io' | 'ui'>,
 ): Promise<string> {
   const given = { text: opts.privateKey, file: opts.privateKeyFile };
   const bytes = await readFlagOrFile(given, { text: '--private-key', file: '--private-key-file' }, deps);
@@ -31,7 +30,7 @@ export async function readPrivateKey(
   }
   const key = validatePrivateKey(value, opts.privateKey !== undefined ? '--private-key' : '--private-key-file');
   if (opts.privateKey !== undefined)
-    createUI(deps).warn(
+    deps.ui.warn(
       '--private-key given on the command line is now in your shell history and visible in the process list; next time pass --private-key-file <path>.',
     );
   return key;
