@@ -55,7 +55,7 @@ describe('svc webhook replay (spawned)', () => {
     const listener = await spawnListener(['--json', 'webhook', 'listen', '--port', '0'], configDir);
     try {
       const r = await runSvc(['webhook', 'replay', '--since', '1h'], { configDir });
-      expect(r.stderr).toContain('Replayed 2 event(s)');
+      expect(r.stderr).toContain('Replayed 2 events');
       expect(r.code).toBe(0);
       expect(lines(r.stdout).map((l) => l.split(/\s+/)[2])).toEqual(raised.map((e) => e.id));
 
