@@ -40,7 +40,7 @@ describe('hints that fit the error', () => {
     expect(base.stderr).not.toContain('Check the identifier');
 
     // A missing resource keeps the identifier hint.
-    const quote = await svc(['quotes', 'get', 'Quote:00000000-0000-4000-8000-000000000000']);
+    const quote = await svc(['api', 'GET', '/quotes/Quote:00000000-0000-4000-8000-000000000000']);
     expect(quote.stderr).toContain('Check the identifier');
   });
 
