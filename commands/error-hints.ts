@@ -5,6 +5,7 @@
  * fixed by editing fields.
  */
 import type { ApiError } from '../src/errors.js';
+import { NO_ROUTE_DETAILS, isNoRoute } from '../src/service/no-route.js';
 
 const CUSTOMER_ID = /\bCustomer:[0-9a-fA-F-]{36}\b/;
 
@@ -25,20 +26,20 @@ function missingContact(error: ApiError): string | undefined {
 const ID_LIKE = /[A-Za-z]+:[0-9A-Za-z-]{8,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-|\b[a-z]+_[0-9A-Za-z]{6,}/;
 
 /**
- * A 404 NOT_FOUND is the code of a route the service does not have, but some servers use it for a
- * missing resource too: only a request that named no identifier (or a body that says "no route")
- * is taken for a wrong path or base URL.
+ * A 404 the server marks as an unknown route (src/service/no-route.ts) is a wrong path or base URL.
+ * A bare NOT_FOUND is taken for one only when the request named no identifier (or the body says
+ * "no route"): some servers use that code for a missing record too.
  */
 function unknownRoute(error: ApiError): string | undefined {
+  if (error.status !== 404 || !isNoRoute(error.code, error.details)) return undefined;
+  const marked = error.details?.route === NO_ROUTE_DETAILS.route;
   const named = ID_LIKE.test(`${error.path ?? ''} ${error.message}`) || error.details !== undefined;
-  if (!/\bno route\b/i.test(error.message) && named) return undefined;
+  if (!marked && !/\bno route\b/i.test(error.message) && named) return undefined;
   const what = error.method && error.path ? `${error.method} ${error.path}` : 'this request';
   return `The service has no route for ${what}: check the path (the API's paths, like /customers or /quotes/<id>) and the base URL (svc config get base-url; it ends in the version segment, like /2025-10-13).`;
 }
 
 const BY_CODE: Record<string, (error: ApiError) => string | undefined> = {
-  // The generic code of a route the service does not have; a missing resource has its own *_NOT_FOUND.
-  NOT_FOUND: unknownRoute,
   MISSING_MANDATORY_USER_INFO: missingContact,
   EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: () =>
     'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
@@ -57,7 +58,7 @@ const BY_FIELD: Record<string, string> = {
 };
 
 export function defaultHint(error: ApiError): string | undefined {
-  const byCode = BY_CODE[error.code]?.(error);
+  const byCode = unknownRoute(error) ?? BY_CODE[error.code]?.(error);
   if (byCode) return byCode;
   // Commands that know which credential failed (API token or session key) give a sharper hint.
   if (error.status === 401)
