@@ -165,6 +165,7 @@ describe('signatureFromHeader', () => {
     ['not base64', 'not base64!'],
     ['JSON that is not JSON', '{"v":"1","s":'],
     ['JSON of another version', `{"v":"2","s":"${b64}"}`],
+    ['the JSON prefix with another closing character', `{"v":"1","s":"${b64}"]`],
     ['JSON without a signature string', '{"v":"1","s":5}'],
   ])('is undefined for %s', (_name, header) => {
     expect(signatureFromHeader(header)).toBeUndefined();
