@@ -11,7 +11,6 @@ import { Fields } from '../../kernel/fields.js';
 import { newId } from '../../kernel/ids.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
-import { recall, remember } from '../transactions/idempotency.js';
 import {
   GRID_OPERATIONS_STATUSES,
   ISSUANCE_STATUSES,
@@ -26,6 +25,7 @@ import {
   stablecoins,
   type ProviderAccountRec,
   type StablecoinRec,
+  createdOnce,
 } from './records.js';
 
 /** A Spark token identifier: bech32m with a `btkn` prefix (a network letter or two may follow it). */
@@ -70,32 +70,31 @@ const register: Route = {
     const linkId = f.string('stablecoinProviderAccountId', { pattern: idPattern('StablecoinProviderAccount') });
     const key = readIdempotencyKey(req, f);
     f.done();
-    const target = 'POST /stablecoins';
-    const seen = recall(emu, key, target);
-    if (seen) return seen;
-    const link = chooseLink(emu, linkId);
-    const registered = emu.table(stablecoins).first(byNetworkToken, `${network}:${networkToken}`);
-    if (registered) throw conflict('CONFLICT', `Token ${networkToken} is already registered as ${registered.id}`);
-    const now = emu.iso();
-    const coin: StablecoinRec = {
-      id: newId('Stablecoin'),
-      name: providerToken!,
-      symbol: providerToken!,
-      baseCurrency: TOKEN_BASE_CURRENCY,
-      network: network!,
-      decimals: TOKEN_DECIMALS,
-      issuanceStatus: 'PROVISIONED',
-      gridOperationsStatus: 'NOT_ENABLED',
-      networkTokenIdentifier: networkToken!,
-      provider: link.provider,
-      stablecoinProviderAccountId: link.id,
-      providerEnvironment: PROVIDER_ENVIRONMENT,
-      providerTokenIdentifier: providerToken!,
-      createdAt: now,
-      updatedAt: now,
-    };
-    emu.table(stablecoins).set(coin.id, coin);
-    return remember(emu, key, target, { status: 201, body: coin });
+    return createdOnce(emu, key, 'POST /stablecoins', () => {
+      const link = chooseLink(emu, linkId);
+      const registered = emu.table(stablecoins).first(byNetworkToken, `${network}:${networkToken}`);
+      if (registered) throw conflict('CONFLICT', `Token ${networkToken} is already registered as ${registered.id}`);
+      const now = emu.iso();
+      const coin: StablecoinRec = {
+        id: newId('Stablecoin'),
+        name: providerToken!,
+        symbol: providerToken!,
+        baseCurrency: TOKEN_BASE_CURRENCY,
+        network: network!,
+        decimals: TOKEN_DECIMALS,
+        issuanceStatus: 'PROVISIONED',
+        gridOperationsStatus: 'NOT_ENABLED',
+        networkTokenIdentifier: networkToken!,
+        provider: link.provider,
+        stablecoinProviderAccountId: link.id,
+        providerEnvironment: PROVIDER_ENVIRONMENT,
+        providerTokenIdentifier: providerToken!,
+        createdAt: now,
+        updatedAt: now,
+      };
+      emu.table(stablecoins).set(coin.id, coin);
+      return coin;
+    });
   },
 };
 

@@ -9,7 +9,6 @@ import { Fields } from '../../kernel/fields.js';
 import { newId } from '../../kernel/ids.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
-import { recall, remember } from '../transactions/idempotency.js';
 import {
   LINK_STATUSES,
   PROVIDERS,
@@ -19,6 +18,7 @@ import {
   providerAccounts,
   readIdempotencyKey,
   type ProviderAccountRec,
+  createdOnce,
 } from './records.js';
 
 /** A provider account id of the provider's shape (27 characters, like a KSUID) for these credentials. */
@@ -36,29 +36,28 @@ const link: Route = {
     const given = f.string('providerAccountId', { minLength: 1, maxLength: 255 });
     const key = readIdempotencyKey(req, f);
     f.done();
-    const target = 'POST /stablecoin-provider-accounts';
-    const seen = recall(emu, key, target);
-    if (seen) return seen;
-    const providerAccountId = given ?? derivedAccountId(apiClientId!);
-    const linked = emu
-      .table(providerAccounts)
-      .where(byProviderAccount, `${provider}:${providerAccountId}`)
-      .find((a) => a.status === 'ACTIVE');
-    if (linked)
-      throw conflict('CONFLICT', `${provider} account ${providerAccountId} is already linked as ${linked.id}`);
-    const now = emu.iso();
-    const rec: ProviderAccountRec = {
-      id: newId('StablecoinProviderAccount'),
-      provider: provider!,
-      providerAccountId,
-      providerEnvironment: PROVIDER_ENVIRONMENT,
-      status: 'ACTIVE',
-      lastVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    };
-    emu.table(providerAccounts).set(rec.id, rec);
-    return remember(emu, key, target, { status: 201, body: rec });
+    return createdOnce(emu, key, 'POST /stablecoin-provider-accounts', () => {
+      const providerAccountId = given ?? derivedAccountId(apiClientId!);
+      const linked = emu
+        .table(providerAccounts)
+        .where(byProviderAccount, `${provider}:${providerAccountId}`)
+        .find((a) => a.status === 'ACTIVE');
+      if (linked)
+        throw conflict('CONFLICT', `${provider} account ${providerAccountId} is already linked as ${linked.id}`);
+      const now = emu.iso();
+      const rec: ProviderAccountRec = {
+        id: newId('StablecoinProviderAccount'),
+        provider: provider!,
+        providerAccountId,
+        providerEnvironment: PROVIDER_ENVIRONMENT,
+        status: 'ACTIVE',
+        lastVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      };
+      emu.table(providerAccounts).set(rec.id, rec);
+      return rec;
+    });
   },
 };
 

@@ -11,10 +11,9 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { Fields } from '../../kernel/fields.js';
 import { newId } from '../../kernel/ids.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
-import type { Req, Route } from '../../kernel/router.js';
+import type { Route } from '../../kernel/router.js';
 import { requireAccount } from '../accounts/accounts.js';
 import { requireExternalAccount } from '../external-accounts/records.js';
-import { recall, remember } from '../transactions/idempotency.js';
 import { FUNDING_WINDOW_MS, scheduleOperation, setStatus } from './lifecycle.js';
 import {
   OPERATION_TYPES,
@@ -26,6 +25,7 @@ import {
   type OperationRec,
   type OperationStatus,
   type StablecoinRec,
+  createdOnce,
 } from './records.js';
 
 const MINT_FUNDING = ['WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'];
@@ -102,12 +102,6 @@ function newOperation(
   return op;
 }
 
-/** The first answer under key again, or the operation `make` makes. */
-function idempotent(req: Req, emu: EmulatorContext, key: string | undefined, make: () => OperationRec) {
-  const target = `${req.method} ${req.path}`;
-  return recall(emu, key, target) ?? remember(emu, key, target, { status: 201, body: make() });
-}
-
 const mint: Route = {
   method: 'POST',
   path: '/stablecoins/:id/mints',
@@ -134,7 +128,7 @@ const mint: Route = {
     const description = f.string('description', { maxLength: 1024 });
     const key = readIdempotencyKey(req, f);
     f.done();
-    return idempotent(req, emu, key, () => {
+    return createdOnce(emu, key, `${req.method} ${req.path}`, () => {
       // Existence first (404), then kind (400 naming the field).
       if (debited) checkKind(emu, debited, ['USD_ACCOUNT'], 'fundingSource.externalAccountId', f);
       if (accountId!.startsWith('InternalAccount:')) requireAccount(emu, accountId!);
@@ -172,7 +166,7 @@ const burn: Route = {
     const description = f.string('description', { maxLength: 1024 });
     const key = readIdempotencyKey(req, f);
     f.done();
-    return idempotent(req, emu, key, () => {
+    return createdOnce(emu, key, `${req.method} ${req.path}`, () => {
       checkKind(emu, payee!, ['USD_ACCOUNT'], 'destination.externalAccountId', f);
       f.done();
       const external = type === 'EXTERNAL_ACCOUNT';
