@@ -50,7 +50,10 @@ export function readJsonFile(dir: string, name: string): JsonObject {
   return parseJsonObject(text, file);
 }
 
-/** Replaces the content of `<dir>/<name>.json` atomically (temp file, then rename), 0600. */
+/**
+ * Replaces the content of `<dir>/<name>.json` atomically (temp file, then rename), 0600. Callers hold
+ * the store lock (lock.ts withStoreLock), which lets the next open remove a temp file a kill left.
+ */
 export function writeJsonFile(dir: string, name: string, value: JsonObject): void {
   const file = jsonFilePath(dir, name);
   try {

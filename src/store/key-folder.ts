@@ -1,14 +1,15 @@
 /**
  * Keys kept beside the session keys, one 0600 file each in a folder of the store (0700): the
  * software passkeys (`passkeys/`) and the client key an OAuth login waits with between printing
- * its nonce and receiving the token (`pending-oauth/`). Same file rules as sessions: atomic writes,
- * one file per key so concurrent processes never lose each other's.
+ * its nonce and receiving the token (`pending-oauth/`). Same file rules as sessions: atomic writes
+ * under the store lock, one file per key so concurrent processes never lose each other's.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
 import { sessionFileName } from './names.js';
+import { removeAbandonedWrites, withStoreLock } from './lock.js';
 import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
 
 export interface KeyFolder<T extends { id: string }> {
@@ -26,7 +27,7 @@ export function keyFolder<T extends { id: string }>(
 ): KeyFolder<T> {
   const dir = join(storeDir, name);
   ensurePrivateDir(dir);
-  securePrivateFiles(dir);
+  removeAbandonedWrites(storeDir, securePrivateFiles(dir));
   const read = (file: string): T | undefined => {
     const raw = readJsonFile(dir, file);
     return Object.keys(raw).length === 0 ? undefined : check(raw, jsonFilePath(dir, file));
@@ -38,7 +39,7 @@ export function keyFolder<T extends { id: string }>(
         .filter((entry) => entry.endsWith('.json'))
         .map((entry) => read(entry.slice(0, -'.json'.length)))
         .filter((r): r is T => r !== undefined),
-    save: (record) => writeJsonFile(dir, sessionFileName(record.id), { ...record }),
+    save: (record) => withStoreLock(storeDir, () => writeJsonFile(dir, sessionFileName(record.id), { ...record })),
     delete: (id) => deleteJsonFile(dir, sessionFileName(id)),
   };
 }

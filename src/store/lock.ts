@@ -3,7 +3,13 @@
  * process wins it; the others wait a few milliseconds and try again. A lock left by a crashed
  * process is taken over when its owner is gone or it is older than any real write (STALE_MS).
  * Synchronous on purpose: the Store API is synchronous and critical sections last milliseconds.
+ *
+ * The store has one lock, `config.json.lock`, and every write of a store file holds it from conf's
+ * temp file to its rename (config.json, sessions, key folders): so whoever holds it knows that any
+ * conf temp file in the store was left by a writer killed mid-write, and removes it at once.
  */
+import { unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { tryLockFile } from '../lock-file.js';
 import { StoreError } from './errors.js';
 
@@ -42,6 +48,44 @@ export function withFileLock<T>(lockPath: string, critical: () => T): T {
   }
   try {
     return critical();
+  } finally {
+    lock.release();
+  }
+}
+
+/** The store's one lock file, in the store folder `storeDir`. */
+export function storeLockFile(storeDir: string): string {
+  return join(storeDir, 'config.json.lock');
+}
+
+/** Runs `write` (a write of any store file) holding the store's lock: see the top of this file. */
+export function withStoreLock<T>(storeDir: string, write: () => T): T {
+  return withFileLock(storeLockFile(storeDir), write);
+}
+
+/**
+ * Removes conf temp files (securePrivateFiles lists them) when the store lock is free: no write is
+ * under way, so they belong to writers killed mid-write. When another process holds it (or the lock
+ * cannot be made, e.g. a read-only folder), they stay: one may be that write's; a later run removes them.
+ * One attempt, no waiting: this runs as the store opens.
+ */
+export function removeAbandonedWrites(storeDir: string, temps: readonly string[]): void {
+  if (temps.length === 0) return;
+  let lock: ReturnType<typeof tryLockFile>;
+  try {
+    lock = tryLockFile(storeLockFile(storeDir), { staleAfterMs: STALE_MS });
+  } catch {
+    return;
+  }
+  if (!lock.acquired) return;
+  try {
+    for (const temp of temps) {
+      try {
+        unlinkSync(temp);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
   } finally {
     lock.release();
   }

@@ -1,7 +1,8 @@
 /**
  * The store holds secrets (client secret, session private keys): its folder is 0700 and every file
  * 0600, also for files an older version or a user created with looser modes. Temp files left by a
- * crash mid-write may hold a private key too: they are created 0600 and removed once their writer is gone.
+ * crash mid-write may hold a private key too: they are created 0600 and removed once their writer is gone
+ * (a lock's temp file here, a write's under the store lock: lock.ts removeAbandonedWrites).
  */
 import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,20 +14,20 @@ const DIR_MODE = 0o700;
 /** Owner-only read/write file. */
 export const PRIVATE_FILE_MODE = 0o600;
 /**
- * Temp files of the store's writers, named after the writing process: `<file>.<pid>.tmp`
- * (json-file.ts) and a lock's `<file>.lock.<pid>.tmp` (lock-file.ts). Abandoned once that process is gone.
+ * Temp files named after the writing process: a lock's `<file>.lock.<pid>.tmp` (lock-file.ts), and
+ * `<file>.<pid>.tmp` of an earlier svc's own writer. Abandoned once that process is gone.
  */
 const PID_TEMP_FILE_RE = /\.(\d+)\.tmp$/;
-/** Earlier versions wrote through conf (atomically): `<file>.tmp-<10 digits><6 hex>`, with no pid. */
-const LEGACY_TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
-/** Older than this, a temp file without a pid belongs to no running write. */
-const ABANDONED_TEMP_MS = 60_000;
+/**
+ * conf's writer (atomically) writes `<file>.tmp-<10 digits of Date.now()><6 hex>` and renames it into
+ * place; the name says nothing of its writer. It cleans up on exit, so only a SIGKILL leaves one.
+ */
+const CONF_TEMP_FILE_RE = /\.tmp-\d{10}[0-9a-f]{6}$/;
 
-/** Whether a temp file was left by a write that will never finish (its process died mid-write). */
-function abandonedTemp(name: string, mtimeMs: number, now: number): boolean {
+/** Whether a pid-named temp file was left by a process that died mid-write. */
+function abandonedPidTemp(name: string): boolean {
   const pid = PID_TEMP_FILE_RE.exec(name)?.[1];
-  if (pid !== undefined) return Number(pid) !== process.pid && !processAlive(Number(pid));
-  return LEGACY_TEMP_FILE_RE.test(name) && now - mtimeMs > ABANDONED_TEMP_MS;
+  return pid !== undefined && Number(pid) !== process.pid && !processAlive(Number(pid));
 }
 const POSIX = process.platform !== 'win32';
 
@@ -95,22 +96,28 @@ function refuseForeign(dir: string): void {
   );
 }
 
-/** chmod 0600 every file in dir; drop abandoned temp files. Not recursive. Tightened files are named in `notes`. */
-export function securePrivateFiles(dir: string, notes: string[] = []): void {
-  const now = Date.now();
+/**
+ * chmod 0600 every file in dir; drop abandoned pid-named temp files. Not recursive. Tightened files
+ * are named in `notes`. Returns conf's temp files: whether they are abandoned only the store lock can
+ * tell (lock.ts removeAbandonedWrites).
+ */
+export function securePrivateFiles(dir: string, notes: string[] = []): string[] {
+  const confTemps: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(dir, entry.name);
     try {
-      const st = statSync(path);
-      if (abandonedTemp(entry.name, st.mtimeMs, now)) {
+      if (abandonedPidTemp(entry.name)) {
         unlinkSync(path);
         continue;
       }
+      if (CONF_TEMP_FILE_RE.test(entry.name)) confTemps.push(path);
+      const st = statSync(path);
       if (chmodIfLoose(path, PRIVATE_FILE_MODE, st.mode))
         notes.push(`${path} was ${octal(st.mode)}; made it ${octal(st.mode & PRIVATE_FILE_MODE)}`);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // renamed or removed meanwhile
     }
   }
+  return confTemps;
 }

@@ -4,7 +4,9 @@
  * - sessions: each session is its own file, written atomically, so eight processes saving eight
  *   sessions at the same instant never touch the same file and none is lost;
  * - config.json: every change is read-modify-write under an O_EXCL lock file, re-reading the file
- *   inside the lock, so concurrent `setProfile` calls all land.
+ *   inside the lock, so concurrent `setProfile` calls all land;
+ * - every write (session files too) holds that lock, so a temp file found while holding it was left
+ *   by a killed writer and is removed as the store opens (lock.ts).
  * Private keys live only in session files (0600, folder 0700).
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { StoreError } from './errors.js';
 import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
-import { withFileLock } from './lock.js';
+import { removeAbandonedWrites, withStoreLock } from './lock.js';
 import { sessionFileName, validateProfileName } from './names.js';
 import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
 import type { Profile, Store, StoredSession } from './types.js';
@@ -177,15 +179,13 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
   if (chosen === undefined) moveLegacyStore(legacyConfigDir(env), dir, notes);
   ensurePrivateDir(dir, notes);
   ensurePrivateDir(sessionsDir, notes);
-  securePrivateFiles(dir, notes);
-  securePrivateFiles(sessionsDir, notes);
+  removeAbandonedWrites(dir, [...securePrivateFiles(dir, notes), ...securePrivateFiles(sessionsDir, notes)]);
 
   const configFile = jsonFilePath(dir, CONFIG_NAME);
-  const lockFile = `${configFile}.lock`;
   // Read on use, so a broken config.json does not stop commands that never read it.
   const readConfig = () => toConfigData(readJsonFile(dir, CONFIG_NAME), configFile);
   const updateConfig = (change: (data: ConfigData) => void) =>
-    withFileLock(lockFile, () => {
+    withStoreLock(dir, () => {
       const raw = readJsonFile(dir, CONFIG_NAME); // fresh from disk, inside the lock
       const data = toConfigData(raw, configFile);
       change(data);
@@ -269,7 +269,7 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
       );
     },
     saveSession(s) {
-      writeJsonFile(sessionsDir, sessionFileName(s.id), { ...s });
+      withStoreLock(dir, () => writeJsonFile(sessionsDir, sessionFileName(s.id), { ...s }));
     },
     deleteSession(id) {
       deleteJsonFile(sessionsDir, sessionFileName(id));

@@ -2,7 +2,8 @@
  * The key store under concurrency, crashes and hostile folders, through the real CLI:
  * 16 logins at once on one config folder keep every session; a `session refresh` SIGKILLed after
  * the challenge (its signed retry on the wire, nothing stored yet) leaves the old key usable and the
- * store readable; the temp files of a writer killed mid-write are removed by the next svc; a corrupt
+ * store readable; the temp files of a writer killed mid-write are removed by the next svc (conf's at
+ * once, unless a live writer holds the store lock); a corrupt
  * config.json or session file is named with the fix; a 0777 folder is
  * tightened and the user told; a folder owned by someone else (or a symlink to one) is refused.
  */
@@ -19,12 +20,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { openStore } from '../../src/store/index.js';
 import { originOf, recordingProxy, type RecordingProxy } from '../integration/auth/support.js';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { LARGE, printFigures, report } from './report.js';
+
+/** The built lock module, as bin/svc runs it. */
+const LOCK_FILE_MODULE = fileURLToPath(new URL('../../dist/src/lock-file.js', import.meta.url));
 
 let emu: RunningEmulator;
 /** A second service: the emulator keeps at most 10 open OTP challenges per credential, as the service may. */
@@ -180,6 +185,62 @@ describe('the key store', () => {
       alive.child.kill('SIGKILL');
       await alive.closed;
     }
+  }, 60_000);
+
+  it("conf's temp file of a write killed before its rename is removed by the next svc at once, not while a live writer holds the lock", async () => {
+    const configDir = tempConfigDir();
+    expect((await login(configDir)).code).toBe(0);
+    const rounds = LARGE ? 10 : 2;
+    let left = 0;
+    for (let r = 0; r < rounds; r++) {
+      // A writer as the store's (lock.ts): it takes the store lock, then conf starts its write with
+      // a temp file named as atomically names it; here it stops there, until killed.
+      const writer = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const fs = await import('node:fs');
+           const { tryLockFile } = await import(process.argv[1]);
+           const dir = process.argv[2];
+           if (!tryLockFile(dir + '/config.json.lock').acquired) process.exit(3);
+           for (const file of [dir + '/config.json', dir + '/sessions/Session_3aNew.json']) {
+             const temp = file + '.tmp-' + Date.now().toString().slice(-10) + 'a1b2c3';
+             fs.writeFileSync(temp, '{"profiles":{"default":{"privateKey":"', { mode: 0o600 });
+             process.stdout.write(temp + '\\n');
+           }
+           setInterval(() => {}, 1e6);`,
+          pathToFileURL(LOCK_FILE_MODULE).href,
+          configDir,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const closed = new Promise<void>((resolve) => writer.on('close', () => resolve()));
+      let out = '';
+      while (out.split('\n').length < 3)
+        out += await new Promise<string>((resolve) => writer.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+      const temps = out.trim().split('\n');
+      try {
+        const during = await runSvc(['session', 'show'], { env: env(), configDir });
+        expect(during.code, during.stderr).toBe(0);
+        expect(temps.filter((f) => existsSync(f))).toEqual(temps); // the live writer's: about to be renamed
+      } finally {
+        writer.kill('SIGKILL');
+        await closed;
+      }
+      const after = await runSvc(['session', 'show'], { env: env(), configDir });
+      expect(after.code, after.stderr).toBe(0);
+      left += temps.filter((f) => existsSync(f)).length;
+    }
+    report({
+      suite: 'store',
+      attack: 'conf temp files of a writer SIGKILLed before its rename, then the next svc',
+      tried: rounds * 2,
+      survived: rounds * 2 - left,
+      lost: left,
+    });
+    expect(left).toBe(0);
+    expect(readdirSync(configDir).filter((f) => f.includes('.tmp') || f.endsWith('.lock'))).toEqual([]);
   }, 60_000);
 
   it('a corrupt config.json or session file is named, with the fix', async () => {

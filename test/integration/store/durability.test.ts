@@ -2,7 +2,7 @@
  * Writes are temp-file-then-rename, so a crash leaves the previous version readable; a file that is
  * corrupt anyway gives an error naming it instead of a stack trace.
  */
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -29,27 +29,29 @@ describe('store durability', () => {
     },
   );
 
-  it('ignores a half-written temp file left by a crash, and removes it once abandoned', () => {
+  it('ignores a half-written temp file left by a crash, and removes it at once unless a write holds the lock', () => {
     const dir = tempDir();
     const store = openStore({ dir });
     store.setProfile('default', { baseUrl: 'http://127.0.0.1:4010' });
     store.saveSession(sessionFixture(1));
+    // conf's temp names (atomically): `<file>.tmp-<10 digits of the time><6 hex>`, fresh ones.
     const strayConfig = join(dir, 'config.json.tmp-1234567890abcdef');
     const straySession = join(dir, 'sessions', 'Session_3a2.json.tmp-1234567890fedcba');
     writeFileSync(strayConfig, '{"profiles":{"default":{"baseUr');
     writeFileSync(straySession, '{"id":"Sess');
 
+    // A live process (ours' parent) holds the store lock: its write may be one of these.
+    const lock = join(dir, 'config.json.lock');
+    writeFileSync(lock, `${process.ppid}\n`);
     const reopened = openStore({ dir });
     expect(reopened.getProfile('default')).toEqual({ baseUrl: 'http://127.0.0.1:4010' });
     expect(reopened.listSessions().map((s) => s.id)).toEqual([sessionFixture(1).id]);
-    expect(existsSync(strayConfig)).toBe(true); // fresh: might belong to a write in progress
+    expect([existsSync(strayConfig), existsSync(straySession)]).toEqual([true, true]);
 
-    const old = new Date(Date.now() - 5 * 60_000);
-    utimesSync(strayConfig, old, old);
-    utimesSync(straySession, old, old);
+    unlinkSync(lock); // no write under way: they were left by a writer killed mid-write
     openStore({ dir });
-    expect(existsSync(strayConfig)).toBe(false);
-    expect(existsSync(straySession)).toBe(false);
+    expect([existsSync(strayConfig), existsSync(straySession)]).toEqual([false, false]);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('stays readable and writable after a process is killed mid-write (stale lock taken over)', async () => {
