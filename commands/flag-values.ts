@@ -17,10 +17,9 @@ function checked(f: Flag<unknown>, value: string): string | number {
   const { min, max } = f.integer;
   const text = value.trim();
   const n = Number(text);
+  const range = max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`;
   if (!/^\d+$/.test(text) || n < min || n > max)
-    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, {
-      field: name,
-    });
+    throw new UsageError(`${name} must be an integer ${range}, got ${JSON.stringify(value)}`, { field: name });
   return n;
 }
 

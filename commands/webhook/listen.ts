@@ -15,7 +15,6 @@ import { renderer, SKIP_VERIFY_WARNING } from './listen-output.js';
 import { localEmulator } from './local-endpoint.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
 import { atMostOne } from '../input.js';
-import { integerFlag } from '../integer-flag.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
 
@@ -24,7 +23,6 @@ const LABELS = { host: '--host', port: '--port', forwardTo: '--forward-to', rout
 
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
-  const port = integerFlag(opts.port, '--port', 0, 65535);
   if (!opts.path.startsWith('/'))
     throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
   const events = parseEventTypes(opts.events, '--events');
@@ -48,7 +46,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const out = renderer(ui, deps, opts.store);
   const listener = await startListener({
     host: opts.host,
-    port,
+    port: opts.port,
     path: opts.path,
     key: key?.key,
     events,

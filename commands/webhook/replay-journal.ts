@@ -17,12 +17,12 @@ import { count } from '../../src/words.js';
 const LABELS = { store: '--store', to: '--to' };
 
 export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<void> {
-  const { store, last } = checkFlags(opts);
+  const store = checkFlags(opts);
   const to = opts.to !== undefined ? createForwarder(opts.to, { label: '--to' }) : undefined;
   const { ui } = deps;
   let results: ReforwardResult[];
   try {
-    const selected = selectFromJournal({ store, failed: opts.failed, last, to, labels: LABELS });
+    const selected = selectFromJournal({ store, failed: opts.failed, last: opts.last, to, labels: LABELS });
     results = await reforward(selected, to, (r) => {
       if (!deps.globals.json) ui.out(line(ui, r));
     });
@@ -44,8 +44,11 @@ export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<vo
   }
 }
 
-/** Journal mode and emulator mode select differently: mixing them is refused before anything is read. */
-function checkFlags(opts: ReplayOptions): { store: string; last: number | undefined } {
+/**
+ * The journal file, once the flags make one journal selection. Journal mode and emulator mode select
+ * differently: mixing them is refused before anything is read.
+ */
+function checkFlags(opts: ReplayOptions): string {
   const emulator = [
     ...((opts.ids ?? []).length > 0 ? ['<Webhook:id>'] : []),
     ...(opts.since !== undefined ? ['--since'] : []),
@@ -72,15 +75,7 @@ function checkFlags(opts: ReplayOptions): { store: string; last: number | undefi
       field: '--failed, --last',
     });
   }
-  let last: number | undefined;
-  if (opts.last !== undefined) {
-    last = /^\d+$/.test(opts.last.trim()) ? Number(opts.last) : NaN;
-    if (!Number.isSafeInteger(last) || last < 1)
-      throw new UsageError(`--last must be a whole number of deliveries, 1 or more, got "${opts.last}"`, {
-        field: '--last',
-      });
-  }
-  return { store: opts.store, last };
+  return opts.store;
 }
 
 function answerText(a: ForwardResult): string {

@@ -24,7 +24,7 @@ export const listen = defineVerb({
   description: 'run a local receiver that verifies, dedupes and prints deliveries (Ctrl-C to stop)',
   flags: {
     host: flag.withDefault('--host <host>', 'address to listen on', '127.0.0.1'),
-    port: flag.withDefault('--port <port>', 'port to listen on (0 picks a free one)', '4242'),
+    port: flag.integer('--port <port>', 'port to listen on (0 picks a free one)', { min: 0, max: 65535 }, 4242),
     path: flag.withDefault('--path <path>', 'URL path deliveries are POSTed to', '/webhooks'),
     publicKey,
     skipVerify: flag.boolean(
@@ -91,7 +91,13 @@ export const replay = defineVerb({
       '--failed',
       'journal mode: the deliveries whose forward failed (the listener is retrying them)',
     ),
-    last: flag.value('--last <n>', 'journal mode: the newest N deliveries (the journal keeps the last 500 done ones)'),
+    last: flag.integer(
+      '--last <n>',
+      'journal mode: the newest N deliveries (the journal keeps the last 500 done ones)',
+      {
+        min: 1,
+      },
+    ),
   },
   help: `
 Selects events by id, --since and --type (all given criteria apply; at least one is needed) and

@@ -37,6 +37,15 @@ describe('svc (spawned)', () => {
     expect(badFlag.stderr).toContain('--bogus');
   });
 
+  it('exits 2 on a whole-number flag out of its range, naming the flag and the range, before any work', async () => {
+    const port = await runSvc(['webhook', 'listen', '--port', '70000', '--skip-verify']);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--port must be an integer from 0 to 65535, got "70000"');
+    const last = await runSvc(['webhook', 'replay', '--store', join(tmpdir(), 'no-such-journal'), '--last', '1.5']);
+    expect(last.code).toBe(2);
+    expect(last.stderr).toContain('--last must be an integer of 1 or more, got "1.5"');
+  });
+
   it('renders errors as JSON on stderr under --json, leaving stdout empty', async () => {
     const r = await runSvc(['--json', 'keys', 'stamp', '--payload', 'x']);
     expect(r.code).toBe(2);
