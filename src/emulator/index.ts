@@ -23,10 +23,8 @@ import { startSweeper } from './kernel/sweeper.js';
 import { TableSet } from './kernel/tables.js';
 import { testingHooks, type KernelTestHooks, type TestingHooks } from './testing.js';
 
-export type { EmulatorLogEntry } from './kernel/context.js';
 export type { EmulatorOptions } from './options.js';
 export type { EmulatorFixtures } from './features.js';
-export type { TestingHooks } from './testing.js';
 
 export interface RunningEmulator<F = EmulatorFixtures, T = TestingHooks> {
   baseUrl: string;

@@ -11,8 +11,6 @@ import type { CoreState } from './state.js';
 import type { StateFile } from './state-file.js';
 import type { Table, TableDef, TableSet } from './tables.js';
 
-export type { EmulatorLogEntry } from './options.js';
-
 export class EmulatorContext {
   readonly core: CoreState;
   readonly opts: ResolvedOptions;

@@ -34,8 +34,6 @@ export interface LoggedEvent {
 
 export const webhookEvents = durableTable<LoggedEvent>('webhookEvents');
 
-export { DEFAULT_EVENT_LOG_LIMIT } from './options.js';
-
 export interface EventSelection {
   ids?: readonly string[];
   types?: readonly string[];

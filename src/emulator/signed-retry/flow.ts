@@ -16,8 +16,6 @@ import { authorizeSignature } from './signature.js';
 import type { PendingKind, PendingRequest } from './pending.js';
 import { newId } from '../kernel/ids.js';
 
-export type { PendingKind, PendingRequest } from './pending.js';
-
 /** Challenges awaiting their signed retry, by requestId. */
 // Stryker disable next-line StringLiteral: the name only keys the table among the others; any unique name serves.
 export const pendingRequests = memoryTable<PendingRequest>('signedRequests');

@@ -5,14 +5,7 @@
 import type { Feature } from '../kernel/feature.js';
 import { pendingRequests } from './flow.js';
 
-export {
-  createChallenge,
-  signedFlow,
-  pendingRequests,
-  type SignedFlow,
-  type ChallengeSpec,
-  type PendingRequest,
-} from './flow.js';
+export { createChallenge, signedFlow, pendingRequests, type SignedFlow } from './flow.js';
 
 export const signedRetry: Feature = {
   name: 'signed-retry',

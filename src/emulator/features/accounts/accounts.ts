@@ -93,12 +93,3 @@ export function renderAccount(a: AccountRec): Record<string, unknown> {
     updatedAt: a.updatedAt,
   };
 }
-
-/** Credits an account; false when the balance would leave the safe-integer range. */
-export function credit(account: AccountRec, amount: number, nowIso: string): boolean {
-  const next = account.balance + amount;
-  if (!Number.isSafeInteger(next)) return false;
-  account.balance = next;
-  account.updatedAt = nowIso;
-  return true;
-}
