@@ -5,23 +5,13 @@
  * on first use and pins it for sandbox use only; a different one later is refused with the command
  * that fixes it; an unsigned bundle passes for a sandbox token with a warning and never for production.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../src/crypto/keys.js';
 import { openStore } from '../../src/store/index.js';
 import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
-import { enclaveProxy, type EnclaveProxy } from '../helpers/enclave-proxy.js';
+import { useEnclaveProxy } from '../helpers/enclave-proxy.js';
 
-let emu: RunningEmulator;
-let proxy: EnclaveProxy;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  proxy = await enclaveProxy(emu.baseUrl);
-});
-afterAll(async () => {
-  await proxy.close();
-  await emu.close();
-});
+const { emu, proxy } = useEnclaveProxy();
 
 const enclaveA = generateKeyPair({ uncompressed: true });
 const enclaveB = generateKeyPair({ uncompressed: true });

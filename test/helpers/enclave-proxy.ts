@@ -7,6 +7,8 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { signOtpTargetData } from '../../src/crypto/otp-target-bundle.js';
 import { hexToBytes } from '../../src/crypto/hex.js';
 
@@ -31,7 +33,7 @@ function resign(body: Buffer, signer: string): Buffer {
   return Buffer.from(JSON.stringify(answer));
 }
 
-export async function enclaveProxy(emulatorBaseUrl: string): Promise<EnclaveProxy> {
+async function enclaveProxy(emulatorBaseUrl: string): Promise<EnclaveProxy> {
   const upstream = new URL(emulatorBaseUrl);
   const server: Server = createServer((req, res) => {
     if (proxy.environment === 'production' && req.url!.includes('/sandbox/')) {
@@ -71,4 +73,35 @@ export async function enclaveProxy(emulatorBaseUrl: string): Promise<EnclaveProx
       }),
   };
   return proxy;
+}
+
+/**
+ * An emulator with an enclave proxy in front, both started before the file's tests and closed after:
+ * `const { emu, proxy } = useEnclaveProxy()` at the top of a file. Both read and write through to
+ * the started ones, so tests use them as plain values (each sets the environment and signer it needs).
+ */
+export function useEnclaveProxy(): { emu: RunningEmulator; proxy: EnclaveProxy } {
+  let emu: RunningEmulator | undefined;
+  let proxy: EnclaveProxy | undefined;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+    proxy = await enclaveProxy(emu.baseUrl);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await emu?.close();
+  });
+  return { emu: readThrough(() => emu), proxy: readThrough(() => proxy) };
+}
+
+function readThrough<T extends object>(get: () => T | undefined): T {
+  const target = () => {
+    const value = get();
+    if (value === undefined) throw new Error('useEnclaveProxy: used before its beforeAll ran');
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(target(), key),
+    set: (_, key, value) => Reflect.set(target(), key, value),
+  });
 }

@@ -4,8 +4,7 @@
  * for PRODUCTION_BASE_URL while the requests go to an emulator behind a proxy that plays the
  * service (the token's environment, an enclave signing with another key, or none).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/http/client.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { otpLogin } from '../../../src/auth/otp-login.js';
@@ -14,18 +13,9 @@ import { PRODUCTION_BASE_URL, PRODUCTION_OTP_SIGNER } from '../../../src/auth/si
 import { tokenEnvironment } from '../../../src/sandbox/environment.js';
 import { VerificationError } from '../../../src/errors.js';
 import type { Profile } from '../../../src/store/types.js';
-import { enclaveProxy, type EnclaveProxy } from '../../helpers/enclave-proxy.js';
+import { useEnclaveProxy } from '../../helpers/enclave-proxy.js';
 
-let emu: RunningEmulator;
-let proxy: EnclaveProxy;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  proxy = await enclaveProxy(emu.baseUrl);
-});
-afterAll(async () => {
-  await proxy.close();
-  await emu.close();
-});
+const { emu, proxy } = useEnclaveProxy();
 
 const sandboxEnclave = generateKeyPair({ uncompressed: true });
 

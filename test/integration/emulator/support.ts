@@ -139,11 +139,11 @@ export function useLoggedInEmulator(options: EmulatorOptions = {}): { t: TestEmu
  * A suite-wide emulator whose webhook endpoint is a local receiver, both started before the suite's
  * tests and closed after: `const { t, hooks } = useEmulatorWithWebhooks()` at the top of a file.
  */
-export function useEmulatorWithWebhooks(): { t: TestEmulator; hooks: Receiver } {
+export function useEmulatorWithWebhooks(options: EmulatorOptions = {}): { t: TestEmulator; hooks: Receiver } {
   let started: TestEmulator | undefined;
   let receiver: Receiver | undefined;
   beforeAll(async () => {
-    started = await testEmulator();
+    started = await testEmulator(options);
     receiver = await webhookReceiver();
     const answer = await started.call('PATCH', '/config', { body: { webhookEndpoint: receiver.url } });
     if (answer.status !== 200) throw new Error(`PATCH /config answered ${answer.status}`);

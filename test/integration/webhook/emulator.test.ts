@@ -3,14 +3,12 @@
  * profile) registers itself, the emulator delivers signed card events at least once (twice, with
  * duplicateDeliveries), and the listener prints each exactly once.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createClient, type ApiClient } from '../../../src/http/index.js';
 import { tempConfigDir } from '../../helpers/spawn-svc.js';
-import { saveLocalProfile } from './helpers.js';
+import { localApp, saveLocalProfile } from './helpers.js';
 import { lines, spawnListener, type SpawnedListener } from './spawn-listener.js';
 
 interface CardEventLine {
@@ -162,26 +160,9 @@ describe('svc webhook listen with the emulator', () => {
 
   it('a failing --forward-to target makes the emulator retry until the app accepts; printed once', async () => {
     const { emu, api, configDir } = await emulator();
-    const attempts: string[] = [];
-    const app: Server = createServer((req, res) => {
-      let body = '';
-      req.setEncoding('utf8').on('data', (d: string) => (body += d));
-      req.on('end', () => {
-        attempts.push((JSON.parse(body) as { id: string }).id);
-        res.statusCode = attempts.length <= 2 ? 503 : 200; // down for the first two attempts
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    cleanup.push(
-      () =>
-        new Promise((resolve) => {
-          app.closeAllConnections();
-          app.close(resolve);
-        }),
-    );
-    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hook`;
-    const l = await listener(['--forward-to', appUrl], configDir);
+    const app = await localApp([503, 503]); // down for the first two attempts
+    cleanup.push(app.close);
+    const l = await listener(['--forward-to', app.url], configDir);
 
     const { customerId, accountId } = emu.fixtures;
     const card = (
@@ -195,6 +176,7 @@ describe('svc webhook listen with the emulator', () => {
     await settled(emu);
     await l.stop();
 
+    const attempts = app.seen.map((r) => (JSON.parse(r.body.toString('utf8')) as { id: string }).id);
     expect(attempts).toEqual([event.id, event.id, event.id]); // the same delivery, retried by the emulator
     expect(events(l)).toHaveLength(1);
     expect(l.stderr().match(/forwarding Webhook:\S+ to .* failed: 503/g)).toHaveLength(2);
@@ -208,27 +190,11 @@ describe('a retried delivery overtaken by later ones', () => {
     const { emu, api, configDir } = await emulator({
       webhookRetry: { initialMs: 60_000, maxMs: 60_000, timeoutMs: 3000 },
     });
-    const seen: string[] = [];
-    const app: Server = createServer((req, res) => {
-      let body = '';
-      req.setEncoding('utf8').on('data', (d: string) => (body += d));
-      req.on('end', () => {
-        const { data } = JSON.parse(body) as { data: { state: string } };
-        seen.push(data.state);
-        res.statusCode = seen.length === 1 ? 503 : 200; // the first delivery (ACTIVE) fails once
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    cleanup.push(
-      () =>
-        new Promise((resolve) => {
-          app.closeAllConnections();
-          app.close(resolve);
-        }),
-    );
-    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/hook`;
-    const l = await spawnListener(['webhook', 'listen', '--port', '0', '--forward-to', appUrl], configDir);
+    const app = await localApp([503]); // the first delivery (ACTIVE) fails once
+    cleanup.push(app.close);
+    const states = () =>
+      app.seen.map((r) => (JSON.parse(r.body.toString('utf8')) as { data: { state: string } }).data.state);
+    const l = await spawnListener(['webhook', 'listen', '--port', '0', '--forward-to', app.url], configDir);
     cleanup.push(() => l.kill());
 
     const { customerId, accountId } = emu.fixtures;
@@ -246,14 +212,14 @@ describe('a retried delivery overtaken by later ones', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    await until('the ACTIVE delivery failed', () => seen.length === 1 && /failed: 503/.test(l.stderr()));
+    await until('the ACTIVE delivery failed', () => app.seen.length === 1 && /failed: 503/.test(l.stderr()));
     await api.request({ method: 'PATCH', path: `/cards/${card.id}`, body: { state: 'FROZEN' } });
     await until('FROZEN shown', () => /→ card frozen/.test(l.stdout()));
     emu.testing.advanceClock(60_000); // the ACTIVE's retry falls due, after the FROZEN
     await until('ACTIVE shown', () => /ACTIVE/.test(l.stdout()));
     await l.stop();
 
-    expect(seen).toEqual(['ACTIVE', 'FROZEN', 'ACTIVE']);
+    expect(states()).toEqual(['ACTIVE', 'FROZEN', 'ACTIVE']);
     const out = l.stdout();
     expect(out).toContain(
       `→ card is live: svc cards reveal ${card.id} (delivered late: the card has been FROZEN since`,

@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARD_EVENT_DELAY_MS } from '../../../../src/emulator/features/card-transactions/routes.js';
 import {
   STILL,
@@ -17,24 +17,12 @@ import {
   eventually,
   nodeVerifyWebhook,
   testEmulator,
-  webhookReceiver,
+  useEmulatorWithWebhooks,
   type Delivery,
-  type Receiver,
-  type TestEmulator,
 } from '../support.js';
 import { accountBalances, autoPolicy, externalAccount, fund } from '../money/support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator(STILL);
-  hooks = await webhookReceiver();
-  await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks(STILL);
 
 const FUNDS = 10_000;
 const USD = { code: 'USD' };

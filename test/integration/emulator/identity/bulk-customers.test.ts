@@ -6,29 +6,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipartForm } from '../../../../src/trigger/recipes/documents.js';
-import {
-  STILL,
-  errorShape,
-  nodeVerifyWebhook,
-  testEmulator,
-  webhookReceiver,
-  type Receiver,
-  type TestEmulator,
-} from '../support.js';
+import { STILL, errorShape, nodeVerifyWebhook, testEmulator, useEmulatorWithWebhooks } from '../support.js';
 
-let t: TestEmulator;
-let hooks: Receiver;
-beforeAll(async () => {
-  t = await testEmulator(STILL);
-  hooks = await webhookReceiver();
-  expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } })).status).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await hooks.close();
-});
+const { t, hooks } = useEmulatorWithWebhooks(STILL);
 
 const HEADER =
   'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country,businessLegalName';

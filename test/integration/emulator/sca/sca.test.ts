@@ -9,35 +9,11 @@ import { assertPasskey, attestPasskey, createSoftwarePasskey } from '../../../..
 import { SANDBOX_SCA_CODE } from '../../../../src/service/index.js';
 import { accountBalances, externalAccount, fund } from '../money/support.js';
 import { STILL, errorShape, useLoggedInEmulator, type Answer } from '../support.js';
+import { code, createQuote, enrollPasskey, euCustomer, executeSigned, fieldOf, scaCaller } from './support.js';
 
 // The clock moves only when a test moves it, so durations compare exactly.
 const { t } = useLoggedInEmulator(STILL);
-let serial = 0;
-
-/** A customer of an SCA region (DE) and its USD wallet. */
-async function euCustomer(): Promise<{ id: string; usd: string }> {
-  const created = await t.call('POST', '/customers', {
-    body: {
-      customerType: 'INDIVIDUAL',
-      fullName: 'Erika Mustermann',
-      region: 'DE',
-      email: `erika${++serial}.${process.pid}@example.de`,
-      phoneNumber: '+4915112345678',
-    },
-  });
-  expect(created.status, created.text).toBe(201);
-  const list = await t.call('GET', `/customers/internal-accounts?customerId=${created.body.id}`);
-  const usd = list.body.data.find((a: any) => a.balance.currency.code === 'USD').id;
-  return { id: created.body.id, usd };
-}
-
-const sca = (method: string, path: string, customerId: string, body?: object) =>
-  t.call(method, `/sca/${path}${path.includes('?') ? '&' : '?'}customerId=${encodeURIComponent(customerId)}`, {
-    ...(body ? { body } : {}),
-  });
-
-const code = (answer: Answer) => errorShape(answer).code;
-const fieldOf = (answer: Answer) => errorShape(answer).details?.errors?.[0]?.field;
+const sca = scaCaller(t);
 
 describe('who may use SCA', () => {
   const ops: Array<[string, string, object | undefined]> = [
@@ -69,7 +45,7 @@ describe('who may use SCA', () => {
 
 describe('factors', () => {
   it('TOTP: start hands out a secret; confirm needs that secret and the sandbox code; then it is listed', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     expect((await sca('GET', 'factors', c.id)).body).toEqual({ factors: [{ factor: 'SMS_OTP' }] });
     const started = await sca('POST', 'factors', c.id, { type: 'TOTP' });
     expect(started.status).toBe(200);
@@ -96,7 +72,7 @@ describe('factors', () => {
   });
 
   it('passkey: a real registration; one per customer (409 PASSKEY_ALREADY_ENROLLED); delete by credentialId', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     const started = await sca('POST', 'factors', c.id, { type: 'PASSKEY' });
     expect(started.body).toMatchObject({
       type: 'PASSKEY',
@@ -127,7 +103,7 @@ describe('login and lockout', () => {
     sca('POST', 'login/complete', id, { factor: 'SMS_OTP', endUserIpAddress: '203.0.113.1', ...body });
 
   it('SMS_OTP: start gives a challengeId; complete with it and the sandbox code opens a session', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     const started = await sca('POST', 'login/start', c.id, { factor: 'SMS_OTP' });
     expect(started.body).toMatchObject({ factor: 'SMS_OTP', challengeId: expect.stringMatching(/^ScaChallenge:/) });
     expect(fieldOf(await complete(c.id, { code: SANDBOX_SCA_CODE }))).toBe('challengeId');
@@ -138,16 +114,13 @@ describe('login and lockout', () => {
   });
 
   it('TOTP not enrolled: 400 naming factor', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     expect(fieldOf(await sca('POST', 'login/start', c.id, { factor: 'TOTP' }))).toBe('factor');
   });
 
   it('passkey: an assertion over the start challenge; a replayed one fails (the counter)', async () => {
-    const c = await euCustomer();
-    const passkey = createSoftwarePasskey();
-    const enroll = await sca('POST', 'factors', c.id, { type: 'PASSKEY' });
-    const credential = attestPasskey(passkey, enroll.body.options.challenge);
-    await sca('POST', 'factors/confirm', c.id, { type: 'PASSKEY', origin: passkey.origin, credential });
+    const c = await euCustomer(t);
+    const passkey = await enrollPasskey(t, c.id);
     const started = await sca('POST', 'login/start', c.id, { factor: 'PASSKEY' });
     const { assertion, signCount } = assertPasskey(passkey, started.body.passkeyOptions.challenge);
     passkey.signCount = signCount;
@@ -164,7 +137,7 @@ describe('login and lockout', () => {
   });
 
   it('five wrong codes lock the login for 15 minutes (423 ACCOUNT_LOCKED with lockedUntil), then it works', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     const started = await sca('POST', 'login/start', c.id, { factor: 'SMS_OTP' });
     for (let i = 0; i < 5; i++) {
       expect((await complete(c.id, { challengeId: started.body.challengeId, code: '999999' })).status).toBe(400);
@@ -185,7 +158,7 @@ describe('login and lockout', () => {
     [8, false, 24 * 60],
     [9, true, undefined],
   ])('record-event FAILED_LOGIN_ATTEMPT ×%i: suspended %s, locked %s minutes', async (n, suspended, minutes) => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     let last: Answer | undefined;
     for (let i = 0; i < n; i++) last = await sca('POST', 'record-event', c.id, { eventType: 'FAILED_LOGIN_ATTEMPT' });
     expect(last!.body).toMatchObject({ eventType: 'FAILED_LOGIN_ATTEMPT', failedAttempts: n, suspended });
@@ -204,7 +177,7 @@ describe('login and lockout', () => {
 
 describe('2FA reset', () => {
   it('liveness passes after 60 s of emulator time; completing an SMS_OTP reset sets the new number', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     expect(fieldOf(await sca('POST', 'factors/reset', c.id, { factor: 'TOTP' }))).toBe('factor');
     const started = await sca('POST', 'factors/reset', c.id, { factor: 'SMS_OTP' });
     expect(started.status).toBe(201);
@@ -235,7 +208,7 @@ describe('2FA reset', () => {
   });
 
   it('a sixth start within a day is 429 RATE_LIMITED with Retry-After', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     for (let i = 0; i < 5; i++)
       expect((await sca('POST', 'factors/reset', c.id, { factor: 'SMS_OTP' })).status).toBe(201);
     const sixth = await sca('POST', 'factors/reset', c.id, { factor: 'SMS_OTP' });
@@ -248,16 +221,9 @@ describe('quotes of an SCA customer', () => {
   const authorize = (id: string, body: object) => t.call('POST', `/quotes/${id}/authorize`, { body });
 
   it('real-time funding: 202 PENDING_AUTHORIZATION without instructions until authorized', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     const destination = await externalAccount(t, c.id, 'USD_ACCOUNT');
-    const created = await t.call('POST', '/quotes', {
-      body: {
-        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: c.id },
-        destination: { destinationType: 'ACCOUNT', accountId: destination },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 5_000,
-      },
-    });
+    const created = await createQuote(t, { customerId: c.id }, destination, 5_000);
     expect(created.status, created.text).toBe(202);
     expect(created.body).toMatchObject({
       status: 'PENDING_AUTHORIZATION',
@@ -280,19 +246,12 @@ describe('quotes of an SCA customer', () => {
   });
 
   it('account-funded: execute holds the transfer; authorize releases it; a second execute is 409', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     await fund(t, c.usd, 100_000);
     const destination = await externalAccount(t, c.id, 'USD_ACCOUNT');
-    const q = await t.call('POST', '/quotes', {
-      body: {
-        source: { sourceType: 'ACCOUNT', accountId: c.usd },
-        destination: { destinationType: 'ACCOUNT', accountId: destination },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 10_000,
-      },
-    });
+    const q = await createQuote(t, { accountId: c.usd }, destination, 10_000);
     expect(q.body.status).toBe('PENDING');
-    const executed = await executeSigned(q.body.id);
+    const executed = await executeSigned(t, q.body.id);
     expect(executed.status, executed.text).toBe(200);
     expect(executed.body).toMatchObject({ status: 'PENDING_AUTHORIZATION', scaChallenge: { purpose: 'PAYOUT' } });
     // The quote names its transaction from creation (the description); none exists until authorized.
@@ -306,18 +265,11 @@ describe('quotes of an SCA customer', () => {
   });
 
   it('the quote and its challenge lapse together after 5 minutes: 409, nothing moves', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     await fund(t, c.usd, 100_000);
     const destination = await externalAccount(t, c.id, 'USD_ACCOUNT');
-    const q = await t.call('POST', '/quotes', {
-      body: {
-        source: { sourceType: 'ACCOUNT', accountId: c.usd },
-        destination: { destinationType: 'ACCOUNT', accountId: destination },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 10_000,
-      },
-    });
-    await executeSigned(q.body.id);
+    const q = await createQuote(t, { accountId: c.usd }, destination, 10_000);
+    await executeSigned(t, q.body.id);
     t.emu.testing.advanceClock(5 * 60_000);
     const late = await authorize(q.body.id, { code: SANDBOX_SCA_CODE });
     expect(late.status).toBe(409);
@@ -326,14 +278,7 @@ describe('quotes of an SCA customer', () => {
 
   it('authorize and resend are 409 for a customer outside the SCA regions', async () => {
     const destination = await externalAccount(t, t.emu.fixtures.customerId, 'USD_ACCOUNT');
-    const q = await t.call('POST', '/quotes', {
-      body: {
-        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: t.emu.fixtures.customerId },
-        destination: { destinationType: 'ACCOUNT', accountId: destination },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 5_000,
-      },
-    });
+    const q = await createQuote(t, { customerId: t.emu.fixtures.customerId }, destination, 5_000);
     expect(q.status).toBe(201);
     expect(code(await authorize(q.body.id, { code: SANDBOX_SCA_CODE }))).toBe('CONFLICT');
     expect(code(await t.call('POST', `/quotes/${q.body.id}/authorize/resend`))).toBe('CONFLICT');
@@ -342,7 +287,7 @@ describe('quotes of an SCA customer', () => {
 
 describe('beneficiary trust', () => {
   it('trust needs SCA; a trusted beneficiary needs no quote challenge and cannot be deleted until untrusted', async () => {
-    const c = await euCustomer();
+    const c = await euCustomer(t);
     const destination = await externalAccount(t, c.id, 'USD_ACCOUNT');
     const path = `/customers/external-accounts/${destination}`;
     const started = await t.call('POST', `${path}/trust`);
@@ -362,14 +307,7 @@ describe('beneficiary trust', () => {
     expect(trusted.body).toEqual({ trusted: true });
     expect(code(await t.call('POST', `${path}/trust`))).toBe('CONFLICT');
 
-    const q = await t.call('POST', '/quotes', {
-      body: {
-        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: c.id },
-        destination: { destinationType: 'ACCOUNT', accountId: destination },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 5_000,
-      },
-    });
+    const q = await createQuote(t, { customerId: c.id }, destination, 5_000);
     expect([q.status, q.body.status]).toEqual([201, 'PENDING']);
 
     expect(code(await t.call('DELETE', path))).toBe('BENEFICIARY_TRUSTED');
@@ -389,12 +327,3 @@ describe('beneficiary trust', () => {
     expect(unknown.status).toBe(404);
   });
 });
-
-/** Executes an embedded-wallet quote through its signed retry, signed with the sandbox's legacy signature. */
-async function executeSigned(quoteId: string): Promise<Answer> {
-  const first = await t.call('POST', `/quotes/${quoteId}/execute`);
-  expect(first.status, first.text).toBe(202);
-  return t.call('POST', `/quotes/${quoteId}/execute`, {
-    headers: { 'service-wallet-signature': 'sandbox-valid-signature', 'request-id': first.body.requestId },
-  });
-}
