@@ -4,7 +4,7 @@
  * route is a wrong path or base URL, not a wrong identifier; a quote that is already paid is not
  * fixed by editing fields.
  */
-import type { ApiError } from '../src/errors.js';
+import { InsecureTransportError, type ApiError, type SvcError } from '../src/errors.js';
 import { NO_ROUTE_DETAILS, isNoRoute } from '../src/service/no-route.js';
 
 const CUSTOMER_ID = /\bCustomer:[0-9a-fA-F-]{36}\b/;
@@ -72,4 +72,26 @@ export function defaultHint(error: ApiError): string | undefined {
   if (error.status === 429) return 'Rate limited: wait a moment and try again.';
   if (error.status >= 500) return 'The service failed; try again shortly.';
   return undefined;
+}
+
+const SANDBOX_HINT =
+  'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
+
+/**
+ * The CLI's next step for a core error, by its reason code (src/errors.ts): the core's own hint is
+ * for any caller and names no command or flag; these do. A reason not listed keeps the core's hint.
+ */
+const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
+  MISSING_BASE_URL: () => `Pass --base-url or set SERVICE_BASE_URL. ${SANDBOX_HINT}`,
+  MISSING_CREDENTIALS: () => SANDBOX_HINT,
+  FULL_URL: () => 'Point svc at another service with --base-url.',
+  INSECURE_TRANSPORT: (error) =>
+    error instanceof InsecureTransportError
+      ? `Use https:// in the base URL (--base-url or SERVICE_BASE_URL). If ${error.host} is yours and the network is trusted, pass --allow-insecure-http (or set SERVICE_ALLOW_INSECURE_HTTP=1).`
+      : undefined,
+};
+
+/** The hint to show for a core (non-API) error: the CLI's by reason, else the one it carries. */
+export function hintFor(error: SvcError): string | undefined {
+  return (error.reason === undefined ? undefined : BY_REASON[error.reason]?.(error)) ?? error.hint;
 }

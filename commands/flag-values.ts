@@ -12,14 +12,14 @@ const longName = (syntax: string) => /--[\w-]+/.exec(syntax)![0];
 function checked(f: Flag<unknown>, value: string): string | number {
   const name = longName(f.syntax);
   if (f.choices && !f.choices.includes(value))
-    throw new UsageError(`${name} must be ${f.choices.join(' or ')}, got ${JSON.stringify(value)}`, { field: name });
+    throw new UsageError(`${name} must be ${f.choices.join(' or ')}, got ${JSON.stringify(value)}`, { input: name });
   if (!f.integer) return value;
   const { min, max } = f.integer;
   const text = value.trim();
   const n = Number(text);
   const range = max === Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`;
   if (!/^\d+$/.test(text) || n < min || n > max)
-    throw new UsageError(`${name} must be an integer ${range}, got ${JSON.stringify(value)}`, { field: name });
+    throw new UsageError(`${name} must be an integer ${range}, got ${JSON.stringify(value)}`, { input: name });
   return n;
 }
 

@@ -26,7 +26,7 @@ export async function readFileInput(path: string, flag: string, deps: Pick<Deps,
     return await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`cannot read ${flag} ${path} (${code})`, { field: flag });
+    throw new UsageError(`cannot read ${flag} ${path} (${code})`, { input: flag });
   }
 }
 
@@ -44,7 +44,7 @@ export function atMostOne(given: Record<string, unknown>): void {
     .filter(([, value]) => value !== undefined && value !== false)
     .map(([flag]) => flag);
   if (flags.length > 1) {
-    throw new UsageError(`pass either ${flags.join(' or ')}, not both`, { field: flags[0] });
+    throw new UsageError(`pass either ${flags.join(' or ')}, not both`, { input: flags[0] });
   }
 }
 

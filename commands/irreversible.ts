@@ -17,7 +17,7 @@ export function irreversible(deps: Pick<Deps, 'io' | 'globals' | 'env' | 'prompt
   const ask = !deps.globals.yes;
   if (ask && !canPrompt(deps)) {
     throw new UsageError(`${doing} cannot be undone: pass --yes to confirm (svc cannot ask here).`, {
-      field: '--yes',
+      input: '--yes',
     });
   }
   return {

@@ -62,7 +62,7 @@ function tokenize(expr: string, whole = expr): string[] {
 
 function bad(expr: string, why: string): UsageError {
   return new UsageError(`--jq ${JSON.stringify(expr)}: ${why}`, {
-    field: '--jq',
+    input: '--jq',
     hint: `Supported: ${JQ_SUBSET}.`,
   });
 }

@@ -17,7 +17,9 @@ import {
 } from '../src/errors.js';
 import { StoreError } from '../src/store/errors.js';
 import { isPromptAbort } from './exit-codes.js';
-import { defaultHint } from './error-hints.js';
+import { defaultHint, hintFor } from './error-hints.js';
+import { inputSyntax } from './input-syntax.js';
+import type { VerbSpec } from './verb.js';
 
 export interface RenderErrorOptions {
   stderr: Writable;
@@ -26,6 +28,8 @@ export interface RenderErrorOptions {
   /** Colour on stderr, already decided (commands/deps.ts decideColor: --no-color, NO_COLOR, FORCE_COLOR, TTY). */
   color: boolean;
   interrupted?: boolean;
+  /** The running verb's spec: the input an error names is shown as its flag or argument (input-syntax.ts). */
+  spec?: VerbSpec;
 }
 
 /**
@@ -54,7 +58,28 @@ function svcErrorType(error: SvcError): ErrorType {
   return 'failure';
 }
 
-function errorToJSON(error: unknown): Record<string, unknown> {
+/** An input error's `field` (the flag's syntax, as before inputs had keys) and `reason`, for --json. */
+function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | undefined): Record<string, unknown> {
+  return {
+    message: error.message,
+    field: error.input === undefined ? undefined : inputSyntax(error.input, spec),
+    ...(error.reason ? { reason: error.reason } : {}),
+    hint: hintFor(error),
+  };
+}
+
+/**
+ * The message with the flag it is about in front (`--base-url: …`): the core phrases it about the
+ * value, and only the CLI knows which flag carried it. A message that already names it is left alone.
+ */
+function messageOf(error: SvcError, spec: VerbSpec | undefined): string {
+  const input = error instanceof UsageError || error instanceof RejectedInputError ? error.input : undefined;
+  if (input === undefined || input.includes(',')) return error.message;
+  const syntax = inputSyntax(input, spec);
+  return syntax === input || error.message.includes(syntax) ? error.message : `${syntax}: ${error.message}`;
+}
+
+function errorToJSON(error: unknown, spec: VerbSpec | undefined): Record<string, unknown> {
   if (error instanceof ApiError) {
     return {
       type: 'api',
@@ -66,20 +91,19 @@ function errorToJSON(error: unknown): Record<string, unknown> {
       hint: error.hint ?? defaultHint(error),
     };
   }
-  if (error instanceof UsageError)
-    return { type: 'usage', message: error.message, field: error.field, hint: error.hint };
-  if (error instanceof RejectedInputError)
-    return { type: 'failure', message: error.message, field: error.field, hint: error.hint };
+  if (error instanceof UsageError) return { type: 'usage', ...inputJSON(error, spec) };
+  if (error instanceof RejectedInputError) return { type: 'failure', ...inputJSON(error, spec) };
   if (error instanceof NetworkError)
     return {
       type: 'network',
       message: error.message,
       url: error.url,
       ...(error.timedOut ? { timedOut: true } : {}),
-      hint: error.hint,
+      hint: hintFor(error),
     };
-  if (error instanceof StoreError) return { type: 'store', message: error.message, file: error.file, hint: error.hint };
-  if (error instanceof SvcError) return { type: svcErrorType(error), message: error.message, hint: error.hint };
+  if (error instanceof StoreError)
+    return { type: 'store', message: error.message, file: error.file, hint: hintFor(error) };
+  if (error instanceof SvcError) return { type: svcErrorType(error), message: error.message, hint: hintFor(error) };
   return { type: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -94,7 +118,7 @@ export function renderError(error: unknown, options: RenderErrorOptions): void {
     return;
   }
   if (options.json) {
-    stderr.write(JSON.stringify({ error: errorToJSON(error) }) + '\n');
+    stderr.write(JSON.stringify({ error: errorToJSON(error, options.spec) }) + '\n');
     return;
   }
   const c = colors(options.color);
@@ -113,8 +137,9 @@ export function renderError(error: unknown, options: RenderErrorOptions): void {
     const hint = error.hint ?? defaultHint(error);
     if (hint) lines.push(c.dim(`Hint: ${hint}`));
   } else if (error instanceof SvcError) {
-    lines.push(`${c.red('Error:')} ${error.message}`);
-    if (error.hint) lines.push(c.dim(`Hint: ${error.hint}`));
+    lines.push(`${c.red('Error:')} ${messageOf(error, options.spec)}`);
+    const hint = hintFor(error);
+    if (hint) lines.push(c.dim(`Hint: ${hint}`));
   } else {
     const message = error instanceof Error ? error.message : String(error);
     lines.push(`${c.red('Error:')} ${message}`);

@@ -26,7 +26,8 @@ export async function runVerb(
   } catch (error) {
     const interrupted = signal.aborted;
     const color = decideColor(globals, process.env, Boolean(process.stderr.isTTY));
-    renderError(error, { stderr: process.stderr, json: globals.json, verbose: globals.verbose, color, interrupted });
+    const render = { stderr: process.stderr, json: globals.json, verbose: globals.verbose, color, interrupted, spec };
+    renderError(error, render);
     return interrupted ? EXIT.interrupted : exitCodeFor(error);
   }
 }

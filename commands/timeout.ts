@@ -19,7 +19,7 @@ export function maxResponseBytes(env: NodeJS.ProcessEnv): number | undefined {
     throw new UsageError(
       `SERVICE_MAX_RESPONSE_MB must be a whole number of MiB from 1 to ${MAX_RESPONSE_MB}, got ${JSON.stringify(raw)}`,
       {
-        field: 'SERVICE_MAX_RESPONSE_MB',
+        input: 'SERVICE_MAX_RESPONSE_MB',
         hint: 'For example SERVICE_MAX_RESPONSE_MB=64, or unset it for the default of 16.',
       },
     );
@@ -38,7 +38,7 @@ export function timeoutMs(flag: string | undefined, env: NodeJS.ProcessEnv): num
     throw new UsageError(
       `${field} must be a number of seconds above 0 and at most ${MAX_SECONDS}, got ${JSON.stringify(raw)}`,
       {
-        field,
+        input: field,
         hint: 'For example --timeout 60, or SERVICE_TIMEOUT=60.',
       },
     );

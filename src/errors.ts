@@ -20,35 +20,57 @@ export interface FieldError {
   message: string;
 }
 
-/** Base class: every error the tool raises on purpose. `hint` is the suggested next step. */
+/**
+ * Base class: every error the tool raises on purpose. `hint` is the suggested next step, in the
+ * core's words (no CLI syntax); `reason` a stable SCREAMING_SNAKE code for what went wrong, by which
+ * the CLI can give a hint that names its commands and flags instead (commands/error-hints.ts).
+ */
 export class SvcError extends Error {
   hint?: string;
-  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+  readonly reason?: string;
+  constructor(message: string, options?: { hint?: string; reason?: string; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     if (options?.hint) this.hint = options.hint;
+    if (options?.reason) this.reason = options.reason;
   }
 }
 
-/** Bad input found before any request was sent (a flag, an argument, a file). Names the field. */
+/**
+ * What an input error is about, in the core's terms, never the CLI's: `input` is the option key a
+ * caller uses for the value (`baseUrl`, `publicKey`: the key of a verb spec's flags or args, or of the
+ * global flags), or a label the caller passed to the function that checked it; `reason` is a stable
+ * SCREAMING_SNAKE code for what is wrong with it (`UNSUPPORTED_SCHEME`). The CLI turns `input` into
+ * the flag's syntax (commands/input-syntax.ts), so text errors name `--base-url` and `--json` errors
+ * keep printing it as `field`, the name users and scripts already read. One concept, one name: the
+ * key is `input` everywhere in code; `field` is only the rendered JSON property.
+ */
+export interface InputErrorOptions {
+  input?: string;
+  reason?: string;
+  hint?: string;
+  cause?: unknown;
+}
+
+/** Bad input found before any request was sent (a flag, an argument, a file). Names the input. */
 export class UsageError extends SvcError {
-  readonly field?: string;
-  constructor(message: string, options?: { field?: string; hint?: string; cause?: unknown }) {
+  readonly input?: string;
+  constructor(message: string, options?: InputErrorOptions) {
     super(message, options);
-    if (options?.field) this.field = options.field;
+    if (options?.input) this.input = options.input;
   }
 }
 
 /**
  * An option the service's answer showed to be wrong (an id it does not know, a resource in the wrong
- * state or of someone else). Names the option like a UsageError, but a request was sent, so it is a
+ * state or of someone else). Names the input like a UsageError, but a request was sent, so it is a
  * failure (exit 1), not the exit 2 that promises nothing was sent.
  */
 export class RejectedInputError extends SvcError {
-  readonly field: string;
-  constructor(message: string, options: { field: string; hint?: string; cause?: unknown }) {
+  readonly input: string;
+  constructor(message: string, options: InputErrorOptions & { input: string }) {
     super(message, options);
-    this.field = options.field;
+    this.input = options.input;
   }
 }
 
@@ -57,8 +79,7 @@ export class ApiError extends SvcError {
   readonly status: number;
   readonly code: string;
   readonly details?: Record<string, unknown>;
-  /** Sandbox-only: the failed check behind a 401 UNAUTHORIZED. */
-  readonly reason?: string;
+  /** `reason` here is the server's, sandbox-only: the failed check behind a 401 UNAUTHORIZED. */
   readonly method?: string;
   readonly path?: string;
   constructor(init: {
@@ -71,11 +92,10 @@ export class ApiError extends SvcError {
     path?: string;
     hint?: string;
   }) {
-    super(init.message, { hint: init.hint });
+    super(init.message, { hint: init.hint, reason: init.reason });
     this.status = init.status;
     this.code = init.code;
     if (init.details !== undefined) this.details = init.details;
-    if (init.reason !== undefined) this.reason = init.reason;
     if (init.method !== undefined) this.method = init.method;
     if (init.path !== undefined) this.path = init.path;
   }
@@ -116,7 +136,14 @@ export class ResponseTooLargeError extends SvcError {
  * Refused before any connection: credentials would cross the network in clear (plain http:// to a
  * host other than this machine). A usage problem: the fix is the base URL or an explicit opt-in.
  */
-export class InsecureTransportError extends UsageError {}
+export class InsecureTransportError extends UsageError {
+  /** The host the credentials would have gone to in clear. */
+  readonly host: string;
+  constructor(message: string, options: InputErrorOptions & { host: string }) {
+    super(message, options);
+    this.host = options.host;
+  }
+}
 
 /** A signed operation still answered PROCESSING when the command's time or its re-sends ran out. */
 export class StillProcessingError extends SvcError {}

@@ -14,11 +14,13 @@ function article(kind: IdKind): string {
 
 export function requireId(kind: IdKind, value: unknown, field: string): string {
   if (typeof value !== 'string' || value === '') {
-    throw new UsageError(`${field} is required: ${article(kind)} ${kind} identifier like ${kind}:<uuid>.`, { field });
+    throw new UsageError(`${field} is required: ${article(kind)} ${kind} identifier like ${kind}:<uuid>.`, {
+      input: field,
+    });
   }
   if (!idPattern(kind).test(value)) {
     throw new UsageError(`${field} must be ${article(kind)} ${kind} identifier like ${kind}:<uuid>; got "${value}".`, {
-      field,
+      input: field,
     });
   }
   return value;
@@ -30,14 +32,14 @@ export function requireInteger(value: unknown, field: string, range: { min: numb
   if (!/^-?\d+$/.test(text)) {
     throw new UsageError(
       `${field} must be a whole number in the smallest currency unit (e.g. 1000 for 10.00); got "${String(value ?? '')}".`,
-      { field },
+      { input: field },
     );
   }
   const n = Number(text);
   // Name only the bound that was crossed: "between 1 and 9007199254740991" reads as noise for -5.
-  if (n < range.min) throw new UsageError(`${field} must be at least ${range.min}; got ${text}.`, { field });
+  if (n < range.min) throw new UsageError(`${field} must be at least ${range.min}; got ${text}.`, { input: field });
   if (!Number.isSafeInteger(n) || n > range.max)
-    throw new UsageError(`${field} must be at most ${range.max}; got ${text}.`, { field });
+    throw new UsageError(`${field} must be at most ${range.max}; got ${text}.`, { input: field });
   return n;
 }
 
@@ -45,7 +47,7 @@ export function requireInteger(value: unknown, field: string, range: { min: numb
 export function requireCurrency(value: unknown, field: string): string {
   if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value)) {
     throw new UsageError(`${field} must be a three-letter currency code such as USD; got "${String(value ?? '')}".`, {
-      field,
+      input: field,
     });
   }
   return value.toUpperCase();
@@ -54,7 +56,7 @@ export function requireCurrency(value: unknown, field: string): string {
 export function requireUmaAddress(value: unknown, field: string): string {
   if (typeof value !== 'string' || !UMA_ADDRESS_PATTERN.test(value)) {
     throw new UsageError(`${field} must be a UMA address like $alice@example.com; got "${String(value ?? '')}".`, {
-      field,
+      input: field,
     });
   }
   return value;

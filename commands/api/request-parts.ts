@@ -28,7 +28,7 @@ async function readFrom(source: string, flag: string, deps: Deps): Promise<strin
     return await readFile(source, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${flag} ${source} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`, {
-      field: flag,
+      input: flag,
     });
   }
 }
@@ -43,7 +43,7 @@ export async function requestParts(opts: ApiOptions, deps: Deps): Promise<Reques
   ];
   if (opts.input !== undefined && fields.length > 0) {
     throw new UsageError('Give the body either as -f/-F fields or as --input, not both.', {
-      field: '--input',
+      input: '--input',
       hint: 'Query parameters go in --query.',
     });
   }
@@ -52,12 +52,12 @@ export async function requestParts(opts: ApiOptions, deps: Deps): Promise<Reques
     ...opts.field.filter((f) => f.includes('=@-')).map(() => '-F …=@-'),
   ].filter(Boolean);
   if (stdinUsers.length > 1)
-    throw new UsageError(`stdin can be read once; ${stdinUsers.join(' and ')} both ask for it.`, { field: '-F' });
+    throw new UsageError(`stdin can be read once; ${stdinUsers.join(' and ')} both ask for it.`, { input: '-F' });
   // Waiting for a terminal to send a body nobody is typing would look like a hang.
   if (stdinUsers.length > 0 && deps.io.stdinIsTTY) {
     throw new UsageError(
       `${stdinUsers[0]} reads the body from stdin, which is a terminal: pipe it in (… | svc api …) or name a file.`,
-      { field: opts.input === '-' ? '--input' : '-F' },
+      { input: opts.input === '-' ? '--input' : '-F' },
     );
   }
 

@@ -24,11 +24,11 @@ function checkCombinations(opts: ApiOptions, deps: Deps): void {
   if (!opts.sign && (opts.session !== undefined || opts.showPayload)) {
     throw new UsageError(
       `--no-sign returns the challenge unsigned, so ${opts.session !== undefined ? '--session' : '--show-payload'} has nothing to do.`,
-      { field: '--no-sign' },
+      { input: '--no-sign' },
     );
   }
   if (opts.jsonLines && !opts.paginate)
-    throw new UsageError('--json-lines goes with --paginate.', { field: '--json-lines' });
+    throw new UsageError('--json-lines goes with --paginate.', { input: '--json-lines' });
   // Pages are plain GETs, one answer each: options about a single answer or a signature would be ignored.
   const single = [
     opts.include && '--include',
@@ -38,13 +38,13 @@ function checkCombinations(opts: ApiOptions, deps: Deps): void {
   if (opts.paginate && single.length > 0) {
     throw new UsageError(
       `--paginate reads many answers to GET requests, so ${single.join(' and ')} cannot apply; drop ${single.length > 1 ? 'them' : 'it'}.`,
-      { field: single.join(',') },
+      { input: single.join(',') },
     );
   }
   if (opts.showPayload && !deps.globals.yes && !canPrompt(deps)) {
     throw new UsageError(
       '--show-payload asks before signing, and svc cannot ask here: add --yes to sign after printing the payload.',
-      { field: '--yes' },
+      { input: '--yes' },
     );
   }
 }

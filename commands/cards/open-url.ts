@@ -47,7 +47,7 @@ export function requireOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform 
     : (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutableFile(join(dir, command)));
   if (!found)
     throw new UsageError(`--open found no browser to run: "${command}" is not an executable on PATH.`, {
-      field: '--open',
+      input: '--open',
       hint: OPENER_HINT,
     });
   return opener;
@@ -59,7 +59,7 @@ export function openUrl(url: string, env: NodeJS.ProcessEnv, opener: Opener = op
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
     return Promise.reject(
-      new UsageError('The service returned a URL that is not http(s); refusing to open it.', { field: 'panEmbedUrl' }),
+      new UsageError('The service returned a URL that is not http(s); refusing to open it.', { input: 'panEmbedUrl' }),
     );
   }
   const { command, args } = opener;

@@ -30,7 +30,7 @@ export interface ConfigKey {
 
 /** The check's UsageError under the config key's name, keeping the fix (hint) the check suggests. */
 function renamed(error: unknown, field: string): UsageError {
-  return new UsageError((error as Error).message, { field, hint: (error as UsageError).hint });
+  return new UsageError((error as Error).message, { input: field, hint: (error as UsageError).hint });
 }
 
 /** No whitespace anywhere and, for the token id, no colon: Basic auth splits id and secret at the first ':'. */
@@ -39,7 +39,7 @@ function token(what: string, forbidColon: boolean) {
     const v = value.trim();
     if (v === '' || /\s/.test(v) || (forbidColon && v.includes(':'))) {
       throw new UsageError(`${field} must be a non-empty ${what} without spaces${forbidColon ? ' or colons' : ''}.`, {
-        field,
+        input: field,
       });
     }
     return v;
@@ -67,13 +67,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     field: 'baseUrl',
     secret: false,
     description: 'service base URL; /2025-10-13 is appended when no version segment is given',
-    check: (v, field) => {
-      try {
-        return normalizeBaseUrl(v);
-      } catch (error) {
-        throw renamed(error, field);
-      }
-    },
+    check: (v, field) => normalizeBaseUrl(v, field),
   },
   {
     name: 'api-token-id',
@@ -136,7 +130,7 @@ export function configKey(name: unknown): ConfigKey {
   if (!key) {
     throw new UsageError(
       `Unknown config key "${String(name ?? '')}": use one of ${CONFIG_KEYS.map((k) => k.name).join(', ')}.`,
-      { field: 'key' },
+      { input: 'key' },
     );
   }
   return key;

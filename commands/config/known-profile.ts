@@ -15,7 +15,7 @@ export function unknownProfileError(name: string, known: string[], field: string
   const suggestion = closestName(name, known);
   const list = known.length ? `; profiles: ${[...known].sort().join(', ')}` : '';
   return new UsageError(`No profile named "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : list}.`, {
-    field,
+    input: field,
     hint: `Create it with: svc --profile ${name} config set base-url <url>`,
   });
 }

@@ -13,7 +13,7 @@ export async function readValueFromInput(key: ConfigKey, deps: Deps): Promise<st
     if (!canPrompt(deps)) {
       throw new UsageError(
         `no value for ${key.name}: pipe it on stdin (e.g. printf %s "$VALUE" | svc config set ${key.name} -)`,
-        { field: key.name },
+        { input: key.name },
       );
     }
     const question = {
@@ -24,6 +24,6 @@ export async function readValueFromInput(key: ConfigKey, deps: Deps): Promise<st
   }
   // Trailing newlines come from `echo` and heredocs; they are never part of a key or secret.
   const text = (await readAll(deps.io.stdin)).toString('utf8').replace(/[\r\n]+$/, '');
-  if (text.trim() === '') throw new UsageError(`no value for ${key.name} on stdin`, { field: key.name });
+  if (text.trim() === '') throw new UsageError(`no value for ${key.name} on stdin`, { input: key.name });
   return text;
 }

@@ -15,7 +15,7 @@ export async function run(opts: RenameOptions, deps: Deps): Promise<void> {
   requireKnownProfile(store, from, '<profile>');
   if (Object.hasOwn(store.listProfiles(), to)) {
     throw new UsageError(`A profile named "${to}" already exists.`, {
-      field: '<new>',
+      input: '<new>',
       hint: `Pick another name, or delete it first: svc config delete ${to}`,
     });
   }

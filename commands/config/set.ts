@@ -19,7 +19,7 @@ export async function run(opts: SetOptions, deps: Deps): Promise<void> {
   if (opts.value === undefined || opts.value === '') {
     throw new UsageError(
       `a value is required: svc config set ${key.name} <value>${key.secret ? ' (or "-" to type or pipe it)' : ''}`,
-      { field: 'value' },
+      { input: 'value' },
     );
   }
   const { ui } = deps;

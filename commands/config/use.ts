@@ -14,7 +14,7 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   // Switching to a name that does not exist is almost always a typo; creating goes through `set`.
   if (!known.includes(name)) {
     throw new UsageError(`No profile named "${name}"${known.length ? `; profiles: ${known.sort().join(', ')}` : ''}.`, {
-      field: '<profile>',
+      input: '<profile>',
       hint: `Create it with: svc --profile ${name} config set base-url <url>`,
     });
   }

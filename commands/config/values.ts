@@ -28,7 +28,7 @@ export function pinBaseUrl(deps: Pick<Deps, 'globals'>, selected: SelectedProfil
 function requireBaseUrl(key: ConfigKey, baseUrl: string | undefined): void {
   if (key.perBaseUrl && key.field === undefined && baseUrl === undefined) {
     throw new UsageError(`${key.name} is kept per base URL, and this profile has none.`, {
-      field: 'key',
+      input: 'key',
       hint: `Name it: svc --base-url <url> config … ${key.name}, or set the profile's: svc config set base-url <url>.`,
     });
   }

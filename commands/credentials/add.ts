@@ -37,7 +37,7 @@ const LOGIN: Record<CredentialType, string> = { EMAIL_OTP: 'otp', SMS_OTP: 'otp'
 
 function credentialType(value: string): CredentialType {
   const type = TYPES[value.toLowerCase()];
-  if (!type) throw new UsageError(`<type> must be email, sms, oauth or passkey; got "${value}".`, { field: '<type>' });
+  if (!type) throw new UsageError(`<type> must be email, sms, oauth or passkey; got "${value}".`, { input: '<type>' });
   return type;
 }
 
@@ -46,34 +46,34 @@ function checkFlags(type: CredentialType, opts: AddOptions): void {
   const oauthOnly = opts.token !== undefined || opts.sandboxToken;
   if (type !== 'OAUTH' && oauthOnly)
     throw new UsageError('--token and --sandbox-token are for oauth credentials.', {
-      field: opts.token !== undefined ? '--token' : '--sandbox-token',
+      input: opts.token !== undefined ? '--token' : '--sandbox-token',
     });
   if (type !== 'PASSKEY' && (opts.software || opts.nickname !== undefined)) {
     throw new UsageError('--software and --nickname are for passkey credentials.', {
-      field: opts.software ? '--software' : '--nickname',
+      input: opts.software ? '--software' : '--nickname',
     });
   }
   if (type === 'OAUTH' && !oauthOnly) {
     throw new UsageError(
       'An oauth credential needs an ID token: --token <jwt|-> or, against a sandbox, --sandbox-token.',
-      { field: '--token' },
+      { input: '--token' },
     );
   }
   if (type === 'PASSKEY') {
     if (!opts.software) {
       throw new UsageError(
         'svc registers software passkeys only (--software): a device passkey is registered by your web or mobile app.',
-        { field: '--software' },
+        { input: '--software' },
       );
     }
     if (opts.nickname !== undefined && !NICKNAME.test(opts.nickname.trim())) {
-      throw new UsageError("--nickname must be 1-100 letters, digits, spaces or . _ - ' ( ).", { field: '--nickname' });
+      throw new UsageError("--nickname must be 1-100 letters, digits, spaces or . _ - ' ( ).", { input: '--nickname' });
     }
     if (!/^[A-Za-z0-9.-]+$/.test(opts.rpId))
-      throw new UsageError(`--rp-id must be a host name like localhost; got "${opts.rpId}".`, { field: '--rp-id' });
+      throw new UsageError(`--rp-id must be a host name like localhost; got "${opts.rpId}".`, { input: '--rp-id' });
     if (!/^https?:\/\/[^/]+$/.test(opts.origin))
       throw new UsageError(`--origin must be an http(s) origin like https://app.example.com; got "${opts.origin}".`, {
-        field: '--origin',
+        input: '--origin',
       });
   }
 }

@@ -47,7 +47,7 @@ export function accountOf(account: string | undefined, ctx: Pick<CredentialsCont
   if (account !== undefined) return requireId('InternalAccount', account, '--account');
   if (ctx.session) return ctx.session.accountId;
   throw new UsageError('--account is required: this profile has no active session to take the account from.', {
-    field: '--account',
+    input: '--account',
     hint: 'Pass --account <InternalAccount:id>, or log in first: svc login otp --credential <AuthMethod:id>',
   });
 }

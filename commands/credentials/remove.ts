@@ -26,7 +26,7 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
     throw new UsageError(
       `Session ${ctx.session.id} was made with ${credentialId}: a session of another credential must approve its removal.`,
       {
-        field: '--session',
+        input: '--session',
         hint: 'Log in with another credential of the account, or pass --session <Session:id> of one.',
       },
     );

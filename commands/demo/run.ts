@@ -20,7 +20,7 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
   const interactive = Boolean(opts.interactive);
   if (interactive && !canPrompt(deps)) {
     throw new UsageError('--interactive needs a terminal to type the code in; run without it to have 000000 entered.', {
-      field: '--interactive',
+      input: '--interactive',
     });
   }
   const ctx = await openDemo(deps, { keep: Boolean(opts.keep), interactive });

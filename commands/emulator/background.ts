@@ -59,7 +59,7 @@ export function alreadyRunning(configDir: string, pid: number): UsageError {
   return new UsageError(
     `An emulator started with --detach is already running for the config folder ${configDir} (pid ${pid}${info ? `, ${info.baseUrl}` : ''})`,
     {
-      field: '--detach',
+      input: '--detach',
       hint: 'Stop it with `svc emulator stop`, or set SERVICE_CLI_CONFIG_DIR to another folder for a second one.',
     },
   );

@@ -32,13 +32,15 @@ function childFailure(log: string, code: number | null): SvcError {
             type?: string;
             message?: string;
             field?: string;
+            reason?: string;
             hint?: string;
           };
         }
       ).error
     : undefined;
   const message = error?.message ?? `the emulator exited with code ${code} before it was ready`;
-  if (code === 2 || error?.type === 'usage') return new UsageError(message, { field: error?.field, hint: error?.hint });
+  if (code === 2 || error?.type === 'usage')
+    return new UsageError(message, { input: error?.field, reason: error?.reason, hint: error?.hint });
   return new SvcError(message, { hint: error?.hint });
 }
 

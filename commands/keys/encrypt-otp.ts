@@ -14,7 +14,7 @@ export type EncryptOtpOptions = OptionsOf<typeof verbs.encryptOtp>;
 
 export async function run(opts: EncryptOtpOptions, deps: Deps): Promise<void> {
   // A bad --signer is a usage error (exit 2); a bundle that fails the checks is exit 1.
-  if (!opts.code) throw new UsageError('the OTP code is empty: pass --code <otp>', { field: '--code' });
+  if (!opts.code) throw new UsageError('the OTP code is empty: pass --code <otp>', { input: '--code' });
   const signer = decompressPublicKey(opts.signer.trim(), '--signer');
   const target = verifyOtpTargetBundle(opts.bundle, signer);
   const tek = generateKeyPair();

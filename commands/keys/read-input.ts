@@ -24,7 +24,7 @@ export async function readPrivateKey(
   if (bytes !== undefined) value = bytes.toString('utf8').trim();
   else {
     throw new UsageError('a private key is required: pass --private-key <hex> or --private-key-file <path>', {
-      field: '--private-key',
+      input: '--private-key',
       hint: 'Generate one with: svc keys generate',
     });
   }
@@ -48,8 +48,8 @@ export async function readPayload(opts: { payload?: string; payloadFile?: string
   const bytes = await readFlagOrFile(given, { text: '--payload', file: '--payload-file' }, deps);
   if (bytes !== undefined) return bytes;
   // Reading a terminal would wait for Ctrl-D with no prompt; ask for the flag instead.
-  if (deps.io.stdinIsTTY) throw new UsageError(NO_PAYLOAD, { field: '--payload' });
+  if (deps.io.stdinIsTTY) throw new UsageError(NO_PAYLOAD, { input: '--payload' });
   const piped = await readAll(deps.io.stdin);
-  if (piped.length === 0) throw new UsageError(`stdin was empty; ${NO_PAYLOAD}`, { field: '--payload' });
+  if (piped.length === 0) throw new UsageError(`stdin was empty; ${NO_PAYLOAD}`, { input: '--payload' });
   return piped;
 }

@@ -27,12 +27,12 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
   if (opts.nonce && (opts.token !== undefined || identity)) {
     throw new UsageError(
       '--nonce only prints the nonce for a token to come: drop --token/--sandbox-token, or drop --nonce.',
-      { field: '--nonce' },
+      { input: '--nonce' },
     );
   }
   if (!opts.nonce && !identity && opts.token === undefined && !canPrompt(deps)) {
     throw new UsageError('--token is required when svc cannot prompt (no terminal, CI or --no-input).', {
-      field: '--token',
+      input: '--token',
       hint: `Run svc login oauth --credential ${credentialId} --nonce first for the nonce the token must carry, or use --sandbox-token against a sandbox.`,
     });
   }

@@ -28,7 +28,7 @@ function pick(held: StoredPasskey[], credential: string | undefined, profileName
   if (mine.length === 1) return mine[0]!;
   if (mine.length === 0) throw new AuthRequiredError(`Profile "${profileName}" holds no software passkey.`, { hint });
   throw new UsageError(`Profile "${profileName}" holds ${mine.length} software passkeys: name one with --credential.`, {
-    field: '--credential',
+    input: '--credential',
     hint: mine.map((p) => `${p.id} (${p.nickname})`).join(', '),
   });
 }

@@ -23,14 +23,14 @@ const IDENTITY_FLAGS = { issuer: '--issuer', audience: '--audience', subject: '-
 export function sandboxIdentity(opts: TokenFlags): SandboxIdentity | undefined {
   if (opts.sandboxToken && opts.token !== undefined) {
     throw new UsageError('--token and --sandbox-token are two sources of one token: pass one.', {
-      field: '--token,--sandbox-token',
+      input: '--token,--sandbox-token',
     });
   }
   for (const [key, flag] of Object.entries(IDENTITY_FLAGS)) {
     const value = opts[key as keyof typeof IDENTITY_FLAGS];
     if (value !== undefined && !opts.sandboxToken)
-      throw new UsageError(`${flag} names a claim of a minted token: it needs --sandbox-token.`, { field: flag });
-    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty.`, { field: flag });
+      throw new UsageError(`${flag} names a claim of a minted token: it needs --sandbox-token.`, { input: flag });
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty.`, { input: flag });
   }
   if (!opts.sandboxToken) return undefined;
   return {
@@ -46,6 +46,6 @@ export async function givenToken(token: string | undefined, deps: Deps): Promise
   if (token === undefined) return undefined;
   const text = token === '-' ? (await readAll(deps.io.stdin)).toString('utf8').trim() : token.trim();
   if (text === '')
-    throw new UsageError(`--token ${token === '-' ? '- read nothing from stdin' : 'is empty'}.`, { field: '--token' });
+    throw new UsageError(`--token ${token === '-' ? '- read nothing from stdin' : 'is empty'}.`, { input: '--token' });
   return text;
 }

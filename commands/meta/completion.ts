@@ -219,7 +219,7 @@ export async function run(opts: CompletionOptions, deps: Deps): Promise<void> {
       shell === undefined
         ? `Name the shell: ${SHELLS.join(', ')}.`
         : `Unknown shell ${JSON.stringify(opts.shell)}: use one of ${SHELLS.join(', ')}.`,
-      { field: '<shell>' },
+      { input: '<shell>' },
     );
   }
   const [{ commandTree }, { OPERATIONS }] = await Promise.all([

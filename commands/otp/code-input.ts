@@ -22,12 +22,12 @@ export function codeSource(code: string | undefined, deps: Deps): CodeSource {
   if (code === '-') return { kind: 'stdin' };
   if (code !== undefined) {
     if (!OTP_PATTERN.test(code.trim()))
-      throw new UsageError('--code must be the six digits of the one-time code.', { field: '--code' });
+      throw new UsageError('--code must be the six digits of the one-time code.', { input: '--code' });
     return { kind: 'given', code: code.trim() };
   }
   if (canPrompt(deps)) return { kind: 'prompt' };
   throw new UsageError('--code is required when svc cannot prompt (no terminal, CI or --no-input).', {
-    field: '--code',
+    input: '--code',
     hint: 'Pass --code <otp>, or --code - to read it from stdin.',
   });
 }
@@ -49,6 +49,6 @@ export async function readCodeFromStdin(deps: Deps, prompt: string): Promise<str
     if (/[\r\n]/.test(text)) break;
   }
   const code = text.split(/\r?\n/, 1)[0]!.trim();
-  if (!OTP_PATTERN.test(code)) throw new UsageError('--code - read no six-digit code from stdin.', { field: '--code' });
+  if (!OTP_PATTERN.test(code)) throw new UsageError('--code - read no six-digit code from stdin.', { input: '--code' });
   return code;
 }

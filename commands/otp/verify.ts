@@ -70,7 +70,7 @@ async function chooseCredential(given: string | undefined, deps: Deps): Promise<
   if (canPrompt(deps) && (await deps.prompter.confirm({ message: `Log in with ${offered}?`, default: true })))
     return offered;
   throw new UsageError('--credential is required: the OTP credential to log in with (AuthMethod:<uuid>).', {
-    field: '--credential',
+    input: '--credential',
     hint: `Profile "${name}" names ${offered}: svc otp verify --credential ${offered}`,
   });
 }

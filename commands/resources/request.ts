@@ -38,7 +38,7 @@ function checkId(kind: string | readonly string[] | undefined, value: string, fi
     throw new UsageError(
       `${field} must be ${withArticle(kinds.join(' or '))} identifier like ${like}; got "${value}".`,
       {
-        field,
+        input: field,
       },
     );
   }
@@ -46,7 +46,7 @@ function checkId(kind: string | readonly string[] | undefined, value: string, fi
 
 function checkEnum(f: OpFlag, value: string, field: string): void {
   if (f.enum && !f.enum.includes(value))
-    throw new UsageError(`${field} must be one of ${f.enum.join(', ')}; got "${value}".`, { field });
+    throw new UsageError(`${field} must be one of ${f.enum.join(', ')}; got "${value}".`, { input: field });
 }
 
 /** The JSON value a flag sends, from the text (or texts) given. */
@@ -61,25 +61,26 @@ function parseValue(f: OpFlag, raw: unknown): unknown {
         throw new UsageError(
           `${field} must be a whole number (in the smallest unit, e.g. 1000 for 10.00); got "${text}".`,
           {
-            field,
+            input: field,
           },
         );
       const n = Number(text.trim());
-      if (!Number.isSafeInteger(n)) throw new UsageError(`${field} is too large; got ${text}.`, { field });
+      if (!Number.isSafeInteger(n)) throw new UsageError(`${field} is too large; got ${text}.`, { input: field });
       if (f.min !== undefined && n < f.min)
-        throw new UsageError(`${field} must be at least ${f.min}; got ${text}.`, { field });
+        throw new UsageError(`${field} must be at least ${f.min}; got ${text}.`, { input: field });
       if (f.max !== undefined && n > f.max)
-        throw new UsageError(`${field} must be at most ${f.max}; got ${text}.`, { field });
+        throw new UsageError(`${field} must be at most ${f.max}; got ${text}.`, { input: field });
       return n;
     }
     case 'truefalse':
       if (text !== 'true' && text !== 'false')
-        throw new UsageError(`${field} must be true or false; got "${text}".`, { field });
+        throw new UsageError(`${field} must be true or false; got "${text}".`, { input: field });
       return text === 'true';
     case 'list':
     case 'many': {
       const items = (Array.isArray(raw) ? raw.map(String) : text.split(',')).map((s) => s.trim()).filter(Boolean);
-      if (items.length === 0) throw new UsageError(`${field} must list at least one value; got "${text}".`, { field });
+      if (items.length === 0)
+        throw new UsageError(`${field} must list at least one value; got "${text}".`, { input: field });
       for (const item of items) {
         checkEnum(f, item, field);
         checkId(f.id, item, field);
@@ -91,20 +92,20 @@ function parseValue(f: OpFlag, raw: unknown): unknown {
         return JSON.parse(text);
       } catch {
         throw new UsageError(`${field} must be JSON; got ${text}.`, {
-          field,
+          input: field,
           hint: 'Quote it for the shell: \'{"a":1}\'.',
         });
       }
     case 'date': {
       const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
       if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
-        throw new UsageError(`${field} must be a date YYYY-MM-DD; got "${text}".`, { field });
+        throw new UsageError(`${field} must be a date YYYY-MM-DD; got "${text}".`, { input: field });
       return text;
     }
     case 'currency':
       if (!/^[A-Z0-9]{2,10}$/.test(text))
         throw new UsageError(`${field} must be an upper-case currency code such as USD or USDC; got "${text}".`, {
-          field,
+          input: field,
         });
       return text;
     default:
@@ -146,9 +147,9 @@ function checkRule(op: Operation, rule: Rule, opts: Options): void {
         : `${flagName(triggers[0]!.syntax)} ${String(given(opts, triggers[0]!))}`;
     const missing = names(ruleFlags(op, rule.needs ?? []).filter((f) => !has(f)));
     if (missing.length > 0)
-      throw new UsageError(`${cause} needs ${missing.join(' and ')} as well.`, { field: missing[0] });
+      throw new UsageError(`${cause} needs ${missing.join(' and ')} as well.`, { input: missing[0] });
     const extra = names(ruleFlags(op, rule.forbids ?? []).filter(has));
-    if (extra.length > 0) throw new UsageError(`${cause} cannot go with ${extra.join(' or ')}.`, { field: extra[0] });
+    if (extra.length > 0) throw new UsageError(`${cause} cannot go with ${extra.join(' or ')}.`, { input: extra[0] });
     return;
   }
   const list = 'atLeastOne' in rule ? rule.atLeastOne : 'atMostOne' in rule ? rule.atMostOne : rule.exactlyOne;
@@ -156,10 +157,10 @@ function checkRule(op: Operation, rule: Rule, opts: Options): void {
   const present = names(flags.filter(has));
   if (present.length === 0 && !('atMostOne' in rule))
     throw new UsageError(`Give ${'exactlyOne' in rule ? 'one' : 'at least one'} of ${names(flags).join(', ')}.`, {
-      field: names(flags)[0],
+      input: names(flags)[0],
     });
   if (present.length > 1 && !('atLeastOne' in rule))
-    throw new UsageError(`${present.join(' and ')} cannot go together: give one.`, { field: present[1] });
+    throw new UsageError(`${present.join(' and ')} cannot go together: give one.`, { input: present[1] });
 }
 
 function argValue(a: OpArg, opts: Options): string {
@@ -167,7 +168,7 @@ function argValue(a: OpArg, opts: Options): string {
   const value = (opts[name] ?? (a.orFlag !== undefined ? opts[a.orFlag] : undefined)) as string | undefined;
   if (value === undefined || value === '') {
     const or = a.orFlag !== undefined ? ` (or --${a.orFlag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)})` : '';
-    throw new UsageError(`<${name}>${or} is required: ${a.help}.`, { field: `<${name}>` });
+    throw new UsageError(`<${name}>${or} is required: ${a.help}.`, { input: `<${name}>` });
   }
   checkId(a.id, value, `<${name}>`);
   return value;
@@ -182,7 +183,7 @@ export function buildRequest(op: Operation, opts: Options): ResourceRequest {
   const flags = op.flags ?? [];
   for (const f of flags) {
     if (f.required && given(opts, f) === undefined)
-      throw new UsageError(`${flagName(f.syntax)} is required: ${f.help}.`, { field: flagName(f.syntax) });
+      throw new UsageError(`${flagName(f.syntax)} is required: ${f.help}.`, { input: flagName(f.syntax) });
   }
   const body: Record<string, unknown> = {};
   const query = new URLSearchParams();
@@ -209,7 +210,7 @@ export function buildRequest(op: Operation, opts: Options): ResourceRequest {
   const requestId = opts.requestId as string | undefined;
   if ((signature === undefined) !== (requestId === undefined)) {
     throw new UsageError('--wallet-signature and --request-id go together: the stamp answers that challenge.', {
-      field: signature === undefined ? '--wallet-signature' : '--request-id',
+      input: signature === undefined ? '--wallet-signature' : '--request-id',
     });
   }
   if (signature !== undefined && requestId !== undefined) {

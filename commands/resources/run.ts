@@ -50,7 +50,7 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
   const words = commandWords(op);
   const req = buildRequest(op, opts);
   if (opts.paginate === true && /[?&]cursor=/.test(req.path))
-    throw new UsageError('--paginate walks the cursors itself: drop --cursor.', { field: '--cursor' });
+    throw new UsageError('--paginate walks the cursors itself: drop --cursor.', { input: '--cursor' });
   if (opts.dryRun === true) return showDryRun(op, req, deps);
 
   if (op.irreversible) {

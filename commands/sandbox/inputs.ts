@@ -8,7 +8,7 @@ import { requireCurrency, requireInteger, requireUmaAddress } from '../../src/va
 /** A missing flag gets its own message: "must be a whole number; got ''" would not say what to pass. */
 function requirePresent(value: unknown, flag: string, example: string): void {
   if (value === undefined || value === null || value === '') {
-    throw new UsageError(`${flag} is required, e.g. ${flag} ${example}`, { field: flag });
+    throw new UsageError(`${flag} is required, e.g. ${flag} ${example}`, { input: flag });
   }
 }
 
@@ -52,7 +52,7 @@ export function checkAll<C extends Checks>(checks: C): { [K in keyof C]: ReturnT
   if (problems.length > 1) {
     const lines = problems.map((p) => `  - ${p.message}`).join('\n');
     throw new UsageError(`${problems.length} flags need fixing:\n${lines}`, {
-      field: problems.map((p) => p.field).join(', '),
+      input: problems.map((p) => p.input).join(', '),
     });
   }
   return values as { [K in keyof C]: ReturnType<C[K]> };

@@ -16,7 +16,7 @@ export type SendOptions = OptionsOf<typeof verbs.send>;
 
 export async function run(opts: SendOptions, deps: Deps): Promise<void> {
   if (opts.quote !== undefined && opts.quoteId !== undefined && opts.quote !== opts.quoteId)
-    throw new UsageError('--quote and --quote-id name the same quote: give one.', { field: '--quote-id' });
+    throw new UsageError('--quote and --quote-id name the same quote: give one.', { input: '--quote-id' });
   const input = checkAll({
     quoteId: () =>
       opts.quoteId !== undefined

@@ -22,7 +22,7 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   const accountId = given ?? (activeId ? store.getSession(activeId)?.accountId : undefined);
   if (!accountId) {
     throw new UsageError('--account is required: this profile has no active session to take the account from.', {
-      field: '--account',
+      input: '--account',
       hint: 'Pass --account <InternalAccount:id>, or log in first: svc otp verify --credential <AuthMethod:id>',
     });
   }

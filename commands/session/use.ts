@@ -15,14 +15,14 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   const stored = store.getSession(sessionId);
   if (!stored) {
     throw new UsageError(`No key for ${sessionId} is held here; only sessions held locally can be used.`, {
-      field: '<Session:id>',
+      input: '<Session:id>',
       hint: 'See which keys are held with: svc session list',
     });
   }
   // A key belongs to the service (and profile) that issued it; signing elsewhere would only fail.
   if (stored.profile !== profileName) {
     throw new UsageError(`${sessionId} belongs to profile "${stored.profile}", not "${profileName}".`, {
-      field: '--profile',
+      input: '--profile',
       hint: `Run: svc --profile ${stored.profile} session use ${sessionId}`,
     });
   }

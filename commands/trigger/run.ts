@@ -24,7 +24,7 @@ const TIME_SCALE_NOTE = 'an emulator started with --time-scale 600 takes about a
 function chosenScenario(name: string | undefined): Scenario {
   if (name === undefined) {
     throw new UsageError('Name a scenario (svc trigger kyc.pending), or list them with --list.', {
-      field: '<scenario>',
+      input: '<scenario>',
     });
   }
   const scenario = findScenario(name);
@@ -32,7 +32,7 @@ function chosenScenario(name: string | undefined): Scenario {
   const area = name.split('.')[0];
   const near = SCENARIOS.filter((s) => s.area === area).map((s) => s.name);
   throw new UsageError(`No scenario "${name}".${near.length ? ` ${area} has: ${near.join(', ')}.` : ''}`, {
-    field: '<scenario>',
+    input: '<scenario>',
     hint: 'svc trigger --list shows every scenario.',
   });
 }
@@ -47,7 +47,7 @@ async function activeProfile(deps: Deps): Promise<{ credentialId?: string; name:
 export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   if (opts.list) {
-    if (opts.scenario !== undefined) throw new UsageError('--list takes no scenario name.', { field: '--list' });
+    if (opts.scenario !== undefined) throw new UsageError('--list takes no scenario name.', { input: '--list' });
     return printList(ui);
   }
   const scenario = chosenScenario(opts.scenario);
@@ -81,7 +81,7 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
     throw new UsageError(
       `--events reads the svc emulator's event log, and ${new URL(client.baseUrl).origin} is not the emulator (the service's API has no event list).`,
       {
-        field: '--events',
+        input: '--events',
         hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen.',
       },
     );

@@ -24,7 +24,7 @@ const LABELS = { host: '--host', port: '--port', forwardTo: '--forward-to', rout
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   if (!opts.path.startsWith('/'))
-    throw new UsageError(`--path must start with "/", got "${opts.path}"`, { field: '--path' });
+    throw new UsageError(`--path must start with "/", got "${opts.path}"`, { input: '--path' });
   const events = parseEventTypes(opts.events, '--events');
   atMostOne({ '--public-key': opts.publicKey, '--skip-verify': opts.skipVerify });
 
@@ -38,7 +38,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   if (!opts.skipVerify && key === undefined) {
     if (profileError) throw profileError; // the profile might have held the key: say why it could not be read
     throw new UsageError('no webhook public key to verify deliveries with: pass --public-key', {
-      field: '--public-key',
+      input: '--public-key',
       hint: NO_KEY_HINT,
     });
   }

@@ -62,17 +62,17 @@ function checkFlags(opts: ReplayOptions): string {
   if (emulator.length > 0) {
     throw new UsageError(
       `${journal.join(', ')} replay from a listener's journal; ${emulator.join(', ')} select from the emulator's log: use one or the other`,
-      { field: [...journal, ...emulator].join(', ') },
+      { input: [...journal, ...emulator].join(', ') },
     );
   }
   if (opts.store === undefined) {
     throw new UsageError(`${journal.join(', ')} need --store <file>: the journal of \`svc webhook listen --store\``, {
-      field: '--store',
+      input: '--store',
     });
   }
   if (!opts.failed && opts.last === undefined) {
     throw new UsageError('--store needs --failed or --last <n> to say which deliveries to re-forward', {
-      field: '--failed, --last',
+      input: '--failed, --last',
     });
   }
   return opts.store;

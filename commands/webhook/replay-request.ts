@@ -84,12 +84,12 @@ export function replayRequest(input: ReplayInput): ReplayRequest {
         'say which events to replay: name them (Webhook:<uuid> …), or pass --since and/or --type (e.g. --since 1h)',
     });
   }
-  if (problems.length === 1) throw new UsageError(problems[0]!.message, { field: problems[0]!.field });
+  if (problems.length === 1) throw new UsageError(problems[0]!.message, { input: problems[0]!.field });
   if (problems.length > 1) {
     const fields = [...new Set(problems.map((p) => p.field))].join(', ');
     throw new UsageError(
       `${problems.length} arguments need fixing:\n${problems.map((p) => `  - ${p.message}`).join('\n')}`,
-      { field: fields },
+      { input: fields },
     );
   }
   return {

@@ -17,7 +17,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   const body = await readBody(opts, deps);
   const key = await resolveWebhookKey(opts.publicKey, deps, () => deps.profile());
   if (!key)
-    throw new UsageError('no webhook public key: pass --public-key', { field: '--public-key', hint: NO_KEY_HINT });
+    throw new UsageError('no webhook public key: pass --public-key', { input: '--public-key', hint: NO_KEY_HINT });
   const malformed = headerProblem(opts.signature);
   if (malformed) throw new VerificationError(`signature is malformed: ${malformed}`);
   if (!createWebhookVerifier(key.key)(body, opts.signature)) {
@@ -36,7 +36,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
 async function readBody(opts: VerifyOptions, deps: Deps): Promise<Uint8Array> {
   const given = { text: opts.body, file: opts.bodyFile };
   const body = await readFlagOrFile(given, { text: '--body', file: '--body-file' }, deps);
-  if (body === undefined) throw new UsageError('pass one of --body <text> or --body-file <path>', { field: '--body' });
+  if (body === undefined) throw new UsageError('pass one of --body <text> or --body-file <path>', { input: '--body' });
   return body;
 }
 

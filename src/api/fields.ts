@@ -110,7 +110,7 @@ export async function buildFields(args: readonly FieldArg[], read: ReadValue): P
   }
   if (problems.length > 0) {
     throw new UsageError(`Bad field${problems.length > 1 ? 's' : ''}: ${problems.join('; ')}.`, {
-      field: [...flags].join(','),
+      input: [...flags].join(','),
       hint: 'Fields are key=value; -F types true/false/null/numbers and reads @file; nest with a.b=, append with a[]=.',
     });
   }

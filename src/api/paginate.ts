@@ -26,10 +26,10 @@ function withCursor(path: string, cursor: string | undefined): string {
 
 /** Walks every page; resolves to the number of pages read. */
 export async function paginate(client: ApiClient, opts: PageOptions): Promise<number> {
-  if (opts.method !== 'GET') throw new UsageError('--paginate works with GET only.', { field: '--paginate' });
+  if (opts.method !== 'GET') throw new UsageError('--paginate works with GET only.', { input: '--paginate' });
   if (/[?&]cursor=/.test(opts.path))
     throw new UsageError('--paginate sets the cursor itself; drop cursor= from the path and --query.', {
-      field: '--paginate',
+      input: '--paginate',
     });
   const seen = new Set<string>();
   let cursor: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * One `svc api` exchange: any method and path under the versioned base URL, with the caller's
+ * One raw API exchange: any method and path under the versioned base URL, with the caller's
  * headers, query and exact body bytes. A 202 SignedRequestChallenge is answered by the signed-retry
  * engine (sign payloadToSign as received, retry with Service-Wallet-Signature and Request-Id, follow
  * 200 PROCESSING), unless signing is off, in which case the 202 is the answer.
@@ -16,11 +16,14 @@ import { queryString } from './fields.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
-/** The method upper-cased; a UsageError naming <method> when it is not an HTTP method. */
+/** The method upper-cased; a UsageError naming the method when it is not an HTTP method. */
 export function requireMethod(value: string): string {
   const method = value.toUpperCase();
   if (!(METHODS as readonly string[]).includes(method)) {
-    throw new UsageError(`<method> must be one of ${METHODS.join(', ')}; got "${value}".`, { field: '<method>' });
+    throw new UsageError(`The method must be one of ${METHODS.join(', ')}; got "${value}".`, {
+      input: 'method',
+      reason: 'UNKNOWN_METHOD',
+    });
   }
   return method;
 }
@@ -32,16 +35,18 @@ export function requireMethod(value: string): string {
  */
 export function normalizePath(value: string, query: readonly [string, string][] = []): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-    throw new UsageError(`<path> must be relative to the base URL (like /customers), not a full URL: "${value}".`, {
-      field: '<path>',
-      hint: 'Point svc at another service with --base-url.',
+    throw new UsageError(`The path must be relative to the base URL (like /customers), not a full URL: "${value}".`, {
+      input: 'path',
+      reason: 'FULL_URL',
+      hint: 'To call another service, change the base URL.',
     });
   }
   let path = value.startsWith('/') ? value : `/${value}`;
   if (path === `/${API_VERSION}` || path.startsWith(`/${API_VERSION}/`) || path.startsWith(`/${API_VERSION}?`)) {
     path = path.slice(API_VERSION.length + 1) || '/';
   }
-  if (/\s/.test(path)) throw new UsageError(`<path> must not contain spaces; got "${value}".`, { field: '<path>' });
+  if (/\s/.test(path))
+    throw new UsageError(`The path must not contain spaces; got "${value}".`, { input: 'path', reason: 'HAS_SPACES' });
   const extra = queryString(query);
   if (extra === '') return path;
   return `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -59,25 +64,33 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
     if (!HEADER_NAME.test(name)) bad.push(`"${line}"`);
     else headers[name] = line.slice(colon + 1).trim();
   }
-  if (bad.length > 0) throw new UsageError(`-H takes "Name: value"; got ${bad.join(', ')}.`, { field: '-H' });
+  if (bad.length > 0)
+    throw new UsageError(`A header is "Name: value"; got ${bad.join(', ')}.`, {
+      input: 'header',
+      reason: 'NOT_A_HEADER',
+    });
   return headers;
 }
 
-/** `--query k=v` pairs; a UsageError naming every one without "=". */
+/** Query `k=v` pairs; a UsageError naming every one without "=". */
 export function parseQuery(items: readonly string[]): [string, string][] {
   const bad = items.filter((item) => item.indexOf('=') <= 0);
   if (bad.length > 0)
-    throw new UsageError(`--query takes key=value; got ${bad.map((b) => `"${b}"`).join(', ')}.`, { field: '--query' });
+    throw new UsageError(`A query parameter is key=value; got ${bad.map((b) => `"${b}"`).join(', ')}.`, {
+      input: 'query',
+      reason: 'NOT_KEY_VALUE',
+    });
   return items.map((item) => [item.slice(0, item.indexOf('=')), item.slice(item.indexOf('=') + 1)]);
 }
 
-/** `--idempotency-key auto` makes a fresh UUID; any other value is sent as given. */
+/** An idempotency key of `auto` makes a fresh UUID; any other value is sent as given. */
 export function idempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value === 'auto') return randomUUID();
   if (value.trim() === '' || /[\r\n]/.test(value))
-    throw new UsageError('--idempotency-key must be a non-empty single-line value (or "auto").', {
-      field: '--idempotency-key',
+    throw new UsageError('The idempotency key must be a non-empty single-line value (or "auto").', {
+      input: 'idempotencyKey',
+      reason: 'NOT_ONE_LINE',
     });
   return value;
 }

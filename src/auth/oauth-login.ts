@@ -30,7 +30,7 @@ export function checkTokenNonce(token: string, key: OauthClientKey, field: strin
     throw new UsageError(
       `The token's nonce ${nonce === undefined ? 'is missing' : `(${String(nonce)}) is not this login's`}: the identity provider must issue it with nonce ${key.nonce}.`,
       {
-        field,
+        input: field,
         hint: 'The client key is kept: ask for a token with that nonce and pass it with --token, or use --sandbox-token against a sandbox.',
       },
     );

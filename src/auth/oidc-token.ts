@@ -50,7 +50,7 @@ export function mintSandboxToken(
 /** The claims of a JWT-shaped token, or a UsageError naming field when it is not one. */
 export function tokenClaims(token: string, field: string): Record<string, unknown> {
   const parts = token.split('.');
-  const bad = () => new UsageError(`${field} is not a JWT (header.claims.signature, base64url).`, { field });
+  const bad = () => new UsageError(`${field} is not a JWT (header.claims.signature, base64url).`, { input: field });
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) throw bad();
   try {
     const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as unknown;

@@ -60,7 +60,7 @@ export async function encryptOtpBundle(
   tekPublicKeyHex: string,
 ): Promise<string> {
   if (typeof otpCode !== 'string' || otpCode.length === 0) {
-    throw new UsageError('the OTP code must be a non-empty string', { field: '--code' });
+    throw new UsageError('the OTP code must be a non-empty string', { input: '--code' });
   }
   const plaintext = JSON.stringify({
     otp_code: otpCode,

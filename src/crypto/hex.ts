@@ -9,7 +9,7 @@ const HEX_RE = /^(?:[0-9a-fA-F]{2})*$/;
 /** Decodes even-length hex (either case). Never echoes the value: it may be a private key. */
 export function hexToBytes(hex: string, field = 'hex'): Uint8Array {
   if (typeof hex !== 'string' || !HEX_RE.test(hex)) {
-    throw new UsageError(`${field} must be hex (an even number of 0-9a-f characters)`, { field });
+    throw new UsageError(`${field} must be hex (an even number of 0-9a-f characters)`, { input: field });
   }
   return Uint8Array.from(Buffer.from(hex, 'hex'));
 }

@@ -39,7 +39,10 @@ function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
   if (typeof hex !== 'string' || !CLIENT_PUBLIC_KEY_PATTERN.test(hex)) {
     throw new UsageError(
       `${field} must be a P-256 public key in SEC1 hex: 02/03 + 64 hex (compressed) or 04 + 128 hex (uncompressed)`,
-      { field, hint: `Expected pattern ${CLIENT_PUBLIC_KEY_PATTERN.source}; generate one with: svc keys generate` },
+      {
+        input: field,
+        hint: `Expected pattern ${CLIENT_PUBLIC_KEY_PATTERN.source}; generate one with: svc keys generate`,
+      },
     );
   }
   try {
@@ -48,7 +51,7 @@ function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
     return point;
   } catch {
     throw new UsageError(`${field} is not a point on the P-256 curve`, {
-      field,
+      input: field,
       hint: 'Check that the key was copied whole; generate one with: svc keys generate',
     });
   }
@@ -88,13 +91,13 @@ export function validatePrivateKey(value: unknown, field = 'privateKey'): string
 export function privateKeyBytes(value: unknown, field = 'privateKey'): Uint8Array {
   if (typeof value !== 'string' || !PRIVATE_KEY_PATTERN.test(value)) {
     throw new UsageError(`${field} must be a P-256 private key: exactly 64 hex characters`, {
-      field,
+      input: field,
       hint: 'Generate one with: svc keys generate',
     });
   }
   const bytes = hexToBytes(value, field);
   if (!p256.utils.isValidSecretKey(bytes)) {
-    throw new UsageError(`${field} is out of range for P-256 (must be between 1 and n-1)`, { field });
+    throw new UsageError(`${field} is out of range for P-256 (must be between 1 and n-1)`, { input: field });
   }
   return bytes;
 }

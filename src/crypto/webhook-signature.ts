@@ -41,7 +41,7 @@ export function signWebhookBody(body: Uint8Array | string, privateKeyPem: string
 
 function badKey(reason: string): never {
   throw new UsageError(`webhook public key ${reason}`, {
-    field: '--public-key',
+    input: '--public-key',
     hint: 'Pass the SPKI PEM the service (or `svc emulator start`) prints, or its hex (SEC1 02/03/04… or DER).',
   });
 }

@@ -45,7 +45,7 @@ function loadCore(file: StateFile | undefined, tables: TableSet): CoreState {
     return deserializeState(text, tables);
   } catch (error) {
     throw new UsageError(`Cannot use state file ${file!.path}: ${(error as Error).message}`, {
-      field: '--state',
+      input: '--state',
       hint: 'Point --state at a new file, or at one this emulator wrote.',
     });
   }
@@ -102,7 +102,7 @@ export async function startAreas<F extends AnyFeature>(
       if (error.code === 'EADDRINUSE')
         reject(
           new UsageError(`Port ${opts.port} on ${opts.host} is in use`, {
-            field: '--port',
+            input: '--port',
             hint: 'Pass --port 0 to pick a free port.',
           }),
         );

@@ -9,8 +9,11 @@ export const API_VERSION = '2025-10-13';
 
 const VERSION_SEGMENT_RE = /\/\d{4}-\d{2}-\d{2}$/;
 
-/** Appends /2025-10-13 unless the URL already ends with a /YYYY-MM-DD segment; strips trailing slash. */
-export function normalizeBaseUrl(url: string): string {
+/**
+ * Appends /2025-10-13 unless the URL already ends with a /YYYY-MM-DD segment; strips trailing slash.
+ * `input` is the caller's name for the value, which a refusal names (src/errors.ts).
+ */
+export function normalizeBaseUrl(url: string, input = 'baseUrl'): string {
   // Errors echo the value so a typo is visible, but never a user:password@ part it may carry.
   const shown = String(url).replace(/\/\/[^/?#]*@/, '//…@');
   let parsed: URL;
@@ -18,16 +21,21 @@ export function normalizeBaseUrl(url: string): string {
     parsed = new URL(url.trim());
   } catch {
     throw new UsageError(`Invalid base URL "${shown}": expected something like http://127.0.0.1:4010`, {
-      field: '--base-url',
+      input,
+      reason: 'NOT_A_URL',
     });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`Invalid base URL "${shown}": only http and https are supported`, { field: '--base-url' });
+    throw new UsageError(`Invalid base URL "${shown}": only http and https are supported`, {
+      input,
+      reason: 'UNSUPPORTED_SCHEME',
+    });
   }
   // Credentials in a URL end up in logs and error messages; they belong in the token env vars.
   if (parsed.username || parsed.password) {
     throw new UsageError('The base URL must not contain credentials', {
-      field: '--base-url',
+      input,
+      reason: 'CREDENTIALS_IN_URL',
       hint: 'Pass the API token with SERVICE_API_TOKEN_ID and SERVICE_API_CLIENT_SECRET instead.',
     });
   }

@@ -66,8 +66,10 @@ function insecureTransport(baseUrl: string, auth: Auth, wallet: boolean): Insecu
   return new InsecureTransportError(
     `Refusing to send ${what} over plain http:// to ${url.host}: anyone on the network path could read ${wallet ? 'them' : 'it'}`,
     {
-      field: '--base-url',
-      hint: `Use https:// in the base URL (--base-url or SERVICE_BASE_URL). If ${url.hostname} is yours and the network is trusted, pass --allow-insecure-http (or set SERVICE_ALLOW_INSECURE_HTTP=1).`,
+      input: 'baseUrl',
+      reason: 'INSECURE_TRANSPORT',
+      host: url.hostname,
+      hint: `Use https:// in the base URL. If ${url.hostname} is yours and the network is trusted, allow plain http (ClientOptions.allowInsecureHttp, or SERVICE_ALLOW_INSECURE_HTTP=1).`,
     },
   );
 }

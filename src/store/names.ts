@@ -9,7 +9,7 @@ export function validateProfileName(name: unknown, field = '--profile'): string 
     throw new UsageError(
       `Invalid profile name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (at most 64)`,
       {
-        field,
+        input: field,
       },
     );
   }
@@ -23,7 +23,7 @@ export function validateProfileName(name: unknown, field = '--profile'): string 
 export function sessionFileName(id: string): string {
   if (typeof id !== 'string' || id === '' || id.length > 200) {
     throw new UsageError(`Invalid session id ${JSON.stringify(id)}: expected a Session:<uuid> identifier`, {
-      field: '<Session:id>',
+      input: '<Session:id>',
     });
   }
   let out = '';

@@ -25,8 +25,8 @@ export interface Endpoint {
   auth: Auth;
 }
 
-const SANDBOX_HINT =
-  'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
+/** For a library caller; the CLI names its commands instead (commands/error-hints.ts, by reason). */
+const SANDBOX_HINT = 'For a local sandbox, start the emulator and use the baseUrl and token it prints.';
 
 function env(e: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = e[name];
@@ -83,7 +83,7 @@ function authFrom(e: NodeJS.ProcessEnv, profile: SelectedProfile | undefined): A
     .join(' and ');
   throw new UsageError(
     `No API credentials for profile "${profile.name}": set ${missing} (or SERVICE_ACCESS_TOKEN for bearer auth)`,
-    { field: missing.replace(' and ', ', '), hint: SANDBOX_HINT },
+    { input: missing.replace(' and ', ', '), reason: 'MISSING_CREDENTIALS', hint: SANDBOX_HINT },
   );
 }
 
@@ -103,9 +103,10 @@ export async function resolveEndpoint(
   const selected = await profile();
   const rawBaseUrl = fromFlags ?? selected.stored?.baseUrl;
   if (!rawBaseUrl) {
-    throw new UsageError(`No base URL for profile "${selected.name}": pass --base-url or set SERVICE_BASE_URL`, {
-      field: '--base-url',
-      hint: SANDBOX_HINT,
+    throw new UsageError(`No base URL for profile "${selected.name}"`, {
+      input: 'baseUrl',
+      reason: 'MISSING_BASE_URL',
+      hint: `Set SERVICE_BASE_URL or the profile's baseUrl. ${SANDBOX_HINT}`,
     });
   }
   const baseUrl = normalizeBaseUrl(rawBaseUrl);

@@ -118,7 +118,7 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
   } else if (spec.reuse.credential && raw.credential === undefined) inputs.credentialId = raw.defaultCredential;
   if (problems.length > 0) {
     throw new UsageError(problems.map((p) => p.why).join('; '), {
-      field: [...new Set(problems.map((p) => p.flag))].join(','),
+      input: [...new Set(problems.map((p) => p.flag))].join(','),
       hint: `svc trigger --list shows each scenario's magic value; \`svc trigger ${scenario.name} --help\` the options.`,
     });
   }

@@ -55,7 +55,7 @@ export function emulatorOnly(baseUrl: string): UsageError {
   return new UsageError(
     `svc webhook replay works only against the svc emulator: the service's API has no endpoint to list or resend webhook events, and ${new URL(baseUrl).origin} is not the emulator`,
     {
-      field: '--base-url',
+      input: '--base-url',
       hint: 'Start one with `svc emulator start` (it writes the `local` profile), or pass --base-url http://127.0.0.1:<port>.',
     },
   );

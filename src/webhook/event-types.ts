@@ -15,7 +15,7 @@ export function parseEventTypes(value: string | undefined, label = 'events'): Se
     .map((t) => t.trim())
     .filter((t) => t !== '');
   if (names.length === 0)
-    throw new UsageError(`${label} needs at least one event type, e.g. CARD.STATE_CHANGE`, { field: label });
+    throw new UsageError(`${label} needs at least one event type, e.g. CARD.STATE_CHANGE`, { input: label });
   const chosen = new Set<WebhookType>();
   const unknown: string[] = [];
   for (const name of names) {
@@ -31,7 +31,7 @@ export function parseEventTypes(value: string | undefined, label = 'events'): Se
     throw new UsageError(
       `${label}: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
       {
-        field: label,
+        input: label,
         hint: `${guesses.length ? `Did you mean ${guesses.join(', ')}? ` : ''}Known types: ${WEBHOOK_TYPES.join(', ')} (case does not matter; FAMILY.* takes a whole family, e.g. CARD.*).`,
       },
     );

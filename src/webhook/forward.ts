@@ -62,7 +62,7 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
   if (target === undefined) {
     const label = options.label ?? 'forward target';
     throw new UsageError(`${label} must be an http(s) URL or host:port, got "${url}"`, {
-      field: label,
+      input: label,
       hint: 'For example localhost:3000/webhooks or https://app.example.com/hooks.',
     });
   }

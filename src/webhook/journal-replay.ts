@@ -43,7 +43,7 @@ export function selectFromJournal(opts: JournalSelection): JournalEntry[] {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     const store = labelOf(opts.labels, 'store');
     throw new UsageError(`cannot read ${store} ${opts.store} (${code})`, {
-      field: store,
+      input: store,
       hint: `Pass the journal file a listener was given with ${store}.`,
     });
   }
@@ -54,7 +54,7 @@ export function selectFromJournal(opts: JournalSelection): JournalEntry[] {
     const to = labelOf(opts.labels, 'to');
     throw new UsageError(
       `${homeless.length} selected deliveries were never forwarded, so there is no URL to send them to again (${homeless.map((e) => e.id).join(', ')})`,
-      { field: to, hint: `Pass ${to} <url> (your app, e.g. localhost:3000/webhooks).` },
+      { input: to, hint: `Pass ${to} <url> (your app, e.g. localhost:3000/webhooks).` },
     );
   }
   return selected;

@@ -155,7 +155,7 @@ async function probe(forwarder: Forwarder, label: string, config: ListenerConfig
   const line = `${label} ${why.startsWith('http') ? '' : `${forwarder.url}: `}${why}`;
   if (config.requireApps)
     throw new UsageError(line, {
-      field: label,
+      input: label,
       hint: 'Start your app first (or fix the URL), then start the listener.',
     });
   await config.report({ kind: 'app-unreachable', line });
@@ -168,7 +168,7 @@ function openStore(path: string | undefined, label: string): SeenIds {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
     throw new UsageError(`cannot use ${label} ${path} (${code})`, {
-      field: label,
+      input: label,
       hint: `Pass a ${label} file in a folder you can write.`,
     });
   }
@@ -204,13 +204,13 @@ async function listen(
     const [port, hostLabel] = [label('port'), label('host')];
     if (code === 'EADDRINUSE') {
       throw new UsageError(`port ${config.port} on ${host} is already in use`, {
-        field: port,
+        input: port,
         hint: `Pass another ${port} (0 picks a free one).`,
       });
     }
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES' || code === 'ENOTFOUND') {
       throw new UsageError(`cannot listen on ${host}:${config.port} (${code})`, {
-        field: hostLabel,
+        input: hostLabel,
         hint: `Pass a ${hostLabel} address of this machine (the default is 127.0.0.1), or a ${port} above 1023.`,
       });
     }

@@ -28,13 +28,13 @@ async function routeFile(value: string, label: string): Promise<string[]> {
     text = await readFile(value.slice(1), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`cannot read ${label} ${value.slice(1)} (${code})`, { field: label });
+    throw new UsageError(`cannot read ${label} ${value.slice(1)} (${code})`, { input: label });
   }
   const found = text
     .split(/\r?\n/)
     .map((line) => line.replace(/(^|\s)#.*/, '').trim())
     .filter((line) => line !== '');
-  if (found.length === 0) throw new UsageError(`${label} ${value}: the file has no TYPES=URL line`, { field: label });
+  if (found.length === 0) throw new UsageError(`${label} ${value}: the file has no TYPES=URL line`, { input: label });
   return found;
 }
 
@@ -42,13 +42,13 @@ function parseRoute(value: string, label: string): Route {
   const at = value.indexOf('=');
   if (at <= 0 || at === value.length - 1) {
     throw new UsageError(`${label} must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, {
-      field: label,
+      input: label,
     });
   }
   const types = parseEventTypes(value.slice(0, at), label)!;
   const target = value.slice(at + 1).trim();
   if (!forwardTarget(target))
-    throw new UsageError(`${label} ${value}: the target must be an http(s) URL`, { field: label });
+    throw new UsageError(`${label} ${value}: the target must be an http(s) URL`, { input: label });
   return { types, forwarder: createForwarder(target) };
 }
 

@@ -13,11 +13,11 @@ export function lockSeenFile(storePath: string, label = 'store'): () => void {
   if (lock.acquired) return lock.release;
   if (lock.owner !== undefined) {
     throw new UsageError(`${label} ${storePath} is in use by another listener (pid ${lock.owner})`, {
-      field: label,
+      input: label,
       hint: `Stop that listener or pass another ${label} file. If no listener is running, delete ${lockPath}.`,
     });
   }
   throw new UsageError(`could not lock ${label} ${storePath}: another listener keeps taking ${lockPath}`, {
-    field: label,
+    input: label,
   });
 }

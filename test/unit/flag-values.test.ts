@@ -42,7 +42,7 @@ describe('checkFlagValues', () => {
       const error = refusal({ port });
       expect(error).toBeInstanceOf(UsageError);
       expect(error.message).toBe(`--port must be an integer from 0 to 65535, got ${JSON.stringify(port)}`);
-      expect(error.field).toBe('--port');
+      expect(error.input).toBe('--port');
     }
     // No upper bound: the message says so rather than spell MAX_SAFE_INTEGER.
     expect(refusal({ last: '0' }).message).toBe('--last must be an integer of 1 or more, got "0"');
@@ -51,7 +51,7 @@ describe('checkFlagValues', () => {
   it('refuses a value that is not one of the choices, naming them', () => {
     const error = refusal({ outcome: 'maybe' });
     expect(error.message).toBe('--outcome must be accept or reject, got "maybe"');
-    expect(error.field).toBe('--outcome');
+    expect(error.input).toBe('--outcome');
   });
 
   it('shows an integer default in help as commander does for any default', () => {

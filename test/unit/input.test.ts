@@ -32,13 +32,13 @@ describe('values from a flag, a file or stdin', () => {
 
   it('refuses both forms at once, and an unreadable file, naming the flag', async () => {
     await expect(readFlagOrFile({ text: 'a', file: 'b' }, flags, withStdin(''))).rejects.toMatchObject({
-      field: '--body',
+      input: '--body',
       message: 'pass either --body or --body-file, not both',
     });
     await expect(
       readFlagOrFile({ text: undefined, file: '/nonexistent/x' }, flags, withStdin('')),
     ).rejects.toMatchObject({
-      field: '--body-file',
+      input: '--body-file',
       message: expect.stringContaining('(ENOENT)'),
     });
     expect(() => atMostOne({ '--public-key': 'k', '--skip-verify': false })).not.toThrow();

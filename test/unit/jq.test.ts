@@ -24,7 +24,7 @@ describe('--jq', () => {
         thrown = error;
       }
       expect(thrown, expr).toBeInstanceOf(UsageError);
-      expect((thrown as UsageError).field).toBe('--jq');
+      expect((thrown as UsageError).input).toBe('--jq');
       expect((thrown as UsageError).hint).toContain('"\\(.a)" strings');
     }
   });

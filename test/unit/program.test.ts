@@ -31,7 +31,7 @@ describe('command root', () => {
 
 describe('exit codes', () => {
   it('maps each typed error to the documented code', () => {
-    expect(exitCodeFor(new UsageError('bad', { field: 'amount' }))).toBe(2);
+    expect(exitCodeFor(new UsageError('bad', { input: 'amount' }))).toBe(2);
     expect(exitCodeFor(new AuthRequiredError('no session'))).toBe(4);
     expect(exitCodeFor(new ApiError({ status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'x' }))).toBe(4);
     expect(exitCodeFor(new ApiError({ status: 404, code: 'QUOTE_NOT_FOUND', message: 'x' }))).toBe(1);

@@ -30,7 +30,8 @@ export interface AreaOptions<In extends object, Out extends object> {
 /** `value` (undefined: `fallback`) as a safe integer of at least min, or a UsageError naming `field`. */
 export function count(value: number | undefined, fallback: number, field: string, min = 0): number {
   const n = value ?? fallback;
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${field} must be an integer >= ${min}`, { field });
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new UsageError(`${field} must be an integer >= ${min}`, { input: field });
   return n;
 }
 
@@ -41,7 +42,7 @@ export function integerText(min: number, max = Number.MAX_SAFE_INTEGER): (text: 
     const n = Number(text);
     if (!/^\d+$/.test(text) || n < min || n > max) {
       throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, {
-        field: flag,
+        input: flag,
       });
     }
     return n;
@@ -52,7 +53,7 @@ export function integerText(min: number, max = Number.MAX_SAFE_INTEGER): (text: 
 export function oneOf<const W extends string>(words: readonly W[]): (text: string, flag: string) => W {
   return (text, flag) => {
     if (!(words as readonly string[]).includes(text)) {
-      throw new UsageError(`${flag} must be ${words.join(' or ')}, got ${JSON.stringify(text)}`, { field: flag });
+      throw new UsageError(`${flag} must be ${words.join(' or ')}, got ${JSON.stringify(text)}`, { input: flag });
     }
     return text as W;
   };

@@ -63,7 +63,7 @@ export interface KernelResolved {
 function timeScale(value: number | undefined): number {
   const n = value ?? 1;
   if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n > MAX_TIME_SCALE) {
-    throw new UsageError(`timeScale must be a number above 0 and at most ${MAX_TIME_SCALE}`, { field: 'timeScale' });
+    throw new UsageError(`timeScale must be a number above 0 and at most ${MAX_TIME_SCALE}`, { input: 'timeScale' });
   }
   return n;
 }
@@ -74,7 +74,7 @@ function factor(value: string, flag: string): number {
   if (!/^\d+(?:\.\d+)?$/.test(value) || !(n > 0) || n > MAX_TIME_SCALE) {
     throw new UsageError(
       `${flag} must be a number above 0 and at most ${MAX_TIME_SCALE} (e.g. 60: a minute per second), got ${JSON.stringify(value)}`,
-      { field: flag },
+      { input: flag },
     );
   }
   return n;

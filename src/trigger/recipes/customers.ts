@@ -26,7 +26,7 @@ async function own(ctx: TriggerContext, path: string, flag: string): Promise<Bod
     return await call(ctx, 'GET', path);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
-      throw new RejectedInputError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { field: flag });
+      throw new RejectedInputError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { input: flag });
     throw error;
   }
 }
@@ -40,12 +40,12 @@ export async function ownAccount(ctx: TriggerContext, currency: string): Promise
   if (code !== currency)
     throw new RejectedInputError(
       `--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs ${withArticle(currency)} account.`,
-      { field: '--account' },
+      { input: '--account' },
     );
   if (ctx.inputs.customerId && account.customerId !== ctx.inputs.customerId) {
     throw new RejectedInputError(
       `--account ${id} belongs to ${String(account.customerId ?? 'the platform')}, not to --customer ${ctx.inputs.customerId}.`,
-      { field: '--account' },
+      { input: '--account' },
     );
   }
   ctx.resources.accountId = id;
@@ -66,7 +66,7 @@ export async function createIndividual(ctx: TriggerContext, fullName: string, co
     if (customer.kycStatus !== 'APPROVED') {
       throw new RejectedInputError(
         `${flag}: customer ${existing} has kycStatus ${String(customer.kycStatus ?? customer.kybStatus)}; this scenario needs an APPROVED individual.`,
-        { field: flag },
+        { input: flag },
       );
     }
     ctx.resources.customerId = existing;

@@ -73,7 +73,7 @@ export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
       throw new RejectedInputError(`--external-account ${id} does not exist at this service.`, {
-        field: '--external-account',
+        input: '--external-account',
       });
     throw error;
   }
@@ -82,18 +82,18 @@ export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario
   if (why)
     throw new RejectedInputError(
       `--external-account ${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`,
-      { field: '--external-account' },
+      { input: '--external-account' },
     );
   const customerId = ctx.inputs.customerId;
   if (typeof account.customerId !== 'string')
     throw new RejectedInputError(
       `--external-account ${id} is a platform account; this scenario pays out to a customer's account.`,
-      { field: '--external-account' },
+      { input: '--external-account' },
     );
   if (customerId && account.customerId !== customerId) {
     throw new RejectedInputError(
       `--external-account ${id} belongs to ${account.customerId}, not to --customer ${customerId}.`,
-      { field: '--external-account' },
+      { input: '--external-account' },
     );
   }
   // Its owner is the customer the scenario acts for (checked to be APPROVED next).

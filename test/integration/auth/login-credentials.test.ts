@@ -221,7 +221,7 @@ describe("the life of an account's credentials", () => {
     const before = t.proxy.seen.length;
     const error = await caught(credentialsRemove({ credential: oauthId }, t.deps({ globals: { yes: true } })));
     expect(exitCodeFor(error)).toBe(2);
-    expect((error as UsageError).field).toBe('--session');
+    expect((error as UsageError).input).toBe('--session');
     expect(t.proxy.seen.length).toBe(before);
   });
 });
@@ -277,7 +277,7 @@ describe('refusals before any request (exit 2)', () => {
     const before = t.proxy.seen.length;
     const error = await caught(call());
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).field).toBe(field);
+    expect((error as UsageError).input).toBe(field);
     expect(t.proxy.seen.length).toBe(before);
   });
 });

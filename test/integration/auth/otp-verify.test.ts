@@ -118,7 +118,7 @@ describe('svc otp verify (run)', () => {
     const before = t.proxy.seen.length;
     const error = await caught(otpVerify({ credential: t.emu.fixtures.credentialId }, t.deps(options)));
     expect(exitCodeFor(error)).toBe(2);
-    expect((error as { field?: string }).field).toBe('--code');
+    expect((error as { input?: string }).input).toBe('--code');
     expect(t.proxy.seen.length).toBe(before);
   });
 
@@ -130,7 +130,7 @@ describe('svc otp verify (run)', () => {
     const before = t.proxy.seen.length;
     const error = await caught(otpVerify(opts, t.deps()));
     expect(exitCodeFor(error)).toBe(2);
-    expect((error as { field?: string }).field).toBe(field);
+    expect((error as { input?: string }).input).toBe(field);
     expect(t.proxy.seen.length).toBe(before);
   });
 });

@@ -43,7 +43,7 @@ describe('svc session list / use / show / revoke (run)', () => {
     try {
       const error = await caught(list({}, f.deps()));
       expect(exitCodeFor(error)).toBe(2);
-      expect((error as { field?: string }).field).toBe('--account');
+      expect((error as { input?: string }).input).toBe('--account');
       expect(f.proxy.seen).toEqual([]);
     } finally {
       await f.close();
@@ -87,7 +87,7 @@ describe('svc session list / use / show / revoke (run)', () => {
     const before = t.proxy.seen.length;
     const error = await caught(revoke({ session: target.id }, t.deps()));
     expect(exitCodeFor(error)).toBe(2);
-    expect((error as { field?: string }).field).toBe('--yes');
+    expect((error as { input?: string }).input).toBe('--yes');
     expect(t.proxy.seen.length).toBe(before);
   });
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type ApiOptions } from '../../../commands/api/run.js';
 import { api as apiSpec } from '../../../commands/api/verbs.js';
 import { optionsWith } from '../../helpers/verb-options.js';
+import { inputSyntax } from '../../../commands/input-syntax.js';
 import { ApiError, AuthRequiredError, CancelledError, UsageError } from '../../../src/errors.js';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import { rejected } from '../../helpers/caught.js';
@@ -187,7 +188,7 @@ describe('svc api: bodies, headers and output', () => {
       const cases: [ApiOptions, string][] = [
         [opts('FETCH', '/x'), '<method>'],
         [opts('GET', 'https://elsewhere.example/x'), '<path>'],
-        [opts('POST', '/x', { header: ['nocolon'] }), '-H'],
+        [opts('POST', '/x', { header: ['nocolon'] }), '--header'],
         [opts('POST', '/x', { rawField: ['a=1'], input: '-' }), '--input'],
         [opts('POST', '/x', { rawField: ['oops'] }), '-f'],
         [opts('POST', '/x', { sign: false, showPayload: true }), '--no-sign'],
@@ -201,14 +202,15 @@ describe('svc api: bodies, headers and output', () => {
           '--include,--session,--show-payload',
         ],
       ];
-      for (const [o, field] of cases)
-        expect((await rejected(run(o, d()), UsageError)).field, JSON.stringify(o)).toBe(field);
+      // What the user reads: the input each error names, as the flag or argument (commands/input-syntax.ts).
+      const named = async (o: ApiOptions) => inputSyntax((await rejected(run(o, d()), UsageError)).input!, apiSpec);
+      for (const [o, field] of cases) expect(await named(o), JSON.stringify(o)).toBe(field);
       // stdin that is a terminal is not waited on.
-      expect((await rejected(run(opts('POST', '/x', { input: '-' }), d({ tty: true })), UsageError)).field).toBe(
+      expect((await rejected(run(opts('POST', '/x', { input: '-' }), d({ tty: true })), UsageError)).input).toBe(
         '--input',
       );
       expect(
-        (await rejected(run(opts('POST', '/x', { field: ['note=@-'] }), d({ tty: true })), UsageError)).field,
+        (await rejected(run(opts('POST', '/x', { field: ['note=@-'] }), d({ tty: true })), UsageError)).input,
       ).toBe('-F');
       expect(server.count()).toBe(0);
     } finally {

@@ -59,7 +59,7 @@ describe('cards reveal', () => {
       const d = fakeDeps({ env: { ...countingEnv(server), SVC_BROWSER: '/nonexistent/browser' } });
       const error = await reveal({ card: emu.fixtures.cardId, open: true }, d).catch((e: Error) => e);
       expect(error).toBeInstanceOf(UsageError);
-      expect(error).toMatchObject({ field: '--open', hint: expect.stringMatching(/SVC_BROWSER/) });
+      expect(error).toMatchObject({ input: '--open', hint: expect.stringMatching(/SVC_BROWSER/) });
       expect(server.count()).toBe(0);
       expect(d.stdout()).toBe('');
     } finally {

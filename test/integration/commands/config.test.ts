@@ -153,7 +153,7 @@ describe('config list/use', () => {
     await use({ profile: 'prod' }, deps());
     expect(openStore({ dir }).currentProfileName()).toBe('prod');
     await expect(use({ profile: 'prdo' }, deps())).rejects.toMatchObject({
-      field: '<profile>',
+      input: '<profile>',
       message: expect.stringContaining('prod'),
     });
     await expect(use({ profile: '../etc' }, deps())).rejects.toBeInstanceOf(UsageError);

@@ -72,7 +72,7 @@ describe('svc demo', () => {
 
   it('--interactive without a terminal is a usage error before anything starts', async () => {
     const d = fakeDeps({ env: { CI: 'true' } });
-    await expect(demo({ interactive: true, keep: false }, d)).rejects.toMatchObject({ field: '--interactive' });
+    await expect(demo({ interactive: true, keep: false }, d)).rejects.toMatchObject({ input: '--interactive' });
     expect(d.stdout()).toBe('');
   });
 

@@ -30,7 +30,7 @@ async function expectUsage(call: (deps: ReturnType<typeof fakeDeps>) => Promise<
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(UsageError);
-  expect((error as UsageError).field).toBe(field);
+  expect((error as UsageError).input).toBe(field);
   expect((error as UsageError).message).toContain(field);
   expect(server.count()).toBe(0);
   expect(deps.stdout()).toBe('');
@@ -89,7 +89,7 @@ describe('several bad flags are reported in one error', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).field).toBe(fields.join(', '));
+    expect((error as UsageError).input).toBe(fields.join(', '));
     const lines = (error as UsageError).message.split('\n');
     expect(lines[0]).toBe(`${fields.length} flags need fixing:`);
     // One line per flag, in the order of the command line's synopsis.
@@ -111,7 +111,7 @@ describe('several bad flags are reported in one error', () => {
       (e: UsageError) => e,
     );
     expect(error).toMatchObject({
-      field: '--currency',
+      input: '--currency',
       message: expect.stringMatching(/^--currency must be a three-letter/),
     });
   });

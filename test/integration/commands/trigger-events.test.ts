@@ -99,7 +99,7 @@ describe('svc trigger --events', () => {
 
   it('needs the emulator: a remote base URL is refused before any request; a server without the log says so', async () => {
     const d = fakeDeps({ env: { ...emulatorEnv(emu), SERVICE_BASE_URL: 'http://sandbox.remote.invalid/2025-10-13' } });
-    expect((await rejected(run(opts({ scenario: 'kyc.pending' }), d), UsageError)).field).toBe('--events');
+    expect((await rejected(run(opts({ scenario: 'kyc.pending' }), d), UsageError)).input).toBe('--events');
     // A loopback server that is not the emulator: every path is a 404.
     const seen: string[] = [];
     const other = createServer((req, res) => {

@@ -34,7 +34,7 @@ describe('svc trigger on your external account', () => {
       run(opts({ scenario: 'quote.failed', externalAccount: mine.resources.externalAccountId }), t.deps()),
       RejectedInputError,
     );
-    expect(error.field).toBe('--external-account');
+    expect(error.input).toBe('--external-account');
     expect(error.message).toContain('another row of Quote execution');
     expect(creatingRequests(t)).toBe(before);
   });

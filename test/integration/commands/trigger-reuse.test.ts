@@ -89,7 +89,7 @@ describe('svc trigger on your resources', () => {
     for (const [o, field, message] of cases) {
       const error = await rejected(run(opts({ scenario: 'card.frozen', ...o }), t.deps()), RejectedInputError);
       expect(exitCodeFor(error)).toBe(1);
-      expect(error.field).toBe(field);
+      expect(error.input).toBe(field);
       expect(error.message).toMatch(message);
     }
     expect(creatingRequests(t)).toBe(before);
@@ -101,14 +101,14 @@ describe('svc trigger on your resources', () => {
       run(opts({ scenario: 'kyc.pending', customer: 'Customer:00000000-0000-4000-8000-000000000000' }), t.deps()),
       UsageError,
     );
-    expect(error.field).toBe('--customer');
+    expect(error.input).toBe('--customer');
     expect(t.proxy.seen.length).toBe(before);
   });
 
   it("auth.*: --credential is needed before any request, and the active session's credential is the default", async () => {
     const before = t.proxy.seen.length;
     const error = await rejected(run(opts({ scenario: 'auth.otp-code' }), t.deps()), UsageError);
-    expect(error.field).toBe('--credential');
+    expect(error.input).toBe('--credential');
     expect(t.proxy.seen.length).toBe(before);
 
     const explicit = await trigger({ scenario: 'auth.otp-code', credential: t.emu.fixtures.credentialId });

@@ -81,8 +81,8 @@ describe('svc trigger <scenario>', () => {
       const d = () => fakeDeps({ env: countingEnv(server) });
       const unknown = await rejected(run(opts({ scenario: 'card.melted' }), d()), UsageError);
       expect(unknown.message).toContain('card has: card.issued, card.issuer-rejected');
-      expect((await rejected(run(opts(), d()), UsageError)).field).toBe('<scenario>');
-      expect((await rejected(run(opts({ list: true, scenario: 'kyc.pending' }), d()), UsageError)).field).toBe(
+      expect((await rejected(run(opts(), d()), UsageError)).input).toBe('<scenario>');
+      expect((await rejected(run(opts({ list: true, scenario: 'kyc.pending' }), d()), UsageError)).input).toBe(
         '--list',
       );
       // A scenario whose recipe this svc lacks is refused before anything is sent.

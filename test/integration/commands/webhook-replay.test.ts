@@ -146,7 +146,7 @@ describe('refusals before any request (exit 2)', () => {
     );
     expect(error.message).toMatch(/works only against the svc emulator/);
     expect(error.message).toContain('no endpoint to list or resend webhook events');
-    expect(error.field).toBe('--base-url');
+    expect(error.input).toBe('--base-url');
   });
 
   it.each([
@@ -163,13 +163,13 @@ describe('refusals before any request (exit 2)', () => {
     [{ since: '1h', to: 'ftp://example.com/x' }, '--to', /http or https URL/],
   ] as const)('%j → %s', async (o, field, message) => {
     const error = await refused(o as Partial<ReplayOptions>);
-    expect(error.field).toBe(field);
+    expect(error.input).toBe(field);
     expect(error.message).toMatch(message);
   });
 
   it('every bad argument at once', async () => {
     const error = await refused({ ids: ['nope'], since: 'soon', type: 'NOPE', to: 'x' });
-    expect(error.field).toBe('<Webhook:id>, --type, --since, --to');
+    expect(error.input).toBe('<Webhook:id>, --type, --since, --to');
     expect(error.message).toMatch(/^4 arguments need fixing/);
   });
 });

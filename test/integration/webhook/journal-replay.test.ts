@@ -192,11 +192,11 @@ describe('svc webhook replay --store (journal mode)', () => {
     for (const [opts, message, field] of cases) {
       const { error } = await replay(opts);
       expect(error).toBeInstanceOf(UsageError);
-      expect(error).toMatchObject({ message: expect.stringMatching(message), field });
+      expect(error).toMatchObject({ message: expect.stringMatching(message), input: field });
     }
     const missing = await replay({ store: join(tmpdir(), 'no-such-dir-svc', 'seen.log'), failed: true });
     expect(missing.error).toMatchObject({
-      field: '--store',
+      input: '--store',
       message: expect.stringMatching(/cannot read --store .*ENOENT/),
     });
   });

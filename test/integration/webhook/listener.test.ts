@@ -32,7 +32,7 @@ describe('startListener', () => {
     for (const [config, field, message] of cases) {
       const error = await startListener(config).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UsageError);
-      expect(error).toMatchObject({ field, message: expect.stringMatching(message) });
+      expect(error).toMatchObject({ input: field, message: expect.stringMatching(message) });
     }
     const down = `http://127.0.0.1:${await closedPort()}/hook`;
     await expect(startListener({ key, forwardTo: down, requireApps: true, report })).rejects.toMatchObject({

@@ -71,6 +71,6 @@ describe('svc webhook verify', () => {
     await expect(run({ publicKey: keys.publicKeyPem, signature, body, bodyFile: 'x' }, deps())).rejects.toThrow(
       /either --body or --body-file, not both/,
     );
-    await expect(run({ signature, body }, deps())).rejects.toMatchObject({ field: '--public-key' });
+    await expect(run({ signature, body }, deps())).rejects.toMatchObject({ input: '--public-key' });
   });
 });

@@ -73,7 +73,7 @@ describe('buildFields', () => {
       ),
       UsageError,
     );
-    expect(error.field).toBe('-f,-F');
+    expect(error.input).toBe('-f,-F');
     expect(error.message).toContain('-f "novalue" is not key=value');
     expect(error.message).toContain('-F "a" is already a value, so it cannot hold "b"');
     expect(error.message).toContain('-f "c" is given twice');
@@ -97,9 +97,9 @@ describe('buildFields', () => {
 });
 
 describe('request parts', () => {
-  it('methods are upper-cased; anything else is a usage error naming <method>', () => {
+  it('methods are upper-cased; anything else is a usage error naming the method', () => {
     expect(requireMethod('patch')).toBe('PATCH');
-    expect(caught(() => requireMethod('FETCH'), UsageError).field).toBe('<method>');
+    expect(caught(() => requireMethod('FETCH'), UsageError).input).toBe('method');
   });
 
   it('paths: leading slash added, a pasted version segment dropped, query appended and encoded, full URLs refused', () => {
@@ -110,7 +110,10 @@ describe('request parts', () => {
     expect(normalizePath('/auth/sessions', [['accountId', 'InternalAccount:x']])).toBe(
       '/auth/sessions?accountId=InternalAccount%3Ax',
     );
-    expect(caught(() => normalizePath('https://evil.example/customers'), UsageError).field).toBe('<path>');
+    expect(caught(() => normalizePath('https://evil.example/customers'), UsageError)).toMatchObject({
+      input: 'path',
+      reason: 'FULL_URL',
+    });
   });
 
   it('headers and query pairs: every malformed one named', () => {
@@ -124,7 +127,10 @@ describe('request parts', () => {
       ['a', '1'],
       ['b', 'x=y'],
     ]);
-    expect(caught(() => parseQuery(['a', '=b']), UsageError).field).toBe('--query');
+    expect(caught(() => parseQuery(['a', '=b']), UsageError)).toMatchObject({
+      input: 'query',
+      reason: 'NOT_KEY_VALUE',
+    });
   });
 
   it('--idempotency-key auto makes a fresh UUID each time; a given key is kept', () => {
@@ -133,6 +139,6 @@ describe('request parts', () => {
     expect(idempotencyKey('auto')).not.toBe(a);
     expect(idempotencyKey('order-7')).toBe('order-7');
     expect(idempotencyKey(undefined)).toBeUndefined();
-    expect(caught(() => idempotencyKey(' '), UsageError).field).toBe('--idempotency-key');
+    expect(caught(() => idempotencyKey(' '), UsageError).input).toBe('idempotencyKey');
   });
 });

@@ -73,7 +73,7 @@ describe('encryptedSessionSigningKey (legacy)', () => {
 
   it('names the field for a bad recipient private key', async () => {
     const err = await rejected(decryptSessionSigningKey(LEGACY_BUNDLES[0].bundle, 'abcd'), UsageError);
-    expect(err.field).toBe('recipientPrivateKey');
+    expect(err.input).toBe('recipientPrivateKey');
   });
 });
 
@@ -190,6 +190,6 @@ describe('encryptedOtpBundle', () => {
       encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey),
       UsageError,
     );
-    expect(err.field).toBe('--code');
+    expect(err.input).toBe('--code');
   });
 });

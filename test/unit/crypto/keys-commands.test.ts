@@ -44,13 +44,13 @@ describe('keys stamp run()', () => {
   });
 
   it('asks for --payload instead of waiting on a terminal', async () => {
-    expect((await usage(stamp({ privateKey: key }, fakeDeps({ tty: true })))).field).toBe('--payload');
+    expect((await usage(stamp({ privateKey: key }, fakeDeps({ tty: true })))).input).toBe('--payload');
   });
 
   it('refuses an empty stdin (a forgotten pipe) instead of stamping nothing, but signs an explicit empty --payload', async () => {
     const deps = fakeDeps({ stdin: '' });
     const err = await usage(stamp({ privateKey: key }, deps));
-    expect(err.field).toBe('--payload');
+    expect(err.input).toBe('--payload');
     expect(err.message).toMatch(/stdin was empty/);
     expect(deps.stdout()).toBe('');
     const explicit = fakeDeps();
@@ -59,10 +59,10 @@ describe('keys stamp run()', () => {
   });
 
   it('refuses two payload sources and two key sources', async () => {
-    expect((await usage(stamp({ privateKey: key, payload: 'x', payloadFile: '/x' }, fakeDeps()))).field).toBe(
+    expect((await usage(stamp({ privateKey: key, payload: 'x', payloadFile: '/x' }, fakeDeps()))).input).toBe(
       '--payload',
     );
-    expect((await usage(stamp({ privateKey: key, privateKeyFile: '/x', payload: 'x' }, fakeDeps()))).field).toBe(
+    expect((await usage(stamp({ privateKey: key, privateKeyFile: '/x', payload: 'x' }, fakeDeps()))).input).toBe(
       '--private-key',
     );
   });
@@ -72,9 +72,9 @@ describe('keys stamp run()', () => {
     const file = join(dir, 'bad-key');
     writeFileSync(file, 'not-a-key-secret-text\n');
     const bad = await usage(stamp({ privateKeyFile: file, payload: 'x' }, fakeDeps()));
-    expect(bad.field).toBe('--private-key-file');
+    expect(bad.input).toBe('--private-key-file');
     expect(bad.message).not.toContain('not-a-key-secret-text');
-    expect((await usage(stamp({ privateKeyFile: join(dir, 'missing'), payload: 'x' }, fakeDeps()))).field).toBe(
+    expect((await usage(stamp({ privateKeyFile: join(dir, 'missing'), payload: 'x' }, fakeDeps()))).input).toBe(
       '--private-key-file',
     );
   });
@@ -91,6 +91,6 @@ describe('keys encrypt-otp run()', () => {
   });
 
   it('refuses an empty code naming --code', async () => {
-    expect((await usage(encryptOtp({ bundle, code: '', signer: signer.publicKey }, fakeDeps()))).field).toBe('--code');
+    expect((await usage(encryptOtp({ bundle, code: '', signer: signer.publicKey }, fakeDeps()))).input).toBe('--code');
   });
 });

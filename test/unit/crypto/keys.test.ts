@@ -22,8 +22,8 @@ describe('hex', () => {
     expect(bytesToHex(hexToBytes('00FFa1'))).toBe('00ffa1');
   });
   it('names the field on bad hex', () => {
-    expect(usageError(() => hexToBytes('abc', 'bundle')).field).toBe('bundle');
-    expect(usageError(() => hexToBytes('zz', 'bundle')).field).toBe('bundle');
+    expect(usageError(() => hexToBytes('abc', 'bundle')).input).toBe('bundle');
+    expect(usageError(() => hexToBytes('zz', 'bundle')).input).toBe('bundle');
   });
 });
 
@@ -72,14 +72,14 @@ describe('validateClientPublicKey', () => {
     ['not a string', 42],
   ])('rejects %s with a UsageError naming the field and the pattern', (_name, value) => {
     const error = usageError(() => validateClientPublicKey(value));
-    expect(error.field).toBe('clientPublicKey');
+    expect(error.input).toBe('clientPublicKey');
     expect(`${error.message} ${error.hint}`).toContain(CLIENT_PUBLIC_KEY_PATTERN.source);
     expect(error.hint).toMatch(/svc keys generate/);
   });
 
   it('rejects a well-shaped key that is not on the curve', () => {
     const error = usageError(() => validateClientPublicKey('04' + '11'.repeat(64), 'targetPublicKey'));
-    expect(error.field).toBe('targetPublicKey');
+    expect(error.input).toBe('targetPublicKey');
     expect(error.message).toMatch(/not a point/);
   });
 });
@@ -93,7 +93,7 @@ describe('validatePrivateKey', () => {
     ['equal to n', n],
   ])('rejects %s without echoing the value', (_name, value) => {
     const error = usageError(() => validatePrivateKey(value, '--private-key'));
-    expect(error.field).toBe('--private-key');
+    expect(error.input).toBe('--private-key');
     expect(error.message).not.toContain(value);
   });
 

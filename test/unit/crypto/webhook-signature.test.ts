@@ -102,7 +102,7 @@ describe('parseWebhookPublicKey', () => {
     ['a SEC1 "EC PRIVATE KEY"', createPrivateKey(privateKeyPem).export({ type: 'sec1', format: 'pem' }) as string],
   ])('refuses %s with a UsageError on --public-key', (_name, text) => {
     const error = caught(() => parseWebhookPublicKey(text), UsageError);
-    expect(error.field).toBe('--public-key');
+    expect(error.input).toBe('--public-key');
     expect(error.message).not.toContain(text.trim().split('\n')[1] ?? text);
   });
 });

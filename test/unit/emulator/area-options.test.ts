@@ -60,7 +60,7 @@ describe('the emulator option sets', () => {
 
   it('a bad value names the flag it came from, or the option when given to startEmulator', () => {
     expect(() => optionsFromFlags({ sessionTtlSeconds: '0' })).toThrow(
-      expect.objectContaining({ field: '--session-ttl' }) as unknown as Error,
+      expect.objectContaining({ input: '--session-ttl' }) as unknown as Error,
     );
     expect(() => resolveOptions({ revealTtlSeconds: 0 })).toThrow(UsageError);
     expect(() => resolveOptions({ revealTtlSeconds: 0 })).toThrow('revealTtlSeconds must be an integer >= 1');

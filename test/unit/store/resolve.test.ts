@@ -91,7 +91,7 @@ describe('selectProfile and resolveEndpoint', () => {
     const err = await usageError(
       resolveConnection(storeWith({}), { SERVICE_API_TOKEN_ID: 't', SERVICE_API_CLIENT_SECRET: 's' }, {}),
     );
-    expect(err.field).toBe('--base-url');
+    expect(err.input).toBe('--base-url');
     expect(err.message).toContain('--base-url');
     expect(err.message).toContain('SERVICE_BASE_URL');
     expect(err.hint).toContain('svc emulator start');
@@ -102,7 +102,7 @@ describe('selectProfile and resolveEndpoint', () => {
     const err = await usageError(resolveConnection(storeWith({}), { SERVICE_BASE_URL: 'http://127.0.0.1:1' }, {}));
     expect(err.message).toContain('SERVICE_API_TOKEN_ID');
     expect(err.message).toContain('SERVICE_API_CLIENT_SECRET');
-    expect(err.field).toBe('SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET');
+    expect(err.input).toBe('SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET');
     expect(err.hint).toContain('svc emulator start');
     const env = { SERVICE_BASE_URL: 'http://127.0.0.1:1', SERVICE_API_CLIENT_SECRET: 'topsecret' };
     const half = await usageError(resolveConnection(storeWith({}), env, {}));
@@ -112,7 +112,7 @@ describe('selectProfile and resolveEndpoint', () => {
   });
 
   it('reject a bad base URL or profile name as usage errors naming the flag', async () => {
-    expect((await usageError(resolveConnection(storeWith({}), {}, { baseUrl: 'nope' }))).field).toBe('--base-url');
-    expect(caught(() => selectProfile(storeWith({}), {}, '../x'), UsageError).field).toBe('--profile');
+    expect((await usageError(resolveConnection(storeWith({}), {}, { baseUrl: 'nope' }))).input).toBe('--base-url');
+    expect(caught(() => selectProfile(storeWith({}), {}, '../x'), UsageError).input).toBe('--profile');
   });
 });

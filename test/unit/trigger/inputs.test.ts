@@ -17,11 +17,11 @@ const refusal = (name: string, raw: Partial<RawInputs>) =>
 
 describe('trigger inputs: refusals', () => {
   it('a malformed id names its flag', () => {
-    expect(refusal('card.frozen', { customer: 'cus_1' }).field).toBe('--customer');
+    expect(refusal('card.frozen', { customer: 'cus_1' }).input).toBe('--customer');
     expect(refusal('card.frozen', { account: 'Customer:x' }).message).toContain(
       '--account must be an id like InternalAccount:<uuid>',
     );
-    expect(refusal('transfer.success', { externalAccount: 'nope' }).field).toBe('--external-account');
+    expect(refusal('transfer.success', { externalAccount: 'nope' }).input).toBe('--external-account');
   });
 
   it('a resource the scenario cannot use is refused with the reason', () => {
@@ -37,7 +37,7 @@ describe('trigger inputs: refusals', () => {
 
   it('an unknown path lists the ones the scenario takes', () => {
     const error = refusal('card.frozen', { set: ['card.colour=red'] });
-    expect(error.field).toBe('--set');
+    expect(error.input).toBe('--set');
     expect(error.message).toContain(
       'card.frozen has no settable "card.colour"; it takes customer.fullName, customer.birthDate',
     );
@@ -87,7 +87,7 @@ describe('trigger inputs: refusals', () => {
       'given twice',
     );
     const all = refusal('kyc.pending', { customer: CUSTOMER, account: 'bad', set: ['nope=1'] });
-    expect(all.field).toBe('--customer,--account,--set');
+    expect(all.input).toBe('--customer,--account,--set');
   });
 });
 

@@ -24,7 +24,7 @@ describe('mayBeEmulator', () => {
 
   it('the refusal names the base URL flag and the way out', () => {
     const error = emulatorOnly('https://api.service.example/2025-10-13');
-    expect(error.field).toBe('--base-url');
+    expect(error.input).toBe('--base-url');
     expect(error.message).toContain('https://api.service.example is not the emulator');
     expect(error.hint).toContain('svc emulator start');
   });

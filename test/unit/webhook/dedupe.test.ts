@@ -255,7 +255,7 @@ describe('openSeenIds: one listener per store file', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(UsageError);
-    expect(error).toMatchObject({ field: '--store', message: expect.stringContaining(`pid ${process.pid}`) });
+    expect(error).toMatchObject({ input: '--store', message: expect.stringContaining(`pid ${process.pid}`) });
     await first.record('Webhook:kept');
     await first.close();
     const second = openSeenIds({ storePath: path });

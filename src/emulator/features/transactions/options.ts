@@ -29,7 +29,7 @@ function limitList(value: string, flag: string): Record<string, number> {
     if (!m || Number(m[2]) < 1) {
       throw new UsageError(
         `${flag} takes CURRENCY=amount pairs (amount in minor units, at least 1), comma-separated, e.g. USD=500000,EUR=100000; got ${JSON.stringify(item)}`,
-        { field: flag },
+        { input: flag },
       );
     }
     out[m[1]!] = Number(m[2]);

@@ -116,7 +116,7 @@ describe('svc emulator start', () => {
     [{ cardIssuance: 'maybe' }, '--card-issuance'],
   ])('usage error for %j', async (opts, field) => {
     await expect(run({ ...defaults, ...opts }, depsWith(true))).rejects.toSatisfy(
-      (e: unknown) => e instanceof UsageError && e.field === field,
+      (e: unknown) => e instanceof UsageError && e.input === field,
     );
   });
 
@@ -132,7 +132,7 @@ describe('svc emulator start', () => {
     for (const timeScale of ['0', '-2', 'fast', '1e3', '100001']) {
       await expect(run({ ...defaults, timeScale }, depsWith(true))).rejects.toSatisfy(
         (e: unknown) =>
-          e instanceof UsageError && e.field === '--time-scale' && e.message.includes(JSON.stringify(timeScale)),
+          e instanceof UsageError && e.input === '--time-scale' && e.message.includes(JSON.stringify(timeScale)),
       );
     }
   });
@@ -147,7 +147,7 @@ describe('svc emulator start', () => {
     await server.stop();
     for (const transactionLimits of ['USD', 'usd=5', 'USD=0', 'USD=5,,EUR=1', 'USD=1.5']) {
       await expect(run({ ...defaults, transactionLimits }, depsWith(true))).rejects.toSatisfy(
-        (e: unknown) => e instanceof UsageError && e.field === '--transaction-limits',
+        (e: unknown) => e instanceof UsageError && e.input === '--transaction-limits',
       );
     }
   });

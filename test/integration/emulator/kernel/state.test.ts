@@ -157,7 +157,7 @@ describe('restart with --state', () => {
     const statePath = tempState().replace('nested', '');
     writeFileSync(statePath, '{"hello":"world"}');
     await expect(startEmulator({ port: 0, statePath })).rejects.toSatisfy(
-      (e: unknown) => e instanceof UsageError && e.field === '--state',
+      (e: unknown) => e instanceof UsageError && e.input === '--state',
     );
     expect(readFileSync(statePath)).toBe('{"hello":"world"}');
   });
