@@ -69,14 +69,15 @@ function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | unde
 }
 
 /**
- * The message with the flag it is about in front (`--base-url: …`): the core phrases it about the
- * value, and only the CLI knows which flag carried it. A message that already names it is left alone.
+ * The message with the flag or argument it is about in front (`--base-url: …`): the core phrases it
+ * about the value, and only the CLI knows which flag carried it. A message that names it already, or
+ * an input that is no flag or argument (a label, a variable), is left alone.
  */
 function messageOf(error: SvcError, spec: VerbSpec | undefined): string {
   const input = error instanceof UsageError || error instanceof RejectedInputError ? error.input : undefined;
   if (input === undefined || input.includes(',')) return error.message;
   const syntax = inputSyntax(input, spec);
-  return syntax === input || error.message.includes(syntax) ? error.message : `${syntax}: ${error.message}`;
+  return !/^(-|<)/.test(syntax) || error.message.includes(syntax) ? error.message : `${syntax}: ${error.message}`;
 }
 
 function errorToJSON(error: unknown, spec: VerbSpec | undefined): Record<string, unknown> {

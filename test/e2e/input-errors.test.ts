@@ -37,5 +37,8 @@ describe('core input errors in the CLI', () => {
     expect(missing.stderr).toMatch(
       /^Error: --base-url: No base URL for profile "default"\nHint: Pass --base-url or set SERVICE_BASE_URL\./,
     );
+    const noToken = await runSvc(['--base-url', 'http://127.0.0.1:1', 'customers', 'list']);
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('Hint: For a local sandbox, run `svc emulator start`');
   });
 });

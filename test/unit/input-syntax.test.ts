@@ -46,6 +46,10 @@ describe('an input error as rendered', () => {
     const named = new UsageError('--query takes key=value', { input: 'query' });
     expect(render(named, false)).toBe('Error: --query takes key=value\n');
     expect(render(new UsageError('no such thing', { input: 'a label' }), false)).toBe('Error: no such thing\n');
+    // A caller that spelled the flag itself (commands/) gets it in front too when the message lacks it.
+    expect(render(new UsageError('Expected a Session id', { input: '--session' }), false)).toBe(
+      'Error: --session: Expected a Session id\n',
+    );
   });
 
   it('--json keeps `field` as the flag syntax and adds the reason', () => {

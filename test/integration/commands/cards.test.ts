@@ -120,7 +120,7 @@ describe('cards reveal', () => {
       try {
         await expect(
           reveal({ card: card as string, open: false }, fakeDeps({ env: countingEnv(server) })),
-        ).rejects.toMatchObject({ field: 'card' });
+        ).rejects.toMatchObject({ input: 'card' });
         expect(server.count()).toBe(0);
       } finally {
         await server.close();

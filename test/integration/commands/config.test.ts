@@ -103,7 +103,7 @@ describe('config set/get', () => {
 
   it("a bad otp-signer points at the service's published key, not at generating one", async () => {
     const error = (await set({ key: 'otp-signer', value: '04abcd' }, deps()).catch((e: unknown) => e)) as UsageError;
-    expect(error).toMatchObject({ field: 'otp-signer' });
+    expect(error).toMatchObject({ input: 'otp-signer' });
     expect(error.hint).toMatch(/otpSignerPublicKey/);
     expect(error.hint).not.toMatch(/keys generate/);
   });
@@ -112,11 +112,11 @@ describe('config set/get', () => {
     const credentials = (await set({ key: 'base-url', value: 'http://user:pw@127.0.0.1:4010' }, deps()).catch(
       (e: unknown) => e,
     )) as UsageError;
-    expect(credentials).toMatchObject({ field: 'base-url', hint: expect.stringMatching(/SERVICE_API_TOKEN_ID/) });
+    expect(credentials).toMatchObject({ input: 'base-url', hint: expect.stringMatching(/SERVICE_API_TOKEN_ID/) });
     const key = (await set({ key: 'webhook-public-key', value: 'not a key' }, deps()).catch(
       (e: unknown) => e,
     )) as UsageError;
-    expect(key).toMatchObject({ field: 'webhook-public-key', hint: expect.stringMatching(/SPKI PEM/) });
+    expect(key).toMatchObject({ input: 'webhook-public-key', hint: expect.stringMatching(/SPKI PEM/) });
   });
 
   it('get of an unset key is an exit-1 error with a hint, not an empty line', async () => {

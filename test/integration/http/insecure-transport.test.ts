@@ -50,9 +50,9 @@ describe('credentials over plain http:// to another host', () => {
     expect((basic as Error).message).toBe(
       'Refusing to send the API credentials (HTTP Basic) over plain http:// to api.service.invalid: anyone on the network path could read it',
     );
-    expect((basic as InsecureTransportError).hint).toMatch(
-      /https:\/\/.*--allow-insecure-http.*SERVICE_ALLOW_INSECURE_HTTP=1/,
-    );
+    // The core names the setting; the CLI's hint names its flag (the spawned case below).
+    expect(basic).toMatchObject({ input: 'baseUrl', reason: 'INSECURE_TRANSPORT', host: 'api.service.invalid' });
+    expect((basic as InsecureTransportError).hint).toMatch(/https:\/\/.*SERVICE_ALLOW_INSECURE_HTTP=1/);
     const stamped = await client
       .request({
         method: 'POST',

@@ -36,7 +36,7 @@ describe('startListener', () => {
     }
     const down = `http://127.0.0.1:${await closedPort()}/hook`;
     await expect(startListener({ key, forwardTo: down, requireApps: true, report })).rejects.toMatchObject({
-      field: 'forwardTo',
+      input: 'forwardTo',
       message: expect.stringMatching(/^forwardTo http:\/\/127\.0\.0\.1:\d+\/hook: connection refused/),
     });
   });

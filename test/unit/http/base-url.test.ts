@@ -36,7 +36,7 @@ describe('normalizeBaseUrl', () => {
         }
       })();
       expect(err).toBeInstanceOf(UsageError);
-      expect((err as UsageError).input).toBe('--base-url');
+      expect((err as UsageError).input).toBe('baseUrl');
       expect((err as UsageError).message).not.toContain('pw@');
     }
   });

@@ -87,23 +87,26 @@ describe('selectProfile and resolveEndpoint', () => {
     expect(selected.stored?.webhookPublicKey).toBe('stored');
   });
 
-  it('name --base-url and SERVICE_BASE_URL when no base URL is known, and suggest the emulator', async () => {
+  // The CLI's words for these (--base-url, svc emulator start) are in test/e2e/input-errors.test.ts.
+  it('name the base URL and SERVICE_BASE_URL when no base URL is known, and suggest the emulator', async () => {
     const err = await usageError(
       resolveConnection(storeWith({}), { SERVICE_API_TOKEN_ID: 't', SERVICE_API_CLIENT_SECRET: 's' }, {}),
     );
-    expect(err.input).toBe('--base-url');
-    expect(err.message).toContain('--base-url');
-    expect(err.message).toContain('SERVICE_BASE_URL');
-    expect(err.hint).toContain('svc emulator start');
-    expect(err.hint).toContain('svc config set');
+    expect(err).toMatchObject({ input: 'baseUrl', reason: 'MISSING_BASE_URL' });
+    expect(err.message).toContain('No base URL for profile "default"');
+    expect(err.hint).toContain('SERVICE_BASE_URL');
+    expect(err.hint).toContain('start the emulator');
   });
 
   it('name the missing credential variables without echoing any secret', async () => {
     const err = await usageError(resolveConnection(storeWith({}), { SERVICE_BASE_URL: 'http://127.0.0.1:1' }, {}));
     expect(err.message).toContain('SERVICE_API_TOKEN_ID');
     expect(err.message).toContain('SERVICE_API_CLIENT_SECRET');
-    expect(err.input).toBe('SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET');
-    expect(err.hint).toContain('svc emulator start');
+    expect(err).toMatchObject({
+      input: 'SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET',
+      reason: 'MISSING_CREDENTIALS',
+    });
+    expect(err.hint).toContain('start the emulator');
     const env = { SERVICE_BASE_URL: 'http://127.0.0.1:1', SERVICE_API_CLIENT_SECRET: 'topsecret' };
     const half = await usageError(resolveConnection(storeWith({}), env, {}));
     expect(half.message).toContain('SERVICE_API_TOKEN_ID');
@@ -111,8 +114,11 @@ describe('selectProfile and resolveEndpoint', () => {
     expect(`${half.message} ${half.hint}`).not.toContain('topsecret');
   });
 
-  it('reject a bad base URL or profile name as usage errors naming the flag', async () => {
-    expect((await usageError(resolveConnection(storeWith({}), {}, { baseUrl: 'nope' }))).input).toBe('--base-url');
+  it('reject a bad base URL or profile name as usage errors naming the input', async () => {
+    expect(await usageError(resolveConnection(storeWith({}), {}, { baseUrl: 'nope' }))).toMatchObject({
+      input: 'baseUrl',
+      reason: 'NOT_A_URL',
+    });
     expect(caught(() => selectProfile(storeWith({}), {}, '../x'), UsageError).input).toBe('--profile');
   });
 });

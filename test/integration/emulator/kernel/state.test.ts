@@ -168,7 +168,7 @@ describe('restart with --state', () => {
     writeFileSync(statePath, `{"version":1,"apiClientSecret": ${secret}}`);
     const error = await startEmulator({ port: 0, statePath }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect(error).toMatchObject({ field: '--state', message: expect.stringContaining('not valid JSON') });
+    expect(error).toMatchObject({ input: '--state', message: expect.stringContaining('not valid JSON') });
     // JSON.parse's own message would quote the text around the bad token: the secret's first characters.
     expect(`${(error as UsageError).message} ${(error as UsageError).hint}`).not.toContain(secret.slice(0, 8));
   });
