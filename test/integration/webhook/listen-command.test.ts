@@ -88,7 +88,7 @@ describe('svc webhook listen --json', () => {
         env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...how.env },
       });
       await expect(run({ ...defaults, ...withKey, forwardTo }, deps), JSON.stringify(how)).rejects.toMatchObject({
-        field: '--forward-to',
+        input: '--forward-to',
         message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
       });
     }
@@ -188,7 +188,7 @@ describe('svc webhook listen: where the key comes from', () => {
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
     const error = await run(defaults, deps).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).field).toBe('--public-key');
+    expect((error as UsageError).input).toBe('--public-key');
     expect((error as Error).message).toMatch(/--public-key/);
   });
 
@@ -246,7 +246,7 @@ describe('svc webhook listen: flags and lifecycle', () => {
     const first = await listen({ ...withKey, store });
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
     await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({
-      field: '--store',
+      input: '--store',
       message: expect.stringMatching(/in use by another listener/),
     });
     await first.stop();
@@ -341,19 +341,19 @@ describe('svc webhook listen: flags and lifecycle', () => {
       `@${empty}`,
       '@/nonexistent/routes.txt',
     ]) {
-      await expect(run({ ...defaults, ...withKey, route: [route] }, deps)).rejects.toMatchObject({ field: '--route' });
+      await expect(run({ ...defaults, ...withKey, route: [route] }, deps)).rejects.toMatchObject({ input: '--route' });
     }
   });
 
   it('names the flag for a bad path and a port in use', async () => {
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    await expect(run({ ...defaults, ...withKey, path: 'webhooks' }, deps)).rejects.toMatchObject({ field: '--path' });
+    await expect(run({ ...defaults, ...withKey, path: 'webhooks' }, deps)).rejects.toMatchObject({ input: '--path' });
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
       await expect(run({ ...defaults, ...withKey, port }, deps)).rejects.toMatchObject({
-        field: '--port',
+        input: '--port',
         message: expect.stringMatching(/in use/),
       });
     } finally {
