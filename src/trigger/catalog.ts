@@ -1,5 +1,5 @@
 /**
- * Every `svc trigger` scenario, as data: one per row of the spec's sandbox magic tables (plus the
+ * Every trigger scenario, as data: one per row of the spec's sandbox magic tables (plus the
  * card state machine), named `<area>.<outcome>`. The magic values and the expected outcomes are
  * read from the tables in src/service, never written twice; a recipe (recipes/) builds the
  * resources and reports what the service answered, which a test compares with `expect`.
@@ -50,14 +50,14 @@ export type RecipeName =
 export interface Scenario {
   name: string;
   area: Area;
-  /** The field whose value steers the outcome, and the value svc sends. */
+  /** The field whose value steers the outcome, and the value sent. */
   magic: { field: string; value: string };
   /** What the spec's table says the service reports: field → value (the observed fields must match). */
   expect: Record<string, string>;
   /** The spec's words for this row. */
   spec: string;
   recipe: RecipeName;
-  /** Milliseconds before the final outcome (followed with --wait); 0 when it is immediate. */
+  /** Milliseconds before the final outcome (followed when the run waits); 0 when it is immediate. */
   delayMs: number;
 }
 

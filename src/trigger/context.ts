@@ -21,9 +21,9 @@ export interface TriggerContext {
   signal?: AbortSignal;
   /** Ids of the resources made or reused, by role (customerId, cardId, quoteId, …). */
   resources: Record<string, string>;
-  /** The roles of `resources` that were the caller's own (--customer, --account), not made by the run. */
+  /** The roles of `resources` that were the caller's own (a given customer or account), not made by the run. */
   reused: string[];
-  /** --customer/--account/--external-account and --set values, already checked (inputs.ts). */
+  /** The resources given to reuse and the values given to set, already checked (inputs.ts). */
   inputs: TriggerInputs;
 }
 

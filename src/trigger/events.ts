@@ -1,7 +1,7 @@
 /**
- * `svc trigger --events`: the webhook types a run caused, read from the emulator's event log
+ * The webhook types a run caused, read from the emulator's event log
  * (GET /_emulator/webhooks/events), which records every event when it is raised, delivered or not.
- * Nothing about delivery changes: the configured endpoint (a running `svc webhook listen`, your app)
+ * Nothing about delivery changes: the configured endpoint (a running listener, your app)
  * gets its deliveries as always. The service's API has no event list, so this is emulator-only.
  */
 import type { ApiClient } from '../http/types.js';

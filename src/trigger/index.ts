@@ -1,4 +1,4 @@
-/** `svc trigger` without a terminal: the scenario table, the option checks, and running one scenario. */
+/** Trigger scenarios without a terminal: the scenario table, the option checks, and running one scenario. */
 export { SCENARIOS, findScenario, UMA_SANDBOX_DOMAIN, type Area, type RecipeName, type Scenario } from './catalog.js';
 export { checkInputs, withSet, type RawInputs, type TriggerInputs } from './inputs.js';
 export { emulatorEventLog, type EventLogReader } from './events.js';

@@ -1,6 +1,6 @@
 /**
- * What each recipe of `svc trigger` lets the caller supply, as data: the resources it
- * can reuse (and why not the others), the request fields `--set` may change with their types, and
+ * What each trigger recipe lets the caller supply, as data: the resources it
+ * can reuse (and why not the others), the request fields the caller may set with their types, and
  * the guards that refuse a value which would select another row of the spec's magic tables.
  */
 import {
@@ -200,7 +200,7 @@ export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
   },
 };
 
-/** The --set path that carries the scenario's magic value, if one does. */
+/** The settable path that carries the scenario's magic value, if one does. */
 export function magicPath(scenario: Scenario): string | undefined {
   switch (scenario.recipe) {
     case 'individual-kyc':

@@ -1,9 +1,9 @@
 /**
- * `svc trigger … --customer/--account/--external-account/--set path=value`: a scenario on the
- * integrator's own resources. What each recipe can reuse and which request fields it lets you set
- * are data (input-rules.ts); every option is checked before any request (unknown path, wrong type, a resource
- * the scenario cannot use, a value that would change which magic row applies), and a refusal names
- * the option and why. Nothing given is ever dropped silently: a recipe uses every input it accepts.
+ * A scenario on the integrator's own resources (a customer, account, external account or
+ * credential), with request fields set by path (`path=value`). What each recipe can reuse and which
+ * request fields it lets you set are data (input-rules.ts); every input is checked before any request
+ * (unknown path, wrong type, a resource the scenario cannot use, a value that would change which magic
+ * row applies), and a refusal names the input and why. Nothing given is ever dropped silently: a recipe uses every input it accepts.
  */
 import type { SignerTrust } from '../auth/signer-trust.js';
 import { UsageError } from '../errors.js';
@@ -20,11 +20,11 @@ export interface TriggerInputs {
   customerId?: string;
   accountId?: string;
   externalAccountId?: string;
-  /** An EMAIL_OTP or SMS_OTP credential (auth.*): --credential, or the active session's. */
+  /** An EMAIL_OTP or SMS_OTP credential (auth.*): the given one, or the active session's. */
   credentialId?: string;
   /** Which OTP bundle signers the profile trusts at this base URL (auth.*); none: any self-consistent one. */
   otpTrust?: SignerTrust;
-  /** `--set` values by full path (`customer.birthDate`), typed. */
+  /** Values to set by full path (`customer.birthDate`), typed. */
   set: Record<string, SetValue>;
 }
 
@@ -33,7 +33,7 @@ export interface RawInputs {
   account?: string;
   externalAccount?: string;
   credential?: string;
-  /** The credential of the profile's active session, used by auth.* when --credential is absent. */
+  /** The credential of the profile's active session, used by auth.* when none is given. */
   defaultCredential?: string;
   set: readonly string[];
 }
@@ -125,7 +125,7 @@ export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
   return inputs;
 }
 
-/** A request body with the `--set` values under `prefix` (`customer`, `quote`, …) put in place. */
+/** A request body with the values to set under `prefix` (`customer`, `quote`, …) put in place. */
 export function withSet<T extends object>(inputs: TriggerInputs | undefined, prefix: string, body: T): T {
   const out = structuredClone(body) as Record<string, unknown>;
   for (const [path, value] of Object.entries(inputs?.set ?? {})) {

@@ -21,10 +21,10 @@ import { realtimeFunding, umaDestination } from './recipes/payments.js';
 
 export interface TriggerReport {
   scenario: string;
-  /** The magic value sent: the table's, or the one given with --set. */
+  /** The magic value sent: the table's, or the one given in `inputs.set`. */
   magic: { field: string; value: string };
   resources: Record<string, string>;
-  /** Roles in `resources` that were the caller's (--customer, --account); the rest were created. */
+  /** Roles in `resources` that were the caller's (a given customer or account); the rest were created. */
   reused: string[];
   observed: Body;
   events: string[];
@@ -40,9 +40,9 @@ export interface TriggerOptions {
   waitNote?: string;
   progress?(text: string): void;
   signal?: AbortSignal;
-  /** Where the run's webhook events are read (--events: the emulator's event log); without it `events` stays empty. */
+  /** Where the run's webhook events are read (the emulator's event log); without it `events` stays empty. */
   events?: EventLogReader;
-  /** Checked with checkInputs: resources to reuse and --set values. */
+  /** Checked with checkInputs: resources to reuse and values to set. */
   inputs?: TriggerInputs;
 }
 
@@ -64,7 +64,7 @@ const RECIPES: Partial<Record<RecipeName, Recipe>> = {
   'otp-login': otpScenario,
 };
 
-/** Whether this svc can build the scenario (the service must also offer the endpoints it uses). */
+/** Whether this build has the scenario's recipe (the service must also offer the endpoints it uses). */
 export function isRunnable(scenario: Scenario): boolean {
   return RECIPES[scenario.recipe] !== undefined;
 }
@@ -91,7 +91,7 @@ function missingRoute(error: unknown, baseUrl: string): unknown {
   return error;
 }
 
-/** The recipe of a scenario; an error saying so when this svc cannot build it yet. */
+/** The recipe of a scenario; an error saying so when this build has none yet. */
 export function recipeFor(scenario: Scenario): Recipe {
   const recipe = RECIPES[scenario.recipe];
   if (recipe) return recipe;

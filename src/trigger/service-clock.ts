@@ -1,6 +1,6 @@
 /**
- * The service's time, which `--wait` measures delays on: the emulator's virtual clock when the
- * target is the svc emulator (it may run 600 times faster, or be moved by a test), else this
+ * The service's time, which a waiting run measures delays on: the emulator's virtual clock when the
+ * target is the embedded emulator (it may run 600 times faster, or be moved by a test), else this
  * machine's clock, as the service's own runs at 1x.
  */
 import { ApiError } from '../errors.js';
@@ -9,9 +9,9 @@ import type { ApiClient } from '../http/types.js';
 export interface ServiceClock {
   /** Milliseconds since the epoch on the service's clock. */
   now(): Promise<number>;
-  /** How many service milliseconds pass in one real millisecond (the emulator's --time-scale). */
+  /** How many service milliseconds pass in one real millisecond (the emulator's time scale). */
   timeScale: number;
-  /** True when the target is the svc emulator. */
+  /** True when the target is the embedded emulator. */
   emulator: boolean;
 }
 

@@ -37,7 +37,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
 /**
  * Whether a base URL can be the embedded emulator: it serves on loopback (127.0.0.1 by default), or
- * on the address the `local` profile holds (`svc emulator start --host <address>` writes it), which
+ * on the address the `local` profile holds (an emulator started on another host writes it), which
  * is read only when the host is not loopback.
  */
 export async function mayBeEmulator(

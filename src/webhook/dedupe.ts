@@ -4,7 +4,7 @@
  * In memory: a bounded SeenSet (default 100k ids; older ids are forgotten). With a store path, also an
  * append-only journal file (seen-file.ts), locked to one listener (seen-file-lock.ts).
  *
- * Crash semantics (--store). A delivery that is printed or forwarded goes through the journal:
+ * Crash semantics (with a journal file). A delivery that is printed or forwarded goes through the journal:
  *   verify → begin(id, body) durable → forward → print (written to stdout's fd) → record(id) durable → answer 200.
  * - Crash before begin is durable: nothing is on disk and the service got no 2xx, so it redelivers;
  *   after restart the id is unknown and the retry is processed as new. Nothing is lost.
@@ -35,7 +35,7 @@ export interface DedupeOptions {
   maxIds?: number;
   /** Compact the file once it holds this many lines. Default 2 × maxIds. */
   compactAfterLines?: number;
-  /** Done deliveries kept whole (body, headers, outcome) for `replay --store --last`. Default DEFAULT_KEEP_DONE. */
+  /** Done deliveries kept whole (body, headers, outcome) for a replay of the newest from the journal. Default DEFAULT_KEEP_DONE. */
   keepDone?: number;
   /** What the caller calls the store file, for errors (a CLI passes its flag). Default "store". */
   label?: string;

@@ -5,15 +5,15 @@
  *   (body read)  (signature   (journaled,    (line    (id durable as seen;
  *                 checked,     at the app)    written)  the service answered)
  *                 id claimed)       │
- *                                   └──▶ queued (the app failed, --store: answered 200 queued,
+ *                                   └──▶ queued (the app failed, journal: answered 200 queued,
  *                                                retried here with backoff from the journal)
  *
  * A filtered type goes from verified straight to recorded; a duplicate, a refusal, or a failure on
- * the way (the app's error without --store, a journal or output error) ends it with its answer and
+ * the way (the app's error without a journal, a journal or output error) ends it with its answer and
  * releases the id, so the service's retry starts over. The order is the crash contract of
  * dedupe.ts: nothing is remembered as seen before what it is for has happened.
  *
- * In memory (no --store) every step that has nothing to wait for runs in the same tick: the hot
+ * In memory (no journal) every step that has nothing to wait for runs in the same tick: the hot
  * path allocates this object and no promise of its own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -52,7 +52,7 @@ class Pipeline {
   readonly inflight = new Map<string, Array<() => void> | null>();
   /** Ids a crash interrupted: whenever they are shown again, they are marked as redelivered. */
   readonly interrupted = new Set<string>();
-  /** --store: ids whose forward failed, waiting for their next local attempt. */
+  /** Journal only: ids whose forward failed, waiting for their next local attempt. */
   readonly queued = new Set<string>();
   readonly retryInitialMs: number;
   readonly retryMaxMs: number;
@@ -181,7 +181,7 @@ class Delivery {
     this.p.life.begin();
   }
 
-  /** Journals the body (with --store), then forwards it. */
+  /** Journals the body (if there is a journal), then forwards it. */
   private journal(): void {
     let journaled: Promise<void> | undefined;
     try {
@@ -247,7 +247,7 @@ class Delivery {
   }
 
   /**
-   * → recorded: the id is durable as seen (with --store, with the outcome `replay --store` shows:
+   * → recorded: the id is durable as seen (in the journal, with the outcome a replay from it shows:
    * only the journal pays for it); then the service is answered.
    */
   private record(reply: R.Reply, forward?: ForwardResult): void {

@@ -1,7 +1,7 @@
 /**
- * Reads a listener's --store journal (format in seen-file.ts) without taking its lock: `svc webhook
- * replay --store` runs beside the listener that owns the file. Appends are whole lines and compaction
- * is a rename, so a read sees a consistent file, at worst without a torn last line (skipped).
+ * Reads a listener's journal (format in seen-file.ts) without taking its lock: a replay from it runs
+ * beside the listener that owns the file. Appends are whole lines and compaction is a rename, so a
+ * read sees a consistent file, at worst without a torn last line (skipped).
  */
 import { readFileSync } from 'node:fs';
 import { parseEnvelope } from './envelope.js';
@@ -16,7 +16,7 @@ export interface JournalEntry {
   headers: Record<string, string>;
   /** `done`: shown and recorded; `failed`: its forward failed and the listener retries it (or a crash left it so). */
   state: 'done' | 'failed';
-  /** Whether the listener checked its signature (false under --skip-verify); undefined if not journaled. */
+  /** Whether the listener checked its signature (false when it verified nothing); undefined if not journaled. */
   verified?: boolean;
   /** The app's last answer, if it was forwarded. */
   answer?: ForwardResult;

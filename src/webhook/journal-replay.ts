@@ -1,5 +1,5 @@
 /**
- * Re-forwarding from a listener's journal (`svc webhook replay --store`): which deliveries
+ * Re-forwarding from a listener's journal: which deliveries
  * to send again, and sending them, byte for byte with the service's headers, oldest first (the
  * order the listener saw them), to one given target or each back to the URL it was forwarded to.
  * The journal itself is not changed.

@@ -1,5 +1,5 @@
 /**
- * The listener `svc webhook listen` runs, as one call (the shape of stripe-cli's proxy.Config):
+ * The webhook listener, as one call (the shape of stripe-cli's proxy.Config):
  * `startListener(config)` checks and opens everything (routes and route files, the forwarders and
  * a probe of the apps behind them, the journal, the receiver), takes over the local emulator's
  * endpoint and watches it, and returns `{url, …, close}`. Everything that happens is reported as

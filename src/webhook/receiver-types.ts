@@ -24,9 +24,9 @@ export interface AcceptedEvent {
   verified: boolean;
   /** The app's answer when forwarding: 2xx, or 409 (it already had the event), which is passed back. */
   forward?: ForwardResult;
-  /** A crash interrupted this delivery (--store): it may have been printed or forwarded before. */
+  /** A crash interrupted this delivery (journal only): it may have been printed or forwarded before. */
   redelivered?: boolean;
-  /** --store: the forward that succeeded was this local attempt (set only after failed ones, from 2). */
+  /** Journal only: the forward that succeeded was this local attempt (set only after failed ones, from 2). */
   attempt?: number;
 }
 
@@ -35,7 +35,7 @@ export interface ReceiverOptions {
   /** 0 picks a free port. */
   port?: number;
   path?: string;
-  /** Required on purpose: only an explicit undefined (--skip-verify) turns verification off. */
+  /** Required on purpose: only an explicit undefined (verify nothing) turns verification off. */
   verify: Verify | undefined;
   dedupe: SeenIds;
   /** Types to report and forward; others are acknowledged and recorded silently. Empty/absent: all. */
@@ -54,7 +54,7 @@ export interface ReceiverOptions {
   onDuplicate?(event: WebhookEvent): void;
   onRejected?(rejection: Rejection): void;
   onForwardFailed?(event: WebhookEvent, result: ForwardResult): void;
-  /** --store only: the app failed, the delivery stays in the journal and is forwarded again in `retryInMs`. */
+  /** Journal only: the app failed, the delivery stays in the journal and is forwarded again in `retryInMs`. */
   onForwardQueued?(event: WebhookEvent, result: ForwardResult, attempt: number, retryInMs: number): void;
   /** Backoff of those local retries: initialMs doubling up to maxMs. Default 1000 / 60000. */
   forwardRetry?: { initialMs?: number; maxMs?: number };
@@ -80,7 +80,7 @@ export interface WebhookReceiver {
   readonly url: string;
   readonly port: number;
   readonly stats: Readonly<ReceiverStats>;
-  /** Deliveries a crash interrupted, taken up again from the --store journal at start. */
+  /** Deliveries a crash interrupted, taken up again from the journal at start. */
   readonly resumed: number;
   /** Stops accepting, lets deliveries in progress finish (up to graceMs), then closes all sockets. */
   close(graceMs?: number): Promise<void>;

@@ -44,7 +44,8 @@ export function createWebhookReceiver(options: ReceiverOptions): Promise<Webhook
     active++;
   };
   const release = () => {
-    if (--active === 0 && idle) idle();
+    active -= 1;
+    if (active === 0 && idle) idle();
   };
   const deliveries = createDeliveries(options, stats, { begin: hold, end: release, stopping: () => closing, refuse });
 

@@ -158,10 +158,10 @@ function stateMeaning(
 }
 
 /**
- * The `--json` line: the envelope as received, plus what happened to it: whether its signature was
+ * The JSON line: the envelope as received, plus what happened to it: whether its signature was
  * checked, `outcome` (forwarded, else verified or unverified), the app's answer (`forward`) and, after
- * failed local attempts (--store), the `attempt` that succeeded; `redelivered: true` when a crash
- * interrupted it and it may have been printed before (--store).
+ * failed local attempts (journal only), the `attempt` that succeeded; `redelivered: true` when a crash
+ * interrupted it and it may have been printed before (journal only).
  */
 export function eventRecord(
   event: WebhookEvent,

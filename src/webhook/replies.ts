@@ -24,9 +24,9 @@ export function reply(status: number, payload: object, extra: Record<string, str
 
 export const ACCEPTED = reply(200, { received: true });
 export const DUPLICATE = reply(200, { received: true, duplicate: true });
-/** --store: the app failed; the delivery is kept in the journal and the listener retries it itself. */
+/** With a journal: the app failed; the delivery is kept in the journal and the listener retries it itself. */
 export const QUEUED = reply(200, { received: true, queued: true });
-/** The app behind --forward-to already had it; 409 also stops the service's retries (consumer rule 2). */
+/** The app forwarded to already had it; 409 also stops the service's retries (consumer rule 2). */
 export const APP_HAD_IT = reply(409, { received: true, forwardStatus: 409 });
 export const NOT_FOUND = reply(404, { error: 'not found' });
 export const NOT_ALLOWED = reply(405, { error: 'method not allowed' }, { allow: 'POST' });

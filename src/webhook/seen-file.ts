@@ -8,7 +8,7 @@
  *   {"q":"Webhook:…","v":true,"f":{…}}   queued: begun, its forward failed (the app's answer), nothing shown; a retry begins it again
  *   {"d":"Webhook:…","v":true,"f":{…}}   done, with its verification result and the app's answer (shown deliveries)
  * The newest `keepDone` done deliveries keep their begun line (raw body and headers) through
- * compaction, so `svc webhook replay --store --last N` can re-forward them (journal-read.ts).
+ * compaction, so a replay of the newest N from the journal can re-forward them (journal-read.ts).
  * dedupe.ts states the crash contract this file keeps.
  */
 import {
@@ -33,7 +33,7 @@ import { lockSeenFile } from './seen-file-lock.js';
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
 
 /**
- * Done deliveries kept whole (body, headers, outcome) for `svc webhook replay --store --last N`.
+ * Done deliveries kept whole (body, headers, outcome) for a replay of the newest N from the journal.
  * Bounds memory and file: at most this many bodies, each within the listener's body limit. The
  * replay verb's help and the README say the number (the verb table loads nothing of src/webhook).
  */
@@ -121,7 +121,7 @@ export class SeenIdsFile implements SeenIds {
     const line = `${JSON.stringify({ q: id, ...outcomeFields(outcome) })}\n`;
     this.queuedIds.set(id, line);
     // A lost queue line only means the restart marks the delivery redelivered; the listener still
-    // waits for it before answering, so `replay --store --failed` finds what the service was told.
+    // waits for it before answering, so a replay of the failed ones finds what the service was told.
     return this.append(line);
   }
 

@@ -1,6 +1,6 @@
 /**
  * The ids a webhook receiver has processed, and the deliveries it had begun: what the receiver
- * asks, and what memory (dedupe.ts) or the --store file (seen-file.ts) answers.
+ * asks, and what memory (dedupe.ts) or the journal file (seen-file.ts) answers.
  */
 import type { ForwardResult } from './forward.js';
 
@@ -15,9 +15,9 @@ export interface InterruptedDelivery {
   queued: boolean;
 }
 
-/** What the journal keeps of a delivery's outcome (--store): for `svc webhook replay --store`. */
+/** What the journal keeps of a delivery's outcome: what a replay from the journal reads. */
 export interface DeliveryOutcome {
-  /** The signature was checked (false under --skip-verify). */
+  /** The signature was checked (false when the listener verifies nothing). */
   verified: boolean;
   /** The app's answer, when forwarded. */
   forward?: ForwardResult;
@@ -46,7 +46,7 @@ export interface SeenIds {
    */
   record(id: string, outcome?: DeliveryOutcome): Promise<void> | undefined;
   readonly size: number;
-  /** True with a --store file: begun deliveries survive a crash, so failed forwards can be retried locally. */
+  /** True with a journal file: begun deliveries survive a crash, so failed forwards can be retried locally. */
   readonly durable: boolean;
   /** Resolves when everything recorded so far is on disk. */
   flush(): Promise<void>;

@@ -1,6 +1,6 @@
 /**
- * Customers for the scenarios: an individual whose fullName carries the magic (with the --set
- * customer.… values), or the caller's own (--customer, or the owner of --account), checked before
+ * Customers for the scenarios: an individual whose fullName carries the magic (with the
+ * customer.… values to set), or the caller's own (the given customer, or the owner of the given account), checked before
  * anything is created; and its internal accounts.
  */
 import { ApiError, RejectedInputError } from '../../errors.js';
@@ -31,7 +31,7 @@ async function own(ctx: TriggerContext, path: string, flag: string): Promise<Bod
   }
 }
 
-/** --account, read back and checked to be in `currency` (and the --customer's, when both are given). */
+/** The given account, read back and checked to be in `currency` (and the given customer's, when both are). */
 export async function ownAccount(ctx: TriggerContext, currency: string): Promise<Body | undefined> {
   const id = ctx.inputs.accountId;
   if (!id) return undefined;
@@ -54,8 +54,8 @@ export async function ownAccount(ctx: TriggerContext, currency: string): Promise
 }
 
 /**
- * The individual the scenario acts for: --customer (or the owner of --account), which must be
- * KYC-approved, or a new one with `fullName` and the --set customer.… values.
+ * The individual the scenario acts for: the given customer (or the owner of the given account), which must be
+ * KYC-approved, or a new one with `fullName` and the customer.… values to set.
  */
 export async function createIndividual(ctx: TriggerContext, fullName: string, complete = true): Promise<Body> {
   const account = await ownAccount(ctx, 'USD');
@@ -80,7 +80,7 @@ export async function createIndividual(ctx: TriggerContext, fullName: string, co
   return customer;
 }
 
-/** The USD account of the scenario's customer: --account, or the customer's own. */
+/** The USD account of the scenario's customer: the given account, or the customer's own. */
 export async function usdAccount(ctx: TriggerContext): Promise<Body> {
   if (ctx.resources.accountId) return { id: ctx.resources.accountId };
   const usd = accountIn(await customerAccounts(ctx, ctx.resources.customerId!), 'USD');

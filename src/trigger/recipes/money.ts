@@ -19,7 +19,7 @@ const POLL_EVERY_MS = 5_000;
 const FINAL = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'REFUNDED', 'EXPIRED']);
 
 /**
- * Follows a transaction (--wait) for the row's delay and until it is final: a returned payment
+ * Follows a transaction (when the run waits) for the row's delay and until it is final: a returned payment
  * completes first and fails 30 s later, so "final" alone would stop too early.
  */
 async function follow(ctx: TriggerContext, scenario: Scenario, tx: Body, txPath: string): Promise<Body> {
@@ -64,7 +64,7 @@ async function externalAccount(ctx: TriggerContext, customerId: string, accountN
   return account;
 }
 
-/** --external-account, read back: it must be the customer's and its number must select the scenario's row. */
+/** The given external account, read back: it must be the customer's and its number must select the scenario's row. */
 export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const id = ctx.inputs.externalAccountId!;
   let account: Body;
