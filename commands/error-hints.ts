@@ -47,6 +47,10 @@ const BY_CODE: Record<string, (error: ApiError) => string | undefined> = {
     'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
   INVALID_CURRENCY: () => 'Use the currency the message names (the quote or account decides it).',
   INVALID_AMOUNT: () => 'Use the amount the message names, in the smallest unit of the currency (cents for USD).',
+  SIGNATURE_REQUIRED: (error) =>
+    error.method && error.path
+      ? `Run svc api ${error.method} ${error.path}: it signs the 202 challenge with your session key.`
+      : undefined,
   WEBHOOK_ENDPOINT_NOT_SET: () =>
     'Set where webhooks go: svc platform-config update --webhook-endpoint <url> (on the emulator, svc webhook listen sets it).',
 };

@@ -10,6 +10,7 @@ import { EventInbox } from './event-inbox.js';
 import { createWebhookReceiver } from '../../src/webhook/receiver.js';
 import { openSeenIds } from '../../src/webhook/dedupe.js';
 import { CardStates, describeEvent, STATE_CHANGE } from '../../src/webhook/render.js';
+import { meaningText } from '../webhook/format.js';
 import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
 import { pathId } from '../../src/sandbox/api.js';
 import { UNSET_WEBHOOK_ENDPOINT_PATH } from '../../src/service/emulator-endpoints.js';
@@ -60,7 +61,9 @@ export async function cardWebhooks(ctx: DemoContext, narrator: Narrator): Promis
         signal,
       );
       const parts = describeEvent(event, cards);
-      narrator.line(`  ✓ signature verified  ${parts.type}  ${parts.cardId} → ${parts.detail}  (${parts.meaning})`);
+      narrator.line(
+        `  ✓ signature verified  ${parts.type}  ${parts.cardId} → ${parts.detail}  (${meaningText(parts)})`,
+      );
     };
     await expect('ACTIVE');
     for (const state of ['FROZEN', 'ACTIVE']) {

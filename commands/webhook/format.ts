@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import type { EventParts, Tone } from '../../src/webhook/render.js';
 import type { WebhookEvent } from '../../src/webhook/envelope.js';
 import type { ForwardResult } from '../../src/webhook/forward.js';
+import { nextStepCommand } from '../next-step.js';
 
 /**
  * A line of `[text, colour]` fields, two spaces apart. Ids are never shortened: a user copies them
@@ -59,9 +60,15 @@ export function formatEvent(
   fields.push(verified ? ['verified', c.green] : ['UNVERIFIED', c.red]);
   if (redelivered) fields.push([REDELIVERED_NOTE, c.yellow, 'redelivered']);
   const lines = [fit(fields, columns)];
-  if (parts.meaning) lines.push(`  ${toneColour(c, parts.tone)(`→ ${parts.meaning}`)}`);
+  if (parts.meaning) lines.push(`  ${toneColour(c, parts.tone)(`→ ${meaningText(parts)}`)}`);
   if (forward && forwardUrl) lines.push(c.dim(`  ${formatForward(forward, forwardUrl, attempt)}`));
   return lines.join('\n');
+}
+
+/** The meaning with its next step as a command (`card is live: svc cards reveal <id>`), then a late note. */
+export function meaningText(parts: Pick<EventParts, 'meaning' | 'next' | 'late'>): string {
+  const next = parts.next ? `: ${nextStepCommand(parts.next)}` : '';
+  return `${parts.meaning}${next}${parts.late ? ` ${parts.late}` : ''}`;
 }
 
 export function formatForward(forward: ForwardResult, forwardUrl: string, attempt?: number): string {

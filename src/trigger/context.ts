@@ -29,6 +29,9 @@ export interface TriggerContext {
 
 export type Body = Record<string, unknown>;
 
+/** The description of what a scenario creates that takes one (quotes): where it came from, in the service's records. */
+export const CREATED_BY = 'sandbox trigger scenario';
+
 function asObject(body: unknown, method: string, path: string, status: number): Body {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError({

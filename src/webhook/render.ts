@@ -6,6 +6,7 @@
 import type { WebhookEvent } from './envelope.js';
 import type { ForwardResult } from './forward.js';
 import { eventLine } from './event-lines.js';
+import type { NextStep } from '../next-step.js';
 
 export type Tone = 'live' | 'rejected' | 'closed' | 'bindings' | 'state' | 'generic';
 
@@ -21,6 +22,10 @@ export interface EventParts {
   deliveryId: string;
   /** What the consumer should do or know; empty for event types without a rule. */
   meaning: string;
+  /** What can be done now (reveal a card that went live): said after the meaning. */
+  next?: NextStep;
+  /** A state change delivered after a newer one: `(delivered late: …)`, said last. */
+  late?: string;
   tone: Tone;
 }
 
@@ -114,8 +119,8 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
     const reason = stringField(data, 'stateReason');
     const detail = reason ? `${state} (${reason})` : state;
     const previous = cards.previous(cardId, data.createdAt, atMs);
-    const { meaning, tone } = stateMeaning(cardId, state, reason, previous);
-    parts = { ...base, cardId, detail, meaning: meaning + lateNote(cards.latest(cardId), atMs), tone };
+    const late = lateNote(cards.latest(cardId), atMs);
+    parts = { ...base, cardId, detail, ...stateMeaning(cardId, state, reason, previous), ...(late && { late }) };
   } else {
     parts = { ...base, cardId, detail: state ?? '', meaning: '', tone: 'generic' };
   }
@@ -127,9 +132,9 @@ export function describeEvent(event: WebhookEvent, cards: CardStates): EventPart
  * A state change older than one already shown (a retried delivery overtaken by later ones): a
  * consumer must not let it overwrite the newer state.
  */
-function lateNote(newest: CardState | undefined, atMs: number): string {
-  if (newest === undefined || newest.atMs <= atMs) return '';
-  return ` (delivered late: the card has been ${newest.state} since ${timeOfDay(new Date(newest.atMs).toISOString())})`;
+function lateNote(newest: CardState | undefined, atMs: number): string | undefined {
+  if (newest === undefined || newest.atMs <= atMs) return undefined;
+  return `(delivered late: the card has been ${newest.state} since ${timeOfDay(new Date(newest.atMs).toISOString())})`;
 }
 
 function stateMeaning(
@@ -137,10 +142,11 @@ function stateMeaning(
   state: string,
   reason: string | undefined,
   previous: string | undefined,
-): { meaning: string; tone: Tone } {
+): Pick<EventParts, 'meaning' | 'tone' | 'next'> {
   switch (state) {
     case 'ACTIVE':
-      if (previous === 'PROCESSING') return { meaning: `card is live: svc cards reveal ${cardId}`, tone: 'live' };
+      if (previous === 'PROCESSING')
+        return { meaning: 'card is live', tone: 'live', next: { action: 'reveal-card', cardId } };
       if (previous === 'FROZEN') return { meaning: 'card unfrozen; it is active again', tone: 'state' };
       return { meaning: 'card is active', tone: 'state' };
     case 'CLOSED':

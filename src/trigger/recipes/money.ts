@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, RejectedInputError } from '../../errors.js';
 import type { Scenario } from '../catalog.js';
-import { call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
+import { CREATED_BY, call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
 import { externalAccountMismatch, withSet } from '../inputs.js';
 import { accountIn, createIndividual, individualBody, usdAccount } from './customers.js';
 
@@ -174,7 +174,7 @@ export async function quoteExecution(ctx: TriggerContext, scenario: Scenario): P
       destination: { destinationType: 'ACCOUNT', accountId: ctx.resources.externalAccountId },
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: AMOUNT,
-      description: 'svc trigger',
+      description: CREATED_BY,
     }),
   );
   const quoteId = (ctx.resources.quoteId = field(quote, 'id', 'POST /quotes'));
@@ -186,10 +186,13 @@ export async function quoteExecution(ctx: TriggerContext, scenario: Scenario): P
     signal: ctx.signal,
   });
   if (executed.status === 202) {
+    // The request is named, so the CLI can say how to sign it (commands/error-hints.ts).
     throw new ApiError({
       status: 202,
       code: 'SIGNATURE_REQUIRED',
-      message: `Executing ${quoteId} asks for a wallet signature; run svc api POST /quotes/${quoteId}/execute to sign it`,
+      message: `Executing ${quoteId} asks for a wallet signature`,
+      method: 'POST',
+      path: `/quotes/${quoteId}/execute`,
     });
   }
   const after = await call(ctx, 'GET', `/quotes/${quoteId}`);

@@ -6,7 +6,7 @@
 import { ApiError } from '../../errors.js';
 import { umaScenario } from '../../service/money-magic.js';
 import type { Scenario } from '../catalog.js';
-import { call, field, pick, type Body, type TriggerContext } from '../context.js';
+import { CREATED_BY, call, field, pick, type Body, type TriggerContext } from '../context.js';
 import { withSet } from '../inputs.js';
 import { createIndividual, usdAccount } from './customers.js';
 
@@ -23,7 +23,7 @@ async function payQuote(ctx: TriggerContext, destination: Body, currency: string
       destination,
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: AMOUNT,
-      description: 'svc trigger',
+      description: CREATED_BY,
     }),
   );
   const quoteId = field(quote, 'id', 'POST /quotes');

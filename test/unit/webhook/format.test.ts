@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { formatDuplicate, formatEvent } from '../../../commands/webhook/format.js';
+import { formatDuplicate, formatEvent, meaningText } from '../../../commands/webhook/format.js';
 import { CardStates, describeEvent } from '../../../src/webhook/render.js';
 import type { WebhookEvent } from '../../../src/webhook/envelope.js';
 
@@ -97,5 +97,13 @@ describe('formatEvent on a terminal', () => {
       0,
     );
     expect(text.split('\n')[1]).toBe('  → card frozen');
+  });
+
+  it("spells the core's next step as the command that takes it, before a late note", () => {
+    const parts = { meaning: 'card is live', next: { action: 'reveal-card', cardId: CARD } as const };
+    expect(meaningText(parts)).toBe(`card is live: svc cards reveal ${CARD}`);
+    expect(meaningText({ ...parts, late: '(delivered late: the card has been FROZEN since 12:00:05Z)' })).toBe(
+      `card is live: svc cards reveal ${CARD} (delivered late: the card has been FROZEN since 12:00:05Z)`,
+    );
   });
 });

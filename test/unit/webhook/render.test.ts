@@ -29,7 +29,9 @@ describe('describeEvent', () => {
     const cards = new CardStates();
     describeEvent(stateChange('PROCESSING'), cards);
     const parts = describeEvent(stateChange('ACTIVE'), cards);
-    expect(parts.meaning).toBe(`card is live: svc cards reveal ${CARD}`);
+    expect(parts.meaning).toBe('card is live');
+    // The step is data: the CLI spells it as its command (test/unit/webhook/format.test.ts).
+    expect(parts.next).toEqual({ action: 'reveal-card', cardId: CARD });
     expect(parts.tone).toBe('live');
   });
 
@@ -109,9 +111,8 @@ describe('describeEvent', () => {
     expect(describeEvent(at('FROZEN', '5'), cards).meaning).toBe('card frozen');
     // The ACTIVE of 12:00:02 failed its first delivery and arrives after the FROZEN of 12:00:05.
     const late = describeEvent(at('ACTIVE', '2'), cards);
-    expect(late.meaning).toBe(
-      `card is live: svc cards reveal ${CARD} (delivered late: the card has been FROZEN since 12:00:05Z)`,
-    );
+    expect(late.meaning).toBe('card is live');
+    expect(late.late).toBe('(delivered late: the card has been FROZEN since 12:00:05Z)');
     expect(late.tone).toBe('live');
     expect(late.time).toBe('12:00:02Z');
     // The late one does not become the card's state: the unfreeze after the FROZEN still reads as one.
