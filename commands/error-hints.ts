@@ -93,6 +93,18 @@ const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
     error instanceof InsecureTransportError
       ? `Use https:// in the base URL (--base-url or SERVICE_BASE_URL). If ${error.host} is yours and the network is trusted, pass --allow-insecure-http (or set SERVICE_ALLOW_INSECURE_HTTP=1).`
       : undefined,
+  // svc trigger (src/trigger)
+  PRODUCTION_TOKEN: () =>
+    'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
+  NOT_RUNNABLE: () => 'svc trigger --list marks the scenarios this svc can run.',
+  NO_EVENT_LOG: () => 'Against the remote sandbox, watch the deliveries with svc webhook listen instead.',
+  // svc webhook listen and replay (src/webhook, src/webhook-replay)
+  PORT_IN_USE: () => 'Pass another --port (0 picks a free one).',
+  CANNOT_LISTEN: () => 'Pass a --host address of this machine (the default is 127.0.0.1), or a --port above 1023.',
+  STORE_UNUSABLE: () => 'Pass a --store file in a folder you can write.',
+  UNREADABLE_JOURNAL: () => 'Pass the journal file a listener was given with --store.',
+  NO_TARGET: () => 'Pass --to <url> (your app, e.g. localhost:3000/webhooks).',
+  NO_REPLAY: () => 'Point the command at a running `svc emulator start`.',
 };
 
 /** The hint to show for a core (non-API) error: the CLI's by reason, else the one it carries. */

@@ -60,10 +60,14 @@ function svcErrorType(error: SvcError): ErrorType {
 
 /** An input error's `field` (the flag's syntax, as before inputs had keys) and `reason`, for --json. */
 function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | undefined): Record<string, unknown> {
+  const problems = error instanceof UsageError ? error.problems : undefined;
   return {
     message: error.message,
     field: error.input === undefined ? undefined : inputSyntax(error.input, spec),
     ...(error.reason ? { reason: error.reason } : {}),
+    ...(problems && {
+      problems: problems.map((p) => ({ field: inputSyntax(p.input, spec), reason: p.reason, message: p.message })),
+    }),
     hint: hintFor(error),
   };
 }
@@ -74,6 +78,9 @@ function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | unde
  * an input that is no flag or argument (a label, a variable), is left alone.
  */
 function messageOf(error: SvcError, spec: VerbSpec | undefined): string {
+  // Several inputs refused at once: each problem after its own flag.
+  const problems = error instanceof UsageError ? error.problems : undefined;
+  if (problems) return problems.map((p) => `${inputSyntax(p.input, spec)}: ${p.message}`).join('; ');
   const input = error instanceof UsageError || error instanceof RejectedInputError ? error.input : undefined;
   if (input === undefined || input.includes(',')) return error.message;
   const syntax = inputSyntax(input, spec);

@@ -52,12 +52,25 @@ export interface InputErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * One problem of an error that refuses several inputs at once (`input` then lists them all): its
+ * `message` is about the value, said after the input's name, so the CLI can put each one's flag there.
+ */
+export interface InputProblem {
+  input: string;
+  reason?: string;
+  message: string;
+}
+
 /** Bad input found before any request was sent (a flag, an argument, a file). Names the input. */
 export class UsageError extends SvcError {
   readonly input?: string;
-  constructor(message: string, options?: InputErrorOptions) {
+  /** Each refused input with why, when the error refuses several at once. */
+  readonly problems?: readonly InputProblem[];
+  constructor(message: string, options?: InputErrorOptions & { problems?: readonly InputProblem[] }) {
     super(message, options);
     if (options?.input) this.input = options.input;
+    if (options?.problems?.length) this.problems = options.problems;
   }
 }
 

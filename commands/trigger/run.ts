@@ -8,7 +8,7 @@ import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalo
 import { recipeFor, runScenario } from '../../src/trigger/run.js';
 import { emulatorEventLog } from '../../src/trigger/events.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
-import { checkInputs } from '../../src/trigger/inputs.js';
+import { inputError, inputProblems } from '../../src/trigger/inputs.js';
 import { serviceClock } from '../../src/trigger/service-clock.js';
 import { printList, printReport } from './format.js';
 import type { Profile } from '../../src/store/types.js';
@@ -53,7 +53,7 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   const scenario = chosenScenario(opts.scenario);
   recipeFor(scenario); // says so before anything is sent when this svc cannot build it
   const profile = scenario.recipe === 'otp-login' ? await activeProfile(deps) : undefined;
-  const inputs = checkInputs(scenario, {
+  const { inputs, problems } = inputProblems(scenario, {
     customer: opts.customer,
     account: opts.account,
     externalAccount: opts.externalAccount,
@@ -61,6 +61,11 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
     defaultCredential: profile?.credentialId,
     set: opts.set,
   });
+  if (problems.length > 0)
+    throw inputError(
+      problems,
+      `svc trigger --list shows each scenario's magic value; \`svc trigger ${scenario.name} --help\` the options.`,
+    );
   const client = await deps.client();
   if (profile) {
     // The login's signer is checked against the profile's pins for this URL (a sandbox token's own first).

@@ -5,7 +5,8 @@
  */
 import { findScenario } from '../../src/trigger/catalog.js';
 import { RECIPE_INPUTS, magicPath, type ResourceOption } from '../../src/trigger/input-rules.js';
-import { RESOURCE_FLAGS } from '../../src/trigger/inputs.js';
+import { syntaxOf } from '../input-syntax.js';
+import { trigger } from './verbs.js';
 
 const KIND_TEXT = {
   string: 'text',
@@ -24,7 +25,7 @@ export function scenarioHelp(name: string): string | undefined {
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
   const delay = scenario.delayMs > 0 ? ` after about ${Math.round(scenario.delayMs / 1000)} s (--wait follows it)` : '';
-  const reuse = (Object.keys(inputs.reuse) as ResourceOption[]).map((o) => RESOURCE_FLAGS[o].flag);
+  const reuse = (Object.keys(inputs.reuse) as ResourceOption[]).map((o) => syntaxOf(o, trigger));
   const paths = Object.entries(inputs.set);
   const width = Math.max(0, ...paths.map(([p]) => p.length));
   const lines = [

@@ -81,7 +81,7 @@ export function renderer(
         return ui.warn(`could not process ${e.event.id}: ${message(e.error)}`);
       case 'app-unreachable':
         return ui.warn(
-          `${e.line}; deliveries are answered with an error${store ? ' (with --store: kept and retried)' : ''} until your app is up`,
+          `${e.input === 'route' ? '--route' : '--forward-to'}: ${e.line}; deliveries are answered with an error${store ? ' (with --store: kept and retried)' : ''} until your app is up`,
         );
       case 'emulator':
         return emulatorLine(ui, e);

@@ -18,14 +18,11 @@ import { atMostOne } from '../input.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
 
-/** The listener's errors name its inputs by these flags. */
-const LABELS = { host: '--host', port: '--port', forwardTo: '--forward-to', route: '--route', store: '--store' };
-
 export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   if (!opts.path.startsWith('/'))
     throw new UsageError(`--path must start with "/", got "${opts.path}"`, { input: '--path' });
-  const events = parseEventTypes(opts.events, '--events');
+  const events = parseEventTypes(opts.events);
   atMostOne({ '--public-key': opts.publicKey, '--skip-verify': opts.skipVerify });
 
   let profileError: unknown;
@@ -57,7 +54,6 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     // deliveries later (a CI job must not hang); by hand a warning, as the app is often (re)started after.
     requireApps: deps.globals.json || !deps.globals.input || isCI(deps.env),
     emulator: await localEmulator(deps, getProfile, key?.source.startsWith('profile') ?? false),
-    labels: LABELS,
     report: out.render,
   });
   try {

@@ -13,16 +13,13 @@ import { formatMs } from './format.js';
 import type { ReplayOptions } from './replay.js';
 import { count } from '../../src/words.js';
 
-/** The journal's errors name its inputs by these flags. */
-const LABELS = { store: '--store', to: '--to' };
-
 export async function replayJournal(opts: ReplayOptions, deps: Deps): Promise<void> {
   const store = checkFlags(opts);
-  const to = opts.to !== undefined ? createForwarder(opts.to, { label: '--to' }) : undefined;
+  const to = opts.to !== undefined ? createForwarder(opts.to, { input: 'to' }) : undefined;
   const { ui } = deps;
   let results: ReforwardResult[];
   try {
-    const selected = selectFromJournal({ store, failed: opts.failed, last: opts.last, to, labels: LABELS });
+    const selected = selectFromJournal({ store, failed: opts.failed, last: opts.last, to });
     results = await reforward(selected, to, (r) => {
       if (!deps.globals.json) ui.out(line(ui, r));
     });

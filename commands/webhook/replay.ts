@@ -8,9 +8,9 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
-import { SvcError } from '../../src/errors.js';
+import { SvcError, UsageError } from '../../src/errors.js';
 import { replayRequest } from './replay-request.js';
-import { emulatorOnly, mayBeEmulator, replayEvents, type ReplayOutcome } from '../../src/webhook-replay/replay.js';
+import { mayBeEmulator, replayEvents, type ReplayOutcome } from '../../src/webhook-replay/replay.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
 import { replayJournal } from './replay-journal.js';
 import { count } from '../../src/words.js';
@@ -41,6 +41,18 @@ export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
       },
     );
   }
+}
+
+/** The refusal for a base URL that cannot be the emulator (exit 2, nothing sent). */
+export function emulatorOnly(baseUrl: string): UsageError {
+  return new UsageError(
+    `svc webhook replay works only against the svc emulator: the service's API has no endpoint to list or resend webhook events, and ${new URL(baseUrl).origin} is not the emulator`,
+    {
+      input: 'baseUrl',
+      reason: 'NOT_EMULATOR',
+      hint: 'Start one with `svc emulator start` (it writes the `local` profile), or pass --base-url http://127.0.0.1:<port>.',
+    },
+  );
 }
 
 async function localProfileBaseUrl(deps: Deps): Promise<string | undefined> {

@@ -29,9 +29,10 @@ export function concerns(event: { data?: unknown }, ids: ReadonlySet<string>): b
 
 function notEmulator(client: ApiClient, cause: unknown): SvcError {
   return new SvcError(
-    `${new URL(client.baseUrl).origin} has no event log: --events works only against the svc emulator.`,
+    `${new URL(client.baseUrl).origin} has no event log: the events a run caused are read only from the embedded emulator.`,
     {
-      hint: 'Against the remote sandbox, watch the deliveries with svc webhook listen instead.',
+      reason: 'NO_EVENT_LOG',
+      hint: 'Against the remote sandbox, watch the deliveries with a webhook listener instead.',
       cause,
     },
   );

@@ -6,7 +6,7 @@
  * row applies), and a refusal names the input and why. Nothing given is ever dropped silently: a recipe uses every input it accepts.
  */
 import type { SignerTrust } from '../auth/signer-trust.js';
-import { UsageError } from '../errors.js';
+import { UsageError, type InputProblem } from '../errors.js';
 import { idPattern } from '../service/index.js';
 import type { Scenario } from './catalog.js';
 import { RECIPE_INPUTS, type Kind, type ResourceOption } from './input-rules.js';
@@ -38,16 +38,25 @@ export interface RawInputs {
   set: readonly string[];
 }
 
-/** Each reusable resource's flag and id kind. */
-export const RESOURCE_FLAGS: Record<
+/** The inputs of a run, by their keys in RawInputs: what an error about one names as its `input`. */
+export type TriggerInput = ResourceOption | 'set';
+
+/** Each reusable resource's id kind, and what it is called in a sentence. */
+export const RESOURCES: Record<
   ResourceOption,
-  { flag: string; kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'AuthMethod' }
+  { kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'AuthMethod'; noun: string }
 > = {
-  customer: { flag: '--customer', kind: 'Customer' },
-  account: { flag: '--account', kind: 'InternalAccount' },
-  externalAccount: { flag: '--external-account', kind: 'ExternalAccount' },
-  credential: { flag: '--credential', kind: 'AuthMethod' },
+  customer: { kind: 'Customer', noun: 'customer' },
+  account: { kind: 'InternalAccount', noun: 'internal account' },
+  externalAccount: { kind: 'ExternalAccount', noun: 'external account' },
+  credential: { kind: 'AuthMethod', noun: 'credential' },
 };
+
+/** One refused input (src/errors.ts InputProblem): `message` is about the value (`takes path=value; got "x"`). */
+export interface TriggerProblem extends InputProblem {
+  input: TriggerInput;
+  reason: string;
+}
 
 function typed(kind: Kind, text: string): SetValue | string[] {
   switch (kind) {
@@ -68,61 +77,87 @@ function typed(kind: Kind, text: string): SetValue | string[] {
   }
 }
 
-/** The scenario's inputs, or one UsageError naming every refused option and why. */
-export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
+/** The scenario's inputs, checked: the typed values, and every refused input with why (none: all accepted). */
+export function inputProblems(
+  scenario: Scenario,
+  raw: RawInputs,
+): { inputs: TriggerInputs; problems: TriggerProblem[] } {
   const spec = RECIPE_INPUTS[scenario.recipe];
-  const problems: { flag: string; why: string }[] = [];
+  const problems: TriggerProblem[] = [];
+  const refuse = (input: TriggerInput, reason: string, message: string) => problems.push({ input, reason, message });
   const inputs: TriggerInputs = { set: {} };
-  for (const option of Object.keys(RESOURCE_FLAGS) as ResourceOption[]) {
+  for (const option of Object.keys(RESOURCES) as ResourceOption[]) {
     const value = raw[option];
     if (value === undefined) continue;
-    const { flag, kind } = RESOURCE_FLAGS[option];
-    if (!idPattern(kind).test(value))
-      problems.push({ flag, why: `${flag} must be an id like ${kind}:<uuid>; got "${value}"` });
+    const { kind, noun } = RESOURCES[option];
+    if (!idPattern(kind).test(value)) refuse(option, 'NOT_AN_ID', `must be an id like ${kind}:<uuid>; got "${value}"`);
     else if (!spec.reuse[option])
-      problems.push({
-        flag,
-        why: `${scenario.name} cannot use ${flag}: ${spec.refuse[option] ?? 'it signs in with no credential'}`,
-      });
+      refuse(
+        option,
+        'NOT_REUSABLE',
+        `${scenario.name} cannot reuse your ${noun}: ${spec.refuse[option] ?? 'it signs in with no credential'}`,
+      );
     else inputs[`${option}Id` as 'customerId' | 'accountId' | 'externalAccountId' | 'credentialId'] = value;
   }
   for (const item of raw.set) {
     const eq = item.indexOf('=');
     const path = eq > 0 ? item.slice(0, eq) : item;
     const settable = eq > 0 ? spec.set[path] : undefined;
-    if (eq <= 0) problems.push({ flag: '--set', why: `--set takes path=value; got "${item}"` });
+    if (eq <= 0) refuse('set', 'NOT_PATH_VALUE', `takes path=value; got "${item}"`);
     else if (!settable)
-      problems.push({
-        flag: '--set',
-        why: `${scenario.name} has no settable "${path}"; it takes ${Object.keys(spec.set).join(', ')}`,
-      });
-    else if (path in inputs.set) problems.push({ flag: '--set', why: `--set ${path} is given twice` });
+      refuse(
+        'set',
+        'UNKNOWN_PATH',
+        `${scenario.name} has no settable "${path}"; it takes ${Object.keys(spec.set).join(', ')}`,
+      );
+    else if (path in inputs.set) refuse('set', 'GIVEN_TWICE', `${path} is given twice`);
     else {
       const value = typed(settable.kind, item.slice(eq + 1));
       const why = Array.isArray(value) ? value[0] : settable.guard?.(String(value), scenario);
-      if (why) problems.push({ flag: '--set', why: `--set ${path}=${item.slice(eq + 1)}: ${why}` });
+      if (why) refuse('set', 'BAD_VALUE', `${path}=${item.slice(eq + 1)}: ${why}`);
       else inputs.set[path] = value as SetValue;
     }
   }
   if (inputs.customerId && Object.keys(inputs.set).some((p) => p.startsWith('customer.'))) {
-    problems.push({
-      flag: '--set',
-      why: '--set customer.… changes the customer svc would create, but --customer reuses yours',
-    });
+    refuse(
+      'set',
+      'CONFLICTING_INPUTS',
+      'customer.… changes the customer the run would create, but the given customer is reused',
+    );
   }
   if (spec.reuse.credential && raw.credential === undefined && !raw.defaultCredential) {
-    problems.push({
-      flag: '--credential',
-      why: `${scenario.name} logs in with an EMAIL_OTP or SMS_OTP credential: pass --credential AuthMethod:<uuid> (svc emulator start prints one), or log in first so the active session's is used`,
-    });
+    refuse(
+      'credential',
+      'CREDENTIAL_REQUIRED',
+      `${scenario.name} logs in with an EMAIL_OTP or SMS_OTP credential: give its AuthMethod:<uuid> (a started emulator prints one), or log in first so the active session's is used`,
+    );
   } else if (spec.reuse.credential && raw.credential === undefined) inputs.credentialId = raw.defaultCredential;
-  if (problems.length > 0) {
-    throw new UsageError(problems.map((p) => p.why).join('; '), {
-      input: [...new Set(problems.map((p) => p.flag))].join(','),
-      hint: `svc trigger --list shows each scenario's magic value; \`svc trigger ${scenario.name} --help\` the options.`,
-    });
-  }
+  return { inputs, problems };
+}
+
+/** The scenario's inputs, or one UsageError naming every refused input (InputProblem) and why. */
+export function checkInputs(scenario: Scenario, raw: RawInputs): TriggerInputs {
+  const { inputs, problems } = inputProblems(scenario, raw);
+  if (problems.length > 0)
+    throw inputError(
+      problems,
+      `SCENARIOS gives each scenario's magic value; RECIPE_INPUTS what ${scenario.name} takes.`,
+    );
   return inputs;
+}
+
+/**
+ * The refusal of `problems`, with `hint`: `input` lists the inputs, `reason` is the problems' own when
+ * they share one; each problem is said after its input's key (a CLI puts its flag there instead).
+ */
+export function inputError(problems: readonly TriggerProblem[], hint: string): UsageError {
+  const reasons = new Set(problems.map((p) => p.reason));
+  return new UsageError(problems.map((p) => `${p.input}: ${p.message}`).join('; '), {
+    input: [...new Set(problems.map((p) => p.input))].join(','),
+    reason: reasons.size === 1 ? [...reasons][0]! : 'INVALID_INPUTS',
+    problems,
+    hint,
+  });
 }
 
 /** A request body with the values to set under `prefix` (`customer`, `quote`, …) put in place. */

@@ -76,9 +76,10 @@ export class ProductionTokenError extends SvcError {}
 export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Promise<void> {
   if ((await tokenEnvironment(client, signal)) !== 'production') return;
   throw new ProductionTokenError(
-    'This API token is a production token: the service answered 403 to a sandbox endpoint, so svc trigger created nothing.',
+    'This API token is a production token: the service answered 403 to a sandbox endpoint, so the scenario created nothing.',
     {
-      hint: 'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
+      reason: 'PRODUCTION_TOKEN',
+      hint: 'Scenarios run only in the sandbox: use a sandbox token (SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
     },
   );
 }
@@ -95,8 +96,9 @@ function missingRoute(error: unknown, baseUrl: string): unknown {
 export function recipeFor(scenario: Scenario): Recipe {
   const recipe = RECIPES[scenario.recipe];
   if (recipe) return recipe;
-  throw new SvcError(`svc cannot build ${scenario.name} yet: its recipe (${scenario.recipe}) is not written.`, {
-    hint: 'svc trigger --list marks the scenarios this svc can run.',
+  throw new SvcError(`This build cannot build ${scenario.name} yet: its recipe (${scenario.recipe}) is not written.`, {
+    reason: 'NOT_RUNNABLE',
+    hint: 'isRunnable() tells the scenarios this build can run.',
   });
 }
 

@@ -1,6 +1,5 @@
 /** Replay of the emulator's logged webhook events (emulator-only: the service has no resend). */
 export {
-  emulatorOnly,
   mayBeEmulator,
   replayEvents,
   REPLAY_PATH,

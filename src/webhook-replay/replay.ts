@@ -3,7 +3,7 @@
  * service's API description has no operation to list or resend events, so replay exists only for
  * the emulator: a base URL that is not the emulator is refused before any request is sent.
  */
-import { ApiError, SvcError, UsageError } from '../errors.js';
+import { ApiError, SvcError } from '../errors.js';
 import type { ApiClient } from '../http/types.js';
 export const REPLAY_PATH = '/_emulator/webhooks/replay';
 
@@ -50,17 +50,6 @@ export async function mayBeEmulator(
   return local !== undefined && URL.canParse(local) && new URL(local).origin === url.origin;
 }
 
-/** The refusal for any other base URL (exit 2, nothing sent). */
-export function emulatorOnly(baseUrl: string): UsageError {
-  return new UsageError(
-    `svc webhook replay works only against the svc emulator: the service's API has no endpoint to list or resend webhook events, and ${new URL(baseUrl).origin} is not the emulator`,
-    {
-      input: '--base-url',
-      hint: 'Start one with `svc emulator start` (it writes the `local` profile), or pass --base-url http://127.0.0.1:<port>.',
-    },
-  );
-}
-
 export async function replayEvents(
   client: ApiClient,
   body: ReplayRequest,
@@ -79,11 +68,8 @@ export async function replayEvents(
     // The emulator's own 404 names the unknown ids; any other 404 means this server has no replay at all.
     if (error instanceof ApiError && error.status === 404 && !Array.isArray(error.details?.ids)) {
       throw new SvcError(
-        `${new URL(client.baseUrl).origin} has no ${REPLAY_PATH}: replay works only against the svc emulator`,
-        {
-          hint: 'Point the command at a running `svc emulator start`.',
-          cause: error,
-        },
+        `${new URL(client.baseUrl).origin} has no ${REPLAY_PATH}: replay works only against the embedded emulator`,
+        { reason: 'NO_REPLAY', hint: 'Point the client at a running emulator.', cause: error },
       );
     }
     throw error;

@@ -37,11 +37,11 @@ export interface DedupeOptions {
   compactAfterLines?: number;
   /** Done deliveries kept whole (body, headers, outcome) for a replay of the newest from the journal. Default DEFAULT_KEEP_DONE. */
   keepDone?: number;
-  /** What the caller calls the store file, for errors (a CLI passes its flag). Default "store". */
-  label?: string;
+  /** The input the file's path came from, named by errors. Default `store`. */
+  input?: string;
 }
 
-/** Throws a UsageError naming `label` when another listener holds the store file. */
+/** Throws a UsageError naming `input` when another listener holds the store file. */
 export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);
@@ -51,7 +51,7 @@ export function openSeenIds(options: DedupeOptions = {}): SeenIds {
     seen,
     options.compactAfterLines ?? 2 * maxIds,
     options.keepDone,
-    options.label,
+    options.input,
   );
 }
 

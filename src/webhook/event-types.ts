@@ -7,15 +7,15 @@ import { UsageError } from '../errors.js';
 import { closest } from '../closest.js';
 import { WEBHOOK_TYPES, type WebhookType } from '../service/webhook-types.js';
 
-/** The types `value` (comma-separated) names; undefined when absent. Errors name `label`. */
-export function parseEventTypes(value: string | undefined, label = 'events'): Set<WebhookType> | undefined {
+/** The types `value` (comma-separated) names; undefined when absent. Errors name `input`, the value's source. */
+export function parseEventTypes(value: string | undefined, input = 'events'): Set<WebhookType> | undefined {
   if (value === undefined) return undefined;
   const names = value
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
   if (names.length === 0)
-    throw new UsageError(`${label} needs at least one event type, e.g. CARD.STATE_CHANGE`, { input: label });
+    throw new UsageError('needs at least one event type, e.g. CARD.STATE_CHANGE', { input, reason: 'NO_EVENT_TYPE' });
   const chosen = new Set<WebhookType>();
   const unknown: string[] = [];
   for (const name of names) {
@@ -29,9 +29,10 @@ export function parseEventTypes(value: string | undefined, label = 'events'): Se
   if (unknown.length > 0) {
     const guesses = unknown.map((name) => suggestion(name)).filter((s): s is string => s !== undefined);
     throw new UsageError(
-      `${label}: unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
+      `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}`,
       {
-        input: label,
+        input,
+        reason: 'UNKNOWN_EVENT_TYPE',
         hint: `${guesses.length ? `Did you mean ${guesses.join(', ')}? ` : ''}Known types: ${WEBHOOK_TYPES.join(', ')} (case does not matter; FAMILY.* takes a whole family, e.g. CARD.*).`,
       },
     );

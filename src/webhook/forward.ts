@@ -35,8 +35,8 @@ export interface Forwarder {
 export interface ForwarderOptions {
   /** Per-request limit for the app's headers and body. Default 10 s. */
   timeoutMs?: number;
-  /** What the caller calls the URL, for the error about a bad one (a CLI passes its flag). */
-  label?: string;
+  /** The input the URL came from, named by the error about a bad one. Default `forwardTo`. */
+  input?: string;
 }
 
 /**
@@ -60,9 +60,9 @@ export function forwardTarget(given: string): URL | undefined {
 export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
   const target = forwardTarget(url);
   if (target === undefined) {
-    const label = options.label ?? 'forward target';
-    throw new UsageError(`${label} must be an http(s) URL or host:port, got "${url}"`, {
-      input: label,
+    throw new UsageError(`"${url}" is not an http(s) URL or host:port`, {
+      input: options.input ?? 'forwardTo',
+      reason: 'NOT_HTTP_URL',
       hint: 'For example localhost:3000/webhooks or https://app.example.com/hooks.',
     });
   }

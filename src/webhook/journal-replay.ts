@@ -6,7 +6,6 @@
  */
 import { UsageError } from '../errors.js';
 import { createForwarder, type ForwardResult, type Forwarder } from './forward.js';
-import { labelOf, type Labels } from './labels.js';
 import { readJournal, type JournalEntry } from './journal-read.js';
 
 export interface JournalSelection {
@@ -17,8 +16,6 @@ export interface JournalSelection {
   last?: number;
   /** Every delivery goes here instead of where it was forwarded. */
   to?: Forwarder;
-  /** What the caller calls `store` and `to`, for errors (a CLI passes its flags). */
-  labels?: Labels<'store' | 'to'>;
 }
 
 /** 409 is the app saying it already had the event: done, as the listener counts it, not a failure. */
@@ -34,27 +31,33 @@ export function reforwardOutcome(forward: ForwardResult): ReforwardOutcome {
   return forward.ok ? 'forwarded' : forward.status === 409 ? 'duplicate' : 'failed';
 }
 
-/** The selected deliveries, refused (before anything is sent) when one has nowhere to go. */
+/**
+ * The selected deliveries, refused (before anything is sent) when one has nowhere to go. Errors
+ * name their input by its key here: `store`, or `to` for deliveries with nowhere to go.
+ */
 export function selectFromJournal(opts: JournalSelection): JournalEntry[] {
   let entries: JournalEntry[];
   try {
     entries = readJournal(opts.store);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    const store = labelOf(opts.labels, 'store');
-    throw new UsageError(`cannot read ${store} ${opts.store} (${code})`, {
-      input: store,
-      hint: `Pass the journal file a listener was given with ${store}.`,
+    throw new UsageError(`cannot read the journal ${opts.store} (${code})`, {
+      input: 'store',
+      reason: 'UNREADABLE_JOURNAL',
+      hint: 'Give the journal file a listener was started with.',
     });
   }
   let selected = opts.failed ? entries.filter((e) => e.state === 'failed') : entries;
   if (opts.last !== undefined) selected = selected.slice(-opts.last);
   const homeless = selected.filter((e) => !opts.to && e.answer?.url === undefined);
   if (homeless.length > 0) {
-    const to = labelOf(opts.labels, 'to');
     throw new UsageError(
       `${homeless.length} selected deliveries were never forwarded, so there is no URL to send them to again (${homeless.map((e) => e.id).join(', ')})`,
-      { input: to, hint: `Pass ${to} <url> (your app, e.g. localhost:3000/webhooks).` },
+      {
+        input: 'to',
+        reason: 'NO_TARGET',
+        hint: 'Give a URL to send them to (your app, e.g. localhost:3000/webhooks).',
+      },
     );
   }
   return selected;

@@ -7,8 +7,8 @@
  * `close()` tears down in the one safe order: stop watching, give the emulator its endpoint back,
  * drain the receiver, then the forwarders, then the journal.
  *
- * Errors name the input they are about by the caller's label for it (`labels`, default the
- * config key): a CLI passes its flags, so nothing needs catching to be said again.
+ * Errors name the input they are about by its config key (`input`: ListenerInput) with a `reason`
+ * code: a CLI shows the key as its flag, so nothing needs catching to be said again.
  */
 import type { KeyObject } from 'node:crypto';
 import { UsageError } from '../errors.js';
@@ -22,7 +22,6 @@ import {
   type LocalEndpoint,
 } from './emulator-endpoint.js';
 import { createForwarder, type ForwardResult, type Forwarder } from './forward.js';
-import { labelOf, type Labels } from './labels.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from './receiver.js';
 import type { AcceptedEvent, ReceiverStats, Rejection } from './receiver-types.js';
 import type { WebhookEvent } from './envelope.js';
@@ -30,7 +29,7 @@ import { createRoutedForwarder, readRoutes } from './routes.js';
 
 export type { EmulatorAccess, EmulatorNews } from './emulator-endpoint.js';
 
-/** The inputs errors name. */
+/** The config keys errors name as their `input`. */
 export type ListenerInput = 'host' | 'port' | 'forwardTo' | 'route' | 'store';
 
 export interface ListenerConfig {
@@ -52,7 +51,6 @@ export interface ListenerConfig {
   requireApps?: boolean;
   /** The local emulator, to take its endpoint over and watch it. `keyFromProfile`: the key came from the profile. */
   emulator?: { access: EmulatorAccess; intervalMs: number; keyFromProfile: boolean };
-  labels?: Labels<ListenerInput>;
   /** Every event; a delivery's promise holds its recording (and its answer) until its line is written. */
   report(event: ListenerEvent): void | Promise<void>;
   forwardRetry?: ReceiverOptions['forwardRetry'];
@@ -66,8 +64,8 @@ export type ListenerEvent =
   | { kind: 'forward-failed'; event: WebhookEvent; result: ForwardResult }
   | { kind: 'forward-queued'; event: WebhookEvent; result: ForwardResult; attempt: number; retryInMs: number }
   | { kind: 'error'; event: WebhookEvent; error: unknown }
-  /** At start, without requireApps: the app cannot be reached yet. `line` names the input and the app. */
-  | { kind: 'app-unreachable'; line: string }
+  /** At start, without requireApps: the app `input` names cannot be reached yet; `line` says which and why. */
+  | { kind: 'app-unreachable'; input: ListenerInput; line: string }
   | EmulatorNews;
 
 export interface Listener {
@@ -88,10 +86,8 @@ export interface Listener {
 }
 
 export async function startListener(config: ListenerConfig): Promise<Listener> {
-  const label = (key: ListenerInput) => labelOf(config.labels, key);
-  const routes = await readRoutes(config.route ?? [], label('route'));
-  const fallback =
-    config.forwardTo !== undefined ? createForwarder(config.forwardTo, { label: label('forwardTo') }) : undefined;
+  const routes = await readRoutes(config.route ?? [], 'route');
+  const fallback = config.forwardTo !== undefined ? createForwarder(config.forwardTo) : undefined;
   const forwarder = routes.length ? createRoutedForwarder(routes, fallback) : fallback;
   let dedupe: SeenIds | undefined;
   let receiver: WebhookReceiver | undefined;
@@ -106,12 +102,12 @@ export async function startListener(config: ListenerConfig): Promise<Listener> {
     await dedupe?.close();
   };
   try {
-    if (forwarder) await probe(forwarder, routes.length ? label('route') : label('forwardTo'), config);
-    dedupe = openStore(config.store, label('store'));
+    if (forwarder) await probe(forwarder, routes.length ? 'route' : 'forwardTo', config);
+    dedupe = openStore(config.store);
     // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
     let verifier = config.key && createAsyncWebhookVerifier(config.key);
     const verify: ReceiverOptions['verify'] = verifier && ((body, header) => verifier!(body, header));
-    receiver = await listen(config, label, { verify, dedupe, forwarder });
+    receiver = await listen(config, { verify, dedupe, forwarder });
     const emulator = config.emulator;
     endpoint = emulator && (await takeOver(config, receiver.url));
     if (emulator && endpoint) {
@@ -149,34 +145,36 @@ export async function startListener(config: ListenerConfig): Promise<Listener> {
 }
 
 /** The app should be up first: with requireApps that is an error at once, else a reported warning. */
-async function probe(forwarder: Forwarder, label: string, config: ListenerConfig): Promise<void> {
+async function probe(forwarder: Forwarder, input: ListenerInput, config: ListenerConfig): Promise<void> {
   const why = await forwarder.probe();
   if (!why) return;
-  const line = `${label} ${why.startsWith('http') ? '' : `${forwarder.url}: `}${why}`;
+  // A routed forwarder's answer starts with the URL that failed.
+  const line = `cannot reach ${why.startsWith('http') ? why : `${forwarder.url}: ${why}`}`;
   if (config.requireApps)
     throw new UsageError(line, {
-      input: label,
+      input,
+      reason: 'APP_UNREACHABLE',
       hint: 'Start your app first (or fix the URL), then start the listener.',
     });
-  await config.report({ kind: 'app-unreachable', line });
+  await config.report({ kind: 'app-unreachable', input, line });
 }
 
-function openStore(path: string | undefined, label: string): SeenIds {
+function openStore(path: string | undefined): SeenIds {
   try {
-    return openSeenIds({ storePath: path, label });
+    return openSeenIds({ storePath: path, input: 'store' });
   } catch (error) {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
-    throw new UsageError(`cannot use ${label} ${path} (${code})`, {
-      input: label,
-      hint: `Pass a ${label} file in a folder you can write.`,
+    throw new UsageError(`cannot use ${path} as the journal (${code})`, {
+      input: 'store',
+      reason: 'STORE_UNUSABLE',
+      hint: 'Give a journal file in a folder you can write.',
     });
   }
 }
 
 async function listen(
   config: ListenerConfig,
-  label: (key: ListenerInput) => string,
   parts: Pick<ReceiverOptions, 'verify' | 'dedupe' | 'forwarder'>,
 ): Promise<WebhookReceiver> {
   const report = config.report;
@@ -201,17 +199,18 @@ async function listen(
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const [port, hostLabel] = [label('port'), label('host')];
     if (code === 'EADDRINUSE') {
       throw new UsageError(`port ${config.port} on ${host} is already in use`, {
-        input: port,
-        hint: `Pass another ${port} (0 picks a free one).`,
+        input: 'port',
+        reason: 'PORT_IN_USE',
+        hint: 'Choose another port (0 picks a free one).',
       });
     }
     if (code === 'EADDRNOTAVAIL' || code === 'EACCES' || code === 'ENOTFOUND') {
       throw new UsageError(`cannot listen on ${host}:${config.port} (${code})`, {
-        input: hostLabel,
-        hint: `Pass a ${hostLabel} address of this machine (the default is 127.0.0.1), or a ${port} above 1023.`,
+        input: 'host',
+        reason: 'CANNOT_LISTEN',
+        hint: 'Choose an address of this machine (the default is 127.0.0.1), or a port above 1023.',
       });
     }
     throw error;

@@ -15,40 +15,45 @@ export interface Route {
   forwarder: Forwarder;
 }
 
-/** The routes `values` give (files expanded), each checked before anything starts; errors name `label`. */
-export async function readRoutes(values: readonly string[], label = 'route'): Promise<Route[]> {
+/** The routes `values` give (files expanded), each checked before anything starts; errors name `input`. */
+export async function readRoutes(values: readonly string[], input = 'route'): Promise<Route[]> {
   const lines: string[] = [];
-  for (const value of values) lines.push(...(value.startsWith('@') ? await routeFile(value, label) : [value]));
-  return lines.map((line) => parseRoute(line, label));
+  for (const value of values) lines.push(...(value.startsWith('@') ? await routeFile(value, input) : [value]));
+  return lines.map((line) => parseRoute(line, input));
 }
 
-async function routeFile(value: string, label: string): Promise<string[]> {
+async function routeFile(value: string, input: string): Promise<string[]> {
   let text: string;
   try {
     text = await readFile(value.slice(1), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`cannot read ${label} ${value.slice(1)} (${code})`, { input: label });
+    throw new UsageError(`cannot read the routes file ${value.slice(1)} (${code})`, {
+      input,
+      reason: 'UNREADABLE_ROUTES',
+    });
   }
   const found = text
     .split(/\r?\n/)
     .map((line) => line.replace(/(^|\s)#.*/, '').trim())
     .filter((line) => line !== '');
-  if (found.length === 0) throw new UsageError(`${label} ${value}: the file has no TYPES=URL line`, { input: label });
+  if (found.length === 0)
+    throw new UsageError(`${value}: the file has no TYPES=URL line`, { input, reason: 'EMPTY_ROUTES_FILE' });
   return found;
 }
 
-function parseRoute(value: string, label: string): Route {
+function parseRoute(value: string, input: string): Route {
   const at = value.indexOf('=');
   if (at <= 0 || at === value.length - 1) {
-    throw new UsageError(`${label} must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, {
-      input: label,
+    throw new UsageError(`must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, {
+      input,
+      reason: 'NOT_A_ROUTE',
     });
   }
-  const types = parseEventTypes(value.slice(0, at), label)!;
+  const types = parseEventTypes(value.slice(0, at), input)!;
   const target = value.slice(at + 1).trim();
   if (!forwardTarget(target))
-    throw new UsageError(`${label} ${value}: the target must be an http(s) URL`, { input: label });
+    throw new UsageError(`${value}: the target must be an http(s) URL`, { input, reason: 'NOT_HTTP_URL' });
   return { types, forwarder: createForwarder(target) };
 }
 

@@ -6,18 +6,20 @@
 import { UsageError } from '../errors.js';
 import { tryLockFile } from '../lock-file.js';
 
-/** Takes the lock or throws a UsageError naming `label` (the caller's name for the file); returns the release function. */
-export function lockSeenFile(storePath: string, label = 'store'): () => void {
+/** Takes the lock or throws a UsageError naming `input` (where the file's path came from); returns the release function. */
+export function lockSeenFile(storePath: string, input = 'store'): () => void {
   const lockPath = `${storePath}.lock`;
   const lock = tryLockFile(lockPath);
   if (lock.acquired) return lock.release;
   if (lock.owner !== undefined) {
-    throw new UsageError(`${label} ${storePath} is in use by another listener (pid ${lock.owner})`, {
-      input: label,
-      hint: `Stop that listener or pass another ${label} file. If no listener is running, delete ${lockPath}.`,
+    throw new UsageError(`${storePath} is in use by another listener (pid ${lock.owner})`, {
+      input,
+      reason: 'STORE_IN_USE',
+      hint: `Stop that listener or give another journal file. If no listener is running, delete ${lockPath}.`,
     });
   }
-  throw new UsageError(`could not lock ${label} ${storePath}: another listener keeps taking ${lockPath}`, {
-    input: label,
+  throw new UsageError(`could not lock ${storePath}: another listener keeps taking ${lockPath}`, {
+    input,
+    reason: 'STORE_IN_USE',
   });
 }

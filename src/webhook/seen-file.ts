@@ -78,10 +78,10 @@ export class SeenIdsFile implements SeenIds {
     private readonly seen: SeenSet,
     private readonly compactAfterLines: number,
     private readonly keepDone: number = DEFAULT_KEEP_DONE,
-    label?: string,
+    input?: string,
   ) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.unlock = lockSeenFile(path, label);
+    this.unlock = lockSeenFile(path, input);
     try {
       this.load();
       this.fd = openSync(path, 'a', 0o600);

@@ -66,8 +66,10 @@ describe('svc trigger (spawned)', () => {
     expect(r.code).toBe(2);
     const error = JSON.parse(r.stderr).error;
     expect(error).toMatchObject({ type: 'usage', field: '--customer,--set' });
-    expect(error.message).toContain('kyc.rejected cannot use --customer');
-    expect(error.message).toContain('keep the last 3 characters "002"');
+    expect(error.problems).toEqual([
+      expect.objectContaining({ field: '--customer', message: expect.stringContaining('kyc.rejected cannot reuse') }),
+      expect.objectContaining({ field: '--set', message: expect.stringContaining('keep the last 3 characters "002"') }),
+    ]);
 
     const ok = await runSvc(
       ['--json', 'trigger', 'kyc.rejected', '--set', 'customer.fullName=Jane Roe 002', '--events'],
@@ -132,6 +134,8 @@ describe('svc trigger (spawned)', () => {
       const r = await runSvc(['trigger', 'kyc.pending'], { env });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('production token');
+      // The core's hint names no command; the CLI's, by the error's reason, does.
+      expect(r.stderr).toContain('Hint: svc trigger only runs in the sandbox: use a sandbox token (svc config set');
       expect(created).toBe(0);
     });
   });

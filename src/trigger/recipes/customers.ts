@@ -4,7 +4,7 @@
  * anything is created; and its internal accounts.
  */
 import { ApiError, RejectedInputError } from '../../errors.js';
-import { withSet } from '../inputs.js';
+import { withSet, type ResourceOption } from '../inputs.js';
 import { call, field, type Body, type TriggerContext } from '../context.js';
 import { withArticle } from '../../words.js';
 
@@ -20,13 +20,16 @@ export function individualBody(fullName: string, complete = true): Body {
   };
 }
 
-/** A GET of the caller's resource; a 404 is a usage error naming the option that gave the id. */
-async function own(ctx: TriggerContext, path: string, flag: string): Promise<Body> {
+/** A GET of the caller's resource; a 404 is an error naming the input that gave the id. */
+export async function own(ctx: TriggerContext, path: string, input: ResourceOption): Promise<Body> {
   try {
     return await call(ctx, 'GET', path);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
-      throw new RejectedInputError(`${flag} ${path.split('/').pop()} does not exist at this service.`, { input: flag });
+      throw new RejectedInputError(`${path.split('/').pop()} does not exist at this service.`, {
+        input,
+        reason: 'NOT_FOUND',
+      });
     throw error;
   }
 }
@@ -35,17 +38,17 @@ async function own(ctx: TriggerContext, path: string, flag: string): Promise<Bod
 export async function ownAccount(ctx: TriggerContext, currency: string): Promise<Body | undefined> {
   const id = ctx.inputs.accountId;
   if (!id) return undefined;
-  const account = await own(ctx, `/internal-accounts/${id}`, '--account');
+  const account = await own(ctx, `/internal-accounts/${id}`, 'account');
   const code = (account.balance as { currency?: { code?: string } } | undefined)?.currency?.code;
   if (code !== currency)
     throw new RejectedInputError(
-      `--account ${id} holds ${code ?? 'an unknown currency'}; this scenario needs ${withArticle(currency)} account.`,
-      { input: '--account' },
+      `${id} holds ${code ?? 'an unknown currency'}; this scenario needs ${withArticle(currency)} account.`,
+      { input: 'account', reason: 'WRONG_CURRENCY' },
     );
   if (ctx.inputs.customerId && account.customerId !== ctx.inputs.customerId) {
     throw new RejectedInputError(
-      `--account ${id} belongs to ${String(account.customerId ?? 'the platform')}, not to --customer ${ctx.inputs.customerId}.`,
-      { input: '--account' },
+      `${id} belongs to ${String(account.customerId ?? 'the platform')}, not to the customer given, ${ctx.inputs.customerId}.`,
+      { input: 'account', reason: 'NOT_THE_CUSTOMERS' },
     );
   }
   ctx.resources.accountId = id;
@@ -61,12 +64,12 @@ export async function createIndividual(ctx: TriggerContext, fullName: string, co
   const account = await ownAccount(ctx, 'USD');
   const existing = ctx.inputs.customerId ?? (typeof account?.customerId === 'string' ? account.customerId : undefined);
   if (existing) {
-    const flag = ctx.inputs.customerId ? '--customer' : '--account';
-    const customer = await own(ctx, `/customers/${existing}`, flag);
+    const input = ctx.inputs.customerId ? 'customer' : 'account';
+    const customer = await own(ctx, `/customers/${existing}`, input);
     if (customer.kycStatus !== 'APPROVED') {
       throw new RejectedInputError(
-        `${flag}: customer ${existing} has kycStatus ${String(customer.kycStatus ?? customer.kybStatus)}; this scenario needs an APPROVED individual.`,
-        { input: flag },
+        `customer ${existing} has kycStatus ${String(customer.kycStatus ?? customer.kybStatus)}; this scenario needs an APPROVED individual.`,
+        { input, reason: 'NOT_APPROVED' },
       );
     }
     ctx.resources.customerId = existing;

@@ -8,7 +8,7 @@ import { ApiError, RejectedInputError } from '../../errors.js';
 import type { Scenario } from '../catalog.js';
 import { CREATED_BY, call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
 import { externalAccountMismatch, withSet } from '../inputs.js';
-import { accountIn, createIndividual, individualBody, usdAccount } from './customers.js';
+import { accountIn, createIndividual, individualBody, own, usdAccount } from './customers.js';
 
 const HOLDER = 'Bea Beneficiary';
 const ROUTING_NUMBER = '021000021';
@@ -67,34 +67,25 @@ async function externalAccount(ctx: TriggerContext, customerId: string, accountN
 /** The given external account, read back: it must be the customer's and its number must select the scenario's row. */
 export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const id = ctx.inputs.externalAccountId!;
-  let account: Body;
-  try {
-    account = await call(ctx, 'GET', `/customers/external-accounts/${id}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404)
-      throw new RejectedInputError(`--external-account ${id} does not exist at this service.`, {
-        input: '--external-account',
-      });
-    throw error;
-  }
+  const account = await own(ctx, `/customers/external-accounts/${id}`, 'externalAccount');
   const number = (account.accountInfo as Body | undefined)?.accountNumber;
   const why = externalAccountMismatch(scenario, number);
   if (why)
     throw new RejectedInputError(
-      `--external-account ${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`,
-      { input: '--external-account' },
+      `${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`,
+      { input: 'externalAccount', reason: 'WRONG_MAGIC' },
     );
   const customerId = ctx.inputs.customerId;
   if (typeof account.customerId !== 'string')
-    throw new RejectedInputError(
-      `--external-account ${id} is a platform account; this scenario pays out to a customer's account.`,
-      { input: '--external-account' },
-    );
+    throw new RejectedInputError(`${id} is a platform account; this scenario pays out to a customer's account.`, {
+      input: 'externalAccount',
+      reason: 'PLATFORM_ACCOUNT',
+    });
   if (customerId && account.customerId !== customerId) {
-    throw new RejectedInputError(
-      `--external-account ${id} belongs to ${account.customerId}, not to --customer ${customerId}.`,
-      { input: '--external-account' },
-    );
+    throw new RejectedInputError(`${id} belongs to ${account.customerId}, not to the customer given, ${customerId}.`, {
+      input: 'externalAccount',
+      reason: 'NOT_THE_CUSTOMERS',
+    });
   }
   // Its owner is the customer the scenario acts for (checked to be APPROVED next).
   ctx.inputs = { ...ctx.inputs, customerId: account.customerId };

@@ -34,7 +34,7 @@ describe('svc trigger on your external account', () => {
       run(opts({ scenario: 'quote.failed', externalAccount: mine.resources.externalAccountId }), t.deps()),
       RejectedInputError,
     );
-    expect(error.input).toBe('--external-account');
+    expect(error).toMatchObject({ input: 'externalAccount', reason: 'WRONG_MAGIC' });
     expect(error.message).toContain('another row of Quote execution');
     expect(creatingRequests(t)).toBe(before);
   });

@@ -78,12 +78,12 @@ describe('svc trigger on your resources', () => {
     const other = await trigger({ scenario: 'quote.realtime-funding' });
     const before = creatingRequests(t);
     const cases: [Partial<TriggerOptions>, string, RegExp][] = [
-      [{ customer: 'Customer:00000000-0000-4000-8000-000000000000' }, '--customer', /does not exist/],
-      [{ customer: pending.resources.customerId }, '--customer', /kycStatus PENDING; this scenario needs an APPROVED/],
+      [{ customer: 'Customer:00000000-0000-4000-8000-000000000000' }, 'customer', /does not exist/],
+      [{ customer: pending.resources.customerId }, 'customer', /kycStatus PENDING; this scenario needs an APPROVED/],
       [
         { customer: pending.resources.customerId, account: other.resources.accountId },
-        '--account',
-        /belongs to Customer:.*, not to --customer/,
+        'account',
+        /belongs to Customer:.*, not to the customer given, Customer:/,
       ],
     ];
     for (const [o, field, message] of cases) {
@@ -101,14 +101,14 @@ describe('svc trigger on your resources', () => {
       run(opts({ scenario: 'kyc.pending', customer: 'Customer:00000000-0000-4000-8000-000000000000' }), t.deps()),
       UsageError,
     );
-    expect(error.input).toBe('--customer');
+    expect(error).toMatchObject({ input: 'customer', reason: 'NOT_REUSABLE' });
     expect(t.proxy.seen.length).toBe(before);
   });
 
   it("auth.*: --credential is needed before any request, and the active session's credential is the default", async () => {
     const before = t.proxy.seen.length;
     const error = await rejected(run(opts({ scenario: 'auth.otp-code' }), t.deps()), UsageError);
-    expect(error.input).toBe('--credential');
+    expect(error).toMatchObject({ input: 'credential', reason: 'CREDENTIAL_REQUIRED' });
     expect(t.proxy.seen.length).toBe(before);
 
     const explicit = await trigger({ scenario: 'auth.otp-code', credential: t.emu.fixtures.credentialId });

@@ -146,7 +146,7 @@ describe('refusals before any request (exit 2)', () => {
     );
     expect(error.message).toMatch(/works only against the svc emulator/);
     expect(error.message).toContain('no endpoint to list or resend webhook events');
-    expect(error.input).toBe('--base-url');
+    expect(error).toMatchObject({ input: 'baseUrl', reason: 'NOT_EMULATOR' });
   });
 
   it.each([

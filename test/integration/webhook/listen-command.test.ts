@@ -88,13 +88,14 @@ describe('svc webhook listen --json', () => {
         env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...how.env },
       });
       await expect(run({ ...defaults, ...withKey, forwardTo }, deps), JSON.stringify(how)).rejects.toMatchObject({
-        input: '--forward-to',
+        input: 'forwardTo',
+        reason: 'APP_UNREACHABLE',
         message: expect.stringMatching(/connection refused \(ECONNREFUSED\): nothing listens there/),
       });
     }
     const l = await listen({ ...withKey, forwardTo });
     expect(l.deps.stderr()).toMatch(
-      /Warning: --forward-to http:\/\/127\.0\.0\.1:\d+\/hook: connection refused .* until your app is up/,
+      /Warning: --forward-to: cannot reach http:\/\/127\.0\.0\.1:\d+\/hook: connection refused .* until your app is up/,
     );
   });
 
@@ -246,7 +247,8 @@ describe('svc webhook listen: flags and lifecycle', () => {
     const first = await listen({ ...withKey, store });
     const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
     await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({
-      input: '--store',
+      input: 'store',
+      reason: 'STORE_IN_USE',
       message: expect.stringMatching(/in use by another listener/),
     });
     await first.stop();
@@ -341,7 +343,7 @@ describe('svc webhook listen: flags and lifecycle', () => {
       `@${empty}`,
       '@/nonexistent/routes.txt',
     ]) {
-      await expect(run({ ...defaults, ...withKey, route: [route] }, deps)).rejects.toMatchObject({ input: '--route' });
+      await expect(run({ ...defaults, ...withKey, route: [route] }, deps)).rejects.toMatchObject({ input: 'route' });
     }
   });
 
@@ -353,7 +355,8 @@ describe('svc webhook listen: flags and lifecycle', () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       await expect(run({ ...defaults, ...withKey, port }, deps)).rejects.toMatchObject({
-        input: '--port',
+        input: 'port',
+        reason: 'PORT_IN_USE',
         message: expect.stringMatching(/in use/),
       });
     } finally {

@@ -22,22 +22,29 @@ const key = parseWebhookPublicKey(keys.publicKeyPem);
 const report = () => {};
 
 describe('startListener', () => {
-  it('names a bad input by its key, or by the label the caller passes; nothing is left listening', async () => {
-    const cases: Array<[Parameters<typeof startListener>[0], string, RegExp]> = [
-      [{ key, forwardTo: 'ftp://app', report }, 'forwardTo', /^forwardTo must be an http\(s\) URL/],
-      [{ key, route: ['CARD.*'], report }, 'route', /^route must be TYPES=URL/],
-      [{ key, route: ['CARDS.*=http://127.0.0.1:1/x'], report }, 'route', /^route: unknown event type "CARDS\.\*"/],
-      [{ key, route: ['CARD.*=ftp://x'], report, labels: { route: '--route' } }, '--route', /^--route CARD/],
+  it('names a bad input by its config key and a reason code, in no CLI words; nothing is left listening', async () => {
+    const cases: Array<[Parameters<typeof startListener>[0], string, string, RegExp]> = [
+      [{ key, forwardTo: 'ftp://app', report }, 'forwardTo', 'NOT_HTTP_URL', /^"ftp:\/\/app" is not an http\(s\) URL/],
+      [{ key, route: ['CARD.*'], report }, 'route', 'NOT_A_ROUTE', /^must be TYPES=URL/],
+      [
+        { key, route: ['CARDS.*=http://127.0.0.1:1/x'], report },
+        'route',
+        'UNKNOWN_EVENT_TYPE',
+        /^unknown event type "CARDS\.\*"/,
+      ],
+      [{ key, route: ['CARD.*=ftp://x'], report }, 'route', 'NOT_HTTP_URL', /^CARD\.\*=ftp:\/\/x: the target/],
     ];
-    for (const [config, field, message] of cases) {
+    for (const [config, input, reason, message] of cases) {
       const error = await startListener(config).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UsageError);
-      expect(error).toMatchObject({ input: field, message: expect.stringMatching(message) });
+      expect(error).toMatchObject({ input, reason, message: expect.stringMatching(message) });
+      expect((error as Error).message).not.toMatch(/--[a-z]/);
     }
     const down = `http://127.0.0.1:${await closedPort()}/hook`;
     await expect(startListener({ key, forwardTo: down, requireApps: true, report })).rejects.toMatchObject({
       input: 'forwardTo',
-      message: expect.stringMatching(/^forwardTo http:\/\/127\.0\.0\.1:\d+\/hook: connection refused/),
+      reason: 'APP_UNREACHABLE',
+      message: expect.stringMatching(/^cannot reach http:\/\/127\.0\.0\.1:\d+\/hook: connection refused/),
     });
   });
 

@@ -1,6 +1,7 @@
 /**
- * `svc trigger` options checked before any request: every kind of refusal names the
- * option and why; accepted values come back typed; --set lands in the request body it names.
+ * Trigger inputs checked before any request: every kind of refusal names the input by its key (the
+ * CLI shows its flag: test/e2e/core-input-errors.test.ts), a reason code and why; accepted values
+ * come back typed; a value to set lands in the request body it names.
  */
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../../../src/trigger/catalog.js';
@@ -16,19 +17,21 @@ const refusal = (name: string, raw: Partial<RawInputs>) =>
   caught(() => checkInputs(scenario(name), { set: [], ...raw }), UsageError);
 
 describe('trigger inputs: refusals', () => {
-  it('a malformed id names its flag', () => {
-    expect(refusal('card.frozen', { customer: 'cus_1' }).input).toBe('--customer');
-    expect(refusal('card.frozen', { account: 'Customer:x' }).message).toContain(
-      '--account must be an id like InternalAccount:<uuid>',
-    );
-    expect(refusal('transfer.success', { externalAccount: 'nope' }).input).toBe('--external-account');
+  it('a malformed id names its input', () => {
+    expect(refusal('card.frozen', { customer: 'cus_1' })).toMatchObject({ input: 'customer', reason: 'NOT_AN_ID' });
+    expect(refusal('card.frozen', { account: 'Customer:x' }).problems).toEqual([
+      { input: 'account', reason: 'NOT_AN_ID', message: 'must be an id like InternalAccount:<uuid>; got "Customer:x"' },
+    ]);
+    expect(refusal('transfer.success', { externalAccount: 'nope' }).input).toBe('externalAccount');
   });
 
   it('a resource the scenario cannot use is refused with the reason', () => {
     expect(refusal('kyc.pending', { customer: CUSTOMER }).message).toContain(
-      "kyc.pending cannot use --customer: the magic value is the new customer's own",
+      "kyc.pending cannot reuse your customer: the magic value is the new customer's own",
     );
-    expect(refusal('uma.success-usd', { account: ACCOUNT }).message).toContain('uma.success-usd cannot use --account');
+    expect(refusal('uma.success-usd', { account: ACCOUNT }).message).toContain(
+      'uma.success-usd cannot reuse your internal account',
+    );
     expect(refusal('beneficiary.matched', { externalAccount: EXTERNAL }).message).toContain(
       'its name check happens when it is created',
     );
@@ -37,11 +40,13 @@ describe('trigger inputs: refusals', () => {
 
   it('an unknown path lists the ones the scenario takes', () => {
     const error = refusal('card.frozen', { set: ['card.colour=red'] });
-    expect(error.input).toBe('--set');
+    expect(error).toMatchObject({ input: 'set', reason: 'UNKNOWN_PATH' });
     expect(error.message).toContain(
       'card.frozen has no settable "card.colour"; it takes customer.fullName, customer.birthDate',
     );
-    expect(refusal('card.frozen', { set: ['customer.birthDate'] }).message).toContain('--set takes path=value');
+    expect(refusal('card.frozen', { set: ['customer.birthDate'] }).message).toBe(
+      'set: takes path=value; got "customer.birthDate"',
+    );
   });
 
   it('a wrong type is refused', () => {
@@ -79,15 +84,17 @@ describe('trigger inputs: refusals', () => {
     expect(refusal('card.issuer-rejected', { set: ['customer.fullName=Carl'] }).message).toContain('ending in 004');
   });
 
-  it('contradictions and repeats are refused; several problems come in one error naming every flag', () => {
+  it('contradictions and repeats are refused; several problems come in one error naming every input', () => {
     expect(refusal('card.frozen', { customer: CUSTOMER, set: ['customer.birthDate=1980-01-01'] }).message).toContain(
-      '--customer reuses yours',
+      'but the given customer is reused',
     );
     expect(refusal('card.frozen', { set: ['customer.email=a@b.c', 'customer.email=d@e.f'] }).message).toContain(
       'given twice',
     );
     const all = refusal('kyc.pending', { customer: CUSTOMER, account: 'bad', set: ['nope=1'] });
-    expect(all.input).toBe('--customer,--account,--set');
+    expect(all).toMatchObject({ input: 'customer,account,set', reason: 'INVALID_INPUTS' });
+    expect(all.problems?.map((p) => p.input)).toEqual(['customer', 'account', 'set']);
+    expect(all.message).not.toMatch(/--[a-z]/);
   });
 });
 

@@ -1,6 +1,7 @@
 /** Which base URLs `svc webhook replay` treats as the emulator: loopback, or the `local` profile's address. */
 import { describe, expect, it } from 'vitest';
-import { emulatorOnly, mayBeEmulator } from '../../../src/webhook-replay/replay.js';
+import { mayBeEmulator } from '../../../src/webhook-replay/replay.js';
+import { emulatorOnly } from '../../../commands/webhook/replay.js';
 
 describe('mayBeEmulator', () => {
   it.each([
@@ -24,7 +25,7 @@ describe('mayBeEmulator', () => {
 
   it('the refusal names the base URL flag and the way out', () => {
     const error = emulatorOnly('https://api.service.example/2025-10-13');
-    expect(error.input).toBe('--base-url');
+    expect(error.input).toBe('baseUrl');
     expect(error.message).toContain('https://api.service.example is not the emulator');
     expect(error.hint).toContain('svc emulator start');
   });

@@ -250,12 +250,16 @@ describe('openSeenIds: one listener per store file', () => {
     const first = openSeenIds({ storePath: path });
     let error: unknown;
     try {
-      openSeenIds({ storePath: path, label: '--store' }); // the error names the input by the caller's label
+      openSeenIds({ storePath: path, input: 'journal' }); // the error names the input by the caller's key
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(UsageError);
-    expect(error).toMatchObject({ input: '--store', message: expect.stringContaining(`pid ${process.pid}`) });
+    expect(error).toMatchObject({
+      input: 'journal',
+      reason: 'STORE_IN_USE',
+      message: expect.stringContaining(`pid ${process.pid}`),
+    });
     await first.record('Webhook:kept');
     await first.close();
     const second = openSeenIds({ storePath: path });
