@@ -78,9 +78,10 @@ function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | unde
  * an input that is no flag or argument (a label, a variable), is left alone.
  */
 function messageOf(error: SvcError, spec: VerbSpec | undefined): string {
-  // Several inputs refused at once: each problem after its own flag.
+  // Inputs refused at once: each problem after its own flag, one a line when there are several.
   const problems = error instanceof UsageError ? error.problems : undefined;
-  if (problems) return problems.map((p) => `${inputSyntax(p.input, spec)}: ${p.message}`).join('; ');
+  const said = problems?.map((p) => `${inputSyntax(p.input, spec)}: ${p.message}`);
+  if (said) return said.length === 1 ? said[0]! : `${said.length} inputs need fixing:\n  - ${said.join('\n  - ')}`;
   const input = error instanceof UsageError || error instanceof RejectedInputError ? error.input : undefined;
   if (input === undefined || input.includes(',')) return error.message;
   const syntax = inputSyntax(input, spec);

@@ -46,7 +46,7 @@ export async function run(opts: ReplayOptions, deps: Deps): Promise<void> {
 /** The refusal for a base URL that cannot be the emulator (exit 2, nothing sent). */
 export function emulatorOnly(baseUrl: string): UsageError {
   return new UsageError(
-    `svc webhook replay works only against the svc emulator: the service's API has no endpoint to list or resend webhook events, and ${new URL(baseUrl).origin} is not the emulator`,
+    `${new URL(baseUrl).origin} is not the emulator: svc webhook replay works only against the svc emulator (the service's API has no endpoint to list or resend webhook events)`,
     {
       input: 'baseUrl',
       reason: 'NOT_EMULATOR',

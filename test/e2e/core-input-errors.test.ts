@@ -83,8 +83,8 @@ describe('core errors name the flag of the command that raised them', () => {
 
   it('trigger with several refused inputs: each problem after its own flag', async () => {
     const r = await both(['trigger', 'kyc.rejected', '--customer', NO_SUCH_CUSTOMER, '--set', 'customer.x=1'], 2);
-    expect(r.text).toContain('--customer: kyc.rejected cannot reuse your customer');
-    expect(r.text).toContain('--set: kyc.rejected has no settable "customer.x"');
+    expect(r.text).toContain('Error: 2 inputs need fixing:\n  - --customer: kyc.rejected cannot reuse your customer');
+    expect(r.text).toContain('\n  - --set: kyc.rejected has no settable "customer.x"');
     expect(r.json).toMatchObject({ type: 'usage', field: '--customer,--set' });
   });
 
