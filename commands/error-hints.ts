@@ -39,8 +39,16 @@ function unknownRoute(error: ApiError): string | undefined {
   return `The service has no route for ${what}: check the path (the API's paths, like /customers or /quotes/<id>) and the base URL (svc config get base-url; it ends in the version segment, like /2025-10-13).`;
 }
 
+/** The description's one 409 of POST /auth/delegated-keys: the card funding source has an ACTIVE key. */
+function activeDelegatedKey(error: ApiError): string | undefined {
+  if (error.path?.split('?')[0] !== '/auth/delegated-keys') return undefined;
+  const id = /\bDelegatedKey:[0-9a-fA-F-]{36}\b/.exec(error.message)?.[0] ?? '<DelegatedKey:id>';
+  return `A card funding source has one ACTIVE delegated key at a time: revoke it first (svc auth delegated-keys revoke ${id}), then create the new one.`;
+}
+
 const BY_CODE: Record<string, (error: ApiError) => string | undefined> = {
   MISSING_MANDATORY_USER_INFO: missingContact,
+  CONFLICT: activeDelegatedKey,
   EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: () =>
     'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
   SMS_OTP_CREDENTIAL_ALREADY_EXISTS: () =>

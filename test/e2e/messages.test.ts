@@ -55,6 +55,38 @@ describe('hints that fit the error', () => {
     expect(again.stderr).not.toContain('Fix the fields above');
   });
 
+  it('a second delegated key for a card is 409 with the command that revokes the active one', async () => {
+    const configDir = tempConfigDir();
+    const login = await svc(['otp', 'verify', '--credential', emu.fixtures.credentialId, '--code', '000000'], {
+      configDir,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const create = (nickname: string) =>
+      svc(
+        [
+          'auth',
+          'delegated-keys',
+          'create',
+          '--card-id',
+          emu.fixtures.cardId,
+          '--internal-account-id',
+          emu.fixtures.accountId,
+          '--nickname',
+          nickname,
+        ],
+        { configDir },
+      );
+    const first = await create('first');
+    expect(first.code, first.stderr).toBe(0);
+    const active = (JSON.parse(first.stdout) as { id: string }).id;
+    const second = await create('second');
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('CONFLICT (HTTP 409)');
+    expect(second.stderr).toContain(
+      `Hint: A card funding source has one ACTIVE delegated key at a time: revoke it first (svc auth delegated-keys revoke ${active})`,
+    );
+  });
+
   it("a missing phone number names the command that sets the customer's, with its id", async () => {
     const customer = await svc([
       '--json',

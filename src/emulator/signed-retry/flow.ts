@@ -41,7 +41,7 @@ export interface SignedFlow {
   bindingField: string;
   /** Initial call: checks the target (throwing its 4xx) and says what to bind, or answers at once. */
   begin(): ChallengeSpec | Reply | Promise<ChallengeSpec | Reply>;
-  /** Retry: throws the 401 when the target is no longer usable (not asked once the request settled). */
+  /** Retry: throws the endpoint's error when the target is no longer usable (not asked once the request settled). */
   checkTarget(): void;
   settle(pending: PendingRequest): Promise<Reply>;
 }

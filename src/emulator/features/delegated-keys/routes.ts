@@ -37,6 +37,16 @@ function readCreate(req: Req): CreateBody {
   return { cardId: cardId!, internalAccountId: internalAccountId!, nickname: nickname! };
 }
 
+/**
+ * The description's 409: one ACTIVE key per funding source. Checked on every leg, as another flow
+ * may have activated one since this one began: that is the resource's state, not a bad signature.
+ */
+function refuseSecondActive(emu: EmulatorContext, source: string): void {
+  const active = activeKeyOf(emu, source);
+  if (active)
+    throw conflict('CONFLICT', `${source} already has an ACTIVE delegated key (${active.id}); revoke it first`);
+}
+
 /** The funding source the body names, or the description's 404; 409 when it has an ACTIVE key. */
 function fundingSource(emu: EmulatorContext, body: CreateBody): string {
   const card = emu.table(cards).get(body.cardId);
@@ -46,8 +56,7 @@ function fundingSource(emu: EmulatorContext, body: CreateBody): string {
   if (emu.table(accounts).get(body.internalAccountId)?.type !== 'EMBEDDED_WALLET')
     throw notFound('Embedded Wallet funding account', body.internalAccountId);
   const id = fundingSourceId(body.cardId, body.internalAccountId);
-  const active = activeKeyOf(emu, id);
-  if (active) throw conflict('CONFLICT', `${id} already has an ACTIVE delegated key (${active.id}); revoke it first`);
+  refuseSecondActive(emu, id);
   return id;
 }
 
@@ -67,9 +76,7 @@ function userLeg(emu: EmulatorContext, body: CreateBody, source: string): Signed
         parameters: { userName: body.nickname, apiKeys: [{ publicKey: generateKeyPair().publicKey }] },
       };
     },
-    checkTarget() {
-      if (activeKeyOf(emu, source)) throw unauthorized('The funding source got an ACTIVE delegated key meanwhile');
-    },
+    checkTarget: () => refuseSecondActive(emu, source),
     async settle(pending) {
       const parameters = JSON.parse(pending.payloadToSign).parameters as { apiKeys: Array<{ publicKey: string }> };
       const now = emu.iso();
@@ -110,8 +117,12 @@ function policyLeg(emu: EmulatorContext, body: CreateBody, keyId: string): Signe
     },
     checkTarget() {
       const key = keyOr404(emu, keyId);
-      if (key.status !== 'PENDING' || activeKeyOf(emu, key.fundingSourceId))
-        throw unauthorized(`Delegated key ${keyId} can no longer be activated`);
+      refuseSecondActive(emu, key.fundingSourceId);
+      if (key.status !== 'PENDING')
+        throw conflict(
+          'CONFLICT',
+          `Delegated key ${keyId} is ${key.status}, not PENDING: it can no longer be activated`,
+        );
     },
     async settle() {
       const key = keyOr404(emu, keyId);

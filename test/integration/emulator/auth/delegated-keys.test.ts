@@ -1,7 +1,8 @@
 /**
  * Delegated keys over HTTP: the three-leg signed creation (202, 202, 201) signed with a real session
  * key of the funding wallet, the one-ACTIVE-key rule, the PENDING key an abandoned flow leaves,
- * list filters, revoke, and the description's 400/401/404/409 answers.
+ * list filters, revoke, and the description's 400/401/404/409 answers (409 also when another flow
+ * activated a key between the legs).
  */
 import { describe, expect, it } from 'vitest';
 import { errorShape, signedHeaders, useLoggedInEmulator, type Answer } from '../support.js';
@@ -88,6 +89,24 @@ describe('delegated keys', () => {
     });
     expect((await t.call('DELETE', `/auth/delegated-keys/DelegatedKey:${ZERO}`)).status).toBe(404);
   });
+
+  it.each([
+    ['first', 1],
+    ['second', 2],
+  ])(
+    'another flow that activated a key meanwhile: the signed retry of the %s leg is 409 CONFLICT naming that key',
+    async (_leg, leg) => {
+      await revokeActive();
+      const raw = JSON.stringify(body('late'));
+      let challenge = (await post(raw)).body;
+      if (leg === 2) challenge = (await post(raw, signedHeaders(challenge, login.privateKey))).body;
+      const { legs } = await create('meanwhile');
+      const activeId = legs[2]!.body.id as string;
+      const late = await post(raw, signedHeaders(challenge, login.privateKey));
+      expect(errorShape(late)).toMatchObject({ status: 409, code: 'CONFLICT' });
+      expect(late.body.message).toContain(`already has an ACTIVE delegated key (${activeId}); revoke it first`);
+    },
+  );
 
   it('every leg must send the same body; a stranger key cannot sign', async () => {
     await revokeActive();
