@@ -26,6 +26,8 @@ export function dryRun(
   req: ResourceRequest,
   target: { baseUrl: string; auth: 'basic' | 'bearer' },
   signed: boolean,
+  /** Who signs the 202, when not the session (the operation's signedBy). */
+  signedBy?: string,
 ): DryRun {
   const baseUrl = target.baseUrl;
   const url = `${baseUrl.replace(/\/+$/, '')}${req.path}`;
@@ -43,13 +45,15 @@ export function dryRun(
     signed && req.headers['Service-Wallet-Signature'] === undefined
       ? [
           'If the service answers 202 {payloadToSign, requestId, expiresAt}:',
-          '1. Sign payloadToSign exactly as received (no re-serializing) with the session key:',
-          '   svc keys stamp --private-key-file <session key file> --payload "$PAYLOAD_TO_SIGN"',
+          `1. Sign payloadToSign exactly as received (no re-serializing) with ${signedBy ?? 'the session key'}:`,
+          `   svc keys stamp --private-key-file <${signedBy ? 'key' : 'session key'} file> --payload "$PAYLOAD_TO_SIGN"`,
           '2. Send the same request again, byte-identical body, adding two headers:',
           '   -H "Service-Wallet-Signature: $STAMP" -H "Request-Id: $REQUEST_ID"',
           '3. While it answers 200 {"status":"PROCESSING"}, send that same signed request again',
           '   (backing off) until it settles or expiresAt passes.',
-          'svc does all of this itself without --dry-run, with the active session.',
+          signedBy
+            ? 'svc stops at the 202 without --dry-run: step 1 is yours, then pass --wallet-signature and --request-id.'
+            : 'svc does all of this itself without --dry-run, with the active session.',
         ]
       : undefined;
   return {

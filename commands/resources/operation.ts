@@ -95,6 +95,12 @@ export interface Operation {
   rules?: Rule[];
   /** The service answers 202 with a challenge that the active session's key signs. */
   signed?: boolean;
+  /**
+   * The key that signs the 202 when it is not a session's (credential verify: the TEK sealed in the
+   * OTP bundle), as the messages name it: svc cannot sign, so without --wallet-signature it stops at
+   * the challenge, prints it and says how to answer it.
+   */
+  signedBy?: string;
   /** A list answering `{data, hasMore, nextCursor}`: gets --paginate. */
   list?: boolean;
   /** Cannot be undone: asks on a terminal, wants --yes elsewhere. */

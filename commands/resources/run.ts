@@ -12,7 +12,7 @@ import { chooseSigner } from '../api/run.js';
 import { apiCall } from '../../src/api/request.js';
 import { paginate } from '../../src/api/paginate.js';
 import { resolveEndpoint } from '../../src/store/resolve.js';
-import { UsageError } from '../../src/errors.js';
+import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import type { ApiResponse } from '../../src/http/types.js';
 import { createStamper } from '../../src/crypto/stamp.js';
 import { parseChallenge } from '../../src/signing/challenge.js';
@@ -41,7 +41,7 @@ async function showDryRun(op: Operation, req: ResourceRequest, deps: Deps): Prom
       auth: 'basic' as const,
     }),
   );
-  printDryRun(deps.ui, dryRun(req, target, op.signed === true));
+  printDryRun(deps.ui, dryRun(req, target, op.signed === true, op.signedBy));
 }
 
 export async function run(opts: Record<string, unknown>, deps: Deps): Promise<void> {
@@ -81,7 +81,7 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
 
   // A stamp given on the command line is sent as it is; otherwise a 202 is signed here.
   const stamped = req.headers['Service-Wallet-Signature'] !== undefined;
-  const signer = op.signed && !stamped ? await chooseSigner(undefined, deps, `svc ${words}`) : false;
+  const signer = op.signed && !stamped && !op.signedBy ? await chooseSigner(undefined, deps, `svc ${words}`) : false;
   const progress = signedProgress(ui, deps.signal);
   const send = (headers: Record<string, string>) =>
     apiCall(client, {
@@ -117,4 +117,16 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
     },
   );
   printAnswer(ui, words, result.response);
+  if (op.signedBy && !stamped && result.response.status === 202) throw unansweredChallenge(op, words, result.response);
+}
+
+/** A challenge svc cannot sign (printed above, on stdout): what it needs and how to send it. */
+function unansweredChallenge(op: Operation, words: string, res: ApiResponse): AuthRequiredError {
+  const { challenge } = parseChallenge(res.body, op.method, op.path);
+  return new AuthRequiredError(
+    `svc ${words} is not done: the challenge printed on stdout is to be signed by ${op.signedBy}, not by a session, and no --wallet-signature was given.`,
+    {
+      hint: `Stamp its payloadToSign with that key (svc keys stamp --private-key-file <file> --payload <payloadToSign>) and run the same command again with --wallet-signature <stamp> --request-id ${challenge.requestId}.${op.seeAlso ? ` Or use ${op.seeAlso}.` : ''}`,
+    },
+  );
 }

@@ -82,7 +82,15 @@ const COMMON = {
 function helpOf(op: Operation): string {
   const words = commandWords(op);
   const lines = ['', 'Examples:', ...op.examples.map((e) => `  $ svc ${words}${e ? ` ${e}` : ''}`)];
-  if (op.signed) {
+  if (op.signedBy) {
+    lines.push(
+      '',
+      `The service answers 202 with a challenge to be signed by ${op.signedBy}, not by a session:`,
+      'without --wallet-signature svc prints the challenge and stops (exit 4). Stamp its payloadToSign',
+      '(svc keys stamp --private-key-file <file> --payload <payloadToSign>) and run the command again',
+      'with --wallet-signature <stamp> --request-id <requestId>.',
+    );
+  } else if (op.signed) {
     lines.push(
       '',
       'When the service answers 202 with a challenge, svc signs its payloadToSign with the active',

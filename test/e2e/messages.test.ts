@@ -87,6 +87,56 @@ describe('hints that fit the error', () => {
     );
   });
 
+  it('credentials verify without --wallet-signature prints the challenge and names the key that signs it, not the session', async () => {
+    const configDir = tempConfigDir();
+    const credential = emu.fixtures.credentialId;
+    // A session is active: svc used to sign the challenge with it, and the service refused the wrong key.
+    expect((await svc(['otp', 'verify', '--credential', credential, '--code', '000000'], { configDir })).code).toBe(0);
+    const challenged = await svc(['--json', 'auth', 'credentials', 'challenge', credential], { configDir });
+    const bundle = (JSON.parse(challenged.stdout) as { otpEncryptionTargetBundle: string }).otpEncryptionTargetBundle;
+    const sealed = await svc([
+      '--json',
+      'keys',
+      'encrypt-otp',
+      '--bundle',
+      bundle,
+      '--code',
+      '000000',
+      '--signer',
+      emu.otpSignerPublicKey,
+    ]);
+    const { encryptedOtpBundle, tekPrivateKey } = JSON.parse(sealed.stdout) as Record<string, string>;
+    const verify = [
+      'auth',
+      'credentials',
+      'verify',
+      credential,
+      '--type',
+      'EMAIL_OTP',
+      '--encrypted-otp-bundle',
+      encryptedOtpBundle!,
+    ];
+
+    const stopped = await svc(verify, { configDir });
+    expect(stopped.code).toBe(4);
+    const challenge = JSON.parse(stopped.stdout) as { payloadToSign: string; requestId: string };
+    expect(stopped.stderr).toContain(
+      'the challenge printed on stdout is to be signed by the TEK sealed in the OTP bundle (the tekPrivateKey of svc keys encrypt-otp), not by a session',
+    );
+    expect(stopped.stderr).toContain(`--wallet-signature <stamp> --request-id ${challenge.requestId}`);
+    expect(stopped.stderr).not.toMatch(/Re-authenticate|API credentials|does not recognise this session/);
+
+    const keyFile = join(configDir, 'tek.hex');
+    writeFileSync(keyFile, tekPrivateKey!);
+    const stamp = await svc(['keys', 'stamp', '--private-key-file', keyFile, '--payload', challenge.payloadToSign]);
+    const done = await svc(
+      ['--json', ...verify, '--wallet-signature', stamp.stdout.trim(), '--request-id', challenge.requestId],
+      { configDir },
+    );
+    expect(done.code, done.stderr).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ id: expect.stringMatching(/^Session:/) });
+  });
+
   it("a missing phone number names the command that sets the customer's, with its id", async () => {
     const customer = await svc([
       '--json',

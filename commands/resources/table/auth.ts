@@ -92,7 +92,7 @@ export const auth: Operation[] = [
       { syntax: '--client-public-key <hex>', help: 'client P-256 public key (OAUTH)', body: 'clientPublicKey' },
       { syntax: '--assertion <json>', help: 'WebAuthn assertion as JSON (PASSKEY)', type: 'json', body: 'assertion' },
     ],
-    // The 202 is to be signed by the key sealed in the bundle (not a session's): it goes in --wallet-signature.
+    signedBy: 'the TEK sealed in the OTP bundle (the tekPrivateKey of svc keys encrypt-otp)',
     examples: [
       `AuthMethod:<uuid> --type EMAIL_OTP --encrypted-otp-bundle '<bundle>' --wallet-signature "$STAMP" --request-id "$REQUEST_ID"`,
     ],
