@@ -1,7 +1,9 @@
 /**
  * What the credentials commands resolve before any request: the account (--account, else the
- * active session's) and the signing session (--session, else the active one), refusing an expired
- * or missing key early, and the store and profile they came from.
+ * active session's) and the signing session (--session, else the active one), and the store and
+ * profile they came from. A missing or expired key is refused when it would have to sign: at once
+ * for a removal (always signed), at the challenge for an add (an account's first credential and a
+ * list need no signature, so an expired session must not stop them).
  */
 import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
@@ -19,7 +21,11 @@ export interface CredentialsContext {
   sign: Signer;
 }
 
-export async function credentialsContext(opts: { session?: string }, deps: Deps): Promise<CredentialsContext> {
+export async function credentialsContext(
+  opts: { session?: string },
+  deps: Deps,
+  { alwaysSigned = false } = {},
+): Promise<CredentialsContext> {
   if (opts.session !== undefined) requireId('Session', opts.session, '--session');
   const [store, { name: profileName, effective: profile }] = await Promise.all([deps.store(), deps.profile()]);
   const id = opts.session ?? profile.activeSessionId;
@@ -29,16 +35,28 @@ export async function credentialsContext(opts: { session?: string }, deps: Deps)
       hint: 'List the keys held here with svc session list.',
     });
   }
-  if (session && isExpired(session.expiresAt, deps.clock.now())) {
-    throw new AuthRequiredError(`${session.id} expired at ${session.expiresAt}; it cannot sign.`, {
-      hint: `Log in again (svc login otp|oauth|passkey), or pick another session with --session.`,
-    });
+  const expired = () =>
+    session && isExpired(session.expiresAt, deps.clock.now())
+      ? new AuthRequiredError(`${session.id} expired at ${session.expiresAt}; it cannot sign.`, {
+          hint: `Log in again (svc login otp|oauth|passkey), or pick another session with --session.`,
+        })
+      : undefined;
+  if (alwaysSigned) {
+    const refusal = expired();
+    if (refusal) throw refusal;
   }
+  const stamp = session ? createStamper(session.privateKey) : undefined;
   return {
     store,
     profileName,
     ...(session ? { session } : {}),
-    sign: session ? createStamper(session.privateKey) : undefined,
+    sign: stamp
+      ? (payload) => {
+          const late = expired();
+          if (late) throw late;
+          return stamp(payload);
+        }
+      : undefined,
   };
 }
 

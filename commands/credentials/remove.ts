@@ -21,7 +21,7 @@ export type RemoveOptions = OptionsOf<typeof verbs.remove>;
 export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   const credentialId = requireId('AuthMethod', opts.credential, '<credential>');
   const irreversibly = irreversible(deps, `Removing ${credentialId}`);
-  const ctx = await credentialsContext(opts, deps);
+  const ctx = await credentialsContext(opts, deps, { alwaysSigned: true });
   if (ctx.session?.credentialId === credentialId) {
     throw new UsageError(
       `Session ${ctx.session.id} was made with ${credentialId}: a session of another credential must approve its removal.`,

@@ -192,22 +192,23 @@ describe("the life of an account's credentials", () => {
     expect(out(list).data.map((r: { id: string }) => r.id)).not.toContain(passkeyId);
   });
 
-  it('a session of another account does not sign an add for this one: exit 4, no signed retry sent', async () => {
+  /** The internal account of a new customer: an account with no credential yet. */
+  async function newAccount(fullName: string, email: string): Promise<string> {
+    const authorization = `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`;
     const customer = await request(`${t.emu.baseUrl}/customers`, {
       method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Other Person', email: 'other@example.test' }),
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName, email }),
     });
     const customerId = ((await customer.body.json()) as { id: string }).id;
     const accounts = await request(`${t.emu.baseUrl}/internal-accounts?customerId=${customerId}`, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${t.emu.apiTokenId}:${t.emu.apiClientSecret}`).toString('base64')}`,
-      },
+      headers: { authorization },
     });
-    const accountId = ((await accounts.body.json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    return ((await accounts.body.json()) as { data: Array<{ id: string }> }).data[0]!.id;
+  }
+
+  it('a session of another account does not sign an add for this one: exit 4, no signed retry sent', async () => {
+    const accountId = await newAccount('Other Person', 'other@example.test');
     // Its first credential needs no signature; the second one would.
     await add('email', { account: accountId });
     const signedBefore = t.proxy.count('/auth/credentials', true);
@@ -215,6 +216,28 @@ describe("the life of an account's credentials", () => {
     expect(exitCodeFor(error)).toBe(4);
     expect((error as Error).message).toMatch(/no session key of that account/);
     expect(t.proxy.count('/auth/credentials', true)).toBe(signedBefore);
+  });
+
+  it('an expired active session stops only what it would sign: a list and a first credential go ahead', async () => {
+    const accountId = await newAccount('Third Person', 'third@example.test');
+    const store = t.store();
+    const stored = activeSession(t)!;
+    store.saveSession({ ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() });
+    try {
+      const listed = json();
+      await credentialsList({ account: accountId }, listed);
+      expect(out(listed)).toEqual({ data: [] });
+      expect(out(await add('email', { account: accountId }))).toMatchObject({ type: 'EMAIL_OTP', accountId });
+
+      // A second credential of the session's own account is approved by a signature: refused at the challenge.
+      const signedBefore = t.proxy.count('/auth/credentials', true);
+      const error = await caught(add('passkey', { software: true }));
+      expect(exitCodeFor(error)).toBe(4);
+      expect((error as Error).message).toMatch(new RegExp(`^${stored.id} expired at .*; it cannot sign\\.$`));
+      expect(t.proxy.count('/auth/credentials', true)).toBe(signedBefore);
+    } finally {
+      store.saveSession(stored);
+    }
   });
 
   it("the active session's own credential cannot approve its removal: exit 2 naming --session, nothing sent", async () => {
