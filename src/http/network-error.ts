@@ -47,6 +47,21 @@ export function networkError(
   timeoutMs: number,
   proxy?: { origin: string; variable: string },
 ): NetworkError {
+  const refusedWith = proxy ? tunnelRefusal(err) : undefined;
+  if (proxy && refusedWith !== undefined) {
+    const host = new URL(url).host;
+    return new NetworkError(
+      `The proxy ${proxy.origin} (${proxy.variable}) refused to open a tunnel to ${host}: it answered CONNECT with HTTP ${refusedWith}`,
+      {
+        url,
+        hint:
+          refusedWith === 407
+            ? `The proxy wants credentials: put them in its URL in ${proxy.variable} (http://user:password@host:port).`
+            : `Check the proxy's rules for ${host} (its log says why it refused), or list the host in NO_PROXY to connect directly.`,
+        cause: err,
+      },
+    );
+  }
   if (proxy && !timedOut) {
     // A dead or refusing proxy fails every request: say so, not that the service is down.
     const what = describeFailure(err);
@@ -93,6 +108,18 @@ function describeFailure(err: unknown): string {
     DESCRIPTIONS[code] ??
     (code.startsWith('HPE_') ? 'the server answered something that is not HTTP' : 'request failed');
   return `${known} (${code})`;
+}
+
+/** undici aborts a CONNECT the proxy did not answer 200 with this message (code UND_ERR_ABORTED). */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/;
+
+/** The status a proxy answered CONNECT with, when that is why the request failed. */
+function tunnelRefusal(err: unknown): number | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const match = TUNNEL_REFUSED.exec(String((e as { message?: unknown }).message));
+    if (match) return Number(match[1]);
+  }
+  return undefined;
 }
 
 /** undici's HTTPParserError carries no code; its name says the answer could not be parsed. */

@@ -37,4 +37,22 @@ describe('svc through a proxy (spawned)', () => {
       ['GET', '/2025-10-13/customers', 'api.service.invalid'],
     ]);
   });
+
+  it('a proxy that refuses the CONNECT is named with its status, not "request failed"', async () => {
+    for (const status of [502, 407]) {
+      proxy = await startTunnelProxy(1, { refuse: status });
+      const r = await runSvc(['--base-url', 'https://api.service.invalid', 'api', 'GET', '/customers'], {
+        env: { HTTPS_PROXY: proxy.url, SERVICE_API_TOKEN_ID: 'token-id', SERVICE_API_CLIENT_SECRET: 'client-secret' },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `The proxy ${proxy.url} (HTTPS_PROXY) refused to open a tunnel to api.service.invalid: it answered CONNECT with HTTP ${status}`,
+      );
+      expect(r.stderr).toContain(status === 407 ? 'The proxy wants credentials' : 'list the host in NO_PROXY');
+      expect(r.stderr).not.toContain('UND_ERR_ABORTED');
+      expect(proxy.connects).toEqual(['api.service.invalid:443']);
+      await proxy.close();
+      proxy = undefined;
+    }
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * An HTTP proxy on 127.0.0.1 for HTTP_PROXY/HTTPS_PROXY tests: it tunnels every CONNECT to one
  * local port, whatever host the client asked for, so a remote-looking host name is never resolved
- * and nothing leaves this machine. It records each CONNECT target; a request in absolute form
+ * and nothing leaves this machine (or refuses every CONNECT with a chosen status). It records each CONNECT target; a request in absolute form
  * (a proxy that forwards instead of tunnelling) is recorded too and refused with 502.
  */
 import { createServer } from 'node:http';
@@ -17,7 +17,8 @@ export interface TunnelProxy {
   close(): Promise<void>;
 }
 
-export async function startTunnelProxy(targetPort: number): Promise<TunnelProxy> {
+/** `refuse`: answer every CONNECT with this status instead of tunnelling (a proxy whose rules say no). */
+export async function startTunnelProxy(targetPort: number, { refuse }: { refuse?: number } = {}): Promise<TunnelProxy> {
   const connects: string[] = [];
   const forwarded: string[] = [];
   const sockets = new Set<Socket>();
@@ -28,6 +29,10 @@ export async function startTunnelProxy(targetPort: number): Promise<TunnelProxy>
   });
   proxy.on('connect', (req, clientSocket: Socket, head: Buffer) => {
     connects.push(req.url ?? '');
+    if (refuse !== undefined) {
+      clientSocket.end(`HTTP/1.1 ${refuse} Refused\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
     const upstream = connect(targetPort, '127.0.0.1', () => {
       clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
