@@ -22,6 +22,9 @@ const publicKey = flag.value(
 export const listen = defineVerb({
   name: 'listen',
   description: 'run a local receiver that verifies, dedupes and prints deliveries (Ctrl-C to stop)',
+  // A reader gone from stdout (`| head -1`) stops it as Ctrl-C does: the emulator's endpoint is put
+  // back and the journal closed, instead of the process ending at the first failed write.
+  serves: true,
   flags: {
     host: flag.withDefault('--host <host>', 'address to listen on', '127.0.0.1'),
     port: flag.integer('--port <port>', 'port to listen on (0 picks a free one)', { min: 0, max: 65535 }, 4242),

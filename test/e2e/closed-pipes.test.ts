@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { activeSession } from '../integration/auth/login.js';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { createClient } from '../../src/http/index.js';
+import { saveLocalProfile } from '../integration/webhook/helpers.js';
 
 let t: AuthEnv;
 beforeAll(async () => (t = await authEnv()));
@@ -42,7 +45,7 @@ describe('a closed output pipe', () => {
 });
 
 /**
- * Issue 25, item 7: a command that serves (emulator start, demo) stops through its cleanup when its
+ * A command that serves (emulator start, demo, webhook listen) stops through its cleanup when its
  * reader goes away, as with Ctrl-C, instead of ending at the first failed write.
  */
 describe('a closed stdout, for a command that serves', () => {
@@ -78,6 +81,29 @@ describe('a closed stdout, for a command that serves', () => {
     expect(r.code).toBe(130);
     expect(await current(configDir)).toBe('default');
   }, 60_000);
+
+  it("webhook listen stops cleanly and gives the emulator's webhook endpoint back", async () => {
+    const emu = await startEmulator({ port: 0 });
+    try {
+      const configDir = tempConfigDir();
+      saveLocalProfile(configDir, emu);
+      const client = createClient({
+        baseUrl: emu.baseUrl,
+        auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret },
+      });
+      const before = 'http://127.0.0.1:9/app-webhooks';
+      await client.request({ method: 'PATCH', path: '/config', body: { webhookEndpoint: before } });
+      // Under --json the ready line is written to stdout at once, so the closed pipe is met at start.
+      const r = await stdoutClosed(configDir, ['--json', 'webhook', 'listen', '--port', '0']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`Restored the emulator's webhook endpoint to ${before}`);
+      expect(r.stderr).toMatch(/Stopped\. 0 received/);
+      const config = await client.request<{ webhookEndpoint?: string }>({ method: 'GET', path: '/config' });
+      expect(config.body.webhookEndpoint).toBe(before);
+    } finally {
+      await emu.close();
+    }
+  });
 
   it('demo deletes its temporary store, which holds session keys', async () => {
     const tmp = tempConfigDir();
