@@ -3,7 +3,8 @@
  * credential), with request fields set by path (`path=value`). What each recipe can reuse and which
  * request fields it lets you set are data (input-rules.ts); every input is checked before any request
  * (unknown path, wrong type, a resource the scenario cannot use, a value that would change which magic
- * row applies), and a refusal names the input and why. Nothing given is ever dropped silently: a recipe uses every input it accepts.
+ * row applies), and a refusal names the input and why. Nothing given is ever dropped silently: a
+ * recipe uses every input it accepts.
  */
 import type { SignerTrust } from '../auth/signer-trust.js';
 import { UsageError, type InputProblem } from '../errors.js';
