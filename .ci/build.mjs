@@ -18,7 +18,7 @@
 // Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
@@ -267,6 +267,27 @@ const commandRoot = {
     );
   },
 };
+/**
+ * A Node built-in imported by an ES module becomes a CommonJS module of the bundle that requires
+ * it. esbuild's split output is ES modules, whose imports of external modules go to the top of the
+ * chunk, so a chunk required a built-in when it loaded even for a module of it that runs only when
+ * first required: conf, loaded for `session show` though only a store write runs it, brought
+ * node:crypto, node:assert and node:stream with it (about 5 ms). As a module of the bundle, a
+ * built-in is required where its importer runs.
+ */
+const builtinWhereUsed = {
+  name: 'builtin-where-used',
+  setup(b) {
+    b.onResolve({ filter: /^[a-z_]/ }, (args) => {
+      if (args.kind !== 'import-statement' || !isBuiltin(args.path)) return undefined;
+      return { path: args.path.startsWith('node:') ? args.path : `node:${args.path}`, namespace: 'builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      loader: 'js',
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+    }));
+  },
+};
 /** The library (package.json "exports"): src/index.ts, sharing the verbs' code. */
 const LIBRARY = 'library';
 const split = await build({
@@ -284,7 +305,7 @@ const split = await build({
   sourcemap: 'inline',
   sourcesContent: false,
   write: false,
-  plugins: [verbEntry, registry('verbs'), commandRoot, undiciCore, lazyModules],
+  plugins: [verbEntry, registry('verbs'), commandRoot, undiciCore, lazyModules, builtinWhereUsed],
 });
 // Each module as CommonJS, with its source map (esbuild carries the inline map of the split
 // build through, so it still points into src/ and commands/).

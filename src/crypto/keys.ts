@@ -3,6 +3,7 @@
  * Private keys are 64 hex; public keys are 02/03+X (66 hex) or 04+X+Y (130 hex).
  * Validation errors are UsageErrors naming the field and never repeat a private key's value.
  */
+import { createECDH } from 'node:crypto';
 import { p256 } from './curve.js';
 import { UsageError } from '../errors.js';
 import { bytesToHex, hexToBytes } from './hex.js';
@@ -19,12 +20,19 @@ export interface KeyPair {
 
 type Point = ReturnType<typeof p256.Point.fromHex>;
 
-/** A fresh key pair from the OS CSPRNG; the public key is compressed unless asked otherwise. */
+/**
+ * A fresh key pair from the OS CSPRNG; the public key is compressed unless asked otherwise.
+ * OpenSSL makes it (node:crypto's ECDH: a random scalar in [1, n-1] times the base point), in
+ * microseconds where @noble's pure-JS multiplication takes several milliseconds in a cold process,
+ * and `svc session refresh` and every login make one. Signing stays with @noble (stamp.ts).
+ */
 export function generateKeyPair(opts: { uncompressed?: boolean } = {}): KeyPair {
-  const secret = p256.utils.randomSecretKey();
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
   return {
-    privateKey: bytesToHex(secret),
-    publicKey: bytesToHex(p256.getPublicKey(secret, !opts.uncompressed)),
+    // OpenSSL gives the scalar without its leading zero bytes.
+    privateKey: ecdh.getPrivateKey('hex').padStart(64, '0'),
+    publicKey: ecdh.getPublicKey('hex', opts.uncompressed ? 'uncompressed' : 'compressed'),
   };
 }
 

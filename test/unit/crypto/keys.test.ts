@@ -46,6 +46,14 @@ describe('key pairs', () => {
     expect(generateKeyPair().privateKey).not.toBe(a.privateKey);
   });
 
+  it('writes a private key whose scalar starts with a zero byte in full, 64 hex (one key in 256)', () => {
+    // OpenSSL makes the keys and gives such a scalar without its leading zero; draw until one comes.
+    let pair = generateKeyPair();
+    for (let i = 0; i < 20_000 && !pair.privateKey.startsWith('00'); i++) pair = generateKeyPair();
+    expect(pair.privateKey).toMatch(/^00[0-9a-f]{62}$/);
+    expect(publicKeyFromPrivate(pair.privateKey)).toBe(pair.publicKey);
+  });
+
   it('compresses and decompresses between the SEC1 forms', () => {
     const { publicKey } = generateKeyPair();
     const long = decompressPublicKey(publicKey);
