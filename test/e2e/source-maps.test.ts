@@ -1,8 +1,8 @@
 /**
  * The bundles' source maps (dist/cli/*.map): with SVC_DEBUG=1 or NODE_OPTIONS=--enable-source-maps,
  * a stack (which --verbose prints for an unexpected error) the stack names the TypeScript files and lines; a
- * normal run never loads a map. The error is real: a preload takes the process's random numbers
- * away, so `svc keys generate` fails inside the curve library, called from src/crypto/keys.ts.
+ * normal run never loads a map. The error is real: a preload makes node:crypto's key generation
+ * fail ('no entropy'), so `svc keys generate` fails where src/crypto/keys.ts asks OpenSSL for a key.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ function generateWithoutEntropy(args: string[], env: NodeJS.ProcessEnv = {}) {
   const report = join(dir, 'map-loaded');
   writeFileSync(
     preload,
-    `globalThis.crypto.getRandomValues = () => { throw new Error('no entropy'); };
+    `require('node:crypto').createECDH = () => { throw new Error('no entropy'); };
 process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)},
   String(require('node:module').findSourceMap(${JSON.stringify(VERBS)}) !== undefined)));`,
   );
