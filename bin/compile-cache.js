@@ -19,7 +19,9 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const Module = require('node:module');
+// CommonJS's Module itself: require('node:module') would also load, on Node 20, the ES-module
+// loader and source-map modules that the public `module` builtin brings (about 1 ms).
+const Module = module.constructor;
 const { Script } = require('node:vm');
 
 const BUNDLES = path.join(__dirname, '..', 'dist', 'cli') + path.sep;
