@@ -6,16 +6,10 @@
 // it: request(url, { method, headers, body, dispatcher, signal, … }).
 'use strict';
 const Agent = require('undici/lib/dispatcher/agent.js');
-const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js');
 const errors = require('undici/lib/core/errors.js');
 const util = require('undici/lib/core/util.js');
 const apiRequest = require('undici/lib/api/api-request.js');
 const { getGlobalDispatcher, setGlobalDispatcher } = require('undici/lib/global.js');
-
-// The index gives every dispatcher its API methods (Object.assign(Dispatcher.prototype, api)); of
-// those, undici itself calls only connect(): ProxyAgent opens its tunnel with client.connect().
-// Without it every request through HTTP(S)_PROXY failed with "request failed" in the bundled CLI.
-require('undici/lib/dispatcher/dispatcher.js').prototype.connect = require('undici/lib/api/api-connect.js');
 
 function request(url, opts, handler) {
   if (typeof opts === 'function') {
@@ -47,4 +41,20 @@ function request(url, opts, handler) {
   );
 }
 
-module.exports = { Agent, EnvHttpProxyAgent, errors, request, getGlobalDispatcher, setGlobalDispatcher };
+module.exports = {
+  Agent,
+  errors,
+  request,
+  getGlobalDispatcher,
+  setGlobalDispatcher,
+  // Loaded on first use, when a proxy variable is set (src/http/proxy.ts), with ProxyAgent and the
+  // SOCKS agent: a direct connection, most runs, loads neither.
+  get EnvHttpProxyAgent() {
+    // The index gives every dispatcher its API methods (Object.assign(Dispatcher.prototype, api));
+    // of those, undici itself calls only connect(): ProxyAgent opens its tunnel with
+    // client.connect(). Without it every request through HTTP(S)_PROXY failed with "request
+    // failed" in the bundled CLI.
+    require('undici/lib/dispatcher/dispatcher.js').prototype.connect = require('undici/lib/api/api-connect.js');
+    return require('undici/lib/dispatcher/env-http-proxy-agent.js');
+  },
+};

@@ -6,7 +6,8 @@
  */
 import { Command, Help } from 'commander';
 import { GLOBAL_FLAGS, GLOBAL_SPEC, GLOBAL_VALUE_FLAGS, type GlobalOptions } from './global-flags.js';
-import { addFlags, declare, optionsFrom, type Verb, type VerbModule, type VerbSpec } from './verb.js';
+import { addFlags, declare, optionsFrom } from './declare.js';
+import type { Verb, VerbModule, VerbSpec } from './verb.js';
 import { VERSION } from './version.js';
 import { apiVerb } from './api/verbs.js';
 import { cardsVerbs } from './cards/verbs.js';

@@ -3,10 +3,11 @@
  * type of the options its `run` receives is inferred from that spec, and the commander wiring and
  * the mapping from parsed flags to options are generated here. Adding a flag is one edit.
  *
- * This module is part of the command root, which loads on every invocation: it imports commander
- * (which the root loads anyway) and nothing else.
+ * This module is part of the command root, which loads on every invocation, and of the verbs that
+ * read specs (the global flags name an input in an error): it imports nothing, so that commander,
+ * which the root loads anyway, is not bundled and run a second time with the verbs (declare.ts
+ * gives the specs to commander).
  */
-import { Option, type Command } from 'commander';
 import type { Deps } from './deps.js';
 
 /** A flag of type T. `syntax` is commander's (`--amount <int>`, `--legacy`, `--no-profile`). */
@@ -91,7 +92,7 @@ export const arg = {
 };
 
 type Args = Record<string, Arg<unknown>>;
-type Flags = Record<string, Flag<unknown>>;
+export type Flags = Record<string, Flag<unknown>>;
 
 export interface VerbSpec<A extends Args = Args, F extends Flags = Flags> {
   /** The word after the noun (`fund` in `svc sandbox fund`). */
@@ -156,46 +157,4 @@ export function verb<A extends Args, F extends Flags>(
   load: () => Promise<VerbModule<OptionsOf<VerbSpec<A, F>>>>,
 ): Verb<OptionsOf<VerbSpec<A, F>>> {
   return { spec, load };
-}
-
-/** Gives `command` the spec's arguments, flags and help text. */
-export function declare(command: Command, spec: VerbSpec): Command {
-  command.description(spec.description);
-  for (const a of Object.values(spec.args ?? {})) command.argument(a.syntax, a.description);
-  addFlags(command, spec.flags ?? {});
-  if (spec.help) command.addHelpText('after', spec.help);
-  return command;
-}
-
-/** Gives `command` these flags as commander options (the root's global flags, a verb's own). */
-export function addFlags(command: Command, flags: Flags): void {
-  for (const f of Object.values(flags)) {
-    const option = new Option(f.syntax, f.description);
-    if (f.default !== undefined) option.default(f.default);
-    if (f.required) option.makeOptionMandatory();
-    if (f.kind === 'repeatable')
-      option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
-    command.addOption(option);
-  }
-}
-
-/**
- * The options `run` receives, from what commander parsed: positionals by the spec's order, flags by
- * the name commander gives each (`--private-key-file` → privateKeyFile, `--no-profile` → profile).
- */
-export function optionsFrom(
-  spec: VerbSpec,
-  positionals: readonly unknown[],
-  parsed: Record<string, unknown>,
-): Record<string, unknown> {
-  const options: Record<string, unknown> = {};
-  Object.entries(spec.args ?? {}).forEach(([key, a], i) => {
-    options[key] = a.syntax.endsWith('...]') ? (positionals[i] ?? []) : positionals[i];
-  });
-  for (const [key, f] of Object.entries(spec.flags ?? {})) {
-    const value = parsed[new Option(f.syntax).attributeName()];
-    if (f.kind === 'repeatable') options[key] = Array.isArray(value) ? value : [];
-    else options[key] = f.kind === 'boolean' ? value === true : f.kind === 'negatable' ? value !== false : value;
-  }
-  return options;
 }

@@ -6,7 +6,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { optionsFromFlags } from './option-flags.js';
+import { optionsFromFlags } from './options-from-flags.js';
 import { claimFolder, DETACHED_CHILD_ENV } from './background.js';
 
 export type StartOptions = OptionsOf<typeof verbs.start>;

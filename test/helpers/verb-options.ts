@@ -4,7 +4,8 @@
  * on top: tests that call run() directly state only what they mean, and a new flag needs no edit.
  */
 import { Option } from 'commander';
-import { optionsFrom, type OptionsOf, type VerbSpec } from '../../commands/verb.js';
+import { optionsFrom } from '../../commands/declare.js';
+import type { OptionsOf, VerbSpec } from '../../commands/verb.js';
 
 export function optionsWith<S extends VerbSpec>(spec: S, given: Partial<OptionsOf<S>>): OptionsOf<S> {
   const defaults = Object.fromEntries(

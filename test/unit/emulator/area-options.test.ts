@@ -4,7 +4,8 @@
  * flag reaches `svc emulator start`.
  */
 import { describe, expect, it } from 'vitest';
-import { emulatorFlags, optionsFromFlags } from '../../../commands/emulator/option-flags.js';
+import { emulatorFlags } from '../../../commands/emulator/option-flags.js';
+import { optionsFromFlags } from '../../../commands/emulator/options-from-flags.js';
 import { UsageError } from '../../../src/errors.js';
 import { OPTIONS, resolveOptions } from '../../../src/emulator/options.js';
 
