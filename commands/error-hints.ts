@@ -4,7 +4,8 @@
  * route is a wrong path or base URL, not a wrong identifier; a quote that is already paid is not
  * fixed by editing fields.
  */
-import { InsecureTransportError, type ApiError, type SvcError } from '../src/errors.js';
+import { ApiError, AuthRequiredError, InsecureTransportError, type SvcError } from '../src/errors.js';
+import { reauthCommand, sessionHint } from './auth-hints.js';
 import { NO_ROUTE_DETAILS, isNoRoute } from '../src/service/no-route.js';
 
 const CUSTOMER_ID = /\bCustomer:[0-9a-fA-F-]{36}\b/;
@@ -72,6 +73,8 @@ const BY_FIELD: Record<string, string> = {
 export function defaultHint(error: ApiError): string | undefined {
   const byCode = unknownRoute(error) ?? BY_CODE[error.code]?.(error);
   if (byCode) return byCode;
+  // A 401 of a session-signed call: the session failed, and its credential logs in again.
+  if (error.status === 401 && error.reauth) return sessionHint(error, error.reauth);
   // Commands that know which credential failed (API token or session key) give a sharper hint.
   if (error.status === 401)
     return 'Check the API credentials (SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET or the profile) and, for signed calls, the session (svc session show).';
@@ -80,6 +83,8 @@ export function defaultHint(error: ApiError): string | undefined {
   const byField = fields.map((f) => BY_FIELD[f]).find(Boolean);
   if (error.status === 400 && byField && fields.every((f) => BY_FIELD[f])) return byField;
   if (error.status === 400 && fields.length > 0) return 'Fix the fields above and run the command again.';
+  if (error.status >= 300 && error.status < 400)
+    return 'The server redirected; check the base URL (--base-url or SERVICE_BASE_URL).';
   if (error.status === 403) return 'Sandbox endpoints need a sandbox token; check --profile or SERVICE_API_TOKEN_ID.';
   if (error.status === 429) return 'Rate limited: wait a moment and try again.';
   if (error.status >= 500) return 'The service failed; try again shortly.';
@@ -89,6 +94,10 @@ export function defaultHint(error: ApiError): string | undefined {
 const SANDBOX_HINT =
   'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
 
+function reauthOf(error: SvcError) {
+  return error instanceof AuthRequiredError ? error.reauth : undefined;
+}
+
 /**
  * The CLI's next step for a core error, by its reason code (src/errors.ts): the core's own hint is
  * for any caller and names no command or flag; these do. A reason not listed keeps the core's hint.
@@ -97,6 +106,23 @@ const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
   MISSING_BASE_URL: () => `Pass --base-url or set SERVICE_BASE_URL. ${SANDBOX_HINT}`,
   MISSING_CREDENTIALS: () => SANDBOX_HINT,
   FULL_URL: () => 'Point svc at another service with --base-url.',
+  UNREACHABLE: () =>
+    'Check the base URL (--base-url or SERVICE_BASE_URL) and that the server is running; for a local sandbox run `svc emulator start`.',
+  BODY_TIMEOUT: () =>
+    'The server is slow or sends without end; raise --timeout (SERVICE_TIMEOUT) if the answer is large and slow, or check the base URL.',
+  NOT_A_PUBLIC_KEY: (error) => `${error.hint ?? ''} Generate one with: svc keys generate`.trim(),
+  NOT_ON_CURVE: () => 'Check that the key was copied whole; generate one with: svc keys generate',
+  NOT_A_PRIVATE_KEY: () => 'Generate one with: svc keys generate',
+  NONCE_MISMATCH: () =>
+    'The client key is kept: ask for a token with that nonce and pass it with --token, or use --sandbox-token against a sandbox.',
+  STILL_PROCESSING: () =>
+    'The service settles it on its own: check its state (e.g. svc session list) or run the command again later; raise --timeout to wait longer.',
+  NO_KEY_HELD: () => `List the sessions held here with \`svc session list\`, or log in again: ${reauthCommand()}`,
+  SESSION_EXPIRED: (error) => `Re-authenticate: ${reauthCommand(reauthOf(error)?.credentialId, reauthOf(error)?.type)}`,
+  NO_SESSION_TO_REFRESH: () => `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
+  NO_LIVE_KEY: () => `Log in first: ${reauthCommand()}`,
+  NO_SIGNER: () =>
+    'Log in first (svc login otp --credential <AuthMethod:id>), or pick a session with --session <Session:id>.',
   INSECURE_TRANSPORT: (error) =>
     error instanceof InsecureTransportError
       ? `Use https:// in the base URL (--base-url or SERVICE_BASE_URL). If ${error.host} is yours and the network is trusted, pass --allow-insecure-http (or set SERVICE_ALLOW_INSECURE_HTTP=1).`
@@ -115,7 +141,11 @@ const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
   NO_REPLAY: () => 'Point the command at a running `svc emulator start`.',
 };
 
-/** The hint to show for a core (non-API) error: the CLI's by reason, else the one it carries. */
+/**
+ * The hint the CLI shows for an error: an API error's own, else the default for its code; any
+ * other's by its reason code, else the one it carries.
+ */
 export function hintFor(error: SvcError): string | undefined {
+  if (error instanceof ApiError) return error.hint ?? defaultHint(error);
   return (error.reason === undefined ? undefined : BY_REASON[error.reason]?.(error)) ?? error.hint;
 }

@@ -17,7 +17,7 @@ import {
 } from '../src/errors.js';
 import { StoreError } from '../src/store/errors.js';
 import { isPromptAbort } from './exit-codes.js';
-import { defaultHint, hintFor } from './error-hints.js';
+import { hintFor } from './error-hints.js';
 import { inputSyntax } from './input-syntax.js';
 import type { VerbSpec } from './verb.js';
 
@@ -73,9 +73,9 @@ function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | unde
 }
 
 /**
- * The message with the flag or argument it is about in front (`--base-url: …`): the core phrases it
- * about the value, and only the CLI knows which flag carried it. A message that names it already, or
- * an input that is no flag or argument (a label, a variable), is left alone.
+ * The message with the input it is about in front (`--base-url: …`, `otp-signer: …`): the core
+ * phrases it about the value, and only the CLI knows which flag carried it. A message that names it
+ * already, or an error about several inputs (each named in its own line), is left alone.
  */
 function messageOf(error: SvcError, spec: VerbSpec | undefined): string {
   // Inputs refused at once: each problem after its own flag, one a line when there are several.
@@ -85,7 +85,7 @@ function messageOf(error: SvcError, spec: VerbSpec | undefined): string {
   const input = error instanceof UsageError || error instanceof RejectedInputError ? error.input : undefined;
   if (input === undefined || input.includes(',')) return error.message;
   const syntax = inputSyntax(input, spec);
-  return !/^(-|<)/.test(syntax) || error.message.includes(syntax) ? error.message : `${syntax}: ${error.message}`;
+  return error.message.includes(syntax) ? error.message : `${syntax}: ${error.message}`;
 }
 
 function errorToJSON(error: unknown, spec: VerbSpec | undefined): Record<string, unknown> {
@@ -97,7 +97,7 @@ function errorToJSON(error: unknown, spec: VerbSpec | undefined): Record<string,
       message: error.message,
       ...(error.reason ? { reason: error.reason } : {}),
       ...(error.details ? { details: error.details } : {}),
-      hint: error.hint ?? defaultHint(error),
+      hint: hintFor(error),
     };
   }
   if (error instanceof UsageError) return { type: 'usage', ...inputJSON(error, spec) };
@@ -143,7 +143,7 @@ export function renderError(error: unknown, options: RenderErrorOptions): void {
         : '';
       lines.push(`  - ${fe.field}: ${fe.message}${constraint}`);
     }
-    const hint = error.hint ?? defaultHint(error);
+    const hint = hintFor(error);
     if (hint) lines.push(c.dim(`Hint: ${hint}`));
   } else if (error instanceof SvcError) {
     lines.push(`${c.red('Error:')} ${messageOf(error, options.spec)}`);

@@ -41,8 +41,8 @@ export class SvcError extends Error {
  * caller uses for the value (`baseUrl`, `publicKey`: the key of a verb spec's flags or args, or of the
  * global flags), or a label the caller passed to the function that checked it; `reason` is a stable
  * SCREAMING_SNAKE code for what is wrong with it (`UNSUPPORTED_SCHEME`). The CLI turns `input` into
- * the flag's syntax (commands/input-syntax.ts), so text errors name `--base-url` and `--json` errors
- * keep printing it as `field`, the name users and scripts already read. One concept, one name: the
+ * the flag's syntax (commands/input-syntax.ts), so text errors name the flag and JSON errors keep
+ * printing it as `field`, the name users and scripts already read. One concept, one name: the
  * key is `input` everywhere in code; `field` is only the rendered JSON property.
  */
 export interface InputErrorOptions {
@@ -87,6 +87,16 @@ export class RejectedInputError extends SvcError {
   }
 }
 
+/**
+ * The credential whose login would fix an error about a session (dead, expired, or none held), when
+ * known: the core records it, and the CLI turns it into the login command for that credential.
+ */
+export interface Reauth {
+  credentialId?: string;
+  /** The credential's type (OTP, PASSKEY, OAUTH): each logs in another way. */
+  type?: string;
+}
+
 /** The service (or emulator) answered with an error body `{status, code, message, details}`. */
 export class ApiError extends SvcError {
   readonly status: number;
@@ -95,6 +105,8 @@ export class ApiError extends SvcError {
   /** `reason` here is the server's, sandbox-only: the failed check behind a 401 UNAUTHORIZED. */
   readonly method?: string;
   readonly path?: string;
+  /** Set on a 401 of a session-signed call (src/auth/reauth.ts): the session is what failed. */
+  reauth?: Reauth;
   constructor(init: {
     status: number;
     code: string;
@@ -124,7 +136,10 @@ export class ApiError extends SvcError {
 export class NetworkError extends SvcError {
   readonly url: string;
   readonly timedOut: boolean;
-  constructor(message: string, options: { url: string; timedOut?: boolean; hint?: string; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { url: string; timedOut?: boolean; hint?: string; reason?: string; cause?: unknown },
+  ) {
     super(message, options);
     this.url = options.url;
     this.timedOut = options.timedOut ?? false;
@@ -133,7 +148,7 @@ export class NetworkError extends SvcError {
 
 /**
  * The server answered, but with more bytes than the client reads (ClientOptions.maxResponseBytes):
- * svc stopped reading rather than hold an endless or huge answer in memory.
+ * the client stopped reading rather than hold an endless or huge answer in memory.
  */
 export class ResponseTooLargeError extends SvcError {
   readonly url: string;
@@ -162,7 +177,13 @@ export class InsecureTransportError extends UsageError {
 export class StillProcessingError extends SvcError {}
 
 /** No usable session: none stored, expired, or its key is not held here. */
-export class AuthRequiredError extends SvcError {}
+export class AuthRequiredError extends SvcError {
+  readonly reauth?: Reauth;
+  constructor(message: string, options?: { hint?: string; reason?: string; reauth?: Reauth; cause?: unknown }) {
+    super(message, options);
+    if (options?.reauth) this.reauth = options.reauth;
+  }
+}
 
 /** A signature, stamp or bundle failed a cryptographic check or could not be parsed. */
 export class VerificationError extends SvcError {}

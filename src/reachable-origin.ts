@@ -1,5 +1,5 @@
 /**
- * The http origin a local client reaches a server on, for the servers svc runs (emulator, webhook
+ * The http origin a local client reaches a server on, for the servers this tool runs (emulator, webhook
  * receiver). One bound to an unspecified address (0.0.0.0, ::) answers on loopback, so that is the
  * address handed out; an IPv6 address goes in brackets.
  */

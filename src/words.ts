@@ -1,5 +1,5 @@
 /**
- * Words in svc's sentences. "a" or "an" before a word svc puts in a sentence: a credential type (`an SMS_OTP credential`,
+ * Words in the tool's sentences. "a" or "an" before a word put in a sentence: a credential type (`an SMS_OTP credential`,
  * `an OAUTH credential`), a noun (`an auth command`), an id kind (`an InternalAccount identifier`).
  * By sound, not spelling: a short all-capital word is read letter by letter (`an SMS`, `a USD`).
  */

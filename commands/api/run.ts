@@ -8,7 +8,7 @@ import { canPrompt, type Deps } from '../deps.js';
 import type { UI } from '../ui.js';
 import { ApiError, AuthRequiredError, CancelledError, UsageError } from '../../src/errors.js';
 import { requireId } from '../../src/validate.js';
-import { reauthCommand } from '../../src/auth/hints.js';
+import { reauthCommand } from '../auth-hints.js';
 import { refreshableSession } from '../../src/auth/refresh.js';
 import type { ApiResponse } from '../../src/http/types.js';
 import type { StoredSession } from '../../src/store/types.js';

@@ -10,7 +10,7 @@ import type { UI } from '../ui.js';
 import { ApiError, AuthRequiredError } from '../../src/errors.js';
 import type { ApiClient } from '../../src/http/types.js';
 import { resolveEndpoint } from '../../src/store/resolve.js';
-import { reauthCommand } from '../../src/auth/hints.js';
+import { reauthCommand } from '../auth-hints.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { serviceClock } from '../../src/trigger/service-clock.js';
 import { expiresIn } from '../session/format.js';

@@ -7,7 +7,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
-import { apiTokenCall } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../auth-hints.js';
 import { revealCard } from './reveal-request.js';
 import { openUrl, requireOpener } from './open-url.js';
 

@@ -28,11 +28,6 @@ export interface ConfigKey {
   check(value: string, field: string): string | Promise<string>;
 }
 
-/** The check's UsageError under the config key's name, keeping the fix (hint) the check suggests. */
-function renamed(error: unknown, field: string): UsageError {
-  return new UsageError((error as Error).message, { input: field, hint: (error as UsageError).hint });
-}
-
 /** No whitespace anywhere and, for the token id, no colon: Basic auth splits id and secret at the first ':'. */
 function token(what: string, forbidColon: boolean) {
   return (value: string, field: string): string => {
@@ -55,8 +50,8 @@ async function signerKey(v: string, field: string): Promise<string> {
   try {
     return decompressPublicKey(v.trim(), field).toLowerCase();
   } catch (error) {
-    // The generic key hint says "generate one"; a pin is the service's key, never one of ours.
-    if (error instanceof UsageError) error.hint = OTP_SIGNER_HINT;
+    // Not the key check's reason, whose hint says "generate one": a pin is the service's key, never one of ours.
+    if (error instanceof UsageError) throw new UsageError(error.message, { input: field, hint: OTP_SIGNER_HINT });
     throw error;
   }
 }
@@ -115,11 +110,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     check: async (v, field) => {
       const text = v.trim();
       const { parseWebhookPublicKey } = await import('../../src/crypto/webhook-signature.js');
-      try {
-        parseWebhookPublicKey(text);
-      } catch (error) {
-        throw renamed(error, field);
-      }
+      parseWebhookPublicKey(text, field);
       return text;
     },
   },

@@ -10,7 +10,7 @@ import type { Deps } from '../deps.js';
 import { signedProgress } from '../signed-progress.js';
 import { UsageError } from '../../src/errors.js';
 import { addCredential, type CredentialType } from '../../src/auth/credentials.js';
-import { withAuthHint } from '../../src/auth/hints.js';
+import { withAuthHint } from '../auth-hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
 import { mintSandboxToken } from '../../src/auth/oidc-token.js';
 import {

@@ -3,7 +3,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { listCredentials } from '../../src/auth/credentials.js';
-import { apiTokenCall } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../auth-hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
 import { renderTable } from '../session/format.js';
 import { accountOf, credentialsContext } from './context.js';

@@ -11,7 +11,7 @@ import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { removeCredential } from '../../src/auth/credentials.js';
-import { withAuthHint } from '../../src/auth/hints.js';
+import { withAuthHint } from '../auth-hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
 import { credentialsContext } from './context.js';
 import { count } from '../../src/words.js';

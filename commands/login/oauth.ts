@@ -15,7 +15,7 @@ import { pendingOauthFolder } from '../../src/auth/kept-keys.js';
 import { mintSandboxToken } from '../../src/auth/oidc-token.js';
 import { checkTokenNonce, newOauthClientKey, oauthLogin, type OauthClientKey } from '../../src/auth/oauth-login.js';
 import { storeLogin } from '../../src/auth/store-login.js';
-import { withAuthHint } from '../../src/auth/hints.js';
+import { withAuthHint } from '../auth-hints.js';
 import { givenToken, sandboxIdentity } from './token-source.js';
 import { printLogin } from './print-login.js';
 
@@ -74,7 +74,7 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
     token = fromFlag ?? (await deps.prompter.password({ message: 'Paste the ID token:', mask: true })).trim();
     // A client key made just now cannot be in a token obtained before; keep it so --token can follow.
     if (!kept) keepPending(key);
-    checkTokenNonce(token, key, '--token');
+    checkTokenNonce(token, key, 'token');
   }
 
   const client = await deps.client();

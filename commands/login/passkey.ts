@@ -11,7 +11,7 @@ import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { passkeyFolder, type StoredPasskey } from '../../src/auth/kept-keys.js';
 import { passkeyLogin } from '../../src/auth/passkey-login.js';
 import { storeLogin } from '../../src/auth/store-login.js';
-import { withAuthHint } from '../../src/auth/hints.js';
+import { withAuthHint } from '../auth-hints.js';
 import { printLogin } from './print-login.js';
 
 export type LoginPasskeyOptions = OptionsOf<typeof verbs.passkey>;

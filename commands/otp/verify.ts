@@ -9,13 +9,14 @@ import type { UI } from '../ui.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { otpLogin, type OtpChallengeInfo } from '../../src/auth/otp-login.js';
-import { withAuthHint } from '../../src/auth/hints.js';
+import { withAuthHint } from '../auth-hints.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import { storeLogin } from '../../src/auth/store-login.js';
 import type { Store } from '../../src/store/types.js';
 import { isWrongOtp } from '../../src/auth/otp-login.js';
 import { pinPatch, type PinScope } from '../../src/auth/signer-pins.js';
 import { signerTrust } from '../../src/auth/signer-trust.js';
+import { settingCommands } from '../config/setting-commands.js';
 import { tokenEnvironment } from '../../src/sandbox/environment.js';
 import { codeSource, readCodeFromStdin, validateOtp, type CodeSource } from './code-input.js';
 import { canPrompt, type Deps } from '../deps.js';
@@ -86,10 +87,11 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
     deps.client(),
     deps.profile(),
   ]);
-  // Refusals carry their own hint (the command that changes the pin): src/auth/signer-trust.ts.
+  // Refusals carry their own hint: the command that changes the pin (src/auth/signer-trust.ts).
   const trust = signerTrust({
     profile,
     profileName,
+    commands: settingCommands(profileName),
     baseUrl: client.baseUrl,
     environment: () => tokenEnvironment(client, deps.signal),
   });

@@ -3,7 +3,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
-import { apiTokenCall } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../auth-hints.js';
 import { fundInternalAccount, MAX_FUND_AMOUNT } from '../../src/sandbox/api.js';
 import { currencyOf, formatMinorUnits, formatMoney } from '../../src/sandbox/format-money.js';
 import { checkAll, requireAmount } from './inputs.js';

@@ -7,7 +7,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
-import { apiTokenCall } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../auth-hints.js';
 import { sandboxSend } from '../../src/sandbox/api.js';
 import { checkAll, requireAmount, requireCurrencyFlag } from './inputs.js';
 import { describeTransaction } from './summary.js';

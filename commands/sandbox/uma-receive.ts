@@ -6,7 +6,7 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { apiTokenCall } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../auth-hints.js';
 import { sandboxUmaReceive } from '../../src/sandbox/api.js';
 import { umaMagic } from '../../src/sandbox/uma.js';
 import { checkAll, requireAmount, requireCurrencyFlag, requireUmaFlag } from './inputs.js';

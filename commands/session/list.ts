@@ -9,7 +9,7 @@ import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { listSessions } from '../../src/auth/list-revoke.js';
 import { publicView } from '../../src/auth/auth-session.js';
-import { apiTokenCall } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../auth-hints.js';
 import { expiresIn, renderTable } from './format.js';
 
 export type ListOptions = OptionsOf<typeof verbs.list>;

@@ -10,7 +10,7 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
 import { listSessions } from '../../src/auth/list-revoke.js';
-import { apiTokenCall } from '../../src/auth/hints.js';
+import { apiTokenCall } from '../auth-hints.js';
 import type { StoredSession } from '../../src/store/types.js';
 import { expiresIn } from './format.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';

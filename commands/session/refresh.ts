@@ -13,7 +13,7 @@ import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { publicView } from '../../src/auth/auth-session.js';
-import { reauthCommand } from '../../src/auth/hints.js';
+import { reauthCommand } from '../auth-hints.js';
 import { refreshProfileSession } from '../../src/auth/refresh.js';
 import type { StoredSession } from '../../src/store/types.js';
 import { expiresIn, printSessionSummary } from './format.js';

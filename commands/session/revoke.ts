@@ -8,7 +8,7 @@ import type { Deps } from '../deps.js';
 import { irreversible } from '../irreversible.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
-import { reauthCommand } from '../../src/auth/hints.js';
+import { reauthCommand } from '../auth-hints.js';
 import { revokeSession } from '../../src/auth/list-revoke.js';
 
 export type RevokeOptions = OptionsOf<typeof verbs.revoke>;

@@ -4,7 +4,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
-import { reauthCommand } from '../../src/auth/hints.js';
+import { reauthCommand } from '../auth-hints.js';
 import { printSessionSummary } from './format.js';
 
 export type ShowOptions = OptionsOf<typeof verbs.show>;

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
-import { reauthCommand } from '../../src/auth/hints.js';
+import { reauthCommand } from '../auth-hints.js';
 
 export type UseOptions = OptionsOf<typeof verbs.use>;
 

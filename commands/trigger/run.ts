@@ -70,13 +70,15 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   if (profile) {
     // The login's signer is checked against the profile's pins for this URL (a sandbox token's own first).
     // Loaded here: the check needs the curve, which no other scenario does.
-    const [{ signerTrust }, { tokenEnvironment }] = await Promise.all([
+    const [{ signerTrust }, { tokenEnvironment }, { settingCommands }] = await Promise.all([
       import('../../src/auth/signer-trust.js'),
       import('../../src/sandbox/environment.js'),
+      import('../config/setting-commands.js'),
     ]);
     inputs.otpTrust = signerTrust({
       profile: profile.profile,
       profileName: profile.name,
+      commands: settingCommands(profile.name),
       baseUrl: client.baseUrl,
       environment: () => tokenEnvironment(client, deps.signal),
     });

@@ -1,5 +1,5 @@
 /**
- * `svc api` request bodies from `-f key=value` (always a string) and `-F key=value` (typed: true,
+ * Raw API request bodies from `-f key=value` (always a string) and `-F key=value` (typed: true,
  * false, null, numbers and `@file` contents), as `gh api` builds them. A key is a dot path
  * (`address.city=Paris` makes `{"address":{"city":"Paris"}}`) and may end in `[]` to append to an
  * array (`fundingSources[]=InternalAccount:…`). Every bad field is reported at once, before any
@@ -117,7 +117,7 @@ export async function buildFields(args: readonly FieldArg[], read: ReadValue): P
   return body;
 }
 
-/** Query parameters from `--query k=v` (and from fields of a GET): `k=v&…`, each part encoded. */
+/** Query parameters from `k=v` pairs (and from fields of a GET): `k=v&…`, each part encoded. */
 export function queryString(pairs: readonly [string, string][]): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }

@@ -1,4 +1,4 @@
-/** `svc api` without a terminal: fields to a JSON body, paths, headers, the signed call and pagination. */
+/** Raw API calls without a terminal: fields to a JSON body, paths, headers, the signed call and pagination. */
 export {
   buildFields,
   flattenToQuery,

@@ -1,6 +1,6 @@
 /**
- * `svc api --paginate`: lists answer `{data, hasMore, nextCursor}`; the next page is the same
- * request with `cursor=<nextCursor>`. Pages are handed over as they arrive so `--json-lines` can
+ * Pagination of raw API calls: lists answer `{data, hasMore, nextCursor}`; the next page is the same
+ * request with `cursor=<nextCursor>`. Pages are handed over as they arrive so a line-per-item output can
  * stream a long list, and a cursor the service repeats ends the walk with an error instead of a loop.
  */
 import type { ApiClient } from '../http/types.js';
@@ -26,10 +26,12 @@ function withCursor(path: string, cursor: string | undefined): string {
 
 /** Walks every page; resolves to the number of pages read. */
 export async function paginate(client: ApiClient, opts: PageOptions): Promise<number> {
-  if (opts.method !== 'GET') throw new UsageError('--paginate works with GET only.', { input: '--paginate' });
+  if (opts.method !== 'GET')
+    throw new UsageError('Pagination works with GET only.', { input: 'paginate', reason: 'GET_ONLY' });
   if (/[?&]cursor=/.test(opts.path))
-    throw new UsageError('--paginate sets the cursor itself; drop cursor= from the path and --query.', {
-      input: '--paginate',
+    throw new UsageError('Pagination sets the cursor itself; drop cursor= from the path and the query.', {
+      input: 'paginate',
+      reason: 'CURSOR_GIVEN',
     });
   const seen = new Set<string>();
   let cursor: string | undefined;

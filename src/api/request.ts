@@ -9,7 +9,7 @@ import type { ApiClient, ApiResponse } from '../http/types.js';
 import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
 import { createStamper } from '../crypto/stamp.js';
 import type { StoredSession } from '../store/types.js';
-import { withAuthHint } from '../auth/hints.js';
+import { withReauth } from '../auth/reauth.js';
 import { UsageError } from '../errors.js';
 import { API_VERSION } from '../http/base-url.js';
 import { queryString } from './fields.js';
@@ -104,7 +104,7 @@ export interface ApiCallOptions {
   headers?: Record<string, string>;
   /**
    * The session whose key answers a 202 challenge, looked up only when a challenge arrives; false
-   * returns the 202 as is (--no-sign).
+   * returns the 202 as is (signing turned off).
    */
   signer: false | (() => StoredSession);
   hooks?: SignedRequestHooks;
@@ -138,6 +138,6 @@ export async function apiCall(client: ApiClient, opts: ApiCallOptions): Promise<
     return { response, ...(signer ? { signedWith: signer.id } : {}) };
   } catch (error) {
     // Only a signed retry's 401 is about the session; before that it is about the API token.
-    throw signer ? withAuthHint(error, signer.credentialId) : error;
+    throw signer ? withReauth(error, { credentialId: signer.credentialId }) : error;
   }
 }

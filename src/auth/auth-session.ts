@@ -29,7 +29,7 @@ export function parseAuthSession(body: unknown, ctx: { method: string; path: str
       message: `${method} ${path} returned a body that is not an AuthSession: ${what}`,
       method,
       path,
-      hint: 'Check that the base URL points at the payments service (or `svc emulator start`).',
+      hint: 'Check that the base URL points at the payments service or the emulator.',
     });
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bad('expected a JSON object');
   const o = body as Record<string, unknown>;
@@ -43,7 +43,7 @@ export function parseAuthSession(body: unknown, ctx: { method: string; path: str
   return o as unknown as AuthSession;
 }
 
-/** The session without key material, for --json output and logs. */
+/** The session without key material, for JSON output and logs. */
 export function publicView(session: AuthSession): Omit<AuthSession, 'encryptedSessionSigningKey'> {
   const { encryptedSessionSigningKey: _sealed, ...rest } = session;
   return rest;

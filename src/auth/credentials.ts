@@ -29,9 +29,7 @@ export type Signer = ((payloadToSign: string) => string) | undefined;
 function noSigner(action: string): AuthRequiredError {
   return new AuthRequiredError(
     `${action} is signed by a session of the account, and no session key of that account is held here.`,
-    {
-      hint: 'Log in first (svc login otp --credential <AuthMethod:id>), or pick a session with --session <Session:id>.',
-    },
+    { reason: 'NO_SIGNER', hint: 'Log in first, or pick a session of the account that is held here.' },
   );
 }
 
@@ -51,7 +49,7 @@ export async function listCredentials(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<AuthMethod[]> {
-  const path = `/auth/credentials?accountId=${encodeURIComponent(requireId('InternalAccount', accountId, '--account'))}`;
+  const path = `/auth/credentials?accountId=${encodeURIComponent(requireId('InternalAccount', accountId, 'account'))}`;
   const res = await client.request<{ data?: unknown }>({ method: 'GET', path, signal });
   const data = res.body?.data;
   if (!Array.isArray(data) || !data.every(isAuthMethod)) {

@@ -1,7 +1,7 @@
-/** Terminal-free auth flows: OTP login, session refresh, list and revoke, and their 401 hints. Commands import the
+/** Terminal-free auth flows: OTP login, session refresh, list and revoke, and the credential a failed session names. Commands import the
  *  individual modules instead, so each loads only the crypto it needs (startup time is measured). */
 export * from './auth-session.js';
-export * from './hints.js';
+export * from './reauth.js';
 export * from './otp-login.js';
 export * from './refresh.js';
 export * from './list-revoke.js';

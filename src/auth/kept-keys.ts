@@ -1,7 +1,7 @@
 /**
- * The two kinds of key a login keeps besides session keys: software passkeys (registered with
- * `svc credentials add passkey --software`, used by `svc login passkey`) and the pending OAuth
- * client key (made by `svc login oauth --nonce`, used by the later `--token` call).
+ * The two kinds of key a login keeps besides session keys: software passkeys (registered as a
+ * software passkey credential, used by a passkey login) and the pending OAuth client key (made when
+ * an OAuth login asks for its nonce, used by the later call that brings the token).
  */
 import { StoreError } from '../store/errors.js';
 import { keyFolder, requireFields, type KeyFolder } from '../store/key-folder.js';

@@ -9,7 +9,7 @@ import type { Store, StoredSession } from '../store/types.js';
 import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
 import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError } from '../errors.js';
-import { reauthCommand, withAuthHint } from './hints.js';
+import { reauthWords, withReauth } from './reauth.js';
 import { requireId } from '../validate.js';
 import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
 
@@ -55,7 +55,8 @@ function liveSigner(
 
 function noSigner(sessionId: string): AuthRequiredError {
   return new AuthRequiredError(`No live session key is held here to sign the revocation of ${sessionId}.`, {
-    hint: `Log in first: ${reauthCommand()}`,
+    reason: 'NO_LIVE_KEY',
+    hint: `Log in first: ${reauthWords()}.`,
   });
 }
 
@@ -80,7 +81,7 @@ export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith?:
   try {
     res = await signedRequest(client, { method: 'DELETE', path, sign, hooks: opts.hooks, signal: opts.signal, now });
   } catch (error) {
-    throw withAuthHint(error, signer?.credentialId ?? held?.credentialId);
+    throw withReauth(error, { credentialId: signer?.credentialId ?? held?.credentialId });
   }
   if (res.status !== 204 && res.status !== 200) {
     throw new ApiError({

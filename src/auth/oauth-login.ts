@@ -31,7 +31,8 @@ export function checkTokenNonce(token: string, key: OauthClientKey, field: strin
       `The token's nonce ${nonce === undefined ? 'is missing' : `(${String(nonce)}) is not this login's`}: the identity provider must issue it with nonce ${key.nonce}.`,
       {
         input: field,
-        hint: 'The client key is kept: ask for a token with that nonce and pass it with --token, or use --sandbox-token against a sandbox.',
+        reason: 'NONCE_MISMATCH',
+        hint: 'The client key is kept: ask for a token with that nonce and log in with it, or use a sandbox token against a sandbox.',
       },
     );
   }

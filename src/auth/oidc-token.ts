@@ -17,7 +17,7 @@ export interface SandboxIdentity {
   email?: string;
 }
 
-/** The identity `--sandbox-token` uses unless told otherwise, so add and login agree by default. */
+/** The identity a made-up sandbox token uses unless told otherwise, so add and login agree by default. */
 export const SANDBOX_IDENTITY: SandboxIdentity = {
   issuer: 'https://accounts.google.com',
   audience: 'svc-sandbox',
@@ -50,7 +50,11 @@ export function mintSandboxToken(
 /** The claims of a JWT-shaped token, or a UsageError naming field when it is not one. */
 export function tokenClaims(token: string, field: string): Record<string, unknown> {
   const parts = token.split('.');
-  const bad = () => new UsageError(`${field} is not a JWT (header.claims.signature, base64url).`, { input: field });
+  const bad = () =>
+    new UsageError('The token is not a JWT (header.claims.signature, base64url).', {
+      input: field,
+      reason: 'NOT_A_JWT',
+    });
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) throw bad();
   try {
     const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as unknown;

@@ -95,8 +95,8 @@ async function checkedTarget(bundle: string, opts: OtpLoginOptions, held: Held):
 export async function otpLogin(opts: OtpLoginOptions): Promise<OtpLoginResult> {
   const { client, credentialId, signal } = opts;
   const maxAttempts = opts.maxAttempts ?? 3;
-  // Validated ids have no characters that need escaping; raw ids keep paths readable in --verbose.
-  const base = `/auth/credentials/${requireId('AuthMethod', credentialId, '--credential')}`;
+  // Validated ids have no characters that need escaping; raw ids keep paths readable in a verbose log.
+  const base = `/auth/credentials/${requireId('AuthMethod', credentialId, 'credential')}`;
   const held: Held = {};
   for (let attempt = 1; ; attempt++) {
     const challenge = await client.request<ChallengeBody>({

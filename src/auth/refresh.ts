@@ -16,7 +16,7 @@ import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
 import { generateKeyPair, publicKeyFromPrivate, validatePrivateKey } from '../crypto/keys.js';
 import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError, UsageError, VerificationError } from '../errors.js';
-import { reauthCommand, withAuthHint } from './hints.js';
+import { reauthWords, withReauth } from './reauth.js';
 import { requireId } from '../validate.js';
 import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
 import { storedSession } from './store-login.js';
@@ -45,14 +45,17 @@ export function refreshableSession(store: Store, sessionId: string, now: number)
   const stored = store.getSession(sessionId);
   if (!stored) {
     throw new AuthRequiredError(`No key for ${sessionId} is held here, so it cannot be signed for.`, {
-      hint: `List the sessions held here with \`svc session list\`, or log in again: ${reauthCommand()}`,
+      reason: 'NO_KEY_HELD',
+      hint: `List the sessions held here, or ${reauthWords()}.`,
     });
   }
   if (isExpired(stored.expiresAt, now)) {
     throw new AuthRequiredError(
       `${sessionId} expired at ${stored.expiresAt}; an expired session cannot be refreshed.`,
       {
-        hint: `Re-authenticate: ${reauthCommand(stored.credentialId, stored.type)}`,
+        reason: 'SESSION_EXPIRED',
+        reauth: { credentialId: stored.credentialId, type: stored.type },
+        hint: `Re-authenticate: ${reauthWords(stored)}.`,
       },
     );
   }
@@ -116,7 +119,7 @@ export interface ProfileRefreshOptions extends Omit<RefreshOptions, 'client' | '
 }
 
 /**
- * The whole of `svc session refresh`: which session (named, else the profile's active one), the
+ * The whole of a session refresh: which session (named, else the profile's active one), the
  * refusals decided from the store before any request, then the signed retry and the storage.
  * Resolves undefined when the session had expired and `hooks.expired` dealt with it.
  */
@@ -126,7 +129,8 @@ export async function refreshProfileSession(opts: ProfileRefreshOptions): Promis
   const sessionId = opts.sessionId ?? opts.activeSessionId;
   if (!sessionId) {
     throw new AuthRequiredError(`Profile "${opts.profileName}" has no active session to refresh.`, {
-      hint: `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
+      reason: 'NO_SESSION_TO_REFRESH',
+      hint: `Log in first, or name the session to refresh.`,
     });
   }
   const held = opts.store.getSession(sessionId);
@@ -160,7 +164,7 @@ async function refreshHeld(opts: RefreshOptions, previous: StoredSession): Promi
       backoff: opts.backoff,
     });
   } catch (error) {
-    throw withAuthHint(error, previous.credentialId);
+    throw withReauth(error, { credentialId: previous.credentialId, type: previous.type });
   }
   if (res.status !== 201) {
     throw new ApiError({

@@ -3,7 +3,7 @@
  * profile may point at the emulator one day and at the remote sandbox the next, and each service
  * signs with its own enclave key. Kept in the profile as `otpSigners` (base URL → uncompressed hex).
  * Order: the profile's pin for this base URL, then the profile-wide pin of older versions (and of
- * `svc config set otp-signer` when no base URL is known), then the key shipped for the service's
+ * setting the otp-signer config key when no base URL is known), then the key shipped for the service's
  * production URL. None: the first key seen is trusted and pinned (trust on first use).
  * A sandbox token has pins of its own (`sandboxOtpSigners`): the sandbox and production share the
  * production URL but not its signer; which pin a login uses is decided in signer-trust.ts.

@@ -19,10 +19,23 @@ import { pinnedSigner, sandboxPin, type PinScope, type SignerPin } from './signe
 /** `pinned`: a pin vouches for it; `first-use`: pin it in `scope` and say so; `unsigned`: warn, pin nothing. */
 export type TrustDecision = { kind: 'pinned' } | { kind: 'first-use'; scope: PinScope } | { kind: 'unsigned' };
 
+/** How the caller's user changes a profile setting, in the caller's words (the CLI: its config commands). */
+export interface SettingCommands {
+  set(key: string, value: string): string;
+  unset(key: string): string;
+}
+
+const IN_WORDS: SettingCommands = {
+  set: (key, value) => `set the profile's ${key} to ${value}`,
+  unset: (key) => `remove the profile's ${key}`,
+};
+
 export interface SignerTrustOptions {
   profile: Profile | undefined;
-  /** For the commands in hints (`svc --profile <name> config …`). */
+  /** Named in hints (`Profile "local" pins …`). */
   profileName: string;
+  /** The fixes a refusal suggests; plain words when absent. */
+  commands?: SettingCommands;
   baseUrl: string;
   /** The token's environment (src/sandbox/environment.ts); asked only when a pin does not settle it. */
   environment(): Promise<TokenEnvironment>;
@@ -39,13 +52,13 @@ function refused(message: string, hint: string): VerificationError {
 
 export function signerTrust(opts: SignerTrustOptions): SignerTrust {
   const { profile, baseUrl } = opts;
-  const cmd = (rest: string) => `svc --profile ${opts.profileName} config ${rest}`;
+  const cmd = opts.commands ?? IN_WORDS;
   const anyPin = pinnedSigner(profile, baseUrl);
   let environment: Promise<TokenEnvironment> | undefined;
 
   /** A production (or unidentified) token: only the pin every token honours, or first use where none exists. */
   function production(signer: string | undefined, env: TokenEnvironment): TrustDecision {
-    const token = env === 'production' ? 'a production token' : 'a token svc could not place in sandbox or production';
+    const token = env === 'production' ? 'a production token' : 'a token not placed in sandbox or production';
     if (signer === undefined) {
       throw refused(
         `it has no signer (dataSignature and enclaveQuorumPublic are empty), and the API token is ${token}: only a sandbox token may log in with an unsigned bundle.`,
@@ -59,9 +72,9 @@ export function signerTrust(opts: SignerTrustOptions): SignerTrust {
   function mismatchHint(pin: SignerPin, token: string): string {
     const where =
       pin.source === 'shipped'
-        ? `The API token is ${token}, and ${baseUrl} is the production URL, whose signer svc ships.`
+        ? `The API token is ${token}, and ${baseUrl} is the production URL, whose signer ships with this client.`
         : `Profile "${opts.profileName}" pins the OTP signer ${pin.key} for ${baseUrl}.`;
-    return `${where} If the service really uses another key (a rotated key), pin the one it publishes: ${cmd('set otp-signer <key>')}${pin.source === 'shipped' ? '' : `, or forget the pin to trust the next key seen: ${cmd('unset otp-signer')}`}.`;
+    return `${where} If the service really uses another key (a rotated key), pin the one it publishes: ${cmd.set('otp-signer', '<key>')}${pin.source === 'shipped' ? '' : `, or forget the pin to trust the next key seen: ${cmd.unset('otp-signer')}`}.`;
   }
 
   function sandbox(signer: string | undefined): TrustDecision {
@@ -71,7 +84,7 @@ export function signerTrust(opts: SignerTrustOptions): SignerTrust {
       if (sameSigner(signer, own)) return { kind: 'pinned' };
       throw refused(
         `signed by ${signer}, not by the sandbox signer ${own} pinned for ${baseUrl}`,
-        `Profile "${opts.profileName}" trusted ${own} for sandbox tokens at ${baseUrl} on first use. If the sandbox now signs with another key, forget that pin so the next login trusts the key it sees: ${cmd('unset sandbox-otp-signer')} (or pin the one it publishes: ${cmd('set sandbox-otp-signer <key>')}).`,
+        `Profile "${opts.profileName}" trusted ${own} for sandbox tokens at ${baseUrl} on first use. If the sandbox now signs with another key, forget that pin so the next login trusts the key it sees: ${cmd.unset('sandbox-otp-signer')} (or pin the one it publishes: ${cmd.set('sandbox-otp-signer', '<key>')}).`,
       );
     }
     // A pin the user set for this URL speaks for every token; the shipped one only for production.

@@ -1,5 +1,5 @@
 /**
- * The one mapping from an AuthSession the service returned to the session svc stores, and the one
+ * The one mapping from an AuthSession the service returned to the session kept here, and the one
  * order of storing a fresh login: the key is saved first, then the profile points at it, so a crash
  * in between leaves a usable key, not a dangling pointer. Every login (OTP, OAuth, passkey) stores
  * through storeLogin; a refresh builds its record with storedSession and orders its own steps

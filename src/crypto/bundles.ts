@@ -60,7 +60,7 @@ export async function encryptOtpBundle(
   tekPublicKeyHex: string,
 ): Promise<string> {
   if (typeof otpCode !== 'string' || otpCode.length === 0) {
-    throw new UsageError('the OTP code must be a non-empty string', { input: '--code' });
+    throw new UsageError('The OTP code must be a non-empty string', { input: 'code', reason: 'EMPTY' });
   }
   const plaintext = JSON.stringify({
     otp_code: otpCode,

@@ -1,6 +1,6 @@
 /**
  * Hex helpers shared by the crypto core. Wire formats are lowercase hex; input may be any case.
- * Bad input is the caller's mistake (a flag, a file), so it raises UsageError naming the field.
+ * Bad input is the caller's mistake (an option, a file), so it raises UsageError naming the input.
  */
 import { UsageError } from '../errors.js';
 
@@ -9,7 +9,7 @@ const HEX_RE = /^(?:[0-9a-fA-F]{2})*$/;
 /** Decodes even-length hex (either case). Never echoes the value: it may be a private key. */
 export function hexToBytes(hex: string, field = 'hex'): Uint8Array {
   if (typeof hex !== 'string' || !HEX_RE.test(hex)) {
-    throw new UsageError(`${field} must be hex (an even number of 0-9a-f characters)`, { input: field });
+    throw new UsageError('Expected hex (an even number of 0-9a-f characters)', { input: field, reason: 'NOT_HEX' });
   }
   return Uint8Array.from(Buffer.from(hex, 'hex'));
 }

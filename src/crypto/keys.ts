@@ -1,9 +1,10 @@
 /**
  * P-256 key handling in SEC1 hex, the only key encoding on the wire (README.md "Keys").
  * Private keys are 64 hex; public keys are 02/03+X (66 hex) or 04+X+Y (130 hex).
- * Validation errors are UsageErrors naming the field and never repeat a private key's value.
+ * Validation errors are UsageErrors naming the caller's input and a reason, and never repeat a
+ * private key's value.
  */
-import { createECDH } from 'node:crypto';
+import { createECDH, createPublicKey, type KeyObject } from 'node:crypto';
 import { p256 } from './curve.js';
 import { UsageError } from '../errors.js';
 import { bytesToHex, hexToBytes } from './hex.js';
@@ -46,11 +47,8 @@ export function publicKeyFromPrivate(privateKeyHex: string, opts: { uncompressed
 function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
   if (typeof hex !== 'string' || !CLIENT_PUBLIC_KEY_PATTERN.test(hex)) {
     throw new UsageError(
-      `${field} must be a P-256 public key in SEC1 hex: 02/03 + 64 hex (compressed) or 04 + 128 hex (uncompressed)`,
-      {
-        input: field,
-        hint: `Expected pattern ${CLIENT_PUBLIC_KEY_PATTERN.source}; generate one with: svc keys generate`,
-      },
+      'Expected a P-256 public key in SEC1 hex: 02/03 + 64 hex (compressed) or 04 + 128 hex (uncompressed)',
+      { input: field, reason: 'NOT_A_PUBLIC_KEY', hint: `Expected pattern ${CLIENT_PUBLIC_KEY_PATTERN.source}.` },
     );
   }
   try {
@@ -58,9 +56,10 @@ function parsePublicKeyPoint(hex: unknown, field = 'publicKey'): Point {
     point.assertValidity();
     return point;
   } catch {
-    throw new UsageError(`${field} is not a point on the P-256 curve`, {
+    throw new UsageError('The public key is not a point on the P-256 curve', {
       input: field,
-      hint: 'Check that the key was copied whole; generate one with: svc keys generate',
+      reason: 'NOT_ON_CURVE',
+      hint: 'Check that the key was copied whole.',
     });
   }
 }
@@ -73,6 +72,19 @@ export function compressPublicKey(hex: string, field = 'publicKey'): string {
 /** 04 form (130 hex) of any valid SEC1 key. */
 export function decompressPublicKey(hex: string, field = 'publicKey'): string {
   return parsePublicKeyPoint(hex, field).toHex(false);
+}
+
+/** A SEC1 public key (either form) as a node:crypto key, to verify DER signatures with. Throws UsageError. */
+export function publicKeyObject(hex: string, field = 'publicKey'): KeyObject {
+  const raw = Buffer.from(decompressPublicKey(hex, field), 'hex');
+  // node:crypto has no raw-point import, and JWK needs no ASN.1 by hand.
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: raw.subarray(1, 33).toString('base64url'),
+    y: raw.subarray(33).toString('base64url'),
+  };
+  return createPublicKey({ key: jwk, format: 'jwk' });
 }
 
 /** True for the 66-hex compressed shape (does not check the point; see validateClientPublicKey). */
@@ -98,14 +110,17 @@ export function validatePrivateKey(value: unknown, field = 'privateKey'): string
 /** 32-byte scalar of a validated private key (the message never contains the key itself). */
 export function privateKeyBytes(value: unknown, field = 'privateKey'): Uint8Array {
   if (typeof value !== 'string' || !PRIVATE_KEY_PATTERN.test(value)) {
-    throw new UsageError(`${field} must be a P-256 private key: exactly 64 hex characters`, {
+    throw new UsageError('Expected a P-256 private key: exactly 64 hex characters', {
       input: field,
-      hint: 'Generate one with: svc keys generate',
+      reason: 'NOT_A_PRIVATE_KEY',
     });
   }
   const bytes = hexToBytes(value, field);
   if (!p256.utils.isValidSecretKey(bytes)) {
-    throw new UsageError(`${field} is out of range for P-256 (must be between 1 and n-1)`, { input: field });
+    throw new UsageError('The private key is out of range for P-256 (must be between 1 and n-1)', {
+      input: field,
+      reason: 'OUT_OF_RANGE',
+    });
   }
   return bytes;
 }

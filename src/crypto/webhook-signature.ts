@@ -13,7 +13,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { CLIENT_PUBLIC_KEY_PATTERN, decompressPublicKey } from './keys.js';
+import { CLIENT_PUBLIC_KEY_PATTERN, publicKeyObject } from './keys.js';
 
 /** A fresh P-256 webhook signing pair as PEM (PKCS#8 private, SPKI public), as the emulator uses. */
 export function generateWebhookKeyPair(): { privateKeyPem: string; publicKeyPem: string } {
@@ -39,50 +39,52 @@ export function signWebhookBody(body: Uint8Array | string, privateKeyPem: string
   return nodeSign('sha256', bytes, { key, dsaEncoding: 'der' }).toString('base64');
 }
 
-function badKey(reason: string): never {
-  throw new UsageError(`webhook public key ${reason}`, {
-    input: '--public-key',
-    hint: 'Pass the SPKI PEM the service (or `svc emulator start`) prints, or its hex (SEC1 02/03/04… or DER).',
+/** What is wrong with a webhook key: its reason code and the words after "The webhook public key". */
+const BAD_KEY = {
+  PRIVATE_KEY: 'is a private key: pass the public key (SPKI PEM) instead, and keep the private key secret',
+  UNKNOWN_FORMAT: 'is not PEM, SEC1 hex or DER hex',
+  UNPARSABLE: 'could not be parsed',
+  NOT_P256: 'is not a P-256 (prime256v1) key',
+} as const;
+
+function badKey(reason: keyof typeof BAD_KEY, input: string): never {
+  throw new UsageError(`The webhook public key ${BAD_KEY[reason]}`, {
+    input,
+    reason,
+    hint: 'Pass the SPKI PEM the service (or the emulator) prints, or its hex (SEC1 02/03/04… or DER).',
   });
 }
 
 /**
  * PEM (SPKI), hex SEC1 (02/03/04) or hex DER SPKI → a P-256 KeyObject. A private key PEM is refused
  * although node:crypto could derive the public key from it: the value is about to be stored in a
- * profile or passed around as public, and a secret must not travel that way unnoticed.
+ * profile or passed around as public, and a secret must not travel that way unnoticed. `input` is the
+ * caller's name for the value, which a refusal names (src/errors.ts).
  */
-export function parseWebhookPublicKey(text: string): KeyObject {
+export function parseWebhookPublicKey(text: string, input = 'publicKey'): KeyObject {
   // Stryker disable next-line StringLiteral: any text that is no key gets the same answer as the empty one.
   const value = typeof text === 'string' ? text.trim() : '';
   let key: KeyObject;
   try {
     if (/^-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) {
-      badKey('is a private key: pass the public key (SPKI PEM) instead, and keep the private key secret');
+      badKey('PRIVATE_KEY', input);
     } else if (value.startsWith('-----BEGIN')) {
       key = createPublicKey({ key: value, format: 'pem' });
     } else if (CLIENT_PUBLIC_KEY_PATTERN.test(value)) {
-      // SEC1 point → JWK: node:crypto has no raw-point import, and JWK needs no ASN.1 by hand.
-      const raw = Buffer.from(decompressPublicKey(value, '--public-key'), 'hex');
-      const jwk = {
-        kty: 'EC',
-        crv: 'P-256',
-        x: raw.subarray(1, 33).toString('base64url'),
-        y: raw.subarray(33).toString('base64url'),
-      };
-      key = createPublicKey({ key: jwk, format: 'jwk' });
+      key = publicKeyObject(value, input);
     } else if (/^30(?:[0-9a-fA-F]{2})+$/.test(value)) {
       key = createPublicKey({ key: Buffer.from(value, 'hex'), format: 'der', type: 'spki' });
     } else {
-      badKey('is not PEM, SEC1 hex or DER hex');
+      badKey('UNKNOWN_FORMAT', input);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    badKey('could not be parsed');
+    badKey('UNPARSABLE', input);
   }
   // Only an EC key has a named curve; every asymmetric key has details, so `?.` only satisfies the type.
   // Stryker disable next-line OptionalChaining
   if (key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    badKey('is not a P-256 (prime256v1) key');
+    badKey('NOT_P256', input);
   }
   return key;
 }

@@ -60,7 +60,7 @@ export function pathOnly(path: string): string {
 const SECRET_PARAM = /secret|token|passw|signature|private|otp|credential|^code$|^key$|api[-_]?key/i;
 
 /**
- * The query of a request path as --verbose shows it (`?limit=2&cursor=abc`, or '' for none): the
+ * The query of a request path as the verbose log shows it (`?limit=2&cursor=abc`, or '' for none): the
  * names and values that say what was asked, with the value of any parameter whose name may hold a
  * secret replaced by ***. The API's own parameters (ids, cursors, limits, dates) carry none.
  */

@@ -2,7 +2,7 @@
  * The one HTTP client every command uses: undici, the version-suffixed base URL, Basic or Bearer
  * auth, JSON bodies sent as exact bytes, typed errors, a timeout, proxies from the environment and
  * polite 429 handling. The `log` callback sees method, path, query (secret-named values masked),
- * status and timing only, so --verbose can never print a header, a body or a secret.
+ * status and timing only, so a verbose log can never print a header, a body or a secret.
  */
 import { request, type Dispatcher } from 'undici';
 import { InsecureTransportError, InterruptedError, ResponseTooLargeError } from '../errors.js';
@@ -34,7 +34,7 @@ function authorization(auth: Auth): string {
 
 /**
  * Removes this client's credentials from text a server sent back: a broken or hostile server that
- * echoes the request (its Authorization header, the secret) must not make svc print them.
+ * echoes the request (its Authorization header, the secret) must not get them printed.
  */
 function credentialRedactor(auth: Auth): (text: string) => string {
   const header = authorization(auth);
@@ -242,8 +242,6 @@ export function createClient(opts: ClientOptions): ApiClient {
             continue;
           }
           hint = `Rate limited: wait ${Math.max(1, Math.ceil(wait / 1000))}s and run the command again.`;
-        } else if (res.status >= 300 && res.status < 400) {
-          hint = 'The server redirected; check the base URL (--base-url or SERVICE_BASE_URL).';
         }
         throw apiErrorFromResponse({
           status: res.status,

@@ -4,8 +4,9 @@
  */
 import { NetworkError } from '../errors.js';
 
+/** In any caller's words; the CLI names its flag and command instead (commands/error-hints.ts, by reason). */
 const BASE_URL_HINT =
-  'Check the base URL (--base-url or SERVICE_BASE_URL) and that the server is running; for a local sandbox run `svc emulator start`.';
+  'Check the base URL (or SERVICE_BASE_URL) and that the server is running; for a local sandbox, start the emulator.';
 
 const TIMEOUT_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
@@ -75,12 +76,18 @@ export function networkError(
     return new NetworkError(`No answer from ${url} within ${limitText(timeoutMs)}`, {
       url,
       timedOut: true,
+      reason: 'UNREACHABLE',
       hint: BASE_URL_HINT,
       cause: err,
     });
   }
   const what = describeFailure(err);
-  return new NetworkError(`Could not reach ${url}: ${what}`, { url, hint: BASE_URL_HINT, cause: err });
+  return new NetworkError(`Could not reach ${url}: ${what}`, {
+    url,
+    reason: 'UNREACHABLE',
+    hint: BASE_URL_HINT,
+    cause: err,
+  });
 }
 
 /** The server answered (status) but its body had not all arrived when the time ran out. */
@@ -90,7 +97,8 @@ export function bodyTimedOut(err: unknown, url: string, status: number, timeoutM
     {
       url,
       timedOut: true,
-      hint: 'The server is slow or sends without end; raise --timeout (SERVICE_TIMEOUT) if the answer is large and slow, or check the base URL.',
+      reason: 'BODY_TIMEOUT',
+      hint: 'The server is slow or sends without end; allow more time (SERVICE_TIMEOUT) if the answer is large and slow, or check the base URL.',
       cause: err,
     },
   );

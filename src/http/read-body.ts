@@ -1,6 +1,6 @@
 /**
  * Reads an answer's body up to a limit. A server that streams without end, or answers a gigabyte,
- * must not make svc hold it all in memory (without a limit: 3 GiB in 5 s, then a message blaming
+ * must not be held all in memory (without a limit: 3 GiB in 5 s, then a message blaming
  * the network): past the limit the connection is dropped and the error says what happened.
  */
 import type { Dispatcher } from 'undici';
@@ -16,7 +16,7 @@ function sizeText(bytes: number): string {
 export function responseTooLarge(url: string, limitBytes: number, declared?: number): ResponseTooLargeError {
   const said = declared !== undefined ? ` (it announced ${declared} bytes)` : '';
   return new ResponseTooLargeError(
-    `The server at ${url} answered with more than ${sizeText(limitBytes)}${said}; svc stopped reading its answer`,
+    `The server at ${url} answered with more than ${sizeText(limitBytes)}${said}; stopped reading its answer`,
     {
       url,
       limitBytes,

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 /** HTTP Basic with an API token (`<token id>:<client secret>`), or an agent's Bearer access token. */
 export type Auth = { kind: 'basic'; tokenId: string; secret: string } | { kind: 'bearer'; token: string };
 /**
- * One exchange as `--verbose` shows it: never headers or bodies, and the query with the value of
+ * One exchange as the verbose log shows it: never headers or bodies, and the query with the value of
  * any parameter named like a secret masked (base-url.ts loggableQuery), so never a secret.
  */
 export interface HttpLogEntry {
@@ -32,7 +32,7 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
   /** The most bytes of one answer's body read before giving up with ResponseTooLargeError; default 16 MiB. */
   maxResponseBytes?: number;
-  /** Called once per exchange (for --verbose). */
+  /** Called once per exchange (for a verbose log). */
   log?: (e: HttpLogEntry) => void;
   userAgent?: string;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read; default process.env. */

@@ -1,6 +1,6 @@
 /**
- * Endpoints only the svc emulator has (at the root, outside the version segment, HTTP Basic), which
- * svc calls when it knows its target is the emulator. The service's API has no counterpart.
+ * Endpoints only the emulator has (at the root, outside the version segment, HTTP Basic), which the
+ * client calls when it knows its target is the emulator. The service's API has no counterpart.
  */
 
 /** DELETE: unsets the webhook endpoint (the description's PATCH /config takes only a URL string). */

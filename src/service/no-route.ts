@@ -1,7 +1,7 @@
 /**
  * A 404 for a path a server has no route for. The description's 404 codes name only records
  * (`REFERENCE_NOT_FOUND` is the generic one), so the emulator answers an unknown route with that code
- * and marks it in `details`; svc trigger reads the mark to say "this service does not offer the
+ * and marks it in `details`; the trigger reads the mark to say "this service does not offer the
  * endpoint" rather than "this record is unknown". Another server's bare `NOT_FOUND` counts too.
  */
 export const NO_ROUTE_DETAILS = { route: 'UNKNOWN' } as const;

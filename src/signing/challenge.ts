@@ -22,7 +22,7 @@ function invalid(path: string, method: string, what: string): ApiError {
     message: `${method} ${path} answered 202 but the body is not a signed-request challenge: ${what}`,
     method,
     path,
-    hint: 'Check that the base URL points at the payments service (or `svc emulator start`).',
+    hint: 'Check that the base URL points at the payments service or the emulator.',
   });
 }
 

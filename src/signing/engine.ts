@@ -5,8 +5,8 @@
  * while the answer is 200 {status:"PROCESSING"}, re-send that exact retry with backoff until it
  * settles, the challenge expires, the flow's time runs out or MAX_PROCESSING_RESENDS were sent. The
  * body is serialized once, so no retry can differ by a byte. The flow's time is the client's timeout
- * (--timeout) for all its steps together, not per request: a server that answers PROCESSING with an
- * expiresAt far ahead cannot keep the command re-sending (without this: 16 requests in 25 s under --timeout 5).
+ * for all its steps together, not per request: a server that answers PROCESSING with an expiresAt
+ * far ahead cannot keep the command re-sending (without this: 16 requests in 25 s under a 5 s timeout).
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import { abortableSleep } from '../http/sleep.js';
@@ -64,7 +64,8 @@ function stillProcessing(attempts: number, why: string): StillProcessingError {
   return new StillProcessingError(
     `The operation was still PROCESSING after ${attempts} answer${attempts === 1 ? '' : 's'}: ${why}`,
     {
-      hint: 'The service settles it on its own: check its state (e.g. svc session list) or run the command again later; raise --timeout to wait longer.',
+      reason: 'STILL_PROCESSING',
+      hint: 'The service settles it on its own: check its state or try again later; a longer timeout waits longer.',
     },
   );
 }
@@ -121,9 +122,9 @@ export async function signedRequest<T = unknown>(
     const left = expiresAtMs - now();
     if (left <= 0) throw expired(challenge, attempt);
     if (attempt > MAX_PROCESSING_RESENDS)
-      throw stillProcessing(attempt, `svc re-sends it at most ${MAX_PROCESSING_RESENDS} times`);
+      throw stillProcessing(attempt, `it is re-sent at most ${MAX_PROCESSING_RESENDS} times`);
     const timeLeft = deadline - now();
-    if (timeLeft <= 0) throw stillProcessing(attempt, `the command's time (${seconds(budgetMs!)}, --timeout) ran out`);
+    if (timeLeft <= 0) throw stillProcessing(attempt, `the time allowed (${seconds(budgetMs!)}, the timeout) ran out`);
     try {
       await sleep(Math.min(delay, left, timeLeft), signal);
     } catch (err) {
@@ -134,7 +135,7 @@ export async function signedRequest<T = unknown>(
     checkAbort();
     if (now() >= expiresAtMs) throw expired(challenge, attempt);
     if (now() >= deadline)
-      throw stillProcessing(attempt, `the command's time (${seconds(budgetMs!)}, --timeout) ran out`);
+      throw stillProcessing(attempt, `the time allowed (${seconds(budgetMs!)}, the timeout) ran out`);
     delay = Math.min(delay * 2, maxDelay);
     res = await client.request<unknown>({ ...retry, timeoutMs: remaining() });
   }

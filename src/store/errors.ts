@@ -5,7 +5,7 @@ export class StoreError extends SvcError {
   readonly file: string;
   constructor(file: string, message: string, options?: { hint?: string; cause?: unknown }) {
     super(message, {
-      hint: options?.hint ?? `Fix or delete ${file}; svc recreates what it needs.`,
+      hint: options?.hint ?? `Fix or delete ${file}; what is needed is created again.`,
       cause: options?.cause,
     });
     this.file = file;

@@ -40,7 +40,7 @@ export function withFileLock<T>(lockPath: string, critical: () => T): T {
   while (!lock.acquired) {
     if (Date.now() > deadline) {
       throw new StoreError(lockPath, `Timed out waiting for the store lock ${lockPath}`, {
-        hint: `Another svc process is writing the store. If none is running, delete ${lockPath}.`,
+        hint: `Another process is writing the store. If none is running, delete ${lockPath}.`,
       });
     }
     sleepSync(2 + Math.floor(Math.random() * 10)); // jitter so waiters do not retry in lock-step

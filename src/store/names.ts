@@ -4,13 +4,11 @@ import { UsageError } from '../errors.js';
 const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** A profile name: letters, digits, '.', '_' or '-' (not first), at most 64; a UsageError naming `field` otherwise. */
-export function validateProfileName(name: unknown, field = '--profile'): string {
+export function validateProfileName(name: unknown, field = 'profile'): string {
   if (typeof name !== 'string' || !PROFILE_NAME_RE.test(name)) {
     throw new UsageError(
       `Invalid profile name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (at most 64)`,
-      {
-        input: field,
-      },
+      { input: field, reason: 'BAD_PROFILE_NAME' },
     );
   }
   return name;
@@ -23,7 +21,8 @@ export function validateProfileName(name: unknown, field = '--profile'): string 
 export function sessionFileName(id: string): string {
   if (typeof id !== 'string' || id === '' || id.length > 200) {
     throw new UsageError(`Invalid session id ${JSON.stringify(id)}: expected a Session:<uuid> identifier`, {
-      input: '<Session:id>',
+      input: 'session',
+      reason: 'NOT_AN_ID',
     });
   }
   let out = '';

@@ -91,7 +91,7 @@ function refuseForeign(dir: string): void {
     dir,
     `The store folder ${dir}${link} belongs to another user (uid ${owner}): refusing to keep keys and secrets there`,
     {
-      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you own, or remove the link so svc creates its own.',
+      hint: 'Set SERVICE_CLI_CONFIG_DIR to a folder you own, or remove the link so a folder of your own is created.',
     },
   );
 }

@@ -33,7 +33,7 @@ function env(e: NodeJS.ProcessEnv, name: string): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
-/** The profile a command acts on: --profile, then SERVICE_PROFILE, then the store's current profile. */
+/** The profile a command acts on: the one asked for, then SERVICE_PROFILE, then the store's current profile. */
 export function selectProfileName(
   store: Pick<Store, 'currentProfileName'>,
   e: NodeJS.ProcessEnv,

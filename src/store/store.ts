@@ -1,6 +1,6 @@
 /**
  * The local store: `config.json` (profiles and `currentProfile`) and one file per session under
- * `sessions/`. Concurrency, because several svc processes may run at once:
+ * `sessions/`. Concurrency, because several processes of this CLI may run at once:
  * - sessions: each session is its own file, written atomically, so eight processes saving eight
  *   sessions at the same instant never touch the same file and none is lost;
  * - config.json: every change is read-modify-write under an O_EXCL lock file, re-reading the file
@@ -64,7 +64,7 @@ function moveLegacyStore(from: string | undefined, dir: string, notes: string[])
       renameSync(join(from, entry), join(dir, entry));
     }
     rmdirSync(from);
-    notes.push(`moved the store from ${from} to ${dir}, where svc now keeps it (as gh and the Stripe CLI do)`);
+    notes.push(`moved the store from ${from} to ${dir}, where it is kept now (as gh and the Stripe CLI do)`);
   } catch (error) {
     notes.push(
       `could not move the store from ${from} to ${dir} (${(error as Error).message}); move it yourself, or set SERVICE_CLI_CONFIG_DIR=${from}`,
@@ -106,7 +106,7 @@ function wrongTypes(profiles: Record<string, unknown>): string[] {
       continue;
     }
     for (const [field, value] of Object.entries(profile)) {
-      // Fields this version does not know are left alone: a newer svc may have written them.
+      // Fields this version does not know are left alone: a newer version may have written them.
       if (!PIN_MAPS.has(field) && !STRING_FIELDS.has(field)) continue;
       const ok = PIN_MAPS.has(field)
         ? isObject(value) && Object.values(value).every((v) => typeof v === 'string')
@@ -126,7 +126,7 @@ function toConfigData(raw: JsonObject, file: string): ConfigData {
   const wrong = wrongTypes(profiles);
   if (wrong.length > 0) {
     throw new StoreError(file, `The store file ${file} has values of the wrong type: ${wrong.join(', ')}`, {
-      hint: `Fix those values in ${file} (or delete the file); svc config set writes them with the right type.`,
+      hint: `Fix those values in ${file} (or delete the file); the config commands write them with the right type.`,
     });
   }
   const current = typeof raw.currentProfile === 'string' ? raw.currentProfile : undefined;
@@ -135,7 +135,7 @@ function toConfigData(raw: JsonObject, file: string): ConfigData {
 
 // Shapes only, by regex: the store must not load the curve library (startup cost on every command).
 // A key that is cut short or edited by hand is caught here, naming the file, instead of surfacing
-// later as a usage error about a --private-key flag the user never passed.
+// later as a usage error about a private key option the user never passed.
 const SESSION_KEY_SHAPES = {
   privateKey: /^[0-9a-fA-F]{64}$/,
   publicKey: /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/,
@@ -239,11 +239,11 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
       updateConfig((data) => {
         if (!Object.hasOwn(data.profiles, from))
           throw new StoreError(configFile, `No profile named "${from}"`, {
-            hint: 'svc config list shows the profiles.',
+            hint: 'List the profiles to see their names.',
           });
         if (Object.hasOwn(data.profiles, to))
           throw new StoreError(configFile, `A profile named "${to}" already exists`, {
-            hint: `Delete it first: svc config delete ${to}`,
+            hint: `Delete profile "${to}" first, or pick another name.`,
           });
         const { [from]: moved, ...rest } = data.profiles;
         data.profiles = { ...rest, [to]: moved! };

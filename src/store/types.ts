@@ -19,7 +19,7 @@ export interface Profile {
   webhookPublicKey?: string;
   /** The session whose key signs by default; its file is under sessions/. */
   activeSessionId?: string;
-  /** The OTP credential `svc otp verify` offers when --credential is absent (the emulator's fixture). */
+  /** The OTP credential an OTP login offers when none is named (the emulator's fixture). */
   credentialId?: string;
 }
 

@@ -45,7 +45,8 @@ describe('an input error as rendered', () => {
     expect(render(error, false)).toBe('Error: --idempotency-key: The idempotency key must be a single line.\n');
     const named = new UsageError('--query takes key=value', { input: 'query' });
     expect(render(named, false)).toBe('Error: --query takes key=value\n');
-    expect(render(new UsageError('no such thing', { input: 'a label' }), false)).toBe('Error: no such thing\n');
+    expect(render(new UsageError('not a key', { input: 'otp-signer' }), false)).toBe('Error: otp-signer: not a key\n');
+    expect(render(new UsageError('set SERVICE_X', { input: 'SERVICE_X' }), false)).toBe('Error: set SERVICE_X\n');
     // A caller that spelled the flag itself (commands/) gets it in front too when the message lacks it.
     expect(render(new UsageError('Expected a Session id', { input: '--session' }), false)).toBe(
       'Error: --session: Expected a Session id\n',

@@ -10,7 +10,8 @@ import { exitCodeFor } from '../../../commands/exit-codes.js';
 import { createClient } from '../../../src/http/index.js';
 import { refreshSession } from '../../../src/auth/index.js';
 import { generateKeyPair, isCompressedPublicKey } from '../../../src/crypto/keys.js';
-import { InterruptedError } from '../../../src/errors.js';
+import { ApiError, AuthRequiredError, InterruptedError } from '../../../src/errors.js';
+import { hintFor } from '../../../commands/error-hints.js';
 import { authEnv, leakedSecrets, sessionFileModes, type AuthEnv } from './support.js';
 import { activeSession, caught, login } from './login.js';
 
@@ -147,17 +148,17 @@ describe('svc session refresh (run)', () => {
     t.emu.testing.expireSession(old.id);
     const error = await caught(refresh({ legacy: false }, t.deps()));
     expect(exitCodeFor(error)).toBe(4);
-    expect((error as { hint?: string }).hint).toMatch(/Re-authenticate: svc otp verify --credential AuthMethod:/);
+    expect(hintFor(error as ApiError)).toMatch(/Re-authenticate: svc otp verify --credential AuthMethod:/);
     expect(activeSession(t)!.id).toBe(old.id);
   });
 
   it('a key the service does not recognise gives WALLET_SIGNATURE_INVALID, exit 4 and a matching hint', async () => {
     const old = await login(t);
     t.store().saveSession({ ...old, privateKey: generateKeyPair().privateKey });
-    const error = (await caught(refresh({ legacy: false }, t.deps()))) as { code?: string; hint?: string };
+    const error = (await caught(refresh({ legacy: false }, t.deps()))) as ApiError;
     expect(error.code).toBe('WALLET_SIGNATURE_INVALID');
     expect(exitCodeFor(error)).toBe(4);
-    expect(error.hint).toMatch(/does not recognise this session key/);
+    expect(hintFor(error)).toMatch(/does not recognise this session key/);
   });
 
   it('with no active session, exit 4 pointing at otp verify; a malformed id is exit 2', async () => {
@@ -165,6 +166,9 @@ describe('svc session refresh (run)', () => {
     try {
       const error = await caught(refresh({ legacy: false }, f.deps()));
       expect(exitCodeFor(error)).toBe(4);
+      expect(hintFor(error as AuthRequiredError)).toMatch(
+        /^Log in first: svc otp verify --credential <AuthMethod:id> \(or name one: svc session refresh/,
+      );
       const bad = await caught(refresh({ session: 'Session:nope', legacy: false }, f.deps()));
       expect(exitCodeFor(bad)).toBe(2);
       expect(f.proxy.seen).toEqual([]);

@@ -56,7 +56,11 @@ describe('the production URL', () => {
     );
     expect(error).toBeInstanceOf(VerificationError);
     expect((error as VerificationError).message).toContain(`not by the pinned signer ${PRODUCTION_OTP_SIGNER}`);
-    expect((error as VerificationError).hint).toContain('is the production URL, whose signer svc ships');
+    expect((error as VerificationError).hint).toContain('is the production URL, whose signer ships with this client');
+    // Without the CLI's commands, the fix is said in words (the CLI's are in test/e2e/profiles-and-pins.test.ts).
+    expect((error as VerificationError).hint).toContain(
+      "pin the one it publishes: set the profile's otp-signer to <key>.",
+    );
   });
 
   it('a sandbox token trusts its own signer on first use, for sandbox use', async () => {

@@ -7,8 +7,7 @@
  * `reason`. Byte formats live in src/crypto/webauthn.ts, shared with the CLI's authenticator.
  */
 import { verify as nodeVerify } from 'node:crypto';
-import { parseWebhookPublicKey } from '../../../crypto/webhook-signature.js';
-import { validateClientPublicKey } from '../../../crypto/keys.js';
+import { publicKeyObject, validateClientPublicKey } from '../../../crypto/keys.js';
 import {
   FLAG_USER_PRESENT,
   parseAttestationObject,
@@ -79,12 +78,7 @@ function checkRelyingParty(authData: AuthenticatorData): void {
 function signatureVerifies(publicKeyHex: string, signed: Buffer, signature: Buffer): boolean {
   let verified = false;
   try {
-    verified = nodeVerify(
-      'sha256',
-      signed,
-      { key: parseWebhookPublicKey(publicKeyHex), dsaEncoding: 'der' },
-      signature,
-    );
+    verified = nodeVerify('sha256', signed, { key: publicKeyObject(publicKeyHex), dsaEncoding: 'der' }, signature);
   } catch {
     // A stored key or a signature that cannot be read verifies nothing.
   }

@@ -1,10 +1,10 @@
 /**
  * Next-step hints for the 401s of the signed auth flows (spec "401 codes"). Every 401 exits 4, but
  * the fix differs: a key the service no longer recognises needs a new login, while a missing or
- * malformed header is a client fault worth reporting. The hint is attached to the ApiError so the
- * one error renderer prints it.
+ * malformed header is a client fault worth reporting. A command attaches the hint itself
+ * (withAuthHint), or the renderer gives it to a 401 the core marked with its credential (src/auth/reauth.ts).
  */
-import { ApiError } from '../errors.js';
+import { ApiError, type Reauth } from '../src/errors.js';
 
 /** The command that gets a fresh session when refresh is impossible, for the credential's type. */
 export function reauthCommand(credentialId?: string, type?: string): string {
@@ -46,16 +46,18 @@ function unauthorizedHint(error: ApiError, reauth: string): string {
   return CREDENTIALS_HINT;
 }
 
+/** The code-specific hint for a 401 of a session-signed call, re-authenticating with this credential. */
+export function sessionHint(error: ApiError, credential: Reauth = {}): string {
+  const reauth = reauthCommand(credential.credentialId, credential.type);
+  const pick = HINTS[error.code];
+  if (pick) return pick(reauth);
+  return error.code === 'UNAUTHORIZED' ? unauthorizedHint(error, reauth) : `Re-authenticate: ${reauth}`;
+}
+
 /** Sets a code-specific hint on a 401 ApiError (unless the thrower chose one) and returns the error. */
 export function withAuthHint<E>(error: E, credentialId?: string): E {
-  if (!(error instanceof ApiError) || error.status !== 401 || error.hint) return error;
-  const reauth = reauthCommand(credentialId);
-  const pick = HINTS[error.code];
-  error.hint = pick
-    ? pick(reauth)
-    : error.code === 'UNAUTHORIZED'
-      ? unauthorizedHint(error, reauth)
-      : `Re-authenticate: ${reauth}`;
+  if (error instanceof ApiError && error.status === 401 && !error.hint)
+    error.hint = sessionHint(error, { credentialId });
   return error;
 }
 

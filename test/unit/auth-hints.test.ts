@@ -1,7 +1,7 @@
 /** The 401 code → next-step table: each kind of 401 must point at the fix that works for it. */
 import { describe, expect, it } from 'vitest';
-import { apiTokenCall, withAuthHint, withCredentialsHint } from '../../../src/auth/hints.js';
-import { ApiError } from '../../../src/errors.js';
+import { apiTokenCall, withAuthHint, withCredentialsHint } from '../../commands/auth-hints.js';
+import { ApiError } from '../../src/errors.js';
 
 const cred = 'AuthMethod:6871107a-5887-408c-9777-5fe7870464f3';
 const e401 = (code: string, reason?: string) => new ApiError({ status: 401, code, message: 'Unauthorized', reason });
