@@ -36,3 +36,8 @@ export function inputSyntax(input: string, spec: VerbSpec | undefined): string {
     .map((part, i) => (i % 2 === 0 ? syntaxOf(part, spec) : part))
     .join('');
 }
+
+/** A message with the input's name in front (`--amount: Must be at least 1`), unless it names it already. */
+export function namedMessage(name: string, message: string): string {
+  return message.includes(name) ? message : `${name}: ${message}`;
+}

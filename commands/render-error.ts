@@ -18,7 +18,7 @@ import {
 import { StoreError } from '../src/store/errors.js';
 import { isPromptAbort } from './exit-codes.js';
 import { hintFor } from './error-hints.js';
-import { inputSyntax } from './input-syntax.js';
+import { inputSyntax, namedMessage } from './input-syntax.js';
 import type { VerbSpec } from './verb.js';
 
 export interface RenderErrorOptions {
@@ -77,15 +77,14 @@ function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | unde
  * phrases it about the value, and only the CLI knows which flag carried it. A message that names it
  * already, or an error about several inputs (each named in its own line), is left alone.
  */
-function messageOf(error: SvcError, spec: VerbSpec | undefined): string {
+export function shownMessage(error: SvcError, spec?: VerbSpec): string {
   // Inputs refused at once: each problem after its own flag, one a line when there are several.
   const problems = error instanceof UsageError ? error.problems : undefined;
   const said = problems?.map((p) => `${inputSyntax(p.input, spec)}: ${p.message}`);
   if (said) return said.length === 1 ? said[0]! : `${said.length} inputs need fixing:\n  - ${said.join('\n  - ')}`;
   const input = error instanceof UsageError || error instanceof RejectedInputError ? error.input : undefined;
   if (input === undefined || input.includes(',')) return error.message;
-  const syntax = inputSyntax(input, spec);
-  return error.message.includes(syntax) ? error.message : `${syntax}: ${error.message}`;
+  return namedMessage(inputSyntax(input, spec), error.message);
 }
 
 function errorToJSON(error: unknown, spec: VerbSpec | undefined): Record<string, unknown> {
@@ -146,7 +145,7 @@ export function renderError(error: unknown, options: RenderErrorOptions): void {
     const hint = hintFor(error);
     if (hint) lines.push(c.dim(`Hint: ${hint}`));
   } else if (error instanceof SvcError) {
-    lines.push(`${c.red('Error:')} ${messageOf(error, options.spec)}`);
+    lines.push(`${c.red('Error:')} ${shownMessage(error, options.spec)}`);
     const hint = hintFor(error);
     if (hint) lines.push(c.dim(`Hint: ${hint}`));
   } else {

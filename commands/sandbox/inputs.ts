@@ -3,6 +3,7 @@
  * resolved, so bad input exits 2 naming the flag and no request leaves the machine.
  */
 import { UsageError } from '../../src/errors.js';
+import { namedMessage } from '../input-syntax.js';
 import { requireCurrency, requireInteger, requireUmaAddress } from '../../src/validate.js';
 
 /** A missing flag gets its own message: "must be a whole number; got ''" would not say what to pass. */
@@ -50,7 +51,7 @@ export function checkAll<C extends Checks>(checks: C): { [K in keyof C]: ReturnT
   }
   if (problems.length === 1) throw problems[0];
   if (problems.length > 1) {
-    const lines = problems.map((p) => `  - ${p.message}`).join('\n');
+    const lines = problems.map((p) => `  - ${p.input ? namedMessage(p.input, p.message) : p.message}`).join('\n');
     throw new UsageError(`${problems.length} flags need fixing:\n${lines}`, {
       input: problems.map((p) => p.input).join(', '),
     });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { hintFor } from '../../../commands/error-hints.js';
 import { createClient, type HttpLogEntry } from '../../../src/http/index.js';
 import { ApiError, InterruptedError, NetworkError } from '../../../src/errors.js';
 import { closedPort } from '../../helpers/closed-port.js';
@@ -123,7 +124,9 @@ describe('createClient against a real server', () => {
     expect(ne.url).toBe(`http://127.0.0.1:${port}/2025-10-13/auth/sessions`);
     expect(ne.message).toContain(`127.0.0.1:${port}`);
     expect(ne.message).toContain('ECONNREFUSED');
-    expect(ne.hint).toContain('--base-url');
+    expect(ne).toMatchObject({ reason: 'UNREACHABLE', hint: expect.stringContaining('Check the base URL') });
+    // What the CLI shows: its flag and the command that starts a local sandbox.
+    expect(hintFor(ne)).toMatch(/--base-url or SERVICE_BASE_URL.*svc emulator start/);
     expect(`${ne.message} ${ne.hint} ${ne.url}`).not.toContain(SECRET);
     expect(ne.message).not.toContain('secret-query');
   });

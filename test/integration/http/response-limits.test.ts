@@ -41,7 +41,7 @@ describe('answer bodies are bounded', () => {
     const client = createClient({ baseUrl: server.origin, auth, env: {}, maxResponseBytes: 1024 * 1024 });
     const error = await client.request({ method: 'GET', path: '/customers' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
-    expect((error as Error).message).toMatch(/answered with more than 1 MiB; svc stopped reading/);
+    expect((error as Error).message).toMatch(/answered with more than 1 MiB; stopped reading/);
     expect((error as Error).message).not.toMatch(/No answer|Could not reach/);
     expect((error as ResponseTooLargeError).hint).toContain('SERVICE_MAX_RESPONSE_MB');
     // It stopped near the limit, not at the end of the server's patience.

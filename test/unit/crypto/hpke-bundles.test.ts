@@ -190,6 +190,6 @@ describe('encryptedOtpBundle', () => {
       encryptOtpBundle(generateKeyPair().publicKey, '', generateKeyPair().publicKey),
       UsageError,
     );
-    expect(err.input).toBe('--code');
+    expect(err).toMatchObject({ input: 'code', reason: 'EMPTY' });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hintFor } from '../../../commands/error-hints.js';
 import { p256 } from '@noble/curves/nist.js';
 import { UsageError } from '../../../src/errors.js';
 import { bytesToHex, hexToBytes } from '../../../src/crypto/hex.js';
@@ -82,7 +83,9 @@ describe('validateClientPublicKey', () => {
     const error = usageError(() => validateClientPublicKey(value));
     expect(error.input).toBe('clientPublicKey');
     expect(`${error.message} ${error.hint}`).toContain(CLIENT_PUBLIC_KEY_PATTERN.source);
-    expect(error.hint).toMatch(/svc keys generate/);
+    expect(error.reason).toBe('NOT_A_PUBLIC_KEY');
+    // The CLI adds how to make one.
+    expect(hintFor(error)).toMatch(/svc keys generate/);
   });
 
   it('rejects a well-shaped key that is not on the curve', () => {

@@ -79,7 +79,10 @@ describe('createStamp', () => {
   it('refuses a bad private key with a UsageError that does not echo it', () => {
     const almostKey = STAMP_VECTOR.privateKey.slice(0, 62);
     const error = caught(() => createStamp('x', almostKey), UsageError);
-    expect(error.message).toMatch(/privateKey must be/);
+    expect(error).toMatchObject({
+      input: 'privateKey',
+      message: expect.stringMatching(/^Expected a P-256 private key/),
+    });
     expect(`${error.message} ${error.hint}`).not.toContain(almostKey);
   });
 });

@@ -100,9 +100,12 @@ describe('parseWebhookPublicKey', () => {
     ['broken DER', '3000'],
     ['the PKCS#8 private key (a secret pasted as the public key)', privateKeyPem],
     ['a SEC1 "EC PRIVATE KEY"', createPrivateKey(privateKeyPem).export({ type: 'sec1', format: 'pem' }) as string],
-  ])('refuses %s with a UsageError on --public-key', (_name, text) => {
+  ])('refuses %s with a UsageError on the public key (or the input its caller names)', (_name, text) => {
     const error = caught(() => parseWebhookPublicKey(text), UsageError);
-    expect(error.input).toBe('--public-key');
+    expect(error.input).toBe('publicKey');
+    expect(caught(() => parseWebhookPublicKey(text, 'webhook-public-key'), UsageError).input).toBe(
+      'webhook-public-key',
+    );
     expect(error.message).not.toContain(text.trim().split('\n')[1] ?? text);
   });
 });
@@ -127,9 +130,9 @@ describe('each refusal of a public key says what is wrong with it', () => {
     ],
   ])('%s', (_name, text, reason) => {
     const error = caught(() => parseWebhookPublicKey(text as string), UsageError);
-    expect(error.message).toBe(`webhook public key ${reason}`);
+    expect(error.message).toBe(`The webhook public key ${reason}`);
     expect(error.hint).toBe(
-      'Pass the SPKI PEM the service (or `svc emulator start`) prints, or its hex (SEC1 02/03/04… or DER).',
+      'Pass the SPKI PEM the service (or the emulator) prints, or its hex (SEC1 02/03/04… or DER).',
     );
   });
 });

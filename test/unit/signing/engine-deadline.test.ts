@@ -48,7 +48,7 @@ describe('a PROCESSING loop is bounded', () => {
     );
     expect(error).toBeInstanceOf(StillProcessingError);
     expect((error as Error).message).toMatch(
-      /still PROCESSING after \d+ answers: the command's time \(5s, --timeout\)/,
+      /still PROCESSING after \d+ answers: the time allowed \(5s, the timeout\)/,
     );
     expect(clock.ms - started).toBeLessThanOrEqual(5_000 + 50);
     // Backoff 200 ms doubling to 2 s: a handful of re-sends fit in 5 s, not 16.

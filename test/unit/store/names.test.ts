@@ -29,7 +29,7 @@ describe('validateProfileName', () => {
         throw new Error(`accepted ${String(bad)}`);
       } catch (e) {
         expect(e).toBeInstanceOf(UsageError);
-        expect((e as UsageError).input).toBe('--profile');
+        expect((e as UsageError).input).toBe('profile');
       }
     }
   });

@@ -119,6 +119,6 @@ describe('selectProfile and resolveEndpoint', () => {
       input: 'baseUrl',
       reason: 'NOT_A_URL',
     });
-    expect(caught(() => selectProfile(storeWith({}), {}, '../x'), UsageError).input).toBe('--profile');
+    expect(caught(() => selectProfile(storeWith({}), {}, '../x'), UsageError).input).toBe('profile');
   });
 });
