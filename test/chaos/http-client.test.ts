@@ -6,6 +6,7 @@
  * that streams its answer without end (stopped at the size limit, with an error saying so).
  */
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
+import { hintFor } from '../../commands/error-hints.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, ResponseTooLargeError, StillProcessingError } from '../../src/errors.js';
 import { signedRequest } from '../../src/signing/index.js';
@@ -206,7 +207,7 @@ describe('the HTTP client against misbehaving servers', () => {
       `${(error as ApiError).status}; ${elsewhere.requests.length} request(s) reached the other host`,
     );
     expect(error).toMatchObject({ status: 302 });
-    expect((error as ApiError).hint).toMatch(/redirected/);
+    expect(hintFor(error as ApiError)).toMatch(/redirected; check the base URL \(--base-url/);
     expect(elsewhere.requests).toHaveLength(0);
   });
 

@@ -52,7 +52,7 @@ describe('svc cards reveal (spawned)', () => {
     try {
       const r = await runSvc(['cards', 'reveal', 'Card:xyz'], { env: countingEnv(server) });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/card must be a Card identifier/);
+      expect(r.stderr).toMatch(/^Error: <card>: Expected a Card identifier like Card:<uuid>; got "Card:xyz"\./);
       expect(server.count()).toBe(0);
     } finally {
       await server.close();

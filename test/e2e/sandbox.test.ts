@@ -133,37 +133,41 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
     [
       'bad account id',
       ['sandbox', 'fund', 'InternalAccount:123', '--amount', '5'],
-      /account must be an? InternalAccount identifier/,
+      /<account>: Expected an InternalAccount identifier/,
     ],
-    ['a Quote id as account', ['sandbox', 'fund', QUOTE, '--amount', '5'], /account must be an? InternalAccount/],
-    ['amount 0', ['sandbox', 'fund', ACCOUNT, '--amount', '0'], /--amount must be at least 1/],
-    ['amount -1', ['sandbox', 'fund', ACCOUNT, '--amount', '-1'], /--amount must be at least 1; got -1/],
-    ['amount 1.5', ['sandbox', 'fund', ACCOUNT, '--amount', '1.5'], /--amount must be a whole number/],
+    [
+      'a Quote id as account',
+      ['sandbox', 'fund', QUOTE, '--amount', '5'],
+      /<account>: Expected an InternalAccount identifier/,
+    ],
+    ['amount 0', ['sandbox', 'fund', ACCOUNT, '--amount', '0'], /--amount: Must be at least 1/],
+    ['amount -1', ['sandbox', 'fund', ACCOUNT, '--amount', '-1'], /--amount: Must be at least 1; got -1/],
+    ['amount 1.5', ['sandbox', 'fund', ACCOUNT, '--amount', '1.5'], /--amount: Expected a whole number/],
     [
       'amount too big',
       ['sandbox', 'fund', ACCOUNT, '--amount', '100000000001'],
-      /--amount must be at most 100000000000/,
+      /--amount: Must be at most 100000000000/,
     ],
     ['amount missing', ['sandbox', 'fund', ACCOUNT], /--amount is required/],
     [
       'bad quote id',
       ['sandbox', 'send', '--quote', 'Quote:abc', '--currency', 'USD'],
-      /--quote must be a Quote identifier/,
+      /--quote: Expected a Quote identifier/,
     ],
     [
       'currency US',
       ['sandbox', 'send', '--quote', QUOTE, '--currency', 'US'],
-      /--currency must be a three-letter currency code/,
+      /--currency: Expected a three-letter currency code/,
     ],
     [
       'send amount 1.5',
       ['sandbox', 'send', '--quote', QUOTE, '--currency', 'USD', '--amount', '1.5'],
-      /--amount must be a whole number/,
+      /--amount: Expected a whole number/,
     ],
-    ['bad sender UMA', uma({ sender: 'alice@example.com' }), /--sender must be a UMA address/],
-    ['bad receiver UMA', uma({ receiver: '$bob' }), /--receiver must be a UMA address/],
-    ['uma currency US', uma({ currency: 'US' }), /--currency must be a three-letter/],
-    ['uma amount 0', uma({ amount: '0' }), /--amount must be at least 1/],
+    ['bad sender UMA', uma({ sender: 'alice@example.com' }), /--sender: Expected a UMA address/],
+    ['bad receiver UMA', uma({ receiver: '$bob' }), /--receiver: Expected a UMA address/],
+    ['uma currency US', uma({ currency: 'US' }), /--currency: Expected a three-letter/],
+    ['uma amount 0', uma({ amount: '0' }), /--amount: Must be at least 1/],
   ];
 
   it.each(cases)('%s', async (_name, args, message) => {
@@ -183,7 +187,7 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
     const error = JSON.parse(r.stderr).error;
     expect(error).toMatchObject({ type: 'usage', field: '--quote, --currency, --amount' });
     expect(error.message).toMatch(
-      /^3 flags need fixing:\n {2}- --quote .+\n {2}- --currency .+\n {2}- --amount must be at least 1; got -5\.$/,
+      /^3 flags need fixing:\n {2}- --quote: .+\n {2}- --currency: .+\n {2}- --amount: Must be at least 1; got -5\.$/,
     );
     expect(counter.count()).toBe(0);
   });
