@@ -80,7 +80,7 @@ function inputJSON(error: UsageError | RejectedInputError, spec: VerbSpec | unde
 export function shownMessage(error: SvcError, spec?: VerbSpec): string {
   // Inputs refused at once: each problem after its own flag, one a line when there are several.
   const problems = error instanceof UsageError ? error.problems : undefined;
-  const said = problems?.map((p) => `${inputSyntax(p.input, spec)}: ${p.message}`);
+  const said = problems?.map((p) => namedMessage(inputSyntax(p.input, spec), p.message));
   if (said) return said.length === 1 ? said[0]! : `${said.length} inputs need fixing:\n  - ${said.join('\n  - ')}`;
   const input = error instanceof UsageError || error instanceof RejectedInputError ? error.input : undefined;
   if (input === undefined || input.includes(',')) return error.message;

@@ -3,7 +3,6 @@
  * resolved, so bad input exits 2 naming the flag and no request leaves the machine.
  */
 import { UsageError } from '../../src/errors.js';
-import { namedMessage } from '../input-syntax.js';
 import { requireCurrency, requireInteger, requireUmaAddress } from '../../src/validate.js';
 
 /** A missing flag gets its own message: "must be a whole number; got ''" would not say what to pass. */
@@ -40,21 +39,26 @@ type Checks = Record<string, () => unknown>;
  */
 export function checkAll<C extends Checks>(checks: C): { [K in keyof C]: ReturnType<C[K]> } {
   const values: Record<string, unknown> = {};
-  const problems: UsageError[] = [];
+  const refused: UsageError[] = [];
   for (const [name, check] of Object.entries(checks)) {
     try {
       values[name] = check();
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      problems.push(error);
+      refused.push(error.input === undefined ? new UsageError(error.message, { input: name }) : error);
     }
   }
-  if (problems.length === 1) throw problems[0];
-  if (problems.length > 1) {
-    const lines = problems.map((p) => `  - ${p.input ? namedMessage(p.input, p.message) : p.message}`).join('\n');
-    throw new UsageError(`${problems.length} flags need fixing:\n${lines}`, {
-      input: problems.map((p) => p.input).join(', '),
-    });
+  if (refused.length === 1) throw refused[0];
+  if (refused.length > 1) {
+    // The renderer says each problem after its own flag (UsageError.problems), one a line.
+    const problems = refused.map((e) => ({ input: e.input!, reason: e.reason, message: e.message }));
+    throw new UsageError(
+      `${problems.length} inputs need fixing:\n${problems.map((p) => `  - ${p.input}: ${p.message}`).join('\n')}`,
+      {
+        input: problems.map((p) => p.input).join(', '),
+        problems,
+      },
+    );
   }
   return values as { [K in keyof C]: ReturnType<C[K]> };
 }

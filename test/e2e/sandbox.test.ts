@@ -187,7 +187,13 @@ describe('svc sandbox bad input: exit 2 before any request', () => {
     const error = JSON.parse(r.stderr).error;
     expect(error).toMatchObject({ type: 'usage', field: '--quote, --currency, --amount' });
     expect(error.message).toMatch(
-      /^3 flags need fixing:\n {2}- --quote: .+\n {2}- --currency: .+\n {2}- --amount: Must be at least 1; got -5\.$/,
+      /^3 inputs need fixing:\n {2}- --quote: .+\n {2}- --currency: .+\n {2}- --amount: Must be at least 1; got -5\.$/,
+    );
+    expect(error.problems.map((p: { field: string }) => p.field)).toEqual(['--quote', '--currency', '--amount']);
+    // In text, an argument is named as help shows it.
+    const text = await runSvc(['sandbox', 'fund', 'nope', '--amount', '0'], { env: countingEnv(counter) });
+    expect(text.stderr).toBe(
+      'Error: 2 inputs need fixing:\n  - <account>: Expected an InternalAccount identifier like InternalAccount:<uuid>; got "nope".\n  - --amount: Must be at least 1; got 0.\n',
     );
     expect(counter.count()).toBe(0);
   });

@@ -10,7 +10,7 @@ import { exitCodeFor } from '../../../commands/exit-codes.js';
 import { createClient } from '../../../src/http/index.js';
 import { refreshSession } from '../../../src/auth/index.js';
 import { generateKeyPair, isCompressedPublicKey } from '../../../src/crypto/keys.js';
-import { ApiError, AuthRequiredError, InterruptedError } from '../../../src/errors.js';
+import { InterruptedError, type ApiError, type AuthRequiredError } from '../../../src/errors.js';
 import { hintFor } from '../../../commands/error-hints.js';
 import { authEnv, leakedSecrets, sessionFileModes, type AuthEnv } from './support.js';
 import { activeSession, caught, login } from './login.js';

@@ -91,9 +91,10 @@ describe('several bad flags are reported in one error', () => {
     );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).input).toBe(fields.join(', '));
-    const lines = (error as UsageError).message.split('\n');
-    expect(lines[0]).toBe(`${fields.length} flags need fixing:`);
-    // One line per flag, in the order of the command line's synopsis.
+    expect((error as UsageError).problems!.map((p) => p.input)).toEqual(fields);
+    // As shown: one line per flag, each after its name, in the order of the command line's synopsis.
+    const lines = shownMessage(error as UsageError).split('\n');
+    expect(lines[0]).toBe(`${fields.length} inputs need fixing:`);
     expect(lines.slice(1).map((l) => l.replace(/^ {2}- ([^\s:]+):? .*$/, '$1'))).toEqual(fields);
     expect(server.count()).toBe(0);
   }
