@@ -43,9 +43,20 @@ export function tableIndex<T>(key: (record: T) => string | undefined): IndexDef<
   return { key };
 }
 
-/** key → id, or the set of ids once several records share the key (most keys are unique). */
+/**
+ * Ids under one key: the id alone (most keys are unique), a small array for a few (a customer's two
+ * accounts), a Set once there are many (an agent's transactions), so removal stays cheap where it
+ * must. An array of two costs 64 bytes where a Set costs about 150: with an index entry for every
+ * customer, that counts against the memory budget per stored customer (test/bench/growth.mjs).
+ */
+type Bucket = string | string[] | Set<string>;
+
+/** More ids than this under one key move from an array to a Set. */
+const SMALL_BUCKET = 8;
+
+/** key → its bucket of ids, in insertion order. */
 class Index<T> {
-  private readonly buckets = new Map<string, string | Set<string>>();
+  private readonly buckets = new Map<string, Bucket>();
   private readonly def: IndexDef<T>;
 
   constructor(def: IndexDef<T>, rows: Map<string, T>) {
@@ -59,7 +70,11 @@ class Index<T> {
     const bucket = this.buckets.get(key);
     if (bucket === undefined) this.buckets.set(key, id);
     else if (typeof bucket === 'string') {
-      if (bucket !== id) this.buckets.set(key, new Set([bucket, id]));
+      if (bucket !== id) this.buckets.set(key, [bucket, id]);
+    } else if (Array.isArray(bucket)) {
+      if (bucket.includes(id)) return;
+      bucket.push(id);
+      if (bucket.length > SMALL_BUCKET) this.buckets.set(key, new Set(bucket));
     } else bucket.add(id);
   }
 
@@ -83,7 +98,11 @@ class Index<T> {
   private drop(key: string, id: string): void {
     const bucket = this.buckets.get(key);
     if (bucket === id) this.buckets.delete(key);
-    else if (typeof bucket === 'object') {
+    else if (Array.isArray(bucket)) {
+      const at = bucket.indexOf(id);
+      if (at >= 0) bucket.splice(at, 1);
+      if (bucket.length === 1) this.buckets.set(key, bucket[0]!);
+    } else if (typeof bucket === 'object') {
       bucket.delete(id);
       if (bucket.size === 1) this.buckets.set(key, bucket.values().next().value!);
     }

@@ -11,7 +11,7 @@ import type { EmulatorContext } from '../kernel/context.js';
 import { signatureError, unauthorized } from '../kernel/errors.js';
 import type { Reply, Req } from '../kernel/router.js';
 import { memoryTable } from '../kernel/tables.js';
-import { accounts } from '../features/accounts/accounts.js';
+import { accounts, organizationOf } from '../features/accounts/accounts.js';
 import { authorizeSignature } from './signature.js';
 import type { PendingKind, PendingRequest } from './pending.js';
 import { newId } from '../kernel/ids.js';
@@ -69,7 +69,7 @@ export function createChallenge(
   const requestId = newId('Request');
   // Key order is the payload format of src/crypto/README.md "Refresh payload"; clients sign these exact bytes.
   const payloadToSign = JSON.stringify({
-    organizationId: emu.table(accounts).get(flow.accountId)!.organizationId,
+    organizationId: organizationOf(emu.table(accounts).get(flow.accountId)!),
     parameters: spec.parameters,
     timestampMs: String(now),
     type: spec.activityType,

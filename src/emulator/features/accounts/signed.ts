@@ -13,7 +13,7 @@ import { CLIENT_PUBLIC_KEY_RULES, Fields } from '../../kernel/fields.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Reply, Req, Route } from '../../kernel/router.js';
 import { signedFlow, type SignedFlow } from '../../signed-retry/flow.js';
-import { renderAccount, requireAccount, type AccountRec } from './accounts.js';
+import { organizationOf, renderAccount, requireAccount, type AccountRec } from './accounts.js';
 
 const UNCOMPRESSED_KEY = /^04[0-9a-fA-F]{128}$/;
 
@@ -49,7 +49,7 @@ async function sealCredentials(emu: EmulatorContext, account: AccountRec, client
   const data = JSON.stringify({
     encappedPublic: bytesToHex(enc),
     ciphertext: bytesToHex(ciphertext),
-    organizationId: account.organizationId,
+    organizationId: organizationOf(account),
   });
   // The description: in the sandbox dataSignature and enclaveQuorumPublic are empty strings.
   return JSON.stringify({

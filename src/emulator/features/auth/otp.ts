@@ -13,7 +13,7 @@ import { unauthorized } from '../../kernel/errors.js';
 import type { Reply, Req } from '../../kernel/router.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { signedFlow } from '../../signed-retry/index.js';
-import { accounts } from '../accounts/accounts.js';
+import { accounts, organizationOf } from '../accounts/accounts.js';
 import { createSession, renderSession } from '../sessions/sessions.js';
 import { renderAuthMethod, type AuthMethodRec } from './credentials.js';
 
@@ -66,7 +66,7 @@ export function otpChallenge(emu: EmulatorContext, method: AuthMethodRec): Reply
   const target = generateKeyPair({ uncompressed: true });
   const account = emu.table(accounts).get(method.accountId)!;
   const otpEncryptionTargetBundle = createOtpTargetBundle(emu.core.otpSignerPrivateKey, target.publicKey, {
-    organizationId: account.organizationId,
+    organizationId: organizationOf(account),
   });
   const open = (emu.table(otpTargets).get(method.id) ?? []).slice(-(MAX_OPEN_TARGETS - 1));
   open.push({ privateKey: target.privateKey, expiresAtMs: emu.now() + emu.opts.challengeTtlMs });
