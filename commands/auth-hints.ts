@@ -4,7 +4,8 @@
  * malformed header is a client fault worth reporting. A command attaches the hint itself
  * (withAuthHint), or the renderer gives it to a 401 the core marked with its credential (src/auth/reauth.ts).
  */
-import { ApiError, type Reauth } from '../src/errors.js';
+import { ApiError } from '../src/errors.js';
+import type { Credential } from '../src/auth/reauth.js';
 
 /** The command that gets a fresh session when refresh is impossible, for the credential's type. */
 export function reauthCommand(credentialId?: string, type?: string): string {
@@ -47,7 +48,7 @@ function unauthorizedHint(error: ApiError, reauth: string): string {
 }
 
 /** The code-specific hint for a 401 of a session-signed call, re-authenticating with this credential. */
-export function sessionHint(error: ApiError, credential: Reauth = {}): string {
+export function sessionHint(error: ApiError, credential: Credential = {}): string {
   const reauth = reauthCommand(credential.credentialId, credential.type);
   const pick = HINTS[error.code];
   if (pick) return pick(reauth);

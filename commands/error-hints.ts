@@ -74,7 +74,7 @@ export function defaultHint(error: ApiError): string | undefined {
   const byCode = unknownRoute(error) ?? BY_CODE[error.code]?.(error);
   if (byCode) return byCode;
   // A 401 of a session-signed call: the session failed, and its credential logs in again.
-  if (error.status === 401 && error.reauth) return sessionHint(error, error.reauth);
+  if (error.status === 401 && error.next) return sessionHint(error, error.next);
   // Commands that know which credential failed (API token or session key) give a sharper hint.
   if (error.status === 401)
     return 'Check the API credentials (SERVICE_API_TOKEN_ID, SERVICE_API_CLIENT_SECRET or the profile) and, for signed calls, the session (svc session show).';
@@ -93,10 +93,6 @@ export function defaultHint(error: ApiError): string | undefined {
 
 const SANDBOX_HINT =
   'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
-
-function reauthOf(error: SvcError) {
-  return error instanceof AuthRequiredError ? error.reauth : undefined;
-}
 
 /**
  * The CLI's next step for a core error, by its reason code (src/errors.ts): the core's own hint is
@@ -118,7 +114,10 @@ const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
   STILL_PROCESSING: () =>
     'The service settles it on its own: check its state (e.g. svc session list) or run the command again later; raise --timeout to wait longer.',
   NO_KEY_HELD: () => `List the sessions held here with \`svc session list\`, or log in again: ${reauthCommand()}`,
-  SESSION_EXPIRED: (error) => `Re-authenticate: ${reauthCommand(reauthOf(error)?.credentialId, reauthOf(error)?.type)}`,
+  SESSION_EXPIRED: (error) => {
+    const next = error instanceof AuthRequiredError ? error.next : undefined;
+    return `Re-authenticate: ${reauthCommand(next?.credentialId, next?.type)}`;
+  },
   NO_SESSION_TO_REFRESH: () => `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
   NO_LIVE_KEY: () => `Log in first: ${reauthCommand()}`,
   NO_SIGNER: () =>

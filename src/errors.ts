@@ -3,6 +3,7 @@
  * `commands/exit-codes.ts` turns them into process exit codes, so library users
  * can catch them by class without caring about the terminal.
  */
+import type { LogIn } from './next-step.js';
 
 /** A validator hint, as the spec's FieldConstraint. */
 export interface FieldConstraint {
@@ -87,16 +88,6 @@ export class RejectedInputError extends SvcError {
   }
 }
 
-/**
- * The credential whose login would fix an error about a session (dead, expired, or none held), when
- * known: the core records it, and the CLI turns it into the login command for that credential.
- */
-export interface Reauth {
-  credentialId?: string;
-  /** The credential's type (OTP, PASSKEY, OAUTH): each logs in another way. */
-  type?: string;
-}
-
 /** The service (or emulator) answered with an error body `{status, code, message, details}`. */
 export class ApiError extends SvcError {
   readonly status: number;
@@ -105,8 +96,8 @@ export class ApiError extends SvcError {
   /** `reason` here is the server's, sandbox-only: the failed check behind a 401 UNAUTHORIZED. */
   readonly method?: string;
   readonly path?: string;
-  /** Set on a 401 of a session-signed call (src/auth/reauth.ts): the session is what failed. */
-  reauth?: Reauth;
+  /** Set on a 401 of a session-signed call (src/auth/reauth.ts): the session failed, logging in fixes it. */
+  next?: LogIn;
   constructor(init: {
     status: number;
     code: string;
@@ -178,10 +169,11 @@ export class StillProcessingError extends SvcError {}
 
 /** No usable session: none stored, expired, or its key is not held here. */
 export class AuthRequiredError extends SvcError {
-  readonly reauth?: Reauth;
-  constructor(message: string, options?: { hint?: string; reason?: string; reauth?: Reauth; cause?: unknown }) {
+  /** The login that fixes it, with the credential when known. */
+  readonly next?: LogIn;
+  constructor(message: string, options?: { hint?: string; reason?: string; next?: LogIn; cause?: unknown }) {
     super(message, options);
-    if (options?.reauth) this.reauth = options.reauth;
+    if (options?.next) this.next = options.next;
   }
 }
 

@@ -4,4 +4,9 @@
  */
 export type NextStep =
   /** The card went live: its details can be shown (a short-lived URL). */
-  { action: 'reveal-card'; cardId: string };
+  | { action: 'reveal-card'; cardId: string }
+  /** A session is gone or cannot be used: log in again, with this credential (of this type) when known. */
+  | { action: 'log-in'; credentialId?: string; type?: string };
+
+/** The log-in step: a session error's fix (src/auth/reauth.ts). */
+export type LogIn = Extract<NextStep, { action: 'log-in' }>;

@@ -54,7 +54,7 @@ export function refreshableSession(store: Store, sessionId: string, now: number)
       `${sessionId} expired at ${stored.expiresAt}; an expired session cannot be refreshed.`,
       {
         reason: 'SESSION_EXPIRED',
-        reauth: { credentialId: stored.credentialId, type: stored.type },
+        next: { action: 'log-in', credentialId: stored.credentialId, type: stored.type },
         hint: `Re-authenticate: ${reauthWords(stored)}.`,
       },
     );

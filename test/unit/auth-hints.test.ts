@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { apiTokenCall, withAuthHint, withCredentialsHint } from '../../commands/auth-hints.js';
 import { ApiError } from '../../src/errors.js';
+import { withReauth } from '../../src/auth/reauth.js';
+import { hintFor } from '../../commands/error-hints.js';
+import { nextStepCommand } from '../../commands/next-step.js';
 
 const cred = 'AuthMethod:6871107a-5887-408c-9777-5fe7870464f3';
 const e401 = (code: string, reason?: string) => new ApiError({ status: 401, code, message: 'Unauthorized', reason });
@@ -62,5 +65,19 @@ describe('withCredentialsHint (calls made with the API token alone)', () => {
     expect(
       withCredentialsHint(new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'x', hint: 'keep me' })).hint,
     ).toBe('keep me');
+  });
+});
+
+describe('a 401 the core marks with its login (src/auth/reauth.ts)', () => {
+  it('is shown with the login command of that credential; an unmarked 401 blames the API credentials', () => {
+    const marked = withReauth(e401('WALLET_SIGNATURE_INVALID'), { credentialId: cred, type: 'PASSKEY' });
+    expect(marked.next).toEqual({ action: 'log-in', credentialId: cred, type: 'PASSKEY' });
+    expect(hintFor(marked)).toBe(
+      `The service does not recognise this session key (the session was revoked, expired or refreshed elsewhere). Re-authenticate: svc login passkey --credential ${cred}`,
+    );
+    expect(nextStepCommand(marked.next!)).toBe(`svc login passkey --credential ${cred}`);
+    expect(hintFor(e401('UNAUTHORIZED'))).toMatch(/^Check the API credentials/);
+    // A 404 is not about the session: left unmarked.
+    expect(withReauth(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'x' })).next).toBeUndefined();
   });
 });
