@@ -10,7 +10,7 @@
  * Signing is noble's ECDSA (RFC 6979 nonce, blinding, low-S, DER), given SHA-256 and HMAC-SHA256
  * from node:crypto through its `hmac` option and a prehashed message: the same bytes out (the
  * nonce is deterministic), without running noble's pure-JS hash about a dozen times in a process
- * that has not compiled it yet (a few milliseconds of `svc session refresh`).
+ * that has not compiled it yet (a few milliseconds of a session refresh).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { ecdsa } from '@noble/curves/abstract/weierstrass.js';

@@ -25,7 +25,7 @@ type Point = ReturnType<typeof p256.Point.fromHex>;
  * A fresh key pair from the OS CSPRNG; the public key is compressed unless asked otherwise.
  * OpenSSL makes it (node:crypto's ECDH: a random scalar in [1, n-1] times the base point), in
  * microseconds where @noble's pure-JS multiplication takes several milliseconds in a cold process,
- * and `svc session refresh` and every login make one. Signing stays with @noble (stamp.ts).
+ * and a session refresh and every login make one. Signing stays with @noble (stamp.ts).
  */
 export function generateKeyPair(opts: { uncompressed?: boolean } = {}): KeyPair {
   const ecdh = createECDH('prime256v1');
