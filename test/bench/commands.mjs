@@ -2,7 +2,9 @@
 // alike: the startup-only calls (`--version`, `--help`), a store-only command, and whole API
 // commands against an emulator on 127.0.0.1 (in a process of its own, so the bench's own event
 // loop and heap are not in the commands' way), next to the floor for a one-request command (a
-// one-shot node:http POST). Prints each median, its ratio to node and the goal. Figures
+// one-shot node:http POST). Prints each median, its ratio to node and the goal, and on Linux the
+// CPU time each case took (its mean over the runs, and its ratio to node's), which other work on
+// the machine moves far less than the wall time: compare builds by it on a busy machine. Figures
 // only: nothing here passes or fails; but a build whose commands exit 0 without doing their work
 // gets no figure: every timed fund must have moved its money and every refresh made a session.
 //
@@ -10,7 +12,7 @@
 //   SVC_BEFORE=/other/checkout/bin/svc.js adds that build's commands to the same run, for a
 //   before/after table; several builds as label=path,label=path (SVC_BEFORE=v1=/a/bin/svc.js,v2=…).
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +40,19 @@ const apiEnv = {
 
 // One command at a time.
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/**
+ * CPU time (user + system, every thread) of the children this process has waited for, in ms, from
+ * /proc/self/stat (Linux; undefined elsewhere). Its unit is the clock tick (10 ms), so a case's
+ * figure is the mean over its runs, not one run's.
+ */
+function childrenCpuMs() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10; // cutime, cstime: fields 16 and 17 of stat
+  } catch {
+    return undefined;
+  }
+}
 async function timeOnce(args, env) {
   const start = process.hrtime.bigint();
   await new Promise((resolve, reject) => {
@@ -94,8 +109,13 @@ const cases = [
 ];
 for (const [, args, env] of cases) await timeOnce(args, env); // warm the file cache (and a compile cache)
 const times = cases.map(() => []);
+const cpu = cases.map(() => 0);
 for (let i = 0; i < runs; i++)
-  for (const [j, [, args, env]] of cases.entries()) times[j].push(await timeOnce(args, env));
+  for (const [j, [, args, env]] of cases.entries()) {
+    const before = childrenCpuMs();
+    times[j].push(await timeOnce(args, env));
+    cpu[j] += childrenCpuMs() - before;
+  }
 
 // Each build logged in once (a session) and ran every case once to warm up and `runs` times timed;
 // the node:http floor funds the same account as each build's `sandbox fund`.
@@ -109,12 +129,17 @@ await provedBench(() => {
 });
 
 const base = median(times[0]);
-console.log(`${'case'.padEnd(34)} ${'median'.padStart(9)}  ratio   goal`);
+const cpuShown = childrenCpuMs() !== undefined;
+const cpuOf = (j) =>
+  cpuShown ? `${(cpu[j] / runs).toFixed(1).padStart(6)} ms ${(cpu[j] / cpu[0]).toFixed(2).padStart(5)}x  ` : '';
+console.log(`${'case'.padEnd(34)} ${'median'.padStart(9)}  ratio  ${cpuShown ? '   cpu   ratio  ' : ''} goal`);
 for (const [j, [name, , , goal]] of cases.entries()) {
   const ms = median(times[j]);
   const ratio = ms / base;
   const verdict = goal === undefined ? '' : `≤${goal.toFixed(2)}x ${ratio <= goal ? 'met' : 'over'}`;
-  console.log(`${name.padEnd(34)} ${ms.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2).padStart(5)}x  ${verdict}`);
+  console.log(
+    `${name.padEnd(34)} ${ms.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2).padStart(5)}x  ${cpuOf(j)}${verdict}`,
+  );
 }
 console.log(`(${runs} interleaved runs, node ${process.version})`);
 emulator.send('stop');
