@@ -118,11 +118,13 @@ function signingHooks(opts: ApiOptions, deps: Deps, ui: UI, progress: SignedProg
 /**
  * The session whose key answers a challenge: --session, checked now (held here and live) so a bad
  * one sends nothing; else the profile's active session, looked up only when a challenge arrives.
+ * `sessionFlag` says whether the calling command has --session, so the hint offers it only there.
  */
 export async function chooseSigner(
   sessionId: string | undefined,
   deps: Deps,
   what: string,
+  { sessionFlag = true }: { sessionFlag?: boolean } = {},
 ): Promise<() => StoredSession> {
   const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
   if (sessionId !== undefined) {
@@ -132,7 +134,9 @@ export async function chooseSigner(
   return () => {
     if (!effective.activeSessionId) {
       throw new AuthRequiredError(`${what} needs a wallet signature and no session is active here.`, {
-        hint: `Log in first (${reauthCommand()}) or pass --session <Session:id>.`,
+        hint: sessionFlag
+          ? `Log in first (${reauthCommand()}) or pass --session <Session:id>.`
+          : `Log in first: ${reauthCommand()}.`,
       });
     }
     return refreshableSession(store, effective.activeSessionId, deps.clock.now());

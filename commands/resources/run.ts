@@ -81,7 +81,10 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
 
   // A stamp given on the command line is sent as it is; otherwise a 202 is signed here.
   const stamped = req.headers['Service-Wallet-Signature'] !== undefined;
-  const signer = op.signed && !stamped && !op.signedBy ? await chooseSigner(undefined, deps, `svc ${words}`) : false;
+  const signer =
+    op.signed && !stamped && !op.signedBy
+      ? await chooseSigner(undefined, deps, `svc ${words}`, { sessionFlag: false })
+      : false;
   const progress = signedProgress(ui, deps.signal);
   const send = (headers: Record<string, string>) =>
     apiCall(client, {

@@ -9,7 +9,7 @@ import { createECDH } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSvc } from '../helpers/spawn-svc.js';
+import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { login } from '../integration/auth/login.js';
 import { bashCompleter } from '../helpers/bash-completion.js';
@@ -353,6 +353,16 @@ describe('beyond the official CLI', () => {
     expect(JSON.parse(json.stdout).signing).toBeUndefined();
     // A bad flag is refused before the dry run, as before a real one.
     expect((await svc(['customers', 'list', '--type', 'PERSON', '--dry-run'])).code).toBe(2);
+  });
+
+  it('a signed command with no session held here says to log in, not to pass a --session it does not have', async () => {
+    const r = await runSvc(['internal-accounts', 'update', vars.account!, '--private-enabled', 'false'], {
+      env: { ...t.env, SERVICE_CLI_CONFIG_DIR: tempConfigDir() },
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(4);
+    expect(r.stderr).toContain('no session is active');
+    expect(r.stderr).toMatch(/Hint: Log in first: svc /);
+    expect(r.stderr).not.toContain('--session');
   });
 
   it('--paginate merges every page; --jq filters it; tx is the official alias of transactions', async () => {
