@@ -42,6 +42,24 @@ function folderTag() {
   return (h >>> 0).toString(16);
 }
 
+/**
+ * Caches of other installs (an npx folder of an older version, a removed checkout) are replaced by
+ * no later run of theirs, so they would stay until the OS empties its temporary folder: one not
+ * rewritten for PRUNE_AFTER_MS is removed. Only a run that saves pays for this; a removed cache that
+ * was still in use only costs its install one recompile.
+ */
+const PRUNE_AFTER_MS = 30 * 24 * 3600 * 1000;
+function pruneStale(dir, names, loaded) {
+  const now = Date.now();
+  for (const name of names) {
+    if (loaded.some(({ prefix }) => name.startsWith(prefix))) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs > PRUNE_AFTER_MS) fs.unlinkSync(file);
+    } catch {}
+  }
+}
+
 exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   // Node maps stack traces only for the modules it compiles itself: with source maps on (a
   // debugging run), the bundles are left to it.
@@ -120,6 +138,7 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
     try {
       existing = fs.readdirSync(dir);
     } catch {}
+    pruneStale(dir, existing, loaded);
     for (const { prefix, file, script } of toSave) {
       const target = `${file}-${kind}`;
       try {

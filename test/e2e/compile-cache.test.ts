@@ -4,7 +4,7 @@
  * another build) only costs a recompile. Not timed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,28 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     const written = caches(dir);
     for (const bin of copies) expect(generate(tmp, bin).code).toBe(0);
     expect(caches(dir)).toEqual(written);
+  });
+
+  it("removes another install's caches once nothing rewrote them for 30 days, when a run saves its own", () => {
+    const { tmp, dir } = cacheFolder();
+    expect(generate(tmp).code).toBe(0);
+    const old = join(dir, 'verbs.cjs@0badf00d-run-keys-generate-1-1-12.4-ok');
+    const recent = join(dir, 'verbs.cjs@0badf00d-run-keys-stamp-1-1-12.4-ok');
+    writeFileSync(old, 'cache of a removed install');
+    writeFileSync(recent, 'cache of an install in use');
+    const days = (n: number) => (Date.now() - n * 24 * 3600 * 1000) / 1000;
+    utimesSync(old, days(31), days(31));
+    utimesSync(recent, days(29), days(29));
+    // A run that finds its cache saves nothing, and so looks at nothing else either.
+    expect(generate(tmp).code).toBe(0);
+    expect(readdirSync(dir)).toContain('verbs.cjs@0badf00d-run-keys-generate-1-1-12.4-ok');
+    // Help compiles other code of the root: its run saves, and prunes.
+    expect(
+      spawnSync(process.execPath, [SVC_BIN, '--help'], { env: svcEnv(tempConfigDir(), { TMPDIR: tmp }) }).status,
+    ).toBe(0);
+    expect(readdirSync(dir)).not.toContain('verbs.cjs@0badf00d-run-keys-generate-1-1-12.4-ok');
+    expect(readdirSync(dir)).toContain('verbs.cjs@0badf00d-run-keys-stamp-1-1-12.4-ok');
+    expect(bundles(dir).filter((bundle) => bundle === 'svc.cjs')).toHaveLength(2);
   });
 
   it('is written once by a command that connects: the V8 flag it sets for the request is undone before the cache is saved', async () => {
