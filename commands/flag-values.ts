@@ -5,12 +5,10 @@
  * root loads, because the error class must be the verbs bundle's (run-verb.ts renders it).
  */
 import { UsageError } from '../src/errors.js';
-import type { Flag, VerbSpec } from './verb.js';
-
-const longName = (syntax: string) => /--[\w-]+/.exec(syntax)![0];
+import { longFlag, type Flag, type VerbSpec } from './verb.js';
 
 function checked(f: Flag<unknown>, value: string): string | number {
-  const name = longName(f.syntax);
+  const name = longFlag(f.syntax);
   if (f.choices && !f.choices.includes(value))
     throw new UsageError(`${name} must be ${f.choices.join(' or ')}, got ${JSON.stringify(value)}`, { input: name });
   if (!f.integer) return value;

@@ -5,7 +5,7 @@
  * dist/cli/global-value-flags.cjs, which the build writes from this list (it cannot load TypeScript,
  * and loading the root just for them would cost the startup it is there to save).
  */
-import { flag, type OptionsOf, type VerbSpec } from './verb.js';
+import { flag, longFlag, type OptionsOf, type VerbSpec } from './verb.js';
 import { JQ_SUBSET } from './jq-subset.js';
 
 export const GLOBAL_FLAGS = {
@@ -48,4 +48,4 @@ export type GlobalOptions = OptionsOf<typeof GLOBAL_SPEC>;
 /** The global flags that take a value (`--profile <name>`): the word after one is its value. */
 export const GLOBAL_VALUE_FLAGS: readonly string[] = Object.values(GLOBAL_FLAGS)
   .filter((f) => f.kind === 'value')
-  .map((f) => /--[\w-]+/.exec(f.syntax)![0]);
+  .map((f) => longFlag(f.syntax));

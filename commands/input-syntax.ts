@@ -4,12 +4,7 @@
  * never spells flags, so renaming one is an edit to its spec alone.
  */
 import { GLOBAL_FLAGS } from './global-flags.js';
-import type { VerbSpec } from './verb.js';
-
-/** `--base-url <url>` → `--base-url`, `-y, --yes` → `--yes`, `--no-input` → `--no-input`. */
-function longFlag(syntax: string): string {
-  return /--[\w-]+/.exec(syntax)?.[0] ?? syntax;
-}
+import { longFlag, type VerbSpec } from './verb.js';
 
 /** `<path>`, `[path]`, `[ids...]` → `<path>`, `<ids>`: how help shows the argument. */
 function argName(syntax: string): string {

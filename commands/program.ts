@@ -7,7 +7,7 @@
 import { Command, Help } from 'commander';
 import { GLOBAL_FLAGS, GLOBAL_SPEC, GLOBAL_VALUE_FLAGS, type GlobalOptions } from './global-flags.js';
 import { addFlags, declare, optionsFrom } from './declare.js';
-import type { Verb, VerbModule, VerbSpec } from './verb.js';
+import { longFlag, type Verb, type VerbModule, type VerbSpec } from './verb.js';
 import { VERSION } from './version.js';
 import { apiVerb } from './api/verbs.js';
 import { cardsVerbs } from './cards/verbs.js';
@@ -238,30 +238,26 @@ export function buildProgram(
   return program;
 }
 
+/** A noun or verb as shell completion sees it. */
+export interface CompletionEntry {
+  name: string;
+  description: string;
+  flags: string[];
+  /** Of those, the flags that take a value (`--profile <name>`): completion offers values after them, never flags. */
+  valueFlags: string[];
+  /** The values of the flags that take one of a few (`--card-issuance`: accept, reject). */
+  choices: Record<string, readonly string[]>;
+  /** How many positional arguments it takes (for a noun: when the noun is itself the command). */
+  args: number;
+}
+
 /** Every noun, verb and flag, for shell completion (commands/meta/completion.ts). */
 export interface CommandTree {
   globalFlags: string[];
-  nouns: {
-    name: string;
-    description: string;
-    flags: string[];
-    /** Of those, the flags that take a value (`--profile <name>`): completion offers values after them, never flags. */
-    valueFlags: string[];
-    /** The values of the flags that take one of a few (`--card-issuance`: accept, reject). */
-    choices: Record<string, readonly string[]>;
-    /** How many positional arguments it takes (when the noun is itself the command). */
-    args: number;
+  nouns: (CompletionEntry & {
     /** A group's entry (`credentials`) lists its verbs as flags, and each verb is `credentials list`. */
-    verbs: {
-      name: string;
-      description: string;
-      flags: string[];
-      valueFlags: string[];
-      choices: Record<string, readonly string[]>;
-      args: number;
-      group?: true;
-    }[];
-  }[];
+    verbs: (CompletionEntry & { group?: true })[];
+  })[];
   /** Global flags that take a value. */
   globalValueFlags: string[];
 }
@@ -291,7 +287,7 @@ export function commandTree(operations: readonly Operation[] = []): CommandTree 
 
 const longFlags = (spec: Verb<never>['spec']) =>
   Object.values(spec.flags ?? {})
-    .map((f) => /--[\w-]+/.exec(f.syntax)![0])
+    .map((f) => longFlag(f.syntax))
     .concat('--help');
 
 /** A spec's flags and arguments as completion needs them: which flags take a value, how many positionals. */
@@ -299,11 +295,11 @@ const shapeOf = (spec: Verb<never>['spec']) => ({
   flags: longFlags(spec),
   valueFlags: Object.values(spec.flags ?? {})
     .filter((f) => f.kind === 'value' || f.kind === 'repeatable')
-    .map((f) => /--[\w-]+/.exec(f.syntax)![0]),
+    .map((f) => longFlag(f.syntax)),
   choices: Object.fromEntries(
     Object.values(spec.flags ?? {})
       .filter((f) => f.choices)
-      .map((f) => [/--[\w-]+/.exec(f.syntax)![0], f.choices!]),
+      .map((f) => [longFlag(f.syntax), f.choices!]),
   ),
   args: Object.keys(spec.args ?? {}).length,
 });

@@ -33,6 +33,11 @@ export interface Arg<T> {
   readonly type?: T;
 }
 
+/** A flag's long name, as users type it: `--base-url <url>` → `--base-url`, `-y, --yes` → `--yes`. */
+export function longFlag(syntax: string): string {
+  return /--[\w-]+/.exec(syntax)![0];
+}
+
 export const flag = {
   /** A flag with a value, undefined when absent: the verb checks it (so a missing and a bad value read alike). */
   value: (syntax: string, description: string): Flag<string | undefined> => ({ syntax, description, kind: 'value' }),

@@ -7,6 +7,7 @@
 import { UsageError } from '../../src/errors.js';
 import { optionKey, type OpArg, type OpFlag, type Operation, type Rule } from './operation.js';
 import { withArticle } from '../../src/words.js';
+import { longFlag } from '../verb.js';
 
 export interface ResourceRequest {
   method: string;
@@ -18,9 +19,6 @@ export interface ResourceRequest {
 }
 
 type Options = Record<string, unknown>;
-
-/** `--account-id <id>` → `--account-id`. */
-const flagName = (syntax: string) => /--[\w-]+/.exec(syntax)![0];
 
 /** The option value of a flag or of its alias; undefined when neither was given. */
 function given(opts: Options, f: OpFlag): unknown {
@@ -51,7 +49,7 @@ function checkEnum(f: OpFlag, value: string, field: string): void {
 
 /** The JSON value a flag sends, from the text (or texts) given. */
 function parseValue(f: OpFlag, raw: unknown): unknown {
-  const field = flagName(f.syntax);
+  const field = longFlag(f.syntax);
   const text = String(raw);
   switch (f.type ?? 'text') {
     case 'flag':
@@ -126,8 +124,8 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown, 
 /** A rule's names as flags: `email` → `--email` (the spec's flags are found by option key). */
 function ruleFlags(op: Operation, names: string | string[]): OpFlag[] {
   return [names].flat().map((name) => {
-    const want = name.startsWith('-') ? flagName(name) : name;
-    const f = op.flags?.find((x) => flagName(x.syntax) === want || optionKey(x.syntax) === want);
+    const want = name.startsWith('-') ? longFlag(name) : name;
+    const f = op.flags?.find((x) => longFlag(x.syntax) === want || optionKey(x.syntax) === want);
     if (!f) throw new Error(`operation ${op.noun} ${op.verb ?? ''}: its rule names ${name}, which it does not have`);
     return f;
   });
@@ -135,7 +133,7 @@ function ruleFlags(op: Operation, names: string | string[]): OpFlag[] {
 
 function checkRule(op: Operation, rule: Rule, opts: Options): void {
   const has = (f: OpFlag) => given(opts, f) !== undefined;
-  const names = (fs: OpFlag[]) => fs.map((f) => flagName(f.syntax));
+  const names = (fs: OpFlag[]) => fs.map((f) => longFlag(f.syntax));
   if ('given' in rule) {
     const triggers = ruleFlags(op, rule.given).filter(
       (f) => has(f) && (rule.is === undefined || new RegExp(rule.is).test(String(given(opts, f)))),
@@ -143,8 +141,8 @@ function checkRule(op: Operation, rule: Rule, opts: Options): void {
     if (triggers.length === 0) return;
     const cause =
       rule.is === undefined
-        ? flagName(triggers[0]!.syntax)
-        : `${flagName(triggers[0]!.syntax)} ${String(given(opts, triggers[0]!))}`;
+        ? longFlag(triggers[0]!.syntax)
+        : `${longFlag(triggers[0]!.syntax)} ${String(given(opts, triggers[0]!))}`;
     const missing = names(ruleFlags(op, rule.needs ?? []).filter((f) => !has(f)));
     if (missing.length > 0)
       throw new UsageError(`${cause} needs ${missing.join(' and ')} as well.`, { input: missing[0] });
@@ -183,7 +181,7 @@ export function buildRequest(op: Operation, opts: Options): ResourceRequest {
   const flags = op.flags ?? [];
   for (const f of flags) {
     if (f.required && given(opts, f) === undefined)
-      throw new UsageError(`${flagName(f.syntax)} is required: ${f.help}.`, { input: flagName(f.syntax) });
+      throw new UsageError(`${longFlag(f.syntax)} is required: ${f.help}.`, { input: longFlag(f.syntax) });
   }
   const body: Record<string, unknown> = {};
   const query = new URLSearchParams();
