@@ -13,7 +13,7 @@ import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writ
 import { processAlive } from './process-alive.js';
 
 /** Deletes a file that may already be gone: unlinkSync, since rmSync loads Node's recursive remover. */
-function removeIfPresent(file: string): void {
+export function removeIfPresent(file: string): void {
   try {
     unlinkSync(file);
   } catch (error) {

@@ -8,9 +8,8 @@
  * temp file to its rename (config.json, sessions, key folders): so whoever holds it knows that any
  * conf temp file in the store was left by a writer killed mid-write, and removes it at once.
  */
-import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { tryLockFile } from '../lock-file.js';
+import { removeIfPresent, tryLockFile } from '../lock-file.js';
 import { StoreError } from './errors.js';
 
 const WAIT_LIMIT_MS = 10_000;
@@ -79,13 +78,7 @@ export function removeAbandonedWrites(storeDir: string, temps: readonly string[]
   }
   if (!lock.acquired) return;
   try {
-    for (const temp of temps) {
-      try {
-        unlinkSync(temp);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
-    }
+    for (const temp of temps) removeIfPresent(temp);
   } finally {
     lock.release();
   }
