@@ -9,10 +9,11 @@ import { cardTransactionLine } from './card-transaction-line.js';
 
 type Data = Record<string, unknown>;
 
-const text = (data: Data, key: string): string | undefined => {
+/** A field that is a non-empty string, else undefined (render.ts reads card fields with it too). */
+export function stringField(data: Data, key: string): string | undefined {
   const value = data[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
-};
+}
 const count = (data: Data, key: string): number | undefined => {
   const value = data[key];
   return typeof value === 'number' ? value : undefined;
@@ -26,10 +27,10 @@ const object = (value: unknown): Data => (value !== null && typeof value === 'ob
 const words = (...parts: (string | false | undefined)[]): string => parts.filter(Boolean).join(' ');
 
 function invitationLine(data: Data): string {
-  const invitee = text(data, 'inviteeUma');
-  const inviter = text(data, 'inviterUma');
+  const invitee = stringField(data, 'inviteeUma');
+  const inviter = stringField(data, 'inviterUma');
   const amount = money(data, 'amountToSend');
-  const line = words(text(data, 'status'), invitee && `by ${invitee},`, inviter && `invited by ${inviter}`);
+  const line = words(stringField(data, 'status'), invitee && `by ${invitee},`, inviter && `invited by ${inviter}`);
   return words(line.replace(/,$/, ''), amount && `(${amount} to send)`);
 }
 
@@ -39,10 +40,10 @@ function bulkUploadLine(data: Data): string {
   const successful = count(progress, 'successful');
   const failed = count(progress, 'failed');
   const errors = Array.isArray(data.errors) ? data.errors.map(object) : [];
-  const first = errors[0] && (text(errors[0], 'message') ?? text(errors[0], 'code'));
+  const first = errors[0] && (stringField(errors[0], 'message') ?? stringField(errors[0], 'code'));
   const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : '';
   const line = words(
-    text(data, 'status'),
+    stringField(data, 'status'),
     successful !== undefined &&
       total !== undefined &&
       `${successful} of ${total} imported${failed ? `, ${failed} failed` : ''}`,
@@ -51,12 +52,12 @@ function bulkUploadLine(data: Data): string {
 }
 
 function agentActionLine(data: Data): string {
-  const agent = text(data, 'agentId');
-  const customer = text(data, 'customerId');
-  const rejected = text(data, 'rejectionReason');
+  const agent = stringField(data, 'agentId');
+  const customer = stringField(data, 'customerId');
+  const rejected = stringField(data, 'rejectionReason');
   return words(
-    text(data, 'status'),
-    text(data, 'type'),
+    stringField(data, 'status'),
+    stringField(data, 'type'),
     agent && `by ${agent}`,
     customer && `for ${customer}`,
     rejected && `(${rejected})`,
@@ -65,38 +66,38 @@ function agentActionLine(data: Data): string {
 
 function paymentLine(data: Data): string {
   const amount = money(data, 'sentAmount') ?? money(data, 'receivedAmount') ?? money(data, 'amount');
-  const reason = text(data, 'failureReason');
-  return words(text(data, 'status'), amount, reason && `(${reason})`);
+  const reason = stringField(data, 'failureReason');
+  return words(stringField(data, 'status'), amount, reason && `(${reason})`);
 }
 
 function customerLine(data: Data): string {
-  const kyb = text(data, 'kybStatus');
-  const status = kyb ? `KYB ${kyb}` : text(data, 'kycStatus') && `KYC ${text(data, 'kycStatus')}`;
+  const kyb = stringField(data, 'kybStatus');
+  const status = kyb ? `KYB ${kyb}` : stringField(data, 'kycStatus') && `KYC ${stringField(data, 'kycStatus')}`;
   return words(
     status,
-    text(data, 'umaAddress'),
-    text(data, 'platformCustomerId') && `(${text(data, 'platformCustomerId')})`,
+    stringField(data, 'umaAddress'),
+    stringField(data, 'platformCustomerId') && `(${stringField(data, 'platformCustomerId')})`,
   );
 }
 
 function verificationLine(data: Data): string {
   const errors = Array.isArray(data.errors) ? data.errors.length : 0;
-  const customer = text(data, 'customerId');
+  const customer = stringField(data, 'customerId');
   return words(
-    text(data, 'verificationStatus') ?? text(data, 'status'),
+    stringField(data, 'verificationStatus') ?? stringField(data, 'status'),
     customer && `for ${customer}`,
     errors > 0 && `(${errors} to resolve)`,
   );
 }
 
 function externalAccountLine(data: Data): string {
-  const match = text(data, 'beneficiaryVerificationStatus');
-  return words(text(data, 'status'), text(data, 'currency'), match && `(name check ${match})`);
+  const match = stringField(data, 'beneficiaryVerificationStatus');
+  return words(stringField(data, 'status'), stringField(data, 'currency'), match && `(name check ${match})`);
 }
 
 function internalAccountLine(data: Data): string {
   const balance = money(data, 'balance');
-  return words(text(data, 'status'), balance && `balance ${balance}`);
+  return words(stringField(data, 'status'), balance && `balance ${balance}`);
 }
 
 /** By type family, the part before the dot. */

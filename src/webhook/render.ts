@@ -5,7 +5,7 @@
  */
 import type { WebhookEvent } from './envelope.js';
 import type { ForwardResult } from './forward.js';
-import { eventLine } from './event-lines.js';
+import { eventLine, stringField } from './event-lines.js';
 import type { NextStep } from '../next-step.js';
 
 export type Tone = 'live' | 'rejected' | 'closed' | 'bindings' | 'state' | 'generic';
@@ -206,11 +206,6 @@ export interface EventRecord {
 function timeOfDay(timestamp: string): string {
   const ms = Date.parse(timestamp);
   return Number.isNaN(ms) ? timestamp : new Date(ms).toISOString().slice(11, 19) + 'Z';
-}
-
-function stringField(data: Record<string, unknown>, key: string): string | undefined {
-  const value = data[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function fundingSources(data: Record<string, unknown>): string[] {
