@@ -1,5 +1,6 @@
 /**
- * One delivery's way through the listener, as a small object with named states:
+ * One delivery's way through the listener, as a small object whose methods are the steps between
+ * these states:
  *
  *   received ──▶ verified ──▶ forwarding ──▶ shown ──▶ recorded
  *   (body read)  (signature   (journaled,    (line    (id durable as seen;
@@ -22,8 +23,6 @@ import { serviceHeaders, type ForwardResult } from './forward.js';
 import type { InterruptedDelivery } from './seen-ids.js';
 import type { ReceiverOptions, ReceiverStats } from './receiver-types.js';
 import * as R from './replies.js';
-
-export type DeliveryState = 'received' | 'verified' | 'forwarding' | 'shown' | 'queued' | 'recorded';
 
 export interface Deliveries {
   /** A request's body was read: verify it and take it through. */
@@ -81,7 +80,6 @@ class Pipeline {
 }
 
 class Delivery {
-  state: DeliveryState = 'received';
   event!: WebhookEvent;
   headers!: Record<string, string>;
   /** Shown (its type wanted), or only recorded. */
@@ -176,7 +174,6 @@ class Delivery {
   }
 
   private hold(): void {
-    this.state = 'verified';
     this.p.inflight.set(this.event.id, null);
     this.p.life.begin();
   }
@@ -201,7 +198,6 @@ class Delivery {
     const { forwarder } = this.p.options;
     const target = forwarder?.pick ? forwarder.pick(this.event.type) : forwarder;
     if (!target) return this.show(undefined, R.ACCEPTED);
-    this.state = 'forwarding';
     target.forward(this.body, this.headers).then(
       (result) => {
         if (result.ok) this.show(result, R.ACCEPTED);
@@ -217,7 +213,6 @@ class Delivery {
   /** → shown: reports the event; once its line is written (onEvent's promise), records it. */
   private show(forward: ForwardResult | undefined, reply: R.Reply): void {
     const { p, event } = this;
-    this.state = 'shown';
     p.stats.received++;
     const redelivered = p.interrupted.has(event.id);
     let written: unknown;
@@ -272,7 +267,6 @@ class Delivery {
   }
 
   private done(reply: R.Reply): void {
-    this.state = 'recorded';
     this.p.interrupted.delete(this.event.id);
     this.answer(reply);
     this.p.settle(this.event.id);
@@ -295,7 +289,6 @@ class Delivery {
    */
   private queue(result: ForwardResult): void {
     const { p, event } = this;
-    this.state = 'queued';
     p.stats.forwardFailed++;
     const wait = Math.min(p.retryMaxMs, p.retryInitialMs * 2 ** (this.attempt - 1));
     p.queued.add(event.id);
