@@ -145,9 +145,9 @@ export class World {
     return signed()!;
   }
 
-  /** Raises a webhook event at once: an incoming payment to the fixture's UMA address. */
-  async raiseEvent(): Promise<void> {
-    await this.json([
+  /** An incoming payment of `cents` USD to the fixture's UMA address: it raises its webhook events at once. */
+  private receivePayment(cents: number): Promise<{ id: string }> {
+    return this.json([
       'sandbox',
       'receive',
       '--uma-address',
@@ -155,10 +155,15 @@ export class World {
       '--sender-uma',
       '$success.usd@sandbox.example.com',
       '--amount',
-      '100',
+      String(cents),
       '--currency',
       'USD',
     ]);
+  }
+
+  /** Raises a webhook event at once: an incoming payment. */
+  async raiseEvent(): Promise<void> {
+    await this.receivePayment(100);
   }
 
   /** Ids of the emulator's logged webhook events (its own route, outside the service's API). */
@@ -174,19 +179,7 @@ export class World {
   async pendingPayment(): Promise<string> {
     this.app.answer = (body) => (body.includes('"INCOMING_PAYMENT.PENDING"') ? 202 : 200);
     await this.deliverToApp();
-    const tx = await this.json([
-      'sandbox',
-      'receive',
-      '--uma-address',
-      this.ready.fixtures.umaAddress!,
-      '--sender-uma',
-      '$success.usd@sandbox.example.com',
-      '--amount',
-      '1000',
-      '--currency',
-      'USD',
-    ]);
-    return tx.id;
+    return (await this.receivePayment(1000)).id;
   }
 
   /**
