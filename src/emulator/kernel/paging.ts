@@ -18,15 +18,15 @@ export function readPage(f: Fields): PageRequest {
   const limit = limitText === undefined ? 20 : Number(limitText);
   if (limitText !== undefined && (limit < 1 || limit > 100)) f.add('limit', 'limit must be between 1 and 100');
   const cursor = f.string('cursor', { pattern: CURSOR });
-  let offset = 0;
-  if (cursor !== undefined) {
-    offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Number.isSafeInteger(offset) || offset < 0) {
-      f.add('cursor', 'cursor is not one this server returned');
-      offset = 0;
-    }
-  }
-  return { limit, offset };
+  const offset = cursor === undefined ? 0 : cursorOffset(cursor);
+  if (offset === undefined) f.add('cursor', 'cursor is not one this server returned');
+  return { limit, offset: offset ?? 0 };
+}
+
+/** The offset a cursor of CURSOR's shape encodes; undefined when it is not one this server returned. */
+function cursorOffset(cursor: string): number | undefined {
+  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
 }
 
 /**
@@ -37,11 +37,8 @@ export function lenientPage(query: URLSearchParams): PageRequest {
   const limitText = query.get('limit');
   const asked = limitText !== null && /^-?\d{1,9}$/.test(limitText) ? Number(limitText) : 20;
   const cursor = query.get('cursor');
-  const offset = cursor !== null && CURSOR.test(cursor) ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
-  return {
-    limit: Math.min(100, Math.max(1, asked)),
-    offset: Number.isSafeInteger(offset) && offset >= 0 ? offset : 0,
-  };
+  const offset = cursor !== null && CURSOR.test(cursor) ? cursorOffset(cursor) : 0;
+  return { limit: Math.min(100, Math.max(1, asked)), offset: offset ?? 0 };
 }
 
 export function pageOf<T>(
