@@ -4,6 +4,7 @@
  * (commands/emulator/option-flags.ts), so it loads with every command: each entry is an area's
  * light options.ts, never its index.
  */
+import type { Intersection } from './kernel/feature.js';
 import type { AreaOptions } from './kernel/option.js';
 import { kernelOptions } from './kernel/options.js';
 import { signedRetryOptions } from './signed-retry/options.js';
@@ -14,7 +15,6 @@ import { transactionsOptions } from './features/transactions/options.js';
 export const OPTIONS = [kernelOptions, signedRetryOptions, sessionsOptions, cardsOptions, transactionsOptions] as const;
 
 type Each = (typeof OPTIONS)[number];
-type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** What startEmulator takes: every area's options. */
 export type EmulatorOptions = Intersection<Each extends AreaOptions<infer In, object> ? In : never>;

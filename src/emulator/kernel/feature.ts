@@ -47,7 +47,8 @@ export type AnyFeature = Feature<string, object>;
 export type FixtureKeysOf<F> = F extends { fixtureKeys?: readonly (infer K)[] } ? K : never;
 /** The test hooks of features, all of them together. */
 export type TestHooksOf<F> = Intersection<F extends { testing?(...args: never[]): infer H } ? H : never>;
-type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** One type with every member of the union U (the hooks of all areas, the options of all areas). */
+export type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** A feature whose fixture keys and test hooks are inferred (`fixtureKeys: ['cardId']`). */
 export function defineFeature<const K extends string = never, H extends object = object>(
