@@ -25,8 +25,8 @@ import {
   stablecoins,
   type ProviderAccountRec,
   type StablecoinRec,
-  createdOnce,
 } from './records.js';
+import { createdOnce } from '../transactions/idempotency.js';
 
 /** A Spark token identifier: bech32m with a `btkn` prefix (a network letter or two may follow it). */
 const SPARK_TOKEN = /^btkn[a-z]{0,4}1[02-9ac-hj-np-z]{6,90}$/;

@@ -18,8 +18,8 @@ import {
   providerAccounts,
   readIdempotencyKey,
   type ProviderAccountRec,
-  createdOnce,
 } from './records.js';
+import { createdOnce } from '../transactions/idempotency.js';
 
 /** A provider account id of the provider's shape (27 characters, like a KSUID) for these credentials. */
 const derivedAccountId = (apiClientId: string) =>

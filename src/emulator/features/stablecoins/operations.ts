@@ -25,8 +25,8 @@ import {
   type OperationRec,
   type OperationStatus,
   type StablecoinRec,
-  createdOnce,
 } from './records.js';
+import { createdOnce } from '../transactions/idempotency.js';
 
 const MINT_FUNDING = ['WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'];
 const BURN_SOURCES = ['EXTERNAL_ACCOUNT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'];

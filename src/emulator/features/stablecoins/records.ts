@@ -7,8 +7,7 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import type { Fields } from '../../kernel/fields.js';
 import type { Req } from '../../kernel/router.js';
-import type { Reply } from '../../kernel/router.js';
-import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { idempotencyKey } from '../transactions/idempotency.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export const PROVIDERS = ['BRALE'] as const;
@@ -112,9 +111,4 @@ export function readIdempotencyKey(req: Req, f: Fields): string | undefined {
   if (key === undefined)
     f.add('Idempotency-Key', 'the Idempotency-Key header is required: send a unique key per request');
   return key;
-}
-
-/** The first 201 answered under key for target again, or the record `make` makes, kept under key. */
-export function createdOnce(emu: EmulatorContext, key: string | undefined, target: string, make: () => object): Reply {
-  return recall(emu, key, target) ?? remember(emu, key, target, { status: 201, body: make() });
 }

@@ -62,3 +62,8 @@ export function remember(
   if (keep) emu.table(idempotentAnswers).set(key, { key, target, reply, atMs: emu.now() });
   return reply;
 }
+
+/** The first 201 answered under key for target again, or the record `make` makes, kept under key. */
+export function createdOnce(emu: EmulatorContext, key: string | undefined, target: string, make: () => object): Reply {
+  return recall(emu, key, target) ?? remember(emu, key, target, { status: 201, body: make() });
+}

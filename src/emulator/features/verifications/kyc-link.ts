@@ -15,7 +15,7 @@ import { Fields } from '../../kernel/fields.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { customerOr404, liveCustomerOr4xx, type CustomerRec } from '../customers/customers.js';
-import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { createdOnce, idempotencyKey } from '../transactions/idempotency.js';
 import { submitVerification } from './routes.js';
 import { escapeHtml } from '../../kernel/html.js';
 
@@ -54,20 +54,17 @@ const create: Route = {
     f.done();
     const key = idempotencyKey(req);
     const target = `POST /customers/${req.params.id}/kyc-link`;
-    const seen = recall(emu, key, target);
-    if (seen) return seen;
-    const customer = liveCustomerOr4xx(emu, req.params.id!, 'conflict');
-    const token = randomBytes(24).toString('base64url');
-    const link: KycLink = {
-      token,
-      customerId: customer.id,
-      expiresAtMs: emu.now() + KYC_LINK_TTL_MS,
-      ...(redirectUri ? { redirectUri } : {}),
-    };
-    emu.table(kycLinks).set(token, link);
-    return remember(emu, key, target, {
-      status: 201,
-      body: { kycUrl: `${emu.origin}/embed/kyc/${token}`, expiresAt: emu.iso(link.expiresAtMs), provider: 'SUMSUB' },
+    return createdOnce(emu, key, target, () => {
+      const customer = liveCustomerOr4xx(emu, req.params.id!, 'conflict');
+      const token = randomBytes(24).toString('base64url');
+      const link: KycLink = {
+        token,
+        customerId: customer.id,
+        expiresAtMs: emu.now() + KYC_LINK_TTL_MS,
+        ...(redirectUri ? { redirectUri } : {}),
+      };
+      emu.table(kycLinks).set(token, link);
+      return { kycUrl: `${emu.origin}/embed/kyc/${token}`, expiresAt: emu.iso(link.expiresAtMs), provider: 'SUMSUB' };
     });
   },
 };
