@@ -46,7 +46,11 @@ export interface UI {
   warn(line: string): void;
   hint(line: string): void;
   success(line: string): void;
-  progress(text: string): Progress;
+  /**
+   * Steps of work under way: a spinner on a terminal, else one line a step, none under --json unless
+   * `underJson` (a long wait, whose lines on stderr tell a script's reader the run is alive).
+   */
+  progress(text: string, options?: { underJson?: boolean }): Progress;
 }
 
 /** COLUMNS as a positive width, else undefined. */
@@ -77,21 +81,22 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions; env?: No
     warn: (line) => errLine(ce.yellow(`Warning: ${line}`)),
     hint: (line) => errLine(ce.dim(`Hint: ${line}`)),
     success: (line) => errLine(`${ce.green(GLYPH.success)} ${line}`),
-    progress(text) {
+    progress(text, options = {}) {
       // A terminal that reports no width (a bare pty) makes ora redraw forever: use lines there too.
       const columns = (io.stderr as { columns?: number }).columns ?? 0;
       if (quiet || !io.stderrIsTTY || columns <= 0) {
+        const silent = quiet && !options.underJson;
         // No spinner off a terminal: one line per step keeps CI logs readable.
-        if (!quiet) errLine(`… ${text}`);
+        if (!silent) errLine(`… ${text}`);
         return {
           update: (t) => {
-            if (!quiet) errLine(`… ${t}`);
+            if (!silent) errLine(`… ${t}`);
           },
           succeed: (t) => {
-            if (!quiet) errLine(`${ce.green(GLYPH.success)} ${t}`);
+            if (!silent) errLine(`${ce.green(GLYPH.success)} ${t}`);
           },
           fail: (t) => {
-            if (!quiet) errLine(`${ce.red(GLYPH.failure)} ${t}`);
+            if (!silent) errLine(`${ce.red(GLYPH.failure)} ${t}`);
           },
           stop: () => {},
         };
@@ -99,7 +104,9 @@ export function createUI(deps: { io: IOStreams; globals: GlobalOptions; env?: No
       const spinner = loadOra()({
         text,
         stream: io.stderr,
-        color: 'cyan',
+        // ora colours its frames by itself (its colour library reads --no-color from argv but not NO_COLOR):
+        // the spinner follows stderr's colour decision like every other line.
+        color: io.stderrColorEnabled ? 'cyan' : false,
         isEnabled: true,
         discardStdin: false,
       }).start();

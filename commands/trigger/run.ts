@@ -96,7 +96,8 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
   const events = opts.events ? await emulatorEventLog(client, deps.signal) : undefined;
   // --wait measures delays on the service's clock: a time-scaled emulator is waited for at its speed.
   const clock = opts.wait ? await serviceClock(client, local, deps.signal) : undefined;
-  const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`);
+  // A --wait can last minutes: its steps (and the --time-scale tip) reach stderr under --json too.
+  const progress = ui.progress(`${scenario.name}: checking the token is a sandbox one`, { underJson: opts.wait });
   let report;
   try {
     report = await runScenario(client, scenario, {

@@ -33,4 +33,16 @@ describe('svc trigger --wait on the service clock', () => {
     expect(run.stderr()).toContain("about 360 s on the service's clock; an emulator started with --time-scale 600");
     expect(await run.stop('SIGINT')).toBe(130);
   });
+
+  it('with --json, a long wait still says its steps and the --time-scale tip on stderr; stdout stays empty', async () => {
+    emu = await startEmulator({ port: 0 });
+    const run = startSvc(['--json', 'trigger', 'quote.long', '--wait'], { env: emulatorEnv(emu) });
+    while (!run.stderr().includes('Following')) {
+      if (run.stderr().includes('error')) throw new Error(run.stderr());
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(run.stderr()).toContain('an emulator started with --time-scale 600 takes about a second');
+    expect(run.stdout()).toBe('');
+    expect(await run.stop('SIGINT')).toBe(130);
+  });
 });
