@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
-import { CURRENCY_CODES, money } from './currencies.js';
+import { ACCOUNT_CURRENCIES, money } from './currencies.js';
 import { newId } from '../../kernel/ids.js';
 
 /** customerId of the platform's own accounts (rendered without customerId). */
@@ -76,7 +76,7 @@ export function organizationOf(account: AccountRec): string {
 
 /** The platform's accounts, one per currency, made when missing. */
 export function ensurePlatformAccounts(emu: EmulatorContext): void {
-  for (const code of CURRENCY_CODES) {
+  for (const code of ACCOUNT_CURRENCIES) {
     if (!accountOf(emu, PLATFORM_OWNER, code)) createAccount(emu, PLATFORM_OWNER, code, 'INTERNAL_FIAT');
   }
 }

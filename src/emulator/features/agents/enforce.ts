@@ -7,7 +7,7 @@
  */
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError } from '../../kernel/errors.js';
-import { rates } from '../exchange-rates/rates.js';
+import { convert as convertAt, rates } from '../exchange-rates/rates.js';
 import { byAgent, transactions } from '../transactions/transactions.js';
 import type { AgentRec } from './agent-record.js';
 
@@ -41,7 +41,10 @@ interface Policy {
   permissions: Permission[];
   defaultExecutionMode: 'AUTO' | 'APPROVAL_REQUIRED';
   spendingLimits: Limits;
-  accountRestrictions?: { allowedAccountIds?: string[] | null; accountRules?: Rule[] };
+  accountRestrictions?: {
+    allowedAccountIds?: string[] | null;
+    accountRules?: Rule[];
+  };
   approvalThresholds?: { currency?: string; amount?: number | null };
 }
 
@@ -51,14 +54,16 @@ const forbidden = (message: string, details?: Record<string, unknown>) =>
   new HttpError(403, 'FORBIDDEN', message, details ? { details } : {});
 
 export function convert(emu: EmulatorContext, amount: number, from: string, to: string): number {
-  return from === to ? amount : Math.round(amount * rates(emu).rate(from, to));
+  return convertAt(rates(emu), amount, from, to);
 }
 
 /** 403 FORBIDDEN unless the agent is running and its policy grants the permission. */
 export function requirePermission(agent: AgentRec, permission: Permission): void {
   if (agent.isPaused) throw forbidden(`${agent.id} is paused: the platform must resume it`);
   if (!policyOf(agent).permissions.includes(permission)) {
-    throw forbidden(`The policy of ${agent.id} does not grant ${permission}`, { permission });
+    throw forbidden(`The policy of ${agent.id} does not grant ${permission}`, {
+      permission,
+    });
   }
 }
 
@@ -85,7 +90,10 @@ export function usage(
     .table(transactions)
     .where(byAgent, agent.id)
     .filter((t) => t.status !== 'FAILED')) {
-    const sent = tx.fields.sentAmount as { amount: number; currency: { code: string } };
+    const sent = tx.fields.sentAmount as {
+      amount: number;
+      currency: { code: string };
+    };
     const amount = convert(emu, sent.amount, sent.currency.code, currency);
     if (tx.createdAt.startsWith(month)) monthlySpend += amount;
     if (tx.createdAt.startsWith(today)) {
@@ -96,7 +104,13 @@ export function usage(
   const next = new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   const [y, m] = month.split('-').map(Number) as [number, number];
   const nextMonth = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  return { dailyTransactionCount, dailySpend, dailyResetDate: next, monthlySpend, monthlyResetMonth: nextMonth };
+  return {
+    dailyTransactionCount,
+    dailySpend,
+    dailyResetDate: next,
+    monthlySpend,
+    monthlyResetMonth: nextMonth,
+  };
 }
 
 function velocity(limit: string, allowed: number, attempted: number, currency: string): HttpError {
@@ -105,7 +119,12 @@ function velocity(limit: string, allowed: number, attempted: number, currency: s
     'VELOCITY_LIMIT_EXCEEDED',
     `The agent's ${limit} (${allowed} ${currency} minor units) would be exceeded (${attempted})`,
     {
-      details: { limit, limitAmount: allowed, attemptedAmount: attempted, currency },
+      details: {
+        limit,
+        limitAmount: allowed,
+        attemptedAmount: attempted,
+        currency,
+      },
     },
   );
 }

@@ -1,8 +1,16 @@
-/** GET /exchange-rates: every pair of the rate table (or those asked for), priced for sendingAmount. */
+/**
+ * GET /exchange-rates: every corridor of the rate table (or those asked for), priced for
+ * sendingAmount as a quote would be. Sources are every currency the description names; destinations
+ * every currency a payout can be made in. A currency the description does not name is 400 naming
+ * the parameter.
+ */
 import { Fields } from '../../kernel/fields.js';
 import type { Route } from '../../kernel/router.js';
 import { CURRENCIES, CURRENCY_CODES } from '../accounts/currencies.js';
-import { PAYMENT_RAIL, PLATFORM_FIXED_FEE, rates } from './rates.js';
+import { maxAmount } from '../transactions/limits.js';
+import { PAYOUT_CURRENCIES, convert, costOf, payoutRail, platformFee, rates } from './rates.js';
+
+const NAMED = new RegExp(`^(${CURRENCY_CODES.join('|')})$`);
 
 export const exchangeRateRoutes: Route[] = [
   {
@@ -15,27 +23,29 @@ export const exchangeRateRoutes: Route[] = [
       });
       const source = f.string('sourceCurrency', { enum: CURRENCY_CODES });
       const destinations = f.stringArray('destinationCurrency', {
-        pattern: new RegExp(`^(${CURRENCY_CODES.join('|')})$`),
+        pattern: NAMED,
       });
       const amountText = f.string('sendingAmount', { pattern: /^\d{1,16}$/ });
       f.done();
       const sendingAmount = amountText === undefined ? 10_000 : Number(amountText);
       const snapshot = rates(emu);
+      const wanted = destinations?.length ? destinations : PAYOUT_CURRENCIES;
       const data = (source ? [source] : CURRENCY_CODES).flatMap((from) =>
-        (destinations?.length ? destinations : CURRENCY_CODES)
-          .filter((to) => to !== from)
+        wanted
+          .filter((to) => to !== from && PAYOUT_CURRENCIES.includes(to))
           .map((to) => {
-            const fee = PLATFORM_FIXED_FEE[from]!;
-            const exchangeRate = snapshot.rate(from, to);
+            const fee = platformFee(from);
+            const rail = payoutRail(to);
             return {
               sourceCurrency: CURRENCIES[from],
               sendingAmount,
-              minSendingAmount: fee + 1,
-              maxSendingAmount: emu.opts.transactionLimits[from] ?? 0,
+              // The least that delivers one smallest unit of the destination currency.
+              minSendingAmount: fee + Math.max(1, costOf(snapshot, 1, from, to)),
+              maxSendingAmount: maxAmount(emu, from),
               destinationCurrency: CURRENCIES[to],
-              destinationPaymentRail: PAYMENT_RAIL[to],
-              receivingAmount: Math.max(0, Math.floor((sendingAmount - fee) * exchangeRate)),
-              exchangeRate,
+              ...(rail ? { destinationPaymentRail: rail } : {}),
+              receivingAmount: Math.max(0, convert(snapshot, sendingAmount - fee, from, to)),
+              exchangeRate: snapshot.rate(from, to),
               fees: { fixed: fee, total: fee },
               updatedAt: emu.iso(snapshot.updatedAtMs),
             };

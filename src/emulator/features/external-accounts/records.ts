@@ -21,9 +21,12 @@ export interface ExternalAccountRec {
   status: ExternalAccountStatus;
   platformAccountId?: string;
   ownershipType?: 'FIRST_PARTY' | 'THIRD_PARTY';
-  /** The money currency (a stablecoin wallet's is USD: its dollars are what quotes and transfers move). */
+  /** The currency the account was created in: what it receives and what quotes to it are priced in. */
   currency: string;
-  /** The stablecoin a wallet was created in (USDC, USDT), shown as its `currency`. */
+  /**
+   * Set only in records saved by earlier versions, which kept a stablecoin wallet's `currency` as USD
+   * and its stablecoin here: the stablecoin is the account's currency.
+   */
   asset?: string;
   defaultUmaDepositAccount?: boolean;
   beneficiaryVerificationStatus?: BeneficiaryVerificationStatus;
@@ -47,7 +50,7 @@ export function renderExternalAccount(a: ExternalAccountRec): Record<string, unk
   );
 }
 
-/** The currency the account was created in (a wallet's stablecoin, else its money currency). */
+/** The account's currency (a record of an earlier version: its stablecoin). */
 export function shownCurrency(a: ExternalAccountRec): string {
   return a.asset ?? a.currency;
 }

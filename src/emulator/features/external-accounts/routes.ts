@@ -9,7 +9,8 @@ import { HttpError, conflict, invalidInput, notFound } from '../../kernel/errors
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Req, Route } from '../../kernel/router.js';
-import { CURRENCY_CODES } from '../accounts/currencies.js';
+import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES } from '../../../service/account-types.js';
+import { CURRENCY_CODES } from '../../../service/currencies.js';
 import { customers } from '../customers/customers.js';
 import { agentCustomer, callerMaySee } from '../accounts/caller.js';
 import { isTrusted } from '../sca/profiles.js';
@@ -23,7 +24,7 @@ import {
   shownCurrency,
   type ExternalAccountRec,
 } from './records.js';
-import { ACCOUNT_TYPES, VARIANTS, WALLET_ASSETS } from './variants.js';
+import { variantOf } from './variants.js';
 import { newId } from '../../kernel/ids.js';
 
 type Scope = 'customer' | 'platform';
@@ -41,27 +42,36 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
       'REFERENCE_NOT_FOUND',
       'An agent has no platform external accounts; use /customers/external-accounts',
     );
-  const currency = f.string('currency', { required: true, enum: [...CURRENCY_CODES, ...WALLET_ASSETS] });
-  const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
+  const currency = f.string('currency', {
+    required: true,
+    enum: CURRENCY_CODES,
+  });
+  const platformAccountId = f.string('platformAccountId', {
+    minLength: 1,
+    maxLength: 128,
+  });
   const ownershipType = f.string('ownershipType', {
     enum: ['FIRST_PARTY', 'THIRD_PARTY'],
   }) as ExternalAccountRec['ownershipType'];
   const defaultUma = scope === 'customer' ? f.boolean('defaultUmaDepositAccount') : undefined;
   const info = f.object('accountInfo', { required: true });
-  const accountType = info?.string('accountType', { required: true, enum: ACCOUNT_TYPES });
-  const variant = accountType ? VARIANTS[accountType] : undefined;
-  const fields = variant && info ? variant.read(info) : {};
+  const accountType = info?.string('accountType', {
+    required: true,
+    enum: ACCOUNT_TYPE_NAMES,
+  });
+  const type = accountType ? ACCOUNT_TYPES[accountType] : undefined;
+  const fields =
+    type && info ? variantOf(accountType!).read(info, f.raw('accountInfo') as Record<string, unknown>) : {};
   const beneficiary =
-    variant && info
+    type && info
       ? readBeneficiary(info, {
-          required: !variant.wallet,
-          wallet: variant.wallet,
+          required: !type.wallet,
+          wallet: type.wallet,
           countryRequired: accountType === 'EUR_ACCOUNT',
         })
       : undefined;
-  const held = variant ? [variant.currency, ...(variant.assets ?? [])] : [];
-  if (variant && currency && !held.includes(currency))
-    f.add('currency', `${accountType} accounts hold ${held.join(' or ')} in the sandbox`, { enum: held });
+  if (type && currency && !type.currencies.includes(currency))
+    f.add('currency', `${accountType} accounts hold ${type.currencies.join(' or ')}`, { enum: [...type.currencies] });
   f.done();
 
   // Creating an external account declares no 404: an unknown customer is a bad field.
@@ -71,7 +81,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
     accountType,
     ...fields,
     ...(beneficiary ? { beneficiary } : {}),
-    ...(variant!.paymentRails ? { paymentRails: [...variant!.paymentRails] } : {}),
+    ...(type!.paymentRails ? { paymentRails: [...type!.paymentRails] } : {}),
   };
   const primary = primaryIdentifier(accountInfo);
   const duplicate = emu
@@ -85,7 +95,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
   const name = beneficiary ? String(beneficiary.fullName ?? beneficiary.legalName) : undefined;
   const nameCheck = name ? checkBeneficiaryName(primary, name) : {};
   // The description: first-party self-custody wallets (no vaspName) must prove ownership first.
-  const selfCustody = variant!.wallet && ownershipType === 'FIRST_PARTY' && fields.vaspName === undefined;
+  const selfCustody = type!.wallet && ownershipType === 'FIRST_PARTY' && fields.vaspName === undefined;
   const now = emu.iso();
   const account: ExternalAccountRec = {
     id: newId('ExternalAccount'),
@@ -93,8 +103,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
     status: selfCustody ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
     ...(platformAccountId ? { platformAccountId } : {}),
     ...(ownershipType ? { ownershipType } : {}),
-    currency: variant!.currency,
-    ...(currency !== variant!.currency ? { asset: currency } : {}),
+    currency: currency!,
     ...(scope === 'customer' ? { defaultUmaDepositAccount: defaultUma ?? false } : {}),
     ...nameCheck,
     accountInfo,
@@ -126,7 +135,10 @@ function routesFor(prefix: string, scope: Scope): Route[] {
     {
       method: 'POST',
       path: prefix,
-      handler: (req, emu) => ({ status: 201, body: renderExternalAccount(create(req, emu, scope)) }),
+      handler: (req, emu) => ({
+        status: 201,
+        body: renderExternalAccount(create(req, emu, scope)),
+      }),
     },
     {
       method: 'GET',
@@ -146,13 +158,19 @@ function routesFor(prefix: string, scope: Scope): Route[] {
               (scope === 'platform' ? a.customerId === undefined : !customerId || a.customerId === customerId) &&
               (!currency || shownCurrency(a) === currency),
           );
-        return { status: 200, body: pageOf(rows.map(renderExternalAccount), page) };
+        return {
+          status: 200,
+          body: pageOf(rows.map(renderExternalAccount), page),
+        };
       },
     },
     {
       method: 'GET',
       path: `${prefix}/:id`,
-      handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)) }),
+      handler: (req, emu) => ({
+        status: 200,
+        body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)),
+      }),
     },
     {
       method: 'DELETE',

@@ -1,7 +1,10 @@
 /**
- * The accountInfo variants the emulator takes (the description's ExternalAccountCreateInfoOneOf,
- * discriminated by accountType): bank accounts in the three currencies it quotes and the wallets
- * whose identifiers the spec's magic-digit rule names. Field rules are the description's.
+ * How the emulator reads the accountInfo of each of the description's 46 types
+ * (ExternalAccountCreateInfoOneOf, discriminated by accountType; their currencies and rails are the
+ * data of src/service/account-types.ts). Wallet addresses get the shape of their network and a
+ * Lightning account exactly one destination (the emulator's rules: the description gives none).
+ * Every other type keeps the string fields it was given: their rules are the description's,
+ * checked by the kernel before any handler runs.
  */
 import type { Fields } from '../../kernel/fields.js';
 
@@ -18,19 +21,10 @@ const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const WALLET_ADDRESS = /^\S{1,256}$/;
 const LIGHTNING_ADDRESS = /^[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
+/** What the emulator reads from an accountInfo beyond the description's table (src/service/account-types). */
 export interface Variant {
-  /** The one currency this variant holds in the emulator (wallets: dollar stablecoins, quoted as USD). */
-  currency: string;
-  /**
-   * The stablecoins a wallet may be created in besides `currency` (the description's assetType of
-   * the network's payment info): kept as the account's `currency`, moved as dollars.
-   */
-  assets?: readonly string[];
-  wallet: boolean;
-  /** Response-only paymentRails of bank variants. */
-  paymentRails?: readonly string[];
-  /** Reads the variant's fields (errors go to f); returns the fields given. */
-  read(f: Fields): Record<string, unknown>;
+  /** Reads the variant's fields from `given` through f (errors go to f); returns the fields kept. */
+  read(f: Fields, given: Record<string, unknown>): Record<string, unknown>;
   /** Whether ownership can be proven by a wallet signature (EVM: EIP-191). */
   signable?: boolean;
 }
@@ -39,15 +33,15 @@ function pick(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
 
-function wallet(addressPattern: RegExp, assets: readonly string[], signable = false): Variant {
+function wallet(addressPattern: RegExp, signable = false): Variant {
   return {
-    currency: 'USD',
-    assets,
-    wallet: true,
     signable,
     read: (f) =>
       pick({
-        address: f.string('address', { required: true, pattern: addressPattern }),
+        address: f.string('address', {
+          required: true,
+          pattern: addressPattern,
+        }),
         vaspName: f.string('vaspName', { minLength: 1, maxLength: 255 }),
       }),
   };
@@ -55,52 +49,67 @@ function wallet(addressPattern: RegExp, assets: readonly string[], signable = fa
 
 export const VARIANTS: Readonly<Record<string, Variant>> = {
   USD_ACCOUNT: {
-    currency: 'USD',
-    wallet: false,
-    paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
     read: (f) =>
       pick({
-        accountNumber: f.string('accountNumber', { required: true, minLength: 1, maxLength: 34 }),
-        routingNumber: f.string('routingNumber', { required: true, pattern: ROUTING }),
+        accountNumber: f.string('accountNumber', {
+          required: true,
+          minLength: 1,
+          maxLength: 34,
+        }),
+        routingNumber: f.string('routingNumber', {
+          required: true,
+          pattern: ROUTING,
+        }),
         bankName: f.string('bankName', { minLength: 1, maxLength: 140 }),
-        bankAccountType: f.string('bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }),
-        intermediaryBankName: f.string('intermediaryBankName', { minLength: 1, maxLength: 140 }),
-        intermediaryRoutingNumber: f.string('intermediaryRoutingNumber', { pattern: ROUTING }),
+        bankAccountType: f.string('bankAccountType', {
+          enum: ['CHECKING', 'SAVINGS'],
+        }),
+        intermediaryBankName: f.string('intermediaryBankName', {
+          minLength: 1,
+          maxLength: 140,
+        }),
+        intermediaryRoutingNumber: f.string('intermediaryRoutingNumber', {
+          pattern: ROUTING,
+        }),
         fiToFiInformation: f.string('fiToFiInformation', { maxLength: 210 }),
       }),
   },
   EUR_ACCOUNT: {
-    currency: 'EUR',
-    wallet: false,
-    paymentRails: ['SEPA', 'SEPA_INSTANT'],
     read: (f) =>
       pick({
-        iban: f.string('iban', { required: true, pattern: IBAN, minLength: 15, maxLength: 34 }),
+        iban: f.string('iban', {
+          required: true,
+          pattern: IBAN,
+          minLength: 15,
+          maxLength: 34,
+        }),
         swiftCode: f.string('swiftCode', { pattern: SWIFT }),
       }),
   },
   MXN_ACCOUNT: {
-    currency: 'MXN',
-    wallet: false,
-    paymentRails: ['SPEI'],
-    read: (f) => pick({ clabeNumber: f.string('clabeNumber', { required: true, pattern: CLABE }) }),
+    read: (f) =>
+      pick({
+        clabeNumber: f.string('clabeNumber', {
+          required: true,
+          pattern: CLABE,
+        }),
+      }),
   },
-  // Assets per network as the description's Payment<Network>WalletInfo.assetType lists them.
-  SPARK_WALLET: wallet(WALLET_ADDRESS, []),
-  ETHEREUM_WALLET: wallet(EVM_ADDRESS, ['USDC', 'USDT'], true),
-  BASE_WALLET: wallet(EVM_ADDRESS, ['USDC'], true),
-  POLYGON_WALLET: wallet(EVM_ADDRESS, ['USDC'], true),
-  PLASMA_WALLET: wallet(EVM_ADDRESS, ['USDT'], true),
-  SOLANA_WALLET: wallet(SOLANA_ADDRESS, ['USDC', 'USDT']),
-  TRON_WALLET: wallet(TRON_ADDRESS, ['USDT']),
+  SPARK_WALLET: wallet(WALLET_ADDRESS),
+  ETHEREUM_WALLET: wallet(EVM_ADDRESS, true),
+  BASE_WALLET: wallet(EVM_ADDRESS, true),
+  POLYGON_WALLET: wallet(EVM_ADDRESS, true),
+  PLASMA_WALLET: wallet(EVM_ADDRESS, true),
+  SOLANA_WALLET: wallet(SOLANA_ADDRESS),
+  TRON_WALLET: wallet(TRON_ADDRESS),
   LIGHTNING: {
-    currency: 'USD',
-    wallet: true,
     read(f) {
       const values = pick({
         invoice: f.string('invoice', { minLength: 1, maxLength: 2048 }),
         bolt12: f.string('bolt12', { minLength: 1, maxLength: 2048 }),
-        lightningAddress: f.string('lightningAddress', { pattern: LIGHTNING_ADDRESS }),
+        lightningAddress: f.string('lightningAddress', {
+          pattern: LIGHTNING_ADDRESS,
+        }),
       });
       const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => f.has(k));
       if (given.length !== 1) f.add('lightningAddress', 'give exactly one of invoice, bolt12, lightningAddress');
@@ -109,8 +118,25 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   },
 };
 
-export const ACCOUNT_TYPES = Object.keys(VARIANTS);
-/** Every stablecoin some wallet variant takes. */
-export const WALLET_ASSETS = [...new Set(Object.values(VARIANTS).flatMap((v) => v.assets ?? []))];
-/** Variants a pull may take money from (bank accounts with a debit rail). */
+/** Fields the emulator sets or reads apart: the type itself, the beneficiary, the response-only rails. */
+const NOT_COPIED = new Set(['accountType', 'beneficiary', 'paymentRails']);
+
+/** A type whose fields the description alone rules: each string field is kept as given (bounded). */
+const described: Variant = {
+  read(f, given) {
+    return pick(
+      Object.fromEntries(
+        Object.keys(given)
+          .filter((k) => !NOT_COPIED.has(k))
+          .map((k) => [k, f.string(k)]),
+      ),
+    );
+  },
+};
+
+export function variantOf(accountType: string): Variant {
+  return VARIANTS[accountType] ?? described;
+}
+
+/** Types a pull may take money from (bank accounts with a debit rail). */
 export const PULL_CAPABLE = new Set(['USD_ACCOUNT', 'EUR_ACCOUNT', 'MXN_ACCOUNT']);

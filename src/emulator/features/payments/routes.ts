@@ -13,7 +13,7 @@ import type { Route } from '../../kernel/router.js';
 import { accountOf } from '../accounts/accounts.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { CURRENCY_CODES, MAX_AMOUNT, money } from '../accounts/currencies.js';
-import { rates } from '../exchange-rates/rates.js';
+import { costOf, rates } from '../exchange-rates/rates.js';
 import { customerOr404, findCustomerByUma } from '../customers/customers.js';
 import { quoteStatus, requireQuote } from '../quotes/quotes.js';
 import { runQuote } from '../quotes/run.js';
@@ -27,9 +27,18 @@ export const paymentRoutes: Route[] = [
     path: '/sandbox/send',
     handler(req, emu) {
       const f = new Fields(req.json());
-      const quoteId = f.string('quoteId', { required: true, pattern: idPattern('Quote') });
-      const currencyCode = f.string('currencyCode', { required: true, enum: CURRENCY_CODES });
-      const currencyAmount = f.integer('currencyAmount', { min: 1, max: MAX_AMOUNT });
+      const quoteId = f.string('quoteId', {
+        required: true,
+        pattern: idPattern('Quote'),
+      });
+      const currencyCode = f.string('currencyCode', {
+        required: true,
+        enum: CURRENCY_CODES,
+      });
+      const currencyAmount = f.integer('currencyAmount', {
+        min: 1,
+        max: MAX_AMOUNT,
+      });
       f.done();
       const quote = requireQuote(emu, quoteId!);
       if (quote.sourceKind !== 'REALTIME_FUNDING') {
@@ -40,11 +49,21 @@ export const paymentRoutes: Route[] = [
       const status = quoteStatus(emu, quote);
       if (status === 'EXPIRED')
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, {
-          errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }],
+          errors: [
+            {
+              field: 'quoteId',
+              message: 'the quote has expired; create a new one',
+            },
+          ],
         });
       if (status === 'PENDING_AUTHORIZATION')
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} awaits strong customer authentication`, {
-          errors: [{ field: 'quoteId', message: `authorize it first: POST /quotes/${quote.id}/authorize` }],
+          errors: [
+            {
+              field: 'quoteId',
+              message: `authorize it first: POST /quotes/${quote.id}/authorize`,
+            },
+          ],
         });
       if (status !== 'PENDING')
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, {
@@ -69,14 +88,23 @@ export const paymentRoutes: Route[] = [
       const f = new Fields(req.json());
       const sender = f.string('senderUmaAddress', { required: true });
       // The receiver by UMA address or by customer id (the description's SandboxUmaReceiveRequest), one of them.
-      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      const customerId = f.string('customerId', {
+        pattern: idPattern('Customer'),
+      });
       if (!f.has('receiverUmaAddress') && !f.has('customerId'))
         f.add('receiverUmaAddress', 'receiverUmaAddress or customerId is required');
       if (f.has('receiverUmaAddress') && f.has('customerId'))
         f.add('customerId', 'give receiverUmaAddress or customerId, not both');
       const address = f.string('receiverUmaAddress');
-      const currencyCode = f.string('receivingCurrencyCode', { required: true, enum: CURRENCY_CODES });
-      const amount = f.integer('receivingCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
+      const currencyCode = f.string('receivingCurrencyCode', {
+        required: true,
+        enum: CURRENCY_CODES,
+      });
+      const amount = f.integer('receivingCurrencyAmount', {
+        required: true,
+        min: 1,
+        max: MAX_AMOUNT,
+      });
       f.done();
       const receiver = customerId === undefined ? address : customerOr404(emu, customerId).umaAddress;
       // Both addresses are checked before answering, so one 400 names every malformed one.
@@ -103,7 +131,7 @@ export const paymentRoutes: Route[] = [
         throw new HttpError(404, 'UMA_NOT_FOUND', `No platform user has the UMA address ${receiver}`);
       const account = accountOf(emu, customer.id, currencyCode!);
       if (!account) throw badRequest('INVALID_CURRENCY', `${receiver} cannot receive ${currencyCode}`);
-      const rate = rates(emu).rate(scenario.currency, currencyCode!);
+      const snapshot = rates(emu);
       // UMA is an approval rail: the platform's answer to INCOMING_PAYMENT.PENDING decides (approval.ts).
       const tx = await startWithApproval(emu, {
         type: 'INCOMING',
@@ -112,11 +140,19 @@ export const paymentRoutes: Route[] = [
           customerId: customer.id,
           senderUmaAddress: sender,
           receiverUmaAddress: receiver,
-          source: { sourceType: 'UMA_ADDRESS', umaAddress: sender, currency: scenario.currency },
-          destination: { destinationType: 'ACCOUNT', accountId: account.id, currency: currencyCode },
-          sentAmount: money(Math.ceil(amount! / rate), scenario.currency),
+          source: {
+            sourceType: 'UMA_ADDRESS',
+            umaAddress: sender,
+            currency: scenario.currency,
+          },
+          destination: {
+            destinationType: 'ACCOUNT',
+            accountId: account.id,
+            currency: currencyCode,
+          },
+          sentAmount: money(costOf(snapshot, amount!, scenario.currency, currencyCode!), scenario.currency),
           receivedAmount: money(amount!, currencyCode!),
-          exchangeRate: rate,
+          exchangeRate: snapshot.rate(scenario.currency, currencyCode!),
         },
         ...umaPlan(sender!),
         credit: { accountId: account.id, amount: amount! },

@@ -14,6 +14,7 @@ import { type Challenge, renderChallenge } from '../sca/challenge.js';
 import { scaProfiles } from '../sca/profiles.js';
 import { transactions } from '../transactions/transactions.js';
 import { newId } from '../../kernel/ids.js';
+import { FUNDING_ACCOUNTS } from './funding.js';
 
 export type SourceKind = 'REALTIME_FUNDING' | 'INTERNAL' | 'EXTERNAL';
 export type DestinationKind = 'INTERNAL' | 'EXTERNAL' | 'UMA';
@@ -43,33 +44,16 @@ export interface QuoteRec extends Priced {
   /** Its id, chosen at creation: the description's Quote names it before execution. */
   reservedTransactionId?: string;
   /** An SCA challenge to authorize before the money moves (sca.ts); gone once authorized. */
-  sca?: { release: 'EXECUTE' | 'INSTRUCTIONS'; customerId: string; challenge: Challenge };
+  sca?: {
+    release: 'EXECUTE' | 'INSTRUCTIONS';
+    customerId: string;
+    challenge: Challenge;
+  };
   /** paymentInstructions withheld until the SCA challenge is authorized. */
   heldInstructions?: unknown;
 }
 
 export const quotes = durableTable<QuoteRec>('quotes');
-
-/**
- * Where a real-time-funding quote is paid, per sending currency, as the description's
- * PaymentInstructions branches give them (instant rails only: the quote expires).
- */
-const FUNDING_ACCOUNTS: Record<string, Record<string, unknown>> = {
-  USD: {
-    accountType: 'USD_ACCOUNT',
-    accountNumber: '000123456789',
-    routingNumber: '021000021',
-    bankName: 'svc Emulator Sandbox Bank',
-    paymentRails: ['RTP', 'FEDNOW'],
-  },
-  EUR: {
-    accountType: 'EUR_ACCOUNT',
-    iban: 'DE89370400440532013000',
-    swiftCode: 'SVCEDEFF',
-    paymentRails: ['SEPA_INSTANT'],
-  },
-  MXN: { accountType: 'MXN_ACCOUNT', clabeNumber: '002010077777777771', paymentRails: ['SPEI'] },
-};
 
 /** Real-time funding waits for a payment (a day); an account-funded quote locks its rate for 5 minutes. */
 export const REALTIME_QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -89,15 +73,23 @@ export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
     extra.paymentInstructions = [
       {
         instructionsNotes: `Include reference ${reference} with the payment. In the sandbox, pay with POST /sandbox/send.`,
-        accountOrWalletInfo: { ...FUNDING_ACCOUNTS[init.sendingCurrency]!, reference },
+        accountOrWalletInfo: {
+          ...FUNDING_ACCOUNTS[init.sendingCurrency]!,
+          reference,
+        },
       },
     ];
   }
   const ttl = init.sourceKind === 'REALTIME_FUNDING' ? REALTIME_QUOTE_TTL_MS : ACCOUNT_QUOTE_TTL_MS;
   const reservedTransactionId = newId('Transaction');
-  return emu
-    .table(quotes)
-    .set(id, { ...init, id, extra, createdAtMs: now, expiresAtMs: now + ttl, reservedTransactionId });
+  return emu.table(quotes).set(id, {
+    ...init,
+    id,
+    extra,
+    createdAtMs: now,
+    expiresAtMs: now + ttl,
+    reservedTransactionId,
+  });
 }
 
 /** The id of the quote's transaction, made or to be made (a quote saved before ids were reserved gets one now). */

@@ -11,19 +11,17 @@ import { badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Req } from '../../kernel/router.js';
 import { PLATFORM_OWNER, accounts } from '../accounts/accounts.js';
-import { CURRENCY_CODES } from '../accounts/currencies.js';
+import { ACCOUNT_CURRENCIES, CURRENCY_CODES } from '../accounts/currencies.js';
+import { FUNDING_CURRENCIES } from './funding.js';
 import { price, rates } from '../exchange-rates/rates.js';
 import { needsOwnershipProof } from '../external-accounts/ownership.js';
-import { externalAccounts } from '../external-accounts/records.js';
+import { externalAccounts, shownCurrency } from '../external-accounts/records.js';
 import { PULL_CAPABLE } from '../external-accounts/variants.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { checkSizeLimit } from '../transactions/limits.js';
 import type { DestinationKind, QuoteInit, SourceKind } from './quotes.js';
 
 /** An ACCOUNT source or destination names an internal or an external account. */
-/** ISO 4217, or a crypto ticker such as USDC (the description's Currency.code). */
-const CURRENCY_CODE = /^[A-Z0-9]{3,10}$/;
-
 const ACCOUNT_ID = new RegExp(`${idPattern('InternalAccount').source}|${idPattern('ExternalAccount').source}`);
 
 function inputError(field: string, message: string): never {
@@ -42,8 +40,6 @@ function endpoint(
   | {
       kind: 'INTERNAL' | 'EXTERNAL';
       currency: string;
-      /** The stablecoin a wallet was created in (USDC, USDT): a name for its currency, which it holds as dollars. */
-      asset?: string;
       customerId?: string;
       wallet?: boolean;
       pullable?: boolean;
@@ -64,8 +60,7 @@ function endpoint(
   if (!e || !callerMaySee(req, e.customerId)) return undefined;
   return {
     kind: 'EXTERNAL',
-    currency: e.currency,
-    ...(e.asset ? { asset: e.asset } : {}),
+    currency: shownCurrency(e),
     ...(e.customerId ? { customerId: e.customerId } : {}),
     pullable: PULL_CAPABLE.has(String(e.accountInfo.accountType)),
     unverified: needsOwnershipProof(e),
@@ -75,32 +70,53 @@ function endpoint(
 export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteInit; immediately: boolean } {
   const f = new Fields(req.json());
   const src = f.object('source', { required: true });
-  const sourceType = src?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
+  const sourceType = src?.string('sourceType', {
+    required: true,
+    enum: ['ACCOUNT', 'REALTIME_FUNDING'],
+  });
   const sourceAccountId =
     sourceType === 'ACCOUNT' ? src?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
   const fundingCurrency =
-    sourceType === 'REALTIME_FUNDING' ? src?.string('currency', { required: true, enum: CURRENCY_CODES }) : undefined;
-  const sourceCustomerId = src?.string('customerId', { pattern: idPattern('Customer') });
+    sourceType === 'REALTIME_FUNDING'
+      ? src?.string('currency', { required: true, enum: FUNDING_CURRENCIES })
+      : undefined;
+  const sourceCustomerId = src?.string('customerId', {
+    pattern: idPattern('Customer'),
+  });
   const dst = f.object('destination', { required: true });
-  const destinationType = dst?.string('destinationType', { required: true, enum: ['ACCOUNT', 'UMA_ADDRESS'] });
+  const destinationType = dst?.string('destinationType', {
+    required: true,
+    enum: ['ACCOUNT', 'UMA_ADDRESS'],
+  });
   const destinationAccountId =
     destinationType === 'ACCOUNT' ? dst?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
   const umaAddress =
     destinationType === 'UMA_ADDRESS'
-      ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN })
+      ? dst?.string('umaAddress', {
+          required: true,
+          pattern: UMA_ADDRESS_PATTERN,
+        })
       : undefined;
-  // Any currency code is well-formed; whether this destination can receive it is checked below.
-  const destCurrency = dst?.string('currency', { pattern: CURRENCY_CODE });
+  // A currency the description names; whether this destination can receive it is checked below.
+  const destCurrency = dst?.string('currency', { enum: CURRENCY_CODES });
   const paymentRail = dst?.string('paymentRail', { enum: PAYMENT_RAILS });
-  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as
-    | 'SENDING'
-    | 'RECEIVING'
-    | undefined;
-  const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
+  const side = f.string('lockedCurrencySide', {
+    required: true,
+    enum: ['SENDING', 'RECEIVING'],
+  }) as 'SENDING' | 'RECEIVING' | undefined;
+  const amount = f.integer('lockedCurrencyAmount', {
+    required: true,
+    min: 1,
+    max: MAX_PAYMENT_AMOUNT,
+  });
   const immediately = f.boolean('immediatelyExecute') ?? false;
   const description = f.string('description', { maxLength: 500 });
-  const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
-  const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
+  const remittanceInformation = f.string('remittanceInformation', {
+    maxLength: 80,
+  });
+  const purposeOfPayment = f.string('purposeOfPayment', {
+    enum: PURPOSES_OF_PAYMENT,
+  });
   const source = sourceAccountId ? endpoint(req, emu, sourceAccountId) : undefined;
   const dest = destinationAccountId ? endpoint(req, emu, destinationAccountId) : undefined;
   if (sourceAccountId && !source) f.add('source.accountId', `account ${sourceAccountId} not found`);
@@ -127,19 +143,19 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
   }
   // A UMA receiver of the sandbox (a scenario address, an emulator customer) receives only the
   // currencies the emulator holds accounts in.
-  if (umaAddress && destCurrency && !CURRENCY_CODES.includes(destCurrency))
+  if (umaAddress && destCurrency && !ACCOUNT_CURRENCIES.includes(destCurrency))
     inputError(
       'destination.currency',
-      `UMA receivers of the sandbox receive ${CURRENCY_CODES.join(', ')}, not ${destCurrency}`,
+      `UMA receivers of the sandbox receive ${ACCOUNT_CURRENCIES.join(', ')}, not ${destCurrency}`,
     );
   const scenario = umaAddress ? umaScenario(umaAddress) : undefined;
   const receivingCurrency = dest?.currency ?? destCurrency ?? scenario?.currency ?? 'USD';
   if (scenario && receivingCurrency !== scenario.currency)
     throw badRequest('INVALID_CURRENCY', `${umaAddress} receives ${scenario.currency}, not ${receivingCurrency}`);
-  if (dest && destCurrency && destCurrency !== dest.currency && destCurrency !== dest.asset) {
+  if (dest && destCurrency && destCurrency !== dest.currency) {
     throw badRequest(
       'INVALID_CURRENCY',
-      `destination.currency ${destCurrency} does not match the account's currency ${dest.asset ?? dest.currency}`,
+      `destination.currency ${destCurrency} does not match the account's currency ${dest.currency}`,
     );
   }
   const sendingCurrency = source?.currency ?? fundingCurrency!;
@@ -163,8 +179,16 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
           ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}),
         },
     destination: destinationAccountId
-      ? { destinationType: 'ACCOUNT', accountId: destinationAccountId, ...(paymentRail ? { paymentRail } : {}) }
-      : { destinationType: 'UMA_ADDRESS', umaAddress, currency: receivingCurrency },
+      ? {
+          destinationType: 'ACCOUNT',
+          accountId: destinationAccountId,
+          ...(paymentRail ? { paymentRail } : {}),
+        }
+      : {
+          destinationType: 'UMA_ADDRESS',
+          umaAddress,
+          currency: receivingCurrency,
+        },
     sourceKind,
     ...(sourceAccountId ? { sourceAccountId } : {}),
     destinationKind,
@@ -175,7 +199,11 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
     lockedCurrencySide: side!,
     lockedCurrencyAmount: amount!,
     extra: Object.fromEntries(
-      Object.entries({ description, remittanceInformation, purposeOfPayment }).filter(([, v]) => v !== undefined),
+      Object.entries({
+        description,
+        remittanceInformation,
+        purposeOfPayment,
+      }).filter(([, v]) => v !== undefined),
     ),
   };
   return { init, immediately };

@@ -16,6 +16,7 @@ import type { Req, Route } from '../../kernel/router.js';
 import { accounts } from '../accounts/accounts.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { CURRENCIES } from '../accounts/currencies.js';
+import { maxAmount } from '../transactions/limits.js';
 import { customerOr404, findCustomerByUma } from '../customers/customers.js';
 import { rates } from '../exchange-rates/rates.js';
 import { externalAccounts } from '../external-accounts/records.js';
@@ -34,9 +35,10 @@ function preferences(emu: EmulatorContext, from: string, currencies: readonly st
   const snapshot = rates(emu);
   return currencies.map((code) => ({
     currency: CURRENCIES[code],
-    estimatedExchangeRate: snapshot.rate(from, code),
+    // "From the sender's currency to this currency": units of this one a unit of the sender's buys.
+    estimatedExchangeRate: snapshot.rate(code, from),
     min: 1,
-    max: emu.opts.transactionLimits[code] ?? Number.MAX_SAFE_INTEGER,
+    max: maxAmount(emu, code),
   }));
 }
 

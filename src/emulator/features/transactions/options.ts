@@ -4,7 +4,8 @@ import { count, type AreaOptions } from '../../kernel/option.js';
 
 /**
  * The spec says the single-transaction maximum is configured per corridor or currency without
- * giving a value; these are the emulator's: 100,000.00 USD or EUR, 2,000,000.00 MXN.
+ * giving a value; these are the emulator's: 100,000.00 USD or EUR, 2,000,000.00 MXN (any other
+ * currency: the USD limit at the rate table's rate, limits.ts).
  */
 export const DEFAULT_TRANSACTION_LIMITS: Readonly<Record<string, number>> = {
   USD: 10_000_000,
@@ -25,7 +26,7 @@ export interface TransactionsOptions {
 function limitList(value: string, flag: string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const item of value.split(',')) {
-    const m = /^([A-Z]{3})=(\d{1,15})$/.exec(item.trim());
+    const m = /^([A-Z]{3,4})=(\d{1,15})$/.exec(item.trim());
     if (!m || Number(m[2]) < 1) {
       throw new UsageError(
         `${flag} takes CURRENCY=amount pairs (amount in minor units, at least 1), comma-separated, e.g. USD=500000,EUR=100000; got ${JSON.stringify(item)}`,

@@ -143,7 +143,8 @@ describe('svc emulator start', () => {
     const call = caller(JSON.parse(deps.stdout()));
     const rates = await call('GET', '/exchange-rates');
     const max = Object.fromEntries(rates.body.data.map((r: any) => [r.sourceCurrency.code, r.maxSendingAmount]));
-    expect(max).toEqual({ USD: 5000, EUR: 10_000_000, MXN: 70_000 });
+    // A currency left out keeps its default; one without a default follows USD at the rate table's rate.
+    expect(max).toMatchObject({ USD: 5000, EUR: 10_000_000, MXN: 70_000, INR: 412_500, BRL: 27_500 });
     await server.stop();
     for (const transactionLimits of ['USD', 'usd=5', 'USD=0', 'USD=5,,EUR=1', 'USD=1.5']) {
       await expect(run({ ...defaults, transactionLimits }, depsWith(true))).rejects.toSatisfy(
