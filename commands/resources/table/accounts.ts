@@ -1,4 +1,5 @@
 /** `svc accounts internal|external …` and `svc internal-accounts …`: balances, bank accounts and wallets. */
+import { ACCOUNT_TYPE_NAMES } from '../../../src/service/account-types.js';
 import type { OpFlag, Operation } from '../operation.js';
 import { LIST_FLAGS } from './shared.js';
 
@@ -89,14 +90,20 @@ export const accounts: Operation[] = [
       { syntax: '--customer-id <id>', help: 'the customer', id: 'Customer', required: true, body: 'customerId' },
       {
         syntax: '--currency <code>',
-        help: 'currency (USD, MXN, BRL, EUR, USDC…)',
+        help: 'currency the account holds (USD, BRL, INR, NGN, BTC, USDC…)',
         type: 'currency',
         required: true,
         body: 'currency',
       },
-      info('--account-type <type>', 'account type, e.g. USD_ACCOUNT, MXN_ACCOUNT, SPARK_WALLET', 'accountType', {
-        required: true,
-      }),
+      info(
+        '--account-type <type>',
+        'account type, one of the 46 the service lists (USD_ACCOUNT, BRL_ACCOUNT, INR_ACCOUNT, SPARK_WALLET…)',
+        'accountType',
+        {
+          required: true,
+          enum: [...ACCOUNT_TYPE_NAMES],
+        },
+      ),
       info('--account-number <number>', 'bank account number', 'accountNumber'),
       info('--routing-number <number>', 'ABA routing number (USD)', 'routingNumber'),
       info('--clabe <number>', 'CLABE number (MXN)', 'clabeNumber'),

@@ -56,6 +56,22 @@ export async function signedFlow(emu: EmulatorContext, req: Req, flow: SignedFlo
   return { status: 202, body: { ...spec.lead, ...createChallenge(emu, flow, spec) } };
 }
 
+/** The payloadToSign of an activity of the wallet `accountId`, made now. */
+export function activityPayload(
+  emu: EmulatorContext,
+  accountId: string,
+  activityType: string,
+  parameters: Record<string, unknown>,
+): string {
+  // Key order is the payload format of src/crypto/README.md "Refresh payload"; clients sign these exact bytes.
+  return JSON.stringify({
+    organizationId: organizationOf(emu.table(accounts).get(accountId)!),
+    parameters,
+    timestampMs: String(emu.now()),
+    type: activityType,
+  });
+}
+
 /**
  * Stores a pending request; returns the SignedRequestChallenge body. A multi-leg flow's `settle`
  * calls it to answer the next leg's 202 (delegated keys).
@@ -67,13 +83,7 @@ export function createChallenge(
 ): { payloadToSign: string; requestId: string; expiresAt: string } {
   const now = emu.now();
   const requestId = newId('Request');
-  // Key order is the payload format of src/crypto/README.md "Refresh payload"; clients sign these exact bytes.
-  const payloadToSign = JSON.stringify({
-    organizationId: organizationOf(emu.table(accounts).get(flow.accountId)!),
-    parameters: spec.parameters,
-    timestampMs: String(now),
-    type: spec.activityType,
-  });
+  const payloadToSign = activityPayload(emu, flow.accountId, spec.activityType, spec.parameters);
   const expiresAtMs = now + emu.opts.challengeTtlMs;
   emu.table(pendingRequests).set(requestId, {
     requestId,

@@ -14,7 +14,14 @@ import type { PendingRequest } from './pending.js';
 const COMPRESSED_KEY = /^0[23][0-9a-fA-F]{64}$/;
 
 /** The stamp must verify over payloadToSign and be made by an authorized key. */
-export function authorizeSignature(emu: EmulatorContext, pending: PendingRequest, signature: string): void {
+export function authorizeSignature(
+  emu: EmulatorContext,
+  pending: Pick<
+    PendingRequest,
+    'payloadToSign' | 'accountId' | 'requiredSigner' | 'excludedSignerCredential' | 'signerAccountIds'
+  >,
+  signature: string,
+): void {
   if (signature === LEGACY_WALLET_SIGNATURE) return;
   let publicKey: string;
   try {

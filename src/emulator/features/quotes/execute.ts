@@ -2,8 +2,10 @@
  * POST /quotes/{quoteId}/execute. A quote funded from an internal account or pulled from an
  * external one is executed once: a second call is 409, unless it repeats the Idempotency-Key of the
  * call that executed it, which gets that call's answer again (the same key with another quote is
- * 400). An embedded-wallet source makes it the spec's two-step signed retry: the first call answers
- * 202 with payloadToSign, the retry signed by a session key of that wallet executes.
+ * 400). An embedded-wallet source takes either form: the description's one call, stamped over the
+ * payloadToSign of the quote's EMBEDDED_WALLET payment instruction (200 at once), or the spec's
+ * two-step signed retry (an unsigned call answers 202 with a payloadToSign, the retry signed by a
+ * session key of that wallet executes).
  * Real-time-funding quotes are paid instead (POST /sandbox/send).
  */
 import type { EmulatorContext } from '../../kernel/context.js';
@@ -11,11 +13,20 @@ import { type HttpError, badRequest, conflict, notFound, unauthorized } from '..
 import { Fields } from '../../kernel/fields.js';
 import type { Reply, Req, Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/flow.js';
+import { authorizeSignature } from '../../signed-retry/signature.js';
 import { accounts } from '../accounts/accounts.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { externalAccounts } from '../external-accounts/records.js';
 import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
-import { quoteStatus, quotes, renderQuote, requireQuote, type QuoteRec } from './quotes.js';
+import {
+  WALLET_SIGNING_ACTIVITY,
+  quoteStatus,
+  quotes,
+  renderQuote,
+  requireQuote,
+  signingParameters,
+  type QuoteRec,
+} from './quotes.js';
 import { requireAuthorization, scaNeeded } from './sca.js';
 import { runQuote } from './run.js';
 
@@ -85,6 +96,14 @@ export const executeRoute: Route = {
       (quote.sourceAccountId ? emu.table(externalAccounts).get(quote.sourceAccountId)?.customerId : quote.customerId);
     if (!callerMaySee(req, payer)) throw notFound('Quote', quote.id, 'QUOTE_NOT_FOUND');
     if (source?.type !== 'EMBEDDED_WALLET') return remember(emu, key, quote.id, executeNow(emu, quote));
+    const stamp = req.header('service-wallet-signature');
+    if (stamp !== undefined && req.header('request-id') === undefined && quote.walletPayload) {
+      // The description's one call: a stamp over the payloadToSign the quote gave, no challenge first.
+      const refused = refusal(emu, quote);
+      if (refused) throw refused;
+      authorizeSignature(emu, { accountId: source.id, payloadToSign: quote.walletPayload }, stamp);
+      return remember(emu, key, quote.id, executeNow(emu, quote));
+    }
     return signedFlow(emu, req, {
       kind: 'quote-execute',
       resourceId: quote.id,
@@ -94,10 +113,7 @@ export const executeRoute: Route = {
       begin() {
         const refused = refusal(emu, quote);
         if (refused) throw refused;
-        return {
-          activityType: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-          parameters: { quoteId: quote.id, amount: String(quote.totalSendingAmount), currency: quote.sendingCurrency },
-        };
+        return { activityType: WALLET_SIGNING_ACTIVITY, parameters: signingParameters(quote.id, quote) };
       },
       checkTarget() {
         if (refusal(emu, quote))

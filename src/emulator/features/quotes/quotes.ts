@@ -15,6 +15,8 @@ import { scaProfiles } from '../sca/profiles.js';
 import { transactions } from '../transactions/transactions.js';
 import { newId } from '../../kernel/ids.js';
 import { FUNDING_ACCOUNTS } from './funding.js';
+import { activityPayload } from '../../signed-retry/flow.js';
+import { accounts } from '../accounts/accounts.js';
 
 export type SourceKind = 'REALTIME_FUNDING' | 'INTERNAL' | 'EXTERNAL';
 export type DestinationKind = 'INTERNAL' | 'EXTERNAL' | 'UMA';
@@ -51,6 +53,11 @@ export interface QuoteRec extends Priced {
   };
   /** paymentInstructions withheld until the SCA challenge is authorized. */
   heldInstructions?: unknown;
+  /**
+   * An embedded-wallet source's payloadToSign, given in the quote's EMBEDDED_WALLET payment
+   * instruction: a stamp over it on POST /quotes/{id}/execute executes in one call.
+   */
+  walletPayload?: string;
 }
 
 export const quotes = durableTable<QuoteRec>('quotes');
@@ -80,6 +87,9 @@ export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
       },
     ];
   }
+  const walletPayload = isWallet(emu, init.sourceAccountId)
+    ? activityPayload(emu, init.sourceAccountId!, WALLET_SIGNING_ACTIVITY, signingParameters(id, init))
+    : undefined;
   const ttl = init.sourceKind === 'REALTIME_FUNDING' ? REALTIME_QUOTE_TTL_MS : ACCOUNT_QUOTE_TTL_MS;
   const reservedTransactionId = newId('Transaction');
   return emu.table(quotes).set(id, {
@@ -89,7 +99,36 @@ export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
     createdAtMs: now,
     expiresAtMs: now + ttl,
     reservedTransactionId,
+    ...(walletPayload ? { walletPayload } : {}),
   });
+}
+
+/** The key-management activity a wallet signs to release a payment from it. */
+export const WALLET_SIGNING_ACTIVITY = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2';
+
+/** What a wallet's signature over a quote's payment binds: the quote, the amount and its currency. */
+export function signingParameters(
+  quoteId: string,
+  q: Pick<QuoteRec, 'totalSendingAmount' | 'sendingCurrency'>,
+): Record<string, unknown> {
+  return { quoteId, amount: String(q.totalSendingAmount), currency: q.sendingCurrency };
+}
+
+/** The description's payment instruction of an embedded-wallet source: what to sign, and where the stamp goes. */
+function walletInstructions(payloadToSign: string): Record<string, unknown>[] {
+  return [
+    {
+      instructionsNotes:
+        'Stamp payloadToSign as received with a session key of the source wallet; send the stamp as Service-Wallet-Signature on POST /quotes/{quoteId}/execute.',
+      accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign },
+    },
+  ];
+}
+
+function isWallet(emu: EmulatorContext, accountId: string | undefined): boolean {
+  return (
+    accountId?.startsWith('InternalAccount:') === true && emu.table(accounts).get(accountId)?.type === 'EMBEDDED_WALLET'
+  );
 }
 
 /** The id of the quote's transaction, made or to be made (a quote saved before ids were reserved gets one now). */
@@ -141,6 +180,7 @@ export function renderQuote(emu: EmulatorContext, q: QuoteRec): Record<string, u
     lockedCurrencySide: q.lockedCurrencySide,
     lockedCurrencyAmount: q.lockedCurrencyAmount,
     ...q.extra,
+    ...(q.walletPayload ? { paymentInstructions: walletInstructions(q.walletPayload) } : {}),
     transactionId: quoteTransactionId(emu, q),
     ...(profile ? { scaChallenge: renderChallenge(emu, profile, q.sca!.challenge) } : {}),
   };
