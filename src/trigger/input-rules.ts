@@ -11,6 +11,7 @@ import {
   EXTERNAL_ACCOUNT_TRANSFER,
   INDIVIDUAL_KYC,
   QUOTE_EXECUTION,
+  primaryIdentifier,
   suffixRow,
   umaScenario,
   type SuffixTable,
@@ -87,6 +88,12 @@ export interface RecipeInputs {
   /** Why a resource cannot be reused here (shown when it is given). */
   refuse: Partial<Record<ResourceOption, string>>;
   set: Record<string, Settable>;
+  /**
+   * What an existing external account (--external-account) must keep: the rows its primary
+   * identifier selects (money-magic primaryIdentifier: an account number, IBAN, CLABE, PIX key, UPI
+   * address, phone number or wallet address), and the currencies the recipe can pay out in.
+   */
+  ownExternalAccount?: { rows: Guard; currencies?: readonly string[] };
 }
 
 const MAGIC_ON_CUSTOMER =
@@ -139,6 +146,8 @@ export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
       ...externalAccountFields(both(sameRow(EXTERNAL_ACCOUNT_TRANSFER), PAYABLE)),
       'transfer.amount': { kind: 'amount' },
     },
+    // POST /transfer-out moves one currency: the customer's dollars.
+    ownExternalAccount: { rows: both(sameRow(EXTERNAL_ACCOUNT_TRANSFER), PAYABLE), currencies: ['USD'] },
   },
   'beneficiary-verification': {
     reuse: { customer: true },
@@ -154,6 +163,8 @@ export const RECIPE_INPUTS: Record<RecipeName, RecipeInputs> = {
       'quote.lockedCurrencyAmount': { kind: 'amount' },
       'quote.description': { kind: 'string' },
     },
+    // A quote pays out in the account's own currency: any of the service's account types will do.
+    ownExternalAccount: { rows: both(sameRow(QUOTE_EXECUTION), PAYABLE) },
   },
   'realtime-funding': {
     reuse: { customer: true, account: true },
@@ -225,9 +236,18 @@ export function magicPath(scenario: Scenario): string | undefined {
   }
 }
 
-/** Why an existing external account's number cannot stand in for the scenario's magic one, if it cannot. */
-export function externalAccountMismatch(scenario: Scenario, accountNumber: unknown): string | undefined {
-  const guard = RECIPE_INPUTS[scenario.recipe].set['externalAccount.accountInfo.accountNumber']?.guard;
-  if (typeof accountNumber !== 'string') return 'it has no accountNumber (a bank account is needed)';
-  return guard?.(accountNumber, scenario);
+/** Why an existing external account cannot stand in for the scenario's magic one, if it cannot. */
+export function externalAccountMismatch(
+  scenario: Scenario,
+  account: { currency?: unknown; accountInfo?: unknown },
+): string | undefined {
+  const rule = RECIPE_INPUTS[scenario.recipe].ownExternalAccount;
+  if (!rule) return undefined;
+  const currency = String(account.currency ?? '');
+  if (rule.currencies && !rule.currencies.includes(currency))
+    return `it holds ${currency}, and ${scenario.name} pays out ${rule.currencies.join(' or ')} (run a quote.* scenario for another currency)`;
+  const identifier = primaryIdentifier((account.accountInfo ?? {}) as Record<string, unknown>);
+  if (!identifier) return 'it has no identifier the sandbox reads magic digits from';
+  const why = rule.rows(identifier, scenario);
+  return why ? `its identifier ${identifier}: ${why}` : undefined;
 }

@@ -68,13 +68,12 @@ async function externalAccount(ctx: TriggerContext, customerId: string, accountN
 export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const id = ctx.inputs.externalAccountId!;
   const account = await own(ctx, `/customers/external-accounts/${id}`, 'externalAccount');
-  const number = (account.accountInfo as Body | undefined)?.accountNumber;
-  const why = externalAccountMismatch(scenario, number);
+  const why = externalAccountMismatch(scenario, account);
   if (why)
-    throw new RejectedInputError(
-      `${id} cannot run ${scenario.name}: its account number ${String(number ?? '')}: ${why}.`,
-      { input: 'externalAccount', reason: 'WRONG_MAGIC' },
-    );
+    throw new RejectedInputError(`${id} cannot run ${scenario.name}: ${why}.`, {
+      input: 'externalAccount',
+      reason: 'WRONG_MAGIC',
+    });
   const customerId = ctx.inputs.customerId;
   if (typeof account.customerId !== 'string')
     throw new RejectedInputError(`${id} is a platform account; this scenario pays out to a customer's account.`, {

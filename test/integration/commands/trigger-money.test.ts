@@ -39,6 +39,39 @@ describe('svc trigger on your external account', () => {
     expect(creatingRequests(t)).toBe(before);
   });
 
+  it('a BRL PIX account runs quote.* by its PIX key: the quote pays out reais', async () => {
+    const mine = await trigger({ scenario: 'quote.success' });
+    const client = await t.deps().client();
+    const pix = await client.request<{ id: string }>({
+      method: 'POST',
+      path: '/customers/external-accounts',
+      body: {
+        customerId: mine.resources.customerId,
+        currency: 'BRL',
+        accountInfo: {
+          accountType: 'BRL_ACCOUNT',
+          pixKey: 'bea004@pix.example.com',
+          pixKeyType: 'EMAIL',
+          taxId: '12345678000',
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Bea Beneficiary' },
+        },
+      },
+    });
+    const report = await trigger({ scenario: 'quote.delivery-failed', externalAccount: pix.body.id });
+    expect(report.reused.sort()).toEqual(['customerId', 'externalAccountId']);
+    expect(report.observed).toMatchObject({ status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' });
+    const quote = await client.request<{ receivingCurrency: { code: string } }>({
+      method: 'GET',
+      path: `/quotes/${report.resources.quoteId}`,
+    });
+    expect(quote.body.receivingCurrency.code).toBe('BRL');
+    const refused = await rejected(
+      run(opts({ scenario: 'transfer.success', externalAccount: pix.body.id }), t.deps()),
+      RejectedInputError,
+    );
+    expect(refused.message).toContain('holds BRL');
+  });
+
   it('--set on the payout amount reaches the transfer', async () => {
     const report = await trigger({ scenario: 'transfer.success', set: ['transfer.amount=777'] });
     const tx = await t

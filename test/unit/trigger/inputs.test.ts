@@ -118,10 +118,22 @@ describe('trigger inputs: accepted', () => {
     ).toBe(EXTERNAL);
   });
 
-  it('an existing external account stands in only when its number selects the same row', () => {
-    expect(externalAccountMismatch(scenario('transfer.bank-rejected'), '9999004')).toBeUndefined();
-    expect(externalAccountMismatch(scenario('transfer.bank-rejected'), '9999010')).toContain('another row');
-    expect(externalAccountMismatch(scenario('transfer.success'), undefined)).toContain('no accountNumber');
+  it('an existing external account stands in only when its identifier selects the same row', () => {
+    const usd = (accountNumber?: string) => ({
+      currency: 'USD',
+      accountInfo: { accountType: 'USD_ACCOUNT', accountNumber },
+    });
+    expect(externalAccountMismatch(scenario('transfer.bank-rejected'), usd('9999004'))).toBeUndefined();
+    expect(externalAccountMismatch(scenario('transfer.bank-rejected'), usd('9999010'))).toContain('another row');
+    expect(externalAccountMismatch(scenario('transfer.success'), usd())).toContain('no identifier');
+  });
+
+  it('any account type runs a quote.* scenario by its primary identifier; transfer.* needs dollars', () => {
+    const pix = { currency: 'BRL', accountInfo: { accountType: 'BRL_ACCOUNT', pixKey: 'ada003@pix.example.com' } };
+    const upi = { currency: 'INR', accountInfo: { accountType: 'INR_ACCOUNT', vpa: 'ada002@upi' } };
+    expect(externalAccountMismatch(scenario('quote.long'), pix)).toBeUndefined();
+    expect(externalAccountMismatch(scenario('quote.long'), upi)).toContain('another row');
+    expect(externalAccountMismatch(scenario('transfer.success'), pix)).toContain('holds BRL');
   });
 
   it('withSet puts values at their path under the prefix only', () => {
