@@ -7,6 +7,8 @@
  * such a clause: a difference the spec does not mandate is a bug of the emulator to fix.
  */
 
+import { readFileSync } from 'node:fs';
+
 export interface Difference {
   /** `METHOD /path/{template}` as the description names it, `webhook <TYPE>`, or `*` for any operation. */
   operation: string;
@@ -107,6 +109,23 @@ const railOnlyMissingForCrypto = (body: unknown): boolean => {
   );
 };
 
+/** The description's PaymentAccountType: the accountTypes a payment instruction may have. */
+const PAYMENT_ACCOUNT_TYPES = new Set<string>(
+  JSON.parse(readFileSync(new URL('./api-schema.json', import.meta.url), 'utf8')).components.schemas.PaymentAccountType
+    .enum,
+);
+
+/** Every payment instruction outside PaymentAccountType is a `<CUR>_ACCOUNT` of a currency's own branch. */
+const fundedOutsidePaymentAccountTypes = (body: unknown): boolean => {
+  const instructions = (body as { paymentInstructions?: { accountOrWalletInfo?: { accountType?: string } }[] })
+    ?.paymentInstructions;
+  if (!Array.isArray(instructions)) return false;
+  const outside = instructions
+    .map((i) => i.accountOrWalletInfo?.accountType ?? '')
+    .filter((type) => !PAYMENT_ACCOUNT_TYPES.has(type));
+  return outside.length > 0 && outside.every((type) => /^[A-Z]{3}_ACCOUNT$/.test(type));
+};
+
 /**
  * DESCRIPTION_GAPS: where the description contradicts itself, so no answer can satisfy all of it.
  * Each entry says which parts disagree and which one the emulator follows. The check forgives only
@@ -126,6 +145,12 @@ export const DESCRIPTION_GAPS: readonly Difference[] = [
     status: 200,
     body: railOnlyMissingForCrypto,
     why: 'ExchangeRate requires destinationPaymentRail from PaymentRail, which has no value for BTC, USDC or USDT, yet the description names those currencies for its wallets (SPARK_WALLET, LIGHTNING, the stablecoin wallets): their rows leave the rail out',
+  },
+  {
+    operation: '*',
+    kind: 'response',
+    body: fundedOutsidePaymentAccountTypes,
+    why: 'PaymentInstructions offers a Payment<Cur>AccountInfo branch for AED, BDT, BWP, CNY, EGP, GHS, GTQ, HTG, JMD, KES, MWK, PKR, RWF, SLV, TZS, UGX, XAF, XOF, ZAR and ZMW, but each branch also takes BasePaymentAccountInfo, whose accountType enum (PaymentAccountType) leaves those types out: no instruction in those currencies can satisfy both; real-time funding in them answers the branch of its currency',
   },
   {
     operation: '*',

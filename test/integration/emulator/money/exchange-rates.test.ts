@@ -92,3 +92,33 @@ describe('the rate table', () => {
     }
   });
 });
+
+describe('real-time funding in every currency the description names', () => {
+  it('each quote carries payment instructions in its currency and is paid with POST /sandbox/send', async () => {
+    const { usd } = await newCustomer(t);
+    for (const code of CURRENCY_CODES) {
+      const quote = await t.call('POST', '/quotes', {
+        body: {
+          source: { sourceType: 'REALTIME_FUNDING', currency: code },
+          destination: { destinationType: 'ACCOUNT', accountId: usd },
+          lockedCurrencySide: 'RECEIVING',
+          lockedCurrencyAmount: 1_000,
+        },
+      });
+      expect(quote.status, `${code}: ${quote.text}`).toBe(201);
+      expect(quote.body.sendingCurrency.code).toBe(code);
+      expect(quote.body.paymentInstructions[0].accountOrWalletInfo.accountType).toEqual(expect.any(String));
+      const paid = await t.call('POST', '/sandbox/send', { body: { quoteId: quote.body.id, currencyCode: code } });
+      expect(paid.status, `${code}: ${paid.text}`).toBe(200);
+    }
+    const unknown = await t.call('POST', '/quotes', {
+      body: {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'XYZ' },
+        destination: { destinationType: 'ACCOUNT', accountId: usd },
+        lockedCurrencySide: 'RECEIVING',
+        lockedCurrencyAmount: 1_000,
+      },
+    });
+    expect(errorShape(unknown).details.errors.map((e: { field: string }) => e.field)).toEqual(['source.currency']);
+  });
+});
