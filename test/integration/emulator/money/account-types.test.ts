@@ -52,6 +52,19 @@ it('the samples cover the 46 types of the description', () => {
   expect(Object.keys(ACCOUNT_SAMPLES)).toHaveLength(46);
 });
 
+it('a currency the description does not name is 400 naming currency, for a customer and for the platform', async () => {
+  const { accountInfo } = ACCOUNT_SAMPLES.USD_ACCOUNT!;
+  for (const [path, body] of [
+    ['/customers/external-accounts', { customerId, currency: 'XYZ', accountInfo }],
+    ['/platform/external-accounts', { currency: 'XYZ', accountInfo }],
+  ] as const) {
+    const answer = await t.call('POST', path, { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toContain('currency');
+    expect(answer.body.message).toContain('currency');
+  }
+});
+
 describe.each(Object.entries(ACCOUNT_SAMPLES))('%s', (accountType, sample) => {
   it('is taken for a customer and for the platform; a quote pays out to it in its currency', async () => {
     const body = {
