@@ -1,14 +1,15 @@
 /**
  * Internal accounts. Every customer gets embedded-wallet accounts in USD (listed first) and EUR;
  * each wallet has its own key-management organization, the organizationId of its payloadToSign.
- * The platform has one INTERNAL_FIAT account per currency (no customer). `balance` is what is
+ * The platform has one account per currency (no customer; INTERNAL_CRYPTO for BTC, USDC, USDT,
+ * else INTERNAL_FIAT). `balance` is what is
  * available; `held` is money on its way out (pending payouts), so totalBalance = balance + held.
  */
 import { createHash } from 'node:crypto';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
-import { ACCOUNT_CURRENCIES, money } from './currencies.js';
+import { CRYPTO_CURRENCIES, CURRENCY_CODES, money } from './currencies.js';
 import { newId } from '../../kernel/ids.js';
 
 /** customerId of the platform's own accounts (rendered without customerId). */
@@ -22,7 +23,7 @@ export interface AccountRec {
    * one; else derived from the id (organizationOf).
    */
   organizationId?: string;
-  type: 'EMBEDDED_WALLET' | 'INTERNAL_FIAT';
+  type: 'EMBEDDED_WALLET' | 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO';
   status: 'ACTIVE';
   currency: string;
   balance: number;
@@ -74,10 +75,14 @@ export function organizationOf(account: AccountRec): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The platform's accounts, one per currency, made when missing. */
+/**
+ * The platform's accounts, one per currency the description names (INTERNAL_CRYPTO for BTC and
+ * the stablecoins), made when missing: every currency can be funded, quoted from and transferred.
+ */
 export function ensurePlatformAccounts(emu: EmulatorContext): void {
-  for (const code of ACCOUNT_CURRENCIES) {
-    if (!accountOf(emu, PLATFORM_OWNER, code)) createAccount(emu, PLATFORM_OWNER, code, 'INTERNAL_FIAT');
+  for (const code of CURRENCY_CODES) {
+    if (!accountOf(emu, PLATFORM_OWNER, code))
+      createAccount(emu, PLATFORM_OWNER, code, CRYPTO_CURRENCIES.has(code) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT');
   }
 }
 

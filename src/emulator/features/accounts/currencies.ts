@@ -1,7 +1,7 @@
 /**
- * Currencies: every one the description names (src/service/currencies.ts) may be quoted, paid out
- * and held by an external account; internal accounts (customers' wallets, the platform's accounts)
- * are kept in ACCOUNT_CURRENCIES. Amounts are integers in the currency's smallest unit.
+ * Currencies: every one the description names (src/service/currencies.ts) may be quoted, paid out,
+ * held by an external account and by one of the platform's internal accounts (customers' wallets
+ * hold USD and EUR). Amounts are integers in the currency's smallest unit.
  */
 import { CURRENCIES } from '../../../service/currencies.js';
 import { MAX_FUND_AMOUNT } from '../../../sandbox/api.js';
@@ -12,8 +12,8 @@ export {
   type Currency,
 } from '../../../service/currencies.js';
 
-/** The currencies of internal accounts: the platform has one of each, a customer USD and EUR wallets. */
-export const ACCOUNT_CURRENCIES: readonly string[] = ['USD', 'EUR', 'MXN'];
+/** The currencies that are not fiat: the platform holds them in INTERNAL_CRYPTO accounts. */
+export const CRYPTO_CURRENCIES: ReadonlySet<string> = new Set(['BTC', 'USDC', 'USDT']);
 
 /** The fund endpoint's limit (src/sandbox/api.ts), which the client checks too; the emulator applies it to every amount. */
 export const MAX_AMOUNT = MAX_FUND_AMOUNT;

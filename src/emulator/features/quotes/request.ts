@@ -4,14 +4,14 @@
  * one rate table.
  */
 import { UMA_ADDRESS_PATTERN, idPattern } from '../../../service/identifiers.js';
-import { umaScenario } from '../../../service/money-magic.js';
+import { UMA_DESTINATION_SCENARIOS, umaScenario } from '../../../service/money-magic.js';
 import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Req } from '../../kernel/router.js';
 import { PLATFORM_OWNER, accounts } from '../accounts/accounts.js';
-import { ACCOUNT_CURRENCIES, CURRENCY_CODES } from '../accounts/currencies.js';
+import { CURRENCY_CODES } from '../accounts/currencies.js';
 import { FUNDING_CURRENCIES } from './funding.js';
 import { price, rates } from '../exchange-rates/rates.js';
 import { needsOwnershipProof } from '../external-accounts/ownership.js';
@@ -22,6 +22,9 @@ import { checkSizeLimit } from '../transactions/limits.js';
 import type { DestinationKind, QuoteInit, SourceKind } from './quotes.js';
 
 /** An ACCOUNT source or destination names an internal or an external account. */
+/** What the sandbox's UMA receivers hold: its scenario addresses' currencies (customers: USD and EUR). */
+const UMA_CURRENCIES = [...new Set(UMA_DESTINATION_SCENARIOS.map((s) => s.currency))];
+
 const ACCOUNT_ID = new RegExp(`${idPattern('InternalAccount').source}|${idPattern('ExternalAccount').source}`);
 
 function inputError(field: string, message: string): never {
@@ -143,10 +146,10 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
   }
   // A UMA receiver of the sandbox (a scenario address, an emulator customer) receives only the
   // currencies the emulator holds accounts in.
-  if (umaAddress && destCurrency && !ACCOUNT_CURRENCIES.includes(destCurrency))
+  if (umaAddress && destCurrency && !UMA_CURRENCIES.includes(destCurrency))
     inputError(
       'destination.currency',
-      `UMA receivers of the sandbox receive ${ACCOUNT_CURRENCIES.join(', ')}, not ${destCurrency}`,
+      `UMA receivers of the sandbox receive ${UMA_CURRENCIES.join(', ')}, not ${destCurrency}`,
     );
   const scenario = umaAddress ? umaScenario(umaAddress) : undefined;
   const receivingCurrency = dest?.currency ?? destCurrency ?? scenario?.currency ?? 'USD';

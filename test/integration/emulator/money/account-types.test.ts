@@ -3,7 +3,8 @@
  * description is taken for a customer and for the platform, a quote from the platform's dollars
  * pays out to it in its currency and is executed, and GET /exchange-rates lists that currency.
  * Then the payouts an integrator tries first abroad (BRL by PIX, INR by UPI, NGN by bank transfer)
- * with their signed webhooks, on a course that takes emulator time.
+ * with their signed webhooks, by quote on a course that takes emulator time and by transfer-out
+ * from the platform's account in that currency.
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,34 @@ describe.each(Object.entries(ACCOUNT_SAMPLES))('%s', (accountType, sample) => {
     expect(rates.body.data.map((r: any) => r.destinationCurrency.code)).toEqual(
       sample.currency === 'USD' ? [] : [sample.currency],
     );
+  });
+});
+
+describe.each([
+  ['BRL', 'BRL_ACCOUNT', { pixKey: 'ada010@pix.example.com' }],
+  ['INR', 'INR_ACCOUNT', { vpa: 'ada010@upi' }],
+  ['NGN', 'NGN_ACCOUNT', { accountNumber: '0123456010' }],
+])('a transfer-out in %s', (currency, accountType, identifier) => {
+  it("from the platform's account in that currency, funded in the sandbox: COMPLETED, with its webhook", async () => {
+    const sample = ACCOUNT_SAMPLES[accountType]!;
+    const account = await t.call('POST', '/platform/external-accounts', {
+      body: { currency, accountInfo: { ...sample.accountInfo, ...identifier } },
+    });
+    expect(account.status, account.text).toBe(201);
+    const source = await platformAccount(t, currency);
+    await fund(t, source, 500_000);
+    const sent = await t.call('POST', '/transfer-out', {
+      body: { source: { accountId: source }, destination: { accountId: account.body.id }, amount: 123_400 },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toMatchObject({
+      status: 'COMPLETED',
+      receivedAmount: { amount: 123_400, currency: { code: currency } },
+    });
+    await delivered(t);
+    expect(
+      hooks.deliveries.some((d) => d.body.type === 'OUTGOING_PAYMENT.COMPLETED' && d.body.data.id === sent.body.id),
+    ).toBe(true);
   });
 });
 

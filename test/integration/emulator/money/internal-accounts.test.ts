@@ -2,17 +2,19 @@
 import { expect, it } from 'vitest';
 import { delivered, errorShape, useEmulatorWithWebhooks } from '../support.js';
 import { newCustomer } from './support.js';
+import { CURRENCY_CODES } from '../../../../src/service/currencies.js';
 
 const { t, hooks } = useEmulatorWithWebhooks();
 
-it('GET /platform/internal-accounts: one INTERNAL_FIAT account per currency, no customerId, {data} only', async () => {
+it('GET /platform/internal-accounts: one account per currency the description names, no customerId, {data} only', async () => {
   const answer = await t.call('GET', '/platform/internal-accounts');
   expect(answer.status).toBe(200);
   expect(Object.keys(answer.body)).toEqual(['data']);
-  expect(answer.body.data.map((a: any) => a.balance.currency.code).sort()).toEqual(['EUR', 'MXN', 'USD']);
+  expect(answer.body.data.map((a: any) => a.balance.currency.code).sort()).toEqual([...CURRENCY_CODES].sort());
+  const crypto = new Set(['BTC', 'USDC', 'USDT']);
   for (const a of answer.body.data) {
     expect(a).toMatchObject({
-      type: 'INTERNAL_FIAT',
+      type: crypto.has(a.balance.currency.code) ? 'INTERNAL_CRYPTO' : 'INTERNAL_FIAT',
       status: 'ACTIVE',
       totalBalance: { amount: 0 },
       fundingPaymentInstructions: [],
