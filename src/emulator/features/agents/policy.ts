@@ -1,4 +1,5 @@
 /** AgentPolicy from a request body (the description's AgentPolicy, AgentSpendingLimits). */
+import { CURRENCY_CODES } from '../../../service/currencies.js';
 import { idPatternOf } from '../../../service/identifiers.js';
 import { Fields } from '../../kernel/fields.js';
 
@@ -9,7 +10,6 @@ const PERMISSIONS = [
   'EXECUTE_QUOTES',
   'MANAGE_EXTERNAL_ACCOUNTS',
 ];
-const CURRENCY = /^[A-Z]{3}$/;
 /** The accounts a policy may name: internal or external ones. */
 const ACCOUNT_ID = idPatternOf(['InternalAccount', 'ExternalAccount']);
 
@@ -81,7 +81,7 @@ function readFields(p: Fields, whole: boolean): Record<string, unknown> {
   const defaultExecutionMode = p.string('defaultExecutionMode', { required: whole, enum: MODES });
   const s = p.object('spendingLimits', { required: whole });
   const spendingLimits = s && {
-    currency: s.string('currency', { required: whole, pattern: CURRENCY }),
+    currency: s.string('currency', { required: whole, enum: CURRENCY_CODES }),
     perTransactionLimit: s.integer('perTransactionLimit', { required: whole, min: 0 }),
     dailyLimit: limitOrNull(s, 'dailyLimit'),
     dailyTransactionLimit: s.integer('dailyTransactionLimit', { min: 0 }),
@@ -93,7 +93,7 @@ function readFields(p: Fields, whole: boolean): Record<string, unknown> {
   const t = p.object('approvalThresholds');
   if (t) {
     const amount = limitOrNull(t, 'amount');
-    const currency = t.string('currency', { required: typeof amount === 'number', pattern: CURRENCY });
+    const currency = t.string('currency', { required: typeof amount === 'number', enum: CURRENCY_CODES });
     extra.approvalThresholds = { ...(currency ? { currency } : {}), ...(amount !== undefined ? { amount } : {}) };
   }
   return clean({ permissions, defaultExecutionMode, spendingLimits: clean(spendingLimits), ...extra })!;

@@ -115,6 +115,16 @@ describe('device codes', () => {
       'policy.spendingLimits.currency',
       'policy.spendingLimits.perTransactionLimit',
     ]);
+    // A currency the description does not name cannot hold a limit: there is no rate to convert it at.
+    const wallet = await newWallet(t);
+    const xyz = await t.call('POST', '/agents', {
+      body: {
+        name: 'Budget bot',
+        customerId: wallet.customerId,
+        policy: { ...policy, spendingLimits: { ...policy.spendingLimits, currency: 'XYZ' } },
+      },
+    });
+    expect(xyz.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['policy.spendingLimits.currency']);
     // POST /agents declares no 404.
     const unknown = await createAgent('Customer:00000000-0000-4000-8000-000000000000');
     expect(errorShape(unknown)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
