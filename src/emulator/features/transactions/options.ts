@@ -43,7 +43,7 @@ export const transactionsOptions = {
     transactionLimits: {
       syntax: '--transaction-limits <list>',
       description:
-        'single-transaction maximum per currency in minor units, e.g. USD=500000,EUR=100000 (default 10000000 USD and EUR, 200000000 MXN)',
+        'single-transaction maximum per currency in minor units, e.g. USD=500000,EUR=100000 (default 10000000 USD and EUR, 200000000 MXN, others the USD limit converted at the rate table)',
       parse: limitList,
     },
   },
