@@ -12,6 +12,7 @@ import { ACCOUNT_TYPES } from '../../../../src/service/account-types.js';
 import { ContractValidator } from '../../../contract/validator.js';
 import {
   delivered,
+  errorShape,
   nodeVerifyWebhook,
   testEmulator,
   webhookReceiver,
@@ -188,6 +189,73 @@ describe.each([
         currency: { code: sample.currency },
       },
       exchangeRate: quote.body.exchangeRate,
+    });
+  });
+});
+
+describe('a stablecoin wallet', () => {
+  const solana = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+  const create = (body: Record<string, unknown>) => t.call('POST', '/customers/external-accounts', { body });
+
+  it('a USDC wallet is paid in USDC: a quote from a USD account receives USDC (6 decimals) and pays out', async () => {
+    const c = await newCustomer(t);
+    const platformUsd = await platformAccount(t);
+    await fund(t, platformUsd, 5_000);
+    const made = await create({
+      customerId: c.id,
+      currency: 'USDC',
+      accountInfo: {
+        accountType: 'SOLANA_WALLET',
+        address: solana,
+        vaspName: 'Sandbox VASP',
+      },
+    });
+    const quote = await t.call('POST', '/quotes', {
+      body: {
+        source: { sourceType: 'ACCOUNT', accountId: platformUsd },
+        destination: { destinationType: 'ACCOUNT', accountId: made.body.id },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1_030,
+        immediatelyExecute: true,
+      },
+    });
+    expect(quote.status, quote.text).toBe(201);
+    expect(quote.body).toMatchObject({
+      receivingCurrency: { code: 'USDC', decimals: 6 },
+      exchangeRate: 1,
+      totalReceivingAmount: 10_000_000, // (10.30 − 0.30) USD → 10 USDC
+    });
+    const sent = await t.call('GET', `/transactions/${quote.body.transactionId}`);
+    expect(sent.body).toMatchObject({
+      status: 'COMPLETED',
+      receivedAmount: { amount: 10_000_000 },
+    });
+  });
+
+  it('a transfer-out from a USD account to a USDC wallet is INVALID_CURRENCY: converting takes a quote', async () => {
+    const c = await newCustomer(t);
+    await t.call('POST', `/sandbox/internal-accounts/${c.usd}/fund`, {
+      body: { amount: 5_000 },
+    });
+    const made = await create({
+      customerId: c.id,
+      currency: 'USDC',
+      accountInfo: {
+        accountType: 'SOLANA_WALLET',
+        address: solana,
+        vaspName: 'Sandbox VASP',
+      },
+    });
+    const sent = await t.call('POST', '/transfer-out', {
+      body: {
+        source: { accountId: c.usd },
+        destination: { accountId: made.body.id },
+        amount: 1_000,
+      },
+    });
+    expect(errorShape(sent)).toMatchObject({
+      status: 400,
+      code: 'INVALID_CURRENCY',
     });
   });
 });
