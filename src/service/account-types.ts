@@ -24,10 +24,7 @@ const bank = (currency: string, ...paymentRails: string[]): AccountType => ({
   paymentRails,
   wallet: false,
 });
-const wallet = (...assets: string[]): AccountType => ({
-  currencies: assets,
-  wallet: true,
-});
+const wallet = (...assets: string[]): AccountType => ({ currencies: assets, wallet: true });
 
 const MOBILE = 'MOBILE_MONEY';
 const BANK = 'BANK_TRANSFER';
@@ -70,11 +67,7 @@ export const ACCOUNT_TYPES: Readonly<Record<string, AccountType>> = {
   XOF_ACCOUNT: bank('XOF', MOBILE),
   ZAR_ACCOUNT: bank('ZAR', BANK),
   ZMW_ACCOUNT: bank('ZMW', MOBILE),
-  SWIFT_ACCOUNT: {
-    currencies: CURRENCY_CODES.filter((c) => !CRYPTO.has(c)),
-    paymentRails: ['SWIFT'],
-    wallet: false,
-  },
+  SWIFT_ACCOUNT: { currencies: CURRENCY_CODES.filter((c) => !CRYPTO.has(c)), paymentRails: ['SWIFT'], wallet: false },
   BASE_WALLET: wallet('USDC'),
   ETHEREUM_WALLET: wallet('USDC', 'USDT'),
   LIGHTNING: wallet('BTC'),

@@ -23,38 +23,22 @@ export const EXTERNAL_ACCOUNT_TRANSFER: SuffixTable<TransferOutcome> = {
   rows: [
     {
       suffix: '002',
-      outcome: {
-        status: 'FAILED',
-        delayMs: 0,
-        failureReason: 'ACCOUNT_CANNOT_RECEIVE',
-      },
+      outcome: { status: 'FAILED', delayMs: 0, failureReason: 'ACCOUNT_CANNOT_RECEIVE' },
       spec: 'insufficient funds; the transfer fails immediately',
     },
     {
       suffix: '003',
-      outcome: {
-        status: 'FAILED',
-        delayMs: 0,
-        failureReason: 'ACCOUNT_INVALID',
-      },
+      outcome: { status: 'FAILED', delayMs: 0, failureReason: 'ACCOUNT_INVALID' },
       spec: 'account closed or invalid; fails immediately',
     },
     {
       suffix: '004',
-      outcome: {
-        status: 'FAILED',
-        delayMs: 0,
-        failureReason: 'COUNTERPARTY_POST_TX_FAILED',
-      },
+      outcome: { status: 'FAILED', delayMs: 0, failureReason: 'COUNTERPARTY_POST_TX_FAILED' },
       spec: 'the bank rejects the transfer',
     },
     {
       suffix: '005',
-      outcome: {
-        status: 'FAILED',
-        delayMs: 30 * SECOND,
-        failureReason: 'QUOTE_EXECUTION_FAILED',
-      },
+      outcome: { status: 'FAILED', delayMs: 30 * SECOND, failureReason: 'QUOTE_EXECUTION_FAILED' },
       spec: 'stays pending about 30 seconds, then fails',
     },
   ],
@@ -75,28 +59,12 @@ export const BENEFICIARY_NAME_VERIFICATION: SuffixTable<BeneficiaryVerificationS
   field: 'primary account identifier',
   length: 3,
   rows: [
-    {
-      suffix: '102',
-      outcome: 'NOT_MATCHED',
-      spec: 'valid account, name differs',
-    },
+    { suffix: '102', outcome: 'NOT_MATCHED', spec: 'valid account, name differs' },
     { suffix: '103', outcome: 'PARTIAL_MATCH', spec: 'fuzzy match' },
     { suffix: '104', outcome: 'PENDING', spec: 'verification in progress' },
-    {
-      suffix: '105',
-      outcome: 'INVALID_ACCOUNT',
-      spec: 'returns 400, invalid account',
-    },
-    {
-      suffix: '106',
-      outcome: 'UNSUPPORTED',
-      spec: 'rail has no name verification',
-    },
-    {
-      suffix: '107',
-      outcome: 'CHECKED_BY_RECEIVING_FI',
-      spec: 'deferred to the receiving institution',
-    },
+    { suffix: '105', outcome: 'INVALID_ACCOUNT', spec: 'returns 400, invalid account' },
+    { suffix: '106', outcome: 'UNSUPPORTED', spec: 'rail has no name verification' },
+    { suffix: '107', outcome: 'CHECKED_BY_RECEIVING_FI', spec: 'deferred to the receiving institution' },
   ],
   otherwise: { outcome: 'MATCHED', spec: 'exact match' },
 };
@@ -122,15 +90,7 @@ export const QUOTE_EXECUTION: SuffixTable<ExecutionOutcome> = {
   rows: [
     {
       suffix: '002',
-      outcome: {
-        steps: [
-          {
-            status: 'FAILED',
-            afterMs: 0,
-            failureReason: 'QUOTE_EXECUTION_FAILED',
-          },
-        ],
-      },
+      outcome: { steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }] },
       spec: 'quote execution failed',
     },
     {
@@ -145,15 +105,7 @@ export const QUOTE_EXECUTION: SuffixTable<ExecutionOutcome> = {
     },
     {
       suffix: '004',
-      outcome: {
-        steps: [
-          {
-            status: 'FAILED',
-            afterMs: 0,
-            failureReason: 'ACCOUNT_CANNOT_RECEIVE',
-          },
-        ],
-      },
+      outcome: { steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'ACCOUNT_CANNOT_RECEIVE' }] },
       spec: 'counterparty delivery failed',
     },
     {
@@ -161,11 +113,7 @@ export const QUOTE_EXECUTION: SuffixTable<ExecutionOutcome> = {
       outcome: {
         steps: [
           { status: 'COMPLETED', afterMs: 0 },
-          {
-            status: 'FAILED',
-            afterMs: 30 * SECOND,
-            failureReason: 'PAYOUT_RETURNED',
-          },
+          { status: 'FAILED', afterMs: 30 * SECOND, failureReason: 'PAYOUT_RETURNED' },
         ],
       },
       spec: 'receiving bank returns the payment: completes, then becomes failed',
@@ -173,13 +121,7 @@ export const QUOTE_EXECUTION: SuffixTable<ExecutionOutcome> = {
     {
       suffix: '006',
       outcome: {
-        steps: [
-          {
-            status: 'FAILED',
-            afterMs: 0,
-            failureReason: 'QUOTE_EXECUTION_FAILED',
-          },
-        ],
+        steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }],
         refund: { status: 'COMPLETED', reason: 'USER_CANCELLATION' },
       },
       spec: 'user cancellation',
@@ -187,22 +129,13 @@ export const QUOTE_EXECUTION: SuffixTable<ExecutionOutcome> = {
     {
       suffix: '007',
       outcome: {
-        steps: [
-          {
-            status: 'FAILED',
-            afterMs: 0,
-            failureReason: 'QUOTE_EXECUTION_FAILED',
-          },
-        ],
+        steps: [{ status: 'FAILED', afterMs: 0, failureReason: 'QUOTE_EXECUTION_FAILED' }],
         refund: { status: 'FAILED' },
       },
       spec: 'payout and refund failed',
     },
   ],
-  otherwise: {
-    outcome: { steps: [{ status: 'COMPLETED', afterMs: 0 }] },
-    spec: 'successful payment',
-  },
+  otherwise: { outcome: { steps: [{ status: 'COMPLETED', afterMs: 0 }] }, spec: 'successful payment' },
 };
 
 export type UmaOutcome = 'COMPLETED' | 'PENDING' | 'FAILED';
@@ -220,30 +153,10 @@ export interface UmaScenario {
 
 /** `$<scenario>.<currency>@<sandbox UMA domain>`: each scenario with the currencies the spec names for it. */
 export const UMA_DESTINATION_SCENARIOS: readonly UmaScenario[] = [
-  {
-    scenario: 'success',
-    currency: 'USD',
-    outcome: 'COMPLETED',
-    spec: 'succeeds',
-  },
-  {
-    scenario: 'success',
-    currency: 'EUR',
-    outcome: 'COMPLETED',
-    spec: 'succeeds',
-  },
-  {
-    scenario: 'success',
-    currency: 'MXN',
-    outcome: 'COMPLETED',
-    spec: 'succeeds',
-  },
-  {
-    scenario: 'pending.long',
-    currency: 'USD',
-    outcome: 'PENDING',
-    spec: 'stays pending for a long time',
-  },
+  { scenario: 'success', currency: 'USD', outcome: 'COMPLETED', spec: 'succeeds' },
+  { scenario: 'success', currency: 'EUR', outcome: 'COMPLETED', spec: 'succeeds' },
+  { scenario: 'success', currency: 'MXN', outcome: 'COMPLETED', spec: 'succeeds' },
+  { scenario: 'pending.long', currency: 'USD', outcome: 'PENDING', spec: 'stays pending for a long time' },
   {
     scenario: 'fail.compliance',
     currency: 'USD',

@@ -113,15 +113,7 @@ export function checkExchanges(folder: string): CheckResult {
         checked.webhooks++;
         const body = parse(r.body) as { type?: unknown };
         const v = validator.webhook(body);
-        if (!v.ok)
-          fail(
-            {
-              kind: 'webhook',
-              operation: `webhook ${String(body.type)}`,
-              errors: v.errors,
-            },
-            body,
-          );
+        if (!v.ok) fail({ kind: 'webhook', operation: `webhook ${String(body.type)}`, errors: v.errors }, body);
         continue;
       }
       const pathname = pathOf(r.url);
@@ -142,12 +134,7 @@ export function checkExchanges(folder: string): CheckResult {
         const req = validator.request(m, json);
         if (!req.ok)
           fail(
-            {
-              kind: 'request',
-              operation: m.key,
-              status: r.status,
-              errors: req.errors,
-            },
+            { kind: 'request', operation: m.key, status: r.status, errors: req.errors },
             json,
             r.scheme === 'bearer',
           );

@@ -48,33 +48,11 @@ const TWO_STEP_EXECUTE =
 export const SPEC_DIFFERENCES: readonly Difference[] = [
   // Where the description declares no 200 (refresh), the status differs; where it does, the body.
   ...SIGNED_RETRIES.flatMap((operation): Difference[] => [
-    {
-      operation,
-      kind: 'status',
-      status: 200,
-      body: isProcessing,
-      why: PROCESSING_CLAUSE,
-    },
-    {
-      operation,
-      kind: 'response',
-      status: 200,
-      body: isProcessing,
-      why: PROCESSING_CLAUSE,
-    },
+    { operation, kind: 'status', status: 200, body: isProcessing, why: PROCESSING_CLAUSE },
+    { operation, kind: 'response', status: 200, body: isProcessing, why: PROCESSING_CLAUSE },
   ]),
-  {
-    operation: 'POST /quotes/{quoteId}/execute',
-    kind: 'status',
-    status: 202,
-    why: TWO_STEP_EXECUTE,
-  },
-  {
-    operation: 'POST /agents/me/quotes/{quoteId}/execute',
-    kind: 'status',
-    status: 202,
-    why: TWO_STEP_EXECUTE,
-  },
+  { operation: 'POST /quotes/{quoteId}/execute', kind: 'status', status: 202, why: TWO_STEP_EXECUTE },
+  { operation: 'POST /agents/me/quotes/{quoteId}/execute', kind: 'status', status: 202, why: TWO_STEP_EXECUTE },
   {
     operation: '*',
     kind: 'status',
@@ -95,14 +73,8 @@ export const SPEC_DIFFERENCES: readonly Difference[] = [
 const CRYPTO = new Set(['BTC', 'USDC', 'USDT']);
 
 const railOnlyMissingForCrypto = (body: unknown): boolean => {
-  const rows = (
-    body as {
-      data?: {
-        destinationCurrency?: { code?: string };
-        destinationPaymentRail?: string;
-      }[];
-    }
-  )?.data;
+  const rows = (body as { data?: { destinationCurrency?: { code?: string }; destinationPaymentRail?: string }[] })
+    ?.data;
   return (
     Array.isArray(rows) &&
     rows.every((r) => r.destinationPaymentRail !== undefined || CRYPTO.has(r.destinationCurrency?.code ?? ''))

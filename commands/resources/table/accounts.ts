@@ -99,10 +99,7 @@ export const accounts: Operation[] = [
         '--account-type <type>',
         'account type, one of the 46 the service lists (USD_ACCOUNT, BRL_ACCOUNT, INR_ACCOUNT, SPARK_WALLET…)',
         'accountType',
-        {
-          required: true,
-          enum: [...ACCOUNT_TYPE_NAMES],
-        },
+        { required: true, enum: [...ACCOUNT_TYPE_NAMES] },
       ),
       info('--account-number <number>', 'bank account number', 'accountNumber'),
       info('--routing-number <number>', 'ABA routing number (USD)', 'routingNumber'),

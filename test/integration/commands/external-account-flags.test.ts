@@ -26,12 +26,7 @@ describe('accounts external create', () => {
     ['NGN', 'NGN_ACCOUNT', { accountNumber: '0123456000', bankName: 'Access Bank', ...holder }],
     ['BTC', 'SPARK_WALLET', { address: 'spark1svcsandboxwallet000' }],
   ])('%s %s: the flags make a request the service takes', async (currency, accountType, flags) => {
-    const request = buildRequest(create, {
-      customerId: t.emu.fixtures.customerId,
-      currency,
-      accountType,
-      ...flags,
-    });
+    const request = buildRequest(create, { customerId: t.emu.fixtures.customerId, currency, accountType, ...flags });
     const answer = await t.call('POST', '/customers/external-accounts', { body: JSON.parse(request.body!) });
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body).toMatchObject({ currency, accountInfo: { accountType } });

@@ -24,10 +24,7 @@ describe('EIP-191', () => {
   it('accepts v as 27/28 or 0/1, refuses another message, a malformed signature and another signer', () => {
     const secret = secp256k1.utils.randomSecretKey();
     const address = evmAddress(secp256k1.getPublicKey(secret));
-    const sig = secp256k1.sign(eip191Digest('prove it'), secret, {
-      prehash: false,
-      format: 'recovered',
-    });
+    const sig = secp256k1.sign(eip191Digest('prove it'), secret, { prehash: false, format: 'recovered' });
     const rs = Buffer.from(sig.subarray(1)).toString('hex');
     expect(verifyEip191(address, 'prove it', `0x${rs}${(sig[0]! + 27).toString(16)}`)).toBe(true);
     expect(verifyEip191(address.toUpperCase().replace('0X', '0x'), 'prove it', `${rs}0${sig[0]}`)).toBe(true);
@@ -42,32 +39,12 @@ describe('EIP-191', () => {
 
 describe('primaryIdentifier', () => {
   it.each([
-    [
-      {
-        accountType: 'USD_ACCOUNT',
-        accountNumber: '123456002',
-        routingNumber: '021000021',
-      },
-      '123456002',
-    ],
+    [{ accountType: 'USD_ACCOUNT', accountNumber: '123456002', routingNumber: '021000021' }, '123456002'],
     [{ accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013003' }, 'DE89370400440532013003'],
     [{ accountType: 'MXN_ACCOUNT', clabeNumber: '002010077777777004' }, '002010077777777004'],
     [{ accountType: 'SPARK_WALLET', address: 'sp1qabc005' }, 'sp1qabc005'],
-    [
-      {
-        accountType: 'LIGHTNING',
-        lightningAddress: 'ada006@wallet.example.com',
-      },
-      'ada006',
-    ],
-    [
-      {
-        accountType: 'BRL_ACCOUNT',
-        pixKey: 'ada007@pix.example.com',
-        pixKeyType: 'EMAIL',
-      },
-      'ada007',
-    ],
+    [{ accountType: 'LIGHTNING', lightningAddress: 'ada006@wallet.example.com' }, 'ada006'],
+    [{ accountType: 'BRL_ACCOUNT', pixKey: 'ada007@pix.example.com', pixKeyType: 'EMAIL' }, 'ada007'],
     [{ accountType: 'INR_ACCOUNT', vpa: 'ada008@upi' }, 'ada008'],
     [{ accountType: 'KES_ACCOUNT', phoneNumber: '+254712345009' }, '+254712345009'],
   ])('%j → %s', (info, expected) => {
@@ -77,10 +54,7 @@ describe('primaryIdentifier', () => {
 
 describe('price', () => {
   // Two sending units buy one receiving unit (the description's direction: sending per receiving).
-  const snapshot: RateSnapshot = {
-    updatedAtMs: 0,
-    rate: (from, to) => (from === to ? 1 : 2),
-  };
+  const snapshot: RateSnapshot = { updatedAtMs: 0, rate: (from, to) => (from === to ? 1 : 2) };
   it('SENDING: the fee comes off the sending amount before converting, rounding down what is received', () => {
     expect(price(snapshot, 'USD', 'EUR', 'SENDING', 1_031)).toEqual({
       totalSendingAmount: 1_031,
@@ -111,9 +85,7 @@ describe('the fixed rate table', () => {
     const at = (ms: number) => rates({ now: () => ms } as never);
     for (const ms of [0, 299_999, 300_000, 86_400_000 * 365]) expect(at(ms).rate('USD', 'INR')).toBe(0.01212121212);
     expect(at(0).rate('INR', 'USD')).toBe(82.5);
-    expect(price(at(0), 'USD', 'INR', 'SENDING', 10_000)).toMatchObject({
-      totalReceivingAmount: 822_525,
-    });
+    expect(price(at(0), 'USD', 'INR', 'SENDING', 10_000)).toMatchObject({ totalReceivingAmount: 822_525 });
   });
   it('has a rate and a fee for every currency the description names', () => {
     for (const code of CURRENCY_CODES) {

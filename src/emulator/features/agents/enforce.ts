@@ -41,10 +41,7 @@ interface Policy {
   permissions: Permission[];
   defaultExecutionMode: 'AUTO' | 'APPROVAL_REQUIRED';
   spendingLimits: Limits;
-  accountRestrictions?: {
-    allowedAccountIds?: string[] | null;
-    accountRules?: Rule[];
-  };
+  accountRestrictions?: { allowedAccountIds?: string[] | null; accountRules?: Rule[] };
   approvalThresholds?: { currency?: string; amount?: number | null };
 }
 
@@ -61,9 +58,7 @@ export function convert(emu: EmulatorContext, amount: number, from: string, to: 
 export function requirePermission(agent: AgentRec, permission: Permission): void {
   if (agent.isPaused) throw forbidden(`${agent.id} is paused: the platform must resume it`);
   if (!policyOf(agent).permissions.includes(permission)) {
-    throw forbidden(`The policy of ${agent.id} does not grant ${permission}`, {
-      permission,
-    });
+    throw forbidden(`The policy of ${agent.id} does not grant ${permission}`, { permission });
   }
 }
 
@@ -90,10 +85,7 @@ export function usage(
     .table(transactions)
     .where(byAgent, agent.id)
     .filter((t) => t.status !== 'FAILED')) {
-    const sent = tx.fields.sentAmount as {
-      amount: number;
-      currency: { code: string };
-    };
+    const sent = tx.fields.sentAmount as { amount: number; currency: { code: string } };
     const amount = convert(emu, sent.amount, sent.currency.code, currency);
     if (tx.createdAt.startsWith(month)) monthlySpend += amount;
     if (tx.createdAt.startsWith(today)) {
@@ -104,13 +96,7 @@ export function usage(
   const next = new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   const [y, m] = month.split('-').map(Number) as [number, number];
   const nextMonth = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  return {
-    dailyTransactionCount,
-    dailySpend,
-    dailyResetDate: next,
-    monthlySpend,
-    monthlyResetMonth: nextMonth,
-  };
+  return { dailyTransactionCount, dailySpend, dailyResetDate: next, monthlySpend, monthlyResetMonth: nextMonth };
 }
 
 function velocity(limit: string, allowed: number, attempted: number, currency: string): HttpError {
@@ -119,12 +105,7 @@ function velocity(limit: string, allowed: number, attempted: number, currency: s
     'VELOCITY_LIMIT_EXCEEDED',
     `The agent's ${limit} (${allowed} ${currency} minor units) would be exceeded (${attempted})`,
     {
-      details: {
-        limit,
-        limitAmount: allowed,
-        attemptedAmount: attempted,
-        currency,
-      },
+      details: { limit, limitAmount: allowed, attemptedAmount: attempted, currency },
     },
   );
 }

@@ -81,10 +81,7 @@ const RAILS_OF: ReadonlyMap<string, readonly string[]> = new Map(
 export const PAYOUT_CURRENCIES: readonly string[] = [...RAILS_OF.keys()].sort();
 
 /** Where a SEPA currency is paid out instantly, that rail; else the first its account type lists. */
-const PREFERRED_RAIL: Readonly<Record<string, string>> = {
-  EUR: 'SEPA_INSTANT',
-  DKK: 'SEPA_INSTANT',
-};
+const PREFERRED_RAIL: Readonly<Record<string, string>> = { EUR: 'SEPA_INSTANT', DKK: 'SEPA_INSTANT' };
 
 /**
  * The rail a payout in `code` takes; undefined for BTC and the stablecoins, which move on their
@@ -148,12 +145,7 @@ export function price(
   if (side === 'SENDING') {
     const receiving = convert(snapshot, amount - fee, from, to);
     if (receiving <= 0) return undefined;
-    return {
-      totalSendingAmount: amount,
-      totalReceivingAmount: receiving,
-      exchangeRate,
-      feesIncluded: fee,
-    };
+    return { totalSendingAmount: amount, totalReceivingAmount: receiving, exchangeRate, feesIncluded: fee };
   }
   return {
     totalSendingAmount: costOf(snapshot, amount, from, to) + fee,

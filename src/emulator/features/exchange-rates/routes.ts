@@ -22,9 +22,7 @@ export const exchangeRateRoutes: Route[] = [
         destinationCurrency: req.query.getAll('destinationCurrency'),
       });
       const source = f.string('sourceCurrency', { enum: CURRENCY_CODES });
-      const destinations = f.stringArray('destinationCurrency', {
-        pattern: NAMED,
-      });
+      const destinations = f.stringArray('destinationCurrency', { pattern: NAMED });
       const amountText = f.string('sendingAmount', { pattern: /^\d{1,16}$/ });
       f.done();
       const sendingAmount = amountText === undefined ? 10_000 : Number(amountText);

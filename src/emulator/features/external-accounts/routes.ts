@@ -42,23 +42,14 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
       'REFERENCE_NOT_FOUND',
       'An agent has no platform external accounts; use /customers/external-accounts',
     );
-  const currency = f.string('currency', {
-    required: true,
-    enum: CURRENCY_CODES,
-  });
-  const platformAccountId = f.string('platformAccountId', {
-    minLength: 1,
-    maxLength: 128,
-  });
+  const currency = f.string('currency', { required: true, enum: CURRENCY_CODES });
+  const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
   const ownershipType = f.string('ownershipType', {
     enum: ['FIRST_PARTY', 'THIRD_PARTY'],
   }) as ExternalAccountRec['ownershipType'];
   const defaultUma = scope === 'customer' ? f.boolean('defaultUmaDepositAccount') : undefined;
   const info = f.object('accountInfo', { required: true });
-  const accountType = info?.string('accountType', {
-    required: true,
-    enum: ACCOUNT_TYPE_NAMES,
-  });
+  const accountType = info?.string('accountType', { required: true, enum: ACCOUNT_TYPE_NAMES });
   const type = accountType ? ACCOUNT_TYPES[accountType] : undefined;
   const fields =
     type && info ? variantOf(accountType!).read(info, f.raw('accountInfo') as Record<string, unknown>) : {};
@@ -135,10 +126,7 @@ function routesFor(prefix: string, scope: Scope): Route[] {
     {
       method: 'POST',
       path: prefix,
-      handler: (req, emu) => ({
-        status: 201,
-        body: renderExternalAccount(create(req, emu, scope)),
-      }),
+      handler: (req, emu) => ({ status: 201, body: renderExternalAccount(create(req, emu, scope)) }),
     },
     {
       method: 'GET',
@@ -158,19 +146,13 @@ function routesFor(prefix: string, scope: Scope): Route[] {
               (scope === 'platform' ? a.customerId === undefined : !customerId || a.customerId === customerId) &&
               (!currency || shownCurrency(a) === currency),
           );
-        return {
-          status: 200,
-          body: pageOf(rows.map(renderExternalAccount), page),
-        };
+        return { status: 200, body: pageOf(rows.map(renderExternalAccount), page) };
       },
     },
     {
       method: 'GET',
       path: `${prefix}/:id`,
-      handler: (req, emu) => ({
-        status: 200,
-        body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)),
-      }),
+      handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)) }),
     },
     {
       method: 'DELETE',

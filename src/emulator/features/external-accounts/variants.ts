@@ -38,10 +38,7 @@ function wallet(addressPattern: RegExp, signable = false): Variant {
     signable,
     read: (f) =>
       pick({
-        address: f.string('address', {
-          required: true,
-          pattern: addressPattern,
-        }),
+        address: f.string('address', { required: true, pattern: addressPattern }),
         vaspName: f.string('vaspName', { minLength: 1, maxLength: 255 }),
       }),
   };
@@ -51,50 +48,23 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   USD_ACCOUNT: {
     read: (f) =>
       pick({
-        accountNumber: f.string('accountNumber', {
-          required: true,
-          minLength: 1,
-          maxLength: 34,
-        }),
-        routingNumber: f.string('routingNumber', {
-          required: true,
-          pattern: ROUTING,
-        }),
+        accountNumber: f.string('accountNumber', { required: true, minLength: 1, maxLength: 34 }),
+        routingNumber: f.string('routingNumber', { required: true, pattern: ROUTING }),
         bankName: f.string('bankName', { minLength: 1, maxLength: 140 }),
-        bankAccountType: f.string('bankAccountType', {
-          enum: ['CHECKING', 'SAVINGS'],
-        }),
-        intermediaryBankName: f.string('intermediaryBankName', {
-          minLength: 1,
-          maxLength: 140,
-        }),
-        intermediaryRoutingNumber: f.string('intermediaryRoutingNumber', {
-          pattern: ROUTING,
-        }),
+        bankAccountType: f.string('bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }),
+        intermediaryBankName: f.string('intermediaryBankName', { minLength: 1, maxLength: 140 }),
+        intermediaryRoutingNumber: f.string('intermediaryRoutingNumber', { pattern: ROUTING }),
         fiToFiInformation: f.string('fiToFiInformation', { maxLength: 210 }),
       }),
   },
   EUR_ACCOUNT: {
     read: (f) =>
       pick({
-        iban: f.string('iban', {
-          required: true,
-          pattern: IBAN,
-          minLength: 15,
-          maxLength: 34,
-        }),
+        iban: f.string('iban', { required: true, pattern: IBAN, minLength: 15, maxLength: 34 }),
         swiftCode: f.string('swiftCode', { pattern: SWIFT }),
       }),
   },
-  MXN_ACCOUNT: {
-    read: (f) =>
-      pick({
-        clabeNumber: f.string('clabeNumber', {
-          required: true,
-          pattern: CLABE,
-        }),
-      }),
-  },
+  MXN_ACCOUNT: { read: (f) => pick({ clabeNumber: f.string('clabeNumber', { required: true, pattern: CLABE }) }) },
   SPARK_WALLET: wallet(WALLET_ADDRESS),
   ETHEREUM_WALLET: wallet(EVM_ADDRESS, true),
   BASE_WALLET: wallet(EVM_ADDRESS, true),
@@ -107,9 +77,7 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
       const values = pick({
         invoice: f.string('invoice', { minLength: 1, maxLength: 2048 }),
         bolt12: f.string('bolt12', { minLength: 1, maxLength: 2048 }),
-        lightningAddress: f.string('lightningAddress', {
-          pattern: LIGHTNING_ADDRESS,
-        }),
+        lightningAddress: f.string('lightningAddress', { pattern: LIGHTNING_ADDRESS }),
       });
       const given = ['invoice', 'bolt12', 'lightningAddress'].filter((k) => f.has(k));
       if (given.length !== 1) f.add('lightningAddress', 'give exactly one of invoice, bolt12, lightningAddress');

@@ -27,18 +27,9 @@ export const paymentRoutes: Route[] = [
     path: '/sandbox/send',
     handler(req, emu) {
       const f = new Fields(req.json());
-      const quoteId = f.string('quoteId', {
-        required: true,
-        pattern: idPattern('Quote'),
-      });
-      const currencyCode = f.string('currencyCode', {
-        required: true,
-        enum: CURRENCY_CODES,
-      });
-      const currencyAmount = f.integer('currencyAmount', {
-        min: 1,
-        max: MAX_AMOUNT,
-      });
+      const quoteId = f.string('quoteId', { required: true, pattern: idPattern('Quote') });
+      const currencyCode = f.string('currencyCode', { required: true, enum: CURRENCY_CODES });
+      const currencyAmount = f.integer('currencyAmount', { min: 1, max: MAX_AMOUNT });
       f.done();
       const quote = requireQuote(emu, quoteId!);
       if (quote.sourceKind !== 'REALTIME_FUNDING') {
@@ -49,21 +40,11 @@ export const paymentRoutes: Route[] = [
       const status = quoteStatus(emu, quote);
       if (status === 'EXPIRED')
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} has expired`, {
-          errors: [
-            {
-              field: 'quoteId',
-              message: 'the quote has expired; create a new one',
-            },
-          ],
+          errors: [{ field: 'quoteId', message: 'the quote has expired; create a new one' }],
         });
       if (status === 'PENDING_AUTHORIZATION')
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} awaits strong customer authentication`, {
-          errors: [
-            {
-              field: 'quoteId',
-              message: `authorize it first: POST /quotes/${quote.id}/authorize`,
-            },
-          ],
+          errors: [{ field: 'quoteId', message: `authorize it first: POST /quotes/${quote.id}/authorize` }],
         });
       if (status !== 'PENDING')
         throw badRequest('INVALID_INPUT', `Quote ${quote.id} is already paid`, {
@@ -88,23 +69,14 @@ export const paymentRoutes: Route[] = [
       const f = new Fields(req.json());
       const sender = f.string('senderUmaAddress', { required: true });
       // The receiver by UMA address or by customer id (the description's SandboxUmaReceiveRequest), one of them.
-      const customerId = f.string('customerId', {
-        pattern: idPattern('Customer'),
-      });
+      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
       if (!f.has('receiverUmaAddress') && !f.has('customerId'))
         f.add('receiverUmaAddress', 'receiverUmaAddress or customerId is required');
       if (f.has('receiverUmaAddress') && f.has('customerId'))
         f.add('customerId', 'give receiverUmaAddress or customerId, not both');
       const address = f.string('receiverUmaAddress');
-      const currencyCode = f.string('receivingCurrencyCode', {
-        required: true,
-        enum: CURRENCY_CODES,
-      });
-      const amount = f.integer('receivingCurrencyAmount', {
-        required: true,
-        min: 1,
-        max: MAX_AMOUNT,
-      });
+      const currencyCode = f.string('receivingCurrencyCode', { required: true, enum: CURRENCY_CODES });
+      const amount = f.integer('receivingCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
       f.done();
       const receiver = customerId === undefined ? address : customerOr404(emu, customerId).umaAddress;
       // Both addresses are checked before answering, so one 400 names every malformed one.
@@ -140,16 +112,8 @@ export const paymentRoutes: Route[] = [
           customerId: customer.id,
           senderUmaAddress: sender,
           receiverUmaAddress: receiver,
-          source: {
-            sourceType: 'UMA_ADDRESS',
-            umaAddress: sender,
-            currency: scenario.currency,
-          },
-          destination: {
-            destinationType: 'ACCOUNT',
-            accountId: account.id,
-            currency: currencyCode,
-          },
+          source: { sourceType: 'UMA_ADDRESS', umaAddress: sender, currency: scenario.currency },
+          destination: { destinationType: 'ACCOUNT', accountId: account.id, currency: currencyCode },
           sentAmount: money(costOf(snapshot, amount!, scenario.currency, currencyCode!), scenario.currency),
           receivedAmount: money(amount!, currencyCode!),
           exchangeRate: snapshot.rate(scenario.currency, currencyCode!),

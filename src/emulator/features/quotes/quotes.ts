@@ -46,11 +46,7 @@ export interface QuoteRec extends Priced {
   /** Its id, chosen at creation: the description's Quote names it before execution. */
   reservedTransactionId?: string;
   /** An SCA challenge to authorize before the money moves (sca.ts); gone once authorized. */
-  sca?: {
-    release: 'EXECUTE' | 'INSTRUCTIONS';
-    customerId: string;
-    challenge: Challenge;
-  };
+  sca?: { release: 'EXECUTE' | 'INSTRUCTIONS'; customerId: string; challenge: Challenge };
   /** paymentInstructions withheld until the SCA challenge is authorized. */
   heldInstructions?: unknown;
   /**
@@ -80,10 +76,7 @@ export function insertQuote(emu: EmulatorContext, init: QuoteInit): QuoteRec {
     extra.paymentInstructions = [
       {
         instructionsNotes: `Include reference ${reference} with the payment. In the sandbox, pay with POST /sandbox/send.`,
-        accountOrWalletInfo: {
-          ...FUNDING_ACCOUNTS[init.sendingCurrency]!,
-          reference,
-        },
+        accountOrWalletInfo: { ...FUNDING_ACCOUNTS[init.sendingCurrency]!, reference },
       },
     ];
   }

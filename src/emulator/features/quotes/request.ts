@@ -73,53 +73,34 @@ function endpoint(
 export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteInit; immediately: boolean } {
   const f = new Fields(req.json());
   const src = f.object('source', { required: true });
-  const sourceType = src?.string('sourceType', {
-    required: true,
-    enum: ['ACCOUNT', 'REALTIME_FUNDING'],
-  });
+  const sourceType = src?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
   const sourceAccountId =
     sourceType === 'ACCOUNT' ? src?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
   const fundingCurrency =
     sourceType === 'REALTIME_FUNDING'
       ? src?.string('currency', { required: true, enum: FUNDING_CURRENCIES })
       : undefined;
-  const sourceCustomerId = src?.string('customerId', {
-    pattern: idPattern('Customer'),
-  });
+  const sourceCustomerId = src?.string('customerId', { pattern: idPattern('Customer') });
   const dst = f.object('destination', { required: true });
-  const destinationType = dst?.string('destinationType', {
-    required: true,
-    enum: ['ACCOUNT', 'UMA_ADDRESS'],
-  });
+  const destinationType = dst?.string('destinationType', { required: true, enum: ['ACCOUNT', 'UMA_ADDRESS'] });
   const destinationAccountId =
     destinationType === 'ACCOUNT' ? dst?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
   const umaAddress =
     destinationType === 'UMA_ADDRESS'
-      ? dst?.string('umaAddress', {
-          required: true,
-          pattern: UMA_ADDRESS_PATTERN,
-        })
+      ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN })
       : undefined;
   // A currency the description names; whether this destination can receive it is checked below.
   const destCurrency = dst?.string('currency', { enum: CURRENCY_CODES });
   const paymentRail = dst?.string('paymentRail', { enum: PAYMENT_RAILS });
-  const side = f.string('lockedCurrencySide', {
-    required: true,
-    enum: ['SENDING', 'RECEIVING'],
-  }) as 'SENDING' | 'RECEIVING' | undefined;
-  const amount = f.integer('lockedCurrencyAmount', {
-    required: true,
-    min: 1,
-    max: MAX_PAYMENT_AMOUNT,
-  });
+  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as
+    | 'SENDING'
+    | 'RECEIVING'
+    | undefined;
+  const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   const immediately = f.boolean('immediatelyExecute') ?? false;
   const description = f.string('description', { maxLength: 500 });
-  const remittanceInformation = f.string('remittanceInformation', {
-    maxLength: 80,
-  });
-  const purposeOfPayment = f.string('purposeOfPayment', {
-    enum: PURPOSES_OF_PAYMENT,
-  });
+  const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
+  const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
   const source = sourceAccountId ? endpoint(req, emu, sourceAccountId) : undefined;
   const dest = destinationAccountId ? endpoint(req, emu, destinationAccountId) : undefined;
   if (sourceAccountId && !source) f.add('source.accountId', `account ${sourceAccountId} not found`);
@@ -182,16 +163,8 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
           ...(sourceCustomerId ? { customerId: sourceCustomerId } : {}),
         },
     destination: destinationAccountId
-      ? {
-          destinationType: 'ACCOUNT',
-          accountId: destinationAccountId,
-          ...(paymentRail ? { paymentRail } : {}),
-        }
-      : {
-          destinationType: 'UMA_ADDRESS',
-          umaAddress,
-          currency: receivingCurrency,
-        },
+      ? { destinationType: 'ACCOUNT', accountId: destinationAccountId, ...(paymentRail ? { paymentRail } : {}) }
+      : { destinationType: 'UMA_ADDRESS', umaAddress, currency: receivingCurrency },
     sourceKind,
     ...(sourceAccountId ? { sourceAccountId } : {}),
     destinationKind,
@@ -202,11 +175,7 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
     lockedCurrencySide: side!,
     lockedCurrencyAmount: amount!,
     extra: Object.fromEntries(
-      Object.entries({
-        description,
-        remittanceInformation,
-        purposeOfPayment,
-      }).filter(([, v]) => v !== undefined),
+      Object.entries({ description, remittanceInformation, purposeOfPayment }).filter(([, v]) => v !== undefined),
     ),
   };
   return { init, immediately };

@@ -69,26 +69,16 @@ it('a currency the description does not name is 400 naming currency, for a custo
 
 describe.each(Object.entries(ACCOUNT_SAMPLES))('%s', (accountType, sample) => {
   it('is taken for a customer and for the platform; a quote pays out to it in its currency', async () => {
-    const body = {
-      customerId,
-      currency: sample.currency,
-      accountInfo: sample.accountInfo,
-    };
+    const body = { customerId, currency: sample.currency, accountInfo: sample.accountInfo };
     expect(description.request(createOperation, body).errors).toEqual([]);
 
     const mine = await t.call('POST', '/customers/external-accounts', { body });
     expect(mine.status, mine.text).toBe(201);
-    expect(mine.body).toMatchObject({
-      customerId,
-      currency: sample.currency,
-      status: 'ACTIVE',
-    });
+    expect(mine.body).toMatchObject({ customerId, currency: sample.currency, status: 'ACTIVE' });
     const rails = ACCOUNT_TYPES[accountType]!.paymentRails;
     if (rails) expect(mine.body.accountInfo.paymentRails).toEqual(rails);
     const { customerId: _, ...platformBody } = body;
-    const theirs = await t.call('POST', '/platform/external-accounts', {
-      body: platformBody,
-    });
+    const theirs = await t.call('POST', '/platform/external-accounts', { body: platformBody });
     expect(theirs.status, theirs.text).toBe(201);
     expect(theirs.body).not.toHaveProperty('customerId');
 
@@ -102,10 +92,7 @@ describe.each(Object.entries(ACCOUNT_SAMPLES))('%s', (accountType, sample) => {
       const tx = await t.call('GET', `/transactions/${done.body.transactionId}`);
       expect(tx.body).toMatchObject({
         status: 'COMPLETED',
-        receivedAmount: {
-          amount: quote.body.totalReceivingAmount,
-          currency: { code: sample.currency },
-        },
+        receivedAmount: { amount: quote.body.totalReceivingAmount, currency: { code: sample.currency } },
       });
     }
 
@@ -152,21 +139,14 @@ describe.each([
   it('PROCESSING, then COMPLETED 6 minutes of emulator time later (suffix 003), each announced by a signed webhook', async () => {
     const sample = ACCOUNT_SAMPLES[accountType]!;
     const account = await t.call('POST', '/customers/external-accounts', {
-      body: {
-        customerId,
-        currency: sample.currency,
-        accountInfo: { ...sample.accountInfo, ...identifier },
-      },
+      body: { customerId, currency: sample.currency, accountInfo: { ...sample.accountInfo, ...identifier } },
     });
     expect(account.status, account.text).toBe(201);
     expect(account.body.accountInfo.paymentRails).toContain(rail);
     const quote = await t.call('POST', '/quotes', {
       body: {
         ...payout(account.body.id, 50_030),
-        destination: {
-          ...payout(account.body.id).destination,
-          paymentRail: rail,
-        },
+        destination: { ...payout(account.body.id).destination, paymentRail: rail },
       },
     });
     expect(quote.status, quote.text).toBe(201);
@@ -184,10 +164,7 @@ describe.each([
     expect(last.body.data).toMatchObject({
       status: 'COMPLETED',
       quoteId: quote.body.id,
-      receivedAmount: {
-        amount: quote.body.totalReceivingAmount,
-        currency: { code: sample.currency },
-      },
+      receivedAmount: { amount: quote.body.totalReceivingAmount, currency: { code: sample.currency } },
       exchangeRate: quote.body.exchangeRate,
     });
   });
@@ -204,11 +181,7 @@ describe('a stablecoin wallet', () => {
     const made = await create({
       customerId: c.id,
       currency: 'USDC',
-      accountInfo: {
-        accountType: 'SOLANA_WALLET',
-        address: solana,
-        vaspName: 'Sandbox VASP',
-      },
+      accountInfo: { accountType: 'SOLANA_WALLET', address: solana, vaspName: 'Sandbox VASP' },
     });
     const quote = await t.call('POST', '/quotes', {
       body: {
@@ -226,36 +199,20 @@ describe('a stablecoin wallet', () => {
       totalReceivingAmount: 10_000_000, // (10.30 − 0.30) USD → 10 USDC
     });
     const sent = await t.call('GET', `/transactions/${quote.body.transactionId}`);
-    expect(sent.body).toMatchObject({
-      status: 'COMPLETED',
-      receivedAmount: { amount: 10_000_000 },
-    });
+    expect(sent.body).toMatchObject({ status: 'COMPLETED', receivedAmount: { amount: 10_000_000 } });
   });
 
   it('a transfer-out from a USD account to a USDC wallet is INVALID_CURRENCY: converting takes a quote', async () => {
     const c = await newCustomer(t);
-    await t.call('POST', `/sandbox/internal-accounts/${c.usd}/fund`, {
-      body: { amount: 5_000 },
-    });
+    await t.call('POST', `/sandbox/internal-accounts/${c.usd}/fund`, { body: { amount: 5_000 } });
     const made = await create({
       customerId: c.id,
       currency: 'USDC',
-      accountInfo: {
-        accountType: 'SOLANA_WALLET',
-        address: solana,
-        vaspName: 'Sandbox VASP',
-      },
+      accountInfo: { accountType: 'SOLANA_WALLET', address: solana, vaspName: 'Sandbox VASP' },
     });
     const sent = await t.call('POST', '/transfer-out', {
-      body: {
-        source: { accountId: c.usd },
-        destination: { accountId: made.body.id },
-        amount: 1_000,
-      },
+      body: { source: { accountId: c.usd }, destination: { accountId: made.body.id }, amount: 1_000 },
     });
-    expect(errorShape(sent)).toMatchObject({
-      status: 400,
-      code: 'INVALID_CURRENCY',
-    });
+    expect(errorShape(sent)).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });
   });
 });

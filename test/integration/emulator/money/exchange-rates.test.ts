@@ -37,11 +37,7 @@ describe('the rate table', () => {
 
   it('rates do not move with the clock; updatedAt is the start of the 5-minute window', async () => {
     const quoteRate = async (source: string, eur: string) =>
-      (
-        await t.call('POST', '/quotes', {
-          body: accountQuote(source, eur, 10_000),
-        })
-      ).body.exchangeRate as number;
+      (await t.call('POST', '/quotes', { body: accountQuote(source, eur, 10_000) })).body.exchangeRate as number;
     const source = await platformAccount(t);
     await fund(t, source, 1_000_000);
     const { eur } = await newCustomer(t);
@@ -82,10 +78,7 @@ describe('the rate table', () => {
       ['sourceCurrency=USD&destinationCurrency=EUR&destinationCurrency=ABC', 'destinationCurrency'],
     ]) {
       const answer = await t.call('GET', `/exchange-rates?${query}`);
-      expect(errorShape(answer)).toMatchObject({
-        status: 400,
-        code: 'INVALID_INPUT',
-      });
+      expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
       expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
         expect.stringMatching(new RegExp(`^${field}`)),
       ]);

@@ -27,31 +27,16 @@ describe('create, get, list, delete', () => {
     [
       'USD_ACCOUNT',
       'USD',
-      {
-        accountNumber: '123456000',
-        routingNumber: '021000021',
-        paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
-      },
+      { accountNumber: '123456000', routingNumber: '021000021', paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'] },
     ],
-    [
-      'EUR_ACCOUNT',
-      'EUR',
-      {
-        iban: 'DE89370400440532013000',
-        paymentRails: ['SEPA', 'SEPA_INSTANT'],
-      },
-    ],
+    ['EUR_ACCOUNT', 'EUR', { iban: 'DE89370400440532013000', paymentRails: ['SEPA', 'SEPA_INSTANT'] }],
     ['MXN_ACCOUNT', 'MXN', { clabeNumber: '002010077777777000', paymentRails: ['SPEI'] }],
     ['SPARK_WALLET', 'BTC', { address: 'sp1qsandboxwallet000', vaspName: 'Sandbox VASP' }],
     ['LIGHTNING', 'BTC', { lightningAddress: 'ada000@wallet.example.com' }],
   ])(
     '%s: 201, then readable by id and in the customer list; DELETE 204 then 404',
     async (accountType, currency, shown) => {
-      const created = await create({
-        customerId,
-        currency,
-        accountInfo: accountInfo(accountType),
-      });
+      const created = await create({ customerId, currency, accountInfo: accountInfo(accountType) });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
         id: expect.stringMatching(/^ExternalAccount:/),
@@ -65,19 +50,8 @@ describe('create, get, list, delete', () => {
       expect((await t.call('GET', `/customers/external-accounts/${id}`)).body).toEqual(created.body);
       const list = await t.call('GET', `/customers/external-accounts?customerId=${customerId}&currency=${currency}`);
       expect(list.body.data.map((a: any) => a.id)).toContain(id);
-      expect(list.body).toMatchObject({
-        hasMore: false,
-        totalCount: list.body.data.length,
-      });
-      expect(
-        (
-          await create({
-            customerId,
-            currency,
-            accountInfo: accountInfo(accountType),
-          })
-        ).status,
-      ).toBe(409);
+      expect(list.body).toMatchObject({ hasMore: false, totalCount: list.body.data.length });
+      expect((await create({ customerId, currency, accountInfo: accountInfo(accountType) })).status).toBe(409);
       expect((await t.call('DELETE', `/customers/external-accounts/${id}`)).status).toBe(204);
       expect(errorShape(await t.call('GET', `/customers/external-accounts/${id}`))).toMatchObject({ status: 404 });
       expect((await t.call('DELETE', `/customers/external-accounts/${id}`)).status).toBe(404);
@@ -88,21 +62,11 @@ describe('create, get, list, delete', () => {
     const owner = (await newCustomer(t, 'Pager Person')).id;
     for (const digits of ['201', '202', '203']) {
       expect(
-        (
-          await create({
-            customerId: owner,
-            currency: 'USD',
-            accountInfo: accountInfo('USD_ACCOUNT', digits),
-          })
-        ).status,
+        (await create({ customerId: owner, currency: 'USD', accountInfo: accountInfo('USD_ACCOUNT', digits) })).status,
       ).toBe(201);
     }
     const first = await t.call('GET', `/customers/external-accounts?customerId=${owner}&limit=2`);
-    expect(first.body).toMatchObject({
-      hasMore: true,
-      totalCount: 3,
-      nextCursor: expect.any(String),
-    });
+    expect(first.body).toMatchObject({ hasMore: true, totalCount: 3, nextCursor: expect.any(String) });
     const second = await t.call(
       'GET',
       `/customers/external-accounts?customerId=${owner}&limit=2&cursor=${first.body.nextCursor}`,
@@ -118,10 +82,7 @@ describe('create, get, list, delete', () => {
   });
 
   it("without customerId the account is the platform's, listed under /platform/external-accounts", async () => {
-    const created = await create({
-      currency: 'USD',
-      accountInfo: accountInfo('USD_ACCOUNT', '777'),
-    });
+    const created = await create({ currency: 'USD', accountInfo: accountInfo('USD_ACCOUNT', '777') });
     expect(created.status).toBe(201);
     expect(created.body).not.toHaveProperty('customerId');
     const list = await t.call('GET', '/platform/external-accounts');
@@ -135,10 +96,7 @@ describe('create, get, list, delete', () => {
       currency: 'USD',
       accountInfo: accountInfo('USD_ACCOUNT'),
     });
-    expect(errorShape(answer)).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['customerId']);
   });
 });
@@ -155,10 +113,7 @@ describe('validation lists every bad field at once', () => {
         beneficiary: { beneficiaryType: 'INDIVIDUAL' },
       },
     });
-    expect(errorShape(answer)).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(answer.body.details.errors.map((e: any) => e.field)).toEqual([
       'customerId',
       'accountInfo.accountNumber',
@@ -169,10 +124,7 @@ describe('validation lists every bad field at once', () => {
   });
 
   it('requires the beneficiary of a bank account, the variant fields, and a known accountType', async () => {
-    const missing = await create({
-      currency: 'MXN',
-      accountInfo: { accountType: 'MXN_ACCOUNT' },
-    });
+    const missing = await create({ currency: 'MXN', accountInfo: { accountType: 'MXN_ACCOUNT' } });
     expect(missing.body.details.errors.map((e: any) => e.field)).toEqual([
       'accountInfo.clabeNumber',
       'accountInfo.beneficiary',
@@ -190,11 +142,7 @@ describe('validation lists every bad field at once', () => {
     expect(eur.body.details.errors.map((e: any) => e.field)).toEqual(['accountInfo.beneficiary.countryOfResidence']);
     const lightning = await create({
       currency: 'BTC',
-      accountInfo: {
-        accountType: 'LIGHTNING',
-        invoice: 'lnbc1',
-        lightningAddress: 'a@b.co',
-      },
+      accountInfo: { accountType: 'LIGHTNING', invoice: 'lnbc1', lightningAddress: 'a@b.co' },
     });
     expect(lightning.body.details.errors.map((e: any) => e.field)).toEqual(['accountInfo.lightningAddress']);
   });
@@ -213,11 +161,7 @@ describe('beneficiaryVerificationStatus by the 1xx suffix of the primary identif
     for (const accountType of ['USD_ACCOUNT', 'EUR_ACCOUNT', 'MXN_ACCOUNT']) {
       const answer = await create({
         customerId,
-        currency: {
-          USD_ACCOUNT: 'USD',
-          EUR_ACCOUNT: 'EUR',
-          MXN_ACCOUNT: 'MXN',
-        }[accountType],
+        currency: { USD_ACCOUNT: 'USD', EUR_ACCOUNT: 'EUR', MXN_ACCOUNT: 'MXN' }[accountType],
         accountInfo: accountInfo(accountType, digits),
       });
       expect(answer.status).toBe(201);
@@ -229,15 +173,8 @@ describe('beneficiaryVerificationStatus by the 1xx suffix of the primary identif
   it('105: 400 INVALID_BANK_ACCOUNT, nothing created', async () => {
     const before = (await t.call('GET', `/customers/external-accounts?customerId=${customerId}&limit=100`)).body
       .totalCount;
-    const answer = await create({
-      customerId,
-      currency: 'USD',
-      accountInfo: accountInfo('USD_ACCOUNT', '105'),
-    });
-    expect(errorShape(answer)).toMatchObject({
-      status: 400,
-      code: 'INVALID_BANK_ACCOUNT',
-    });
+    const answer = await create({ customerId, currency: 'USD', accountInfo: accountInfo('USD_ACCOUNT', '105') });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_BANK_ACCOUNT' });
     expect(
       (await t.call('GET', `/customers/external-accounts?customerId=${customerId}&limit=100`)).body.totalCount,
     ).toBe(before);
@@ -247,11 +184,7 @@ describe('beneficiaryVerificationStatus by the 1xx suffix of the primary identif
     const answer = await create({
       customerId,
       currency: 'BTC',
-      accountInfo: {
-        accountType: 'LIGHTNING',
-        lightningAddress: 'ada103@wallet.example.com',
-        beneficiary: person,
-      },
+      accountInfo: { accountType: 'LIGHTNING', lightningAddress: 'ada103@wallet.example.com', beneficiary: person },
     });
     expect(answer.body.beneficiaryVerificationStatus).toBe('PARTIAL_MATCH');
   });
@@ -275,18 +208,10 @@ describe('wallet variants and their stablecoins', () => {
     ['SPARK_WALLET', 'sp1qsandboxwallet777', 'BTC'],
   ])('%s in %s: 201, shown in that currency, listed under it', async (accountType, address, currency) => {
     const owner = (await newCustomer(t)).id;
-    const body = {
-      customerId: owner,
-      currency,
-      accountInfo: { accountType, address, vaspName: 'Sandbox VASP' },
-    };
+    const body = { customerId: owner, currency, accountInfo: { accountType, address, vaspName: 'Sandbox VASP' } };
     const created = await create(body);
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({
-      currency,
-      status: 'ACTIVE',
-      accountInfo: { accountType, address },
-    });
+    expect(created.body).toMatchObject({ currency, status: 'ACTIVE', accountInfo: { accountType, address } });
     const list = await t.call('GET', `/customers/external-accounts?customerId=${owner}&currency=${currency}`);
     expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([created.body.id]);
   });
@@ -300,15 +225,9 @@ describe('wallet variants and their stablecoins', () => {
   ])('%s in %s: 400 naming currency and what the variant holds', async (accountType, address, currency, held) => {
     const info = address ? { accountType, address } : accountInfo(accountType, '778');
     const answer = await create({ customerId, currency, accountInfo: info });
-    expect(errorShape(answer)).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(answer.body.details.errors).toEqual([
-      expect.objectContaining({
-        field: 'currency',
-        constraint: { enum: held },
-      }),
+      expect.objectContaining({ field: 'currency', constraint: { enum: held } }),
     ]);
   });
 
@@ -317,11 +236,7 @@ describe('wallet variants and their stablecoins', () => {
       ['SOLANA_WALLET', '0OIl-not-base58'],
       ['TRON_WALLET', evm],
     ]) {
-      const answer = await create({
-        customerId,
-        currency: 'USDT',
-        accountInfo: { accountType, address },
-      });
+      const answer = await create({ customerId, currency: 'USDT', accountInfo: { accountType, address } });
       expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['accountInfo.address']);
     }
   });
@@ -340,10 +255,7 @@ describe('ownership of first-party self-custody wallets', () => {
     return answer.body.id as string;
   };
   const sign = (secret: Uint8Array, message: string) => {
-    const sig = secp256k1.sign(eip191Digest(message), secret, {
-      prehash: false,
-      format: 'recovered',
-    });
+    const sig = secp256k1.sign(eip191Digest(message), secret, { prehash: false, format: 'recovered' });
     return `0x${Buffer.from(sig.subarray(1)).toString('hex')}${(sig[0]! + 27).toString(16)}`;
   };
 
@@ -351,11 +263,7 @@ describe('ownership of first-party self-custody wallets', () => {
     const secret = secp256k1.utils.randomSecretKey();
     const id = await wallet(evmAddress(secp256k1.getPublicKey(secret)));
     expect(
-      errorShape(
-        await t.call('POST', `/customers/external-accounts/${id}/verify`, {
-          body: { signature: '0x00' },
-        }),
-      ),
+      errorShape(await t.call('POST', `/customers/external-accounts/${id}/verify`, { body: { signature: '0x00' } })),
     ).toMatchObject({ status: 409 });
     const challenge = await t.call('POST', `/customers/external-accounts/${id}/challenge`, {
       body: { method: 'WALLET_SIGNATURE' },
@@ -380,9 +288,7 @@ describe('ownership of first-party self-custody wallets', () => {
     ).toBe(true);
     expect(
       errorShape(
-        await t.call('POST', `/customers/external-accounts/${id}/challenge`, {
-          body: { method: 'WALLET_SIGNATURE' },
-        }),
+        await t.call('POST', `/customers/external-accounts/${id}/challenge`, { body: { method: 'WALLET_SIGNATURE' } }),
       ),
     ).toMatchObject({ status: 409 });
   });
@@ -394,14 +300,9 @@ describe('ownership of first-party self-custody wallets', () => {
       body: { method: 'WALLET_SIGNATURE' },
     });
     const wrong = await t.call('POST', `/customers/external-accounts/${id}/verify`, {
-      body: {
-        signature: sign(secp256k1.utils.randomSecretKey(), first.body.messageToSign),
-      },
+      body: { signature: sign(secp256k1.utils.randomSecretKey(), first.body.messageToSign) },
     });
-    expect(errorShape(wrong)).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
+    expect(errorShape(wrong)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect((await t.call('GET', `/customers/external-accounts/${id}`)).body.status).toBe('UNVERIFIED');
     const second = await t.call('POST', `/customers/external-accounts/${id}/challenge`, {
       body: { method: 'WALLET_SIGNATURE' },

@@ -91,19 +91,13 @@ describe('execution to an external account, by the last three digits of its numb
       const balances = await accountBalances(t, platformUsd);
       // Money on its way is held: out of the available balance, still in the total.
       if (status === 'PROCESSING')
-        expect(balances).toEqual({
-          balance: before.balance - AMOUNT,
-          totalBalance: before.totalBalance,
-        });
+        expect(balances).toEqual({ balance: before.balance - AMOUNT, totalBalance: before.totalBalance });
     }
     const final = await tx(executed.body.transactionId);
     expect(final.failureReason).toBe(failureReason);
     expect(
       final.refund
-        ? {
-            status: final.refund.status,
-            ...(final.refund.reason ? { reason: final.refund.reason } : {}),
-          }
+        ? { status: final.refund.status, ...(final.refund.reason ? { reason: final.refund.reason } : {}) }
         : undefined,
     ).toEqual(refund);
     expect(final).toMatchObject({
@@ -127,11 +121,7 @@ describe('sources and destinations', () => {
     expect(done.body.status).toBe('COMPLETED');
     expect((await accountBalances(t, customer.usd)).balance).toBe(before.balance + q.totalReceivingAmount);
     const transaction = await tx(done.body.transactionId);
-    expect(transaction).toMatchObject({
-      type: 'OUTGOING',
-      status: 'COMPLETED',
-      receivedAmount: { amount: 4_970 },
-    });
+    expect(transaction).toMatchObject({ type: 'OUTGOING', status: 'COMPLETED', receivedAmount: { amount: 4_970 } });
   });
 
   it('internal USD → internal EUR converts at the quoted rate', async () => {
@@ -153,18 +143,12 @@ describe('sources and destinations', () => {
     const source = await externalAccount(t, customer.id, 'USD_ACCOUNT', suffix);
     const before = await accountBalances(t, customer.usd);
     const answer = await t.call('POST', '/quotes', {
-      body: accountQuote(source, customer.usd, 2_030, {
-        immediatelyExecute: true,
-      }),
+      body: accountQuote(source, customer.usd, 2_030, { immediatelyExecute: true }),
     });
     expect(answer.status).toBe(201);
     expect(answer.body.status).toBe(status);
     const transaction = await tx(answer.body.transactionId);
-    expect(transaction).toMatchObject({
-      type: 'INCOMING',
-      direction: 'DEBIT',
-      status,
-    });
+    expect(transaction).toMatchObject({ type: 'INCOMING', direction: 'DEBIT', status });
     if (status === 'FAILED') expect(transaction.failureReason).toBe('COLLECTION_FAILED');
     expect((await accountBalances(t, customer.usd)).balance).toBe(before.balance + (credited ? 2_000 : 0));
   });
@@ -173,48 +157,25 @@ describe('sources and destinations', () => {
     const source = await externalAccount(t, customer.id, 'USD_ACCOUNT', '005');
     const before = await accountBalances(t, customer.usd);
     const answer = await t.call('POST', '/quotes', {
-      body: accountQuote(source, customer.usd, 2_030, {
-        immediatelyExecute: true,
-      }),
+      body: accountQuote(source, customer.usd, 2_030, { immediatelyExecute: true }),
     });
     expect(answer.body.status).toBe('PROCESSING');
     expect((await tx(answer.body.transactionId)).status).toBe('PENDING');
     t.emu.testing.advanceClock(29_000);
     expect((await tx(answer.body.transactionId)).status).toBe('PENDING');
     t.emu.testing.advanceClock(1_000);
-    expect(await tx(answer.body.transactionId)).toMatchObject({
-      status: 'FAILED',
-      failureReason: 'COLLECTION_FAILED',
-    });
+    expect(await tx(answer.body.transactionId)).toMatchObject({ status: 'FAILED', failureReason: 'COLLECTION_FAILED' });
     expect(await accountBalances(t, customer.usd)).toEqual(before);
   });
 
   it.each([
-    [
-      'EUR',
-      {
-        accountType: 'EUR_ACCOUNT',
-        iban: expect.any(String),
-        paymentRails: ['SEPA_INSTANT'],
-      },
-    ],
-    [
-      'MXN',
-      {
-        accountType: 'MXN_ACCOUNT',
-        clabeNumber: expect.stringMatching(/^\d{18}$/),
-        paymentRails: ['SPEI'],
-      },
-    ],
+    ['EUR', { accountType: 'EUR_ACCOUNT', iban: expect.any(String), paymentRails: ['SEPA_INSTANT'] }],
+    ['MXN', { accountType: 'MXN_ACCOUNT', clabeNumber: expect.stringMatching(/^\d{18}$/), paymentRails: ['SPEI'] }],
   ])(
     'real-time funding in %s: payment instructions of that currency, with the reference inside',
     async (code, info) => {
       const q = await quote({
-        source: {
-          sourceType: 'REALTIME_FUNDING',
-          currency: code,
-          customerId: customer.id,
-        },
+        source: { sourceType: 'REALTIME_FUNDING', currency: code, customerId: customer.id },
         destination: { destinationType: 'ACCOUNT', accountId: customer.usd },
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: 10_000,
@@ -241,30 +202,18 @@ describe('sources and destinations', () => {
       paymentRails: expect.arrayContaining(['RTP']),
     });
     expect(q.transactionId).toMatch(/^Transaction:/);
-    expect(errorShape(await execute(q.id))).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
-    const paid = await t.call('POST', '/sandbox/send', {
-      body: { quoteId: q.id, currencyCode: 'USD' },
-    });
+    expect(errorShape(await execute(q.id))).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    const paid = await t.call('POST', '/sandbox/send', { body: { quoteId: q.id, currencyCode: 'USD' } });
     // The transaction is the one the quote named before it was paid.
     expect(paid.body.id).toBe(q.transactionId);
-    expect(paid.body).toMatchObject({
-      status: 'FAILED',
-      failureReason: 'QUOTE_EXECUTION_FAILED',
-      quoteId: q.id,
-    });
+    expect(paid.body).toMatchObject({ status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', quoteId: q.id });
     expect(await quoteStatus(q.id)).toBe('FAILED');
   });
 
   it('to a UMA address from an account: a magic address keeps its spec behaviour', async () => {
     const q = await quote({
       source: { sourceType: 'ACCOUNT', accountId: platformUsd },
-      destination: {
-        destinationType: 'UMA_ADDRESS',
-        umaAddress: '$fail.compliance.usd@sandbox.uma.money',
-      },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$fail.compliance.usd@sandbox.uma.money' },
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: 1_000,
     });
@@ -317,10 +266,7 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
     t.emu.testing.advanceClock(5 * MINUTE);
     expect(await quoteStatus(q.id)).toBe('EXPIRED');
     expect(errorShape(await execute(q.id))).toMatchObject({ status: 409 });
-    expect(errorShape(await execute(`Quote:${randomUUID()}`))).toMatchObject({
-      status: 404,
-      code: 'QUOTE_NOT_FOUND',
-    });
+    expect(errorShape(await execute(`Quote:${randomUUID()}`))).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
   });
 
   it('insufficient funds: 400 and nothing moves', async () => {
@@ -332,14 +278,8 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
     const first = await execute(q.id);
     expect(first.status).toBe(202);
     const retry = await execute(q.id, signedHeaders(first.body, session.privateKey));
-    expect(errorShape(retry)).toMatchObject({
-      status: 400,
-      code: 'INVALID_AMOUNT',
-    });
-    expect(await accountBalances(t, poor.usd)).toEqual({
-      balance: 0,
-      totalBalance: 0,
-    });
+    expect(errorShape(retry)).toMatchObject({ status: 400, code: 'INVALID_AMOUNT' });
+    expect(await accountBalances(t, poor.usd)).toEqual({ balance: 0, totalBalance: 0 });
     expect(await quoteStatus(q.id)).toBe('PENDING');
   });
 
@@ -369,14 +309,8 @@ describe('POST /quotes/{id}/execute and Idempotency-Key', () => {
     });
     const done = await execute(q.id, signedHeaders(challenge.body, session.privateKey));
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({
-      status: 'COMPLETED',
-      transactionId: expect.any(String),
-    });
-    expect(await accountBalances(t, payer.usd)).toEqual({
-      balance: 90_000,
-      totalBalance: 90_000,
-    });
+    expect(done.body).toMatchObject({ status: 'COMPLETED', transactionId: expect.any(String) });
+    expect(await accountBalances(t, payer.usd)).toEqual({ balance: 90_000, totalBalance: 90_000 });
     expect(errorShape(await execute(q.id))).toMatchObject({ status: 409 });
   });
 });
@@ -408,21 +342,14 @@ describe('refusals at quote creation', () => {
         body: {
           customerId: customer.id,
           currency: 'USDC',
-          accountInfo: {
-            accountType: 'SOLANA_WALLET',
-            address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-          },
+          accountInfo: { accountType: 'SOLANA_WALLET', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' },
         },
       });
       expect(wallet.status, wallet.text).toBe(201);
       usdcWallet = wallet.body.id;
     });
     const toWallet = (currency: string) => ({
-      destination: {
-        destinationType: 'ACCOUNT',
-        accountId: usdcWallet,
-        currency,
-      },
+      destination: { destinationType: 'ACCOUNT', accountId: usdcWallet, currency },
     });
     const toUma = (umaAddress: string, currency: string) => ({
       destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency },
@@ -449,20 +376,11 @@ describe('refusals at quote creation', () => {
 
   it('TRANSACTION_SIZE_LIMIT_EXCEEDED above the configured maximum (default 10,000,000 USD cents)', async () => {
     const destination = await externalAccount(t, undefined, 'USD_ACCOUNT', '321');
-    expect(
-      (
-        await t.call('POST', '/quotes', {
-          body: accountQuote(platformUsd, destination, 10_000_000),
-        })
-      ).status,
-    ).toBe(201);
-    const over = await t.call('POST', '/quotes', {
-      body: accountQuote(platformUsd, destination, 10_000_001),
-    });
-    expect(errorShape(over)).toMatchObject({
-      status: 400,
-      code: 'TRANSACTION_SIZE_LIMIT_EXCEEDED',
-    });
+    expect((await t.call('POST', '/quotes', { body: accountQuote(platformUsd, destination, 10_000_000) })).status).toBe(
+      201,
+    );
+    const over = await t.call('POST', '/quotes', { body: accountQuote(platformUsd, destination, 10_000_001) });
+    expect(errorShape(over)).toMatchObject({ status: 400, code: 'TRANSACTION_SIZE_LIMIT_EXCEEDED' });
   });
 
   it('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED to a self-custody wallet that has not proven ownership', async () => {
@@ -471,19 +389,11 @@ describe('refusals at quote creation', () => {
         customerId: customer.id,
         currency: 'BTC',
         ownershipType: 'FIRST_PARTY',
-        accountInfo: {
-          accountType: 'SPARK_WALLET',
-          address: 'sp1qunprovenwallet000',
-        },
+        accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qunprovenwallet000' },
       },
     });
-    const answer = await t.call('POST', '/quotes', {
-      body: accountQuote(platformUsd, wallet.body.id, 1_000),
-    });
-    expect(errorShape(answer)).toMatchObject({
-      status: 400,
-      code: 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED',
-    });
+    const answer = await t.call('POST', '/quotes', { body: accountQuote(platformUsd, wallet.body.id, 1_000) });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED' });
   });
 
   it('immediatelyExecute is refused for real-time funding and embedded-wallet sources; a wallet cannot be pulled from', async () => {
@@ -498,16 +408,12 @@ describe('refusals at quote creation', () => {
     });
     expect(errorShape(rt).details.errors[0].field).toBe('immediatelyExecute');
     const wallet = await t.call('POST', '/quotes', {
-      body: accountQuote(customer.usd, platformUsd, 1_000, {
-        immediatelyExecute: true,
-      }),
+      body: accountQuote(customer.usd, platformUsd, 1_000, { immediatelyExecute: true }),
     });
     expect(errorShape(wallet).details.errors[0].field).toBe('immediatelyExecute');
     const spark = await externalAccount(t, customer.id, 'SPARK_WALLET', '331');
     const pull = await t.call('POST', '/quotes', {
-      body: accountQuote(spark, customer.usd, 1_000, {
-        immediatelyExecute: true,
-      }),
+      body: accountQuote(spark, customer.usd, 1_000, { immediatelyExecute: true }),
     });
     expect(errorShape(pull).details.errors[0].field).toBe('source.accountId');
   });
@@ -516,27 +422,16 @@ describe('refusals at quote creation', () => {
     const unknown = await t.call('POST', '/quotes', {
       body: accountQuote(`InternalAccount:${randomUUID()}`, `ExternalAccount:${randomUUID()}`, 1_000),
     });
-    expect(errorShape(unknown)).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
+    expect(errorShape(unknown)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(unknown.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
       'source.accountId',
       'destination.accountId',
     ]);
     expect(
-      errorShape(
-        await t.call('POST', '/quotes', {
-          body: accountQuote(platformUsd, platformUsd, 1_000),
-        }),
-      ),
+      errorShape(await t.call('POST', '/quotes', { body: accountQuote(platformUsd, platformUsd, 1_000) })),
     ).toMatchObject({ status: 400, code: 'SELF_PAYMENT' });
     expect(
-      errorShape(
-        await t.call('POST', '/quotes', {
-          body: accountQuote(platformUsd, customer.usd, 30),
-        }),
-      ),
+      errorShape(await t.call('POST', '/quotes', { body: accountQuote(platformUsd, customer.usd, 30) })),
     ).toMatchObject({ status: 400, code: 'INVALID_AMOUNT' });
   });
 });

@@ -26,12 +26,7 @@ describe('POST /sandbox/internal-accounts/{id}/fund', () => {
       status: 'ACTIVE',
       balance: {
         amount: before + 12_345,
-        currency: {
-          code: 'USD',
-          name: expect.any(String),
-          symbol: '$',
-          decimals: 2,
-        },
+        currency: { code: 'USD', name: expect.any(String), symbol: '$', decimals: 2 },
       },
     });
     const max = await t.call('POST', `/sandbox/internal-accounts/${t.emu.fixtures.accountId}/fund`, {
@@ -45,10 +40,7 @@ describe('POST /sandbox/internal-accounts/{id}/fund', () => {
       body: { amount },
     });
     expect(answer.status).toBe(400);
-    expect(errorShape(answer)).toMatchObject({
-      code: 'INVALID_INPUT',
-      details: { errors: [{ field: 'amount' }] },
-    });
+    expect(errorShape(answer)).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'amount' }] } });
   });
 
   it('404 for an unknown account', async () => {
@@ -68,19 +60,10 @@ describe('POST /customers KYC magic', () => {
     ['Jane Doe', 'APPROVED'],
   ])('%s → kycStatus %s', async (fullName, kycStatus) => {
     const answer = await t.call('POST', '/customers', {
-      body: {
-        customerType: 'INDIVIDUAL',
-        fullName,
-        birthDate: '1990-01-31',
-        nationality: 'US',
-      },
+      body: { customerType: 'INDIVIDUAL', fullName, birthDate: '1990-01-31', nationality: 'US' },
     });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({
-      id: expect.stringMatching(/^Customer:/),
-      kycStatus,
-      fullName,
-    });
+    expect(answer.body).toMatchObject({ id: expect.stringMatching(/^Customer:/), kycStatus, fullName });
     expect((await t.call('GET', `/customers/${answer.body.id}`)).body.kycStatus).toBe(kycStatus);
   });
 
@@ -111,10 +94,7 @@ describe('POST /customers KYC magic', () => {
         address: { line1: 'x', city: 'y', postalCode: '1', country: 'Germany' },
       },
     });
-    const errors = errorShape(answer).details.errors as Array<{
-      field: string;
-      constraint?: Record<string, unknown>;
-    }>;
+    const errors = errorShape(answer).details.errors as Array<{ field: string; constraint?: Record<string, unknown> }>;
     expect(errors.map((e) => e.field)).toEqual([
       'customerType',
       'fullName',
@@ -124,19 +104,14 @@ describe('POST /customers KYC magic', () => {
     ]);
     expect(errors[0]!.constraint).toEqual({ enum: ['INDIVIDUAL', 'BUSINESS'] });
     expect(errors[2]!.constraint).toEqual({ format: 'date' });
-    expect(errors[3]!.constraint).toMatchObject({
-      format: 'iso3166-1-alpha-2',
-    });
+    expect(errors[3]!.constraint).toMatchObject({ format: 'iso3166-1-alpha-2' });
   });
 });
 
 describe('quotes and POST /sandbox/send', () => {
   it('pays the fixture quote once: credits the destination and returns the transaction', async () => {
     const quote = await t.call('GET', `/quotes/${t.emu.fixtures.quoteId}`);
-    expect(quote.body).toMatchObject({
-      status: 'PENDING',
-      source: { sourceType: 'REALTIME_FUNDING' },
-    });
+    expect(quote.body).toMatchObject({ status: 'PENDING', source: { sourceType: 'REALTIME_FUNDING' } });
     expect(quote.body.paymentInstructions[0].accountOrWalletInfo.reference).toMatch(/^SVC/);
     const before = await balance();
     const paid = await t.call('POST', '/sandbox/send', {
@@ -160,10 +135,7 @@ describe('quotes and POST /sandbox/send', () => {
     const created = await t.call('POST', '/quotes', {
       body: {
         source: { sourceType: 'REALTIME_FUNDING', currency: 'EUR' },
-        destination: {
-          destinationType: 'ACCOUNT',
-          accountId: t.emu.fixtures.accountId,
-        },
+        destination: { destinationType: 'ACCOUNT', accountId: t.emu.fixtures.accountId },
         lockedCurrencySide: 'RECEIVING',
         lockedCurrencyAmount: 10_000,
       },
@@ -179,26 +151,14 @@ describe('quotes and POST /sandbox/send', () => {
     expect(created.body.feesIncluded).toBe(30);
     expect(created.body.totalSendingAmount).toBe(9_200 + 30);
     const id = created.body.id;
-    const wrongCurrency = await t.call('POST', '/sandbox/send', {
-      body: { quoteId: id, currencyCode: 'USD' },
-    });
-    expect(errorShape(wrongCurrency)).toMatchObject({
-      status: 400,
-      code: 'INVALID_CURRENCY',
-    });
+    const wrongCurrency = await t.call('POST', '/sandbox/send', { body: { quoteId: id, currencyCode: 'USD' } });
+    expect(errorShape(wrongCurrency)).toMatchObject({ status: 400, code: 'INVALID_CURRENCY' });
     const wrongAmount = await t.call('POST', '/sandbox/send', {
       body: { quoteId: id, currencyCode: 'EUR', currencyAmount: 1 },
     });
-    expect(errorShape(wrongAmount)).toMatchObject({
-      status: 400,
-      code: 'INVALID_AMOUNT',
-    });
+    expect(errorShape(wrongAmount)).toMatchObject({ status: 400, code: 'INVALID_AMOUNT' });
     const ok = await t.call('POST', '/sandbox/send', {
-      body: {
-        quoteId: id,
-        currencyCode: 'EUR',
-        currencyAmount: created.body.totalSendingAmount,
-      },
+      body: { quoteId: id, currencyCode: 'EUR', currencyAmount: created.body.totalSendingAmount },
     });
     expect(ok.status).toBe(200);
   });
@@ -207,10 +167,7 @@ describe('quotes and POST /sandbox/send', () => {
     const missing = await t.call('POST', '/sandbox/send', {
       body: { quoteId: `Quote:${randomUUID()}`, currencyCode: 'USD' },
     });
-    expect(errorShape(missing)).toMatchObject({
-      status: 404,
-      code: 'QUOTE_NOT_FOUND',
-    });
+    expect(errorShape(missing)).toMatchObject({ status: 404, code: 'QUOTE_NOT_FOUND' });
     const bad = await t.call('POST', '/sandbox/send', {
       body: { quoteId: 7, currencyCode: 'XYZ', currencyAmount: 'ten' },
     });
@@ -241,14 +198,9 @@ describe('quotes to UMA magic destinations, paid with POST /sandbox/send', () =>
   ])('%s: the payment goes as the address says', async (address, currency, txStatus, quoteStatus) => {
     const quote = await umaQuote(address, currency);
     expect(quote.status).toBe(201);
-    const paid = await t.call('POST', '/sandbox/send', {
-      body: { quoteId: quote.body.id, currencyCode: 'USD' },
-    });
+    const paid = await t.call('POST', '/sandbox/send', { body: { quoteId: quote.body.id, currencyCode: 'USD' } });
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({
-      status: txStatus,
-      quoteId: quote.body.id,
-    });
+    expect(paid.body).toMatchObject({ status: txStatus, quoteId: quote.body.id });
     expect('settledAt' in paid.body).toBe(txStatus === 'COMPLETED');
     if (txStatus === 'FAILED') expect(paid.body.failureReason).toBe('COMPLIANCE_REJECTED');
     expect((await t.call('GET', `/quotes/${quote.body.id}`)).body).toMatchObject({
@@ -256,11 +208,7 @@ describe('quotes to UMA magic destinations, paid with POST /sandbox/send', () =>
       transactionId: paid.body.id,
     });
     expect(
-      (
-        await t.call('POST', '/sandbox/send', {
-          body: { quoteId: quote.body.id, currencyCode: 'USD' },
-        })
-      ).status,
+      (await t.call('POST', '/sandbox/send', { body: { quoteId: quote.body.id, currencyCode: 'USD' } })).status,
     ).toBe(400);
   });
 
@@ -307,10 +255,7 @@ describe('POST /sandbox/uma/receive', () => {
 
   it('404 UMA_NOT_FOUND for an unknown receiver', async () => {
     const answer = await receive('$success.usd@sandbox.uma.money', '$nobody@emulator.svc.test');
-    expect(errorShape(answer)).toMatchObject({
-      status: 404,
-      code: 'UMA_NOT_FOUND',
-    });
+    expect(errorShape(answer)).toMatchObject({ status: 404, code: 'UMA_NOT_FOUND' });
   });
 
   it.each([
@@ -319,10 +264,7 @@ describe('POST /sandbox/uma/receive', () => {
     ['receiver with spaces', '$success.usd@sandbox.uma.money', '$a b@x.com'],
   ])('400 INVALID_UMA_ADDRESS for a malformed %s', async (_n, sender, receiver) => {
     const answer = await receive(sender, receiver);
-    expect(errorShape(answer)).toMatchObject({
-      status: 400,
-      code: 'INVALID_UMA_ADDRESS',
-    });
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_UMA_ADDRESS' });
   });
 
   it('400 INVALID_UMA_ADDRESS names both addresses when both are malformed', async () => {
@@ -354,22 +296,12 @@ describe('POST /sandbox/uma/receive', () => {
     });
     expect(errorShape(unknown)).toMatchObject({ status: 404 });
     const neither = await t.call('POST', '/sandbox/uma/receive', { body });
-    expect(errorShape(neither)).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
+    expect(errorShape(neither)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(neither.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['receiverUmaAddress']);
     const both = await t.call('POST', '/sandbox/uma/receive', {
-      body: {
-        ...body,
-        customerId: t.emu.fixtures.customerId,
-        receiverUmaAddress: t.emu.fixtures.umaAddress,
-      },
+      body: { ...body, customerId: t.emu.fixtures.customerId, receiverUmaAddress: t.emu.fixtures.umaAddress },
     });
-    expect(errorShape(both)).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-    });
+    expect(errorShape(both)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
   });
 
   it('400 SENDER_NOT_ACCEPTED for a sender that is not a sandbox magic address', async () => {

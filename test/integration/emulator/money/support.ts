@@ -4,11 +4,7 @@
  */
 import { connectAgent, type TestEmulator } from '../support.js';
 
-export const person = {
-  beneficiaryType: 'INDIVIDUAL',
-  fullName: 'Ada Lovelace',
-  countryOfResidence: 'GB',
-};
+export const person = { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'GB' };
 
 /** An accountInfo of accountType whose primary identifier ends in `digits`. */
 export function accountInfo(accountType: string, digits = '000', unique = ''): Record<string, unknown> {
@@ -22,28 +18,13 @@ export function accountInfo(accountType: string, digits = '000', unique = ''): R
         beneficiary: person,
       };
     case 'EUR_ACCOUNT':
-      return {
-        accountType,
-        iban: `DE8937040044${six || '053201'}3${digits}`,
-        beneficiary: person,
-      };
+      return { accountType, iban: `DE8937040044${six || '053201'}3${digits}`, beneficiary: person };
     case 'MXN_ACCOUNT':
-      return {
-        accountType,
-        clabeNumber: `002010077${six || '777777'}${digits}`,
-        beneficiary: person,
-      };
+      return { accountType, clabeNumber: `002010077${six || '777777'}${digits}`, beneficiary: person };
     case 'SPARK_WALLET':
-      return {
-        accountType,
-        address: `sp1qsandbox${six || 'wallet'}${digits}`,
-        vaspName: 'Sandbox VASP',
-      };
+      return { accountType, address: `sp1qsandbox${six || 'wallet'}${digits}`, vaspName: 'Sandbox VASP' };
     case 'LIGHTNING':
-      return {
-        accountType,
-        lightningAddress: `ada${six}${digits}@wallet.example.com`,
-      };
+      return { accountType, lightningAddress: `ada${six}${digits}@wallet.example.com` };
     default:
       throw new Error(accountType);
   }
@@ -62,21 +43,12 @@ export async function newCustomer(
   fullName = 'Grace Hopper',
 ): Promise<{ id: string; usd: string; eur: string }> {
   const created = await t.call('POST', '/customers', {
-    body: {
-      customerType: 'INDIVIDUAL',
-      fullName,
-      birthDate: '1990-01-31',
-      nationality: 'US',
-    },
+    body: { customerType: 'INDIVIDUAL', fullName, birthDate: '1990-01-31', nationality: 'US' },
   });
   if (created.status !== 201) throw new Error(`customer: ${created.text}`);
   const list = await t.call('GET', `/customers/internal-accounts?customerId=${created.body.id}`);
   const byCurrency = (code: string) => list.body.data.find((a: any) => a.balance.currency.code === code).id as string;
-  return {
-    id: created.body.id,
-    usd: byCurrency('USD'),
-    eur: byCurrency('EUR'),
-  };
+  return { id: created.body.id, usd: byCurrency('USD'), eur: byCurrency('EUR') };
 }
 
 let serial = 0;
@@ -101,16 +73,11 @@ export async function externalAccount(
 
 export async function accountBalances(t: TestEmulator, id: string): Promise<{ balance: number; totalBalance: number }> {
   const answer = await t.call('GET', `/internal-accounts/${id}`);
-  return {
-    balance: answer.body.balance.amount,
-    totalBalance: answer.body.totalBalance.amount,
-  };
+  return { balance: answer.body.balance.amount, totalBalance: answer.body.totalBalance.amount };
 }
 
 export async function fund(t: TestEmulator, id: string, amount: number): Promise<void> {
-  const answer = await t.call('POST', `/sandbox/internal-accounts/${id}/fund`, {
-    body: { amount },
-  });
+  const answer = await t.call('POST', `/sandbox/internal-accounts/${id}/fund`, { body: { amount } });
   if (answer.status !== 200) throw new Error(`fund: ${answer.text}`);
 }
 
@@ -175,12 +142,7 @@ export async function fundedAgent(
   const c = await newCustomer(t);
   await fund(t, c.usd, funds);
   const bank = await externalAccount(t, c.id, 'USD_ACCOUNT');
-  return {
-    customerId: c.id,
-    usd: c.usd,
-    bank,
-    ...(await connectAgent(t, c.id, policy({ usd: c.usd, bank }), name)),
-  };
+  return { customerId: c.id, usd: c.usd, bank, ...(await connectAgent(t, c.id, policy({ usd: c.usd, bank }), name)) };
 }
 
 /** A transfer-out body moving `amount` from the agent customer's USD account to its bank account. */

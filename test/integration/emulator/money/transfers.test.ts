@@ -20,20 +20,12 @@ afterAll(() => t.close());
 
 const out = (source: string, destination: string, amount: number, headers: Record<string, string> = {}) =>
   t.call('POST', '/transfer-out', {
-    body: {
-      source: { accountId: source },
-      destination: { accountId: destination },
-      amount,
-    },
+    body: { source: { accountId: source }, destination: { accountId: destination }, amount },
     headers,
   });
 const into = (source: string, destination: string, amount: number) =>
   t.call('POST', '/transfer-in', {
-    body: {
-      source: { accountId: source },
-      destination: { accountId: destination },
-      amount,
-    },
+    body: { source: { accountId: source }, destination: { accountId: destination }, amount },
   });
 const tx = async (id: string) => (await t.call('GET', `/transactions/${id}`)).body;
 
@@ -68,10 +60,7 @@ describe("transfer-out: the destination account's last three digits", () => {
     t.emu.testing.advanceClock(29_000);
     expect((await tx(answer.body.id)).status).toBe('PENDING');
     t.emu.testing.advanceClock(1_000);
-    expect(await tx(answer.body.id)).toMatchObject({
-      status: 'FAILED',
-      failureReason: expect.any(String),
-    });
+    expect(await tx(answer.body.id)).toMatchObject({ status: 'FAILED', failureReason: expect.any(String) });
     expect(await accountBalances(t, customer.usd)).toEqual(before);
   });
 
@@ -90,10 +79,7 @@ describe("transfer-out: the destination account's last three digits", () => {
       }
       const before = await accountBalances(t, source);
       const answer = await out(source, destination, 1_000);
-      expect(answer.body).toMatchObject({
-        status: 'COMPLETED',
-        settledAt: expect.any(String),
-      });
+      expect(answer.body).toMatchObject({ status: 'COMPLETED', settledAt: expect.any(String) });
       expect(await accountBalances(t, source)).toEqual({
         balance: before.balance - 1_000,
         totalBalance: before.totalBalance - 1_000,
@@ -167,10 +153,7 @@ describe('refusals', () => {
     const destination = await externalAccount(t, customer.id, 'EUR_ACCOUNT', '500');
     expect((await out(customer.eur, destination, 50_000)).status).toBe(201);
     const over = await out(customer.eur, destination, 50_001);
-    expect(errorShape(over)).toMatchObject({
-      status: 400,
-      code: 'TRANSACTION_SIZE_LIMIT_EXCEEDED',
-    });
+    expect(errorShape(over)).toMatchObject({ status: 400, code: 'TRANSACTION_SIZE_LIMIT_EXCEEDED' });
   });
 
   it('insufficient funds: 400 INVALID_AMOUNT, nothing moves', async () => {
@@ -189,19 +172,14 @@ describe('refusals', () => {
         customerId: customer.id,
         currency: 'BTC',
         ownershipType: 'FIRST_PARTY',
-        accountInfo: {
-          accountType: 'SPARK_WALLET',
-          address: 'sp1qtransferunproven',
-        },
+        accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qtransferunproven' },
       },
     });
     expect(errorShape(await out(customer.usd, wallet.body.id, 10))).toMatchObject({
       code: 'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED',
     });
     const eurAccount = await externalAccount(t, customer.id, 'EUR_ACCOUNT', '502');
-    expect(errorShape(await out(customer.usd, eurAccount, 10))).toMatchObject({
-      code: 'INVALID_CURRENCY',
-    });
+    expect(errorShape(await out(customer.usd, eurAccount, 10))).toMatchObject({ code: 'INVALID_CURRENCY' });
     expect(errorShape(await out(customer.usd, `ExternalAccount:${randomUUID()}`, 10))).toMatchObject({ status: 404 });
     expect(errorShape(await into(`ExternalAccount:${randomUUID()}`, customer.usd, 10))).toMatchObject({ status: 404 });
   });
@@ -210,12 +188,8 @@ describe('refusals', () => {
     const destination = await externalAccount(t, customer.id, 'USD_ACCOUNT', '503');
     const before = await accountBalances(t, customer.usd);
     const key = randomUUID();
-    const first = await out(customer.usd, destination, 300, {
-      'idempotency-key': key,
-    });
-    const second = await out(customer.usd, destination, 300, {
-      'idempotency-key': key,
-    });
+    const first = await out(customer.usd, destination, 300, { 'idempotency-key': key });
+    const second = await out(customer.usd, destination, 300, { 'idempotency-key': key });
     expect(second.body).toEqual(first.body);
     expect((await accountBalances(t, customer.usd)).balance).toBe(before.balance - 300);
   });
