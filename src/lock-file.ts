@@ -2,7 +2,7 @@
  * The one lock-file mechanism: `<file>.lock` holds its owner's pid, and exactly one process can
  * create it. The store holds it for the milliseconds of a read-modify-write and waits its turn
  * (src/store/lock.ts); a webhook listener holds it for as long as it runs and refuses to start
- * beside another (src/webhook/seen-file-lock.ts).
+ * beside another (src/webhook/journal/lock.ts).
  *
  * The pid is written to a private temp file that is then hard-linked into place: link() fails if
  * the lock exists, so a lock never exists without its pid. A lock whose owner is gone (killed with

@@ -1,6 +1,6 @@
 /**
  * `svc webhook replay --store <file> [--failed] [--last N] [--to <url>]`: re-forwards deliveries from
- * a `webhook listen --store` journal (src/webhook/journal-replay.ts), byte for byte with the service's
+ * a `webhook listen --store` journal (src/webhook/journal/replay.ts), byte for byte with the service's
  * headers, to --to or to the URL each was forwarded to. One line per delivery on stdout (the new
  * answer, then what the journal says: verification and the earlier answer); the summary on stderr.
  */
@@ -8,7 +8,7 @@ import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
 import { SvcError, UsageError } from '../../src/errors.js';
 import { createForwarder, type ForwardResult } from '../../src/webhook/forward.js';
-import { reforward, selectFromJournal, type ReforwardResult } from '../../src/webhook/journal-replay.js';
+import { reforward, selectFromJournal, type ReforwardResult } from '../../src/webhook/journal/replay.js';
 import { formatMs } from './format.js';
 import type { ReplayOptions } from './replay.js';
 import { count } from '../../src/words.js';

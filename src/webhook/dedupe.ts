@@ -2,7 +2,7 @@
  * Remembers which webhook deliveries were processed, so an at-least-once delivery is acted on once.
  *
  * In memory: a bounded SeenSet (default 100k ids; older ids are forgotten). With a store path, also an
- * append-only journal file (seen-file.ts), locked to one listener (seen-file-lock.ts).
+ * append-only journal file (journal/journal-file.ts), locked to one listener (journal/lock.ts).
  *
  * Crash semantics (with a journal file). A delivery that is printed or forwarded goes through the journal:
  *   verify → begin(id, body) durable → forward → print (written to stdout's fd) → record(id) durable → answer 200.
@@ -22,7 +22,7 @@
  * Group commit: lines written while a write+fdatasync is in flight wait for the next one, so N
  * concurrent deliveries cost one write and one fdatasync, not N.
  */
-import { SeenIdsFile } from './seen-file.js';
+import { SeenIdsFile } from './journal/journal-file.js';
 import { SeenSet } from './seen-set.js';
 import type { SeenIds } from './seen-ids.js';
 

@@ -4,6 +4,6 @@ export * from './dedupe.js';
 export * from './envelope.js';
 export * from './forward.js';
 export * from './render.js';
-export * from './journal-read.js';
-export * from './journal-replay.js';
+export * from './journal/read.js';
+export * from './journal/replay.js';
 export * from './listener.js';

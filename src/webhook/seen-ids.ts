@@ -1,6 +1,6 @@
 /**
  * The ids a webhook receiver has processed, and the deliveries it had begun: what the receiver
- * asks, and what memory (dedupe.ts) or the journal file (seen-file.ts) answers.
+ * asks, and what memory (dedupe.ts) or the journal file (journal/journal-file.ts) answers.
  */
 import type { ForwardResult } from './forward.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../../src/webhook/journal-read.js';
+import { readJournal } from '../../../src/webhook/journal/read.js';
 
 const body = (id: string, type = 'CARD.STATE_CHANGE') =>
   JSON.stringify({ id, type, timestamp: '2026-11-26T10:00:00Z', data: {} });

@@ -3,8 +3,8 @@
  * from their own memory and drop the other's ids, which would then be printed again after a restart.
  * The lock is `<store>.lock` (src/lock-file.ts); one whose owner is gone is taken over.
  */
-import { UsageError } from '../errors.js';
-import { tryLockFile } from '../lock-file.js';
+import { UsageError } from '../../errors.js';
+import { tryLockFile } from '../../lock-file.js';
 
 /** Takes the lock or throws a UsageError naming `input` (where the file's path came from); returns the release function. */
 export function lockSeenFile(storePath: string, input = 'store'): () => void {

@@ -1,11 +1,11 @@
 /**
- * Reads a listener's journal (format in seen-file.ts) without taking its lock: a replay from it runs
+ * Reads a listener's journal (format in journal-file.ts) without taking its lock: a replay from it runs
  * beside the listener that owns the file. Appends are whole lines and compaction is a rename, so a
  * read sees a consistent file, at worst without a torn last line (skipped).
  */
 import { readFileSync } from 'node:fs';
-import { parseEnvelope } from './envelope.js';
-import type { ForwardResult } from './forward.js';
+import { parseEnvelope } from '../envelope.js';
+import type { ForwardResult } from '../forward.js';
 
 export interface JournalEntry {
   id: string;

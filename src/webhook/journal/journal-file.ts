@@ -8,7 +8,7 @@
  *   {"q":"Webhook:…","v":true,"f":{…}}   queued: begun, its forward failed (the app's answer), nothing shown; a retry begins it again
  *   {"d":"Webhook:…","v":true,"f":{…}}   done, with its verification result and the app's answer (shown deliveries)
  * The newest `keepDone` done deliveries keep their begun line (raw body and headers) through
- * compaction, so a replay of the newest N from the journal can re-forward them (journal-read.ts).
+ * compaction, so a replay of the newest N from the journal can re-forward them (read.ts).
  * dedupe.ts states the crash contract this file keeps.
  */
 import {
@@ -24,10 +24,10 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DeliveryOutcome, SeenIds, InterruptedDelivery } from './seen-ids.js';
-import type { ForwardResult } from './forward.js';
-import type { SeenSet } from './seen-set.js';
-import { lockSeenFile } from './seen-file-lock.js';
+import type { DeliveryOutcome, SeenIds, InterruptedDelivery } from '../seen-ids.js';
+import type { ForwardResult } from '../forward.js';
+import type { SeenSet } from '../seen-set.js';
+import { lockSeenFile } from './lock.js';
 
 /** Journal files grow by whole bodies; past this size they are compacted even with few lines. */
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;

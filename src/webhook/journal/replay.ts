@@ -4,9 +4,9 @@
  * order the listener saw them), to one given target or each back to the URL it was forwarded to.
  * The journal itself is not changed.
  */
-import { UsageError } from '../errors.js';
-import { createForwarder, type ForwardResult, type Forwarder } from './forward.js';
-import { readJournal, type JournalEntry } from './journal-read.js';
+import { UsageError } from '../../errors.js';
+import { createForwarder, type ForwardResult, type Forwarder } from '../forward.js';
+import { readJournal, type JournalEntry } from './read.js';
 
 export interface JournalSelection {
   store: string;
