@@ -135,6 +135,11 @@ const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
   PORT_IN_USE: () => 'Pass another --port (0 picks a free one).',
   CANNOT_LISTEN: () => 'Pass a --host address of this machine (the default is 127.0.0.1), or a --port above 1023.',
   STORE_UNUSABLE: () => 'Pass a --store file in a folder you can write.',
+  STORE_DAMAGED: () =>
+    'Run the same command with --repair: the damaged line and everything after it move aside into a file next to the journal (named on stderr), and the listener starts with the lines before it.',
+  STORE_NOT_JOURNAL: () =>
+    'Pass --store a new file name (svc creates the journal there) or the journal a listener made.',
+  STORE_IS_LINK: () => 'Pass --store the path of the journal file itself, or a new file name.',
   UNREADABLE_JOURNAL: () => 'Pass the journal file a listener was given with --store.',
   NO_TARGET: () => 'Pass --to <url> (your app, e.g. localhost:3000/webhooks).',
   NO_REPLAY: () => 'Point the command at a running `svc emulator start`.',

@@ -74,6 +74,10 @@ export function renderer(
           `forwarding ${e.event.id} to ${failed(e.result)}; answered ${e.result.status} so the service retries`,
         );
       case 'forward-queued':
+        if (e.result === undefined)
+          return ui.warn(
+            `${e.event.id} waits in the --store journal behind the deliveries ${e.target} has not taken yet; next try in ${formatMs(e.retryInMs)}`,
+          );
         return ui.warn(
           `forwarding ${e.event.id} to ${failed(e.result)} (attempt ${e.attempt}); kept in the --store journal, next try in ${formatMs(e.retryInMs)}`,
         );

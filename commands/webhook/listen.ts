@@ -24,6 +24,8 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     throw new UsageError(`--path must start with "/", got "${opts.path}"`, { input: '--path' });
   const events = parseEventTypes(opts.events);
   atMostOne({ '--public-key': opts.publicKey, '--skip-verify': opts.skipVerify });
+  if (opts.repair && opts.store === undefined)
+    throw new UsageError('--repair mends a --store journal: give --store <file> with it', { input: '--repair' });
 
   let profileError: unknown;
   const getProfile = () =>
@@ -50,6 +52,8 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
     forwardTo: opts.forwardTo,
     route: opts.route,
     store: opts.store,
+    repair: opts.repair,
+    forwardTimeoutMs: opts.forwardTimeout * 1000,
     // In a script (--json, --no-input or CI) an app that is down is an error at once, not failed
     // deliveries later (a CI job must not hang); by hand a warning, as the app is often (re)started after.
     requireApps: deps.globals.json || !deps.globals.input || isCI(deps.env),
@@ -87,6 +91,7 @@ function describe(
 ): void {
   if (keySource) ui.info(`Verifying X-Service-Signature with the key from ${keySource}`);
   else ui.warn(SKIP_VERIFY_WARNING.toUpperCase());
+  for (const note of l.journalNotes) ui.warn(note);
   if (opts.store) ui.info(`Remembering delivery ids in ${opts.store} (${l.remembered} loaded)`);
   if (l.resumed > 0) {
     ui.warn(

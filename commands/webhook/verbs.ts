@@ -50,8 +50,23 @@ export const listen = defineVerb({
       '--store <file>',
       "journal deliveries in this file (fsync'd; one listener at a time): a restart drops duplicates, finishes what a crash interrupted (marked redelivered) and retries failed forwards",
     ),
+    repair: flag.boolean(
+      '--repair',
+      'with --store: move a damaged journal tail aside into a file next to it (named on stderr) instead of refusing to start',
+    ),
+    forwardTimeout: flag.integer(
+      '--forward-timeout <seconds>',
+      'a forward your app has not answered in this long fails (504) and is retried',
+      { min: 1, max: 600 },
+      5,
+    ),
   },
   help: `
+--store keeps a journal that svc creates and marks: a file that is not one (or a symbolic link) is
+refused before anything is written. With --store a failed forward is answered 200 to the service
+and retried here: one delivery at a time per app, waiting 1 s, doubling with jitter up to 60 s,
+while newer deliveries for that app wait behind it; the bodies stay on disk, not in memory.
+
 Examples:
   $ svc webhook listen
   $ svc webhook listen --forward-to localhost:3000/webhooks --store seen.json`,

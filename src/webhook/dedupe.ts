@@ -15,14 +15,12 @@
  *   already acknowledged: the 200 follows the durable record) can be shown twice, and they say so.
  * - Crash after record is durable: the redelivery is found at load and answered 200 as a duplicate.
  * - A crash mid-append can leave a torn last line. Its fsync never completed, so nothing that depends
- *   on it happened: load cuts the file back to the last newline. A failed append (disk full) is cut
- *   back the same way before the next one, and its deliveries get 500 (the service retries).
+ *   on it happened: open moves it aside into a file next to the journal and says so (journal/open.ts).
+ *   A failed append (disk full) is cut back to the last whole line before the next one, and its
+ *   deliveries get 500 (the service retries).
  * Filtered events (not printed, not forwarded) have nothing to finish: they are only recorded.
- *
- * Group commit: lines written while a write+fdatasync is in flight wait for the next one, so N
- * concurrent deliveries cost one write and one fdatasync, not N.
  */
-import { SeenIdsFile } from './journal/journal-file.js';
+import { Journal } from './journal/journal-file.js';
 import { SeenSet } from './seen-set.js';
 import type { SeenIds } from './seen-ids.js';
 
@@ -39,6 +37,8 @@ export interface DedupeOptions {
   keepDone?: number;
   /** The input the file's path came from, named by errors. Default `store`. */
   input?: string;
+  /** A damaged journal: move the damaged tail aside into a file next to it, instead of refusing it. */
+  repair?: boolean;
 }
 
 /** Throws a UsageError naming `input` when another listener holds the store file. */
@@ -46,13 +46,12 @@ export function openSeenIds(options: DedupeOptions = {}): SeenIds {
   const maxIds = options.maxIds ?? 100_000;
   const seen = new SeenSet(maxIds);
   if (options.storePath === undefined) return memoryStore(seen);
-  return new SeenIdsFile(
-    options.storePath,
-    seen,
-    options.compactAfterLines ?? 2 * maxIds,
-    options.keepDone,
-    options.input,
-  );
+  return new Journal(options.storePath, seen, {
+    compactAfterLines: options.compactAfterLines ?? 2 * maxIds,
+    keepDone: options.keepDone,
+    input: options.input,
+    repair: options.repair,
+  });
 }
 
 function memoryStore(seen: SeenSet): SeenIds {
@@ -61,7 +60,9 @@ function memoryStore(seen: SeenSet): SeenIds {
     begin: () => undefined,
     release: () => {},
     queue: () => undefined,
+    readBegun: () => undefined,
     interrupted: () => [],
+    notes: [],
     durable: false,
     record(id) {
       seen.add(id);

@@ -32,9 +32,14 @@ export interface Forwarder {
   close(): Promise<void>;
 }
 
+/** A forward the app has not answered in this long counts as failed (504); `--forward-timeout`. */
+export const DEFAULT_FORWARD_TIMEOUT_MS = 5000;
+
 export interface ForwarderOptions {
-  /** Per-request limit for the app's headers and body. Default 10 s. */
+  /** Limit of one whole forward (connect, headers, body). Default DEFAULT_FORWARD_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Runs `fire` after `ms`, returns a cancel: the limit's clock (a test moves its own). Default setTimeout. */
+  timer?: (ms: number, fire: () => void) => () => void;
   /** The input the URL came from, named by the error about a bad one. Default `forwardTo`. */
   input?: string;
 }
@@ -66,16 +71,28 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
       hint: 'For example localhost:3000/webhooks or https://app.example.com/hooks.',
     });
   }
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FORWARD_TIMEOUT_MS;
+  const timer = options.timer ?? realTimer;
+  // undici's own limits are per phase; the one that counts is the whole forward's, below.
+  const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connectTimeout: timeoutMs });
   const href = target.href;
 
   return {
     url: href,
     async forward(body, headers) {
       const started = performance.now();
+      // Each forward has its own limit, so a hanging app costs each delivery at most timeoutMs and
+      // holds up no other delivery (each has its own connection from the pool).
+      const abort = new AbortController();
+      const cancel = timer(timeoutMs, () => abort.abort(new ForwardTimeout(timeoutMs)));
       try {
-        const response = await request(href, { method: 'POST', body, headers, dispatcher: agent });
+        const response = await request(href, {
+          method: 'POST',
+          body,
+          headers,
+          dispatcher: agent,
+          signal: abort.signal,
+        });
         await response.body.dump();
         const status = response.statusCode;
         const ms = performance.now() - started;
@@ -85,16 +102,29 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
         return { url: href, ok: false, status, ms };
       } catch (error) {
         const ms = performance.now() - started;
-        const timedOut =
-          error instanceof errors.HeadersTimeoutError ||
-          error instanceof errors.BodyTimeoutError ||
-          error instanceof errors.ConnectTimeoutError;
+        // An abort surfaces as undici's own error or as the reason given: the signal says which it was.
+        if (abort.signal.aborted)
+          return { url: href, ok: false, status: 504, ms, error: describe(abort.signal.reason) };
+        const timedOut = error instanceof errors.ConnectTimeoutError;
         return { url: href, ok: false, status: timedOut ? 504 : 502, ms, error: describe(error) };
+      } finally {
+        cancel();
       }
     },
     probe: (probeMs = 3000) => probeConnect(target, probeMs),
     close: () => agent.close(),
   };
+}
+
+class ForwardTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms (--forward-timeout)`);
+  }
+}
+
+function realTimer(ms: number, fire: () => void): () => void {
+  const handle = setTimeout(fire, ms);
+  return () => clearTimeout(handle);
 }
 
 function probeConnect(target: URL, timeoutMs: number): Promise<string | undefined> {

@@ -21,7 +21,7 @@ import {
   type EmulatorNews,
   type LocalEndpoint,
 } from './emulator-endpoint.js';
-import { createForwarder, type ForwardResult, type Forwarder } from './forward.js';
+import { createForwarder, type ForwardResult, type Forwarder, type ForwarderOptions } from './forward.js';
 import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from './receiver.js';
 import type { AcceptedEvent, ReceiverStats, Rejection } from './receiver-types.js';
 import type { WebhookEvent } from './envelope.js';
@@ -47,6 +47,12 @@ export interface ListenerConfig {
   route?: readonly string[];
   /** The journal file: dedupe across restarts, crash recovery, local forward retries. */
   store?: string;
+  /** A damaged journal: move its damaged tail aside (and say so in `journalNotes`) instead of refusing it. */
+  repair?: boolean;
+  /** How long one forward may take before it counts as failed (504). Default DEFAULT_FORWARD_TIMEOUT_MS. */
+  forwardTimeoutMs?: number;
+  /** Runs `fire` after `ms` (returns a cancel): the forward timeout's clock, for a test to move. Default real timers. */
+  forwardTimer?: ForwarderOptions['timer'];
   /** An app that cannot be reached at start is an error (a script must not wait on it), not a reported warning. */
   requireApps?: boolean;
   /** The local emulator, to take its endpoint over and watch it. `keyFromProfile`: the key came from the profile. */
@@ -62,7 +68,15 @@ export type ListenerEvent =
   | { kind: 'filtered' | 'duplicate'; event: WebhookEvent }
   | ({ kind: 'rejected' } & Rejection)
   | { kind: 'forward-failed'; event: WebhookEvent; result: ForwardResult }
-  | { kind: 'forward-queued'; event: WebhookEvent; result: ForwardResult; attempt: number; retryInMs: number }
+  /** `result` undefined (attempt 0): it joined the deliveries already waiting for `target`, without an attempt. */
+  | {
+      kind: 'forward-queued';
+      event: WebhookEvent;
+      result: ForwardResult | undefined;
+      attempt: number;
+      retryInMs: number;
+      target: string;
+    }
   | { kind: 'error'; event: WebhookEvent; error: unknown }
   /** At start, without requireApps: the app `input` names cannot be reached yet; `line` says which and why. */
   | { kind: 'app-unreachable'; input: ListenerInput; line: string }
@@ -78,6 +92,8 @@ export interface Listener {
   remembered: number;
   /** Deliveries a crash interrupted, being finished now from the journal. */
   resumed: number;
+  /** What opening the journal moved aside (a torn or damaged tail), for the user to be told. */
+  journalNotes: readonly string[];
   /** The emulator whose endpoint this listener took over, and the one it replaced. */
   emulator?: { baseUrl: string; previous?: string };
   stats: Readonly<ReceiverStats>;
@@ -86,8 +102,9 @@ export interface Listener {
 }
 
 export async function startListener(config: ListenerConfig): Promise<Listener> {
-  const routes = await readRoutes(config.route ?? [], 'route');
-  const fallback = config.forwardTo !== undefined ? createForwarder(config.forwardTo) : undefined;
+  const forwarding: ForwarderOptions = { timeoutMs: config.forwardTimeoutMs, timer: config.forwardTimer };
+  const routes = await readRoutes(config.route ?? [], 'route', forwarding);
+  const fallback = config.forwardTo !== undefined ? createForwarder(config.forwardTo, forwarding) : undefined;
   const forwarder = routes.length ? createRoutedForwarder(routes, fallback) : fallback;
   let dedupe: SeenIds | undefined;
   let receiver: WebhookReceiver | undefined;
@@ -103,7 +120,7 @@ export async function startListener(config: ListenerConfig): Promise<Listener> {
   };
   try {
     if (forwarder) await probe(forwarder, routes.length ? 'route' : 'forwardTo', config);
-    dedupe = openStore(config.store);
+    dedupe = openStore(config.store, config.repair ?? false);
     // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
     let verifier = config.key && createAsyncWebhookVerifier(config.key);
     const verify: ReceiverOptions['verify'] = verifier && ((body, header) => verifier!(body, header));
@@ -133,6 +150,7 @@ export async function startListener(config: ListenerConfig): Promise<Listener> {
     ...(fallback && { forwardTo: fallback.url }),
     remembered: dedupe.size,
     resumed,
+    journalNotes: dedupe.notes,
     ...(endpoint && {
       emulator: { baseUrl: endpoint.baseUrl, ...(endpoint.previous && { previous: endpoint.previous }) },
     }),
@@ -159,9 +177,9 @@ async function probe(forwarder: Forwarder, input: ListenerInput, config: Listene
   await config.report({ kind: 'app-unreachable', input, line });
 }
 
-function openStore(path: string | undefined): SeenIds {
+function openStore(path: string | undefined, repair: boolean): SeenIds {
   try {
-    return openSeenIds({ storePath: path, input: 'store' });
+    return openSeenIds({ storePath: path, input: 'store', repair });
   } catch (error) {
     if (error instanceof UsageError) throw error; // in use by another listener: already says so
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'unreadable');
@@ -193,8 +211,8 @@ async function listen(
       onDuplicate: (event) => void report({ kind: 'duplicate', event }),
       onRejected: (rejection) => void report({ kind: 'rejected', ...rejection }),
       onForwardFailed: (event, result) => void report({ kind: 'forward-failed', event, result }),
-      onForwardQueued: (event, result, attempt, retryInMs) =>
-        void report({ kind: 'forward-queued', event, result, attempt, retryInMs }),
+      onForwardQueued: (event, result, attempt, retryInMs, target) =>
+        void report({ kind: 'forward-queued', event, result, attempt, retryInMs, target }),
       onError: (error, event) => void report({ kind: 'error', event, error }),
     });
   } catch (error) {

@@ -54,10 +54,19 @@ export interface ReceiverOptions {
   onDuplicate?(event: WebhookEvent): void;
   onRejected?(rejection: Rejection): void;
   onForwardFailed?(event: WebhookEvent, result: ForwardResult): void;
-  /** Journal only: the app failed, the delivery stays in the journal and is forwarded again in `retryInMs`. */
-  onForwardQueued?(event: WebhookEvent, result: ForwardResult, attempt: number, retryInMs: number): void;
-  /** Backoff of those local retries: initialMs doubling up to maxMs. Default 1000 / 60000. */
-  forwardRetry?: { initialMs?: number; maxMs?: number };
+  /**
+   * Journal only: the delivery stays in the journal and `target` is tried again in `retryInMs`. `result`:
+   * the app's answer to attempt `attempt`; undefined (attempt 0) when it joined deliveries already waiting for `target`.
+   */
+  onForwardQueued?(
+    event: WebhookEvent,
+    result: ForwardResult | undefined,
+    attempt: number,
+    retryInMs: number,
+    target: string,
+  ): void;
+  /** Backoff of those local retries per target: initialMs doubling up to maxMs, with jitter. Default 1000 / 60000. */
+  forwardRetry?: { initialMs?: number; maxMs?: number; random?: () => number };
   /**
    * Runs a local retry `ms` from now. Default: an unref'd timer; a test passes its own clock to see
    * the schedule and run each retry when it chooses, instead of waiting for timers.

@@ -1,7 +1,7 @@
 /**
  * The webhook receiver: a node:http server that, for each POST on its path, reads the raw body
- * (at most maxBodyBytes; intake.ts) and hands it to deliveries.ts, where each delivery is taken
- * through its states (verify X-Service-Signature over those exact bytes, parse, dedupe, forward,
+ * (at most maxBodyBytes; intake.ts) and hands it to delivery.ts (through pipeline.ts), where each delivery is taken
+ * through its steps (verify X-Service-Signature over those exact bytes, parse, dedupe, forward,
  * report, record, answer).
  *
  * Where a delivery's CPU goes (test/bench/webhook-bench.mjs): the ECDSA P-256 verify is most of it
@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { reachableOrigin } from '../reachable-origin.js';
-import { createDeliveries } from './deliveries.js';
+import { createDeliveries } from './pipeline.js';
 import { readBody, refuseEarly } from './intake.js';
 import * as R from './replies.js';
 import type { ReceiverOptions, ReceiverStats, WebhookReceiver } from './receiver-types.js';
@@ -27,7 +27,7 @@ export type {
 } from './receiver-types.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export { SIGNATURE_HEADER } from './deliveries.js';
+export { SIGNATURE_HEADER } from './pipeline.js';
 
 export function createWebhookReceiver(options: ReceiverOptions): Promise<WebhookReceiver> {
   const host = options.host ?? '127.0.0.1';

@@ -8,7 +8,13 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { parseEventTypes } from './event-types.js';
-import { createForwarder, forwardTarget, type ForwardResult, type Forwarder } from './forward.js';
+import {
+  createForwarder,
+  forwardTarget,
+  type ForwardResult,
+  type Forwarder,
+  type ForwarderOptions,
+} from './forward.js';
 
 export interface Route {
   types: ReadonlySet<string>;
@@ -16,10 +22,14 @@ export interface Route {
 }
 
 /** The routes `values` give (files expanded), each checked before anything starts; errors name `input`. */
-export async function readRoutes(values: readonly string[], input = 'route'): Promise<Route[]> {
+export async function readRoutes(
+  values: readonly string[],
+  input = 'route',
+  forwarding: ForwarderOptions = {},
+): Promise<Route[]> {
   const lines: string[] = [];
   for (const value of values) lines.push(...(value.startsWith('@') ? await routeFile(value, input) : [value]));
-  return lines.map((line) => parseRoute(line, input));
+  return lines.map((line) => parseRoute(line, input, forwarding));
 }
 
 async function routeFile(value: string, input: string): Promise<string[]> {
@@ -42,7 +52,7 @@ async function routeFile(value: string, input: string): Promise<string[]> {
   return found;
 }
 
-function parseRoute(value: string, input: string): Route {
+function parseRoute(value: string, input: string, forwarding: ForwarderOptions): Route {
   const at = value.indexOf('=');
   if (at <= 0 || at === value.length - 1) {
     throw new UsageError(`must be TYPES=URL, e.g. 'CARD.*=http://localhost:3000/cards', got "${value}"`, {
@@ -54,7 +64,7 @@ function parseRoute(value: string, input: string): Route {
   const target = value.slice(at + 1).trim();
   if (!forwardTarget(target))
     throw new UsageError(`${value}: the target must be an http(s) URL`, { input, reason: 'NOT_HTTP_URL' });
-  return { types, forwarder: createForwarder(target) };
+  return { types, forwarder: createForwarder(target, forwarding) };
 }
 
 export function createRoutedForwarder(routes: Route[], fallback: Forwarder | undefined): Forwarder {

@@ -7,12 +7,18 @@ import type { ForwardResult } from './forward.js';
 /** A delivery begun but neither recorded nor released when the journal was last closed (or killed). */
 export interface InterruptedDelivery {
   id: string;
+  /** It was waiting for a local retry of a failed forward: never shown, so not marked redelivered. */
+  queued: boolean;
+  /** Its body and headers, read from the journal when needed (memory holds no bodies). */
+  read(): BegunDelivery | undefined;
+}
+
+/** A begun delivery as journaled. */
+export interface BegunDelivery {
   /** The body exactly as received (signed bytes). */
   body: Buffer;
   /** The service's headers, as forward.ts passes them on (the signature among them). */
   headers: Record<string, string>;
-  /** It was waiting for a local retry of a failed forward: never shown, so not marked redelivered. */
-  queued: boolean;
 }
 
 /** What the journal keeps of a delivery's outcome: what a replay from the journal reads. */
@@ -37,6 +43,8 @@ export interface SeenIds {
    * again. With a store: resolves once the line is written, rejects if the write failed.
    */
   queue(id: string, outcome?: DeliveryOutcome): Promise<void> | undefined;
+  /** A begun delivery's body and headers (journal only: read back from the file), else undefined. */
+  readBegun(id: string): BegunDelivery | undefined;
   /** Deliveries a crash interrupted (begun, never recorded nor released), as loaded at open. */
   interrupted(): InterruptedDelivery[];
   /**
@@ -48,6 +56,8 @@ export interface SeenIds {
   readonly size: number;
   /** True with a journal file: begun deliveries survive a crash, so failed forwards can be retried locally. */
   readonly durable: boolean;
+  /** What opening the journal moved aside (a torn or damaged tail), for the user to be told. */
+  readonly notes: readonly string[];
   /** Resolves when everything recorded so far is on disk. */
   flush(): Promise<void>;
   /** Flushes, then releases the store file. */

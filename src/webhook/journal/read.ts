@@ -1,11 +1,12 @@
 /**
- * Reads a listener's journal (format in journal-file.ts) without taking its lock: a replay from it runs
+ * Reads a listener's journal (format in format.ts) without taking its lock: a replay from it runs
  * beside the listener that owns the file. Appends are whole lines and compaction is a rename, so a
  * read sees a consistent file, at worst without a torn last line (skipped).
  */
 import { readFileSync } from 'node:fs';
 import { parseEnvelope } from '../envelope.js';
 import type { ForwardResult } from '../forward.js';
+import { MARKER_LINE, parseLine } from './format.js';
 
 export interface JournalEntry {
   id: string;
@@ -24,10 +25,12 @@ export interface JournalEntry {
 
 /** Entries oldest first (by their latest line): the kept done deliveries and the failed ones. */
 export function readJournal(path: string): JournalEntry[] {
-  const text = readFileSync(path, 'utf8');
+  const data = readFileSync(path);
+  if (!data.subarray(0, MARKER_LINE.length).equals(MARKER_LINE))
+    throw Object.assign(new Error(`${path} is not a listener journal`), { code: 'NOT_A_JOURNAL' });
   const begun = new Map<string, { b: string; h: Record<string, string> }>();
   const entries = new Map<string, JournalEntry>();
-  const settle = (id: string, state: JournalEntry['state'], v: unknown, f: unknown) => {
+  const settle = (id: string, state: JournalEntry['state'], verified?: boolean, answer?: ForwardResult) => {
     const started = begun.get(id);
     entries.delete(id);
     if (started === undefined) return;
@@ -39,37 +42,22 @@ export function readJournal(path: string): JournalEntry[] {
       body,
       headers: started.h,
       state,
-      ...(typeof v === 'boolean' && { verified: v }),
-      ...(isAnswer(f) && { answer: f }),
+      ...(verified !== undefined && { verified }),
+      ...(answer && { answer }),
     });
   };
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    let value: Record<string, unknown>;
-    try {
-      value = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      continue; // a torn last line (an append under way)
-    }
-    if (typeof value === 'string') {
-      begun.delete(value);
-      entries.delete(value);
-    } else if (value === null || typeof value !== 'object') continue;
-    else if (typeof value.p === 'string' && typeof value.b === 'string' && typeof value.h === 'object') {
-      begun.set(value.p, { b: value.b, h: value.h as Record<string, string> });
-    } else if (typeof value.d === 'string') {
-      settle(value.d, 'done', value.v, value.f);
-      begun.delete(value.d);
-    } else if (typeof value.q === 'string') settle(value.q, 'failed', value.v, value.f);
-    else if (typeof value.x === 'string') {
-      begun.delete(value.x);
-      entries.delete(value.x);
+  for (const text of data.toString('utf8', MARKER_LINE.length).split('\n')) {
+    const line = text === '' ? undefined : parseLine(text);
+    if (line === undefined) continue; // a torn last line (an append under way)
+    if (line.kind === 'begun') begun.set(line.id, { b: line.body, h: line.headers });
+    else if (line.kind === 'done') {
+      settle(line.id, 'done', line.verified, line.answer);
+      begun.delete(line.id);
+    } else if (line.kind === 'queued') settle(line.id, 'failed', line.verified, line.answer);
+    else {
+      begun.delete(line.id);
+      entries.delete(line.id);
     }
   }
   return [...entries.values()];
-}
-
-function isAnswer(value: unknown): value is ForwardResult {
-  const v = value as Partial<ForwardResult> | null;
-  return typeof v === 'object' && v !== null && typeof v.status === 'number' && typeof v.ms === 'number';
 }

@@ -41,7 +41,8 @@ export function selectFromJournal(opts: JournalSelection): JournalEntry[] {
     entries = readJournal(opts.store);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`cannot read the journal ${opts.store} (${code})`, {
+    const why = code === 'NOT_A_JOURNAL' ? "its first line is not svc's journal marker" : code;
+    throw new UsageError(`cannot read the journal ${opts.store} (${why})`, {
       input: 'store',
       reason: 'UNREADABLE_JOURNAL',
       hint: 'Give the journal file a listener was started with.',

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { signWebhookBody } from '../../../src/crypto/webhook-signature.js';
-import { createDeliveries } from '../../../src/webhook/deliveries.js';
+import { createDeliveries } from '../../../src/webhook/pipeline.js';
 import { deepJson } from '../../../src/webhook/deep-json.js';
 import { tempConfigDir } from '../../helpers/spawn-svc.js';
 import { keys, post } from './helpers.js';
@@ -83,10 +83,13 @@ describe('a verified delivery is shown before it is acknowledged', () => {
       }) as never;
     const event = { id: 'Webhook:1', type: 'CARD.STATE_CHANGE', timestamp: '2026-01-01T00:00:00Z', data: {} };
     const signed = { headers: { 'x-service-signature': 'checked by verify' } } as never;
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
     deliveries.receive(signed, res(), Buffer.from(JSON.stringify(event)));
+    await settled();
     expect(answers).toEqual([500]);
     expect(recorded).toEqual([]);
     deliveries.receive(signed, res(), Buffer.from(JSON.stringify(event)));
+    await settled();
     expect(answers).toEqual([500, 200]);
     expect(shown).toEqual(['Webhook:1']);
     expect(recorded).toEqual(['Webhook:1']);

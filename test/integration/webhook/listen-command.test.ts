@@ -12,7 +12,15 @@ import { closedPort } from '../../helpers/closed-port.js';
 import { fakeDeps, type FakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, otherKeys, post } from './helpers.js';
 
-const defaults: ListenOptions = { host: '127.0.0.1', port: 0, path: '/webhooks', skipVerify: false, route: [] };
+const defaults: ListenOptions = {
+  host: '127.0.0.1',
+  port: 0,
+  path: '/webhooks',
+  skipVerify: false,
+  route: [],
+  repair: false,
+  forwardTimeout: 5,
+};
 
 interface Listening {
   deps: FakeDeps;

@@ -47,7 +47,7 @@ async function listener(appUrl: string, json: boolean): Promise<{ url: string; d
     key: parseWebhookPublicKey(keys.publicKeyPem),
     forwardTo: appUrl,
     store: join(mkdtempSync(join(tmpdir(), 'svc-outcomes-')), 'seen.log'),
-    forwardRetry: { initialMs: 50 },
+    forwardRetry: { initialMs: 50, random: () => 1 }, // no jitter: the wait said is the cap
     report: out.render,
   });
   out.ready();

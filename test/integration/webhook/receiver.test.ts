@@ -234,7 +234,9 @@ describe('webhook receiver: duplicates', () => {
       begin: (id, body, headers) => (failing === 'begin' && failNext ? fail() : real.begin(id, body, headers)),
       release: (id) => real.release(id),
       queue: (id) => real.queue(id),
+      readBegun: () => undefined,
       interrupted: () => real.interrupted(),
+      notes: [],
       durable: false,
       record: (id) => (failing === 'record' && failNext ? fail() : real.record(id)),
       get size() {
@@ -342,8 +344,8 @@ describe('webhook receiver: --forward-to', () => {
     const { receiver, events } = await recorder({
       forwarder,
       storePath,
-      forwardRetry: { initialMs: 100, maxMs: 1000 },
-      onForwardQueued: (_e, r, _attempt, wait) => queued.push([r.status, wait]),
+      forwardRetry: { initialMs: 100, maxMs: 1000, random: () => 1 }, // no jitter: each wait is its cap
+      onForwardQueued: (_e, r, _attempt, wait) => queued.push([r!.status, wait]),
       scheduleRetry: (run, ms) => scheduled.push({ run, ms }),
     });
     const event = envelope();

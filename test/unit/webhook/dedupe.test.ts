@@ -1,17 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSeenIds } from '../../../src/webhook/dedupe.js';
 import { SeenSet } from '../../../src/webhook/seen-set.js';
 import { UsageError } from '../../../src/errors.js';
+import { MARKER } from '../../../src/webhook/journal/format.js';
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'svc-dedupe-')), 'nested', 'seen.log');
 const lines = (path: string) =>
   readFileSync(path, 'utf8')
     .split('\n')
-    .filter((l) => l !== '');
+    .filter((l) => l !== '' && l !== MARKER);
 const ids = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `Webhook:${String(from + i).padStart(4, '0')}`);
 
@@ -72,7 +73,7 @@ describe('openSeenIds with a file', () => {
     await store.close();
   });
 
-  it('cuts a torn last line at load and appends after it cleanly', async () => {
+  it('moves a torn last line aside at load, says so, and appends after it cleanly', async () => {
     const path = tempFile();
     const first = openSeenIds({ storePath: path });
     await first.record('Webhook:whole');
@@ -82,21 +83,76 @@ describe('openSeenIds with a file', () => {
     const store = openSeenIds({ storePath: path });
     expect(store.has('Webhook:whole')).toBe(true);
     expect(store.has('Webhook:tor')).toBe(false);
-    expect(readFileSync(path, 'utf8')).toBe('"Webhook:whole"\n');
+    expect(readFileSync(path, 'utf8')).toBe(`${MARKER}\n"Webhook:whole"\n`);
+    const aside = readdirSync(dirname(path)).filter((f) => f.startsWith('seen.log.torn-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dirname(path), aside[0]!), 'utf8')).toBe('"Webhook:tor');
+    expect(store.notes.join('\n')).toContain(`line 3 was cut short`);
+    expect(store.notes.join('\n')).toContain(aside[0]);
     await store.record('Webhook:torn');
     await store.close();
     expect(lines(path)).toEqual(['"Webhook:whole"', '"Webhook:torn"']);
   });
 
-  it('skips a damaged line instead of refusing to start', async () => {
+  it('refuses a damaged journal naming the line and --repair, writing nothing; with repair moves the tail aside', async () => {
     const path = tempFile();
     const store0 = openSeenIds({ storePath: path });
     await store0.close();
-    writeFileSync(path, '"Webhook:a"\n{garbage\n"Webhook:b"\n');
-    const store = openSeenIds({ storePath: path });
-    expect(store.has('Webhook:a') && store.has('Webhook:b')).toBe(true);
-    expect(store.size).toBe(2);
+    const damaged = `${MARKER}\n"Webhook:a"\n{garbage\n"Webhook:b"\n`;
+    writeFileSync(path, damaged);
+    const refused = (() => {
+      try {
+        openSeenIds({ storePath: path });
+      } catch (error) {
+        return error;
+      }
+    })() as UsageError;
+    expect(refused).toBeInstanceOf(UsageError);
+    expect(refused.message).toBe(`${path} is damaged at line 3: it is not a journal line`);
+    expect(refused).toMatchObject({ reason: 'STORE_DAMAGED', input: 'store' });
+    expect(refused.hint).toContain('line 3 and everything after it move aside');
+    expect(readFileSync(path, 'utf8')).toBe(damaged);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+
+    const store = openSeenIds({ storePath: path, repair: true });
+    expect(store.has('Webhook:a')).toBe(true);
+    expect(store.has('Webhook:b')).toBe(false);
+    const aside = readdirSync(dirname(path)).filter((f) => f.startsWith('seen.log.damaged-'));
+    expect(readFileSync(join(dirname(path), aside[0]!), 'utf8')).toBe('{garbage\n"Webhook:b"\n');
+    expect(store.notes[0]).toContain(`line 3 was damaged; moved it and everything after it`);
+    expect(store.notes[0]).toContain(aside[0]);
     await store.close();
+    expect(readFileSync(path, 'utf8')).toBe(`${MARKER}\n"Webhook:a"\n`);
+  });
+
+  it('refuses, before any write, a file that is not a journal, an empty file, a folder and a symbolic link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-dedupe-'));
+    const refusal = (path: string) => {
+      try {
+        openSeenIds({ storePath: path }).close();
+      } catch (error) {
+        return error as UsageError;
+      }
+      throw new Error(`${path} was opened`);
+    };
+    const text = join(dir, 'package.json');
+    const content = '{"name":"app"}\n"Webhook:looks-like-an-id"\n';
+    writeFileSync(text, content);
+    const empty = join(dir, 'empty.log');
+    writeFileSync(empty, '');
+    const journal = join(dir, 'real.log');
+    await openSeenIds({ storePath: journal }).close();
+    const link = join(dir, 'link.log');
+    symlinkSync(journal, link);
+    for (const path of [text, empty]) {
+      expect(refusal(path)).toMatchObject({ reason: 'STORE_NOT_JOURNAL', input: 'store' });
+      expect(refusal(path).message).toContain(`${path} is not a listener journal`);
+    }
+    expect(refusal(dir)).toMatchObject({ reason: 'STORE_NOT_JOURNAL' });
+    expect(refusal(link)).toMatchObject({ reason: 'STORE_IS_LINK' });
+    expect(readFileSync(text, 'utf8')).toBe(content);
+    expect(readFileSync(empty, 'utf8')).toBe('');
+    expect(readdirSync(dir).sort()).toEqual(['empty.log', 'link.log', 'package.json', 'real.log']);
   });
 
   it('keeps only the newest maxIds at load', async () => {
@@ -135,9 +191,9 @@ describe('openSeenIds with a file', () => {
     await store0.close();
     writeFileSync(
       path,
-      ids(40)
+      `${MARKER}\n${ids(40)
         .map((id) => JSON.stringify(id) + '\n')
-        .join(''),
+        .join('')}`,
     );
     const store = openSeenIds({ storePath: path, maxIds: 4, compactAfterLines: 20 });
     expect(lines(path)).toEqual(ids(4, 36).map((id) => JSON.stringify(id)));
@@ -188,8 +244,8 @@ describe('the --store journal: deliveries begun and not finished', () => {
     expect(again.has('Webhook:c')).toBe(false);
     const interrupted = again.interrupted();
     expect(interrupted.map((d) => d.id)).toEqual(['Webhook:c']);
-    expect(interrupted[0]!.body.equals(body('Webhook:c'))).toBe(true);
-    expect(interrupted[0]!.headers).toEqual(headers);
+    expect(interrupted[0]!.read()!.body.equals(body('Webhook:c'))).toBe(true);
+    expect(interrupted[0]!.read()!.headers).toEqual(headers);
     await again.close();
   });
 
@@ -203,7 +259,7 @@ describe('the --store journal: deliveries begun and not finished', () => {
     }
     await store.flush();
     const text = readFileSync(path, 'utf8');
-    expect(lines(path).length).toBeLessThan(12);
+    expect(lines(path).length).toBeLessThan(17); // 17 appended: compacted once at 12, next at twice what it kept
     expect(text).toContain('"p":"Webhook:open"');
     expect(text).not.toContain('"p":"Webhook:0000"'); // finished: its body is gone, its id stays
     expect(text).toContain('"Webhook:0000"');
@@ -231,16 +287,6 @@ describe('the --store journal: deliveries begun and not finished', () => {
       ['Webhook:again', false],
     ]);
     await again.close();
-  });
-
-  it('reads a store written before the journal (one id per line) as all seen, nothing interrupted', async () => {
-    const path = tempFile();
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, '"Webhook:old1"\n"Webhook:old2"\n');
-    const store = openSeenIds({ storePath: path });
-    expect(store.has('Webhook:old2')).toBe(true);
-    expect(store.interrupted()).toEqual([]);
-    await store.close();
   });
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../../src/webhook/journal/read.js';
+import { MARKER } from '../../../src/webhook/journal/format.js';
 
 const body = (id: string, type = 'CARD.STATE_CHANGE') =>
   JSON.stringify({ id, type, timestamp: '2026-11-26T10:00:00Z', data: {} });
@@ -11,7 +12,7 @@ const answer = (status: number) => ({ url: 'http://127.0.0.1:3000/hook', ok: sta
 
 function journal(lines: string[], tail = ''): string {
   const path = join(mkdtempSync(join(tmpdir(), 'svc-jr-')), 'seen.log');
-  writeFileSync(path, lines.map((l) => `${l}\n`).join('') + tail);
+  writeFileSync(path, [MARKER, ...lines].map((l) => `${l}\n`).join('') + tail);
   return path;
 }
 

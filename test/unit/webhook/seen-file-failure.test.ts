@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { openSeenIds } from '../../../src/webhook/dedupe.js';
+import { MARKER } from '../../../src/webhook/journal/format.js';
 
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
@@ -50,7 +51,7 @@ describe('dedupe file store after a failed append', () => {
 
     await store.record('Webhook:next'); // the disk has room again
     await store.close();
-    expect(readFileSync(path, 'utf8')).toBe('"Webhook:before"\n"Webhook:next"\n');
+    expect(readFileSync(path, 'utf8')).toBe(`${MARKER}\n"Webhook:before"\n"Webhook:next"\n`);
 
     const reopened = openSeenIds({ storePath: path });
     expect(['Webhook:before', 'Webhook:next', 'Webhook:lost-in-the-crash'].map((id) => reopened.has(id))).toEqual([
