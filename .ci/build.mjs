@@ -2,12 +2,13 @@
 // 1. tsc emits dist/src and dist/commands: the library's types (package.json "types"), and the
 //    modules the benches and a few tests load.
 // 2. esbuild bundles into dist/cli/, each file with its source map: the command root (svc.cjs:
-//    commands/program.ts with commander and the verb specs), and verbs.cjs, every verb and the
+//    commands/main.ts with commander and the verb specs), and verbs.cjs, every verb and the
 //    library (library.cjs, package.json "exports") with the code they share, each module in it run
 //    only when first required. A command reads two files instead of hundreds, and the package holds
 //    each library once however many verbs use it.
-// 4. global-value-flags.cjs: the global flags that take a value (commands/global-flags.ts), for
-//    bin/svc.js, which must know them before it loads the root.
+// 4. argv-words.cjs: the argv scanner (commands/argv-words.ts) with the global flags that take a
+//    value (commands/global-flags.ts), for bin/svc.js, which must know the command words before it
+//    loads the root.
 //
 // Verbs are found from the registry, not from a list here: every `() => import('./x.js')` in a
 // `commands/<noun>/verbs.ts` that the root imports becomes the module `./<noun>.<x>.cjs` of
@@ -102,7 +103,7 @@ const LAZY = [
   },
   // Not lazy but replaced: atomically (conf's writer) registers its temp-file cleanup with when-exit,
   // which on SIGINT/SIGTERM runs it and sends the signal to the process again. svc handles those
-  // signals itself (commands/program.ts: the first stops the command cleanly, a second one exits at
+  // signals itself (commands/main.ts: the first stops the command cleanly, a second one exits at
   // once), so that echo made one Ctrl-C or SIGTERM an immediate exit, cutting off `emulator start`
   // saving its --state. The cleanup now runs at exit, which every clean stop reaches.
   {
@@ -181,6 +182,7 @@ const ROOT_CHUNKS = {
   './resources/table.js': 'resources-table',
   './trigger/scenario-help.js': 'trigger-scenario-help',
 };
+const ROOT_ENTRY = join(root, 'commands', 'main.ts');
 const plainChunks = new Set(Object.values(ROOT_CHUNKS));
 
 // 1. The root. Each verb module a verbs.ts imports lazily is left out and recorded as a chunk.
@@ -205,7 +207,7 @@ const registry = (where) => ({
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const noun = nounOf(args.importer);
-      const plain = args.importer === join(root, 'commands', 'program.ts') ? ROOT_CHUNKS[args.path] : undefined;
+      const plain = args.importer === ROOT_ENTRY ? ROOT_CHUNKS[args.path] : undefined;
       if (!noun && !plain) return undefined;
       const source = resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
       // `<noun>.<path of the module under the noun, / as ->`: sandbox.fund, api.graphql-query…
@@ -223,7 +225,7 @@ const registry = (where) => ({
 });
 const rootBuild = await build({
   ...common,
-  entryPoints: { svc: join(root, 'commands', 'program.ts') },
+  entryPoints: { svc: ROOT_ENTRY },
   outdir: out,
   sourcemap: 'linked',
   sourcesContent: false,
@@ -254,17 +256,8 @@ const verbEntry = {
           ? `export * from ${JSON.stringify(args.path)};`
           : `import * as verb from ${JSON.stringify(args.path)};
 import { runVerb } from ${JSON.stringify(runVerb)};
-export const execute = (spec, options, globals, signal) => runVerb(verb, spec, options, globals, signal);`,
+export const execute = (spec, options, globals, signal, commands) => runVerb(verb, spec, options, globals, signal, commands);`,
     }));
-  },
-};
-/** `svc completion` reads the command tree from the root, which is loaded already: not a second copy. */
-const commandRoot = {
-  name: 'command-root',
-  setup(b) {
-    b.onResolve({ filter: /[\\/]program\.js$/ }, (args) =>
-      resolve(args.resolveDir, args.path) === join(root, 'commands', 'program.js') ? { path: './svc.cjs', external: true } : undefined,
-    );
   },
 };
 /**
@@ -305,7 +298,7 @@ const split = await build({
   sourcemap: 'inline',
   sourcesContent: false,
   write: false,
-  plugins: [verbEntry, registry('verbs'), commandRoot, undiciCore, lazyModules, builtinWhereUsed],
+  plugins: [verbEntry, registry('verbs'), undiciCore, lazyModules, builtinWhereUsed],
 });
 // Each module as CommonJS, with its source map (esbuild carries the inline map of the split
 // build through, so it still points into src/ and commands/).
@@ -435,7 +428,14 @@ await build({
   external: [],
 });
 
-// 4. The global flags that take a value, as the root declares them, in a file bin/svc.js reads in
-// a fraction of a millisecond (loading the root for them would cost the startup it saves).
+// 4. The argv scanner the root uses, with the global flags that take a value as the root declares
+// them, in a file bin/svc.js reads in a fraction of a millisecond (loading the root for them would
+// cost the startup it saves).
 const { GLOBAL_VALUE_FLAGS } = createRequire(import.meta.url)(join(out, 'svc.cjs'));
-writeFileSync(join(out, 'global-value-flags.cjs'), `module.exports = ${JSON.stringify(GLOBAL_VALUE_FLAGS)};\n`);
+await build({
+  ...common,
+  banner: undefined,
+  entryPoints: { 'argv-words': join(root, 'commands', 'argv-words.ts') },
+  outdir: out,
+  footer: { js: `module.exports.GLOBAL_VALUE_FLAGS = ${JSON.stringify(GLOBAL_VALUE_FLAGS)};` },
+});

@@ -9,8 +9,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The most common scripted call answers without loading the command tree.
   process.stdout.write(require('../package.json').version + '\n');
 } else {
-  const helpOnly =
-    !args.some((a) => !a.startsWith('-')) || args.some((a) => a === '--help' || a === '-h' || a === 'help');
+  // The root's own argv scanner (commands/argv-words.ts), built with the global flags that take a
+  // value: the word after one of those is not a command.
+  const argvWords = require('../dist/cli/argv-words.cjs');
+  const helpOnly = argvWords.asksForHelp(args, argvWords.GLOBAL_VALUE_FLAGS);
   // Our bundles keep the code of every function a run compiled (compile-cache.js), with one cache
   // for help and one per command, which compile different parts of them. Node
   // 22.1+'s own cache keeps top-level code only (about 8 ms slower on `sandbox fund`), so it covers
@@ -19,7 +21,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // through the bundles' source maps with SVC_DEBUG=1 or NODE_OPTIONS=--enable-source-maps. Node
   // then reads each bundle's map as it loads it, and the code cache is off: never in a normal run.
   if (process.env.SVC_DEBUG === '1') process.setSourceMapsEnabled(true);
-  require('./compile-cache.js').cacheCompiledCode(helpOnly ? 'help' : `run-${commandWords(args)}`);
+  require('./compile-cache.js').cacheCompiledCode(
+    helpOnly ? 'help' : `run-${cacheKey(argvWords.commandWords(args, argvWords.GLOBAL_VALUE_FLAGS))}`,
+  );
   // Asked only where it exists (22.1+): on Node 20 loading node:module costs about 1 ms for nothing.
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 1)) require('node:module').enableCompileCache();
@@ -61,17 +65,10 @@ function keepWebAssemblyOnBaselineTier() {
   channels.subscribe('undici:client:beforeConnect', beforeFirstConnection);
 }
 
-/** The first two words of the command line (`session-refresh`), as a file-name-safe key. */
-function commandWords(args) {
-  // Global flags that take a value (commands/global-flags.ts, written out by the build): the word
-  // after one is not a command.
-  const valueFlags = require('../dist/cli/global-value-flags.cjs');
-  const words = [];
-  for (let i = 0; i < args.length && words.length < 2; i++) {
-    if (valueFlags.includes(args[i])) i++;
-    else if (!args[i].startsWith('-')) words.push(args[i]);
-  }
+/** The first two command words (`session-refresh`), as a file-name-safe key. */
+function cacheKey(words) {
   return words
+    .slice(0, 2)
     .join('-')
     .replace(/[^\w.-]/g, '_')
     .slice(0, 60);

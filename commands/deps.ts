@@ -11,6 +11,7 @@ import type { ApiClient, HttpLogEntry } from '../src/http/types.js';
 import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
 import type { GlobalOptions, IOStreams } from './io.js';
+import type { CommandTree } from './command-tree.js';
 import { createUI, type UI } from './ui.js';
 import { decideColor } from './colors.js';
 
@@ -36,6 +37,11 @@ export interface BaseDeps {
   clock: Clock;
   /** Aborted on SIGINT/SIGTERM; long operations pass it down so Ctrl-C stops them cleanly. */
   signal: AbortSignal;
+  /**
+   * Every command of svc (commands/command-tree.ts), for `svc completion`: given by the command
+   * root, since a verb module must not import the noun table that loads it.
+   */
+  commands(): Promise<CommandTree>;
 }
 
 export interface Deps extends BaseDeps {
@@ -206,7 +212,7 @@ function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: Abor
 }
 
 /** Deps for the real process. */
-export function createDeps(globals: GlobalOptions, signal: AbortSignal): Deps {
+export function createDeps(globals: GlobalOptions, signal: AbortSignal, commands: () => Promise<CommandTree>): Deps {
   const env = process.env;
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
@@ -224,5 +230,13 @@ export function createDeps(globals: GlobalOptions, signal: AbortSignal): Deps {
     colorEnabled: decideColor(globals, env, stdoutIsTTY),
     stderrColorEnabled: decideColor(globals, env, stderrIsTTY),
   };
-  return withStoreAndClient({ io, env, globals, prompter: inquirerPrompter(io, signal), clock: systemClock, signal });
+  return withStoreAndClient({
+    io,
+    env,
+    globals,
+    prompter: inquirerPrompter(io, signal),
+    clock: systemClock,
+    signal,
+    commands,
+  });
 }

@@ -2,8 +2,8 @@
  * The global flags, declared once with the verbs' flag spec: the root's commander options, the
  * GlobalOptions type every command reads, the flags that take a value (so the word after them is
  * not the noun) and shell completion all come from here. bin/svc.js reads the value flags from
- * dist/cli/global-value-flags.cjs, which the build writes from this list (it cannot load TypeScript,
- * and loading the root just for them would cost the startup it is there to save).
+ * dist/cli/argv-words.cjs, which the build writes from this list beside the argv scanner (it cannot
+ * load TypeScript, and loading the root just for them would cost the startup it is there to save).
  */
 import { flag, longFlag, type OptionsOf, type VerbSpec } from './verb.js';
 import { JQ_SUBSET } from './jq-subset.js';

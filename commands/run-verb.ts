@@ -8,6 +8,7 @@ import { EXIT, exitCodeFor } from './exit-codes.js';
 import { renderError } from './render-error.js';
 import { checkFlagValues } from './flag-values.js';
 import type { VerbModule, VerbSpec } from './verb.js';
+import type { CommandTree } from './command-tree.js';
 
 export async function runVerb(
   verb: VerbModule<never>,
@@ -15,12 +16,13 @@ export async function runVerb(
   options: Record<string, unknown>,
   globals: GlobalOptions,
   signal: AbortSignal,
+  commands: () => Promise<CommandTree>,
 ): Promise<number> {
   try {
     // A bad flag value or --jq expression is a usage error before the command sends anything.
     const checked = checkFlagValues(spec, options);
     if (globals.jq !== undefined) (await import('./jq.js')).compileJq(globals.jq);
-    await (verb as VerbModule<Record<string, unknown>>).run(checked, createDeps(globals, signal));
+    await (verb as VerbModule<Record<string, unknown>>).run(checked, createDeps(globals, signal, commands));
     // A command that returns normally after a signal (a server told to stop) stopped cleanly.
     return EXIT.ok;
   } catch (error) {

@@ -49,6 +49,7 @@ export async function openDemo(deps: Deps, options: { keep: boolean; interactive
       prompter: deps.prompter,
       clock: deps.clock,
       signal: deps.signal,
+      commands: deps.commands,
       env,
       io: { ...deps.io, stdout: out, stdoutIsTTY: deps.globals.json ? deps.io.stderrIsTTY : deps.io.stdoutIsTTY },
       // Commands print for people here; only --interactive may prompt; revoke needs no confirmation.

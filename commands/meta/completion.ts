@@ -8,7 +8,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
-import type { CommandTree } from '../program.js';
+import type { CommandTree } from '../command-tree.js';
 import {
   FLAG_VALUES,
   fixedValues,
@@ -222,11 +222,7 @@ export async function run(opts: CompletionOptions, deps: Deps): Promise<void> {
       { input: '<shell>' },
     );
   }
-  const [{ commandTree }, { OPERATIONS }] = await Promise.all([
-    import('../program.js'),
-    import('../resources/table.js'),
-  ]);
-  const tree = commandTree(OPERATIONS);
+  const tree = await deps.commands();
   const script = shell === 'bash' ? bash(tree) : shell === 'zsh' ? zsh(tree) : fish(tree);
   ui.out(script.trimEnd());
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSvc, tempConfigDir } from '../helpers/spawn-svc.js';
-import { commandTree } from '../../commands/program.js';
+import { commandTree } from '../../commands/command-tree.js';
 import { OPERATIONS } from '../../commands/resources/table.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { activeSession } from '../integration/auth/login.js';

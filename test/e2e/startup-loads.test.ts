@@ -75,7 +75,9 @@ describe('the command root', () => {
       const r = loadsOf(args);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Usage: svc');
-      expect(r.files.sort()).toEqual([join('bin', 'svc.js'), join('dist', 'cli', 'svc.cjs'), ...extra]);
+      expect(r.files.sort()).toEqual(
+        [join('bin', 'svc.js'), join('dist', 'cli', 'argv-words.cjs'), join('dist', 'cli', 'svc.cjs'), ...extra].sort(),
+      );
       const forbidden = r.builtins.filter((b) =>
         HTTP_AND_CRYPTO_BUILTINS.some((name) => b === name || b.startsWith(`internal/${name}/`)),
       );
@@ -108,13 +110,13 @@ describe('the command root', () => {
       expect(meta.chunks[verb]).toBeDefined();
       expect(verbs).toContain(`"./${verb}.cjs": function`);
     }
-    // A verb run reads the root and the verbs bundle, whatever the verb (and the global value
-    // flags, which bin/svc.js names the verb's code cache by).
+    // A verb run reads the root and the verbs bundle, whatever the verb (and the argv scanner,
+    // which bin/svc.js names the verb's code cache by).
     const r = loadsOf(['keys', 'generate', '--json']);
     expect(r.code).toBe(0);
     expect(r.files.sort()).toEqual([
       join('bin', 'svc.js'),
-      join('dist', 'cli', 'global-value-flags.cjs'),
+      join('dist', 'cli', 'argv-words.cjs'),
       join('dist', 'cli', 'svc.cjs'),
       join('dist', 'cli', 'verbs.cjs'),
     ]);

@@ -74,6 +74,14 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
     prompter,
     clock: systemClock,
     signal: options.signal ?? new AbortController().signal,
+    // The real tree, as the command root gives it.
+    commands: async () => {
+      const [{ commandTree }, { OPERATIONS }] = await Promise.all([
+        import('../../commands/command-tree.js'),
+        import('../../commands/resources/table.js'),
+      ]);
+      return commandTree(OPERATIONS);
+    },
   });
   // Assigned, not spread: spreading would make deps.ui now, before a test could change the globals.
   return Object.assign(deps, { stdout: out.text, stderr: err.text, asked });

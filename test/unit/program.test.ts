@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { exitCodeFor } from '../../commands/exit-codes.js';
-import { invokedNoun } from '../../commands/program.js';
+import { commandWords } from '../../commands/argv-words.js';
+import { GLOBAL_VALUE_FLAGS } from '../../commands/global-flags.js';
 import { renderError } from '../../commands/render-error.js';
 import { VERSION } from '../../commands/version.js';
 import {
@@ -15,12 +16,14 @@ import {
 } from '../../src/errors.js';
 
 describe('command root', () => {
-  it('finds the noun after global flags and their values', () => {
-    expect(invokedNoun(['node', 'svc', 'session', 'list'])).toBe('session');
-    expect(invokedNoun(['node', 'svc', '--profile', 'keys', '--json', 'otp', 'verify'])).toBe('otp');
-    expect(invokedNoun(['node', 'svc', '--base-url', 'http://x', 'sandbox'])).toBe('sandbox');
-    expect(invokedNoun(['node', 'svc', '--help'])).toBeUndefined();
-    expect(invokedNoun(['node', 'svc', 'help', 'session'])).toBe('session');
+  it('finds the command words after global flags and their values', () => {
+    const words = (...args: string[]) => commandWords(args, GLOBAL_VALUE_FLAGS);
+    expect(words('session', 'list')).toEqual(['session', 'list']);
+    expect(words('--profile', 'keys', '--json', 'otp', 'verify')).toEqual(['otp', 'verify']);
+    expect(words('--base-url', 'http://x', 'sandbox')).toEqual(['sandbox']);
+    expect(words('--help')).toEqual([]);
+    expect(words('help', 'session')).toEqual(['session']);
+    expect(words('help')).toEqual(['help']);
   });
 
   it('reports the version written in package.json', () => {

@@ -4,7 +4,9 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildProgram, commandTree, type Execute } from '../../commands/program.js';
+import { buildProgram, type Execute } from '../../commands/program.js';
+import { commandTree } from '../../commands/command-tree.js';
+import { commandWords } from '../../commands/argv-words.js';
 import type { GlobalOptions } from '../../commands/deps.js';
 
 interface Parsed {
@@ -161,9 +163,18 @@ describe('global flags, declared once (commands/global-flags.ts)', () => {
     });
   });
 
-  it('bin/svc.js skips the value of the same global flags the root does (the file the build writes)', () => {
-    const fromBuild = createRequire(import.meta.url)('../../dist/cli/global-value-flags.cjs') as string[];
-    expect(fromBuild).toEqual(commandTree().globalValueFlags);
-    expect(fromBuild).toContain('--timeout');
+  it("bin/svc.js reads the command words with the root's scanner and global value flags (the file the build writes)", () => {
+    const built = createRequire(import.meta.url)('../../dist/cli/argv-words.cjs') as {
+      GLOBAL_VALUE_FLAGS: string[];
+      commandWords: typeof commandWords;
+      asksForHelp(args: string[], valueFlags: readonly string[]): boolean;
+    };
+    expect(built.GLOBAL_VALUE_FLAGS).toEqual(commandTree().globalValueFlags);
+    expect(built.GLOBAL_VALUE_FLAGS).toContain('--timeout');
+    const args = ['--timeout', '5', '--profile=dev', 'session', '--jq', '.x', 'refresh', '--json'];
+    expect(built.commandWords(args, built.GLOBAL_VALUE_FLAGS)).toEqual(['session', 'refresh']);
+    expect(built.asksForHelp(args, built.GLOBAL_VALUE_FLAGS)).toBe(false);
+    expect(built.asksForHelp(['--profile', 'dev'], built.GLOBAL_VALUE_FLAGS)).toBe(true);
+    expect(built.asksForHelp(['session', 'refresh', '-h'], built.GLOBAL_VALUE_FLAGS)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandTree } from '../../../commands/program.js';
+import { commandTree } from '../../../commands/command-tree.js';
 import { OPERATIONS } from '../../../commands/resources/table.js';
 import { REPO_ROOT, runSvc } from '../../helpers/spawn-svc.js';
 

@@ -1,0 +1,65 @@
+/**
+ * The nouns of svc, in help order: each with its verbs (`<noun>/verbs.ts`), or a verb of its own
+ * (`svc demo`). A new noun is one row here. Part of the command root, which loads on every run, so
+ * it imports the verb specs and nothing else; a verb's module loads only when that verb runs.
+ */
+import type { Verb } from './verb.js';
+import { apiVerb } from './api/verbs.js';
+import { cardsVerbs } from './cards/verbs.js';
+import { configVerbs } from './config/verbs.js';
+import { demoVerb } from './demo/verbs.js';
+import { emulatorVerbs } from './emulator/verbs.js';
+import { keysVerbs } from './keys/verbs.js';
+import { otpVerbs } from './otp/verbs.js';
+import { loginVerbs } from './login/verbs.js';
+import { credentialsVerbs } from './credentials/verbs.js';
+import { sandboxVerbs } from './sandbox/verbs.js';
+import { sessionVerbs } from './session/verbs.js';
+import { authVerbs } from './auth/verbs.js';
+import { triggerVerb } from './trigger/verbs.js';
+import { webhookVerbs } from './webhook/verbs.js';
+import { completionVerb, versionVerb } from './meta/verbs.js';
+import { RESOURCE_NOUNS } from './resources/verbs.js';
+
+/** A noun has verbs (`svc session refresh`), or is itself the command (`svc demo`). */
+export type Noun = { name: string; description: string; aliases?: string[] } & (
+  | { verbs: Verb<never>[] }
+  | { action: Verb<never> }
+);
+
+/**
+ * The nouns, in help order. The resource nouns (`customers`, `quotes`…) have their verbs in the
+ * resource table (commands/resources/table.ts), loaded only when one of them is invoked.
+ */
+export const NOUNS: readonly Noun[] = [
+  { name: 'login', description: 'log in with any credential type: otp, oauth or passkey', verbs: loginVerbs },
+  { name: 'otp', description: 'log in with an email or SMS one-time password', verbs: otpVerbs },
+  { name: 'credentials', description: "list, add and remove an account's login credentials", verbs: credentialsVerbs },
+  { name: 'session', description: 'list, refresh, revoke and switch auth sessions', verbs: sessionVerbs },
+  {
+    name: 'auth',
+    description: "svc auth status; credentials, delegated keys and sessions, as the official CLI's auth",
+    verbs: authVerbs,
+  },
+  { name: 'sandbox', description: 'simulate funding and payments in the sandbox', verbs: sandboxVerbs },
+  { name: 'cards', description: 'list, issue, update and reveal cards', verbs: cardsVerbs },
+  ...RESOURCE_NOUNS.map((noun) => ({ ...noun, verbs: [] })),
+  { name: 'webhook', description: "receive, verify and check the service's webhook deliveries", verbs: webhookVerbs },
+  {
+    name: 'emulator',
+    description: 'the embedded sandbox emulator (a local server that behaves like the sandbox)',
+    verbs: emulatorVerbs,
+  },
+  { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
+  { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
+  { name: 'api', description: apiVerb.spec.description, action: apiVerb },
+  { name: 'trigger', description: triggerVerb.spec.description, action: triggerVerb },
+  { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
+  { name: 'completion', description: completionVerb.spec.description, action: completionVerb },
+  { name: 'version', description: versionVerb.spec.description, action: versionVerb },
+];
+
+/** The noun a word names, itself or by an alias (`tx` → transactions); undefined for any other word. */
+export function nounNamed(word: string | undefined): Noun | undefined {
+  return NOUNS.find((noun) => noun.name === word || (word !== undefined && noun.aliases?.includes(word)));
+}
