@@ -13,7 +13,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**
  * The one place that maps an error a command threw to the process exit code. commander's own parse
- * errors never get here: program.ts answers them with exit 2 before anything is rendered, because
+ * errors never get here: main.ts answers them with exit 2 before anything is rendered, because
  * commander has already printed them.
  */
 export function exitCodeFor(error: unknown): ExitCode {

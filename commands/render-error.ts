@@ -35,7 +35,7 @@ export interface RenderErrorOptions {
 /**
  * The `type` of a --json error: one documented set (README "Output and exit codes"), never a class
  * name. `interrupted` is decided by renderError, `usage` also covers commander's parse errors
- * (program.ts), and `internal` is a bug in svc.
+ * (main.ts), and `internal` is a bug in svc.
  */
 export const ERROR_TYPES = [
   'api',

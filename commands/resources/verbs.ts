@@ -2,7 +2,7 @@
  * The resource commands (`svc customers create`, `svc auth sessions list`, `svc exchange-rates`…)
  * as verbs: one per operation of the table (commands/resources/table.ts), all run by one module
  * (./run.ts). Part of the command root, so it holds the nouns' names and the conversion only; the
- * table itself loads when one of its nouns is invoked (program.ts), never for `svc --help`.
+ * table itself loads when one of its nouns is invoked (main.ts), never for `svc --help`.
  */
 import type { Flag, Verb, VerbModule, VerbSpec } from '../verb.js';
 import { commandWords, OPERATION, optionKey, type OpFlag, type Operation, type ResourceNoun } from './operation.js';
