@@ -7,6 +7,7 @@ import { createDeps, decideColor, type GlobalOptions } from './deps.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { renderError } from './render-error.js';
 import { checkFlagValues } from './flag-values.js';
+import { StopFailedError } from '../src/errors.js';
 import type { VerbModule, VerbSpec } from './verb.js';
 import type { CommandTree } from './command-tree.js';
 
@@ -26,7 +27,8 @@ export async function runVerb(
     // A command that returns normally after a signal (a server told to stop) stopped cleanly.
     return EXIT.ok;
   } catch (error) {
-    const interrupted = signal.aborted;
+    // A command that failed to stop cleanly says what went wrong, not merely that it was stopped.
+    const interrupted = signal.aborted && !(error instanceof StopFailedError);
     const color = decideColor(globals, process.env, Boolean(process.stderr.isTTY));
     const render = { stderr: process.stderr, json: globals.json, verbose: globals.verbose, color, interrupted, spec };
     renderError(error, render);

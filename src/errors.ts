@@ -187,6 +187,12 @@ export class InterruptedError extends SvcError {
   }
 }
 
+/**
+ * A command told to stop (Ctrl-C, SIGTERM) could not stop cleanly, e.g. the emulator's last save of
+ * its --state file failed: shown as itself (what was lost), not as "Interrupted", and exit 1.
+ */
+export class StopFailedError extends SvcError {}
+
 /** The user answered "no" to a confirmation: nothing was done (exit 1, not the 130 of Ctrl-C). */
 export class CancelledError extends SvcError {}
 

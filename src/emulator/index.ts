@@ -72,8 +72,21 @@ export async function startAreas<F extends AnyFeature>(
   opts: ResolvedOptions,
   statePath?: string,
 ): Promise<RunningEmulator<Fixtures<FixtureKeysOf<F>>, KernelTestHooks & TestHooksOf<F>>> {
-  const file = statePath ? new StateFile(statePath) : undefined;
-  const tables = new TableSet(() => file?.changed(), CORE_KEYS);
+  const file = statePath ? new StateFile(statePath, opts.warn) : undefined;
+  try {
+    return await serve(features, opts, file);
+  } catch (error) {
+    file?.release();
+    throw error;
+  }
+}
+
+async function serve<F extends AnyFeature>(
+  features: readonly F[],
+  opts: ResolvedOptions,
+  file: StateFile | undefined,
+): Promise<RunningEmulator<Fixtures<FixtureKeysOf<F>>, KernelTestHooks & TestHooksOf<F>>> {
+  const tables = new TableSet((table, id) => file?.changed(table, id), CORE_KEYS);
   tables.register(webhookEvents); // the kernel's own table: the outbox's event log
   for (const feature of features) for (const def of feature.tables ?? []) tables.register(def);
   const core = loadCore(file, tables);
@@ -82,6 +95,7 @@ export async function startAreas<F extends AnyFeature>(
   file?.bind(() => serializeState(core, tables));
   for (const feature of features) feature.resume?.(emu);
   const fixtures = ensureFixtures(emu, features);
+  await file?.saveAtStart();
 
   const schemes: Record<string, Authenticator> = Object.assign({}, ...features.map((f) => f.authSchemes ?? {}));
   const server = createEmulatorServer(
@@ -123,8 +137,7 @@ export async function startAreas<F extends AnyFeature>(
       server.closeAllConnections();
       await closed;
       await emu.outbox.close();
-      emu.changed();
-      await file?.flush();
+      await file?.close();
     })());
 
   return {

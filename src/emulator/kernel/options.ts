@@ -47,6 +47,8 @@ export interface KernelOptions {
   requestTimeoutMs?: number;
   /** Called per request and per delivery attempt; entries never carry secrets. */
   log?: (entry: EmulatorLogEntry) => void;
+  /** Told what the operator must hear of (saving the --state file fails, then works again); default: a line on stderr. */
+  warn?: (line: string) => void;
 }
 
 export interface KernelResolved {
@@ -58,6 +60,7 @@ export interface KernelResolved {
   timeScale: number;
   requestTimeoutMs: number;
   log?: (entry: EmulatorLogEntry) => void;
+  warn: (line: string) => void;
 }
 
 function timeScale(value: number | undefined): number {
@@ -126,6 +129,7 @@ export const kernelOptions = {
       timeScale: timeScale(o.timeScale),
       requestTimeoutMs: count(o.requestTimeoutMs, 30_000, 'requestTimeoutMs', 1),
       ...(o.log ? { log: o.log } : {}),
+      warn: o.warn ?? ((line) => process.stderr.write(`${line}\n`)),
     };
   },
 } satisfies AreaOptions<KernelOptions, KernelResolved>;

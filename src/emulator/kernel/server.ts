@@ -129,10 +129,13 @@ async function handle(
     json: () => (parsed ??= parseJsonObject(req, raw)),
   };
   if (principal.kind === 'agent') checkAgentRequest(emu, request);
+  const writes = emu.file !== undefined && method !== 'GET' && method !== 'HEAD';
+  // While the --state file cannot be saved, a write is refused (503) before it changes anything.
+  if (writes) await emu.file!.writable();
   let reply = await match.route.handler(request, emu);
   if (principal.kind === 'agent') reply = scopeAgentReply(emu, request, reply);
   // A change is acknowledged only once it is in the --state file (a kill after the answer loses nothing).
-  if (emu.file && method !== 'GET' && method !== 'HEAD') await emu.file.settled();
+  if (writes) await emu.file!.saved();
   return reply;
 }
 

@@ -124,10 +124,10 @@ class Index<T> {
 
 export class Table<T> {
   private readonly rows = new Map<string, T>();
-  private readonly changed: () => void;
+  private readonly changed: (id: string) => void;
   private readonly indexes = new Map<IndexDef<T>, Index<T>>();
 
-  constructor(changed: () => void) {
+  constructor(changed: (id: string) => void) {
     this.changed = changed;
   }
 
@@ -144,7 +144,7 @@ export class Table<T> {
     const old = this.rows.get(id);
     this.rows.set(id, record);
     for (const index of this.indexes.values()) index.replace(id, old, record);
-    this.changed();
+    this.changed(id);
     return record;
   }
 
@@ -153,7 +153,7 @@ export class Table<T> {
     if (old === undefined) return false;
     this.rows.delete(id);
     for (const index of this.indexes.values()) index.remove(id, old);
-    this.changed();
+    this.changed(id);
     return true;
   }
 
@@ -164,9 +164,9 @@ export class Table<T> {
       if (!pick(record, id)) continue;
       this.rows.delete(id);
       for (const index of this.indexes.values()) index.remove(id, record);
+      this.changed(id);
       n++;
     }
-    if (n > 0) this.changed();
     return n;
   }
 
@@ -223,16 +223,17 @@ export class Table<T> {
 /** The tables of one emulator, by declaration. */
 export class TableSet {
   private readonly tables = new Map<string, { def: TableDef<unknown>; table: Table<unknown> }>();
-  private readonly changed: () => void;
+  private readonly changed: (table: string, id: string) => void;
 
-  constructor(changed: () => void, reserved: readonly string[]) {
+  constructor(changed: (table: string, id: string) => void, reserved: readonly string[]) {
     this.changed = changed;
     for (const name of reserved) this.tables.set(name, { def: memoryTable(name), table: new Table(() => undefined) });
   }
 
   register(def: TableDef<unknown>): void {
     if (this.tables.has(def.name)) throw new Error(`emulator table ${def.name} is declared twice`);
-    this.tables.set(def.name, { def, table: new Table(def.durable ? this.changed : () => undefined) });
+    const changed = def.durable ? (id: string) => this.changed(def.name, id) : () => undefined;
+    this.tables.set(def.name, { def, table: new Table(changed) });
   }
 
   get<T>(def: TableDef<T>): Table<T> {

@@ -143,14 +143,15 @@ describe('restart with --state', () => {
 
   it('a save includes what the handler changed right after marking the state changed', async () => {
     const statePath = tempState();
-    const file = new StateFile(statePath);
+    const file = new StateFile(statePath, () => undefined);
     const state: Record<string, number> = {};
     file.bind(() => JSON.stringify(state));
     state.first = 1;
     file.changed();
     state.second = 2; // same turn, e.g. a quote's transactionId set after the transaction was recorded
-    await file.flush();
+    await file.saved();
     expect(JSON.parse(readFileSync(statePath))).toEqual({ first: 1, second: 2 });
+    await file.close();
   });
 
   it('refuses a file that is not an emulator state file, and leaves it alone', async () => {
