@@ -67,6 +67,15 @@ export const SPEC_DIFFERENCES: readonly Difference[] = [
     agentOnly: true,
     why: "spec Authentication 2: agent credentials are bound to their customer, so another customer's records are unknown to an agent (404) on every operation it may call",
   },
+  {
+    operation: '*',
+    kind: 'status',
+    status: 503,
+    body: (body) =>
+      (body as { code?: string; details?: { stateFile?: string } })?.code === 'SERVICE_UNAVAILABLE' &&
+      typeof (body as { details?: { stateFile?: string } }).details?.stateFile === 'string',
+    why: 'spec Errors (the error body) with DESIGN.md "State", where the spec is silent about the emulator: a write its --state file cannot save (disk full, file size limit) is not acknowledged, on any operation: 503 SERVICE_UNAVAILABLE, the description\'s Error503 body',
+  },
 ];
 
 /** The currencies of the description's wallets: its PaymentRail enum has no value for their networks. */
