@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import { withStoreAndClient, type Deps } from '../deps.js';
 import { LOCAL_PROFILE, restoreCurrentProfile, saveEmulatorProfile } from '../config/local-profile.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { claimFolder } from '../emulator/background.js';
 import type { Store } from '../../src/store/index.js';
 import type { ApiClient } from '../../src/http/client.js';
 
@@ -39,10 +40,19 @@ function demoEnv(env: NodeJS.ProcessEnv, configDir: string): NodeJS.ProcessEnv {
 
 export async function openDemo(deps: Deps, options: { keep: boolean; interactive: boolean }): Promise<DemoContext> {
   const configDir = options.keep ? (await deps.store()).dir : mkdtempSync(join(tmpdir(), 'svc-demo-'));
+  // With --keep the demo's emulator owns the user's folder and `local` profile, as `emulator start` does.
+  const claim = options.keep ? claimFolder(configDir, { detach: false }) : undefined;
   let emulator: RunningEmulator | undefined;
   try {
     // Two PROCESSING answers per signed retry, so the refresh step shows the poll-until-settled path.
     emulator = await startEmulator({ port: 0, processingRetries: 2 });
+    claim?.ready({
+      baseUrl: emulator.baseUrl,
+      startedAt: new Date().toISOString(),
+      timeScale: 1,
+      detached: false,
+      fixtures: { ...emulator.fixtures },
+    });
     const env = demoEnv(deps.env, configDir);
     const out = deps.globals.json ? deps.io.stderr : deps.io.stdout;
     const demoDeps = withStoreAndClient({
@@ -78,10 +88,12 @@ export async function openDemo(deps: Deps, options: { keep: boolean; interactive
         if (!options.keep) rmSync(configDir, { recursive: true, force: true });
         // As `svc emulator start` does: the profile that was current is current again.
         else restoreCurrentProfile(store, previous);
+        claim?.release();
       },
     };
   } catch (error) {
     await emulator?.close();
+    claim?.release();
     if (!options.keep) rmSync(configDir, { recursive: true, force: true });
     throw error;
   }

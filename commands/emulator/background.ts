@@ -1,9 +1,12 @@
 /**
- * The files of an emulator started with `--detach`, one per config folder (so a CI job with its own
- * SERVICE_CLI_CONFIG_DIR has its own): `emulator.pid` holds the pid and is created by exactly one
- * process (src/lock-file.ts, which also takes over the file of an emulator that was killed), and
- * `emulator.json` says where it listens, for `svc emulator status` and `stop`. Neither holds a
- * secret: the credentials are in the `local` profile (or the ready line the start printed).
+ * The files of the emulator that owns a config folder: one started with `--detach`, or one in the
+ * foreground that writes the `local` profile. One per config folder (a CI job with its own
+ * SERVICE_CLI_CONFIG_DIR has its own), so a second start cannot overwrite the first one's `local`
+ * profile; emulators started with `--no-profile` in the foreground claim nothing and run side by
+ * side. `emulator.pid` holds the pid and is created by exactly one process (src/lock-file.ts, which
+ * also takes over the file of an emulator that was killed), and `emulator.json` says where it
+ * listens, for `svc emulator status` and `stop`. Neither holds a secret: the credentials are in the
+ * `local` profile (or the ready line the start printed).
  */
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,14 +17,16 @@ import { UsageError } from '../../src/errors.js';
 /** Set in the child's environment: it is the background emulator and reports readiness over IPC. */
 export const DETACHED_CHILD_ENV = 'SVC_EMULATOR_DETACHED';
 
-/** What `emulator.json` records about a background emulator. */
+/** What `emulator.json` records about the emulator that owns the config folder. */
 export interface BackgroundEmulator {
   pid: number;
   baseUrl: string;
   startedAt: string;
   timeScale: number;
-  /** Where its stdout and stderr go (its --verbose log, and why it stopped). */
-  log: string;
+  /** Started with --detach (else in the foreground of some terminal). */
+  detached: boolean;
+  /** Where a detached one's stdout and stderr go (its --verbose log, and why it stopped). */
+  log?: string;
   fixtures: Record<string, string>;
 }
 
@@ -41,7 +46,7 @@ export function runningPid(configDir: string): number | undefined {
   }
 }
 
-/** The running background emulator of this config folder, or undefined. */
+/** The running emulator that owns this config folder, or undefined. */
 export function readBackground(configDir: string): BackgroundEmulator | undefined {
   const pid = runningPid(configDir);
   if (pid === undefined) return undefined;
@@ -54,29 +59,35 @@ export function readBackground(configDir: string): BackgroundEmulator | undefine
   }
 }
 
-export function alreadyRunning(configDir: string, pid: number): UsageError {
+/** The refusal of a second emulator for a folder: which one runs, and the ways out. */
+export function alreadyRunning(configDir: string, pid: number, options: { detach: boolean }): UsageError {
   const info = readBackground(configDir);
+  const how = info ? (info.detached ? 'started with --detach' : 'in the foreground') : 'starting';
   return new UsageError(
-    `An emulator started with --detach is already running for the config folder ${configDir} (pid ${pid}${info ? `, ${info.baseUrl}` : ''})`,
+    `An emulator is already running for the config folder ${configDir} (${how}, pid ${pid}${info ? `, ${info.baseUrl}` : ''}); its \`local\` profile stays as it is.`,
     {
-      input: '--detach',
-      hint: 'Stop it with `svc emulator stop`, or set SERVICE_CLI_CONFIG_DIR to another folder for a second one.',
+      hint: options.detach
+        ? 'Stop it with `svc emulator stop` first, or set SERVICE_CLI_CONFIG_DIR to another folder for a second one.'
+        : 'Stop it with `svc emulator stop` first, or run this one beside it with --no-profile (it leaves the `local` profile alone).',
     },
   );
 }
 
 /**
- * Claims the config folder for this process (the detached emulator itself), before it listens.
- * Returns what `ready` and `release` do: record where it listens, and remove both files at exit.
+ * Claims the config folder for this process (the emulator itself), before it listens. Returns what
+ * `ready` and `release` do: record where it listens, and remove both files at exit.
  */
-export function claimFolder(configDir: string): {
+export function claimFolder(
+  configDir: string,
+  options: { detach: boolean },
+): {
   log: string;
   ready(info: Omit<BackgroundEmulator, 'pid'>): void;
   release(): void;
 } {
   const files = backgroundFiles(configDir);
   const attempt = tryLockFile(files.pid);
-  if (!attempt.acquired) throw alreadyRunning(configDir, attempt.owner ?? 0);
+  if (!attempt.acquired) throw alreadyRunning(configDir, attempt.owner ?? 0, options);
   return {
     log: files.log,
     ready(info) {

@@ -51,7 +51,7 @@ export async function startDetached(
 ): Promise<{ pid: number; ready: Record<string, unknown>; log: string }> {
   const configDir = (await deps.store()).dir;
   const pid = runningPid(configDir);
-  if (pid !== undefined) throw alreadyRunning(configDir, pid);
+  if (pid !== undefined) throw alreadyRunning(configDir, pid, { detach: true });
 
   const files = backgroundFiles(configDir);
   const logFd = openSync(files.log, 'w', 0o600);

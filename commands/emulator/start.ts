@@ -74,15 +74,21 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     ui.result({ ...ready, pid }, () => {
       ui.out(human(ready as Ready, { profile: opts.profile, where: 'log in' }));
       ui.info(`Running in the background (pid ${pid}, log ${log}); stop it with \`svc emulator stop\`.`);
+      if (opts.profile)
+        ui.info(
+          'Profile "local" is now current, until `svc emulator stop` hands back the one that was (--no-profile to skip).',
+        );
     });
     return;
   }
   const options = optionsFromFlags(opts);
   if (deps.signal.aborted) return;
 
-  // The child of `--detach` (detach.ts) holds the config folder's pid file from before it listens.
-  const background =
-    deps.env[DETACHED_CHILD_ENV] === '1' && process.send ? claimFolder((await deps.store()).dir) : undefined;
+  // The child of `--detach` (detach.ts), and one that writes the `local` profile, hold the config
+  // folder's pid file from before they listen: `emulator status` and `stop` find them, and a second
+  // start cannot take over the first one's profile. With --no-profile in the foreground, any number run.
+  const detached = deps.env[DETACHED_CHILD_ENV] === '1' && process.send !== undefined;
+  const background = detached || opts.profile ? claimFolder((await deps.store()).dir, { detach: detached }) : undefined;
   const emu = await startEmulator({
     ...options,
     ...(deps.globals.verbose
@@ -115,15 +121,16 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     };
   }
 
-  if (background) {
+  background?.ready({
+    baseUrl: emu.baseUrl,
+    startedAt: new Date().toISOString(),
+    timeScale: options.timeScale ?? 1,
+    detached,
+    ...(detached && { log: background!.log }),
+    fixtures: { ...emu.fixtures },
+  });
+  if (detached) {
     // The ready line goes to the parent, not to the log: it carries the client secret.
-    background.ready({
-      baseUrl: emu.baseUrl,
-      startedAt: new Date().toISOString(),
-      timeScale: options.timeScale ?? 1,
-      log: background.log,
-      fixtures: { ...emu.fixtures },
-    });
     process.send!({ ready: summary(emu) }, () => process.disconnect());
     ui.info(`Emulator listening at ${emu.baseUrl} (pid ${process.pid}); \`svc emulator stop\` stops it.`);
   } else

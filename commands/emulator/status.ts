@@ -1,4 +1,7 @@
-/** `svc emulator status`: the background emulator of this config folder, if one runs, and where. */
+/**
+ * `svc emulator status`: the emulator that owns this config folder (started with --detach, or in
+ * the foreground with the `local` profile), if one runs, and where.
+ */
 import type { Deps } from '../deps.js';
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
@@ -13,16 +16,20 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
     const starting = runningPid(configDir);
     throw new SvcError(
       starting === undefined
-        ? `no emulator is running in the background for ${configDir}`
+        ? `no emulator is running for the config folder ${configDir}`
         : `the emulator (pid ${starting}) is starting and not ready yet`,
       {
-        hint: starting === undefined ? 'Start one with `svc emulator start --detach`.' : undefined,
+        hint:
+          starting === undefined
+            ? 'Start one with `svc emulator start --detach` (emulators started with --no-profile are not tracked).'
+            : undefined,
       },
     );
   }
   ui.result({ running: true, configDir, ...info }, () => {
     ui.out(`Emulator running at ${info.baseUrl} (pid ${info.pid}) since ${info.startedAt}`);
-    ui.out(`  time scale: ${info.timeScale}x   log: ${info.log}`);
+    const where = info.log ? `in the background, log: ${info.log}` : 'in the foreground of another terminal';
+    ui.out(`  time scale: ${info.timeScale}x   ${where}`);
     ui.out(`  account ${info.fixtures.accountId}   credential ${info.fixtures.credentialId}`);
   });
 }

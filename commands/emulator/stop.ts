@@ -1,7 +1,8 @@
 /**
- * `svc emulator stop`: stops the background emulator of this config folder (emulator.pid) with
- * SIGTERM, which it handles like Ctrl-C (state saved, previous profile restored, pid file removed),
- * and returns once it is gone.
+ * `svc emulator stop`: stops the emulator that owns this config folder (emulator.pid: started with
+ * --detach, or in the foreground with the `local` profile) with SIGTERM, which it handles like
+ * Ctrl-C (state saved, previous profile restored, pid file removed), and returns once it is gone:
+ * the process exited (an exited one not yet reaped counts as gone: src/process-alive.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Deps } from '../deps.js';
@@ -22,7 +23,7 @@ export async function run(_opts: OptionsOf<typeof verbs.stop>, deps: Deps): Prom
   if (pid === undefined) {
     removeStaleFiles(configDir); // left by one that was killed
     return ui.result({ stopped: false, configDir }, () =>
-      ui.info(`No emulator is running in the background for ${configDir}; nothing to stop.`),
+      ui.info(`No emulator is running for the config folder ${configDir}; nothing to stop.`),
     );
   }
   const baseUrl = readBackground(configDir)?.baseUrl;

@@ -19,8 +19,11 @@ export const start = defineVerb({
 The \`local\` profile is current while the emulator runs; the previous one is current
 again when it stops.
 
-With --detach it runs in the background, one per config folder (SERVICE_CLI_CONFIG_DIR):
-its pid file and log are emulator.pid and emulator.log there.
+One emulator owns a config folder (SERVICE_CLI_CONFIG_DIR) and its \`local\` profile,
+whether started with --detach or in the foreground: a second start is refused, naming
+it; \`svc emulator status\` and \`stop\` find it (pid file emulator.pid; with --detach its
+log is emulator.log there). With --no-profile in the foreground nothing is claimed, so
+test workers and parallel CI jobs can run any number side by side.
 
 Examples:
   $ svc emulator start
@@ -30,7 +33,7 @@ Examples:
 
 export const stop = defineVerb({
   name: 'stop',
-  description: 'stop the emulator started with --detach for this config folder',
+  description: 'stop the emulator of this config folder (started with --detach, or in the foreground)',
   help: `
 Waits until it has stopped (its --state file saved, the previous profile current again).
 Nothing running is not an error, so a CI cleanup step can always run it.
@@ -41,7 +44,7 @@ Examples:
 
 export const status = defineVerb({
   name: 'status',
-  description: 'say whether an emulator started with --detach runs for this config folder, and where',
+  description: 'say whether an emulator runs for this config folder (--detach or foreground), and where',
   help: `
 Exit code 0 when one runs, 1 when none does.
 

@@ -54,7 +54,7 @@ describe('svc emulator start --detach / status / stop', () => {
 
     const after = await runSvc(['emulator', 'status'], { configDir });
     expect(after.code).toBe(1);
-    expect(after.stderr).toContain('no emulator is running in the background');
+    expect(after.stderr).toContain('no emulator is running for the config folder');
     // A cleanup step that runs when nothing is left is not a failure.
     const again = await runSvc(['emulator', 'stop'], { configDir });
     expect(again.code).toBe(0);
