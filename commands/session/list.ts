@@ -7,6 +7,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
+import { StoreError } from '../../src/store/errors.js';
 import { listSessions } from '../../src/auth/list-revoke.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import { apiTokenCall } from '../auth-hints.js';
@@ -16,10 +17,25 @@ export type ListOptions = OptionsOf<typeof verbs.list>;
 
 export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   const given = opts.account === undefined ? undefined : requireId('InternalAccount', opts.account, '--account');
-  const [store, { effective: profile }] = await Promise.all([deps.store(), deps.profile()]);
+  const [store, { effective: profile, name: profileName }] = await Promise.all([deps.store(), deps.profile()]);
   const activeId = profile.activeSessionId;
-  // Without --account, the account is the one the active session authenticates.
-  const accountId = given ?? (activeId ? store.getSession(activeId)?.accountId : undefined);
+  // A damaged key file is marked on its row and named below; it stops nothing else.
+  const damaged = new Map(store.damagedSessions().map((d) => [d.file, d.problem]));
+  const held = (id: string) => {
+    try {
+      return store.getSession(id);
+    } catch (error) {
+      if (error instanceof StoreError) return error;
+      throw error;
+    }
+  };
+  const heldAccount = (id: string | undefined) => {
+    const s = id === undefined ? undefined : held(id);
+    return s instanceof StoreError ? undefined : s?.accountId;
+  };
+  // Without --account, the account is the one the active session authenticates (or, its key
+  // damaged, another key of this profile).
+  const accountId = given ?? heldAccount(activeId) ?? store.listSessions(profileName)[0]?.accountId;
   if (!accountId) {
     throw new UsageError('--account is required: this profile has no active session to take the account from.', {
       input: '--account',
@@ -29,12 +45,20 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
 
   // Listing uses only the API token, so a 401 here is about credentials, not the session.
   const sessions = await apiTokenCall(listSessions(await deps.client(), accountId, deps.signal));
-  const rows = sessions.map((s) => ({
-    ...publicView(s),
-    keyHeld: store.getSession(s.id) !== undefined,
-    active: s.id === activeId,
-  }));
+  const rows = sessions.map((s) => {
+    const key = held(s.id);
+    return {
+      ...publicView(s),
+      keyHeld: key !== undefined && !(key instanceof StoreError),
+      ...(key instanceof StoreError && { damagedKeyFile: key.file }),
+      active: s.id === activeId,
+    };
+  });
   const { ui } = deps;
+  for (const [file, problem] of damaged)
+    ui.warn(
+      `${problem}. That session cannot sign here; remove the file (rm '${file}') and log in again for a new key.`,
+    );
   ui.result({ data: rows }, () => {
     if (rows.length === 0) return ui.info(`No live sessions for ${accountId}.`);
     const now = deps.clock.now();
@@ -47,7 +71,7 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
         r.type,
         r.nickname,
         expiresIn(r.expiresAt, now),
-        r.keyHeld ? 'yes' : 'no',
+        r.damagedKeyFile ? 'DAMAGED' : r.keyHeld ? 'yes' : 'no',
       ]),
       [1], // the id is what a user copies into `session use` or `revoke`: never shortened
     );

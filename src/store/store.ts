@@ -261,12 +261,32 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
       // Only *.json: in-flight temp files (conf's .tmp-…) must not be read half-written.
       for (const entry of readdirSync(sessionsDir)) {
         if (!entry.endsWith('.json')) continue;
-        const s = readSessionFile(entry.slice(0, -'.json'.length));
+        let s: StoredSession | undefined;
+        try {
+          s = readSessionFile(entry.slice(0, -'.json'.length));
+        } catch (error) {
+          // One damaged key file must not hide the others: damagedSessions() names it.
+          if (error instanceof StoreError) continue;
+          throw error;
+        }
         if (s && (profile === undefined || s.profile === profile)) sessions.push(s);
       }
       return sessions.sort(
         (a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.id.localeCompare(b.id),
       );
+    },
+    damagedSessions() {
+      const damaged: Array<{ file: string; problem: string }> = [];
+      for (const entry of readdirSync(sessionsDir)) {
+        if (!entry.endsWith('.json')) continue;
+        try {
+          readSessionFile(entry.slice(0, -'.json'.length));
+        } catch (error) {
+          if (error instanceof StoreError) damaged.push({ file: error.file, problem: error.message });
+          else throw error;
+        }
+      }
+      return damaged;
     },
     saveSession(s) {
       withStoreLock(dir, () => writeJsonFile(sessionsDir, sessionFileName(s.id), { ...s }));

@@ -52,7 +52,10 @@ export interface Store {
   /** Moves the profile, its session keys and the current-profile mark to `to`; refuses an existing `to`. */
   renameProfile(from: string, to: string): void;
   getSession(id: string): StoredSession | undefined;
+  /** The held sessions; a damaged key file is left out (damagedSessions names it). */
   listSessions(profile?: string): StoredSession[];
+  /** Session key files that cannot be read as one, with why. */
+  damagedSessions(): Array<{ file: string; problem: string }>;
   saveSession(s: StoredSession): void; // must not lose sessions saved concurrently by other processes
   deleteSession(id: string): void;
 }

@@ -3,7 +3,10 @@
  * expired, 401), list/use/show/revoke, and, across everything, that no private key or client
  * secret is ever printed.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionFileName } from '../../src/store/names.js';
 import { runSvc, type SvcResult } from '../helpers/spawn-svc.js';
 import { generateKeyPair, isCompressedPublicKey } from '../../src/crypto/keys.js';
 import { authEnv, leakedSecrets, sessionFileModes, type AuthEnv } from '../integration/auth/support.js';
@@ -91,6 +94,35 @@ describe('svc session (spawned)', () => {
     const show = await svc(['--json', 'session', 'show']);
     expect(JSON.parse(show.stdout)).toMatchObject({ id: first, active: true });
     expect((await svc(['session', 'use', 'Session:bad'])).code).toBe(2);
+  });
+
+  it('a damaged key file is marked on its row and named with how to remove it; everything else keeps working', async () => {
+    const damagedId = await login();
+    const other = await login();
+    const active = await login();
+    const file = join(t.configDir, 'sessions', `${sessionFileName(damagedId)}.json`);
+    writeFileSync(file, '{"id": "Session:'); // cut short, as a full disk or a crash leaves it
+    const list = await svc(['--json', 'session', 'list']);
+    expect(list.code).toBe(0);
+    const rows = JSON.parse(list.stdout).data as Array<{ id: string; keyHeld: boolean; damagedKeyFile?: string }>;
+    expect(rows.find((r) => r.id === damagedId)).toMatchObject({ keyHeld: false, damagedKeyFile: file });
+    expect(rows.filter((r) => [other, active].includes(r.id)).every((r) => r.keyHeld)).toBe(true);
+    expect(list.stderr).toContain(`The store file ${file} is corrupt`);
+    expect(list.stderr).toContain(`rm '${file}'`);
+    const table = await svc(['session', 'list']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`${damagedId}.*DAMAGED`));
+
+    expect((await svc(['session', 'show'])).code).toBe(0);
+    expect((await svc(['session', 'use', other])).code).toBe(0);
+    // The active key damaged too: the list takes the account from another key of the profile.
+    writeFileSync(join(t.configDir, 'sessions', `${sessionFileName(other)}.json`), 'not json');
+    const again = await svc(['--json', 'session', 'list']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).data.find((r: { id: string }) => r.id === active)).toMatchObject({ keyHeld: true });
+    rmSync(file);
+    rmSync(join(t.configDir, 'sessions', `${sessionFileName(other)}.json`));
+    expect((await svc(['session', 'use', active])).code).toBe(0);
   });
 
   it('revoke needs --yes in CI (exit 2, nothing sent); with --yes it revokes and forgets the key', async () => {
