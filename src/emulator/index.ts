@@ -46,7 +46,8 @@ function loadCore(file: StateFile | undefined, tables: TableSet): CoreState {
   } catch (error) {
     throw new UsageError(`Cannot use state file ${file!.path}: ${(error as Error).message}`, {
       input: '--state',
-      hint: 'Point --state at a new file, or at one this emulator wrote.',
+      reason: 'STATE_FILE_INVALID',
+      hint: 'Fix or remove what is named in the file by hand, or point --state at a new file (this one is left as it was).',
     });
   }
 }

@@ -195,3 +195,66 @@ describe('--state that is not a state file', () => {
     report({ suite: 'emulator', attack: '--state naming a folder', tried: 1, survived: 1, lost: 0 });
   }, 30_000);
 });
+
+describe('hand-edited state files', () => {
+  it('refuses a record of the wrong shape or broken JSON, naming the file and the record, and leaves it as it was', async () => {
+    const dir = tempDir();
+    const good = join(dir, 'good.json');
+    const emu = await start(good);
+    emu.child.kill('SIGTERM');
+    await emu.exited;
+    const saved = JSON.parse(readFileSync(good, 'utf8')) as Record<string, Record<string, Record<string, unknown>>>;
+    const accountId = Object.keys(saved.accounts!)[0]!;
+    const customerId = Object.keys(saved.customers!)[0]!;
+    const edit = (change: (s: typeof saved) => void) => {
+      const copy = structuredClone(saved);
+      change(copy);
+      return JSON.stringify(copy, null, 2);
+    };
+    const cases: Array<[string, string, string]> = [
+      ['balance as text', edit((s) => (s.accounts![accountId]!.balance = '100')), `accounts["${accountId}"].balance`],
+      [
+        'customer as a list',
+        edit((s) => ((s.customers as Record<string, unknown>)[customerId] = [])),
+        `customers["${customerId}"]`,
+      ],
+      [
+        'id not its key',
+        edit((s) => (s.customers![customerId]!.id = 'Customer:other')),
+        `customers["${customerId}"].id`,
+      ],
+      [
+        'required field gone',
+        edit((s) => delete s.customers![customerId]!.umaAddress),
+        `customers["${customerId}"].umaAddress`,
+      ],
+      ['broken JSON', `${JSON.stringify(saved, null, 2).slice(0, 200)}\n}`, 'not valid JSON'],
+    ];
+    let refused = 0;
+    for (const [what, content, names] of cases) {
+      const path = join(dir, `${what.replace(/\W/g, '-')}.json`);
+      writeFileSync(path, content);
+      const r = await runSvc(['emulator', 'start', '--port', '0', '--no-profile', '--state', path]);
+      const ok =
+        r.code === 2 &&
+        r.stderr.includes(path) &&
+        r.stderr.includes(names) &&
+        !/\n\s+at /.test(r.stderr) &&
+        readFileSync(path, 'utf8') === content;
+      if (ok) refused++;
+      expect({ what, code: r.code, stderr: r.stderr }).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(names),
+      });
+      expect(r.stderr).toContain(path);
+      expect(readFileSync(path, 'utf8')).toBe(content);
+    }
+    report({
+      suite: 'emulator',
+      attack: 'hand-edited --state records refused naming the record, file untouched',
+      tried: cases.length,
+      survived: refused,
+      lost: cases.length - refused,
+    });
+  }, 60_000);
+});

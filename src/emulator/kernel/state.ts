@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { generateKeyPair } from '../../crypto/keys.js';
 import { generateWebhookKeyPair } from '../../crypto/webhook-signature.js';
 import type { Fixtures } from './fixtures.js';
+import { firstBadRecord } from './record-shape.js';
 import type { TableSet } from './tables.js';
 
 export interface WebhookDelivery {
@@ -85,22 +86,36 @@ export function deserializeState(text: string, tables: TableSet): CoreState {
   let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(text) as Record<string, unknown>;
-  } catch {
+  } catch (error) {
     // Not the parser's message: it quotes the text around the bad token, and this file holds secrets.
-    throw new Error('not valid JSON');
+    throw new Error(`not valid JSON${where(text, (error as Error).message)}`);
   }
   if (!raw || typeof raw !== 'object' || raw.version !== 1)
     throw new Error('not an svc emulator state file (version 1)');
   for (const field of REQUIRED_SECRETS) {
     if (typeof raw[field] !== 'string') throw new Error(`state file lacks ${field}`);
   }
+  // Every table is checked before any is loaded: a bad record is refused, never served.
+  for (const name of tables.durable().keys()) {
+    const bad = raw[name] === undefined ? undefined : firstBadRecord(name, raw[name], tables.shapeOf(name));
+    if (bad) throw new Error(`the record at ${bad.path} ${bad.problem}`);
+  }
   for (const [name, table] of tables.durable()) {
     const rows = raw[name];
-    if (rows && typeof rows === 'object' && !Array.isArray(rows)) table.load(rows as Record<string, never>);
+    if (rows !== undefined) table.load(rows as Record<string, never>);
   }
   const core = Object.fromEntries(CORE_KEYS.map((key) => [key, raw[key]])) as unknown as CoreState;
   core.config = (raw.config as CoreState['config']) ?? {};
   core.outbox = Array.isArray(raw.outbox) ? (raw.outbox as WebhookDelivery[]) : [];
   if (core.fixtures === undefined) delete core.fixtures;
   return core;
+}
+
+/** " at line L, column C" of the parser's error position (never the text there), or "" when it gives none. */
+function where(text: string, parserMessage: string): string {
+  const at = /position (\d+)/.exec(parserMessage);
+  if (!at) return text.trim() === '' ? ' (the file is empty)' : '';
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }

@@ -10,16 +10,23 @@
  * scanned every customer for its platformCustomerId, 2,111/s at 3,000 customers, 405/s at 60,000).
  */
 
+import type { Shape } from './record-shape.js';
+
 export interface TableDef<T> {
   readonly name: string;
   readonly durable: boolean;
+  /** What a record must look like in the --state file (checked at load). */
+  readonly shape?: Readonly<Record<string, string>>;
   /** Never read: it carries the record type. */
   readonly _record?: T;
 }
 
-/** A table saved in the --state file under `name` (JSON-serializable records only). */
-export function durableTable<T>(name: string): TableDef<T> {
-  return { name, durable: true };
+/**
+ * A table saved in the --state file under `name` (JSON-serializable records only). With `shape`, a
+ * record of another shape in the file is refused at start (record-shape.ts).
+ */
+export function durableTable<T>(name: string, shape?: Shape<T>): TableDef<T> {
+  return shape ? { name, durable: true, shape } : { name, durable: true };
 }
 
 /** A table that lives as long as the process. */
@@ -250,6 +257,11 @@ export class TableSet {
       if (record !== undefined) return record;
     }
     return undefined;
+  }
+
+  /** The shape declared for a durable table's records, if any. */
+  shapeOf(name: string): Readonly<Record<string, string>> | undefined {
+    return this.tables.get(name)?.def.shape;
   }
 
   /** name → table of every durable table (what the state file holds). */

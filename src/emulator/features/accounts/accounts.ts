@@ -37,7 +37,20 @@ export interface AccountRec {
   updatedAt: string;
 }
 
-export const accounts = durableTable<AccountRec>('accounts');
+export const accounts = durableTable<AccountRec>('accounts', {
+  id: 'string',
+  customerId: 'string',
+  organizationId: 'string?',
+  type: 'string',
+  status: 'string',
+  currency: 'string',
+  balance: 'number',
+  held: 'number?',
+  privateEnabled: 'boolean?',
+  mnemonic: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 /** A customer's accounts (the platform's under PLATFORM_OWNER). */
 export const byCustomer = tableIndex<AccountRec>((a) => a.customerId);
 

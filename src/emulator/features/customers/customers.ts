@@ -47,7 +47,29 @@ export interface CustomerRec {
   updatedAt: string;
 }
 
-export const customers = durableTable<CustomerRec>('customers');
+export const customers = durableTable<CustomerRec>('customers', {
+  id: 'string',
+  customerType: 'string',
+  fullName: 'string?',
+  birthDate: 'string?',
+  nationality: 'string?',
+  email: 'string?',
+  phoneNumber: 'string?',
+  idType: 'string?',
+  identifier: 'string?',
+  address: 'object?',
+  businessInfo: 'object?',
+  kycStatus: 'string?',
+  kybStatus: 'string?',
+  kycDecidedBy: 'string?',
+  umaAddress: 'string',
+  platformCustomerId: 'string',
+  region: 'string?',
+  contactVerification: 'object?',
+  isDeleted: 'boolean?',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 /** Only an active customer holds its platformCustomerId (the description); a deleted one's is free again. */
 export const byPlatformCustomerId = tableIndex<CustomerRec>((c) => (c.isDeleted ? undefined : c.platformCustomerId));
 /** UMA addresses compare without case. */
