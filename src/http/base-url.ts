@@ -3,9 +3,9 @@
  * user may type `http://127.0.0.1:4010` and still reach `http://127.0.0.1:4010/2025-10-13`.
  */
 import { UsageError } from '../errors.js';
+import { API_VERSION } from '../service/api-version.js';
 
-/** The API version this CLI speaks: the date segment at the end of every base URL. */
-export const API_VERSION = '2025-10-13';
+export { API_VERSION };
 
 const VERSION_SEGMENT_RE = /\/\d{4}-\d{2}-\d{2}$/;
 

@@ -6,7 +6,7 @@
  * but the reading: a refusal (401, 404, a declared size over the limit) comes without it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { API_VERSION } from '../../http/base-url.js';
+import { API_VERSION } from '../../service/api-version.js';
 import { checkAgentRequest, scopeAgentReply } from './agent-scope.js';
 import { basicRefused, type Principal } from './auth.js';
 import { readBody, parseJsonObject } from './body.js';
