@@ -46,9 +46,10 @@ export function fixedValues(kind: Exclude<ValueKind, (typeof STORED_KINDS)[numbe
 export const isStored = (kind: ValueKind): kind is (typeof STORED_KINDS)[number] =>
   (STORED_KINDS as readonly string[]).includes(kind);
 
-/** What the store holds now: every stored session id, or every profile name. */
+/** What the store holds now: the profile's sessions the service still knows, or every profile name. */
 export async function storedValues(kind: (typeof STORED_KINDS)[number], deps: Deps): Promise<string[]> {
   const store = await deps.store();
   if (kind === 'profiles') return Object.keys(store.listProfiles()).sort();
-  return store.listSessions().map((s) => s.id);
+  const { liveStoredSessionIds } = await import('../session/liveness.js');
+  return liveStoredSessionIds(deps);
 }

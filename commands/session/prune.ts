@@ -7,10 +7,8 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { ApiError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
-import { listSessions } from '../../src/auth/list-revoke.js';
-import { apiTokenCall } from '../auth-hints.js';
+import { liveSessionIds } from './liveness.js';
 import type { StoredSession } from '../../src/store/types.js';
 import { expiresIn } from './format.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
@@ -22,17 +20,6 @@ interface Pruned {
   id: string;
   profile: string;
   reason: string;
-}
-
-/** The ids of the account's live sessions, or undefined when the service does not know the account. */
-async function liveIds(deps: Deps, accountId: string): Promise<Set<string> | undefined> {
-  try {
-    const sessions = await apiTokenCall(listSessions(await deps.client(), accountId, deps.signal));
-    return new Set(sessions.map((s) => s.id));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
 }
 
 /**
@@ -62,7 +49,7 @@ export async function run(opts: PruneOptions, deps: Deps): Promise<void> {
   }
   let serviceTime: Promise<number> | undefined;
   for (const [accountId, sessions] of toAsk) {
-    const live = await liveIds(deps, accountId);
+    const live = await liveSessionIds(deps, accountId);
     for (const s of sessions) {
       if (live === undefined)
         pruned.push({ id: s.id, profile: s.profile, reason: `the service does not know ${accountId}` });

@@ -6,6 +6,7 @@ import { requireId } from '../../src/validate.js';
 import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
 import { reauthCommand } from '../auth-hints.js';
+import { liveSessionIds } from './liveness.js';
 
 export type UseOptions = OptionsOf<typeof verbs.use>;
 
@@ -30,6 +31,18 @@ export async function run(opts: UseOptions, deps: Deps): Promise<void> {
     throw new AuthRequiredError(`${sessionId} expired at ${stored.expiresAt}.`, {
       hint: `Re-authenticate: ${reauthCommand(stored.credentialId, stored.type)}`,
     });
+  }
+  // A key the service no longer knows (revoked, or an emulator restarted without --state) would only fail to sign.
+  const live = await liveSessionIds(deps, stored.accountId);
+  if (!live?.has(sessionId)) {
+    throw new AuthRequiredError(
+      live === undefined
+        ? `${sessionId} cannot be used: the service at ${(await deps.client()).baseUrl} does not know its account ${stored.accountId} (an emulator restarted without --state forgets every session).`
+        : `${sessionId} cannot be used: it is no longer live on the service (revoked, or refreshed elsewhere).`,
+      {
+        hint: `Delete the keys of dead sessions with \`svc session prune\`, then log in: ${reauthCommand(stored.credentialId, stored.type)}`,
+      },
+    );
   }
   store.setProfile(profileName, { activeSessionId: sessionId });
   const { ui } = deps;
