@@ -145,11 +145,15 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /**
  * Undefined when everything written to `stream` has reached its file descriptor (a terminal, a file,
  * or a pipe with room), else a promise that settles once it has: a pipe whose reader lags keeps the
- * rest in this process's memory, which a crash would lose.
+ * rest in this process's memory, which a crash would lose. Rejects when the line could not be
+ * written (its reader is gone, `| head -1`): the delivery is then not acknowledged, and the service
+ * retries it.
  */
 function written(stream: NodeJS.WritableStream): Promise<void> | undefined {
-  const pending = (stream as { writableLength?: number }).writableLength;
-  if (!pending) return undefined;
-  // An empty write's callback runs after every write queued before it; an error (closed stdout) too.
-  return new Promise((resolve) => stream.write('', () => resolve()));
+  const s = stream as { writableLength?: number; destroyed?: boolean; errored?: unknown };
+  // A write to a pipe whose reader is gone fails at once (EPIPE) and destroys the stream.
+  if (s.destroyed || s.errored) return Promise.reject(new Error('stdout is closed: the delivery was not shown'));
+  if (!s.writableLength) return undefined;
+  // An empty write's callback runs after every write queued before it, with their error if one failed.
+  return new Promise((resolve, reject) => stream.write('', (error) => (error ? reject(error) : resolve())));
 }

@@ -19,6 +19,10 @@ export interface SpawnedListener {
   /** Stops reading stdout (a consumer that lags, like a pipe into a busy `jq`) until `readStdout`. */
   pauseStdout(): void;
   readStdout(): void;
+  /** Closes stdout's read end, as `| head -1` does once it has its line. */
+  closeStdout(): void;
+  /** The exit code once the process is gone by itself. */
+  exited(): Promise<number | null>;
   /** SIGINT, then the exit code once the process is gone. */
   stop(): Promise<number | null>;
   /** SIGKILL (a crash: no cleanup of any kind), resolved once the process is gone. */
@@ -97,5 +101,7 @@ export async function spawnListener(
     kill() {
       if (exitCode === undefined) child.kill('SIGKILL');
     },
+    closeStdout: () => child.stdout.destroy(),
+    exited: () => exited,
   };
 }
