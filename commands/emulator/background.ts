@@ -34,6 +34,8 @@ export const backgroundFiles = (configDir: string) => ({
   pid: join(configDir, 'emulator.pid'),
   info: join(configDir, 'emulator.json'),
   log: join(configDir, 'emulator.log'),
+  /** Why the last emulator of this folder failed to stop cleanly (its last --state save), for `emulator stop`. */
+  stopFailure: join(configDir, 'emulator-stop-failure.json'),
 });
 
 /** The pid in `emulator.pid` when that process is alive, else undefined. */
@@ -83,7 +85,7 @@ export function claimFolder(
 ): {
   log: string;
   ready(info: Omit<BackgroundEmulator, 'pid'>): void;
-  release(): void;
+  release(stopFailure?: unknown): void;
 } {
   const files = backgroundFiles(configDir);
   const attempt = tryLockFile(files.pid);
@@ -93,11 +95,15 @@ export function claimFolder(
     ready(info) {
       writeFileSync(files.info, `${JSON.stringify({ pid: process.pid, ...info }, null, 2)}\n`, { mode: 0o600 });
     },
-    release() {
+    release(stopFailure) {
       try {
         unlinkSync(files.info);
       } catch {
         // never written (it stopped before it was ready)
+      }
+      if (stopFailure instanceof Error) {
+        const { message, hint } = stopFailure as Error & { hint?: string };
+        writeFileSync(files.stopFailure, JSON.stringify({ pid: process.pid, message, hint }), { mode: 0o600 });
       }
       attempt.release();
     },
@@ -112,5 +118,17 @@ export function removeStaleFiles(configDir: string): void {
     } catch {
       // already gone
     }
+  }
+}
+
+/** What the emulator `pid` left in stopFailure when its stop failed (the file is removed), else undefined. */
+export function takeStopFailure(configDir: string, pid: number): { message: string; hint?: string } | undefined {
+  const file = backgroundFiles(configDir).stopFailure;
+  try {
+    const failure = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; message: string; hint?: string };
+    unlinkSync(file);
+    return failure.pid === pid ? failure : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -143,11 +143,15 @@ export async function run(opts: StartOptions, deps: Deps): Promise<void> {
     if (deps.signal.aborted) resolve();
     else deps.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  let stopFailure: unknown;
   try {
-    await emu.close();
+    await emu.close().catch((error: unknown) => {
+      stopFailure = error;
+      throw error;
+    });
   } finally {
     restoreProfile();
-    background?.release();
+    background?.release(stopFailure);
   }
   if (!deps.globals.json) ui.info('Emulator stopped.');
 }

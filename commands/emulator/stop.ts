@@ -9,8 +9,8 @@ import type { Deps } from '../deps.js';
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import { processAlive } from '../../src/process-alive.js';
-import { SvcError } from '../../src/errors.js';
-import { readBackground, removeStaleFiles, runningPid } from './background.js';
+import { StopFailedError, SvcError } from '../../src/errors.js';
+import { readBackground, removeStaleFiles, runningPid, takeStopFailure } from './background.js';
 
 /** How long a clean stop may take (a large --state file is saved on the way out). */
 const STOP_TIMEOUT_MS = 15_000;
@@ -36,6 +36,9 @@ export async function run(_opts: OptionsOf<typeof verbs.stop>, deps: Deps): Prom
     }
     await delay(POLL_MS);
   }
+  // It stopped, but its last save of the --state file failed: say what it could not save, exit 1.
+  const failure = takeStopFailure(configDir, pid);
+  if (failure) throw new StopFailedError(failure.message, failure.hint ? { hint: failure.hint } : undefined);
   ui.result({ stopped: true, pid, ...(baseUrl ? { baseUrl } : {}), configDir }, () =>
     ui.success(`Emulator stopped (pid ${pid}${baseUrl ? `, ${baseUrl}` : ''}).`),
   );

@@ -157,6 +157,59 @@ describe('emulator --state when saving fails', () => {
   }, 60_000);
 });
 
+describe('svc emulator stop after a failed save', () => {
+  it('says what the background emulator could not save and exits 1', async () => {
+    const state = join(tempDir(), 'state.json');
+    const configDir = tempConfigDir();
+    temps.push(configDir);
+    const started = spawnSync(
+      'bash',
+      [
+        '-c',
+        'ulimit -S -f 24 && exec "$0" "$@"',
+        process.execPath,
+        SVC_BIN,
+        '--json',
+        'emulator',
+        'start',
+        '--detach',
+        '--port',
+        '0',
+        '--no-profile',
+        '--state',
+        state,
+      ],
+      { env: svcEnv(configDir), encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(started.status, started.stderr).toBe(0);
+    const ready = JSON.parse(started.stdout.split('\n')[0]!) as Ready & { pid: number };
+    const auth = `Basic ${Buffer.from(`${ready.apiTokenId}:${ready.apiClientSecret}`).toString('base64')}`;
+    let status = 201;
+    for (let n = 0; n < 400 && status === 201; n++) {
+      const res = await request(`${ready.baseUrl}/customers`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify(customer(n)),
+      });
+      await res.body.dump();
+      status = res.statusCode;
+    }
+    expect(status).toBe(503);
+    const stop = await runSvc(['emulator', 'stop'], { configDir });
+    expect(stop.code).toBe(1);
+    expect(stop.stderr).toContain('stopped without saving');
+    expect(stop.stderr).toContain(state);
+    expect(stop.stderr).toContain('EFBIG');
+    report({
+      suite: 'emulator',
+      attack: '--detach under ulimit -f, then emulator stop: exit 1 naming the loss',
+      tried: 1,
+      survived: 1,
+      lost: 0,
+    });
+  }, 60_000);
+});
+
 describe('one emulator per state file', () => {
   it('refuses a second emulator on the same file naming the file and the pid, and takes over a dead one’s lock', async () => {
     const state = join(tempDir(), 'state.json');
