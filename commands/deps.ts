@@ -12,6 +12,7 @@ import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
 import type { GlobalOptions, IOStreams } from './io.js';
 import type { CommandTree } from './command-tree.js';
+import type { JqFilter } from './jq/compile.js';
 import { createUI, type UI } from './ui.js';
 import { decideColor } from './colors.js';
 
@@ -42,6 +43,8 @@ export interface BaseDeps {
    * root, since a verb module must not import the noun table that loads it.
    */
   commands(): Promise<CommandTree>;
+  /** The --jq filter, compiled before the command runs (present whenever globals.jq is). */
+  jq?: JqFilter;
 }
 
 export interface Deps extends BaseDeps {
@@ -212,7 +215,12 @@ function inquirerPrompter(io: Pick<IOStreams, 'stdin' | 'stderr'>, signal?: Abor
 }
 
 /** Deps for the real process. */
-export function createDeps(globals: GlobalOptions, signal: AbortSignal, commands: () => Promise<CommandTree>): Deps {
+export function createDeps(
+  globals: GlobalOptions,
+  signal: AbortSignal,
+  commands: () => Promise<CommandTree>,
+  jq?: JqFilter,
+): Deps {
   const env = process.env;
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
@@ -238,5 +246,6 @@ export function createDeps(globals: GlobalOptions, signal: AbortSignal, commands
     clock: systemClock,
     signal,
     commands,
+    ...(jq && { jq }),
   });
 }

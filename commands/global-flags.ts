@@ -6,7 +6,7 @@
  * load TypeScript, and loading the root just for them would cost the startup it is there to save).
  */
 import { flag, longFlag, type OptionsOf, type VerbSpec } from './verb.js';
-import { JQ_SUBSET } from './jq-subset.js';
+import { JQ_SUBSET } from './jq/subset.js';
 
 export const GLOBAL_FLAGS = {
   profile: flag.value('--profile <name>', 'configuration profile to use (env SERVICE_PROFILE)'),

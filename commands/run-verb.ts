@@ -22,15 +22,18 @@ export async function runVerb(
   try {
     // A bad flag value or --jq expression is a usage error before the command sends anything.
     const checked = checkFlagValues(spec, options);
-    if (globals.jq !== undefined) (await import('./jq.js')).compileJq(globals.jq);
-    await (verb as VerbModule<Record<string, unknown>>).run(checked, createDeps(globals, signal, commands));
+    // Loaded only for --jq: the filter module stays out of every other run.
+    const jq = globals.jq !== undefined ? (await import('./jq/compile.js')).compileJq(globals.jq) : undefined;
+    await (verb as VerbModule<Record<string, unknown>>).run(checked, createDeps(globals, signal, commands, jq));
     // A command that returns normally after a signal (a server told to stop) stopped cleanly.
     return EXIT.ok;
   } catch (error) {
     // A command that failed to stop cleanly says what went wrong, not merely that it was stopped.
     const interrupted = signal.aborted && !(error instanceof StopFailedError);
     const color = decideColor(globals, process.env, Boolean(process.stderr.isTTY));
-    const render = { stderr: process.stderr, json: globals.json, verbose: globals.verbose, color, interrupted, spec };
+    // --jq implies --json for stdout, but a person at a terminal who mistyped a filter reads prose.
+    const json = globals.json && !(globals.jq !== undefined && process.stderr.isTTY);
+    const render = { stderr: process.stderr, json, verbose: globals.verbose, color, interrupted, spec };
     renderError(error, render);
     return interrupted ? EXIT.interrupted : exitCodeFor(error);
   }

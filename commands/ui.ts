@@ -5,7 +5,7 @@
 import type { ChalkInstance } from 'chalk';
 import { colors } from './colors.js';
 import type { GlobalOptions, IOStreams } from './io.js';
-import { compileJq, jqLines } from './jq.js';
+import type { JqFilter } from './jq/compile.js';
 import { requirePackage } from './require-package.js';
 
 /** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
@@ -59,21 +59,22 @@ function columnsFromEnv(env: NodeJS.ProcessEnv | undefined): number | undefined 
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-export function createUI(deps: { io: IOStreams; globals: GlobalOptions; env?: NodeJS.ProcessEnv }): UI {
+export function createUI(deps: { io: IOStreams; globals: GlobalOptions; env?: NodeJS.ProcessEnv; jq?: JqFilter }): UI {
   const { io, globals } = deps;
   const c = colors(io.colorEnabled);
   const ce = colors(io.stderrColorEnabled);
   const errLine = (line: string) => io.stderr.write(line + '\n');
   const quiet = globals.json;
-  // --jq: every JSON document a command prints goes through the filter (checked up front by run-verb.ts).
-  const jq = globals.jq !== undefined ? compileJq(globals.jq) : undefined;
+  // --jq: every JSON document a command prints goes through the filter (compiled up front by run-verb.ts).
+  if (globals.jq !== undefined && deps.jq === undefined) throw new Error('--jq was given but not compiled');
+  const jq = globals.jq !== undefined ? deps.jq : undefined;
   const ui: UI = {
     c,
     ce,
     columns: columnsFromEnv(deps.env) ?? (io.stdoutIsTTY ? ((io.stdout as { columns?: number }).columns ?? 0) : 0),
     out: (line) => io.stdout.write(line + '\n'),
     json: (value) => {
-      if (jq) for (const line of jqLines(jq, value)) io.stdout.write(line + '\n');
+      if (jq) for (const line of jq(value)) io.stdout.write(line + '\n');
       else io.stdout.write(JSON.stringify(value) + '\n');
     },
     result: (value, text) => (quiet ? ui.json(value) : text(value)),

@@ -33,7 +33,7 @@ export class Narrator {
     private readonly deps: Deps,
     out: Writable,
   ) {
-    this.ui = createUI({ io: { ...deps.io, stdout: out }, globals: { ...deps.globals, json: false } });
+    this.ui = createUI({ io: { ...deps.io, stdout: out }, globals: { ...deps.globals, json: false }, jq: deps.jq });
   }
 
   line(text = ''): void {

@@ -142,7 +142,7 @@ describe('svc api (spawned)', () => {
     // Found only after the request was answered: not the exit 2 of input refused before sending.
     const mismatch = await svc(['api', 'GET', '/customers', '--jq', '.totalCount.x']);
     expect(mismatch.code).toBe(1);
-    expect(mismatch.stderr).toContain('cannot index number');
+    expect(mismatch.stderr).toContain('Cannot index number');
     const unclosed = await svc(['api', 'GET', '/customers', '--jq', '"\\(.id']);
     expect(unclosed.code).toBe(2);
     expect(unclosed.stderr).toContain('never closes');

@@ -6,6 +6,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { Deps, GlobalOptions, Prompter } from '../../commands/deps.js';
 import { systemClock, withStoreAndClient } from '../../commands/deps.js';
+import { compileJq } from '../../commands/jq/compile.js';
 
 export interface FakeDeps extends Deps {
   /** Everything written to stdout so far. */
@@ -82,6 +83,8 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
       ]);
       return commandTree(OPERATIONS);
     },
+    // As run-verb.ts does before a command runs.
+    ...(globals.jq !== undefined && { jq: compileJq(globals.jq) }),
   });
   // Assigned, not spread: spreading would make deps.ui now, before a test could change the globals.
   return Object.assign(deps, { stdout: out.text, stderr: err.text, asked });
