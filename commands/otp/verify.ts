@@ -61,15 +61,21 @@ async function codeFor(source: CodeSource, info: OtpChallengeInfo, deps: Deps, b
 
 /**
  * --credential, or the one the profile names (`svc emulator start` writes the fixture's): offered
- * on a terminal, named in the error where svc cannot ask.
+ * on a terminal, where --yes answers the question; without a terminal it is used, and said so.
+ * Declining the offer leaves --credential to be given.
  */
 async function chooseCredential(given: string | undefined, deps: Deps): Promise<string> {
   if (given !== undefined) return requireId('AuthMethod', given, '--credential');
   const { name, effective } = await deps.profile();
   const offered = effective.credentialId;
   if (offered === undefined) return requireId('AuthMethod', given, '--credential');
-  if (canPrompt(deps) && (await deps.prompter.confirm({ message: `Log in with ${offered}?`, default: true })))
+  if (deps.globals.yes || !canPrompt(deps)) {
+    deps.ui.info(
+      `Logging in with ${offered}, the credential profile "${name}" names (--credential to choose another).`,
+    );
     return offered;
+  }
+  if (await deps.prompter.confirm({ message: `Log in with ${offered}?`, default: true })) return offered;
   throw new UsageError('--credential is required: the OTP credential to log in with (AuthMethod:<uuid>).', {
     input: '--credential',
     hint: `Profile "${name}" names ${offered}: svc otp verify --credential ${offered}`,

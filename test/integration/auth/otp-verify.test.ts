@@ -20,6 +20,24 @@ afterAll(() => t.close());
 const fresh = (): Promise<AuthEnv> => authEnv();
 
 describe('svc otp verify (run)', () => {
+  it("uses the profile's credential when --yes answers the question or no terminal can ask it", async () => {
+    const own = await fresh();
+    try {
+      const store = own.store();
+      store.setProfile(store.currentProfileName(), { credentialId: own.emu.fixtures.credentialId });
+      // On a terminal with --yes nothing is asked (the fake prompter throws on any question).
+      for (const o of [{ tty: true, globals: { yes: true } }, { tty: false }]) {
+        const deps = own.deps(o);
+        await otpVerify({ code: '000000' }, deps);
+        expect(deps.asked).toEqual([]);
+        expect(deps.stderr()).toContain(`Logging in with ${own.emu.fixtures.credentialId}`);
+        expect(deps.stdout()).toContain(own.emu.fixtures.accountId);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('logs in with --code, stores the key 0600, makes it active and pins the signer on first use', async () => {
     const deps = t.deps();
     await otpVerify({ credential: t.emu.fixtures.credentialId, code: '000000' }, deps);
