@@ -18,7 +18,7 @@
 // of one file. `supported: { 'dynamic-import': false }` turns an import() into require().
 // Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -338,11 +338,12 @@ const ascii = (name, code) => {
 for (const module of modules) {
   if (module.code.length > LARGE_MODULE) {
     // A file of its own, which Node loads when the bundle's require finds no module of that id;
-    // its requires of the bundle's modules go through the bundle.
+    // its requires of the bundle's modules go through the bundle. It has the banner too: its
+    // import.meta.url (the dashboard's files are found from it) is its own file's.
     const file = module.id.slice(2);
     const own = sourceMapOf(file);
     own.add(module.map, 1);
-    const wrapped = `(function (require) { ${EXPORTS_HELPER}\n${module.code}})(require(${JSON.stringify(`./${VERBS_BUNDLE}`)}).requireFrom(require));\n//# sourceMappingURL=${file}.map\n`;
+    const wrapped = `${common.banner.js} (function (require) { ${EXPORTS_HELPER}\n${module.code}})(require(${JSON.stringify(`./${VERBS_BUNDLE}`)}).requireFrom(require));\n//# sourceMappingURL=${file}.map\n`;
     writeFileSync(join(out, file), ascii(file, wrapped));
     writeFileSync(join(out, `${file}.map`), own.json());
     continue;
@@ -439,3 +440,10 @@ await build({
   outdir: out,
   footer: { js: `module.exports.GLOBAL_VALUE_FLAGS = ${JSON.stringify(GLOBAL_VALUE_FLAGS)};` },
 });
+
+// 5. The emulator dashboard's front end (src/emulator/dashboard/ui/, plain files the emulator
+// serves): beside the bundle as dashboard-ui/, and beside tsc's output of its server for the
+// benches and tests that load dist/src (src/emulator/dashboard/assets.ts looks in both places).
+const dashboardUi = join(root, 'src', 'emulator', 'dashboard', 'ui');
+cpSync(dashboardUi, join(out, 'dashboard-ui'), { recursive: true });
+if (!process.argv.includes('--no-tsc')) cpSync(dashboardUi, join(root, 'dist', 'src', 'emulator', 'dashboard', 'ui'), { recursive: true });

@@ -17,6 +17,7 @@ type Ready = ReturnType<typeof summary>;
 function summary(emu: RunningEmulator) {
   return {
     baseUrl: emu.baseUrl,
+    dashboardUrl: emu.dashboardUrl,
     apiTokenId: emu.apiTokenId,
     apiClientSecret: emu.apiClientSecret,
     webhookPublicKey: emu.webhookPublicKey,
@@ -39,6 +40,7 @@ function human(emu: Ready, next: { profile: boolean; where: string }): string {
   const f = emu.fixtures;
   return [
     `Emulator listening at ${emu.baseUrl}`,
+    `Dashboard: ${emu.dashboardUrl}`,
     '',
     'HTTP Basic credentials',
     `  API token id:      ${emu.apiTokenId}`,

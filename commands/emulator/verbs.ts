@@ -53,8 +53,47 @@ Examples:
   $ svc emulator status --jq .baseUrl`,
 });
 
+export const open = defineVerb({
+  name: 'open',
+  description: "open the running emulator's dashboard in the browser (prints its URL when none opens)",
+  flags: {
+    print: flag.boolean('--print', 'print the URL instead of opening a browser'),
+  },
+  help: `
+The dashboard shows the requests the emulator served, its resources, the webhook
+deliveries (with Resend) and its clock, live. Its URL carries a token made at each
+start; the current profile (\`local\` while the emulator runs) finds the emulator.
+SVC_BROWSER (or BROWSER) names the browser command to use.
+
+Examples:
+  $ svc emulator open
+  $ svc emulator open --print`,
+});
+
+export const logs = defineVerb({
+  name: 'logs',
+  description: 'print the requests the running emulator served (--follow: then each new one, until Ctrl-C)',
+  flags: {
+    follow: flag.boolean('--follow', 'keep printing requests as they are served, until Ctrl-C'),
+    status: flag.value('--status <code>', 'only requests answered with this status or class: 404, 4xx'),
+    path: flag.value('--path <glob>', 'only requests whose path matches; * matches any characters'),
+  },
+  help: `
+Oldest first, one line each: time, method, status, path, duration, the credential
+used, and the Request-Id of a signed two-step flow. --json prints one JSON object a
+line. Secrets are never shown. The current profile (\`local\` while the emulator
+runs) finds the emulator.
+
+Examples:
+  $ svc emulator logs
+  $ svc emulator logs --follow --status 4xx
+  $ svc --json emulator logs --path "/2025-10-13/customers*"`,
+});
+
 export const emulatorVerbs = [
   verb(start, () => import('./start.js')),
   verb(stop, () => import('./stop.js')),
   verb(status, () => import('./status.js')),
+  verb(open, () => import('./open.js')),
+  verb(logs, () => import('./logs.js')),
 ];

@@ -10,10 +10,12 @@ import { authorizationChecker, type Authenticator } from './kernel/auth.js';
 import { VirtualClock } from './kernel/clock.js';
 import { clockRoutes } from './kernel/clock-routes.js';
 import { EmulatorContext } from './kernel/context.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { Dashboard } from './dashboard/serve.js';
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.js';
 import { WebhookOutbox } from './kernel/outbox.js';
 import { webhookEvents } from './kernel/event-log.js';
-import { Router } from './kernel/router.js';
+import { type Route, Router } from './kernel/router.js';
 import { VERSION_PREFIX, createEmulatorServer } from './kernel/server.js';
 import { CORE_KEYS, createCoreState, deserializeState, serializeState, type CoreState } from './kernel/state.js';
 import type { AnyFeature, FixtureKeysOf, TestHooksOf } from './kernel/feature.js';
@@ -28,6 +30,8 @@ export type { EmulatorFixtures } from './features.js';
 
 export interface RunningEmulator<F = EmulatorFixtures, T = TestingHooks> {
   baseUrl: string;
+  /** The dashboard page, with this start's access token (dashboard/access.ts). */
+  dashboardUrl: string;
   apiTokenId: string;
   apiClientSecret: string;
   webhookPublicKey: string;
@@ -52,11 +56,11 @@ function loadCore(file: StateFile | undefined, tables: TableSet): CoreState {
   }
 }
 
-function routers(features: readonly AnyFeature[]): { api: Router; unversioned: Router } {
+function routers(features: readonly AnyFeature[], emulatorRoutes: Route[]): { api: Router; unversioned: Router } {
   const all = features.flatMap((f) => f.routes ?? []);
   return {
     api: new Router().add(all.filter((r) => !r.unversioned)),
-    unversioned: new Router().add([...clockRoutes, ...all.filter((r) => r.unversioned)]),
+    unversioned: new Router().add([...clockRoutes, ...emulatorRoutes, ...all.filter((r) => r.unversioned)]),
   };
 }
 
@@ -87,12 +91,17 @@ async function serve<F extends AnyFeature>(
   opts: ResolvedOptions,
   file: StateFile | undefined,
 ): Promise<RunningEmulator<Fixtures<FixtureKeysOf<F>>, KernelTestHooks & TestHooksOf<F>>> {
-  const tables = new TableSet((table, id) => file?.changed(table, id), CORE_KEYS);
+  let dashboard: Dashboard | undefined;
+  const tables = new TableSet((table, id) => {
+    file?.changed(table, id);
+    dashboard?.live.changed();
+  }, CORE_KEYS);
   tables.register(webhookEvents); // the kernel's own table: the outbox's event log
   for (const feature of features) for (const def of feature.tables ?? []) tables.register(def);
   const core = loadCore(file, tables);
   const emu = new EmulatorContext({ core, opts, file, clock: new VirtualClock(opts.timeScale), tables });
   emu.outbox = new WebhookOutbox(emu);
+  dashboard = new Dashboard(emu);
   file?.bind(() => serializeState(core, tables));
   for (const feature of features) feature.resume?.(emu);
   const fixtures = ensureFixtures(emu, features);
@@ -102,7 +111,11 @@ async function serve<F extends AnyFeature>(
   const server = createEmulatorServer(
     emu,
     {
-      ...routers(features),
+      ...routers(
+        features,
+        dashboardRoutes(() => dashboard.url),
+      ),
+      dashboard: dashboard.handle,
       authorize: authorizationChecker(
         emu,
         schemes,
@@ -126,6 +139,7 @@ async function serve<F extends AnyFeature>(
     server.listen(opts.port, opts.host, () => resolve());
   });
   emu.origin = reachableOrigin(opts.host, (server.address() as AddressInfo).port);
+  dashboard.listening(opts.host, (server.address() as AddressInfo).port);
 
   emu.outbox.resume();
   startSweeper(emu, features);
@@ -143,6 +157,7 @@ async function serve<F extends AnyFeature>(
 
   return {
     baseUrl: `${emu.origin}${VERSION_PREFIX}`,
+    dashboardUrl: dashboard.url,
     apiTokenId: core.apiTokenId,
     apiClientSecret: core.apiClientSecret,
     webhookPublicKey: core.webhookPublicKeyPem,

@@ -14,6 +14,7 @@ describe('svc emulator start (spawned)', () => {
       'apiClientSecret',
       'apiTokenId',
       'baseUrl',
+      'dashboardUrl',
       'fixtures',
       'otpSignerPublicKey',
       'webhookPublicKey',

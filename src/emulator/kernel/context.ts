@@ -7,6 +7,7 @@ import type { VirtualClock } from './clock.js';
 import type { ResolvedOptions } from '../options.js';
 import type { EmulatorLogEntry } from './options.js';
 import type { WebhookOutbox } from './outbox.js';
+import { RequestLog } from './request-log.js';
 import type { CoreState } from './state.js';
 import type { StateFile } from './state-file.js';
 import type { Table, TableDef, TableSet } from './tables.js';
@@ -20,6 +21,8 @@ export class EmulatorContext {
   /** http://host:port, set once listening (reveal links point here). */
   origin = '';
   outbox!: WebhookOutbox;
+  /** The newest requests answered (the dashboard's Requests view, `svc emulator logs`). */
+  readonly requests = new RequestLog();
   private closed = false;
   private lastIsoMs = Number.NaN;
   private lastIso = '';

@@ -10,6 +10,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { signWebhookBody } from '../../crypto/webhook-signature.js';
+import { DeliveryLog } from './delivery-log.js';
 import { EventLog, type EventLogHost, type LoggedEvent } from './event-log.js';
 import { exchangeRecorder } from './exchange-log.js';
 import type { EmulatorLogEntry } from './options.js';
@@ -39,6 +40,8 @@ export class WebhookOutbox {
   private readonly inflight = new Map<AbortController, Promise<unknown>>();
   /** Every event raised, delivered or not (bounded; see event-log.ts). */
   readonly events: EventLog;
+  /** How each delivery went (the dashboard's Webhooks view). */
+  readonly deliveries = new DeliveryLog();
 
   constructor(emu: OutboxHost) {
     this.emu = emu;
@@ -135,6 +138,46 @@ export class WebhookOutbox {
     return delivery;
   }
 
+  /**
+   * Sends an event once per copy, now, to `endpoint`, without queueing a retry: the sandbox's test
+   * webhook, whose answer is the delivery's outcome. Logged like any other event.
+   */
+  async sendNow(
+    type: string,
+    data: unknown,
+    endpoint: string,
+    copies: number,
+  ): Promise<{ id: string; results: DeliveryResult[] }> {
+    const { id, timestamp, body } = this.envelope(type, data);
+    this.events.record({ id, type, timestamp, body, delivery: 'pending' });
+    const results: DeliveryResult[] = [];
+    for (let i = 0; i < copies; i++) {
+      const result = await this.post(endpoint, body);
+      this.events.noteAttempt(id, result.ok, true);
+      this.noteDelivery({ key: newUuid(), id, type }, endpoint, result, result.ok ? 'delivered' : 'failed');
+      results.push(result);
+    }
+    return { id, results };
+  }
+
+  private noteDelivery(
+    delivery: Pick<WebhookDelivery, 'key' | 'id' | 'type'>,
+    target: string,
+    result: DeliveryResult & { signature: string },
+    state: 'delivered' | 'retrying' | 'failed',
+  ): void {
+    this.deliveries.attempted({
+      key: delivery.key,
+      eventId: delivery.id,
+      type: delivery.type,
+      target,
+      ...(result.status !== undefined ? { responseStatus: result.status } : { error: result.error ?? 'no answer' }),
+      signature: result.signature,
+      state,
+      lastAttemptAt: this.emu.iso(),
+    });
+  }
+
   pendingCount(): number {
     return this.emu.core.outbox.length;
   }
@@ -150,13 +193,13 @@ export class WebhookOutbox {
 
   private async attempt(delivery: WebhookDelivery): Promise<DeliveryResult> {
     const endpoint = delivery.endpoint ?? this.emu.core.config.webhookEndpoint;
-    const result: DeliveryResult = endpoint
-      ? await this.post(endpoint, delivery.body)
-      : { ok: false, error: 'no webhook endpoint configured' };
+    const sent = endpoint ? await this.post(endpoint, delivery.body) : undefined;
+    const result: DeliveryResult = sent ?? { ok: false, error: 'no webhook endpoint configured' };
     if (this.emu.isClosed) return result; // stays queued for the next start
     delivery.attempts += 1;
     const ok = result.ok || (result.status !== undefined && delivery.accepts?.includes(result.status) === true);
     const done = ok || delivery.attempts >= this.emu.opts.webhookRetry.maxAttempts;
+    if (sent) this.noteDelivery(delivery, endpoint!, sent, ok ? 'delivered' : done ? 'failed' : 'retrying');
     this.events.noteAttempt(delivery.id, ok, done);
     this.emu.log({
       kind: 'webhook',
@@ -173,19 +216,20 @@ export class WebhookOutbox {
     return result;
   }
 
-  /** One signed POST; ok on 2xx or 409. Never throws. */
-  post(endpoint: string, body: string): Promise<DeliveryResult> {
+  /** One signed POST; ok on 2xx or 409. Never throws. Also gives the signature header it sent. */
+  post(endpoint: string, body: string): Promise<DeliveryResult & { signature: string }> {
     const { timeoutMs } = this.emu.opts.webhookRetry;
+    const signature = signWebhookBody(body, this.key);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-    const work = (async (): Promise<DeliveryResult> => {
+    const work = (async (): Promise<DeliveryResult & { signature: string }> => {
       try {
         const res = await request(endpoint, {
           method: 'POST',
           body,
           headers: {
             'content-type': 'application/json',
-            'x-service-signature': signWebhookBody(body, this.key),
+            'x-service-signature': signature,
             'user-agent': 'svc-emulator',
           },
           dispatcher: this.agent,
@@ -197,10 +241,11 @@ export class WebhookOutbox {
         return {
           ok: (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 409,
           status: res.statusCode,
+          signature,
         };
       } catch (error) {
         const reason = controller.signal.aborted ? controller.signal.reason : error;
-        return { ok: false, error: reason instanceof Error ? reason.message : String(reason) };
+        return { ok: false, error: reason instanceof Error ? reason.message : String(reason), signature };
       } finally {
         clearTimeout(timer);
         this.inflight.delete(controller);

@@ -50,6 +50,8 @@ export interface Route {
   basicOnly?: boolean;
   /** What the request log shows instead of the path (hides a secret path segment). */
   logPath?: string;
+  /** Left out of the request log (the log's own reader, `svc emulator logs --follow`, would fill it). */
+  unlogged?: boolean;
   /** Body limit of this route (default 1 MiB); beyond it, 400 naming `body`. */
   maxBodyBytes?: number;
 }

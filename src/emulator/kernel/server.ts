@@ -15,6 +15,7 @@ import { HttpError, invalidInput } from './errors.js';
 import { exchangeRecorder } from './exchange-log.js';
 import { type Match, noRoute, type Reply, type Req, type Router } from './router.js';
 import { checkPermission } from './permissions.js';
+import { requestLogEntry } from './request-log.js';
 
 /** The emulator serves the API version the client speaks. */
 export const VERSION_PREFIX = `/${API_VERSION}`;
@@ -25,22 +26,26 @@ export interface ServerParts {
   /** Routes at the root. */
   unversioned: Router;
   authorize(header: string | undefined): Principal;
+  /** Serves the request itself when it is the dashboard's (dashboard/serve.ts); kept out of the request log. */
+  dashboard?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+/** Sends the reply; returns the body text it sent (for the request log), if any. */
+function send(res: ServerResponse, reply: Reply): string | undefined {
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
   if (reply.text !== undefined) {
     res.writeHead(reply.status, headers).end(reply.text);
-    return;
+    return reply.text;
   }
   if (reply.body === undefined || reply.status === 204) {
     res.writeHead(reply.status, headers).end();
-    return;
+    return undefined;
   }
   const text = JSON.stringify(reply.body);
   headers['content-type'] = 'application/json; charset=utf-8';
   headers['content-length'] = String(Buffer.byteLength(text));
   res.writeHead(reply.status, headers).end(text);
+  return text;
 }
 
 function errorReply(error: HttpError): Reply {
@@ -89,12 +94,19 @@ function route(
   return { match, path, principal };
 }
 
+/** What the request log learns of a request while it is handled. */
+interface Seen {
+  raw?: Buffer;
+  principal?: Principal;
+  unlogged?: boolean;
+}
+
 async function handle(
   emu: EmulatorContext,
   parts: ServerParts,
   req: IncomingMessage,
   logAs: (p: string) => void,
-  seen: { raw?: Buffer },
+  seen: Seen,
   admitted?: () => void,
 ): Promise<Reply> {
   const url = parseTarget(req.url);
@@ -111,6 +123,8 @@ async function handle(
       : undefined);
   if (hidden) logAs(hidden);
   const { match, path, principal } = route(parts, req, method, url);
+  seen.principal = principal;
+  seen.unlogged = match.route.unlogged;
   const raw = await readBody(req, match.route.maxBodyBytes, admitted);
   seen.raw = raw;
   let parsed: Record<string, unknown> | undefined;
@@ -152,27 +166,24 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
   return server;
 
   function serve(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void {
+    if (parts.dashboard?.(req, res)) return;
     const started = performance.now();
     // Until a route says otherwise (a secret in its path), the log shows the path without the query.
     let logPath = (req.url ?? '').split('?')[0];
     const logAs = (p: string) => {
       logPath = p;
     };
-    const seen: { raw?: Buffer } = {};
-    const done = (reply: Reply) => {
+    const seen: Seen = {};
+    const done = (reply: Reply, sent: string | undefined) => {
       exchangeRecorder?.http(req, seen.raw, reply);
-      emu.log({
-        kind: 'request',
-        method: req.method,
-        path: logPath,
-        status: reply.status,
-        ms: Math.round(performance.now() - started),
-      });
+      const durationMs = performance.now() - started;
+      if (!seen.unlogged)
+        emu.requests.record(
+          requestLogEntry(emu.now(), req, logPath, reply, sent, durationMs, seen.raw, seen.principal),
+        );
+      emu.log({ kind: 'request', method: req.method, path: logPath, status: reply.status, ms: Math.round(durationMs) });
     };
-    const answer = (reply: Reply) => {
-      send(res, reply);
-      done(reply);
-    };
+    const answer = (reply: Reply) => done(reply, send(res, reply));
     const admitted = expectsContinue ? () => res.writeContinue() : undefined;
     handle(emu, parts, req, logAs, seen, admitted).then(answer, (error: unknown) => {
       let reply: Reply;
@@ -190,9 +201,10 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
           body: { status: 500, code: 'INTERNAL_ERROR', message: 'The emulator hit an internal error' },
         };
       }
+      let sent: string | undefined;
       if (res.headersSent) res.destroy();
-      else send(res, reply);
-      done(reply);
+      else sent = send(res, reply);
+      done(reply, sent);
     });
   }
 }

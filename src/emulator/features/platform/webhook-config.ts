@@ -91,10 +91,9 @@ export const webhookConfigRoutes: Route[] = [
           'WEBHOOK_ENDPOINT_NOT_SET',
           'No webhook endpoint is configured; set one with PATCH /config {"webhookEndpoint": "<url>"}',
         );
-      const { id, body } = emu.outbox.envelope('TEST', { message: 'Test webhook from the svc emulator' });
       const copies = emu.opts.duplicateDeliveries ? 2 : 1;
-      const results = [];
-      for (let i = 0; i < copies; i++) results.push(await emu.outbox.post(endpoint, body));
+      const message = { message: 'Test webhook from the svc emulator' };
+      const { id, results } = await emu.outbox.sendNow('TEST', message, endpoint, copies);
       const failed = results.find((r) => !r.ok);
       if (failed) {
         throw new HttpError(

@@ -53,6 +53,7 @@ describe('svc emulator start', () => {
     const ready = JSON.parse(lines[0]!);
     expect(Object.keys(ready)).toEqual([
       'baseUrl',
+      'dashboardUrl',
       'apiTokenId',
       'apiClientSecret',
       'webhookPublicKey',
@@ -71,6 +72,9 @@ describe('svc emulator start', () => {
       'quoteId',
     ]);
     expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
+    // The dashboard on the emulator's own host and port, with a per-start token.
+    expect(ready.dashboardUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_dashboard\/\?token=[\w-]{32}$/);
+    expect(new URL(ready.dashboardUrl).host).toBe(new URL(ready.baseUrl).host);
     expect(ready.otpSignerPublicKey).toMatch(/^04[0-9a-f]{128}$/);
     expect(ready.webhookPublicKey).toContain('BEGIN PUBLIC KEY');
 
@@ -84,6 +88,8 @@ describe('svc emulator start', () => {
     const again = depsWith(true);
     const second = await started(again, { statePath });
     expect(JSON.parse(again.stdout()).apiClientSecret).toBe(ready.apiClientSecret);
+    // …but not the dashboard's token: that is made at each start.
+    expect(JSON.parse(again.stdout()).dashboardUrl).not.toBe(ready.dashboardUrl);
     await second.stop();
   });
 
@@ -94,6 +100,7 @@ describe('svc emulator start', () => {
     const out = deps.stdout();
     for (const label of [
       'Emulator listening at http://127.0.0.1:',
+      'Dashboard: http://127.0.0.1:',
       'API token id:',
       'API client secret:',
       'OTP signer public key',
