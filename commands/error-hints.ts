@@ -92,7 +92,7 @@ export function defaultHint(error: ApiError): string | undefined {
 }
 
 const SANDBOX_HINT =
-  'For a local sandbox, run `svc emulator start` and use the baseUrl and token it prints; to keep settings, use `svc config set`.';
+  'For a local sandbox, run `svc emulator start --detach`: it makes the `local` profile current, so the next command needs no flags; to keep your own settings, use `svc config set`.';
 
 /**
  * The CLI's next step for a core error, by its reason code (src/errors.ts): the core's own hint is

@@ -7,7 +7,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import type { UI } from '../ui.js';
-import { ApiError, AuthRequiredError } from '../../src/errors.js';
+import { ApiError, AuthRequiredError, UsageError } from '../../src/errors.js';
 import type { ApiClient } from '../../src/http/types.js';
 import { resolveEndpoint } from '../../src/store/resolve.js';
 import { reauthCommand } from '../auth-hints.js';
@@ -15,6 +15,19 @@ import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { serviceClock } from '../../src/trigger/service-clock.js';
 import { expiresIn } from '../session/format.js';
 import { tokenEnvironment, type TokenEnvironment } from '../../src/sandbox/environment.js';
+
+/**
+ * A fresh install (no base URL or no credentials yet) is not logged in, as `gh auth status` says:
+ * exit 4 (AuthRequiredError), not a usage error, with the first step to take.
+ */
+function notLoggedIn(error: unknown, profile: string): AuthRequiredError | undefined {
+  const reason = error instanceof UsageError ? error.reason : undefined;
+  if (reason !== 'MISSING_BASE_URL' && reason !== 'MISSING_CREDENTIALS') return undefined;
+  const what = reason === 'MISSING_BASE_URL' ? 'no base URL' : 'no API credentials';
+  return new AuthRequiredError(`Not logged in: profile "${profile}" has ${what}.`, {
+    hint: 'For a local sandbox, run `svc emulator start --detach` (it makes the `local` profile current); for the service, `svc config set base-url <url>` and your API token (svc config set api-token-id …).',
+  });
+}
 
 /** Whether the service lists the session among its account's live sessions. */
 async function sessionLive(client: ApiClient, id: string, accountId: string, signal: AbortSignal): Promise<boolean> {
@@ -28,7 +41,10 @@ async function sessionLive(client: ApiClient, id: string, accountId: string, sig
 
 export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Promise<void> {
   const { ui } = deps;
-  const [store, selected, client] = await Promise.all([deps.store(), deps.profile(), deps.client()]);
+  const [store, selected] = await Promise.all([deps.store(), deps.profile()]);
+  const client = await deps.client().catch((error: unknown) => {
+    throw notLoggedIn(error, selected.name) ?? error;
+  });
   const { auth } = await resolveEndpoint(deps.env, { baseUrl: deps.globals.baseUrl }, () => selected);
   const credential =
     auth.kind === 'basic' ? { kind: 'api-token', id: auth.tokenId } : { kind: 'access-token' as const };

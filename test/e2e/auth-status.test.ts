@@ -1,4 +1,7 @@
 /** `svc auth status`: the token and the active session checked against the service (a spawned svc, a real emulator). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
@@ -11,6 +14,18 @@ const svc = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   runSvc(args, { env: { ...t.env, ...env }, configDir: t.configDir });
 
 describe('svc auth status', () => {
+  it('a fresh install is "not logged in" (exit 4, as gh), naming svc emulator start --detach', async () => {
+    const configDir = mkdtempSync(join(tmpdir(), 'svc-fresh-'));
+    try {
+      const r = await runSvc(['auth', 'status'], { configDir });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain('Not logged in: profile "default" has no base URL.');
+      expect(r.stderr).toContain('svc emulator start --detach');
+    } finally {
+      rmSync(configDir, { recursive: true, force: true });
+    }
+  });
+
   it('a sandbox token without a session: accepted, sandbox, and how to log in (exit 0)', async () => {
     const r = await svc(['auth', 'status']);
     expect(r.code, r.stderr).toBe(0);

@@ -39,6 +39,6 @@ describe('core input errors in the CLI', () => {
     );
     const noToken = await runSvc(['--base-url', 'http://127.0.0.1:1', 'customers', 'list']);
     expect(noToken.code).toBe(2);
-    expect(noToken.stderr).toContain('Hint: For a local sandbox, run `svc emulator start`');
+    expect(noToken.stderr).toContain('Hint: For a local sandbox, run `svc emulator start --detach`');
   });
 });
