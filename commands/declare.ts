@@ -20,7 +20,7 @@ export function addFlags(command: Command, flags: Flags): void {
   for (const f of Object.values(flags)) {
     const option = new Option(f.syntax, f.description);
     if (f.default !== undefined) option.default(f.default);
-    if (f.required) option.makeOptionMandatory();
+    // A required flag is checked by flag-values.ts, so that every missing one is named in one run.
     if (f.kind === 'repeatable')
       option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);

@@ -21,8 +21,23 @@ function checked(f: Flag<unknown>, value: string): string | number {
   return n;
 }
 
-/** `options` with each given choices or integer flag checked, integers as numbers. */
+/** Every required flag left out, refused together: one run names them all, not one per run. */
+function checkRequired(spec: VerbSpec, options: Record<string, unknown>): void {
+  const missing = Object.entries(spec.flags ?? {})
+    .filter(([key, f]) => f.required && options[key] === undefined)
+    .map(([, f]) => f.syntax);
+  if (missing.length === 0) return;
+  const names = missing.map((syntax) => longFlag(syntax));
+  throw new UsageError(`Missing required ${names.length === 1 ? 'flag' : 'flags'}: ${missing.join(', ')}.`, {
+    input: names[0]!,
+    problems: names.map((input, i) => ({ input, message: `${missing[i]} is required` })),
+    hint: `Run with --help for the flags.`,
+  });
+}
+
+/** `options` with the required flags present and each given choices or integer flag checked, integers as numbers. */
 export function checkFlagValues(spec: VerbSpec, options: Record<string, unknown>): Record<string, unknown> {
+  checkRequired(spec, options);
   const out = { ...options };
   for (const [key, f] of Object.entries(spec.flags ?? {})) {
     if ((f.choices || f.integer) && typeof out[key] === 'string') out[key] = checked(f, out[key]);
