@@ -20,6 +20,8 @@ import { OPERATIONS } from './table.js';
 import { commandWords, OPERATION, type Operation } from './operation.js';
 import { buildRequest, type ResourceRequest } from './request.js';
 import { dryRun, printDryRun } from './dry-run.js';
+import { wrongWallet } from './wrong-wallet.js';
+import type { StoredSession } from '../../src/store/types.js';
 
 /** More signed legs than any operation of the description has: past this, the 202 is printed as it is. */
 const MAX_SIGNED_LEGS = 4;
@@ -81,10 +83,13 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
 
   // A stamp given on the command line is sent as it is; otherwise a 202 is signed here.
   const stamped = req.headers['Service-Wallet-Signature'] !== undefined;
-  const signer =
+  const chosen =
     op.signed && !stamped && !op.signedBy
       ? await chooseSigner(undefined, deps, `svc ${words}`, { sessionFlag: false })
       : false;
+  // The session that signed, to name its wallet when the service refuses it (./wrong-wallet.ts).
+  let signedBy: StoredSession | undefined;
+  const signer = chosen && (() => (signedBy = chosen()));
   const progress = signedProgress(ui, deps.signal);
   const send = (headers: Record<string, string>) =>
     apiCall(client, {
@@ -98,27 +103,31 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
       signal: deps.signal,
       now: () => deps.clock.now(),
     });
-  const { result } = await progress.run(
-    {
-      fail: `svc ${words} failed`,
-      succeed: ({ signedWith }) => (signedWith ? `Signed the challenge with ${signedWith}` : undefined),
-    },
-    async () => {
-      let result = await send(req.headers);
-      let signedWith = result.signedWith;
-      // Some operations have more than one signed leg (a delegated key's creation): a signed retry
-      // answered by another challenge is signed in turn and sent again, each leg as the first was.
-      for (let leg = 2; signer && result.response.status === 202 && leg <= MAX_SIGNED_LEGS; leg++) {
-        const { challenge } = parseChallenge(result.response.body, req.method, req.path.split('?')[0]!);
-        progress.start(`Signing challenge ${challenge.requestId} (leg ${leg}) with the session key`);
-        const session = signer();
-        const stamp = createStamper(session.privateKey)(challenge.payloadToSign);
-        result = await send({ ...req.headers, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId });
-        signedWith = result.signedWith ?? session.id;
-      }
-      return { result, signedWith };
-    },
-  );
+  const { result } = await progress
+    .run(
+      {
+        fail: `svc ${words} failed`,
+        succeed: ({ signedWith }) => (signedWith ? `Signed the challenge with ${signedWith}` : undefined),
+      },
+      async () => {
+        let result = await send(req.headers);
+        let signedWith = result.signedWith;
+        // Some operations have more than one signed leg (a delegated key's creation): a signed retry
+        // answered by another challenge is signed in turn and sent again, each leg as the first was.
+        for (let leg = 2; signer && result.response.status === 202 && leg <= MAX_SIGNED_LEGS; leg++) {
+          const { challenge } = parseChallenge(result.response.body, req.method, req.path.split('?')[0]!);
+          progress.start(`Signing challenge ${challenge.requestId} (leg ${leg}) with the session key`);
+          const session = signer();
+          const stamp = createStamper(session.privateKey)(challenge.payloadToSign);
+          result = await send({ ...req.headers, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId });
+          signedWith = result.signedWith ?? session.id;
+        }
+        return { result, signedWith };
+      },
+    )
+    .catch(async (error: unknown) => {
+      throw (await wrongWallet(error, { client, path: req.path, session: signedBy, signal: deps.signal })) ?? error;
+    });
   printAnswer(ui, words, result.response);
   if (op.signedBy && !stamped && result.response.status === 202) throw unansweredChallenge(op, words, result.response);
 }

@@ -1,0 +1,69 @@
+/**
+ * A quote paid from a new customer's embedded wallet, executed while the active session belongs to
+ * another wallet: the error names both wallets and the login for the quote's, not "revoked or expired".
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSvc, startSvc, tempConfigDir } from '../helpers/spawn-svc.js';
+
+const configDir = tempConfigDir();
+const emulator = startSvc(['--json', 'emulator', 'start', '--port', '0'], { configDir });
+afterAll(async () => {
+  await emulator.stop();
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+const json = async (args: string[]) => {
+  const r = await runSvc(['--json', ...args], { configDir });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+describe('the wrong wallet’s session', () => {
+  it('quotes execute names the session’s wallet and the quote’s, and how to log in for it', async () => {
+    const ready = JSON.parse(await emulator.firstLine) as { fixtures: { credentialId: string; accountId: string } };
+    await json(['otp', 'verify', '--credential', ready.fixtures.credentialId, '--code', '000000']);
+    const customer = await json([
+      'customers',
+      'create',
+      '--platform-id',
+      'wrong-wallet-e',
+      '--email',
+      'wrongwallet@example.com',
+      '--full-name',
+      'Bob Wallet',
+    ]);
+    const accounts = await json([
+      'accounts',
+      'internal',
+      'list',
+      '--customer-id',
+      customer.id,
+      '--type',
+      'EMBEDDED_WALLET',
+    ]);
+    const wallet = accounts.data[0].id as string;
+    await json(['sandbox', 'fund', wallet, '--amount', '5000']);
+    const quote = await json([
+      'quotes',
+      'create',
+      '--source-account',
+      wallet,
+      '--dest-uma',
+      '$success.usd@example.com',
+      '--dest-currency',
+      'USD',
+      '--amount',
+      '1000',
+      '--lock-side',
+      'SENDING',
+    ]);
+
+    const r = await runSvc(['quotes', 'execute', quote.id], { configDir });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`signs for wallet ${ready.fixtures.accountId}`);
+    expect(r.stderr).toContain(`this quote is paid from wallet ${wallet}`);
+    expect(r.stderr).toContain(`Log in with a credential of ${wallet}`);
+    expect(r.stderr).not.toMatch(/revoked, expired/);
+  });
+});
