@@ -4,7 +4,9 @@
 // reports the emulator's CPU time since the mark and stops it.
 export async function serveEmulatorToParent(extra = () => ({})) {
   const { startEmulator } = await import('../../dist/src/emulator/index.js');
-  const emu = await startEmulator({ port: 0 });
+  // SVC_BENCH_STATE=FILE: the emulator saves every change there (--state), as `emulator start --state` does.
+  const statePath = process.env.SVC_BENCH_STATE;
+  const emu = await startEmulator({ port: 0, ...(statePath ? { statePath } : {}) });
   process.send({
     baseUrl: emu.baseUrl,
     auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,

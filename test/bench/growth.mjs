@@ -29,7 +29,8 @@ function memory() {
 
 if (process.argv[2] === '--child') {
   const { startEmulator } = await import('../../dist/src/emulator/index.js');
-  const emu = await startEmulator({ port: 0 });
+  const statePath = process.env.SVC_BENCH_STATE; // as in emulator-child.mjs
+  const emu = await startEmulator({ port: 0, ...(statePath ? { statePath } : {}) });
   process.send({
     baseUrl: emu.baseUrl,
     auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
