@@ -47,13 +47,34 @@ export function wantsJson(argv: string[]): boolean {
  * lines, not `error: …` and `(Did you mean …?)`, so one run never shows two styles of error.
  */
 export function restyleParseError(text: string, c: { red(s: string): string; dim(s: string): string }): string {
-  return text
+  return meantCommand(text)
     .replace(/^error: (.)/, (_m, first: string) => `${c.red('Error:')} ${first}`)
     .replace(/\n\(Did you mean (.+)\?\)/, (_m, what: string) => `\n${c.dim(`Hint: did you mean ${what}?`)}`);
 }
 
+/**
+ * Words other CLIs use for what svc calls otherwise: commander's nearest spelling (logout → login,
+ * freeze → create) would send the user the wrong way, so the suggestion names the real command.
+ */
+const MEANT: Readonly<Record<string, string>> = {
+  logout: 'svc session revoke <Session:id>',
+  freeze: 'svc cards update <Card:id> --state FROZEN',
+  unfreeze: 'svc cards update <Card:id> --state ACTIVE',
+  listen: 'svc webhook listen',
+};
+
+/** Commander's "unknown command" text with the suggestion of MEANT, where the word is one of its keys. */
+function meantCommand(text: string): string {
+  const word = /^error: unknown command '([^']+)'/.exec(text)?.[1];
+  const meant = word !== undefined ? MEANT[word] : undefined;
+  if (meant === undefined) return text;
+  return text.replace(/\n\(Did you mean .+\?\)|(?=\n|$)/, `\n(Did you mean ${meant}?)`);
+}
+
 export function parseErrorJSON(error: Error, code: string): Record<string, unknown> {
-  const [message = '', suggestion] = error.message.replace(/^error: /, '').split(/\n\(Did you mean (.+)\?\)/);
+  const [message = '', suggestion] = meantCommand(error.message)
+    .replace(/^error: /, '')
+    .split(/\n\(Did you mean (.+)\?\)/);
   const field = /'([^']+)'/.exec(message)?.[1];
   return {
     type: 'usage',

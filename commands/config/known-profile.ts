@@ -16,7 +16,10 @@ export function unknownProfileError(name: string, known: string[], field: string
   const list = known.length ? `; profiles: ${[...known].sort().join(', ')}` : '';
   return new UsageError(`No profile named "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : list}.`, {
     input: field,
-    hint: `Create it with: svc --profile ${name} config set base-url <url>`,
+    // A likely typo is not a profile to create.
+    hint: suggestion
+      ? `Use --profile ${suggestion}, or svc config list for every profile.`
+      : `Create it with: svc --profile ${name} config set base-url <url>`,
   });
 }
 
