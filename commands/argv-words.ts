@@ -22,7 +22,11 @@ export function commandWords(args: readonly string[], valueFlags: readonly strin
   return words;
 }
 
-/** True when the command line only asks for help: no command word, or --help, -h or help anywhere. */
+/**
+ * True when the command line only asks for help: no command word, or --help, -h or help anywhere.
+ * Used by bin/svc.js, through the built file.
+ * @public
+ */
 export function asksForHelp(args: readonly string[], valueFlags: readonly string[]): boolean {
   return commandWords(args, valueFlags).length === 0 || args.some((a) => a === '--help' || a === '-h' || a === 'help');
 }

@@ -12,7 +12,7 @@ import { longFlag, type Verb } from './verb.js';
 import { NOUNS, type Noun } from './nouns.js';
 
 /** A noun or verb as shell completion sees it. */
-export interface CompletionEntry {
+interface CompletionEntry {
   name: string;
   description: string;
   flags: string[];

@@ -16,7 +16,7 @@ import type { JqFilter } from './jq/compile.js';
 import { createUI, type UI } from './ui.js';
 import { decideColor } from './colors.js';
 
-export type { GlobalOptions, IOStreams } from './io.js';
+export type { GlobalOptions } from './io.js';
 
 /** Interactive questions. Only called when `canPrompt(deps)` is true. */
 export interface Prompter {

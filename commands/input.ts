@@ -20,7 +20,7 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /** The bytes of `path` (`-`: stdin), or a UsageError naming `flag`. */
-export async function readFileInput(path: string, flag: string, deps: Pick<Deps, 'io'>): Promise<Buffer> {
+async function readFileInput(path: string, flag: string, deps: Pick<Deps, 'io'>): Promise<Buffer> {
   if (path === '-') return readAll(deps.io.stdin);
   try {
     return await readFile(path);

@@ -49,7 +49,7 @@ export const ERROR_TYPES = [
   'failure',
   'internal',
 ] as const;
-export type ErrorType = (typeof ERROR_TYPES)[number];
+type ErrorType = (typeof ERROR_TYPES)[number];
 
 function svcErrorType(error: SvcError): ErrorType {
   if (error instanceof AuthRequiredError) return 'auth';

@@ -8,12 +8,12 @@ import type { SignedRequestHooks } from '../src/signing/engine.js';
 import type { Progress, UI } from './ui.js';
 
 /** The line shown while the service answers 200 PROCESSING; the same in every signed flow. */
-export function processingLine(attempt: number): string {
+function processingLine(attempt: number): string {
   return `Service still processing (attempt ${attempt}); re-sending the identical signed request`;
 }
 
 /** The lines a step run by `SignedProgress.run` shows. */
-export interface StepLines<T> {
+interface StepLines<T> {
   /** Starts the spinner; left out when the step's hooks start it (a challenge came, a code was typed). */
   start?: string;
   /** Ends the spinner when the step throws ("Interrupted" after Ctrl-C instead). */

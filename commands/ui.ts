@@ -9,7 +9,7 @@ import type { JqFilter } from './jq/compile.js';
 import { requirePackage } from './require-package.js';
 
 /** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
-export const GLYPH = { success: '✓', failure: '✗' } as const;
+const GLYPH = { success: '✓', failure: '✗' } as const;
 
 /** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
 type Ora = typeof import('ora').default;

@@ -10,7 +10,7 @@ import type { ConfigKeyName } from './key-names.js';
 import type { PinScope } from '../../src/auth/signer-pins.js';
 
 /** The Profile fields that hold one string (otpSigners is a map, handled by values.ts). */
-export type StringField = { [K in keyof Profile]-?: Profile[K] extends string | undefined ? K : never }[keyof Profile];
+type StringField = { [K in keyof Profile]-?: Profile[K] extends string | undefined ? K : never }[keyof Profile];
 
 export interface ConfigKey {
   /** Typed against key-names.cts, so help text and checks cannot drift apart by a misspelling. */

@@ -15,7 +15,7 @@ import { alreadyRunning, backgroundFiles, DETACHED_CHILD_ENV, runningPid } from 
 const READY_TIMEOUT_MS = 30_000;
 
 /** What the child sends once it listens. */
-export interface ReadyMessage {
+interface ReadyMessage {
   ready: Record<string, unknown>;
 }
 

@@ -23,7 +23,7 @@ const TOKEN = new RegExp(
 );
 
 /** The index just past the string literal opening at `start`, or -1 when it never closes. */
-export function stringEnd(expr: string, start: number): number {
+function stringEnd(expr: string, start: number): number {
   for (let i = start + 1; i < expr.length; i++) {
     const ch = expr[i];
     if (ch === '"') return i + 1;

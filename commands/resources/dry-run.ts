@@ -16,7 +16,7 @@ export interface DryRun {
 }
 
 /** The curl flag for the configured credentials, naming the variable that holds them. */
-export function curlAuth(kind: 'basic' | 'bearer'): string {
+function curlAuth(kind: 'basic' | 'bearer'): string {
   return kind === 'bearer'
     ? '-H "Authorization: Bearer $SERVICE_ACCESS_TOKEN"'
     : '-u "$SERVICE_API_TOKEN_ID:$SERVICE_API_CLIENT_SECRET"';

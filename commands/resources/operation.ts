@@ -7,7 +7,7 @@
  */
 
 /** How a flag's text becomes a value (and what it must look like first). */
-export type ValueType =
+type ValueType =
   /** Text as given. */
   | 'text'
   /** A whole number (amounts in the smallest currency unit); `min`/`max` bound it. */

@@ -103,7 +103,7 @@ function helpOf(op: Operation): string {
 }
 
 /** The spec of one operation: its arguments and flags, svc's common ones, and help with examples. */
-export function specOf(op: Operation): VerbSpec {
+function specOf(op: Operation): VerbSpec {
   const flags: Record<string, Flag<unknown>> = {};
   for (const f of op.flags ?? []) {
     flags[optionKey(f.syntax)] = flagOf(f);

@@ -36,7 +36,7 @@ function fit(fields: Field[], columns: number): string {
 type Field = [string, (s: string) => string, string?];
 
 /** Said on the event line of a delivery a crash interrupted (--store): it may have been shown before. */
-export const REDELIVERED_NOTE = '(redelivered after a crash: may have been shown before)';
+const REDELIVERED_NOTE = '(redelivered after a crash: may have been shown before)';
 
 /** The event line, then its meaning and the forward result, each on a line of its own. */
 export function formatEvent(

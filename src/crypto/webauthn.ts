@@ -14,9 +14,9 @@ export const FLAG_USER_VERIFIED = 0x04;
 export const FLAG_ATTESTED_CREDENTIAL = 0x40;
 
 /** COSE ES256 (ECDSA P-256 with SHA-256), the only algorithm the software authenticator makes. */
-export const COSE_ALG_ES256 = -7;
+const COSE_ALG_ES256 = -7;
 
-export interface AttestedCredential {
+interface AttestedCredential {
   aaguid: Buffer;
   credentialId: Buffer;
   /** The decoded COSE_Key map. */

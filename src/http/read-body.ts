@@ -13,7 +13,7 @@ function sizeText(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
-export function responseTooLarge(url: string, limitBytes: number, declared?: number): ResponseTooLargeError {
+function responseTooLarge(url: string, limitBytes: number, declared?: number): ResponseTooLargeError {
   const said = declared !== undefined ? ` (it announced ${declared} bytes)` : '';
   return new ResponseTooLargeError(
     `The server at ${url} answered with more than ${sizeText(limitBytes)}${said}; stopped reading its answer`,

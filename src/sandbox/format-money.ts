@@ -4,7 +4,7 @@
  * 10^11 and a float round-trip could print a wrong cent.
  */
 
-export interface CurrencyInfo {
+interface CurrencyInfo {
   code?: string;
   decimals?: number;
 }

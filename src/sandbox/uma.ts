@@ -5,7 +5,7 @@
  */
 import { umaScenario, type UmaScenarioName } from '../service/money-magic.js';
 
-export type UmaScenario = UmaScenarioName;
+type UmaScenario = UmaScenarioName;
 
 export interface UmaMagic {
   scenario: UmaScenario;

@@ -51,11 +51,5 @@ export const CARD_AUTHORIZATION: SuffixTable<CardAuthorizationOutcome> = {
 };
 
 /** The description's CardTransactionStatus. */
-export const CARD_TRANSACTION_STATUSES = [
-  'AUTHORIZED',
-  'PARTIALLY_SETTLED',
-  'SETTLED',
-  'REFUNDED',
-  'EXCEPTION',
-] as const;
+const CARD_TRANSACTION_STATUSES = ['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'REFUNDED', 'EXCEPTION'] as const;
 export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];

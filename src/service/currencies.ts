@@ -64,7 +64,3 @@ export const CURRENCIES: Readonly<Record<string, Currency>> = Object.fromEntries
 
 /** Every code, alphabetical. */
 export const CURRENCY_CODES: readonly string[] = ROWS.map(([code]) => code);
-
-export function isCurrency(code: string): boolean {
-  return Object.hasOwn(CURRENCIES, code);
-}

@@ -8,7 +8,7 @@
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** Resource prefixes: `<Kind>:<uuid>`. The first eight are the spec's; the rest come from api-facts.md. */
-export const ID_KINDS = [
+const ID_KINDS = [
   'Session',
   'AuthMethod',
   'InternalAccount',

@@ -138,7 +138,7 @@ export const QUOTE_EXECUTION: SuffixTable<ExecutionOutcome> = {
   otherwise: { outcome: { steps: [{ status: 'COMPLETED', afterMs: 0 }] }, spec: 'successful payment' },
 };
 
-export type UmaOutcome = 'COMPLETED' | 'PENDING' | 'FAILED';
+type UmaOutcome = 'COMPLETED' | 'PENDING' | 'FAILED';
 export type UmaScenarioName = 'success' | 'pending.long' | 'fail.compliance';
 
 export interface UmaScenario {

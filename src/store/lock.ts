@@ -53,7 +53,7 @@ export function withFileLock<T>(lockPath: string, critical: () => T): T {
 }
 
 /** The store's one lock file, in the store folder `storeDir`. */
-export function storeLockFile(storeDir: string): string {
+function storeLockFile(storeDir: string): string {
   return join(storeDir, 'config.json.lock');
 }
 

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../http/types.js';
 import { ApiError, SvcError } from '../errors.js';
 
-export const EVENTS_PATH = '/_emulator/webhooks/events';
+const EVENTS_PATH = '/_emulator/webhooks/events';
 
 interface LoggedEvent {
   id: string;
@@ -21,7 +21,7 @@ export interface EventLogReader {
 }
 
 /** Whether an event is about one of the run's resources: its data (or data one level down) names one of their ids. */
-export function concerns(event: { data?: unknown }, ids: ReadonlySet<string>): boolean {
+function concerns(event: { data?: unknown }, ids: ReadonlySet<string>): boolean {
   const values = (o: unknown): unknown[] => (o !== null && typeof o === 'object' ? Object.values(o as object) : []);
   const data = values(event.data);
   return [...data, ...data.flatMap(values)].some((v) => typeof v === 'string' && ids.has(v));

@@ -24,7 +24,7 @@ export type ResourceOption = 'customer' | 'account' | 'externalAccount' | 'crede
 export type Kind = 'string' | 'integer' | 'date' | 'country' | 'amount';
 /** A check of a value against the scenario's magic: a reason when it would defeat it. */
 type Guard = (value: string, scenario: Scenario) => string | undefined;
-export interface Settable {
+interface Settable {
   kind: Kind;
   guard?: Guard;
 }

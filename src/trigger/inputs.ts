@@ -15,7 +15,7 @@ import { RECIPE_INPUTS, type Kind, type ResourceOption } from './input-rules.js'
 export { externalAccountMismatch, magicPath } from './input-rules.js';
 
 export type { ResourceOption } from './input-rules.js';
-export type SetValue = string | number | boolean;
+type SetValue = string | number | boolean;
 
 export interface TriggerInputs {
   customerId?: string;
@@ -43,7 +43,7 @@ export interface RawInputs {
 export type TriggerInput = ResourceOption | 'set';
 
 /** Each reusable resource's id kind, and what it is called in a sentence. */
-export const RESOURCES: Record<
+const RESOURCES: Record<
   ResourceOption,
   { kind: 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'AuthMethod'; noun: string }
 > = {

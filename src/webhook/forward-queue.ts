@@ -33,8 +33,8 @@ interface Target {
   nextWaitMs: number | undefined;
 }
 
-export const DEFAULT_RETRY_INITIAL_MS = 1000;
-export const DEFAULT_RETRY_MAX_MS = 60_000;
+const DEFAULT_RETRY_INITIAL_MS = 1000;
+const DEFAULT_RETRY_MAX_MS = 60_000;
 
 export class ForwardQueue {
   private readonly targets = new Map<string, Target>();

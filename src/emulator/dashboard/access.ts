@@ -16,7 +16,7 @@ export const DASHBOARD_PATH = '/_dashboard';
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
 /** The Host values that name this server: the loopback names and the address it listens on. */
-export function ownHosts(listenHost: string, port: number): Set<string> {
+function ownHosts(listenHost: string, port: number): Set<string> {
   const names = ['127.0.0.1', 'localhost', '[::1]'];
   // A concrete address given to --host names the server too; a wildcard one is reached on loopback.
   if (listenHost !== '0.0.0.0' && listenHost !== '::')

@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
-export const MASK = '••••••';
+const MASK = '••••••';
 
 /** Field names whose values are secrets, in any body. */
 const SECRET_FIELD =

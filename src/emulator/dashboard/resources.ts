@@ -23,7 +23,7 @@ interface Kind<T> {
 const kind = <T>(name: string, table: TableDef<T>, render: Kind<T>['render']): Kind<unknown> =>
   ({ name, table, render }) as Kind<unknown>;
 
-export const RESOURCE_KINDS: readonly Kind<unknown>[] = [
+const RESOURCE_KINDS: readonly Kind<unknown>[] = [
   kind('customers', customers, renderCustomer),
   kind('internal accounts', accounts, (_emu, a) => renderAccount(a)),
   kind('external accounts', externalAccounts, (_emu, a) => renderExternalAccount(a)),
@@ -34,7 +34,7 @@ export const RESOURCE_KINDS: readonly Kind<unknown>[] = [
 ];
 
 /** At most this many records a kind, newest first (the count says how many matched in all). */
-export const SHOWN_PER_KIND = 100;
+const SHOWN_PER_KIND = 100;
 
 export interface ResourceList {
   name: string;

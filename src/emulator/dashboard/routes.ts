@@ -11,14 +11,14 @@ import { Fields } from '../kernel/fields.js';
 import type { Reply, Route } from '../kernel/router.js';
 import { requestSummary } from './request-view.js';
 
-export const REQUEST_LOG_PATH = '/_emulator/requests';
-export const MAX_WAIT_MS = 25_000;
+const REQUEST_LOG_PATH = '/_emulator/requests';
+const MAX_WAIT_MS = 25_000;
 
 function page(emu: EmulatorContext, after: number): Reply {
   return { status: 200, body: { data: emu.requests.since(after).map(requestSummary), lastSeq: emu.requests.lastSeq } };
 }
 
-export const DASHBOARD_URL_PATH = '/_emulator/dashboard';
+const DASHBOARD_URL_PATH = '/_emulator/dashboard';
 
 /** The routes, given the running dashboard's URL. */
 export const dashboardRoutes = (dashboardUrl: () => string): Route[] => [

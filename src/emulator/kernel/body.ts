@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type HttpError, invalidInput } from './errors.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 // fatal: bytes that are not UTF-8 are refused, not silently turned into U+FFFD inside a field.
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** application/json, or a +json type, with any parameters. */

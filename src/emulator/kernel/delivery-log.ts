@@ -6,7 +6,7 @@
  * In memory and bounded: the newest MAX_DELIVERIES are kept.
  */
 
-export const MAX_DELIVERIES = 500;
+const MAX_DELIVERIES = 500;
 
 export interface DeliveryRecord {
   /** The outbox's key of this delivery (one event may have several: duplicates, resends). */

@@ -18,7 +18,7 @@ export interface EventLogHost {
 }
 
 /** `undelivered`: no endpoint was set when it happened; `failed`: every attempt failed. */
-export type DeliveryState = 'undelivered' | 'pending' | 'delivered' | 'failed';
+type DeliveryState = 'undelivered' | 'pending' | 'delivered' | 'failed';
 
 export interface LoggedEvent {
   id: string;

@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Reply } from './router.js';
 
-export const EXCHANGE_LOG_ENV = 'SVC_EMULATOR_EXCHANGE_LOG';
+const EXCHANGE_LOG_ENV = 'SVC_EMULATOR_EXCHANGE_LOG';
 
 /** Bodies bigger than this are recorded by size only (an upload, a body-limit test). */
 const MAX_RECORDED_BYTES = 256 * 1024;

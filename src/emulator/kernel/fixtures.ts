@@ -11,7 +11,7 @@ import type { AnyFeature } from './feature.js';
 export type Fixtures<K extends string = string> = { [P in K]: string };
 
 /** The fixture keys of a feature list, in order: the order start-up prints them in (`--json` keys). */
-export function fixtureKeys(features: readonly AnyFeature[]): string[] {
+function fixtureKeys(features: readonly AnyFeature[]): string[] {
   return features.flatMap((f) => f.fixtureKeys ?? []);
 }
 

@@ -17,13 +17,13 @@ export interface EmulatorLogEntry {
 }
 
 /** Events the webhook event log keeps when --event-log is not given. */
-export const DEFAULT_EVENT_LOG_LIMIT = 1000;
+const DEFAULT_EVENT_LOG_LIMIT = 1000;
 
 /** The largest --event-log: each event keeps its body, and --state rewrites the file on every change. */
 const MAX_EVENT_LOG = 100_000;
 
 /** The largest --time-scale: beyond it a second of wall time is more than a day of emulator time. */
-export const MAX_TIME_SCALE = 100_000;
+const MAX_TIME_SCALE = 100_000;
 
 export interface KernelOptions {
   /** Default 127.0.0.1 (loopback only). */

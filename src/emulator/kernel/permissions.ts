@@ -11,7 +11,7 @@ import { HttpError } from './errors.js';
 const MONEY =
   /^\/(quotes|transfer-in|transfer-out|agents\/me\/(quotes|transfer-)|transactions\/[^/]+\/|sandbox\/|crypto\/|stablecoins\/[^/]+\/(mints|burns))/;
 
-export function requiredPermission(method: string, path: string): 'VIEW' | 'TRANSACT' | 'MANAGE' {
+function requiredPermission(method: string, path: string): 'VIEW' | 'TRANSACT' | 'MANAGE' {
   if (method === 'GET' || method === 'HEAD') return 'VIEW';
   return MONEY.test(path) ? 'TRANSACT' : 'MANAGE';
 }

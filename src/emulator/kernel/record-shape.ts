@@ -32,7 +32,7 @@ function kindOf(value: unknown): string {
 const article = (kind: string) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
 
 /** Where a record's field is, as a path into the file: `customers["Customer:…"].balance`. */
-export const recordPath = (table: string, id: string, field?: string) =>
+const recordPath = (table: string, id: string, field?: string) =>
   `${table}[${JSON.stringify(id)}]${field === undefined ? '' : `.${field}`}`;
 
 /**

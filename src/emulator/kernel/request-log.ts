@@ -10,9 +10,9 @@ import type { Principal } from './auth.js';
 import type { Reply } from './router.js';
 
 /** How many requests the log keeps; the oldest go first. */
-export const REQUEST_LOG_SIZE = 500;
+const REQUEST_LOG_SIZE = 500;
 /** A body longer than this is kept by its size only. */
-export const MAX_KEPT_BYTES = 64 * 1024;
+const MAX_KEPT_BYTES = 64 * 1024;
 
 export interface LoggedRequest {
   /** 1, 2, 3… in the order answered: a reader asks for what came after the last one it saw. */
@@ -83,7 +83,7 @@ export class RequestLog {
 }
 
 /** A body as the log keeps it: itself when small, else its size. */
-export function keptBody<T extends Buffer | string>(body: T | undefined): T | number | undefined {
+function keptBody<T extends Buffer | string>(body: T | undefined): T | number | undefined {
   if (body === undefined || body.length === 0) return undefined;
   return body.length > MAX_KEPT_BYTES ? body.length : body;
 }

@@ -6,7 +6,7 @@
 import type { EmulatorContext } from './context.js';
 import type { AnyFeature } from './feature.js';
 
-export const SWEEP_INTERVAL_MS = 10_000;
+const SWEEP_INTERVAL_MS = 10_000;
 
 export function startSweeper(emu: EmulatorContext, features: readonly AnyFeature[]): void {
   const sweepers = features.filter((f) => f.sweep);

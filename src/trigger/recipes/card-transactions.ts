@@ -14,7 +14,7 @@ import { APPROVED_HOLDER, issueCard, requireActive, waitForIssuer } from './card
 import { createIndividual, usdAccount } from './customers.js';
 
 const FUNDING = 100_000;
-export const CARD_AUTHORIZATION_AMOUNT = 1_000;
+const CARD_AUTHORIZATION_AMOUNT = 1_000;
 /** The emulator answers a card event after a second; a decline shows as nothing having appeared by then. */
 const EVENT_BUDGET_MS = 5_000;
 const POLL_EVERY_MS = 1_000;

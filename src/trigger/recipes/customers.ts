@@ -35,7 +35,7 @@ export async function own(ctx: TriggerContext, path: string, input: ResourceOpti
 }
 
 /** The given account, read back and checked to be in `currency` (and the given customer's, when both are). */
-export async function ownAccount(ctx: TriggerContext, currency: string): Promise<Body | undefined> {
+async function ownAccount(ctx: TriggerContext, currency: string): Promise<Body | undefined> {
   const id = ctx.inputs.accountId;
   if (!id) return undefined;
   const account = await own(ctx, `/internal-accounts/${id}`, 'account');

@@ -65,7 +65,7 @@ async function externalAccount(ctx: TriggerContext, customerId: string, accountN
 }
 
 /** The given external account, read back: it must be the customer's and its number must select the scenario's row. */
-export async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
+async function ownExternalAccount(ctx: TriggerContext, scenario: Scenario): Promise<Body> {
   const id = ctx.inputs.externalAccountId!;
   const account = await own(ctx, `/customers/external-accounts/${id}`, 'externalAccount');
   const why = externalAccountMismatch(scenario, account);

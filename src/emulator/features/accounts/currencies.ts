@@ -9,7 +9,6 @@ import { MAX_FUND_AMOUNT } from '../../../sandbox/api.js';
 export {
   CURRENCIES,
   CURRENCY_CODES,
-  type Currency,
 } from '../../../service/currencies.js';
 
 /** The currencies that are not fiat: the platform holds them in INTERNAL_CRYPTO accounts. */

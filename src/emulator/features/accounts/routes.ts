@@ -14,7 +14,7 @@ import { CURRENCY_CODES, MAX_AMOUNT } from './currencies.js';
 import { LedgerBatch } from './ledger.js';
 import { accountSignedRoutes } from './signed.js';
 
-export function balanceOverflow(): HttpError {
+function balanceOverflow(): HttpError {
   return badRequest('AMOUNT_OUT_OF_RANGE', `The balance would exceed ${Number.MAX_SAFE_INTEGER}`);
 }
 

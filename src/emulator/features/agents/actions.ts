@@ -16,7 +16,7 @@ import { me, type AgentRec } from './agents.js';
 import { newId } from '../../kernel/ids.js';
 
 export type ActionType = 'EXECUTE_QUOTE' | 'TRANSFER_OUT' | 'TRANSFER_IN';
-export type ActionStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'REJECTED' | 'FAILED';
+type ActionStatus = 'PENDING_APPROVAL' | 'APPROVED' | 'REJECTED' | 'FAILED';
 
 export interface ActionRec {
   id: string;
@@ -35,7 +35,7 @@ export interface ActionRec {
 }
 
 export const agentActions = durableTable<ActionRec>('agentActions');
-export const actionsByAgent = tableIndex<ActionRec>((a) => a.agentId);
+const actionsByAgent = tableIndex<ActionRec>((a) => a.agentId);
 export const actionsByQuote = tableIndex<ActionRec>((a) => a.quoteId);
 
 export function renderAction(emu: EmulatorContext, a: ActionRec): Record<string, unknown> {

@@ -29,7 +29,7 @@ export const byTokenHash = tableIndex<AgentRec>((a) => a.tokenHash);
 const codesByAgent = tableIndex<DeviceCodeRec>((d) => d.agentId);
 
 /** How long a device code may wait to be redeemed (the description gives expiresAt, not its length). */
-export const DEVICE_CODE_TTL_MS = 10 * 60 * 1000;
+const DEVICE_CODE_TTL_MS = 10 * 60 * 1000;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 

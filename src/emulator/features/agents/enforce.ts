@@ -50,7 +50,7 @@ const policyOf = (agent: AgentRec): Policy => agent.policy as unknown as Policy;
 const forbidden = (message: string, details?: Record<string, unknown>) =>
   new HttpError(403, 'FORBIDDEN', message, details ? { details } : {});
 
-export function convert(emu: EmulatorContext, amount: number, from: string, to: string): number {
+function convert(emu: EmulatorContext, amount: number, from: string, to: string): number {
   return convertAt(rates(emu), amount, from, to);
 }
 

@@ -57,7 +57,7 @@ export function readPolicy(f: Fields): Record<string, unknown> | undefined {
 }
 
 /** An AgentPolicy object's fields (`policy` inside a create request): every required field present. */
-export function readPolicyFields(p: Fields): Record<string, unknown> {
+function readPolicyFields(p: Fields): Record<string, unknown> {
   return readFields(p, true);
 }
 

@@ -12,8 +12,8 @@ import { newId } from '../../kernel/ids.js';
 import { durableTable } from '../../kernel/tables.js';
 import { importRow, type RowError } from './rows.js';
 
-export const STEP_MS = 1000;
-export const ROWS_PER_STEP = 100;
+const STEP_MS = 1000;
+const ROWS_PER_STEP = 100;
 
 export interface PendingRow {
   /** The row's number in the file, the header being row 1. */

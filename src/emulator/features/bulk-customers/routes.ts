@@ -12,8 +12,8 @@ import { jobOr404, renderJob, startJob, type PendingRow } from './jobs.js';
 import { REQUIRED_COLUMNS, type RowError } from './rows.js';
 
 /** A file of this size holds some ten thousand customers, the most one job takes. */
-export const CSV_MAX_BYTES = 5 * 1024 * 1024;
-export const MAX_ROWS = 10_000;
+const CSV_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_ROWS = 10_000;
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 

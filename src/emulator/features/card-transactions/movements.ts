@@ -86,7 +86,7 @@ export function giveBack(tx: CardTxRec, amount: number, batch: LedgerBatch): voi
 }
 
 /** Applies every confirmation that is due, each as its own published change. */
-export function confirmDue(emu: EmulatorContext, id: string): void {
+function confirmDue(emu: EmulatorContext, id: string): void {
   const tx = emu.table(cardTransactions).get(id);
   if (!tx) return;
   for (const m of tx.movements) {

@@ -22,7 +22,7 @@ import { cardTransactions, refunded, type CardEvent, type CardTxRec, type SimKin
 import { whyNot } from './rules.js';
 
 /** The authorization family: direction, and whether the one message also clears (financial_*). */
-export const OPENERS: Partial<Record<SimKind, { direction: 'DEBIT' | 'CREDIT'; clears: boolean }>> = {
+const OPENERS: Partial<Record<SimKind, { direction: 'DEBIT' | 'CREDIT'; clears: boolean }>> = {
   authorization: { direction: 'DEBIT', clears: false },
   balance_inquiry: { direction: 'DEBIT', clears: false },
   financial_authorization: { direction: 'DEBIT', clears: true },

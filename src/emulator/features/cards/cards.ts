@@ -16,7 +16,7 @@ import type { CustomerRec } from '../customers/customers.js';
 import { newId } from '../../kernel/ids.js';
 
 /** The emulator's own magic (not the spec's): a cardholder fullName ending in 004 gets a rejected card. */
-export const CARD_REJECT_SUFFIX = '004';
+const CARD_REJECT_SUFFIX = '004';
 
 export type CardState = 'PROCESSING' | 'ACTIVE' | 'FROZEN' | 'CLOSED';
 

@@ -10,7 +10,7 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 
-export type DelegatedKeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';
+type DelegatedKeyStatus = 'PENDING' | 'ACTIVE' | 'REVOKED';
 
 export interface DelegatedKeyRec {
   id: string;

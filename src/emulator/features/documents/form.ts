@@ -25,7 +25,7 @@ import { readForm } from '../../kernel/multipart.js';
 export const FORM_MAX_BYTES = DOCUMENT_MAX_FILE_BYTES + 64 * 1024;
 export const HOLDER = new RegExp(`${idPattern('Customer').source}|${idPattern('BeneficialOwner').source}`);
 /** A file name as file systems allow it. */
-export const FILE_NAME_MAX_LENGTH = 255;
+const FILE_NAME_MAX_LENGTH = 255;
 const KINDS = DOCUMENT_FILE_KINDS.map((k) => k.kind).join(', ');
 
 export type DocumentFields = Pick<

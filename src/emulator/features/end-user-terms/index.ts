@@ -4,7 +4,7 @@
  */
 import type { Feature } from '../../kernel/feature.js';
 
-export const END_USER_TERMS = { version: '2025-10-13', url: 'https://terms.svc.test/end-user-terms/2025-10-13' };
+const END_USER_TERMS = { version: '2025-10-13', url: 'https://terms.svc.test/end-user-terms/2025-10-13' };
 
 export const endUserTermsFeature: Feature = {
   name: 'end-user-terms',

@@ -11,7 +11,7 @@ import { ACCOUNT_TYPES } from '../../../service/account-types.js';
 import { CURRENCIES } from '../../../service/currencies.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 
-export const RATE_CACHE_MS = 5 * 60 * 1000;
+const RATE_CACHE_MS = 5 * 60 * 1000;
 
 /** Units of each currency one US dollar buys: the emulator's fixed table (documented in its README). */
 export const PER_USD: Readonly<Record<string, number>> = {

@@ -23,7 +23,7 @@ import {
 import { VARIANTS } from './variants.js';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
-export const LIVENESS_DELAY_MS = 60 * 1000;
+const LIVENESS_DELAY_MS = 60 * 1000;
 
 interface OwnershipChallenge {
   accountId: string;

@@ -59,8 +59,8 @@ export interface QuoteRec extends Priced {
 export const quotes = durableTable<QuoteRec>('quotes');
 
 /** Real-time funding waits for a payment (a day); an account-funded quote locks its rate for 5 minutes. */
-export const REALTIME_QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
-export const ACCOUNT_QUOTE_TTL_MS = 5 * 60 * 1000;
+const REALTIME_QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
+const ACCOUNT_QUOTE_TTL_MS = 5 * 60 * 1000;
 
 export type QuoteInit = Omit<
   QuoteRec,

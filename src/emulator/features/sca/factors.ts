@@ -35,7 +35,7 @@ function base32(bytes: Buffer): string {
 }
 
 /** The description's ScaFactorView list: SMS_OTP always, then what is enrolled. */
-export function factorViews(profile: ScaProfile): Record<string, unknown>[] {
+function factorViews(profile: ScaProfile): Record<string, unknown>[] {
   const views: Record<string, unknown>[] = [{ factor: 'SMS_OTP' }];
   if (profile.totp) views.push({ factor: 'TOTP' });
   if (profile.passkey) views.push(passkeyView(profile));

@@ -12,7 +12,7 @@ import { type CustomerRec, customerOr404 } from '../customers/customers.js';
 import { needsSca } from '../customers/region.js';
 import type { Challenge } from './challenge.js';
 
-export interface PasskeyFactor {
+interface PasskeyFactor {
   credentialId: string;
   /** SEC1 hex of the credential's P-256 key, from its attestation. */
   publicKey: string;

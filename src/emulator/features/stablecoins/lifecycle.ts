@@ -8,7 +8,7 @@
 import type { EmulatorContext } from '../../kernel/context.js';
 import { operations, type OperationRec, type OperationStatus } from './records.js';
 
-export const STEP_MS = 30_000;
+const STEP_MS = 30_000;
 /** How long funding instructions stay good (expiresAt); funds arrive well before, in the sandbox. */
 export const FUNDING_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export type TxStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
 
-export interface Step {
+interface Step {
   status: TxStatus;
   atMs: number;
   failureReason?: string;
@@ -20,7 +20,7 @@ export interface Money {
   amount: number;
 }
 
-export interface Refund {
+interface Refund {
   reference: string;
   initiatedAt: string;
   settledAt?: string;

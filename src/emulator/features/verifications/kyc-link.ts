@@ -19,7 +19,7 @@ import { createdOnce, idempotencyKey } from '../transactions/idempotency.js';
 import { submitVerification } from './routes.js';
 import { escapeHtml } from '../../kernel/html.js';
 
-export const KYC_LINK_TTL_MS = 60 * 60 * 1000;
+const KYC_LINK_TTL_MS = 60 * 60 * 1000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 interface KycLink {

@@ -26,7 +26,7 @@ export interface VerificationRec {
 }
 
 export const verifications = durableTable<VerificationRec>('verifications');
-export const byCustomer = tableIndex<VerificationRec>((v) => v.customerId);
+const byCustomer = tableIndex<VerificationRec>((v) => v.customerId);
 
 export const renderVerification = (v: VerificationRec): VerificationRec => v;
 

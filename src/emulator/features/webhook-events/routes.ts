@@ -47,7 +47,7 @@ function queryAsBody(query: URLSearchParams): Record<string, unknown> {
  * How long (real time: it is spent waiting on the network) a replay waits for first attempts before
  * it answers: well inside a client's 30 s timeout even when the last attempt waited out its own.
  */
-export const REPLAY_WAIT_MS = 15_000;
+const REPLAY_WAIT_MS = 15_000;
 
 /**
  * First attempts one by one, in order, until one fails or the wait is spent; the rest are queued
