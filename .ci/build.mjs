@@ -6,6 +6,10 @@
 //    library (library.cjs, package.json "exports") with the code they share, each module in it run
 //    only when first required. A command reads two files instead of hundreds, and the package holds
 //    each library once however many verbs use it.
+// 0. The emulator's request validators, generated from the API description
+//    (.ci/request-validators.mjs: src/emulator/kernel/request-check/generated/validators.js, not
+//    committed), first, since tsc and esbuild read them; tsc does not copy JavaScript, so the file
+//    is copied into dist/src beside the module that imports it.
 // 4. argv-words.cjs: the argv scanner (commands/argv-words.ts) with the global flags that take a
 //    value (commands/global-flags.ts), for bin/svc.js, which must know the command words before it
 //    loads the root.
@@ -18,7 +22,7 @@
 // of one file. `supported: { 'dynamic-import': false }` turns an import() into require().
 // Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,11 +32,15 @@ import { build, transform } from 'esbuild';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'cli');
 
+execFileSync(process.execPath, [join(root, '.ci', 'request-validators.mjs')], { cwd: root, stdio: 'inherit' });
 if (!process.argv.includes('--no-tsc')) {
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
     cwd: root,
     stdio: 'inherit',
   });
+  const generated = join('src', 'emulator', 'kernel', 'request-check', 'generated');
+  mkdirSync(join(root, 'dist', generated), { recursive: true });
+  copyFileSync(join(root, generated, 'validators.js'), join(root, 'dist', generated, 'validators.js'));
 }
 rmSync(out, { recursive: true, force: true });
 

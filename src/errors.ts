@@ -19,6 +19,8 @@ export interface FieldError {
   field: string;
   constraint?: FieldConstraint;
   message: string;
+  /** The rule the value broke (`required`, `type`, `enum`, `format`, `pattern`, `maxLength`…), where known. */
+  rule?: string;
 }
 
 /**

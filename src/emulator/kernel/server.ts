@@ -16,6 +16,7 @@ import { exchangeRecorder } from './exchange-log.js';
 import { type Match, noRoute, type Reply, type Req, type Router } from './router.js';
 import { checkPermission } from './permissions.js';
 import { requestLogEntry } from './request-log.js';
+import { checkRequest } from './request-check/index.js';
 
 /** The emulator serves the API version the client speaks. */
 export const VERSION_PREFIX = `/${API_VERSION}`;
@@ -142,6 +143,8 @@ async function handle(
     },
     json: () => (parsed ??= parseJsonObject(req, raw)),
   };
+  // The description's schema first: handlers see only requests it allows (request-check/).
+  checkRequest(match.route, request);
   if (principal.kind === 'agent') checkAgentRequest(emu, request);
   const writes = emu.file !== undefined && method !== 'GET' && method !== 'HEAD';
   // While the --state file cannot be saved, a write is refused (503) before it changes anything.

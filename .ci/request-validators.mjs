@@ -1,0 +1,182 @@
+// The emulator's request validators, generated from the service's public API description at build
+// time (.ci/build.mjs runs this first; so does the test suite's global setup, through the build).
+//
+//   node .ci/request-validators.mjs [--force]
+//
+// Reads the committed digest test/contract/api-schema.json (regenerate it with
+// test/contract/generate-schema.mjs) and writes src/emulator/kernel/request-check/generated/validators.js
+// (not committed; its types are the committed validators.d.ts beside it): Ajv's standalone code, one
+// function per operation for its path parameters, its query, its headers and its JSON body, plus
+// OPERATIONS, the table the kernel reads (src/emulator/kernel/request-check/). Nothing is compiled
+// when the emulator starts. The output starts with a hash of its inputs and is left alone while
+// they are unchanged, so a build that changed nothing here costs a file read.
+//
+// The description as the validators see it, changed in two ways (both documented in
+// src/emulator/README.md "Request validation"):
+// - A oneOf with a discriminator checks the tag (required, one of the mapped values) and then only
+//   the branch the tag selects, so a refusal names that branch's fields, not every branch's.
+// - The spec's differences (SPEC_OVERRIDES in src/emulator/kernel/request-check/spec-overrides.json)
+//   are applied to the schemas they name: the spec wins every disagreement.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { _ } from 'ajv/dist/compile/codegen/index.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIGEST = join(root, 'test', 'contract', 'api-schema.json');
+const HERE = join(root, 'src', 'emulator', 'kernel', 'request-check');
+const OVERRIDES = join(HERE, 'spec-overrides.json');
+const OUT = join(HERE, 'generated', 'validators.js');
+const SELF = fileURLToPath(import.meta.url);
+const AJV_VERSION = JSON.parse(readFileSync(join(root, 'node_modules', 'ajv', 'package.json'), 'utf8')).version;
+/** The formats the emulator enforces (kernel/request-check/formats.ts); the description's others are size hints. */
+const ENFORCED_FORMATS = ['date', 'date-time', 'email', 'uri', 'uuid'];
+const IGNORED_FORMATS = ['int32', 'int64', 'float', 'double', 'binary'];
+const SCHEMAS = '#/components/schemas/';
+
+const inputs = [readFileSync(DIGEST), readFileSync(OVERRIDES), readFileSync(SELF), AJV_VERSION];
+const hash = createHash('sha256');
+for (const input of inputs) hash.update(input);
+const stamp = `// request-validators ${hash.digest('hex')}`;
+if (!process.argv.includes('--force') && existsSync(OUT) && readFileSync(OUT, 'utf8').startsWith(stamp)) process.exit(0);
+
+const facts = JSON.parse(readFileSync(DIGEST, 'utf8'));
+const overrides = JSON.parse(readFileSync(OVERRIDES, 'utf8'));
+
+/** A pointer's node in `doc` (`#/components/schemas/X/properties/y`). */
+function at(doc, pointer) {
+  return pointer
+    .slice(2)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node, key) => node?.[key], doc);
+}
+
+/** The spec's differences, applied in place: each sets (or, with `null`, removes) a key of a schema. */
+for (const o of overrides.overrides) {
+  const node = at(facts, o.at);
+  if (!node || typeof node !== 'object') throw new Error(`spec-overrides.json: nothing at ${o.at}`);
+  for (const [key, value] of Object.entries(o.set ?? {})) {
+    if (value === null) delete node[key];
+    else node[key] = value;
+  }
+}
+
+/** A discriminated oneOf as: the tag (required, one of the mapped values), then the selected branch only. */
+function discriminate(node) {
+  if (Array.isArray(node)) return node.map(discriminate);
+  if (node === null || typeof node !== 'object') return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) out[key] = discriminate(value);
+  if (!out.discriminator || !out.oneOf) return out;
+  const { propertyName, mapping } = out.discriminator;
+  delete out.discriminator;
+  delete out.oneOf;
+  const tags = Object.keys(mapping);
+  const tag = { type: 'object', required: [propertyName], properties: { [propertyName]: { enum: tags } } };
+  const branches = tags.map((value) => ({
+    if: { properties: { [propertyName]: { const: value } }, required: [propertyName] },
+    then: { $ref: mapping[value] },
+  }));
+  return { ...out, allOf: [...(out.allOf ?? []), tag, ...branches] };
+}
+
+const doc = discriminate(facts);
+const DOC_ID = doc.$id;
+const ref = (pointer) => ({ $ref: `${DOC_ID}#${pointer}` });
+const escape = (s) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** One Ajv for bodies (types as sent) and one for parameters (strings, coerced to their declared type). */
+function makeAjv(coerce) {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    coerceTypes: coerce ? 'array' : false,
+    messages: false,
+    inlineRefs: false,
+    code: { source: true, esm: true, lines: false, optimize: true, formats: _`FORMATS` },
+  });
+  // Placeholders: the generated code calls FORMATS[name] from formats.ts, never these.
+  for (const f of ENFORCED_FORMATS) ajv.addFormat(f, () => true);
+  for (const f of IGNORED_FORMATS) ajv.addFormat(f, true);
+  ajv.addSchema({ ...doc, $id: DOC_ID });
+  return ajv;
+}
+const bodies = makeAjv(false);
+const params = makeAjv(true);
+
+const operations = {};
+const bodyExports = {};
+const paramExports = {};
+let n = 0;
+for (const [key, op] of Object.entries(doc.operations)) {
+  const entry = {};
+  const base = `/operations/${escape(key)}`;
+  for (const where of ['path', 'query', 'header']) {
+    const list = op.parameters.map((p, i) => ({ ...p, i })).filter((p) => p.in === where);
+    if (list.length === 0) continue;
+    // Header names are matched in lower case (node gives them so); the refusal names them as declared.
+    const name = (p) => (where === 'header' ? p.name.toLowerCase() : p.name);
+    const id = `${where}${n}`;
+    params.addSchema({
+      $id: id,
+      type: 'object',
+      properties: Object.fromEntries(list.map((p) => [name(p), ref(`${base}/parameters/${p.i}/schema`)])),
+      required: list.filter((p) => p.required).map(name),
+    });
+    paramExports[id] = id;
+    entry[where] = { validate: id, names: list.map((p) => p.name), arrays: list.filter((p) => isArray(p.schema)).map((p) => p.name) };
+  }
+  const json = op.requestBody?.content?.['application/json'];
+  if (json) {
+    const id = `body${n}`;
+    bodies.addSchema({ $id: id, ...ref(`${base}/requestBody/content/application~1json`) });
+    bodyExports[id] = id;
+    entry.body = { validate: id, required: op.requestBody.required };
+  } else if (op.requestBody) {
+    entry.body = { contentTypes: Object.keys(op.requestBody.content ?? {}), required: op.requestBody.required };
+  }
+  operations[key] = entry;
+  n++;
+}
+
+function isArray(schema) {
+  const s = schema?.$ref?.startsWith(SCHEMAS) ? doc.components.schemas[schema.$ref.slice(SCHEMAS.length)] : schema;
+  return s?.type === 'array';
+}
+
+/** Ajv's runtime helpers are required by name in its standalone code; ES modules import them. */
+function asModule(code, prefix) {
+  const imports = [];
+  const body = code
+    .replace(/^"use strict";/, '')
+    .replace(/require\(("ajv\/dist\/runtime\/[a-z0-9_]+")\)\.default/g, (_m, path) => {
+      const local = `${prefix}Runtime${imports.length}`;
+      imports.push(`import ${local} from ${path.replace(/"$/, '.js"')};`);
+      return local;
+    })
+    // Each module's validators are named validate<N>; the two modules' names must not clash.
+    .replace(/\b(validate|schema|func|pattern|formats)(\d+)\b/g, `${prefix}_$1$2`)
+    .replace(/export const ([a-z]+\d+) =/g, 'const $1 =');
+  if (/\brequire\(/.test(body)) throw new Error(`standalone code still requires a module: ${body.match(/require\([^)]*\)/)[0]}`);
+  return { imports, body };
+}
+
+const parts = [asModule(standaloneCode(bodies, bodyExports), 'b'), asModule(standaloneCode(params, paramExports), 'p')];
+// Map each operation's ids to the exported functions.
+const table = JSON.stringify(operations).replace(/"validate":"([a-z]+\d+)"/g, '"validate":$1');
+const text = `${stamp}
+// Generated by .ci/request-validators.mjs from test/contract/api-schema.json: do not edit.
+/* eslint-disable */
+import { FORMATS } from '../formats.js';
+${[...new Set(parts.flatMap((p) => p.imports))].join('\n')}
+${parts.map((p) => p.body).join('\n')}
+export const OPERATIONS = ${table};
+`;
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, text);
+console.log(`request validators: ${Object.keys(operations).length} operations, ${(text.length / 1024).toFixed(0)} kB (${OUT.slice(root.length + 1)})`);

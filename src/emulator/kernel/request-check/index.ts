@@ -1,0 +1,81 @@
+/**
+ * The schema check every request of an operation the API description has passes before its
+ * handler runs: path parameters, query, the headers the description declares and the JSON body,
+ * against validators generated from the description at build time (.ci/request-validators.mjs →
+ * generated/validators.js; nothing is compiled at start). A failure is one 400 INVALID_INPUT
+ * naming every failing field (refusal.ts); nothing has run, so nothing was created or changed.
+ * Handlers then check only business rules: magic values, state, ownership.
+ *
+ * A route is tied to its operation once, by its path template (`/customers/:id(Customer)` is the
+ * description's `/customers/{customerId}`); routes the description does not have (emulator-only
+ * endpoints) are not checked.
+ */
+import type { FieldError } from '../../../errors.js';
+import type { Req, Route } from '../router.js';
+import { OPERATIONS, type OperationValidators, type ParameterValidator } from './generated/validators.js';
+import { fieldErrors, refusal } from './refusal.js';
+
+/** `GET /customers/{}`: a path template with its parameters' names left out. */
+const shape = (method: string, path: string) =>
+  `${method} ${path.replace(/\{[^}]+\}/g, '{}').replace(/:[A-Za-z]+(?:\([A-Za-z]+\))?/g, '{}')}`;
+
+let byShape: Map<string, string> | undefined;
+const ofRoute = new WeakMap<Route, string | null>();
+
+/** The description's operation (`METHOD /path/{template}`) a route serves, if it has one. */
+export function operationOf(route: Route): string | undefined {
+  let key = ofRoute.get(route);
+  if (key === undefined) {
+    byShape ??= new Map(Object.keys(OPERATIONS).map((k) => [shape(...(k.split(' ') as [string, string])), k]));
+    key = route.unversioned ? null : (byShape.get(shape(route.method, route.path)) ?? null);
+    ofRoute.set(route, key);
+  }
+  return key ?? undefined;
+}
+
+function parameterErrors(check: ParameterValidator, values: Record<string, unknown>): FieldError[] {
+  if (check.validate(values)) return [];
+  const names = new Map(check.names.map((n) => [n.toLowerCase(), n]));
+  for (const n of check.names) names.set(n, n);
+  return fieldErrors(check.validate.errors ?? [], { prefix: '', names });
+}
+
+function queryOf(check: ParameterValidator, query: URLSearchParams): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of check.names) {
+    if (!query.has(name)) continue;
+    values[name] = check.arrays.includes(name) ? query.getAll(name) : query.get(name);
+  }
+  return values;
+}
+
+function headersOf(check: ParameterValidator, req: Req): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of check.names) {
+    const value = req.header(name.toLowerCase());
+    if (value !== undefined) values[name.toLowerCase()] = value;
+  }
+  return values;
+}
+
+/** Every schema rule of the operation, all failures at once; throws the 400 when any fails. */
+function check(op: OperationValidators, req: Req): void {
+  const errors: FieldError[] = [];
+  if (op.path) errors.push(...parameterErrors(op.path, { ...req.params }));
+  if (op.query) errors.push(...parameterErrors(op.query, queryOf(op.query, req.query)));
+  if (op.header) errors.push(...parameterErrors(op.header, headersOf(op.header, req)));
+  const body = op.body;
+  // A JSON body is read when the operation requires one or one was sent (req.json() refuses a body
+  // that is not a JSON object, naming `body`); an optional body left out is not checked.
+  if (body?.validate && (body.required || req.raw.length > 0)) {
+    const json = req.json();
+    if (!body.validate(json)) errors.push(...fieldErrors(body.validate.errors ?? [], { prefix: '' }));
+  }
+  if (errors.length > 0) throw refusal(errors);
+}
+
+/** Checks a request to a route against its operation in the description (no-op for other routes). */
+export function checkRequest(route: Route, req: Req): void {
+  const key = operationOf(route);
+  if (key !== undefined) check(OPERATIONS[key]!, req);
+}
