@@ -15,8 +15,8 @@
 // src/emulator/README.md "Request validation"):
 // - A oneOf with a discriminator checks the tag (required, one of the mapped values) and then only
 //   the branch the tag selects, so a refusal names that branch's fields, not every branch's.
-// - The spec's differences (SPEC_OVERRIDES in src/emulator/kernel/request-check/spec-overrides.json)
-//   are applied to the schemas they name: the spec wins every disagreement.
+// - What the description says only in prose (request-check/schema-changes.json, each change with
+//   its reason): country codes are ISO 3166-1 alpha-2; a per-transaction scaFactor is not TOTP.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -28,23 +28,23 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIGEST = join(root, 'test', 'contract', 'api-schema.json');
 const HERE = join(root, 'src', 'emulator', 'kernel', 'request-check');
-const OVERRIDES = join(HERE, 'spec-overrides.json');
+const CHANGES = join(HERE, 'schema-changes.json');
 const OUT = join(HERE, 'generated', 'validators.js');
 const SELF = fileURLToPath(import.meta.url);
 const AJV_VERSION = JSON.parse(readFileSync(join(root, 'node_modules', 'ajv', 'package.json'), 'utf8')).version;
 /** The formats the emulator enforces (kernel/request-check/formats.ts); the description's others are size hints. */
-const ENFORCED_FORMATS = ['date', 'date-time', 'email', 'uri', 'uuid'];
+const ENFORCED_FORMATS = ['date', 'date-time', 'email', 'uri', 'uuid', 'iso3166-1-alpha-2'];
 const IGNORED_FORMATS = ['int32', 'int64', 'float', 'double', 'binary'];
 const SCHEMAS = '#/components/schemas/';
 
-const inputs = [readFileSync(DIGEST), readFileSync(OVERRIDES), readFileSync(SELF), AJV_VERSION];
+const inputs = [readFileSync(DIGEST), readFileSync(CHANGES), readFileSync(SELF), AJV_VERSION];
 const hash = createHash('sha256');
 for (const input of inputs) hash.update(input);
 const stamp = `// request-validators ${hash.digest('hex')}`;
 if (!process.argv.includes('--force') && existsSync(OUT) && readFileSync(OUT, 'utf8').startsWith(stamp)) process.exit(0);
 
 const facts = JSON.parse(readFileSync(DIGEST, 'utf8'));
-const overrides = JSON.parse(readFileSync(OVERRIDES, 'utf8'));
+const changes = JSON.parse(readFileSync(CHANGES, 'utf8'));
 
 /** A pointer's node in `doc` (`#/components/schemas/X/properties/y`). */
 function at(doc, pointer) {
@@ -55,13 +55,34 @@ function at(doc, pointer) {
     .reduce((node, key) => node?.[key], doc);
 }
 
-/** The spec's differences, applied in place: each sets (or, with `null`, removes) a key of a schema. */
-for (const o of overrides.overrides) {
+/** Changes to single schemas, applied in place: each sets (or, with `null`, removes) a key. */
+for (const o of changes.overrides) {
   const node = at(facts, o.at);
-  if (!node || typeof node !== 'object') throw new Error(`spec-overrides.json: nothing at ${o.at}`);
+  if (!node || typeof node !== 'object') throw new Error(`schema-changes.json: nothing at ${o.at}`);
   for (const [key, value] of Object.entries(o.set ?? {})) {
     if (value === null) delete node[key];
     else node[key] = value;
+  }
+}
+
+/** Country codes: the named string properties (or their items) and query parameters take ISO 3166-1 alpha-2. */
+const COUNTRY = { format: 'iso3166-1-alpha-2' };
+function markCountries(node) {
+  if (Array.isArray(node)) return node.forEach(markCountries);
+  if (node === null || typeof node !== 'object') return;
+  for (const [name, property] of Object.entries(node.properties ?? {})) {
+    if (!changes.countryCodes.properties.includes(name)) continue;
+    const target = property?.type === 'array' ? property.items : property;
+    if (target?.type === 'string' && !target.format) Object.assign(target, COUNTRY);
+  }
+  for (const value of Object.values(node)) markCountries(value);
+}
+markCountries(facts.components.schemas);
+for (const op of Object.values(facts.operations)) {
+  markCountries(op.requestBody);
+  for (const p of op.parameters) {
+    if (p.in === 'query' && changes.countryCodes.queryParameters.includes(p.name) && p.schema.type === 'string')
+      Object.assign(p.schema, COUNTRY);
   }
 }
 

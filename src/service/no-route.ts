@@ -10,3 +10,17 @@ export const NO_ROUTE_DETAILS = { route: 'UNKNOWN' } as const;
 export function isNoRoute(code: string, details: Record<string, unknown> | undefined): boolean {
   return code === 'NOT_FOUND' || details?.route === NO_ROUTE_DETAILS.route;
 }
+
+/**
+ * Operations the service's API description has removed, by `METHOD /path` (a path parameter as
+ * `{}`), with the operation that replaced each: a server answers them 404 naming the replacement.
+ */
+export const REMOVED_OPERATIONS: Readonly<Record<string, string>> = {
+  'GET /customers/kyc-link': 'POST /customers/{customerId}/kyc-link',
+  'POST /webhooks/test': 'POST /sandbox/webhooks/test',
+};
+
+/** The replacement of a removed operation, or undefined when this one was not removed. */
+export function replacementOf(method: string, path: string): string | undefined {
+  return REMOVED_OPERATIONS[`${method} ${path}`];
+}

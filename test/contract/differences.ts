@@ -45,7 +45,26 @@ const PROCESSING_CLAUSE =
 const TWO_STEP_EXECUTE =
   'spec Authentication 3: quote execute from an embedded wallet is a two-step signed retry (202 SignedRequestChallenge first)';
 
+/** The emulator's schema refusal: 400 INVALID_INPUT with `details.errors[]`, each naming its field and rule. */
+const isSchemaRefusal = (body: unknown): boolean => {
+  const b = body as { code?: unknown; details?: { errors?: { field?: unknown; rule?: unknown }[] } } | null;
+  const errors = b?.details?.errors;
+  return (
+    b?.code === 'INVALID_INPUT' &&
+    Array.isArray(errors) &&
+    errors.length > 0 &&
+    errors.every((e) => typeof e.field === 'string' && typeof e.rule === 'string')
+  );
+};
+
 export const SPEC_DIFFERENCES: readonly Difference[] = [
+  {
+    operation: '*',
+    kind: 'status',
+    status: 400,
+    body: isSchemaRefusal,
+    why: 'spec Errors: a request that breaks a field rule is 400 INVALID_INPUT listing every invalid field, on every operation, including those whose description declares no 400 (a required query parameter left out of GET /sca/factors, a malformed path or query value)',
+  },
   // Where the description declares no 200 (refresh), the status differs; where it does, the body.
   ...SIGNED_RETRIES.flatMap((operation): Difference[] => [
     { operation, kind: 'status', status: 200, body: isProcessing, why: PROCESSING_CLAUSE },

@@ -54,6 +54,11 @@ export interface Route {
   unlogged?: boolean;
   /** Body limit of this route (default 1 MiB); beyond it, 400 naming `body`. */
   maxBodyBytes?: number;
+  /**
+   * Who may call, beyond Authorization (an agent route's principal and permission): run before the
+   * request's schema check (request-check/), so a caller who may not call gets its 401 or 403, not a 400.
+   */
+  guard?: (req: Req, emu: EmulatorContext) => void;
 }
 
 export interface Match {
@@ -136,7 +141,8 @@ export class Router {
   match(method: string, path: string): Match {
     const found = this.find(method, path);
     if (found) return found;
-    const allowed = this.routes.filter((route) => route.regex.test(path)).map((route) => route.method);
+    // One entry a method, however many routes of it share the path (`/customers/:id` and `…/:id(Customer)`).
+    const allowed = [...new Set(this.routes.filter((route) => route.regex.test(path)).map((route) => route.method))];
     if (allowed.length > 0) {
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
         headers: { Allow: allowed.join(', ') },
@@ -147,8 +153,9 @@ export class Router {
 }
 
 /** 404 for a path no route serves: REFERENCE_NOT_FOUND (the description has no code for it), marked so. */
-export function noRoute(message: string): HttpError {
-  return new HttpError(404, 'REFERENCE_NOT_FOUND', message, { details: { ...NO_ROUTE_DETAILS } });
+export function noRoute(message: string, replacement?: string): HttpError {
+  const details = replacement ? { ...NO_ROUTE_DETAILS, replacement } : { ...NO_ROUTE_DETAILS };
+  return new HttpError(404, 'REFERENCE_NOT_FOUND', message, { details });
 }
 
 /**

@@ -17,6 +17,7 @@ import { type Match, noRoute, type Reply, type Req, type Router } from './router
 import { checkPermission } from './permissions.js';
 import { requestLogEntry } from './request-log.js';
 import { checkRequest } from './request-check/index.js';
+import { replacementOf } from '../../service/no-route.js';
 
 /** The emulator serves the API version the client speaks. */
 export const VERSION_PREFIX = `/${API_VERSION}`;
@@ -90,6 +91,8 @@ function route(
   }
   const principal = parts.authorize(req.headers.authorization);
   if (!versioned) throw noRoute(`No route for ${url.pathname}: API paths live under ${VERSION_PREFIX}`);
+  const replaced = replacementOf(method, path);
+  if (replaced) throw noRoute(`${method} ${path} is no longer part of the API: use ${replaced}`, replaced);
   const match = found ?? parts.api.match(method, path);
   checkPermission(principal, method, path);
   return { match, path, principal };
@@ -143,7 +146,8 @@ async function handle(
     },
     json: () => (parsed ??= parseJsonObject(req, raw)),
   };
-  // The description's schema first: handlers see only requests it allows (request-check/).
+  match.route.guard?.(request, emu);
+  // The description's schema next: handlers see only requests it allows (request-check/).
   checkRequest(match.route, request);
   if (principal.kind === 'agent') checkAgentRequest(emu, request);
   const writes = emu.file !== undefined && method !== 'GET' && method !== 'HEAD';

@@ -38,6 +38,8 @@ interface AgentOp {
   run(agent: AgentRec, req: Req, emu: EmulatorContext, area: Handler): Reply | Promise<Reply>;
   /** A spending operation: at `/agents/me` it answers its AgentAction, with this status. */
   action?: ActionAnswer;
+  /** The permission the agent needs to call it at all (checked before the request's schema). */
+  permission?: Permission;
 }
 
 /** An operation that only needs a permission (or none) before the area runs it. */
@@ -53,8 +55,8 @@ function permitted(
     me: mePath,
     area,
     ...(params ? { params } : {}),
+    ...(permission ? { permission } : {}),
     run(agent, req, emu, handler) {
-      if (permission) requirePermission(agent, permission);
       return runAs(emu, agent, req, handler, req.params);
     },
   };
@@ -79,8 +81,8 @@ function transfer(direction: 'in' | 'out'): AgentOp {
     me: target,
     area: target,
     action: { type: direction === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN', status: 201 },
+    permission: 'CREATE_TRANSFERS',
     run(agent, req, emu, handler) {
-      requirePermission(agent, 'CREATE_TRANSFERS');
       const key = idempotencyKey(req);
       const body = req.json();
       const sourceAccountId = (body.source as { accountId?: unknown } | undefined)?.accountId;
@@ -121,8 +123,8 @@ const createQuote: AgentOp = {
   method: 'POST',
   me: '/quotes',
   area: '/quotes',
+  permission: 'CREATE_QUOTES',
   run(agent, req, emu, handler) {
-    requirePermission(agent, 'CREATE_QUOTES');
     if (req.json().immediatelyExecute !== true) return runAs(emu, agent, req, handler);
     // A quote executed on creation spends at once: the execute permission and the policy apply.
     requirePermission(agent, 'EXECUTE_QUOTES');
@@ -147,8 +149,8 @@ const executeQuote: AgentOp = {
   area: '/quotes/:quoteId/execute',
   params: (p) => ({ quoteId: p.quoteId! }),
   action: { type: 'EXECUTE_QUOTE', status: 200 },
+  permission: 'EXECUTE_QUOTES',
   run(agent, req, emu, handler) {
-    requirePermission(agent, 'EXECUTE_QUOTES');
     const quote = emu.table(quotes).get(req.params.quoteId!);
     const waiting =
       quote &&
@@ -207,6 +209,10 @@ const meRoute = (op: AgentOp): Route => {
   return {
     method: op.method,
     path: `/agents/me${op.me}`,
+    guard(req, emu) {
+      const agent = me(req, emu);
+      if (op.permission) requirePermission(agent, op.permission);
+    },
     async handler(req, emu) {
       const agent = me(req, emu);
       const reply = await op.run(agent, { ...req, params: op.params?.(req.params) ?? {} }, emu, area);
@@ -224,6 +230,10 @@ const gateRoute = (op: AgentOp): Route => {
   return {
     method: op.method,
     path: op.area,
+    guard(req, emu) {
+      if (req.principal.kind === 'agent' && op.permission)
+        requirePermission(getAgent(emu, req.principal.agentId), op.permission);
+    },
     handler: (req, emu) =>
       req.principal.kind === 'agent' ? op.run(getAgent(emu, req.principal.agentId), req, emu, area) : area(req, emu),
   };

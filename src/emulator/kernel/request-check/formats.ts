@@ -3,6 +3,7 @@
  * (`generated/validators.js` calls FORMATS[name]). The description's numeric formats (int32,
  * int64, float, double) and `binary` are size hints and are not checked.
  */
+import { isCountryCode } from '../../../service/iso3166.js';
 import { isCalendarDate, isDateTime } from '../date-time.js';
 
 /** One `@`, something before it, a dotted domain after it, no spaces: what a mail server would try. */
@@ -27,6 +28,7 @@ export const FORMATS: Record<string, (value: string) => boolean> = {
   email: (value) => EMAIL.test(value),
   uri: isUri,
   uuid: (value) => UUID.test(value),
+  'iso3166-1-alpha-2': isCountryCode,
 };
 
 /** What a refusal says each format is. */
@@ -36,4 +38,5 @@ export const FORMAT_HINTS: Record<string, string> = {
   email: 'an email address, such as name@example.com',
   uri: 'an absolute URI, such as https://example.com/path',
   uuid: 'a UUID, such as 123e4567-e89b-12d3-a456-426614174000',
+  'iso3166-1-alpha-2': 'an ISO 3166-1 alpha-2 country code, such as US or FR',
 };

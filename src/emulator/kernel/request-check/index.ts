@@ -19,18 +19,38 @@ import { fieldErrors, refusal } from './refusal.js';
 const shape = (method: string, path: string) =>
   `${method} ${path.replace(/\{[^}]+\}/g, '{}').replace(/:[A-Za-z]+(?:\([A-Za-z]+\))?/g, '{}')}`;
 
+interface Tied {
+  key: string;
+  /** The route's parameter names (`id`) in path order, each the description's (`customerId`) at that place. */
+  params: [route: string, described: string][];
+}
+
 let byShape: Map<string, string> | undefined;
-const ofRoute = new WeakMap<Route, string | null>();
+const ofRoute = new WeakMap<Route, Tied | null>();
+
+const namesIn = (path: string, pattern: RegExp) => [...path.matchAll(pattern)].map((m) => m[1]!);
+
+function tie(route: Route): Tied | null {
+  byShape ??= new Map(Object.keys(OPERATIONS).map((k) => [shape(...(k.split(' ') as [string, string])), k]));
+  const key = route.unversioned ? undefined : byShape.get(shape(route.method, route.path));
+  if (key === undefined) return null;
+  const described = namesIn(key, /\{([^}]+)\}/g);
+  const own = namesIn(route.path, /:([A-Za-z]+)/g);
+  return { key, params: own.map((name, i) => [name, described[i]!]) };
+}
+
+function tied(route: Route): Tied | undefined {
+  let found = ofRoute.get(route);
+  if (found === undefined) {
+    found = tie(route);
+    ofRoute.set(route, found);
+  }
+  return found ?? undefined;
+}
 
 /** The description's operation (`METHOD /path/{template}`) a route serves, if it has one. */
 export function operationOf(route: Route): string | undefined {
-  let key = ofRoute.get(route);
-  if (key === undefined) {
-    byShape ??= new Map(Object.keys(OPERATIONS).map((k) => [shape(...(k.split(' ') as [string, string])), k]));
-    key = route.unversioned ? null : (byShape.get(shape(route.method, route.path)) ?? null);
-    ofRoute.set(route, key);
-  }
-  return key ?? undefined;
+  return tied(route)?.key;
 }
 
 function parameterErrors(check: ParameterValidator, values: Record<string, unknown>): FieldError[] {
@@ -59,9 +79,9 @@ function headersOf(check: ParameterValidator, req: Req): Record<string, unknown>
 }
 
 /** Every schema rule of the operation, all failures at once; throws the 400 when any fails. */
-function check(op: OperationValidators, req: Req): void {
+function check(op: OperationValidators, req: Req, pathValues: Record<string, string>): void {
   const errors: FieldError[] = [];
-  if (op.path) errors.push(...parameterErrors(op.path, { ...req.params }));
+  if (op.path) errors.push(...parameterErrors(op.path, pathValues));
   if (op.query) errors.push(...parameterErrors(op.query, queryOf(op.query, req.query)));
   if (op.header) errors.push(...parameterErrors(op.header, headersOf(op.header, req)));
   const body = op.body;
@@ -76,6 +96,9 @@ function check(op: OperationValidators, req: Req): void {
 
 /** Checks a request to a route against its operation in the description (no-op for other routes). */
 export function checkRequest(route: Route, req: Req): void {
-  const key = operationOf(route);
-  if (key !== undefined) check(OPERATIONS[key]!, req);
+  const found = tied(route);
+  if (found === undefined) return;
+  const pathValues: Record<string, string> = {};
+  for (const [own, described] of found.params) pathValues[described] = req.params[own]!;
+  check(OPERATIONS[found.key]!, req, pathValues);
 }

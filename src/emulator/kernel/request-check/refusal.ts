@@ -132,19 +132,20 @@ function withoutBranches(errors: readonly SchemaError[]): SchemaError[] {
   return errors.filter((e) => !alternatives.some((a) => e.schemaPath.startsWith(a)));
 }
 
-/** The FieldErrors of one validation, one a field and rule. */
+/**
+ * The FieldErrors of one validation, one a field: its first broken rule names the rule and says
+ * why; the constraints of the others it broke (a type and an enum) are added to its constraint.
+ */
 export function fieldErrors(errors: readonly SchemaError[], place: Place): FieldError[] {
-  const out: FieldError[] = [];
-  const seen = new Set<string>();
+  const byField = new Map<string, FieldError>();
   for (const e of withoutBranches(errors)) {
     const f = fieldError(e, place);
     if (!f) continue;
-    const key = `${f.field} ${f.rule}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(f);
+    const first = byField.get(f.field);
+    if (!first) byField.set(f.field, f);
+    else if (f.constraint) first.constraint = { ...f.constraint, ...first.constraint };
   }
-  return out;
+  return [...byField.values()];
 }
 
 /** The 400: every field named in the message, each with its reason in details.errors[]. */

@@ -109,9 +109,8 @@ describe('device codes', () => {
     expect(errorShape(bad)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
       'name',
-      'customerId',
-      'policy.permissions[0]',
       'policy.defaultExecutionMode',
+      'policy.permissions[0]',
       'policy.spendingLimits.currency',
       'policy.spendingLimits.perTransactionLimit',
     ]);
@@ -223,7 +222,12 @@ describe('Bearer access, bound to the agent customer', () => {
     // An id nested in a body (a quote's source account) is checked too, before the handler reads it.
     expect(
       errorShape(
-        await asAgent('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: fixtures().accountId } }),
+        await asAgent('POST', '/quotes', {
+          source: { sourceType: 'ACCOUNT', accountId: fixtures().accountId },
+          destination: { destinationType: 'ACCOUNT', accountId: fixtures().accountId },
+          lockedCurrencySide: 'SENDING',
+          lockedCurrencyAmount: 100,
+        }),
       ),
     ).toMatchObject({ status: 404 });
     // A body that names another customer is refused as well.

@@ -262,10 +262,15 @@ describe('approve and reject', () => {
     expect(
       (await t.call('GET', `/agents/approvals?agentId=${s.agentId}`)).body.data.map((a: { id: string }) => a.id),
     ).toEqual([first, second]);
-    const one = await as(s, 'GET', '/agents/me/actions?limit=0');
-    expect(one.status).toBe(200);
+    // The description bounds limit to 1…100: outside it is the schema check's 400 naming limit.
+    for (const limit of [0, 5000]) {
+      const outside = await as(s, 'GET', `/agents/me/actions?limit=${limit}`);
+      expect(errorShape(outside)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+      expect(outside.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['limit']);
+    }
+    const one = await as(s, 'GET', '/agents/me/actions?limit=1');
     expect(one.body.data.map((a: { id: string }) => a.id)).toEqual([second]);
-    expect((await as(s, 'GET', '/agents/me/actions?limit=5000')).body.data).toHaveLength(2);
+    expect((await as(s, 'GET', '/agents/me/actions?limit=100')).body.data).toHaveLength(2);
     const pending = (await as(s, 'GET', '/agents/me/actions?status=PENDING_APPROVAL')).body.data;
     expect(pending.map((a: { id: string }) => a.id)).toEqual([second, first]);
     expect((await as(s, 'GET', '/agents/me/actions?status=APPROVED')).body.data).toEqual([]);

@@ -184,10 +184,10 @@ describe('passkey verify', () => {
     expect(errorShape(noKey).details.errors[0].field).toBe('clientPublicKey');
     const partial = await verify(c.requestId, { credentialId: 5 });
     expect(errorShape(partial).details.errors.map((e: { field: string }) => e.field)).toEqual([
-      'assertion.credentialId',
       'assertion.clientDataJson',
       'assertion.authenticatorData',
       'assertion.signature',
+      'assertion.credentialId',
     ]);
   });
 });

@@ -239,7 +239,6 @@ describe('POST/GET/PATCH /beneficial-owners', () => {
       'personalInfo.birthDate',
       'personalInfo.idType',
       'personalInfo.lastName',
-      'roles',
     ]);
     const empty = await t.call('POST', '/beneficial-owners', { body: {} });
     expect((errorShape(empty).details.errors as Array<{ field: string }>).map((e) => e.field).sort()).toEqual([

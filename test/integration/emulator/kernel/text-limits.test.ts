@@ -54,7 +54,12 @@ describe('free text is limited', () => {
 
   it(`a field without a limit of its own gets ${TEXT_MAX_LENGTH} characters`, async () => {
     const answer = await t.call('POST', '/sandbox/uma/receive', {
-      body: { senderUmaAddress: `$${'a'.repeat(5000)}@example.com`, receiverUmaAddress: '$x@emulator.svc.test' },
+      body: {
+        senderUmaAddress: `$${'a'.repeat(5000)}@example.com`,
+        receiverUmaAddress: '$x@emulator.svc.test',
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: 100,
+      },
     });
     expect(answer.status).toBe(400);
     expect(fieldError(answer, 'senderUmaAddress')).toMatchObject({

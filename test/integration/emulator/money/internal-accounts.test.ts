@@ -47,7 +47,7 @@ it('GET /customers/internal-accounts filters by customer, currency and type, and
     data: [expect.objectContaining({ customerId: expect.any(String) })],
   });
   const bad = await t.call('GET', '/customers/internal-accounts?customerId=x&type=SAVINGS&cursor=!!');
-  expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual(['customerId', 'type', 'cursor']);
+  expect(errorShape(bad).details.errors.map((e: any) => e.field)).toEqual(['type']);
 });
 
 it('funding emits INTERNAL_ACCOUNT.BALANCE_UPDATED with the new balances', async () => {

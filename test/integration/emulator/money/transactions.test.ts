@@ -221,8 +221,8 @@ describe('GET /transactions', () => {
       'status',
       'type',
       'startDate',
-      'sortOrder',
       'limit',
+      'sortOrder',
     ]);
     expect(errorShape(await t.call('GET', `/transactions/Transaction:${randomUUID()}`))).toMatchObject({
       status: 404,

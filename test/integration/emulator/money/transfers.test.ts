@@ -142,9 +142,7 @@ describe('refusals', () => {
       },
     });
     expect(errorShape(answer).details.errors.map((e: any) => e.field)).toEqual([
-      'source.accountId',
       'destination.accountId',
-      'amount',
       'remittanceInformation',
     ]);
   });

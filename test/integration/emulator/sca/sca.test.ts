@@ -34,12 +34,15 @@ describe('who may use SCA', () => {
     expect([unknown.status, code(unknown)]).toEqual([404, 'USER_NOT_FOUND']);
   });
 
-  it('customerId is required: without it no customer is named, 404 USER_NOT_FOUND saying so (no /sca read declares 400)', async () => {
-    for (const path of ['/sca/factors', '/sca/factors?customerId=nobody']) {
-      const answer = await t.call('GET', path);
-      expect([answer.status, code(answer)]).toEqual([404, 'USER_NOT_FOUND']);
-      expect(answer.body.message).toMatch(/customerId query parameter/);
-    }
+  it('customerId is required: without it, 400 INVALID_INPUT naming it; an id that names no customer, 404 USER_NOT_FOUND', async () => {
+    const without = await t.call('GET', '/sca/factors');
+    expect([without.status, code(without)]).toEqual([400, 'INVALID_INPUT']);
+    expect(without.body.details.errors).toEqual([
+      { field: 'customerId', rule: 'required', message: 'customerId is required' },
+    ]);
+    const nobody = await t.call('GET', '/sca/factors?customerId=nobody');
+    expect([nobody.status, code(nobody)]).toEqual([404, 'USER_NOT_FOUND']);
+    expect(nobody.body.message).toMatch(/customerId query parameter/);
   });
 });
 
