@@ -26,6 +26,8 @@ interface Recorded {
   status?: number;
   response?: unknown;
   body?: string;
+  /** The emulator's schema check (kernel/request-check/): passed, or refused with its 400. */
+  schema?: 'passed' | 'refused';
 }
 
 export interface Failure {
@@ -39,7 +41,7 @@ export interface Failure {
 }
 
 export interface CheckResult {
-  checked: { responses: number; requests: number; webhooks: number };
+  checked: { responses: number; requests: number; webhooks: number; refusals: number };
   failures: Failure[];
   /** Listed differences that were seen. */
   forgiven: number;
@@ -61,6 +63,21 @@ function forgiven(list: readonly Difference[], f: Found, seen: Seen): boolean {
       (d.status === undefined || d.status === f.status) &&
       (!d.agentOnly || seen.agent) &&
       (!d.body || d.body(seen.body)),
+  );
+}
+
+/** Refusals that the description's schemas do not make but its prose, a header or the body's syntax do. */
+function refusedByProse(response: unknown): boolean {
+  const errors = (
+    response as { details?: { errors?: { field: string; rule?: string; constraint?: { format?: string } }[] } }
+  )?.details?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return false;
+  return errors.some(
+    (e) =>
+      e.field === 'body' ||
+      /^[A-Z][A-Za-z-]*$/.test(e.field) || // a header (Idempotency-Key): not recorded, so not checked here
+      e.constraint?.format === 'iso3166-1-alpha-2' ||
+      e.field.endsWith('scaFactor'),
   );
 }
 
@@ -90,7 +107,7 @@ function shorten(value: unknown): string {
 export function checkExchanges(folder: string): CheckResult {
   const validator = new ContractValidator(SCHEMA_FILE);
   const failures = new Map<string, Failure>();
-  const checked = { responses: 0, requests: 0, webhooks: 0 };
+  const checked = { responses: 0, requests: 0, webhooks: 0, refusals: 0 };
   let forgivenCount = 0;
   const fail = (f: Found, example: unknown, agent = false) => {
     const context = { body: example, agent };
@@ -129,14 +146,35 @@ export function checkExchanges(folder: string): CheckResult {
       }
       const accepted = r.status! >= 200 && r.status! < 300;
       const json = r.requestType?.includes('json') ? parse(r.request) : undefined;
-      if (json !== undefined && (accepted || r.userAgent?.startsWith(SVC_USER_AGENT))) {
+      const target = new URL(r.url!, 'http://x');
+      // What the description says of the request, independently of the emulator's generated check.
+      const verdicts = [
+        validator.parameters(m, path, target.searchParams),
+        ...(json !== undefined ? [validator.request(m, json)] : []),
+      ];
+      const invalid = verdicts.flatMap((v) => v.errors);
+      if (r.schema === 'passed' || accepted || r.userAgent?.startsWith(SVC_USER_AGENT)) {
+        // Everything that got past the schema check, or that svc sent, is valid for the description.
         checked.requests++;
-        const req = validator.request(m, json);
-        if (!req.ok)
+        if (invalid.length > 0)
           fail(
-            { kind: 'request', operation: m.key, status: r.status, errors: req.errors },
-            json,
+            { kind: 'request', operation: m.key, status: r.status, errors: invalid },
+            json ?? r.url,
             r.scheme === 'bearer',
+          );
+      } else if (r.schema === 'refused' && r.status === 400) {
+        // And what it refused is invalid for the description, or broke one of the rules the emulator
+        // adds from the description's prose (request-check/schema-changes.json), or was no JSON at all.
+        checked.refusals++;
+        if (invalid.length === 0 && !refusedByProse(r.response))
+          fail(
+            {
+              kind: 'request',
+              operation: m.key,
+              status: r.status,
+              errors: ['refused a request the description allows'],
+            },
+            { request: json ?? r.url, response: r.response },
           );
       }
     }

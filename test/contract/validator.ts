@@ -16,6 +16,7 @@ type Content = Record<string, Schema> | null;
 
 interface Operation {
   operationId: string;
+  parameters: { name: string; in: string; required: boolean; schema: Schema }[];
   requestBody: { required: boolean; content: Content } | null;
   responses: Record<string, Content>;
 }
@@ -62,6 +63,9 @@ export class ContractValidator {
   private readonly ajv: Ajv2020;
   private readonly facts: Facts;
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** Parameters arrive as strings: this Ajv coerces them to their declared types, as a server reads them. */
+  private readonly params: Ajv2020;
+  private readonly paramValidators = new Map<string, ValidateFunction>();
   private readonly matchers: { key: string; method: string; regex: RegExp; literals: number }[];
   /** Webhook event type → the webhook's name in the description. */
   readonly webhookOfType = new Map<string, string>();
@@ -73,6 +77,10 @@ export class ContractValidator {
     addFormats(this.ajv);
     for (const f of ['int32', 'int64', 'float', 'double', 'binary']) this.ajv.addFormat(f, true);
     this.ajv.addSchema(this.facts as unknown as Schema);
+    this.params = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, coerceTypes: 'array' });
+    addFormats(this.params);
+    for (const f of ['int32', 'int64', 'float', 'double', 'binary']) this.params.addFormat(f, true);
+    this.params.addSchema(this.facts as unknown as Schema);
     this.matchers = Object.keys(this.facts.operations).map((key) => {
       const [method, path] = key.split(' ') as [string, string];
       const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
@@ -121,6 +129,40 @@ export class ContractValidator {
     const schema = m.operation.requestBody?.content?.[JSON_TYPE];
     if (!schema) return { ok: true, errors: [] };
     return this.check(pointer('operations', m.key, 'requestBody', 'content', JSON_TYPE), body);
+  }
+
+  /** The path and query parameters of a request target (`/customers/C1?limit=5`, below the version segment). */
+  parameters(m: Matched, path: string, query: URLSearchParams): Verdict {
+    const values: Record<string, unknown> = {};
+    const names = [...m.key.matchAll(/\{([^}]+)\}/g)].map((x) => x[1]!);
+    const template = m.key.split(' ')[1]!.split('/');
+    path.split('/').forEach((segment, i) => {
+      const name = /^\{(.+)\}$/.exec(template[i] ?? '')?.[1];
+      if (name && names.includes(name)) values[name] = decodeURIComponent(segment);
+    });
+    for (const p of m.operation.parameters.filter((x) => x.in === 'query')) {
+      if (query.has(p.name))
+        values[p.name] = query.getAll(p.name).length > 1 ? query.getAll(p.name) : query.get(p.name);
+    }
+    let validate = this.paramValidators.get(m.key);
+    if (!validate) {
+      const list = m.operation.parameters
+        .map((p, i) => ({ ...p, i }))
+        .filter((p) => p.in === 'path' || p.in === 'query');
+      validate = this.params.compile({
+        type: 'object',
+        properties: Object.fromEntries(
+          list.map((p) => [
+            p.name,
+            { $ref: `${this.facts.$id}#/${pointer('operations', m.key, 'parameters', String(p.i), 'schema')}` },
+          ]),
+        ),
+        required: list.filter((p) => p.required).map((p) => p.name),
+      });
+      this.paramValidators.set(m.key, validate);
+    }
+    const ok = validate(values) as boolean;
+    return { ok, errors: ok ? [] : (validate.errors ?? []).map((e) => line(e, '(parameters)')) };
   }
 
   webhook(body: { type?: unknown }): Verdict {

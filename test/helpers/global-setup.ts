@@ -22,9 +22,9 @@ export default function setup(): () => void {
   return () => {
     try {
       const result = checkExchanges(folder);
-      const { responses, requests, webhooks } = result.checked;
+      const { responses, requests, webhooks, refusals } = result.checked;
       console.log(
-        `contract: ${responses} responses, ${requests} requests, ${webhooks} webhooks checked; ${result.forgiven} listed differences`,
+        `contract: ${responses} responses, ${requests} requests, ${refusals} schema refusals, ${webhooks} webhooks checked; ${result.forgiven} listed differences`,
       );
       if (result.failures.length > 0) {
         // A throw here is only printed by vitest ("error during close"); the exit code must say it.

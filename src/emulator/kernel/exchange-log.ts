@@ -15,8 +15,11 @@ const EXCHANGE_LOG_ENV = 'SVC_EMULATOR_EXCHANGE_LOG';
 /** Bodies bigger than this are recorded by size only (an upload, a body-limit test). */
 const MAX_RECORDED_BYTES = 256 * 1024;
 
+/** Whether the request passed the emulator's schema check (kernel/request-check/) or was refused by it. */
+export type SchemaVerdict = 'passed' | 'refused';
+
 export interface ExchangeRecorder {
-  http(req: IncomingMessage, raw: Buffer | undefined, reply: Reply): void;
+  http(req: IncomingMessage, raw: Buffer | undefined, reply: Reply, schema?: SchemaVerdict): void;
   webhook(body: string): void;
 }
 
@@ -24,7 +27,7 @@ function recorderAt(folder: string): ExchangeRecorder {
   const file = join(folder, `${process.pid}.jsonl`);
   const write = (entry: unknown) => appendFileSync(file, `${JSON.stringify(entry)}\n`);
   return {
-    http(req, raw, reply) {
+    http(req, raw, reply, schema) {
       const requestType = req.headers['content-type'];
       write({
         kind: 'http',
@@ -38,6 +41,7 @@ function recorderAt(folder: string): ExchangeRecorder {
         status: reply.status,
         responseType: reply.text !== undefined ? reply.headers?.['content-type'] : 'application/json',
         response: reply.text === undefined && reply.status !== 204 ? reply.body : undefined,
+        schema,
       });
     },
     webhook(body) {

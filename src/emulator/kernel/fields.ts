@@ -11,6 +11,7 @@
 import type { FieldConstraint, FieldError } from '../../errors.js';
 import { CLIENT_PUBLIC_KEY_PATTERN, validateClientPublicKey } from '../../crypto/keys.js';
 import { invalidInput } from './errors.js';
+import { FORMAT_HINTS, FORMATS } from './request-check/formats.js';
 
 /**
  * The spec's clientPublicKey rule, plus the point check: a key that matches the pattern but is not
@@ -34,6 +35,11 @@ interface StringRules {
   enum?: readonly string[];
   minLength?: number;
   maxLength?: number;
+  /**
+   * A named format (the spec's FieldConstraint slugs). One the emulator can check (request-check/
+   * formats.ts: date, date-time, email, uri, uuid, iso3166-1-alpha-2) is enforced; any other
+   * (e.164, us-ssn) only names the pattern given with it.
+   */
   format?: string;
   /** Extra check after the shape passed; returns a message when the value is wrong. */
   check?: (value: string) => string | undefined;
@@ -52,12 +58,8 @@ function constraintOf(rules: StringRules): FieldConstraint | undefined {
 /** The limit of a string that names none: far above any name, reference or note. */
 export const TEXT_MAX_LENGTH = 1024;
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-export function isValidDate(value: string): boolean {
-  if (!DATE_RE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+/** `url` is the spec's HTML5 name for what the description calls `uri`. */
+const formatCheck = (format: string) => FORMATS[format === 'url' ? 'uri' : format];
 
 /** Reads fields of one JSON object; nested objects share the error list with their parent. */
 export class Fields {
@@ -126,6 +128,8 @@ export class Fields {
       problem = `${this.path(name)} must be one of ${given.enum.join(', ')}`;
     else if (given.pattern && !given.pattern.test(value))
       problem = `${this.path(name)} must match ${given.pattern.source}`;
+    else if (given.format && formatCheck(given.format)?.(value) === false)
+      problem = `${this.path(name)} must be ${FORMAT_HINTS[given.format === 'url' ? 'uri' : given.format]}`;
     else if (given.check) problem = given.check(value);
     if (!problem) return value;
     this.add(name, problem, constraintOf(given));

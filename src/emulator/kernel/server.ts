@@ -12,7 +12,7 @@ import { basicRefused, type Principal } from './auth.js';
 import { readBody, parseJsonObject } from './body.js';
 import type { EmulatorContext } from './context.js';
 import { HttpError, invalidInput } from './errors.js';
-import { exchangeRecorder } from './exchange-log.js';
+import { exchangeRecorder, type SchemaVerdict } from './exchange-log.js';
 import { type Match, noRoute, type Reply, type Req, type Router } from './router.js';
 import { checkPermission } from './permissions.js';
 import { requestLogEntry } from './request-log.js';
@@ -98,11 +98,13 @@ function route(
   return { match, path, principal };
 }
 
-/** What the request log learns of a request while it is handled. */
+/** What the request log and the contract recorder learn of a request while it is handled. */
 interface Seen {
   raw?: Buffer;
   principal?: Principal;
   unlogged?: boolean;
+  /** The schema check's verdict, when it ran (a refusal of a body that is not JSON counts as refused). */
+  schema?: SchemaVerdict;
 }
 
 async function handle(
@@ -148,7 +150,9 @@ async function handle(
   };
   match.route.guard?.(request, emu);
   // The description's schema next: handlers see only requests it allows (request-check/).
+  seen.schema = 'refused';
   checkRequest(match.route, request);
+  seen.schema = 'passed';
   if (principal.kind === 'agent') checkAgentRequest(emu, request);
   const writes = emu.file !== undefined && method !== 'GET' && method !== 'HEAD';
   // While the --state file cannot be saved, a write is refused (503) before it changes anything.
@@ -182,7 +186,7 @@ export function createEmulatorServer(emu: EmulatorContext, parts: ServerParts, r
     };
     const seen: Seen = {};
     const done = (reply: Reply, sent: string | undefined) => {
-      exchangeRecorder?.http(req, seen.raw, reply);
+      exchangeRecorder?.http(req, seen.raw, reply, seen.schema);
       const durationMs = performance.now() - started;
       if (!seen.unlogged)
         emu.requests.record(

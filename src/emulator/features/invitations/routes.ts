@@ -2,6 +2,7 @@
  * POST /invitations (201), GET /invitations/{code}, POST …/claim and …/cancel (200, or 400 with
  * the description's code for an invitation past PENDING), and the page its url opens.
  */
+import { parseDateTime } from '../../kernel/date-time.js';
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest, invalidInput } from '../../kernel/errors.js';
@@ -46,11 +47,8 @@ const create: Route = {
     const amountToSend = f.integer('amountToSend', { min: 1 });
     const expiresAt = f.string('expiresAt', {
       format: 'date-time',
-      check: (v) => {
-        const at = Date.parse(v);
-        if (Number.isNaN(at)) return 'expiresAt must be a date-time';
-        return at <= emu.now() ? `expiresAt must be in the future (now is ${emu.iso()})` : undefined;
-      },
+      check: (v) =>
+        parseDateTime(v)! <= emu.now() ? `expiresAt must be in the future (now is ${emu.iso()})` : undefined,
     });
     const inviter = inviterUma === undefined ? undefined : findCustomerByUma(emu, inviterUma);
     if (inviterUma !== undefined && (!inviter || inviter.isDeleted))
@@ -64,7 +62,7 @@ const create: Route = {
       createdAt: emu.iso(),
       ...(firstName !== undefined ? { firstName } : {}),
       ...(amountToSend !== undefined ? { amountToSend } : {}),
-      ...(expiresAt !== undefined ? { expiresAt: emu.iso(Date.parse(expiresAt)) } : {}),
+      ...(expiresAt !== undefined ? { expiresAt: emu.iso(parseDateTime(expiresAt)) } : {}),
     };
     emu.table(invitations).set(inv.code, inv);
     return { status: 201, body: renderInvitation(emu, inv) };

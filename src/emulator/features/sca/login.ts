@@ -32,10 +32,18 @@ const start: Route = {
     const f = new Fields(req.json());
     const factor = f.string('factor', { required: true, enum: SCA_FACTORS }) as ScaFactor | undefined;
     f.done();
-    const { profile } = scaCustomerOf(emu, req);
+    const { customer, profile } = scaCustomerOf(emu, req);
     if (!isEnrolled(profile, factor!))
       throw invalidInput([
         { field: 'factor', message: `${factor} is not enrolled for this customer (POST /sca/factors)` },
+      ]);
+    // The code goes to the customer's verified phone: none is verified yet, so none can be sent.
+    if (factor === 'SMS_OTP' && customer.contactVerification?.phone !== 'VERIFIED')
+      throw invalidInput([
+        {
+          field: 'factor',
+          message: `SMS_OTP needs the customer's phone verified first (POST /customers/${customer.id}/verify-phone, then its confirm)`,
+        },
       ]);
     const expiresAtMs = emu.now() + SCA_TIMINGS.challengeMs;
     if (factor === 'SMS_OTP') {

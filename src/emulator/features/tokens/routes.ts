@@ -1,13 +1,9 @@
 /** `POST /tokens` (201 with the secret, once), `GET /tokens` (paged, filtered), `GET` and `DELETE /tokens/{id}`. */
+import { parseDateTime } from '../../kernel/date-time.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import { PERMISSIONS, apiTokens, issueToken, renderToken, tokenOr404 } from './tokens.js';
-
-const dateTime = (name: string) => ({
-  format: 'date-time',
-  check: (v: string) => (Number.isNaN(Date.parse(v)) ? `${name} must be a date-time` : undefined),
-});
 
 export const tokenRoutes: Route[] = [
   {
@@ -29,8 +25,8 @@ export const tokenRoutes: Route[] = [
       const f = new Fields(Object.fromEntries(req.query));
       const name = f.string('name');
       const bounds = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((b) => {
-        const v = f.string(b, dateTime(b));
-        return v === undefined ? undefined : Date.parse(v);
+        const v = f.string(b, { format: 'date-time' });
+        return v === undefined ? undefined : parseDateTime(v);
       });
       const paging = readPage(f);
       f.done();

@@ -1,4 +1,5 @@
 /** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged), GET /transactions/{id}, POST …/confirm; cancel, approve and reject in decisions.ts. */
+import { parseDateTime } from '../../kernel/date-time.js';
 import { idPattern } from '../../../service/identifiers.js';
 import { notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -20,7 +21,6 @@ const STATUSES = [
   'REFUNDED',
   'EXPIRED',
 ];
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function end(tx: TxRec, side: 'source' | 'destination'): string | undefined {
   const value = tx.fields[side] as Record<string, unknown> | undefined;
@@ -28,12 +28,8 @@ function end(tx: TxRec, side: 'source' | 'destination'): string | undefined {
 }
 
 function when(f: Fields, name: string): number | undefined {
-  const text = f.string(name, {
-    pattern: DATE_TIME,
-    format: 'date-time',
-    check: (v) => (Number.isNaN(Date.parse(v)) ? `${name} is not a real date and time` : undefined),
-  });
-  return text === undefined ? undefined : Date.parse(text);
+  const text = f.string(name, { format: 'date-time' });
+  return text === undefined ? undefined : parseDateTime(text);
 }
 
 /**

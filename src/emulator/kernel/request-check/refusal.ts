@@ -56,7 +56,13 @@ function fieldError(e: SchemaError, place: Place): FieldError | undefined {
   switch (e.keyword) {
     case 'required': {
       const field = dotPath(e.instancePath, place, String(p.missingProperty));
-      return { field, rule: 'required', message: `${field} is required` };
+      const others = ((p.alternatives as string[] | undefined) ?? []).filter((a) => a !== p.missingProperty);
+      const or = others.map((a) => dotPath(e.instancePath, place, a)).join(' or ');
+      return {
+        field,
+        rule: 'required',
+        message: others.length ? `${field} (or ${or}) is required` : `${field} is required`,
+      };
     }
     case 'additionalProperties': {
       const field = dotPath(e.instancePath, place, String(p.additionalProperty));
@@ -125,11 +131,20 @@ function fieldError(e: SchemaError, place: Place): FieldError | undefined {
  * gets here). Only the oneOf's own error is kept.
  */
 function withoutBranches(errors: readonly SchemaError[]): SchemaError[] {
-  const alternatives = errors
-    .filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')
-    .map((e) => `${e.schemaPath}/`);
+  const alternatives = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
   if (alternatives.length === 0) return [...errors];
-  return errors.filter((e) => !alternatives.some((a) => e.schemaPath.startsWith(a)));
+  const inside = (a: SchemaError, e: SchemaError) => e.schemaPath.startsWith(`${a.schemaPath}/`);
+  const kept = errors.filter((e) => !alternatives.some((a) => inside(a, e)));
+  // Alternatives that differ only in which field is there (`code` or `passkeyAssertion`): each is
+  // named as required, the others in its message, instead of one vague error on the object.
+  return kept.flatMap((e) => {
+    if (!alternatives.includes(e)) return [e];
+    const branches = errors.filter((b) => inside(e, b));
+    if (branches.length === 0 || !branches.every((b) => b.keyword === 'required' && b.instancePath === e.instancePath))
+      return [e];
+    const names = [...new Set(branches.map((b) => String(b.params.missingProperty)))];
+    return names.map((name) => ({ ...branches[0]!, params: { missingProperty: name, alternatives: names } }));
+  });
 }
 
 /**

@@ -155,10 +155,7 @@ describe('POST /auth/credentials: bad input', () => {
     expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['type']);
     const passkey = await create({ type: 'PASSKEY', accountId: t.emu.fixtures.accountId, nickname: 'bad<name>' });
-    expect(passkey.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
-      'challenge',
-      'attestation',
-    ]);
+    expect(passkey.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['challenge', 'attestation']);
   });
 
   it('404 for an unknown account', async () => {

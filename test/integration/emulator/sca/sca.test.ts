@@ -9,7 +9,16 @@ import { assertPasskey, attestPasskey, createSoftwarePasskey } from '../../../..
 import { SANDBOX_SCA_CODE } from '../../../../src/service/index.js';
 import { accountBalances, externalAccount, fund } from '../money/support.js';
 import { STILL, errorShape, useLoggedInEmulator, type Answer } from '../support.js';
-import { code, createQuote, enrollPasskey, euCustomer, executeSigned, fieldOf, scaCaller } from './support.js';
+import {
+  code,
+  createQuote,
+  enrollPasskey,
+  euCustomer,
+  executeSigned,
+  fieldOf,
+  scaCaller,
+  verifyPhone,
+} from './support.js';
 
 // The clock moves only when a test moves it, so durations compare exactly.
 const { t } = useLoggedInEmulator(STILL);
@@ -105,8 +114,13 @@ describe('login and lockout', () => {
   const complete = (id: string, body: object) =>
     sca('POST', 'login/complete', id, { factor: 'SMS_OTP', endUserIpAddress: '203.0.113.1', ...body });
 
-  it('SMS_OTP: start gives a challengeId; complete with it and the sandbox code opens a session', async () => {
+  it('SMS_OTP: refused while the phone is not verified; then start gives a challengeId and complete opens a session', async () => {
     const c = await euCustomer(t);
+    const unverified = await sca('POST', 'login/start', c.id, { factor: 'SMS_OTP' });
+    expect(errorShape(unverified)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(fieldOf(unverified)).toBe('factor');
+    expect(unverified.body.details.errors[0].message).toMatch(/verify-phone/);
+    await verifyPhone(t, c.id);
     const started = await sca('POST', 'login/start', c.id, { factor: 'SMS_OTP' });
     expect(started.body).toMatchObject({ factor: 'SMS_OTP', challengeId: expect.stringMatching(/^ScaChallenge:/) });
     expect(fieldOf(await complete(c.id, { code: SANDBOX_SCA_CODE }))).toBe('challengeId');
@@ -141,6 +155,7 @@ describe('login and lockout', () => {
 
   it('five wrong codes lock the login for 15 minutes (423 ACCOUNT_LOCKED with lockedUntil), then it works', async () => {
     const c = await euCustomer(t);
+    await verifyPhone(t, c.id);
     const started = await sca('POST', 'login/start', c.id, { factor: 'SMS_OTP' });
     for (let i = 0; i < 5; i++) {
       expect((await complete(c.id, { challengeId: started.body.challengeId, code: '999999' })).status).toBe(400);

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import { attestPasskey, createSoftwarePasskey, type SoftwarePasskey } from '../../../../src/auth/software-passkey.js';
+import { SANDBOX_SCA_CODE } from '../../../../src/service/index.js';
 import { errorShape, type Answer, type TestEmulator } from '../support.js';
 
 export const code = (answer: Answer) => errorShape(answer).code;
@@ -26,6 +27,15 @@ export async function euCustomer(t: TestEmulator): Promise<{ id: string; usd: st
   const list = await t.call('GET', `/customers/internal-accounts?customerId=${created.body.id}`);
   const usd = list.body.data.find((a: any) => a.balance.currency.code === 'USD').id;
   return { id: created.body.id, usd };
+}
+
+/** Verifies the customer's phone with the sandbox code, as an SMS_OTP login needs. */
+export async function verifyPhone(t: TestEmulator, customerId: string): Promise<void> {
+  expect((await t.call('POST', `/customers/${customerId}/verify-phone`)).status).toBe(204);
+  const confirmed = await t.call('POST', `/customers/${customerId}/verify-phone/confirm`, {
+    body: { code: SANDBOX_SCA_CODE },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
 }
 
 /** `sca('POST', 'login/start', customerId, body)`: a call to /sca/<path> for that customer. */
