@@ -57,6 +57,15 @@ function line(e: ErrorObject, base: string): string {
   return `${where} ${e.message}${extra}`;
 }
 
+/** A path segment as a server reads it; one that is not valid percent-encoding stays as sent. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 
 export class ContractValidator {
@@ -138,7 +147,7 @@ export class ContractValidator {
     const template = m.key.split(' ')[1]!.split('/');
     path.split('/').forEach((segment, i) => {
       const name = /^\{(.+)\}$/.exec(template[i] ?? '')?.[1];
-      if (name && names.includes(name)) values[name] = decodeURIComponent(segment);
+      if (name && names.includes(name)) values[name] = safeDecode(segment);
     });
     for (const p of m.operation.parameters.filter((x) => x.in === 'query')) {
       if (query.has(p.name))
