@@ -23,6 +23,8 @@ interface Recorded {
   scheme?: string;
   requestType?: string;
   request?: string;
+  /** The body's size: a body over the recorder's limit is recorded by size only. */
+  requestBytes?: number;
   status?: number;
   response?: unknown;
   body?: string;
@@ -153,6 +155,11 @@ export function checkExchanges(folder: string): CheckResult {
         ...(json !== undefined ? [validator.request(m, json)] : []),
       ];
       const invalid = verdicts.flatMap((v) => v.errors);
+      // A JSON body the operation requires, not sent as JSON (absent, or of another type), is invalid too.
+      const body = m.operation.requestBody;
+      const unrecorded = r.request === undefined && (r.requestBytes ?? 0) > 0;
+      if (json === undefined && !unrecorded && body?.required && body.content?.['application/json'])
+        invalid.push('the JSON body the operation requires was not sent');
       if (r.schema === 'passed' || accepted || r.userAgent?.startsWith(SVC_USER_AGENT)) {
         // Everything that got past the schema check, or that svc sent, is valid for the description.
         checked.requests++;
@@ -162,7 +169,7 @@ export function checkExchanges(folder: string): CheckResult {
             json ?? r.url,
             r.scheme === 'bearer',
           );
-      } else if (r.schema === 'refused' && r.status === 400) {
+      } else if (r.schema === 'refused' && r.status === 400 && !unrecorded) {
         // And what it refused is invalid for the description, or broke one of the rules the emulator
         // adds from the description's prose (request-check/schema-changes.json), or was no JSON at all.
         checked.refusals++;
