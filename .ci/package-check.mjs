@@ -55,6 +55,10 @@ function sizeOf(dir) {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const quiet = ['--no-audit', '--no-fund', '--no-update-notifier'];
 
+// 0. LICENSE and CHANGELOG.md are the repository's own top-level files, packed as they are (no copy at pack time).
+const tracked = run('git', ['ls-files', '--', 'LICENSE', 'CHANGELOG.md'], { cwd: root }).stdout.split('\n').filter(Boolean);
+check('LICENSE and CHANGELOG.md tracked at the top level', tracked.length === 2, tracked.join(' '));
+
 // 1. The tarball (prepack builds it).
 const pack = run(npm, ['pack', '--pack-destination', work, '--json'], { cwd: root });
 let tarball;
