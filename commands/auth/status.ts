@@ -14,6 +14,7 @@ import { reauthCommand } from '../auth-hints.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { serviceClock } from '../../src/trigger/service-clock.js';
 import { expiresIn } from '../session/format.js';
+import { walletLine, walletOwner } from '../session/wallet-owner.js';
 import { tokenEnvironment, type TokenEnvironment } from '../../src/sandbox/environment.js';
 
 /**
@@ -70,6 +71,8 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
     : held && unexpired
       ? await sessionLive(client, held.id, held.accountId, deps.signal)
       : false;
+  // The wallet's owner is asked for only when the token works; null: not known.
+  const customerId = held && accepted ? ((await walletOwner(client, held.accountId, deps.signal)) ?? null) : null;
 
   const report = {
     profile: selected.name,
@@ -82,7 +85,13 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
           id: sessionId,
           keyHere: held !== undefined,
           ...(held
-            ? { type: held.type, nickname: held.nickname, accountId: held.accountId, expiresAt: held.expiresAt }
+            ? {
+                type: held.type,
+                nickname: held.nickname,
+                accountId: held.accountId,
+                customerId,
+                expiresAt: held.expiresAt,
+              }
             : {}),
           live,
         }
@@ -112,7 +121,15 @@ type Report = {
   emulator: boolean;
   timeScale?: number;
   credential: { kind: string; id?: string; accepted: boolean; environment: TokenEnvironment };
-  session: { id: string; keyHere: boolean; type?: string; nickname?: string; live: boolean | null } | null;
+  session: {
+    id: string;
+    keyHere: boolean;
+    type?: string;
+    nickname?: string;
+    accountId?: string;
+    customerId?: string | null;
+    live: boolean | null;
+  } | null;
 };
 
 function print(ui: UI, r: Report, times: { expiresIn: string } | undefined, login: string): void {
@@ -139,13 +156,16 @@ function print(ui: UI, r: Report, times: { expiresIn: string } | undefined, logi
     ui.hint(`Log in again: ${login}`);
   } else if (s.live === null) {
     ui.out(`  ? Session ${s.id} (${s.type}, ${s.nickname}): not checked, as the token was refused`);
+    ui.out(`    signs for ${walletLine(s.accountId!, s.customerId)}`);
   } else if (!s.live) {
     ui.out(
       `  ✗ Session ${s.id} (${s.type}, ${s.nickname}): ${times?.expiresIn.startsWith('expired') ? times.expiresIn : 'no longer live on the service'}`,
     );
+    ui.out(`    signed for ${walletLine(s.accountId!, s.customerId)}`);
     ui.hint(`Refresh it (svc session refresh) or log in again: ${login}`);
   } else {
     ui.out(`  ✓ Session ${s.id} (${s.type}, ${s.nickname}): live, expires in ${times?.expiresIn}; key held here`);
+    ui.out(`    signs for ${walletLine(s.accountId!, s.customerId)}`);
     ui.out('    signs wallet operations: export, quote execute, credentials add/remove, session revoke');
   }
 }

@@ -7,6 +7,7 @@ import { ApiError, AuthRequiredError } from '../../src/errors.js';
 import type { ApiClient } from '../../src/http/types.js';
 import type { StoredSession } from '../../src/store/types.js';
 import { reauthCommand } from '../auth-hints.js';
+import { walletLine, walletOwner } from '../session/wallet-owner.js';
 
 /** The embedded wallet a quote is paid from, when it is paid from an account. */
 async function quoteWallet(client: ApiClient, path: string, signal: AbortSignal): Promise<string | undefined> {
@@ -46,8 +47,12 @@ export async function wrongWallet(
   try {
     const wallet = await quoteWallet(client, path, signal);
     if (!wallet || wallet === session.accountId) return undefined;
+    const [ownerOfSession, ownerOfQuote] = await Promise.all([
+      walletOwner(client, session.accountId, signal),
+      walletOwner(client, wallet, signal),
+    ]);
     return new AuthRequiredError(
-      `The active session ${session.id} signs for wallet ${session.accountId} (${session.type} ${session.nickname}), but this quote is paid from wallet ${wallet}.`,
+      `The active session ${session.id} (${session.type} ${session.nickname}) signs for ${walletLine(session.accountId, ownerOfSession)}, but this quote is paid from ${walletLine(wallet, ownerOfQuote)}.`,
       { hint: `Log in with a credential of ${wallet}: ${await loginFor(client, wallet, signal)}` },
     );
   } catch {

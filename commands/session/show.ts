@@ -1,4 +1,7 @@
-/** `svc session show`: the profile's active session as stored here (never the private key). */
+/**
+ * `svc session show`: the profile's active session as stored here (never the private key), with the
+ * wallet and the customer it signs for (the owner asked of the service when it can be).
+ */
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
@@ -6,6 +9,7 @@ import { AuthRequiredError } from '../../src/errors.js';
 import { isExpired } from '../../src/auth/auth-session.js';
 import { reauthCommand } from '../auth-hints.js';
 import { printSessionSummary } from './format.js';
+import { walletLine, walletOwner } from './wallet-owner.js';
 
 export type ShowOptions = OptionsOf<typeof verbs.show>;
 
@@ -20,9 +24,15 @@ export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
   }
   const { privateKey: _secret, ...visible } = stored;
   const expired = isExpired(stored.expiresAt, deps.clock.now());
+  // The session is shown from the store even when the service cannot be asked for the wallet's owner.
+  const customerId = await deps
+    .client()
+    .then((client) => walletOwner(client, stored.accountId, deps.signal))
+    .catch(() => undefined);
   const { ui } = deps;
-  ui.result({ ...visible, active: true, expired }, () => {
+  ui.result({ ...visible, customerId: customerId ?? null, active: true, expired }, () => {
     printSessionSummary(ui, stored, deps.clock.now());
+    ui.out(`Signs for:  ${walletLine(stored.accountId, customerId)}`);
     ui.out(`Public key: ${stored.publicKey}`);
     ui.out(`Profile:    ${profileName}`);
     if (expired) ui.warn(`This session has expired; log in again: ${reauthCommand(stored.credentialId, stored.type)}`);

@@ -58,7 +58,7 @@ Example:
 
 export const show = defineVerb({
   name: 'show',
-  description: 'show the active session (never its private key)',
+  description: 'show the active session and the wallet and customer it signs for (never its private key)',
   help: `
 Examples:
   $ svc session show

@@ -1,6 +1,7 @@
 /**
  * A quote paid from a new customer's embedded wallet, executed while the active session belongs to
- * another wallet: the error names both wallets and the login for the quote's, not "revoked or expired".
+ * another wallet: the error names both wallets (and their customers) and the login for the quote's,
+ * not "revoked or expired". auth status and session show name the wallet and customer a session signs for.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,9 @@ const json = async (args: string[]) => {
 
 describe('the wrong wallet’s session', () => {
   it('quotes execute names the session’s wallet and the quote’s, and how to log in for it', async () => {
-    const ready = JSON.parse(await emulator.firstLine) as { fixtures: { credentialId: string; accountId: string } };
+    const ready = JSON.parse(await emulator.firstLine) as {
+      fixtures: { credentialId: string; accountId: string; customerId: string };
+    };
     await json(['otp', 'verify', '--credential', ready.fixtures.credentialId, '--code', '000000']);
     const customer = await json([
       'customers',
@@ -61,9 +64,30 @@ describe('the wrong wallet’s session', () => {
 
     const r = await runSvc(['quotes', 'execute', quote.id], { configDir });
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain(`signs for wallet ${ready.fixtures.accountId}`);
-    expect(r.stderr).toContain(`this quote is paid from wallet ${wallet}`);
+    expect(r.stderr).toContain(`signs for wallet ${ready.fixtures.accountId} of customer ${ready.fixtures.customerId}`);
+    expect(r.stderr).toContain(`this quote is paid from wallet ${wallet} of customer ${customer.id}`);
     expect(r.stderr).toContain(`Log in with a credential of ${wallet}`);
     expect(r.stderr).not.toMatch(/revoked, expired/);
+  });
+});
+
+describe('which wallet and customer a session signs for', () => {
+  it('auth status and session show name both, in text and in --json', async () => {
+    const ready = JSON.parse(await emulator.firstLine) as {
+      fixtures: { credentialId: string; accountId: string; customerId: string };
+    };
+    const { accountId, customerId } = ready.fixtures;
+    const login = await json(['otp', 'verify', '--credential', ready.fixtures.credentialId, '--code', '000000']);
+    const signsFor = `signs for wallet ${accountId} of customer ${customerId}`;
+
+    const status = await runSvc(['auth', 'status'], { configDir });
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain(signsFor);
+    expect((await json(['auth', 'status'])).session).toMatchObject({ id: login.id, accountId, customerId });
+
+    const show = await runSvc(['session', 'show'], { configDir });
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toMatch(new RegExp(`Signs for: +wallet ${accountId} of customer ${customerId}`));
+    expect(await json(['session', 'show'])).toMatchObject({ id: login.id, accountId, customerId });
   });
 });
