@@ -28,6 +28,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build, transform } from 'esbuild';
+import { replacementLedger, unusedMessage } from './build/replacements.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'cli');
@@ -43,6 +44,9 @@ if (!process.argv.includes('--no-tsc')) {
   copyFileSync(join(root, generated, 'validators.js'), join(root, 'dist', generated, 'validators.js'));
 }
 rmSync(out, { recursive: true, force: true });
+
+/** Every replacement of a dependency's file, checked to have applied (.ci/build/replacements.mjs). */
+const replacements = replacementLedger();
 
 /** undici's parser without SIMD, in a file of its own next to the bundles, required only if used (see LAZY). */
 const LLHTTP_FALLBACK = './llhttp-wasm.cjs';
@@ -71,7 +75,12 @@ const common = {
 const undiciCore = {
   name: 'undici-core',
   setup(b) {
-    b.onResolve({ filter: /^undici$/ }, () => ({ path: join(root, '.ci', 'undici-core.cjs') }));
+    const name = 'undici → .ci/undici-core.cjs';
+    replacements.expect(name);
+    b.onResolve({ filter: /^undici$/ }, () => {
+      replacements.mark(name);
+      return { path: join(root, '.ci', 'undici-core.cjs') };
+    });
   },
 };
 
@@ -152,11 +161,14 @@ const lazyModules = {
   name: 'lazy-modules',
   setup(b) {
     for (const [i, lazy] of LAZY.entries()) {
+      const name = `LAZY: ${lazy.path} imported by ${lazy.importer.source.replaceAll('[^\\\\/]+', '*').replaceAll('[\\\\/]', '/').replaceAll('\\.', '.').replace(/\$$/, '')}`;
+      replacements.expect(name);
       const filter = new RegExp(`^${lazy.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
       b.onResolve({ filter }, async (args) => {
         if (args.namespace !== 'file' || !lazy.importer.test(args.importer)) return undefined;
         const real = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind });
         if (real.errors.length > 0) return { errors: real.errors };
+        replacements.mark(name);
         // A Node built-in stays external: the stub requires it by name. Other paths are kept relative
         // to the project, since they name the stub's module in the bundle.
         return { path: real.external ? args.path : relative(root, real.path), namespace: 'lazy', pluginData: i };
@@ -192,6 +204,7 @@ const ROOT_CHUNKS = {
 };
 const ROOT_ENTRY = join(root, 'commands', 'main.ts');
 const plainChunks = new Set(Object.values(ROOT_CHUNKS));
+for (const path of Object.keys(ROOT_CHUNKS)) replacements.expect(`ROOT_CHUNKS: ${path}`);
 
 // 1. The root. Each verb module a verbs.ts imports lazily is left out and recorded as a chunk.
 const chunks = new Map(); // chunk name → verb module source path
@@ -217,6 +230,7 @@ const registry = (where) => ({
       const noun = nounOf(args.importer);
       const plain = args.importer === ROOT_ENTRY ? ROOT_CHUNKS[args.path] : undefined;
       if (!noun && !plain) return undefined;
+      if (plain) replacements.mark(`ROOT_CHUNKS: ${args.path}`);
       const source = resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
       // `<noun>.<path of the module under the noun, / as ->`: sandbox.fund, api.graphql-query…
       const name = plain ?? `${noun}.${relative(dirname(args.importer), source).replace(/\.ts$/, '').split(/[\\/]/).join('-')}`;
@@ -240,8 +254,7 @@ const rootBuild = await build({
   plugins: [registry('root'), lazyModules],
   metafile: true,
 });
-// What went into the root, for test/e2e/startup-loads.test.ts: it must hold no verb module and no HTTP or crypto library.
-writeFileSync(join(out, 'svc.meta.json'), JSON.stringify({ inputs: Object.keys(rootBuild.metafile.inputs), chunks: Object.fromEntries([...chunks].map(([n, s]) => [n, relative(root, s)])) }, null, 1));
+const rootInputs = Object.keys(rootBuild.metafile.inputs);
 
 // 2. The verbs, in one file whose modules run only when required: dist/cli/verbs.cjs. esbuild
 // splits them (as ES modules, the only format it splits) into one module per verb, with its own
@@ -308,6 +321,17 @@ const split = await build({
   write: false,
   plugins: [verbEntry, registry('verbs'), undiciCore, lazyModules, builtinWhereUsed],
 });
+const unused = replacements.unused();
+if (unused.length > 0) {
+  console.error(unusedMessage(unused));
+  process.exit(1);
+}
+// What went into the root, for test/e2e/startup-loads.test.ts (it must hold no verb module and no HTTP
+// or crypto library), and how often each replacement applied (test/unit/build-replacements.test.ts).
+writeFileSync(
+  join(out, 'svc.meta.json'),
+  JSON.stringify({ inputs: rootInputs, chunks: Object.fromEntries([...chunks].map(([n, s]) => [n, relative(root, s)])), replacements: replacements.counts() }, null, 1),
+);
 // Each module as CommonJS, with its source map (esbuild carries the inline map of the split
 // build through, so it still points into src/ and commands/).
 const modules = await Promise.all(
@@ -326,6 +350,9 @@ const modules = await Promise.all(
     // esbuild's __toCommonJS copies every export into another layer of getters, each module a verb
     // loads. A name of the same length keeps the source map's columns.
     const exported = code.replace(/module\.exports=__toCommonJS\(/, 'module.exports=__svcExports(');
+    if (exported.includes('__toCommonJS(')) {
+      throw new Error(`.ci/build.mjs: esbuild's __toCommonJS in ${basename(file.path)} no longer has the form __svcExports replaces (.ci/BUILD.md)`);
+    }
     return { id: `./${basename(file.path)}`, code: exported.endsWith('\n') ? exported : `${exported}\n`, map: JSON.parse(map) };
   }),
 );

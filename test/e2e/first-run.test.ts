@@ -45,13 +45,15 @@ describe('svc otp verify with no flags, on the emulator', () => {
     expect(session.credentialId).toBe(ready.fixtures.credentialId);
   });
 
-  it('where svc cannot ask, exits 2 naming --credential and the one the profile names', async () => {
+  it("where svc cannot ask, logs in with the profile's credential and says which, naming --credential", async () => {
     const configDir = tempConfigDir();
     const ready = await spawned.start(configDir);
     const r = await runSvc(['otp', 'verify', '--code', '000000'], { configDir });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`Logging in with ${ready.fixtures.credentialId}`);
     expect(r.stderr).toContain('--credential');
-    expect(r.stderr).toContain(`svc otp verify --credential ${ready.fixtures.credentialId}`);
+    const session = JSON.parse((await runSvc(['--json', 'session', 'show'], { configDir })).stdout);
+    expect(session.credentialId).toBe(ready.fixtures.credentialId);
   });
 });
 
