@@ -11,7 +11,7 @@ MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN
 SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY
 UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`;
 
-export const ISO3166_ALPHA2: ReadonlySet<string> = new Set(CODES.split(/\s+/));
+const ISO3166_ALPHA2: ReadonlySet<string> = new Set(CODES.split(/\s+/));
 
 /** Whether a value is an assigned ISO 3166-1 alpha-2 code (upper case, as the service writes them). */
 export const isCountryCode = (value: string): boolean => ISO3166_ALPHA2.has(value);

@@ -15,7 +15,7 @@ export function isNoRoute(code: string, details: Record<string, unknown> | undef
  * Operations the service's API description has removed, by `METHOD /path` (a path parameter as
  * `{}`), with the operation that replaced each: a server answers them 404 naming the replacement.
  */
-export const REMOVED_OPERATIONS: Readonly<Record<string, string>> = {
+const REMOVED_OPERATIONS: Readonly<Record<string, string>> = {
   'GET /customers/kyc-link': 'POST /customers/{customerId}/kyc-link',
   'POST /webhooks/test': 'POST /sandbox/webhooks/test',
 };
