@@ -77,6 +77,7 @@ export const CASES: Record<string, Case> = {
   'svc --json emulator start --detach --port 0 > emulator.json': { ownConfig: true, after: ['svc emulator stop'] },
   'svc emulator stop': { ownConfig: true },
   'svc emulator start --detach': { ownConfig: true, after: ['svc emulator stop'] },
+  'svc emulator logs --follow --status 4xx': { server: /Following the request log/ },
 
   // Prompts, on a terminal.
   'svc otp verify --credential AuthMethod:<uuid>': { terminal: TYPE_CODE },
