@@ -48,6 +48,11 @@ function tied(route: Route): Tied | undefined {
   return found ?? undefined;
 }
 
+/** The description's operation (`METHOD /path/{template}`) a route serves, if it has one. */
+export function operationOf(route: Route): string | undefined {
+  return tied(route)?.key;
+}
+
 function parameterErrors(check: ParameterValidator, values: Record<string, unknown>): FieldError[] {
   if (check.validate(values)) return [];
   const names = new Map(check.names.map((n) => [n.toLowerCase(), n]));
