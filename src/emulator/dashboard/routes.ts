@@ -25,12 +25,14 @@ export const dashboardRoutes = (dashboardUrl: () => string): Route[] => [
   {
     method: 'GET',
     path: DASHBOARD_URL_PATH,
+    permission: 'none',
     unversioned: true,
     handler: () => ({ status: 200, body: { dashboardUrl: dashboardUrl() } }),
   },
   {
     method: 'GET',
     path: REQUEST_LOG_PATH,
+    permission: 'none',
     unversioned: true,
     unlogged: true,
     async handler(req, emu) {

@@ -19,12 +19,14 @@ export const clockRoutes: Route[] = [
   {
     method: 'GET',
     path: '/_emulator/clock',
+    permission: 'none',
     unversioned: true,
     handler: (_req, emu) => ({ status: 200, body: clockBody(emu) }),
   },
   {
     method: 'POST',
     path: '/_emulator/clock/advance',
+    permission: 'none',
     unversioned: true,
     handler(req, emu) {
       const f = new Fields(req.json());

@@ -37,10 +37,21 @@ export interface Reply {
 
 export type Handler = (req: Req, emu: EmulatorContext) => Reply | Promise<Reply>;
 
+/** The description's token permissions (Permission: VIEW, TRANSACT, MANAGE), or none. */
+export type RoutePermission = 'VIEW' | 'TRANSACT' | 'MANAGE' | 'none';
+
 export interface Route {
   method: string;
   /** `/cards/:id`, or `/customers/:id(Customer)` for an id of one kind; below the version segment unless `unversioned`. */
   path: string;
+  /**
+   * The API token permission a call needs (kernel/permissions.ts): `VIEW` for reads, `TRANSACT` for
+   * what moves or prices money, `MANAGE` for every other change; `none` where no token permission
+   * applies (public pages, the emulator's own endpoints at the root).
+   */
+  permission: RoutePermission;
+  /** 403 FORBIDDEN for a token without the permission, where the operation declares it; else 401 UNAUTHORIZED. */
+  permissionRefusal?: 403;
   handler: Handler;
   /** Served at the root, outside `/<version>` (emulator-only endpoints, embed pages). */
   unversioned?: boolean;
@@ -174,6 +185,7 @@ export function ownedListRoute<T>(
   return {
     method: 'GET',
     path,
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const ownerId = f.string(param, { pattern });

@@ -94,7 +94,7 @@ function route(
   const replaced = replacementOf(method, path);
   if (replaced) throw noRoute(`${method} ${path} is no longer part of the API: use ${replaced}`, replaced);
   const match = found ?? parts.api.match(method, path);
-  checkPermission(principal, method, path);
+  checkPermission(principal, match.route, method, path);
   return { match, path, principal };
 }
 

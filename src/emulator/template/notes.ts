@@ -37,6 +37,7 @@ export const noteRoutes: Route[] = [
   {
     method: 'POST',
     path: '/template/notes',
+    permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
       const text = f.string('text', { required: true, maxLength: 280 });
@@ -47,6 +48,7 @@ export const noteRoutes: Route[] = [
   {
     method: 'GET',
     path: '/template/notes/:id',
+    permission: 'VIEW',
     handler(req, emu) {
       const note = emu.table(notes).get(req.params.id!);
       if (!note) throw notFound('Note', req.params.id!);

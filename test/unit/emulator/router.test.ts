@@ -10,6 +10,7 @@ import { type Route, Router } from '../../../src/emulator/kernel/router.js';
 const route = (method: string, path: string, name: string): Route => ({
   method,
   path,
+  permission: 'VIEW',
   logPath: name,
   handler: () => ({ status: 200 }),
 });

@@ -40,6 +40,7 @@ export const accountRoutes: Route[] = [
   {
     method: 'GET',
     path: '/customers/internal-accounts',
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
@@ -59,6 +60,7 @@ export const accountRoutes: Route[] = [
   {
     method: 'GET',
     path: '/platform/internal-accounts',
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const currency = f.string('currency', { enum: CURRENCY_CODES });
@@ -77,11 +79,14 @@ export const accountRoutes: Route[] = [
   {
     method: 'GET',
     path: '/internal-accounts/:id',
+    permission: 'VIEW',
     handler: (req, emu) => ({ status: 200, body: renderAccount(visibleAccount(req, emu, req.params.id!)) }),
   },
   {
     method: 'POST',
     path: '/sandbox/internal-accounts/:accountId/fund',
+    permission: 'TRANSACT',
+    permissionRefusal: 403,
     handler(req, emu) {
       const f = new Fields(req.json());
       const amount = f.integer('amount', { required: true, min: 1, max: MAX_AMOUNT });

@@ -97,6 +97,7 @@ export const accountSignedRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/internal-accounts/:id',
+    permission: 'MANAGE',
     async handler(req, emu) {
       const f = new Fields(req.json());
       const privateEnabled = f.boolean('privateEnabled');
@@ -121,6 +122,7 @@ export const accountSignedRoutes: Route[] = [
   {
     method: 'POST',
     path: '/internal-accounts/:id/export',
+    permission: 'MANAGE',
     async handler(req, emu) {
       const f = new Fields(req.json());
       const clientPublicKey = f.string('clientPublicKey', {

@@ -97,6 +97,7 @@ export const myActionRoutes: Route[] = [
   {
     method: 'GET',
     path: '/agents/me/actions',
+    permission: 'VIEW',
     handler(req, emu) {
       const agent = me(req, emu);
       // The operation declares no 400: odd paging is brought into range, and a status no action
@@ -120,6 +121,7 @@ export const myActionRoutes: Route[] = [
   {
     method: 'GET',
     path: '/agents/me/actions/:actionId',
+    permission: 'VIEW',
     handler: (req, emu) => ({
       status: 200,
       body: renderAction(emu, requireAction(emu, req.params.actionId!, me(req, emu).id)),

@@ -14,7 +14,7 @@ import { requireQuote } from '../quotes/quotes.js';
 import { agentActions, renderAction, requireAction, type ActionRec } from './actions.js';
 import { getAgent, type AgentRec } from './agents.js';
 import { judgeSpend } from './enforce.js';
-import { agentRequest, handlerOf, runAs, tagTransaction } from './run.js';
+import { agentRequest, areaRoute, runAs, tagTransaction } from './run.js';
 
 function pending(emu: EmulatorContext, req: Req): { agent: AgentRec; action: ActionRec } {
   const agent = getAgent(emu, req.params.agentId!);
@@ -47,7 +47,7 @@ async function run(emu: EmulatorContext, req: Req, agent: AgentRec, action: Acti
         emu,
         agent,
         agentRequest(req, agent, path, action.transferBody!),
-        handlerOf('POST', path),
+        areaRoute('POST', path).handler,
       );
       action.transactionId = (reply.body as { id: string }).id;
     }
@@ -63,6 +63,7 @@ function decide(verb: 'approve' | 'reject'): Route {
   return {
     method: 'POST',
     path: `/agents/:agentId/actions/:actionId/${verb}`,
+    permission: 'MANAGE',
     basicOnly: true,
     async handler(req, emu) {
       const f = new Fields(req.raw.length > 0 ? req.json() : {});
@@ -85,6 +86,7 @@ export const approvalRoutes: Route[] = [
   {
     method: 'GET',
     path: '/agents/approvals',
+    permission: 'VIEW',
     basicOnly: true,
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));

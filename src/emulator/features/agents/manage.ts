@@ -14,6 +14,7 @@ export const manageRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/agents/:agentId',
+    permission: 'MANAGE',
     basicOnly: true,
     handler(req, emu) {
       const f = new Fields(req.json());
@@ -31,6 +32,7 @@ export const manageRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/agents/:agentId/policy',
+    permission: 'MANAGE',
     basicOnly: true,
     handler(req, emu) {
       const agent = getAgent(emu, req.params.agentId!);
@@ -46,6 +48,7 @@ export const manageRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/agents/:agentId',
+    permission: 'MANAGE',
     basicOnly: true,
     handler(req, emu) {
       const agent = getAgent(emu, req.params.agentId!);

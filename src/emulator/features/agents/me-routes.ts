@@ -22,7 +22,7 @@ import { actionReply, type ActionAnswer } from './action-answer.js';
 import { type ActionRec, actionsByQuote, agentActions, pendingAction } from './actions.js';
 import { getAgent, me, type AgentRec } from './agents.js';
 import { judgeSpend, requirePermission, type Permission } from './enforce.js';
-import { handlerOf, runAs } from './run.js';
+import { areaRoute, runAs } from './run.js';
 
 /**
  * One agent operation: `/agents/me<me>` and the money area's own `<area>` path run the same
@@ -205,10 +205,11 @@ const OPS: readonly AgentOp[] = [
 
 /** `/agents/me…`: AgentAuth only. */
 const meRoute = (op: AgentOp): Route => {
-  const area = handlerOf(op.method, op.area);
+  const { handler: area, permission } = areaRoute(op.method, op.area);
   return {
     method: op.method,
     path: `/agents/me${op.me}`,
+    permission,
     guard(req, emu) {
       const agent = me(req, emu);
       if (op.permission) requirePermission(agent, op.permission);
@@ -226,10 +227,12 @@ const meRoute = (op: AgentOp): Route => {
  * through the same policy. Matched before the area's route (features.ts lists agents first).
  */
 const gateRoute = (op: AgentOp): Route => {
-  const area = handlerOf(op.method, op.area);
+  const { handler: area, permission, permissionRefusal } = areaRoute(op.method, op.area);
   return {
     method: op.method,
     path: op.area,
+    permission,
+    ...(permissionRefusal ? { permissionRefusal } : {}),
     guard(req, emu) {
       if (req.principal.kind === 'agent' && op.permission)
         requirePermission(getAgent(emu, req.principal.agentId), op.permission);

@@ -27,6 +27,7 @@ export const agentRoutes: Route[] = [
   {
     method: 'POST',
     path: '/agents',
+    permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
       const name = f.string('name', { required: true, minLength: 1, maxLength: 200 });
@@ -57,6 +58,7 @@ export const agentRoutes: Route[] = [
   {
     method: 'GET',
     path: '/agents',
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
@@ -82,10 +84,16 @@ export const agentRoutes: Route[] = [
       };
     },
   },
-  { method: 'GET', path: '/agents/me', handler: (req, emu) => ({ status: 200, body: renderAgent(emu, me(req, emu)) }) },
+  {
+    method: 'GET',
+    path: '/agents/me',
+    permission: 'VIEW',
+    handler: (req, emu) => ({ status: 200, body: renderAgent(emu, me(req, emu)) }),
+  },
   {
     method: 'GET',
     path: '/agents/me/internal-accounts',
+    permission: 'VIEW',
     handler(req, emu) {
       const agent = me(req, emu);
       const data = emu
@@ -98,11 +106,13 @@ export const agentRoutes: Route[] = [
   {
     method: 'GET',
     path: '/agents/:agentId',
+    permission: 'VIEW',
     handler: (req, emu) => ({ status: 200, body: renderAgent(emu, getAgent(emu, req.params.agentId!)) }),
   },
   {
     method: 'POST',
     path: '/agents/:agentId/device-codes',
+    permission: 'MANAGE',
     handler(req, emu) {
       const agent = getAgent(emu, req.params.agentId!);
       if (agent.isConnected) throw conflict('CONFLICT', `${agent.id} is already connected: its access token is in use`);
@@ -112,6 +122,7 @@ export const agentRoutes: Route[] = [
   {
     method: 'GET',
     path: '/agents/device-codes/:code/status',
+    permission: 'VIEW',
     logPath: '/agents/device-codes/{code}/status',
     handler(req, emu) {
       const code = emu.table(deviceCodes).get(req.params.code!);
@@ -122,6 +133,7 @@ export const agentRoutes: Route[] = [
   {
     method: 'POST',
     path: '/agents/device-codes/:code/redeem',
+    permission: 'MANAGE',
     public: true,
     // The code is a secret until redeemed: the log shows the route, not the code.
     logPath: '/agents/device-codes/{code}/redeem',

@@ -16,11 +16,11 @@ import type { AgentRec } from './agents.js';
 
 const AREAS: readonly Route[] = [...quoteRoutes, ...transferRoutes, ...transactionRoutes, ...externalAccountRoutes];
 
-/** The handler a money area serves `method path` with (a programming error when there is none). */
-export function handlerOf(method: string, path: string): Handler {
+/** The route a money area serves `method path` with (a programming error when there is none). */
+export function areaRoute(method: string, path: string): Route {
   const route = AREAS.find((r) => r.method === method && r.path === path);
   if (!route) throw new Error(`No money route ${method} ${path}`);
-  return route.handler;
+  return route;
 }
 
 /** Marks the transaction a reply made (a transaction, or a quote that has one) as the agent's. */

@@ -27,6 +27,7 @@ export const manageRoutes: Route[] = [
   {
     method: 'GET',
     path: '/auth/credentials',
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const accountId = f.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
@@ -37,6 +38,7 @@ export const manageRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/auth/credentials/:id',
+    permission: 'MANAGE',
     handler(req, emu) {
       const id = req.params.id!;
       // A re-send of a settled revoke finds the credential gone: its challenge still answers (204).

@@ -71,6 +71,7 @@ export const registerRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth/credentials',
+    permission: 'MANAGE',
     handler(req, emu) {
       const { accountId, input } = readBody(req);
       const account = emu.table(accounts).get(accountId);

@@ -37,6 +37,7 @@ export const credentialRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth/credentials/:id/challenge',
+    permission: 'MANAGE',
     handler(req, emu) {
       const method = getCredential(emu, req.params.id!);
       const fields = new Fields(optionalJson(req));
@@ -54,6 +55,7 @@ export const credentialRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth/credentials/:id/verify',
+    permission: 'MANAGE',
     async handler(req, emu) {
       const method = getCredential(emu, req.params.id!);
       const fields = new Fields(req.json());

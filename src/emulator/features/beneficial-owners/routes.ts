@@ -55,6 +55,7 @@ function ownerOr404(emu: EmulatorContext, id: string): OwnerRec {
 const create: Route = {
   method: 'POST',
   path: '/beneficial-owners',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
@@ -86,6 +87,7 @@ const create: Route = {
 const list: Route = {
   method: 'GET',
   path: '/beneficial-owners',
+  permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
@@ -98,12 +100,14 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/beneficial-owners/:id(BeneficialOwner)',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: renderOwner(ownerOr404(emu, req.params.id!)) }),
 };
 
 const update: Route = {
   method: 'PATCH',
   path: '/beneficial-owners/:id(BeneficialOwner)',
+  permission: 'MANAGE',
   handler(req, emu) {
     const owner = ownerOr404(emu, req.params.id!);
     const f = new Fields(req.json());

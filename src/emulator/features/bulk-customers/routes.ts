@@ -63,6 +63,7 @@ async function readUpload(req: Req): Promise<{ rows: PendingRow[] } | { problem:
 const upload: Route = {
   method: 'POST',
   path: '/customers/bulk/csv',
+  permission: 'MANAGE',
   maxBodyBytes: CSV_MAX_BYTES,
   async handler(req, emu) {
     // As for POST /customers: a customer an agent made would not be its own.
@@ -76,6 +77,7 @@ const upload: Route = {
 const get: Route = {
   method: 'GET',
   path: '/customers/bulk/jobs/:jobId',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: renderJob(jobOr404(emu, req.params.jobId!)) }),
 };
 

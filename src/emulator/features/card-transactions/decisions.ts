@@ -34,6 +34,7 @@ refusals.reject = refusals.approve!;
 export const cardDecisionRoutes: Route[] = Object.entries(refusals).map(([verb, refusal]) => ({
   method: 'POST',
   path: `/transactions/:id(CardTransaction)/${verb}`,
+  permission: 'TRANSACT',
   handler(req, emu) {
     requireCardTransaction(emu, req, req.params.id!); // 404 first
     throw refusal(req.params.id!);

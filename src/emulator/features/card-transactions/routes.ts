@@ -77,6 +77,8 @@ function simulate(kind: SimKind): Route {
   return {
     method: 'POST',
     path: `/sandbox/cards/:id/simulate/${kind}`,
+    permission: 'TRANSACT',
+    permissionRefusal: 403,
     handler(req: Req, emu) {
       const card = getCard(emu, req.params.id!);
       const f = new Fields(req.json());

@@ -50,6 +50,8 @@ export const revealRoutes: Route[] = [
   {
     method: 'POST',
     path: '/cards/:id/reveal',
+    permission: 'MANAGE',
+    permissionRefusal: 403,
     handler(req, emu) {
       const card = getCard(emu, req.params.id!);
       // The description declares no 409 here: a card with no details to show (not issued yet, or
@@ -74,6 +76,7 @@ export const revealRoutes: Route[] = [
   {
     method: 'GET',
     path: `${EMBED_PREFIX}:token`,
+    permission: 'none',
     unversioned: true,
     public: true,
     logPath: `${EMBED_PREFIX}<token>`,

@@ -19,6 +19,7 @@ export const cardRoutes: Route[] = [
   {
     method: 'POST',
     path: '/cards',
+    permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
       const cardholderId = f.string('cardholderId', { required: true, pattern: idPattern('Customer') });
@@ -61,11 +62,13 @@ export const cardRoutes: Route[] = [
   {
     method: 'GET',
     path: '/cards/:id',
+    permission: 'VIEW',
     handler: (req, emu) => ({ status: 200, body: renderCard(getCard(emu, req.params.id!)) }),
   },
   {
     method: 'PATCH',
     path: '/cards/:id',
+    permission: 'MANAGE',
     handler(req, emu) {
       const card = getCard(emu, req.params.id!);
       const f = new Fields(req.json());

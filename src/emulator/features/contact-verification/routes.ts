@@ -36,6 +36,7 @@ function send(channel: Channel): Route {
   return {
     method: 'POST',
     path: `/customers/:id(Customer)/verify-${channel}`,
+    permission: 'MANAGE',
     handler(req, emu) {
       const customer = pendingChannel(emu, req.params.id!, channel);
       // Each send replaces the last one (the description: re-POST to resend).
@@ -49,6 +50,7 @@ function confirm(channel: Channel): Route {
   return {
     method: 'POST',
     path: `/customers/:id(Customer)/verify-${channel}/confirm`,
+    permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
       const code = f.string('code', { required: true, minLength: 1, maxLength: 16 });

@@ -27,6 +27,7 @@ export const cryptoRoutes: Route[] = [
   {
     method: 'POST',
     path: '/crypto/estimate-withdrawal-fee',
+    permission: 'TRANSACT',
     handler(req, emu) {
       const f = new Fields(req.json());
       const accountId = f.string('internalAccountId', { required: true, pattern: idPattern('InternalAccount') });

@@ -26,6 +26,7 @@ import { checkUmaFree, updateCustomer } from './update.js';
 const create: Route = {
   method: 'POST',
   path: '/customers',
+  permission: 'MANAGE',
   handler(req, emu) {
     // An agent is bound to its own customer (spec, Authentication 2): a customer it made would not be its own.
     if (req.principal.kind === 'agent')
@@ -89,6 +90,7 @@ const create: Route = {
 const list: Route = {
   method: 'GET',
   path: '/customers',
+  permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const customerType = f.string('customerType', { enum: CUSTOMER_TYPES });
@@ -131,6 +133,7 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/customers/:id(Customer)',
+  permission: 'VIEW',
   handler(req, emu) {
     return { status: 200, body: renderCustomer(emu, customerOr404(emu, req.params.id!)) };
   },
@@ -140,6 +143,7 @@ const get: Route = {
 const remove: Route = {
   method: 'DELETE',
   path: '/customers/:id(Customer)',
+  permission: 'MANAGE',
   handler(req, emu) {
     const customer = customerOr404(emu, req.params.id!);
     if (customer.isDeleted) throw new HttpError(410, 'CUSTOMER_DELETED', `Customer ${customer.id} was deleted already`);

@@ -92,6 +92,7 @@ const isSignedStep = (req: { header(name: string): string | undefined }) =>
 export const updateCustomer: Route = {
   method: 'PATCH',
   path: '/customers/:id(Customer)',
+  permission: 'MANAGE',
   async handler(req, emu) {
     const customer = liveCustomerOr4xx(emu, req.params.id!, 'conflict');
     const update = readUpdate(req.json(), customer);

@@ -136,6 +136,7 @@ function policyLeg(emu: EmulatorContext, body: CreateBody, keyId: string): Signe
 const create: Route = {
   method: 'POST',
   path: '/auth/delegated-keys',
+  permission: 'MANAGE',
   async handler(req, emu) {
     const body = readCreate(req);
     const requestId = req.header('request-id');
@@ -150,6 +151,7 @@ const create: Route = {
 const list: Route = {
   method: 'GET',
   path: '/auth/delegated-keys',
+  permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const accountId = f.string('accountId', { pattern: idPattern('InternalAccount') });
@@ -168,12 +170,14 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/auth/delegated-keys/:id',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: renderKey(keyOr404(emu, req.params.id!)) }),
 };
 
 const revoke: Route = {
   method: 'DELETE',
   path: '/auth/delegated-keys/:id',
+  permission: 'MANAGE',
   handler(req, emu) {
     const key = keyOr404(emu, req.params.id!);
     if (key.status !== 'ACTIVE')

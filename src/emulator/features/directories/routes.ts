@@ -16,6 +16,7 @@ export const directoryRoutes: Route[] = [
   {
     method: 'GET',
     path: '/discoveries',
+    permission: 'VIEW',
     handler(req) {
       const f = new Fields(Object.fromEntries(req.query));
       const country = f.string('country', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
@@ -30,6 +31,7 @@ export const directoryRoutes: Route[] = [
   {
     method: 'GET',
     path: '/uma-providers',
+    permission: 'VIEW',
     handler(req) {
       const f = new Fields(Object.fromEntries(req.query));
       const country = f.string('countryCode', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
@@ -59,6 +61,7 @@ export const directoryRoutes: Route[] = [
   {
     method: 'GET',
     path: '/vasps',
+    permission: 'VIEW',
     handler(req) {
       const f = new Fields(Object.fromEntries(req.query));
       const paging = readPage(f);

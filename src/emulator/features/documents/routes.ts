@@ -31,6 +31,7 @@ function documentOr404(emu: EmulatorContext, id: string): DocumentRec {
 const upload: Route = {
   method: 'POST',
   path: '/documents',
+  permission: 'MANAGE',
   maxBodyBytes: FORM_MAX_BYTES,
   async handler(req, emu) {
     const { fields, holder } = await readDocumentForm(req, true);
@@ -53,6 +54,7 @@ const upload: Route = {
 const replace: Route = {
   method: 'PUT',
   path: '/documents/:id(Document)',
+  permission: 'MANAGE',
   maxBodyBytes: FORM_MAX_BYTES,
   async handler(req, emu) {
     const old = documentOr404(emu, req.params.id!);
@@ -73,6 +75,7 @@ const replace: Route = {
 const remove: Route = {
   method: 'DELETE',
   path: '/documents/:id(Document)',
+  permission: 'MANAGE',
   handler(req, emu) {
     const doc = documentOr404(emu, req.params.id!);
     if (doc.submittedAt)
@@ -88,6 +91,7 @@ const remove: Route = {
 const list: Route = {
   method: 'GET',
   path: '/documents',
+  permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const holder = f.string('documentHolder', { pattern: HOLDER });
@@ -103,6 +107,7 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/documents/:id(Document)',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: renderDocument(documentOr404(emu, req.params.id!)) }),
 };
 

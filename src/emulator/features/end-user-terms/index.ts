@@ -9,6 +9,11 @@ const END_USER_TERMS = { version: '2025-10-13', url: 'https://terms.svc.test/end
 export const endUserTermsFeature: Feature = {
   name: 'end-user-terms',
   routes: [
-    { method: 'GET', path: '/customers/end-user-terms', handler: () => ({ status: 200, body: END_USER_TERMS }) },
+    {
+      method: 'GET',
+      path: '/customers/end-user-terms',
+      permission: 'VIEW',
+      handler: () => ({ status: 200, body: END_USER_TERMS }),
+    },
   ],
 };

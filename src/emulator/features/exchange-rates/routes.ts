@@ -16,6 +16,7 @@ export const exchangeRateRoutes: Route[] = [
   {
     method: 'GET',
     path: '/exchange-rates',
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields({
         ...Object.fromEntries(req.query),

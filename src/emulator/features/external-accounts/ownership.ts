@@ -124,6 +124,7 @@ export function ownershipRoutes(prefix: string): Route[] {
     {
       method: 'POST',
       path: `${prefix}/:id/challenge`,
+      permission: 'MANAGE',
       handler(req, emu) {
         const f = new Fields(req.json());
         const method = f.string('method', { required: true, enum: ['WALLET_SIGNATURE', 'LIVENESS'] });
@@ -137,6 +138,7 @@ export function ownershipRoutes(prefix: string): Route[] {
     {
       method: 'POST',
       path: `${prefix}/:id/verify`,
+      permission: 'MANAGE',
       handler(req, emu) {
         const f = new Fields(req.json());
         const signature = f.string('signature', { required: true, minLength: 1, maxLength: 1024 });
@@ -152,6 +154,7 @@ export function ownershipRoutes(prefix: string): Route[] {
 export const livenessPage: Route = {
   method: 'GET',
   path: '/embed/liveness/:token',
+  permission: 'none',
   unversioned: true,
   public: true,
   logPath: '/embed/liveness/<token>',

@@ -126,11 +126,13 @@ function routesFor(prefix: string, scope: Scope): Route[] {
     {
       method: 'POST',
       path: prefix,
+      permission: 'MANAGE',
       handler: (req, emu) => ({ status: 201, body: renderExternalAccount(create(req, emu, scope)) }),
     },
     {
       method: 'GET',
       path: prefix,
+      permission: 'VIEW',
       handler(req, emu) {
         const f = new Fields(Object.fromEntries(req.query));
         const customerId =
@@ -152,11 +154,13 @@ function routesFor(prefix: string, scope: Scope): Route[] {
     {
       method: 'GET',
       path: `${prefix}/:id`,
+      permission: 'VIEW',
       handler: (req, emu) => ({ status: 200, body: renderExternalAccount(scoped(req, emu, req.params.id!, scope)) }),
     },
     {
       method: 'DELETE',
       path: `${prefix}/:id`,
+      permission: 'MANAGE',
       handler(req, emu) {
         const account = scoped(req, emu, req.params.id!, scope);
         if (isTrusted(emu, account.customerId, account.id))

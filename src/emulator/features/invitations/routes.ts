@@ -40,6 +40,7 @@ function checkPending(emu: EmulatorContext, inv: InvitationRec): void {
 const create: Route = {
   method: 'POST',
   path: '/invitations',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const inviterUma = f.string('inviterUma', { required: true, ...umaRules });
@@ -72,12 +73,14 @@ const create: Route = {
 const get: Route = {
   method: 'GET',
   path: '/invitations/:code',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: renderInvitation(emu, invitationOr404(emu, req.params.code!)) }),
 };
 
 const claim: Route = {
   method: 'POST',
   path: '/invitations/:code/claim',
+  permission: 'MANAGE',
   handler(req, emu) {
     const inv = invitationOr404(emu, req.params.code!);
     const f = new Fields(req.json());
@@ -97,6 +100,8 @@ const claim: Route = {
 const cancel: Route = {
   method: 'POST',
   path: '/invitations/:code/cancel',
+  permission: 'MANAGE',
+  permissionRefusal: 403,
   handler(req, emu) {
     const inv = invitationOr404(emu, req.params.code!);
     checkPending(emu, inv);
@@ -117,6 +122,7 @@ const PAGE_TEXT: Record<string, string> = {
 const page: Route = {
   method: 'GET',
   path: `${INVITATION_PAGE_PREFIX}:code`,
+  permission: 'none',
   unversioned: true,
   public: true,
   handler(req, emu) {

@@ -25,6 +25,8 @@ export const paymentRoutes: Route[] = [
   {
     method: 'POST',
     path: '/sandbox/send',
+    permission: 'TRANSACT',
+    permissionRefusal: 403,
     handler(req, emu) {
       const f = new Fields(req.json());
       const quoteId = f.string('quoteId', { required: true, pattern: idPattern('Quote') });
@@ -65,6 +67,8 @@ export const paymentRoutes: Route[] = [
   {
     method: 'POST',
     path: '/sandbox/uma/receive',
+    permission: 'TRANSACT',
+    permissionRefusal: 403,
     async handler(req, emu) {
       const f = new Fields(req.json());
       const sender = f.string('senderUmaAddress', { required: true });

@@ -46,6 +46,7 @@ export const webhookConfigRoutes: Route[] = [
   {
     method: 'DELETE',
     path: UNSET_WEBHOOK_ENDPOINT_PATH,
+    permission: 'none',
     unversioned: true,
     handler(_req, emu) {
       delete emu.core.config.webhookEndpoint;
@@ -56,6 +57,7 @@ export const webhookConfigRoutes: Route[] = [
   {
     method: 'GET',
     path: '/config',
+    permission: 'VIEW',
     handler(req, emu) {
       platformOnly(req);
       return { status: 200, body: renderConfig(emu) };
@@ -64,6 +66,7 @@ export const webhookConfigRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/config',
+    permission: 'MANAGE',
     handler(req, emu) {
       platformOnly(req);
       const f = new Fields(req.json());
@@ -83,6 +86,7 @@ export const webhookConfigRoutes: Route[] = [
   {
     method: 'POST',
     path: '/sandbox/webhooks/test',
+    permission: 'TRANSACT',
     async handler(req, emu) {
       platformOnly(req);
       const endpoint = emu.core.config.webhookEndpoint;

@@ -35,6 +35,7 @@ function pendingQuote(emu: EmulatorContext, req: Req): QuoteRec & { sca: NonNull
 const authorize: Route = {
   method: 'POST',
   path: '/quotes/:quoteId/authorize',
+  permission: 'TRANSACT',
   handler(req, emu) {
     const f = new Fields(req.json());
     const proof = readProof(f);
@@ -66,6 +67,7 @@ const authorize: Route = {
 const resend: Route = {
   method: 'POST',
   path: '/quotes/:quoteId/authorize/resend',
+  permission: 'TRANSACT',
   handler(req, emu) {
     const quote = pendingQuote(emu, req);
     if (quote.sca.challenge.factor !== 'SMS_OTP')

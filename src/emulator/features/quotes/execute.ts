@@ -83,6 +83,8 @@ function readBody(req: Req): void {
 export const executeRoute: Route = {
   method: 'POST',
   path: '/quotes/:quoteId/execute',
+  permission: 'TRANSACT',
+  permissionRefusal: 403,
   async handler(req, emu) {
     readBody(req);
     const key = idempotencyKey(req);

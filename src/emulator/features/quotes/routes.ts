@@ -12,6 +12,8 @@ export const quoteRoutes: Route[] = [
   {
     method: 'POST',
     path: '/quotes',
+    permission: 'TRANSACT',
+    permissionRefusal: 403,
     handler(req, emu) {
       const { init, immediately } = readQuoteRequest(req, emu);
       if (immediately) {
@@ -41,6 +43,7 @@ export const quoteRoutes: Route[] = [
   {
     method: 'GET',
     path: '/quotes/:id',
+    permission: 'VIEW',
     handler(req, emu) {
       const quote = requireQuote(emu, req.params.id!);
       if (!callerMaySee(req, quote.customerId)) throw notFound('Quote', quote.id, 'QUOTE_NOT_FOUND');

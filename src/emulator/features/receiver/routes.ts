@@ -45,6 +45,7 @@ function preferences(emu: EmulatorContext, from: string, currencies: readonly st
 const lookupUma: Route = {
   method: 'GET',
   path: '/receiver/uma/:address',
+  permission: 'VIEW',
   handler(req, emu) {
     const address = req.params.address!;
     if (!UMA_ADDRESS_PATTERN.test(address))
@@ -78,6 +79,7 @@ const lookupUma: Route = {
 const lookupExternal: Route = {
   method: 'GET',
   path: '/receiver/external-account/:accountId',
+  permission: 'VIEW',
   handler(req, emu) {
     const account = emu.table(externalAccounts).get(req.params.accountId!);
     if (!account || !callerMaySee(req, account.customerId)) throw notFound('ExternalAccount', req.params.accountId!);

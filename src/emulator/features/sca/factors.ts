@@ -51,6 +51,7 @@ const passkeyView = (profile: ScaProfile) => ({
 const list: Route = {
   method: 'GET',
   path: '/sca/factors',
+  permission: 'VIEW',
   handler(req, emu) {
     const { profile } = scaCustomerOf(emu, req);
     return { status: 200, body: { factors: factorViews(profile) } };
@@ -60,6 +61,7 @@ const list: Route = {
 const start: Route = {
   method: 'POST',
   path: '/sca/factors',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const type = f.string('type', { required: true, enum: ENROLLABLE });
@@ -123,6 +125,7 @@ const pick = (o: Record<string, unknown>, flat: string, nested: string): string 
 const confirm: Route = {
   method: 'POST',
   path: '/sca/factors/confirm',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const type = f.string('type', { required: true, enum: ENROLLABLE });
@@ -186,6 +189,7 @@ const confirm: Route = {
 const remove: Route = {
   method: 'DELETE',
   path: '/sca/factors/:credentialId',
+  permission: 'MANAGE',
   handler(req, emu) {
     const { profile } = scaCustomerOf(emu, req);
     if (profile.passkey?.credentialId !== req.params.credentialId)

@@ -28,6 +28,7 @@ export const isEnrolled = (profile: ScaProfile, factor: string): boolean =>
 const start: Route = {
   method: 'POST',
   path: '/sca/login/start',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const factor = f.string('factor', { required: true, enum: SCA_FACTORS }) as ScaFactor | undefined;
@@ -75,6 +76,7 @@ const start: Route = {
 const complete: Route = {
   method: 'POST',
   path: '/sca/login/complete',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const factor = f.string('factor', { required: true, enum: SCA_FACTORS });
@@ -129,6 +131,7 @@ function securityState(emu: EmulatorContext, profile: ScaProfile, eventType: str
 const recordEvent: Route = {
   method: 'POST',
   path: '/sca/record-event',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const eventType = f.string('eventType', { required: true, enum: SECURITY_EVENT_TYPES });

@@ -57,6 +57,7 @@ function resetOf(emu: EmulatorContext, customerId: string, id: string): ResetRec
 const start: Route = {
   method: 'POST',
   path: '/sca/factors/reset',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const factor = f.string('factor', { required: true, enum: SCA_FACTORS });
@@ -98,6 +99,7 @@ const start: Route = {
 const status: Route = {
   method: 'GET',
   path: '/sca/factors/reset/:resetId',
+  permission: 'VIEW',
   handler(req, emu) {
     const { customer, profile } = scaCustomerOf(emu, req);
     return { status: 200, body: render(emu, resetOf(emu, customer.id, req.params.resetId!), profile) };
@@ -107,6 +109,7 @@ const status: Route = {
 const complete: Route = {
   method: 'POST',
   path: '/sca/factors/reset/:resetId/complete',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.raw.length === 0 ? {} : req.json());
     const mobile = f.object('mobile');

@@ -30,6 +30,7 @@ function start(trust: boolean): Route {
   return {
     method: 'POST',
     path: `/customers/external-accounts/:id/${verb}`,
+    permission: 'MANAGE',
     handler(req, emu) {
       const { account, profile } = beneficiary(emu, req);
       if (profile.trusted.includes(account.id) === trust)
@@ -53,6 +54,7 @@ function confirm(trust: boolean): Route {
   return {
     method: 'POST',
     path: `/customers/external-accounts/:id/${verb}/confirm`,
+    permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
       const challengeId = f.raw('challengeId') === null ? undefined : f.string('challengeId');

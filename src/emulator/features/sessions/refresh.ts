@@ -20,6 +20,7 @@ export const refreshRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth/sessions/:id/refresh',
+    permission: 'MANAGE',
     // Spec: "HTTP Basic … the only scheme of the refresh endpoint".
     basicOnly: true,
     handler(req, emu) {

@@ -11,6 +11,7 @@ export const sessionRoutes: Route[] = [
   {
     method: 'GET',
     path: '/auth/sessions',
+    permission: 'VIEW',
     handler(req, emu) {
       const fields = new Fields(Object.fromEntries(req.query));
       const accountId = fields.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
@@ -29,6 +30,7 @@ export const sessionRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/auth/sessions/:id',
+    permission: 'MANAGE',
     handler(req, emu) {
       const session = getSession(emu, req.params.id!);
       return signedFlow(emu, req, {

@@ -62,6 +62,7 @@ function chooseLink(emu: EmulatorContext, id: string | undefined): ProviderAccou
 const register: Route = {
   method: 'POST',
   path: '/stablecoins',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const providerToken = f.string('providerTokenIdentifier', { required: true, minLength: 1, maxLength: 64 });
@@ -101,6 +102,7 @@ const register: Route = {
 const list: Route = {
   method: 'GET',
   path: '/stablecoins',
+  permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const issuanceStatus = f.string('issuanceStatus', { enum: ISSUANCE_STATUSES });
@@ -123,6 +125,7 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/stablecoins/:id',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: stablecoinOr404(emu, req.params.id!) }),
 };
 

@@ -28,6 +28,7 @@ const derivedAccountId = (apiClientId: string) =>
 const link: Route = {
   method: 'POST',
   path: '/stablecoin-provider-accounts',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const provider = f.string('provider', { required: true, enum: PROVIDERS });
@@ -64,6 +65,7 @@ const link: Route = {
 const list: Route = {
   method: 'GET',
   path: '/stablecoin-provider-accounts',
+  permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const provider = f.string('provider', { enum: PROVIDERS });
@@ -80,6 +82,7 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/stablecoin-provider-accounts/:id',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: providerAccountOr404(emu, req.params.id!) }),
 };
 

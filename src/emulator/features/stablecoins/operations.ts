@@ -105,6 +105,7 @@ function newOperation(
 const mint: Route = {
   method: 'POST',
   path: '/stablecoins/:id/mints',
+  permission: 'TRANSACT',
   handler(req, emu) {
     const coin = stablecoinOr404(emu, req.params.id!);
     const f = new Fields(req.json());
@@ -151,6 +152,7 @@ const depositAddress = () => `sparkrt1${[...randomBytes(40)].map((b) => BECH32[b
 const burn: Route = {
   method: 'POST',
   path: '/stablecoins/:id/burns',
+  permission: 'TRANSACT',
   handler(req, emu) {
     const coin = stablecoinOr404(emu, req.params.id!);
     const f = new Fields(req.json());
@@ -194,6 +196,7 @@ const burn: Route = {
 const list: Route = {
   method: 'GET',
   path: '/stablecoins/:id/operations',
+  permission: 'VIEW',
   handler(req, emu) {
     const coin = stablecoinOr404(emu, req.params.id!);
     const f = new Fields(Object.fromEntries(req.query));
@@ -212,6 +215,7 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/stablecoin-operations/:id',
+  permission: 'VIEW',
   handler: (req, emu) => ({ status: 200, body: operationOr404(emu, req.params.id!) }),
 };
 

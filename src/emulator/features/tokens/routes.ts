@@ -9,6 +9,7 @@ export const tokenRoutes: Route[] = [
   {
     method: 'POST',
     path: '/tokens',
+    permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
       const name = f.string('name', { required: true, minLength: 1, maxLength: 255 });
@@ -21,6 +22,7 @@ export const tokenRoutes: Route[] = [
   {
     method: 'GET',
     path: '/tokens',
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       const name = f.string('name');
@@ -48,11 +50,13 @@ export const tokenRoutes: Route[] = [
   {
     method: 'GET',
     path: '/tokens/:id',
+    permission: 'VIEW',
     handler: (req, emu) => ({ status: 200, body: renderToken(tokenOr404(emu, req.params.id!)) }),
   },
   {
     method: 'DELETE',
     path: '/tokens/:id',
+    permission: 'MANAGE',
     handler(req, emu) {
       emu.table(apiTokens).delete(tokenOr404(emu, req.params.id!).id);
       return { status: 204 };

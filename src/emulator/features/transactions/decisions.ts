@@ -55,6 +55,7 @@ function platformDecision(verb: 'approve' | 'reject'): Route {
   return {
     method: 'POST',
     path: `/transactions/:id/${verb}`,
+    permission: 'TRANSACT',
     handler(req, emu) {
       if (verb === 'approve') readApproval(req);
       else readReason(req);
@@ -78,6 +79,7 @@ export const decisionRoutes: Route[] = [
   {
     method: 'POST',
     path: '/transactions/:id/cancel',
+    permission: 'TRANSACT',
     handler(req, emu) {
       readReason(req);
       const tx = visible(req, emu);

@@ -57,6 +57,7 @@ export const transactionRoutes: Route[] = [
   {
     method: 'GET',
     path: '/transactions',
+    permission: 'VIEW',
     handler(req, emu) {
       const f = new Fields(Object.fromEntries(req.query));
       // The platform's own payments name the platform's id as their customer (platform-id.ts).
@@ -115,6 +116,7 @@ export const transactionRoutes: Route[] = [
     // The description's receipt confirmation: records when the platform delivered the receipt (now if omitted); a repeat updates it.
     method: 'POST',
     path: '/transactions/:id/confirm',
+    permission: 'TRANSACT',
     handler(req, emu) {
       const f = new Fields(req.raw.length > 0 ? req.json() : {});
       const at = when(f, 'receiptDeliveryConfirmedAt');
@@ -130,6 +132,7 @@ export const transactionRoutes: Route[] = [
   {
     method: 'GET',
     path: '/transactions/:id',
+    permission: 'VIEW',
     handler(req, emu) {
       if (req.params.id!.startsWith('CardTransaction:'))
         return { status: 200, body: requireCardTransaction(emu, req, req.params.id!) };

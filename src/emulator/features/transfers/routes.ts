@@ -160,6 +160,7 @@ function route(
   return {
     method: 'POST',
     path,
+    permission: 'TRANSACT',
     handler(req, emu) {
       try {
         const key = idempotencyKey(req);

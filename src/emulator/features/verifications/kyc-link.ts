@@ -47,6 +47,7 @@ function redirectProblem(value: string): string | undefined {
 const create: Route = {
   method: 'POST',
   path: '/customers/:id(Customer)/kyc-link',
+  permission: 'MANAGE',
   handler(req, emu) {
     // The body is optional: none at all is no redirect.
     const f = new Fields(req.raw.length === 0 ? {} : req.json());
@@ -108,6 +109,7 @@ function embedRoute(method: 'GET' | 'POST', handler: (link: KycLink, emu: Emulat
   return {
     method,
     path: '/embed/kyc/:token',
+    permission: 'none',
     unversioned: true,
     public: true,
     logPath: '/embed/kyc/<token>',

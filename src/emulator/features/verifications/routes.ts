@@ -81,6 +81,7 @@ export function submitVerification(emu: EmulatorContext, customer: CustomerRec):
 const submit: Route = {
   method: 'POST',
   path: '/verifications',
+  permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
     const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
@@ -95,6 +96,7 @@ const submit: Route = {
 const list: Route = {
   method: 'GET',
   path: '/verifications',
+  permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
     const customerId = f.string('customerId', { pattern: idPattern('Customer') });
@@ -117,6 +119,7 @@ const list: Route = {
 const get: Route = {
   method: 'GET',
   path: '/verifications/:id(Verification)',
+  permission: 'VIEW',
   handler(req, emu) {
     const v = emu.table(verifications).get(req.params.id!);
     if (!v) throw notFound('Verification', req.params.id!);

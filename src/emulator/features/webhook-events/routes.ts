@@ -81,6 +81,7 @@ export const eventLogRoutes: Route[] = [
   {
     method: 'GET',
     path: '/_emulator/webhooks/events',
+    permission: 'none',
     unversioned: true,
     handler(req, emu) {
       const f = new Fields(queryAsBody(req.query));
@@ -95,6 +96,7 @@ export const eventLogRoutes: Route[] = [
   {
     method: 'POST',
     path: '/_emulator/webhooks/replay',
+    permission: 'none',
     unversioned: true,
     async handler(req, emu) {
       const f = new Fields(req.json());

@@ -257,11 +257,12 @@ describe('the catch-all', () => {
       {
         method: 'GET',
         path: '/boom',
+        permission: 'VIEW',
         handler: () => {
           throw new Error('kaboom');
         },
       },
-      { method: 'GET', path: '/ok', handler: () => ({ status: 200, body: { ok: true } }) },
+      { method: 'GET', path: '/ok', permission: 'VIEW', handler: () => ({ status: 200, body: { ok: true } }) },
     ]);
     const server = createEmulatorServer(emu, {
       api: router,
