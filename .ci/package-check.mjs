@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -183,6 +183,14 @@ if (tarball) {
     console.log(
       `${e2e.code === 0 ? 'ok  ' : 'FAIL'} ${label}: end-to-end tests, ${report.numPassedTests ?? 0} passed, ${report.numFailedTests ?? 0} failed`,
     );
+    // Each failed test by name with the first lines of its failure, then the runner's last lines.
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const why = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+        console.log(`  × ${relative(root, file.name)} > ${test.fullName}\n    ${why}`);
+      }
+    }
     if (e2e.code !== 0) console.log(tail(e2e.out));
     if (broken) counts.failed++; // a suite that did not run at all
   }
