@@ -7,9 +7,10 @@
 //    only when first required. A command reads two files instead of hundreds, and the package holds
 //    each library once however many verbs use it.
 // 0. The emulator's request validators, generated from the API description
-//    (.ci/request-validators.mjs: src/emulator/kernel/request-check/generated/validators.js, not
-//    committed), first, since tsc and esbuild read them; tsc does not copy JavaScript, so the file
-//    is copied into dist/src beside the module that imports it.
+//    (.ci/request-validators.mjs: src/emulator/kernel/request-check/generated/, operations.js and
+//    one opN.cjs an operation, not committed), first, since tsc and esbuild read them; tsc does not
+//    copy JavaScript, so they are copied into dist/src beside the module that imports them, and the
+//    opN.cjs modules, read at run time, beside the bundle as request-validators/ (part 5).
 // 4. argv-words.cjs: the argv scanner (commands/argv-words.ts) with the global flags that take a
 //    value (commands/global-flags.ts), for bin/svc.js, which must know the command words before it
 //    loads the root.
@@ -22,7 +23,7 @@
 // of one file. `supported: { 'dynamic-import': false }` turns an import() into require().
 // Usage: node .ci/build.mjs [--no-tsc]
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,7 @@ if (!process.argv.includes('--no-tsc')) {
   });
   const generated = join('src', 'emulator', 'kernel', 'request-check', 'generated');
   mkdirSync(join(root, 'dist', generated), { recursive: true });
-  copyFileSync(join(root, generated, 'validators.js'), join(root, 'dist', generated, 'validators.js'));
+  cpSync(join(root, generated), join(root, 'dist', generated), { recursive: true, filter: (f) => !f.endsWith('.d.ts') });
 }
 rmSync(out, { recursive: true, force: true });
 
@@ -482,3 +483,9 @@ await build({
 const dashboardUi = join(root, 'src', 'emulator', 'dashboard', 'ui');
 cpSync(dashboardUi, join(out, 'dashboard-ui'), { recursive: true });
 if (!process.argv.includes('--no-tsc')) cpSync(dashboardUi, join(root, 'dist', 'src', 'emulator', 'dashboard', 'ui'), { recursive: true });
+// The emulator's request validators, one module an operation, read when its first request arrives
+// (src/emulator/kernel/request-check/load.ts looks beside the bundle for request-validators/).
+cpSync(join(root, 'src', 'emulator', 'kernel', 'request-check', 'generated'), join(out, 'request-validators'), {
+  recursive: true,
+  filter: (f) => !/\.(d\.ts|js)$/.test(f),
+});

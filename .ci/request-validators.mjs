@@ -4,12 +4,14 @@
 //   node .ci/request-validators.mjs [--force]
 //
 // Reads the committed digest test/contract/api-schema.json (regenerate it with
-// test/contract/generate-schema.mjs) and writes src/emulator/kernel/request-check/generated/validators.js
-// (not committed; its types are the committed validators.d.ts beside it): Ajv's standalone code, one
-// function per operation for its path parameters, its query, its headers and its JSON body, plus
-// OPERATIONS, the table the kernel reads (src/emulator/kernel/request-check/). Nothing is compiled
-// when the emulator starts. The output starts with a hash of its inputs and is left alone while
-// they are unchanged, so a build that changed nothing here costs a file read.
+// test/contract/generate-schema.mjs) and writes, in src/emulator/kernel/request-check/generated/
+// (not committed; their types are the committed operations.d.ts there): Ajv's standalone code,
+// one CommonJS module per operation (opN.cjs) with the validators of its path parameters, its
+// query, its headers and its JSON body, and operations.js, the table the kernel reads
+// (src/emulator/kernel/request-check/), naming each operation's module. Nothing is compiled when
+// the emulator starts, and a module is read only when its operation's first request arrives. The
+// output starts with a hash of its inputs and is left alone while they are unchanged, so a build
+// that changed nothing here costs a file read.
 //
 // The description as the validators see it, changed in two ways (both documented in
 // src/emulator/README.md "Request validation"):
@@ -18,7 +20,7 @@
 // - What the description says only in prose (request-check/schema-changes.json, each change with
 //   its reason): country codes are ISO 3166-1 alpha-2; a per-transaction scaFactor is not TOTP.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -29,7 +31,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIGEST = join(root, 'test', 'contract', 'api-schema.json');
 const HERE = join(root, 'src', 'emulator', 'kernel', 'request-check');
 const CHANGES = join(HERE, 'schema-changes.json');
-const OUT = join(HERE, 'generated', 'validators.js');
+const OUT = join(HERE, 'generated', 'operations.js');
 const SELF = fileURLToPath(import.meta.url);
 const AJV_VERSION = JSON.parse(readFileSync(join(root, 'node_modules', 'ajv', 'package.json'), 'utf8')).version;
 /** The formats the emulator enforces (kernel/request-check/formats.ts); the description's others are size hints. */
@@ -131,11 +133,12 @@ const bodies = makeAjv(false);
 const params = makeAjv(true);
 
 const operations = {};
-const bodyExports = {};
-const paramExports = {};
+/** Per operation: the ids of its validators in `bodies` and in `params`, by where they apply. */
+const exportsOf = {};
 let n = 0;
 for (const [key, op] of Object.entries(doc.operations)) {
   const entry = {};
+  const ids = { body: {}, params: {} };
   const base = `/operations/${escape(key)}`;
   for (const where of ['path', 'query', 'header']) {
     const list = op.parameters.map((p, i) => ({ ...p, i })).filter((p) => p.in === where);
@@ -149,18 +152,20 @@ for (const [key, op] of Object.entries(doc.operations)) {
       properties: Object.fromEntries(list.map((p) => [name(p), ref(`${base}/parameters/${p.i}/schema`)])),
       required: list.filter((p) => p.required).map(name),
     });
-    paramExports[id] = id;
-    entry[where] = { validate: id, names: list.map((p) => p.name), arrays: list.filter((p) => isArray(p.schema)).map((p) => p.name) };
+    ids.params[where] = id;
+    entry[where] = { names: list.map((p) => p.name), arrays: list.filter((p) => isArray(p.schema)).map((p) => p.name) };
   }
   const json = op.requestBody?.content?.['application/json'];
   if (json) {
     const id = `body${n}`;
     bodies.addSchema({ $id: id, ...ref(`${base}/requestBody/content/application~1json`) });
-    bodyExports[id] = id;
-    entry.body = { validate: id, required: op.requestBody.required };
+    ids.body.body = id;
+    entry.body = { json: true, required: op.requestBody.required };
   } else if (op.requestBody) {
-    entry.body = { contentTypes: Object.keys(op.requestBody.content ?? {}), required: op.requestBody.required };
+    entry.body = { json: false, contentTypes: Object.keys(op.requestBody.content ?? {}), required: op.requestBody.required };
   }
+  if (Object.keys(ids.body).length + Object.keys(ids.params).length > 0) entry.module = `op${n}.cjs`;
+  exportsOf[key] = ids;
   operations[key] = entry;
   n++;
 }
@@ -172,34 +177,69 @@ function isArray(schema) {
 
 /**
  * Ajv's standalone code requires its runtime helpers by name; the emulator has its own
- * (request-check/runtime.ts), so the bundles hold no part of Ajv. A helper not listed here fails the build.
+ * (request-check/runtime.ts), passed in when a module loads, so the modules hold no part of Ajv.
+ * A helper not listed here fails the build.
  */
 const RUNTIME = { ucs2length: 'characterCount' };
-function asModule(code, prefix) {
+function asCode(code, prefix) {
   const body = code
     .replace(/^"use strict";/, '')
     .replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/g, (_m, name) => {
       if (!RUNTIME[name]) throw new Error(`the validators need Ajv's runtime helper ${name}: add it to runtime.ts and RUNTIME`);
       return RUNTIME[name];
     })
-    // Each module's validators are named validate<N>; the two modules' names must not clash.
+    // Each part's validators are named validate<N>; the body and parameter parts' names must not clash.
     .replace(/\b(validate|schema|func|pattern|formats)(\d+)\b/g, `${prefix}_$1$2`)
     .replace(/export const ([a-z]+\d+) =/g, 'const $1 =');
   if (/\brequire\(/.test(body)) throw new Error(`standalone code still requires a module: ${body.match(/require\([^)]*\)/)[0]}`);
   return body;
 }
 
-const parts = [asModule(standaloneCode(bodies, bodyExports), 'b'), asModule(standaloneCode(params, paramExports), 'p')];
-// Map each operation's ids to the exported functions.
-const table = JSON.stringify(operations).replace(/"validate":"([a-z]+\d+)"/g, '"validate":$1');
-const text = `${stamp}
+/**
+ * One CommonJS module per operation, read when its first request arrives (request-check/load.ts),
+ * so starting the emulator reads none of them and a request reads only its own operation's code.
+ * A module is a function of the format checks and runtime helpers that returns the validators.
+ */
+function operationModule(ids) {
+  const parts = [];
+  const returned = [];
+  for (const [ajv, prefix, byWhere] of [
+    [bodies, 'b', ids.body],
+    [params, 'p', ids.params],
+  ]) {
+    if (Object.keys(byWhere).length === 0) continue;
+    parts.push(asCode(standaloneCode(ajv, Object.fromEntries(Object.values(byWhere).map((id) => [id, id]))), prefix));
+    for (const [where, id] of Object.entries(byWhere)) returned.push(`${where}: ${id}`);
+  }
+  return `${stamp}
 // Generated by .ci/request-validators.mjs from test/contract/api-schema.json: do not edit.
-/* eslint-disable */
-import { FORMATS } from '../formats.js';
-import { ${Object.values(RUNTIME).join(', ')} } from '../runtime.js';
+module.exports = function validators(FORMATS, ${Object.values(RUNTIME).join(', ')}) {
 ${parts.join('\n')}
-export const OPERATIONS = ${table};
+return { ${returned.join(', ')} };
+};
 `;
-mkdirSync(dirname(OUT), { recursive: true });
-writeFileSync(OUT, text);
-console.log(`request validators: ${Object.keys(operations).length} operations, ${(text.length / 1024).toFixed(0)} kB (${OUT.slice(root.length + 1)})`);
+}
+
+const DIR = dirname(OUT);
+mkdirSync(DIR, { recursive: true });
+// Modules of an earlier description go, so the folder holds exactly what OPERATIONS names.
+for (const file of readdirSync(DIR)) if (/^op\d+\.cjs$/.test(file)) rmSync(join(DIR, file));
+let bytes = 0;
+for (const [key, entry] of Object.entries(operations)) {
+  if (!entry.module) continue;
+  const text = operationModule(exportsOf[key]);
+  bytes += text.length;
+  writeFileSync(join(DIR, entry.module), text);
+}
+// Written last: its stamp says every module above is current.
+writeFileSync(
+  OUT,
+  `${stamp}
+// Generated by .ci/request-validators.mjs from test/contract/api-schema.json: do not edit.
+// Each operation's validators are in the module it names (opN.cjs beside this file).
+export const OPERATIONS = ${JSON.stringify(operations)};
+`,
+);
+console.log(
+  `request validators: ${Object.keys(operations).length} operations, ${(bytes / 1024).toFixed(0)} kB in one module each (${DIR.slice(root.length + 1)})`,
+);

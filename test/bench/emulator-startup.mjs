@@ -2,9 +2,11 @@
  * How long `svc emulator start` takes to its ready line, on the built CLI: wall time from spawn to
  * the JSON ready line on stdout, and the CPU time the process spent to get there (user + system,
  * read from /proc while it serves, so the figure holds on a loaded machine). Median of `runs`.
- * Not a test: run it after a build and read the figures.
+ * Not a test: run it after a build and read the figures. Given other built checkouts (an earlier
+ * commit in a worktree), it times their `bin/svc.js` too, interleaved run by run with this one's, so
+ * a machine's changing load falls on all of them alike.
  *
- *   npm run build && node test/bench/emulator-startup.mjs [runs=15]
+ *   npm run build && node test/bench/emulator-startup.mjs [runs=15] [checkout…]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[2] ?? 15);
-const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
+const here = fileURLToPath(new URL('../..', import.meta.url));
+const checkouts = [here, ...process.argv.slice(3)];
 /** Clock ticks a second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 
@@ -22,13 +25,17 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
 }
 
-async function once() {
+async function once(checkout) {
   const home = mkdtempSync(join(tmpdir(), 'svc-startup-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, '--json', 'emulator', 'start', '--port', '0', '--no-profile'], {
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, SVC_CONFIG_DIR: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(checkout, 'bin', 'svc.js'), '--json', 'emulator', 'start', '--port', '0', '--no-profile'],
+    {
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, SVC_CONFIG_DIR: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   try {
     const wallMs = await new Promise((resolve, reject) => {
       let out = '';
@@ -47,8 +54,11 @@ async function once() {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const results = [];
-for (let i = 0; i < runs; i++) results.push(await once());
-console.log(
-  `emulator start to ready line (median of ${runs}): wall ${median(results.map((r) => r.wallMs)).toFixed(0)} ms, CPU ${median(results.map((r) => r.cpuMs)).toFixed(0)} ms`,
-);
+const results = checkouts.map(() => []);
+for (let i = 0; i < runs; i++) for (const [j, checkout] of checkouts.entries()) results[j].push(await once(checkout));
+for (const [j, checkout] of checkouts.entries()) {
+  const of = results[j];
+  console.log(
+    `emulator start to ready line (${checkout}, median of ${runs}): wall ${median(of.map((r) => r.wallMs)).toFixed(0)} ms, CPU ${median(of.map((r) => r.cpuMs)).toFixed(0)} ms`,
+  );
+}

@@ -1,6 +1,6 @@
 /**
  * The description's string formats as the emulator enforces them, for the generated validators
- * (`generated/validators.js` calls FORMATS[name]). The description's numeric formats (int32,
+ * (each generated `opN.cjs` module calls FORMATS[name]). The description's numeric formats (int32,
  * int64, float, double) and `binary` are size hints and are not checked.
  */
 import { isCountryCode } from '../../../service/iso3166.js';

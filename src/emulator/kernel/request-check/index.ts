@@ -2,7 +2,8 @@
  * The schema check every request of an operation the API description has passes before its
  * handler runs: path parameters, query, the headers the description declares and the JSON body,
  * against validators generated from the description at build time (.ci/request-validators.mjs →
- * generated/validators.js; nothing is compiled at start). A failure is one 400 INVALID_INPUT
+ * generated/operations.js and one module an operation, read on its first request by load.ts;
+ * nothing is compiled at start). A failure is one 400 INVALID_INPUT
  * naming every failing field (refusal.ts); nothing has run, so nothing was created or changed.
  * Handlers then check only business rules: magic values, state, ownership.
  *
@@ -12,7 +13,13 @@
  */
 import type { FieldError } from '../../../errors.js';
 import type { Req, Route } from '../router.js';
-import { OPERATIONS, type OperationValidators, type ParameterValidator } from './generated/validators.js';
+import {
+  type GeneratedValidator,
+  OPERATIONS,
+  type OperationFacts,
+  type ParameterFacts,
+} from './generated/operations.js';
+import { validatorsIn } from './load.js';
 import { fieldErrors, refusal } from './refusal.js';
 
 /** `GET /customers/{}`: a path template with its parameters' names left out. */
@@ -53,14 +60,18 @@ export function operationOf(route: Route): string | undefined {
   return tied(route)?.key;
 }
 
-function parameterErrors(check: ParameterValidator, values: Record<string, unknown>): FieldError[] {
-  if (check.validate(values)) return [];
-  const names = new Map(check.names.map((n) => [n.toLowerCase(), n]));
-  for (const n of check.names) names.set(n, n);
-  return fieldErrors(check.validate.errors ?? [], { prefix: '', names });
+function parameterErrors(
+  validate: GeneratedValidator | undefined,
+  facts: ParameterFacts,
+  values: Record<string, unknown>,
+): FieldError[] {
+  if (!validate || validate(values)) return [];
+  const names = new Map(facts.names.map((n) => [n.toLowerCase(), n]));
+  for (const n of facts.names) names.set(n, n);
+  return fieldErrors(validate.errors ?? [], { prefix: '', names });
 }
 
-function queryOf(check: ParameterValidator, query: URLSearchParams): Record<string, unknown> {
+function queryOf(check: ParameterFacts, query: URLSearchParams): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of check.names) {
     if (!query.has(name)) continue;
@@ -69,7 +80,7 @@ function queryOf(check: ParameterValidator, query: URLSearchParams): Record<stri
   return values;
 }
 
-function headersOf(check: ParameterValidator, req: Req): Record<string, unknown> {
+function headersOf(check: ParameterFacts, req: Req): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of check.names) {
     const value = req.header(name.toLowerCase());
@@ -79,17 +90,20 @@ function headersOf(check: ParameterValidator, req: Req): Record<string, unknown>
 }
 
 /** Every schema rule of the operation, all failures at once; throws the 400 when any fails. */
-function check(op: OperationValidators, req: Req, pathValues: Record<string, string>): void {
+function check(op: OperationFacts, req: Req, pathValues: Record<string, string>): void {
+  if (op.module === undefined) return;
+  const validators = validatorsIn(op.module);
   const errors: FieldError[] = [];
-  if (op.path) errors.push(...parameterErrors(op.path, pathValues));
-  if (op.query) errors.push(...parameterErrors(op.query, queryOf(op.query, req.query)));
-  if (op.header) errors.push(...parameterErrors(op.header, headersOf(op.header, req)));
+  if (op.path) errors.push(...parameterErrors(validators.path, op.path, pathValues));
+  if (op.query) errors.push(...parameterErrors(validators.query, op.query, queryOf(op.query, req.query)));
+  if (op.header) errors.push(...parameterErrors(validators.header, op.header, headersOf(op.header, req)));
   const body = op.body;
+  const validate = validators.body;
   // A JSON body is read when the operation requires one or one was sent (req.json() refuses a body
   // that is not a JSON object, naming `body`); an optional body left out is not checked.
-  if (body?.validate && (body.required || req.raw.length > 0)) {
+  if (body?.json && validate && (body.required || req.raw.length > 0)) {
     const json = req.json();
-    if (!body.validate(json)) errors.push(...fieldErrors(body.validate.errors ?? [], { prefix: '' }));
+    if (!validate(json)) errors.push(...fieldErrors(validate.errors ?? [], { prefix: '' }));
   }
   if (errors.length > 0) throw refusal(errors);
 }

@@ -5,7 +5,7 @@
  */
 import type { FieldConstraint, FieldError } from '../../../errors.js';
 import { type HttpError, invalidInput } from '../errors.js';
-import type { SchemaError } from './generated/validators.js';
+import type { SchemaError } from './generated/operations.js';
 import { FORMAT_HINTS } from './formats.js';
 
 /** Where the value was: the body (dot paths), or a parameter named as the description spells it. */

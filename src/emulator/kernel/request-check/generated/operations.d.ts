@@ -1,0 +1,57 @@
+/**
+ * Types of operations.js and of the opN.cjs modules it names, which .ci/request-validators.mjs
+ * generates at build time from the API description (they are not committed; this file is). See
+ * ../index.ts and ../load.ts.
+ */
+
+/** One failed rule, as Ajv reports it (messages are made by ../refusal.ts, not by Ajv). */
+export interface SchemaError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+export type GeneratedValidator = ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
+
+/** Path parameters, query or headers of an operation: one object of them, checked at once. */
+export interface ParameterFacts {
+  /** The parameters' names as the description spells them. */
+  names: string[];
+  /** Those whose value is a list (a repeated query parameter). */
+  arrays: string[];
+}
+
+export interface BodyFacts {
+  /** Whether the body is JSON, checked by the module's `body` validator (not: a multipart upload). */
+  json: boolean;
+  required: boolean;
+  /** The content types of a body that is not JSON. */
+  contentTypes?: string[];
+}
+
+export interface OperationFacts {
+  path?: ParameterFacts;
+  query?: ParameterFacts;
+  header?: ParameterFacts;
+  body?: BodyFacts;
+  /** The operation's validators' module beside operations.js (`op12.cjs`); none when there is nothing to check. */
+  module?: string;
+}
+
+/** What an operation's module returns: one validator for each part the operation declares. */
+export interface OperationValidators {
+  path?: GeneratedValidator;
+  query?: GeneratedValidator;
+  header?: GeneratedValidator;
+  body?: GeneratedValidator;
+}
+
+/** An opN.cjs module: a function of the format checks and the runtime helper it calls. */
+export type ValidatorModule = (
+  formats: Record<string, (value: string) => boolean>,
+  characterCount: (text: string) => number,
+) => OperationValidators;
+
+/** Every operation of the description, by `METHOD /path/{template}`. */
+export declare const OPERATIONS: Record<string, OperationFacts>;
