@@ -53,7 +53,20 @@ export function requireOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform 
   return opener;
 }
 
-/** Resolves once the opener started; rejects (without the URL in the message) when it cannot start. */
+/**
+ * How long an opener is watched for a failure. xdg-open, open and a browser that hands the URL to a
+ * running one exit within it, with a status that says whether the page opened; a browser started
+ * by the opener itself keeps running past it, which counts as opened.
+ */
+const OPENER_WATCH_MS = 3000;
+
+/** The browser could not show the page; the message never holds the URL. */
+export class BrowserFailedError extends SvcError {}
+
+/**
+ * Resolves once the opener opened the page (exit 0, or still running after the watch); rejects,
+ * without the URL in the message, when it cannot start or exits with a failure.
+ */
 export function openUrl(url: string, env: NodeJS.ProcessEnv, opener: Opener = openerCommand(env)): Promise<void> {
   // Only web URLs: anything else could make the opener run a file or read the URL as a flag.
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
@@ -65,16 +78,21 @@ export function openUrl(url: string, env: NodeJS.ProcessEnv, opener: Opener = op
   const { command, args } = opener;
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args, url], { detached: true, stdio: 'ignore', env });
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new SvcError(`Could not start the browser (${command}: ${error.code ?? error.message}).`, {
-          hint: OPENER_HINT,
-        }),
-      ),
-    );
-    child.once('spawn', () => {
+    const watch = setTimeout(() => {
       child.unref();
       resolve();
+    }, OPENER_WATCH_MS);
+    watch.unref();
+    const fail = (why: string) => {
+      clearTimeout(watch);
+      reject(new BrowserFailedError(`The browser did not open the page (${command}: ${why}).`, { hint: OPENER_HINT }));
+    };
+    child.once('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
+    child.once('exit', (code, signal) => {
+      if (code === 0) {
+        clearTimeout(watch);
+        resolve();
+      } else fail(signal ? `ended by ${signal}` : `exit status ${code}`);
     });
   });
 }

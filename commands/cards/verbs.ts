@@ -13,7 +13,8 @@ export const reveal = defineVerb({
   },
   help: `
 The URL is a short-lived, one-use bearer secret: anyone holding it sees the card
-number. It goes to stdout only.
+number. It goes to stdout only. When --open's browser fails, svc exits 1 and
+prints the link only if stdout is a terminal (never into a pipe or a log).
 
 Examples:
   $ svc cards reveal Card:<uuid> --open

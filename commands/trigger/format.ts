@@ -1,7 +1,7 @@
 /** The terminal side of `svc trigger`: the scenario list and the summary of one run. */
 import type { UI } from '../ui.js';
 import { SCENARIOS, type Scenario } from '../../src/trigger/catalog.js';
-import { isRunnable, type TriggerReport } from '../../src/trigger/run.js';
+import { isRunnable, type ScenarioInterruptedError, type TriggerReport } from '../../src/trigger/run.js';
 
 const text = (v: unknown): string =>
   Array.isArray(v) ? v.map(text).join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -68,4 +68,19 @@ export function printReport(ui: UI, scenario: Scenario, report: TriggerReport, w
   else if (scenario.delayMs > 0 && !waited)
     ui.hint(`The outcome comes after about ${Math.round(scenario.delayMs / 1000)} s: add --wait to follow it.`);
   else ui.warn(`The service answered differently from the spec: ${diff.join('; ')}.`);
+}
+
+/**
+ * What an interrupted run had made, so the user can inspect or clean it up: JSON on stdout under
+ * --json (the report's resources and reused), else lines on stderr beside "Interrupted.".
+ */
+export function printInterrupted(ui: UI, scenario: Scenario, stopped: ScenarioInterruptedError): void {
+  const { resources, reused } = stopped;
+  ui.result({ scenario: scenario.name, interrupted: true, resources, reused }, () => {
+    const roles = Object.keys(resources);
+    if (roles.length === 0) return ui.info(`${scenario.name} was stopped before it made anything.`);
+    ui.info(`${scenario.name} was stopped; what it had made or used so far:`);
+    for (const role of roles)
+      ui.info(`  ${role.padEnd(20)} ${resources[role]}${reused.includes(role) ? ' (yours, reused)' : ''}`);
+  });
 }

@@ -5,12 +5,12 @@ import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
 import { abortableSleep } from '../../src/http/sleep.js';
 import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
-import { recipeFor, runScenario } from '../../src/trigger/run.js';
+import { recipeFor, runScenario, ScenarioInterruptedError } from '../../src/trigger/run.js';
 import { emulatorEventLog } from '../../src/trigger/events.js';
 import { mayBeEmulator } from '../../src/webhook-replay/replay.js';
 import { inputError, inputProblems } from '../../src/trigger/inputs.js';
 import { serviceClock } from '../../src/trigger/service-clock.js';
-import { printList, printReport } from './format.js';
+import { printInterrupted, printList, printReport } from './format.js';
 import type { Profile } from '../../src/store/types.js';
 
 export type TriggerOptions = OptionsOf<typeof verbs.trigger>;
@@ -112,6 +112,7 @@ export async function run(opts: TriggerOptions, deps: Deps): Promise<void> {
     });
   } catch (error) {
     progress.fail(`${scenario.name} stopped`);
+    if (error instanceof ScenarioInterruptedError) printInterrupted(ui, scenario, error);
     throw error;
   }
   progress.stop();

@@ -4,7 +4,7 @@
  * recipe, and reports what the service answered.
  */
 import type { ApiClient } from '../http/types.js';
-import { ApiError, SvcError } from '../errors.js';
+import { ApiError, InterruptedError, SvcError } from '../errors.js';
 import { tokenEnvironment } from '../sandbox/environment.js';
 import { isNoRoute } from '../service/no-route.js';
 import type { RecipeName, Scenario } from './catalog.js';
@@ -84,6 +84,20 @@ export async function assertSandbox(client: ApiClient, signal?: AbortSignal): Pr
   );
 }
 
+/**
+ * A run stopped (Ctrl-C) after it made some resources: their ids, so the user can look at them or
+ * clean them up, as the finished run's report would have named them.
+ */
+export class ScenarioInterruptedError extends InterruptedError {
+  constructor(
+    readonly resources: Record<string, string>,
+    readonly reused: string[],
+    cause: unknown,
+  ) {
+    super('Interrupted', { cause });
+  }
+}
+
 /** A route the service does not have: the scenario cannot run there, whatever the input. */
 function missingRoute(error: unknown, baseUrl: string): unknown {
   if (error instanceof ApiError && error.status === 404 && isNoRoute(error.code, error.details) && !error.hint) {
@@ -132,6 +146,8 @@ export async function runScenario(client: ApiClient, scenario: Scenario, opts: T
     const events = opts.events ? await opts.events.read(new Set(Object.values(ctx.resources))) : [];
     return { scenario: scenario.name, magic, resources: ctx.resources, reused: ctx.reused, observed, events };
   } catch (error) {
+    if (error instanceof InterruptedError || opts.signal?.aborted)
+      throw new ScenarioInterruptedError({ ...ctx.resources }, [...ctx.reused], error);
     throw missingRoute(error, client.baseUrl);
   }
 }

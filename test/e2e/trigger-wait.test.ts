@@ -23,7 +23,7 @@ describe('svc trigger --wait on the service clock', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ observed: { status: 'COMPLETED', quoteStatus: 'COMPLETED' } });
   }, 120_000);
 
-  it('on an emulator at 1x, the progress line suggests --time-scale; Ctrl-C stops the wait with 130', async () => {
+  it('on an emulator at 1x, the progress line suggests --time-scale; Ctrl-C stops the wait with 130, naming what it made', async () => {
     emu = await startEmulator({ port: 0 });
     const run = startSvc(['trigger', 'quote.long', '--wait'], { env: emulatorEnv(emu) });
     while (!run.stderr().includes('Following')) {
@@ -32,6 +32,10 @@ describe('svc trigger --wait on the service clock', () => {
     }
     expect(run.stderr()).toContain("about 360 s on the service's clock; an emulator started with --time-scale 600");
     expect(await run.stop('SIGINT')).toBe(130);
+    expect(run.stderr()).toContain('quote.long was stopped; what it had made or used so far:');
+    expect(run.stderr()).toMatch(/customerId +Customer:\S+\n/);
+    expect(run.stderr()).toMatch(/quoteId +Quote:\S+\n/);
+    expect(run.stderr()).toContain('Interrupted.');
   });
 
   it('with --json, a long wait still says its steps and the --time-scale tip on stderr; stdout stays empty', async () => {
@@ -44,5 +48,11 @@ describe('svc trigger --wait on the service clock', () => {
     expect(run.stderr()).toContain('an emulator started with --time-scale 600 takes about a second');
     expect(run.stdout()).toBe('');
     expect(await run.stop('SIGINT')).toBe(130);
+    // What it made so far, for a script to clean up: the report's resources, marked interrupted.
+    expect(JSON.parse(run.stdout())).toMatchObject({
+      scenario: 'quote.long',
+      interrupted: true,
+      resources: { customerId: expect.stringMatching(/^Customer:/), quoteId: expect.stringMatching(/^Quote:/) },
+    });
   });
 });
