@@ -38,7 +38,7 @@ export interface Reply {
 export type Handler = (req: Req, emu: EmulatorContext) => Reply | Promise<Reply>;
 
 /** The description's token permissions (Permission: VIEW, TRANSACT, MANAGE), or none. */
-export type RoutePermission = 'VIEW' | 'TRANSACT' | 'MANAGE' | 'none';
+type RoutePermission = 'VIEW' | 'TRANSACT' | 'MANAGE' | 'none';
 
 export interface Route {
   method: string;
