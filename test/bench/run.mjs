@@ -10,6 +10,7 @@ const benches = [
   ['Emulator: signed refresh flows over loopback', 'refresh-rate.mjs', []],
   ['Emulator: quote executions over loopback', 'quote-rate.mjs', []],
   ['Emulator: growth (customer creation rate and memory as the store grows to 60,000)', 'growth.mjs', []],
+  ['Emulator: CPU per request with a --state file against in memory', 'emulator-ab.mjs', ['--memory-vs-state']],
   ['Webhook receiver against a bare node:http server', 'webhook-bench.mjs', []],
 ];
 

@@ -1,0 +1,189 @@
+/**
+ * The emulator's CPU cost per valid request, this checkout against another built one (an earlier
+ * commit in a worktree), both running at once and fed alternately, block by block, so a machine's
+ * changing load falls on both alike. Each block is the same mix of valid requests to each:
+ * POST /customers, GET /customers/{id}, POST /quotes, POST /quotes/{id}/execute, GET /quotes/{id}.
+ * The figure is each emulator's CPU time per request (median over blocks) and the median of the
+ * per-block ratios. Not a test: run it after building both checkouts and read the figures.
+ *
+ *   npm run build && node test/bench/emulator-ab.mjs <other checkout> [blocks=15] [per block=200]
+ *
+ * SVC_BENCH_STATE=FOLDER: each emulator saves every change to its own --state file in FOLDER
+ * (as `emulator start --state` does); without it both keep their state in memory. With
+ * --memory-vs-state, the other emulator is this checkout's own, one with a state file in a temp
+ * folder and one without: the cost of --state.
+ *
+ * Every block is checked: each create must answer 201, each execute 200 and move the quote's
+ * amount out of the source account, so an emulator that skips the work gets no figure.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { prove, provedBench } from './proof.mjs';
+
+const here = fileURLToPath(new URL('../..', import.meta.url));
+
+if (process.argv[2] === '--child') {
+  const [, , , checkout, statePath] = process.argv;
+  const { startEmulator } = await import(join(checkout, 'dist', 'src', 'emulator', 'index.js'));
+  const emu = await startEmulator({ port: 0, ...(statePath ? { statePath } : {}) });
+  process.send({
+    baseUrl: emu.baseUrl,
+    auth: `Basic ${Buffer.from(`${emu.apiTokenId}:${emu.apiClientSecret}`).toString('base64')}`,
+  });
+  process.on('message', async (message) => {
+    if (message === 'cpu') {
+      const used = process.cpuUsage();
+      return process.send({ cpuMs: (used.user + used.system) / 1000 });
+    }
+    await emu.close();
+    process.exit(0);
+  });
+} else {
+  const memoryVsState = process.argv.includes('--memory-vs-state');
+  const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const other = memoryVsState ? here : positional.shift();
+  if (!other) {
+    console.error(
+      'usage: node test/bench/emulator-ab.mjs <other checkout> [blocks] [per block] (or --memory-vs-state)',
+    );
+    process.exit(2);
+  }
+  const blocks = Number(positional[0] ?? 15);
+  const perBlock = Number(positional[1] ?? 200);
+  const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-ab-'));
+  const stateFolder = process.env.SVC_BENCH_STATE;
+  const sides = memoryVsState
+    ? [
+        { name: 'this checkout, --state', checkout: here, state: join(scratch, 'state.json') },
+        { name: 'this checkout, in memory', checkout: here },
+      ]
+    : [
+        { name: `this checkout (${here})`, checkout: here, state: stateFolder && join(stateFolder, 'this.json') },
+        {
+          name: `other (${resolve(other)})`,
+          checkout: resolve(other),
+          state: stateFolder && join(stateFolder, 'other.json'),
+        },
+      ];
+
+  await provedBench(async () => {
+    const children = [];
+    try {
+      for (const side of sides) {
+        const child = fork(fileURLToPath(import.meta.url), [
+          '--child',
+          side.checkout,
+          ...(side.state ? [side.state] : []),
+        ]);
+        children.push(child);
+        Object.assign(side, await new Promise((ok) => child.once('message', ok)), { child, perRequest: [] });
+        side.dispatcher = new Agent({ connections: 8, keepAliveTimeout: 10_000 });
+        await setUp(side);
+      }
+      const ask = (side) =>
+        new Promise((ok) => {
+          side.child.once('message', (m) => ok(m.cpuMs));
+          side.child.send('cpu');
+        });
+      // Warm up both (JIT, connections) before timing anything.
+      for (const side of sides) await block(side, perBlock);
+      const ratios = [];
+      for (let b = 0; b < blocks; b++) {
+        const order = b % 2 === 0 ? sides : [...sides].reverse();
+        for (const side of order) {
+          const before = await ask(side);
+          const requests = await block(side, perBlock);
+          side.perRequest.push(((await ask(side)) - before) / requests);
+        }
+        ratios.push(sides[0].perRequest[b] / sides[1].perRequest[b]);
+      }
+      for (const side of sides)
+        console.log(
+          `${side.name}: ${median(side.perRequest).toFixed(3)} ms CPU per valid request (median of ${blocks} blocks)`,
+        );
+      const ratio = median(ratios);
+      console.log(
+        `${sides[0].name} / ${sides[1].name}: ${ratio.toFixed(3)}× CPU per request (median of per-block ratios) = ${((1 / ratio - 1) * 100).toFixed(1)}% throughput per CPU-second`,
+      );
+    } finally {
+      for (const child of children) child.kill();
+      for (const side of sides) await side.dispatcher?.close();
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+}
+
+function median(xs) {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
+
+async function call(side, method, path, body, headers = {}) {
+  const res = await request(side.baseUrl + path, {
+    method,
+    dispatcher: side.dispatcher,
+    headers: { authorization: side.auth, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.statusCode, body: await res.body.json() };
+}
+
+/** A funded USD source and an external USD account to pay, as quote-rate.mjs sets up. */
+async function setUp(side) {
+  side.source = (await call(side, 'GET', '/platform/internal-accounts?currency=USD')).body.data[0].id;
+  await call(side, 'POST', `/sandbox/internal-accounts/${side.source}/fund`, { amount: 100_000_000_000 });
+  const made = await call(side, 'POST', '/customers/external-accounts', {
+    currency: 'USD',
+    accountInfo: {
+      accountType: 'USD_ACCOUNT',
+      accountNumber: '123456789',
+      routingNumber: '021000021',
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Bench Payee' },
+    },
+  });
+  prove(made.status === 201, `external account: ${made.status} ${JSON.stringify(made.body)}`);
+  side.destination = made.body.id;
+  side.made = 0;
+}
+
+/** `n` rounds of the request mix, 4 at a time; returns how many requests were sent. */
+async function block(side, n) {
+  const balance = async () => (await call(side, 'GET', `/internal-accounts/${side.source}`)).body.balance.amount;
+  const start = await balance();
+  let debited = 0;
+  let next = 0;
+  const round = async () => {
+    const i = side.made++;
+    const customer = await call(side, 'POST', '/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: `Bench Customer ${i}`,
+      platformCustomerId: `bench-ab-${i}`,
+    });
+    prove(customer.status === 201, `customer: ${customer.status} ${JSON.stringify(customer.body)}`);
+    prove((await call(side, 'GET', `/customers/${customer.body.id}`)).status === 200, 'a customer made is not found');
+    const quote = await call(side, 'POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: side.source },
+      destination: { destinationType: 'ACCOUNT', accountId: side.destination },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+    });
+    prove(quote.status === 201, `quote: ${quote.status} ${JSON.stringify(quote.body)}`);
+    const done = await call(side, 'POST', `/quotes/${quote.body.id}/execute`, undefined, {
+      'idempotency-key': randomUUID(),
+    });
+    prove(done.status === 200, `execute: ${done.status} ${JSON.stringify(done.body)}`);
+    debited += quote.body.totalSendingAmount;
+    prove((await call(side, 'GET', `/quotes/${quote.body.id}`)).status === 200, 'a quote made is not found');
+  };
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next++ < n) await round();
+    }),
+  );
+  prove(start - (await balance()) === debited, 'the executions did not move the money their quotes named');
+  return n * 5 + 2;
+}
