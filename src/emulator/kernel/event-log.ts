@@ -32,7 +32,14 @@ export interface LoggedEvent {
   attempts: number;
 }
 
-export const webhookEvents = durableTable<LoggedEvent>('webhookEvents');
+export const webhookEvents = durableTable<LoggedEvent>('webhookEvents', {
+  id: 'string',
+  type: 'string',
+  timestamp: 'string',
+  body: 'string',
+  delivery: 'string',
+  attempts: 'number',
+});
 
 export interface EventSelection {
   ids?: readonly string[];

@@ -44,6 +44,7 @@ export function firstBadRecord(
   table: string,
   rows: unknown,
   shape: Readonly<Record<string, string>> | undefined,
+  earlier?: (record: Record<string, unknown>) => boolean,
 ): { path: string; problem: string } | undefined {
   if (kindOf(rows) !== 'object')
     return { path: table, problem: `must be an object of records, is ${article(kindOf(rows))}` };
@@ -55,6 +56,8 @@ export function firstBadRecord(
     if ('id' in fields && fields.id !== id) {
       return { path: recordPath(table, id, 'id'), problem: 'must be the key the record is stored under' };
     }
+    // A record of an earlier shape is rewritten by its area's migration when the emulator resumes.
+    if (earlier?.(fields)) continue;
     for (const [field, declared] of Object.entries(shape ?? {})) {
       if (declared === 'any') continue;
       const optional = declared.endsWith('?');

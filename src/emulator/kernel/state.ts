@@ -97,7 +97,10 @@ export function deserializeState(text: string, tables: TableSet): CoreState {
   }
   // Every table is checked before any is loaded: a bad record is refused, never served.
   for (const name of tables.durable().keys()) {
-    const bad = raw[name] === undefined ? undefined : firstBadRecord(name, raw[name], tables.shapeOf(name));
+    const bad =
+      raw[name] === undefined
+        ? undefined
+        : firstBadRecord(name, raw[name], tables.shapeOf(name), tables.earlierOf(name));
     if (bad) throw new Error(`the record at ${bad.path} ${bad.problem}`);
   }
   for (const [name, table] of tables.durable()) {

@@ -17,16 +17,23 @@ export interface TableDef<T> {
   readonly durable: boolean;
   /** What a record must look like in the --state file (checked at load). */
   readonly shape?: Readonly<Record<string, string>>;
+  /** A record of an earlier shape that the area rewrites when it resumes (its migration), not held to `shape`. */
+  readonly earlier?: (record: Record<string, unknown>) => boolean;
   /** Never read: it carries the record type. */
   readonly _record?: T;
 }
 
 /**
- * A table saved in the --state file under `name` (JSON-serializable records only). With `shape`, a
- * record of another shape in the file is refused at start (record-shape.ts).
+ * A table saved in the --state file under `name` (JSON-serializable records only). Its records'
+ * `shape` is checked when the file is loaded: a record of another shape is refused at start
+ * (record-shape.ts), so a hand-edited file cannot make a handler read a field of the wrong kind.
  */
-export function durableTable<T>(name: string, shape?: Shape<T>): TableDef<T> {
-  return shape ? { name, durable: true, shape } : { name, durable: true };
+export function durableTable<T>(
+  name: string,
+  shape: Shape<T>,
+  earlier?: (record: Record<string, unknown>) => boolean,
+): TableDef<T> {
+  return earlier ? { name, durable: true, shape, earlier } : { name, durable: true, shape };
 }
 
 /** A table that lives as long as the process. */
@@ -262,6 +269,11 @@ export class TableSet {
   /** The shape declared for a durable table's records, if any. */
   shapeOf(name: string): Readonly<Record<string, string>> | undefined {
     return this.tables.get(name)?.def.shape;
+  }
+
+  /** How a durable table tells a record of an earlier shape (which its area migrates), if it has any. */
+  earlierOf(name: string): ((record: Record<string, unknown>) => boolean) | undefined {
+    return this.tables.get(name)?.def.earlier;
   }
 
   /** name → table of every durable table (what the state file holds). */

@@ -19,7 +19,11 @@ export interface NoteRec {
 }
 
 /** Durable: saved in --state under "templateNotes". */
-export const notes = durableTable<NoteRec>('templateNotes');
+export const notes = durableTable<NoteRec>('templateNotes', {
+  id: 'string',
+  text: 'string',
+  createdAtMs: 'number',
+});
 
 export function insertNote(emu: EmulatorContext, text: string): NoteRec {
   const note = { id: newId('Note'), text, createdAtMs: emu.now() };

@@ -34,7 +34,20 @@ export interface ActionRec {
   updatedAt: string;
 }
 
-export const agentActions = durableTable<ActionRec>('agentActions');
+export const agentActions = durableTable<ActionRec>('agentActions', {
+  id: 'string',
+  agentId: 'string',
+  customerId: 'string',
+  status: 'string',
+  type: 'string',
+  quoteId: 'string?',
+  transferBody: 'object?',
+  transferDetails: 'object?',
+  transactionId: 'string?',
+  rejectionReason: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 const actionsByAgent = tableIndex<ActionRec>((a) => a.agentId);
 export const actionsByQuote = tableIndex<ActionRec>((a) => a.quoteId);
 

@@ -22,8 +22,24 @@ export interface DeviceCodeRec {
   superseded?: boolean;
 }
 
-export const agents = durableTable<AgentRec>('agents');
-export const deviceCodes = durableTable<DeviceCodeRec>('agentDeviceCodes');
+export const agents = durableTable<AgentRec>('agents', {
+  id: 'string',
+  name: 'string',
+  customerId: 'string',
+  isPaused: 'boolean',
+  isConnected: 'boolean',
+  policy: 'object',
+  createdAt: 'string',
+  updatedAt: 'string',
+  tokenHash: 'string?',
+});
+export const deviceCodes = durableTable<DeviceCodeRec>('agentDeviceCodes', {
+  code: 'string',
+  agentId: 'string',
+  expiresAtMs: 'number',
+  redeemed: 'boolean',
+  superseded: 'boolean?',
+});
 /** The agent an access token belongs to (by its hash: the token itself is never kept). */
 export const byTokenHash = tableIndex<AgentRec>((a) => a.tokenHash);
 const codesByAgent = tableIndex<DeviceCodeRec>((d) => d.agentId);

@@ -23,7 +23,16 @@ export interface AuthMethodRec {
 }
 
 /** Kept under its old state-file name, so existing --state files load. */
-export const authMethods = durableTable<AuthMethodRec>('authMethods');
+export const authMethods = durableTable<AuthMethodRec>('authMethods', {
+  id: 'string',
+  accountId: 'string',
+  type: 'string',
+  nickname: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+  passkey: 'object?',
+  oauth: 'object?',
+});
 const byAccount = tableIndex<AuthMethodRec>((m) => m.accountId);
 /** OTP credentials by where their codes go (`EMAIL_OTP ann@example.com`): a contact is one credential's. */
 export const byOtpContact = tableIndex<AuthMethodRec>((m) => (isOtp(m) ? `${m.type} ${m.nickname}` : undefined));

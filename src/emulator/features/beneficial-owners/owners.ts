@@ -21,7 +21,16 @@ export interface OwnerRec {
   updatedAt: string;
 }
 
-export const owners = durableTable<OwnerRec>('beneficialOwners');
+export const owners = durableTable<OwnerRec>('beneficialOwners', {
+  id: 'string',
+  customerId: 'string',
+  roles: 'array',
+  ownershipPercentage: 'number',
+  personalInfo: 'object',
+  kycStatus: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 const byCustomer = tableIndex<OwnerRec>((o) => o.customerId);
 
 export const renderOwner = (o: OwnerRec): OwnerRec => o;

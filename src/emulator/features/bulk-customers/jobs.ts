@@ -36,7 +36,18 @@ export interface JobRec {
   completedAt?: string;
 }
 
-export const bulkJobs = durableTable<JobRec>('bulkCustomerJobs');
+export const bulkJobs = durableTable<JobRec>('bulkCustomerJobs', {
+  id: 'string',
+  status: 'string',
+  total: 'number',
+  processed: 'number',
+  successful: 'number',
+  failed: 'number',
+  errors: 'array',
+  pending: 'array',
+  problem: 'object?',
+  completedAt: 'string?',
+});
 
 /** The description's BulkCustomerImportJob. */
 export function renderJob(job: JobRec): Record<string, unknown> {

@@ -77,8 +77,37 @@ export interface CardEvent {
   cardTransactionId?: string;
 }
 
-export const cardTransactions = durableTable<CardTxRec>('cardTransactions');
-export const cardEvents = durableTable<CardEvent>('cardEvents');
+export const cardTransactions = durableTable<CardTxRec>('cardTransactions', {
+  id: 'string',
+  cardId: 'string',
+  customerId: 'string',
+  platformCustomerId: 'string',
+  issuerTransactionToken: 'string',
+  status: 'string',
+  direction: 'string',
+  merchant: 'object',
+  currency: 'string',
+  authorized: 'number',
+  settled: 'number',
+  accountId: 'string',
+  movements: 'array',
+  clearings: 'array',
+  returns: 'array',
+  closed: 'boolean?',
+  authorizedAt: 'string',
+  lastEventAt: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
+export const cardEvents = durableTable<CardEvent>('cardEvents', {
+  id: 'string',
+  kind: 'string',
+  cardId: 'string',
+  dueMs: 'number',
+  amount: 'number?',
+  merchant: 'object?',
+  cardTransactionId: 'string?',
+});
 
 export function refunded(tx: CardTxRec): number {
   return tx.returns.reduce((sum, r) => sum + (r.reversed ? 0 : r.amount), 0);

@@ -47,7 +47,28 @@ export interface CardRec {
   issuance: 'accept' | 'reject';
 }
 
-export const cards = durableTable<CardRec>('cards');
+export const cards = durableTable<CardRec>('cards', {
+  id: 'string',
+  cardholderId: 'string',
+  platformCardId: 'string?',
+  state: 'string',
+  stateReason: 'string?',
+  brand: 'string',
+  form: 'string',
+  last4: 'string',
+  expMonth: 'number',
+  expYear: 'number',
+  fundingSources: 'array',
+  maxSpendPerTransaction: 'any',
+  currency: 'string',
+  processorRef: 'string',
+  issuerRef: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+  pan: 'string',
+  cvc: 'string',
+  issuance: 'string',
+});
 
 /** The description's Card: `maxSpendPerTransaction` is always there (null when unset). */
 export function renderCard(card: CardRec): Record<string, unknown> {

@@ -25,7 +25,17 @@ export interface DelegatedKeyRec {
   updatedAt: string;
 }
 
-export const delegatedKeys = durableTable<DelegatedKeyRec>('delegatedKeys');
+export const delegatedKeys = durableTable<DelegatedKeyRec>('delegatedKeys', {
+  id: 'string',
+  cardId: 'string',
+  fundingSourceId: 'string',
+  accountId: 'string',
+  publicKey: 'string',
+  nickname: 'string',
+  status: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 
 /** `CardFundingSource:<uuid>` of (card, account): a UUID-shaped digest of the pair. */
 export function fundingSourceId(cardId: string, accountId: string): string {

@@ -22,7 +22,19 @@ export interface DocumentRec {
   updatedAt: string;
 }
 
-export const documents = durableTable<DocumentRec>('documents');
+export const documents = durableTable<DocumentRec>('documents', {
+  id: 'string',
+  documentHolder: 'string',
+  documentType: 'string',
+  side: 'string?',
+  country: 'string',
+  documentNumber: 'string?',
+  issuingAuthority: 'string?',
+  fileName: 'string',
+  submittedAt: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 export const byHolder = tableIndex<DocumentRec>((d) => d.documentHolder);
 
 export function renderDocument(d: DocumentRec): Record<string, unknown> {

@@ -39,7 +39,22 @@ export interface ExternalAccountRec {
   updatedAt: string;
 }
 
-export const externalAccounts = durableTable<ExternalAccountRec>('externalAccounts');
+export const externalAccounts = durableTable<ExternalAccountRec>('externalAccounts', {
+  id: 'string',
+  customerId: 'string?',
+  status: 'string',
+  platformAccountId: 'string?',
+  ownershipType: 'string?',
+  currency: 'string',
+  asset: 'string?',
+  defaultUmaDepositAccount: 'boolean?',
+  beneficiaryVerificationStatus: 'string?',
+  beneficiaryVerifiedData: 'object?',
+  accountInfo: 'object',
+  primaryIdentifier: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 /** A customer's external accounts; the platform's own under ''. */
 export const byOwner = tableIndex<ExternalAccountRec>((a) => a.customerId ?? '');
 

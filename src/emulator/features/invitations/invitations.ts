@@ -28,7 +28,18 @@ export interface InvitationRec {
 }
 
 /** Keyed by code: the description looks invitations up by nothing else. */
-export const invitations = durableTable<InvitationRec>('invitations');
+export const invitations = durableTable<InvitationRec>('invitations', {
+  code: 'string',
+  inviterUma: 'string',
+  currency: 'string',
+  firstName: 'string?',
+  amountToSend: 'number?',
+  expiresAt: 'string?',
+  status: 'string',
+  inviteeUma: 'string?',
+  claimedAt: 'string?',
+  createdAt: 'string',
+});
 
 /** Where an invitation's page is served (unversioned, public: the code is what the invitee is given). */
 export const INVITATION_PAGE_PREFIX = '/i/';

@@ -41,7 +41,21 @@ export interface ScaProfile {
   resetStartsMs: number[];
 }
 
-export const scaProfiles = durableTable<ScaProfile>('scaProfiles');
+export const scaProfiles = durableTable<ScaProfile>('scaProfiles', {
+  customerId: 'string',
+  totp: 'object?',
+  totpPending: 'array',
+  passkey: 'object?',
+  passkeyEnrollment: 'string?',
+  failedAttempts: 'number',
+  lockedUntilMs: 'number?',
+  suspended: 'boolean',
+  sessionExpiresAtMs: 'number?',
+  login: 'object?',
+  trustChange: 'object?',
+  trusted: 'array',
+  resetStartsMs: 'array',
+});
 
 /** The customer's record, made on first use. */
 export function profileOf(emu: EmulatorContext, customerId: string): ScaProfile {

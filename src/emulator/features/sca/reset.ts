@@ -27,7 +27,14 @@ export interface ResetRec {
   completedAtMs?: number;
 }
 
-export const scaResets = durableTable<ResetRec>('scaResets');
+export const scaResets = durableTable<ResetRec>('scaResets', {
+  id: 'string',
+  customerId: 'string',
+  factor: 'string',
+  startedAtMs: 'number',
+  expiresAtMs: 'number',
+  completedAtMs: 'number?',
+});
 const DAY_MS = 24 * 60 * 60_000;
 
 function statusOf(emu: EmulatorContext, r: ResetRec): string {

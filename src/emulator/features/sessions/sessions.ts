@@ -25,7 +25,19 @@ export interface SessionRec {
   revokedAtMs?: number;
 }
 
-export const sessions = durableTable<SessionRec>('sessions');
+export const sessions = durableTable<SessionRec>('sessions', {
+  id: 'string',
+  accountId: 'string',
+  authMethodId: 'string',
+  type: 'string',
+  nickname: 'string',
+  publicKey: 'string',
+  credentialId: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+  expiresAtMs: 'number',
+  revokedAtMs: 'number?',
+});
 export const sessionsByAccount = tableIndex<SessionRec>((s) => s.accountId);
 export const sessionsByCredential = tableIndex<SessionRec>((s) => s.authMethodId);
 /** Session public key → ids of its sessions, so a stamp's key is authorized without a scan. */

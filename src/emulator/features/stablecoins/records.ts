@@ -77,9 +77,52 @@ export interface OperationRec {
   updatedAt: string;
 }
 
-export const providerAccounts = durableTable<ProviderAccountRec>('stablecoinProviderAccounts');
-export const stablecoins = durableTable<StablecoinRec>('stablecoins');
-export const operations = durableTable<OperationRec>('stablecoinOperations');
+export const providerAccounts = durableTable<ProviderAccountRec>('stablecoinProviderAccounts', {
+  id: 'string',
+  provider: 'string',
+  providerAccountId: 'string',
+  providerEnvironment: 'string',
+  status: 'string',
+  lastVerifiedAt: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
+export const stablecoins = durableTable<StablecoinRec>('stablecoins', {
+  id: 'string',
+  name: 'string',
+  symbol: 'string',
+  baseCurrency: 'string',
+  network: 'string',
+  decimals: 'number',
+  issuanceStatus: 'string',
+  gridOperationsStatus: 'string',
+  networkTokenIdentifier: 'string',
+  provider: 'string',
+  stablecoinProviderAccountId: 'string',
+  providerEnvironment: 'string',
+  providerTokenIdentifier: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
+export const operations = durableTable<OperationRec>('stablecoinOperations', {
+  id: 'string',
+  stablecoinId: 'string',
+  operationType: 'string',
+  status: 'string',
+  amount: 'string',
+  provider: 'string',
+  providerEnvironment: 'string',
+  stablecoinProviderAccountId: 'string',
+  source: 'object?',
+  fundingInstructions: 'object?',
+  destination: 'object?',
+  estimatedDelivery: 'object?',
+  expiresAt: 'string?',
+  providerStatus: 'string?',
+  description: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 
 /** Links by provider account (one ACTIVE link per provider account). */
 export const byProviderAccount = tableIndex<ProviderAccountRec>((a) => `${a.provider}:${a.providerAccountId}`);

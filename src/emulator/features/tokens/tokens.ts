@@ -23,7 +23,15 @@ export interface TokenRec {
   updatedAt: string;
 }
 
-export const apiTokens = durableTable<TokenRec>('apiTokens');
+export const apiTokens = durableTable<TokenRec>('apiTokens', {
+  id: 'string',
+  name: 'string',
+  permissions: 'array',
+  clientId: 'string',
+  secretDigest: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 

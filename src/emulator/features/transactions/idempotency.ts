@@ -16,7 +16,12 @@ interface IdempotentAnswer {
 }
 
 // Stryker disable next-line StringLiteral: any name unique among the tables keeps the same answers (it keys the --state file).
-export const idempotentAnswers = durableTable<IdempotentAnswer>('idempotencyKeys');
+export const idempotentAnswers = durableTable<IdempotentAnswer>('idempotencyKeys', {
+  key: 'string',
+  target: 'string',
+  reply: 'object',
+  atMs: 'number',
+});
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The request's Idempotency-Key (400 when empty or longer than 255). */

@@ -63,7 +63,25 @@ export interface TxRec {
   course: Course;
 }
 
-export const transactions = durableTable<TxRec>('transactions');
+export const transactions = durableTable<TxRec>(
+  'transactions',
+  {
+    id: 'string',
+    type: 'string',
+    status: 'string',
+    direction: 'string',
+    customerId: 'string?',
+    fields: 'object',
+    failureReason: 'string?',
+    refund: 'object?',
+    settledAt: 'string?',
+    createdAt: 'string',
+    updatedAt: 'string',
+    course: 'object',
+  },
+  // A transaction of an earlier state file (its rendered body, no course), rewritten by migrate.ts.
+  (record) => record.course === undefined && record.fields === undefined,
+);
 /** What an agent spent (its policy's daily and monthly limits add these up on every payment). */
 export const byAgent = tableIndex<TxRec>((t) => t.fields.agentId as string | undefined);
 

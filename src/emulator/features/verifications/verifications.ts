@@ -25,7 +25,14 @@ export interface VerificationRec {
   updatedAt: string;
 }
 
-export const verifications = durableTable<VerificationRec>('verifications');
+export const verifications = durableTable<VerificationRec>('verifications', {
+  id: 'string',
+  customerId: 'string',
+  verificationStatus: 'string',
+  errors: 'array',
+  createdAt: 'string',
+  updatedAt: 'string',
+});
 const byCustomer = tableIndex<VerificationRec>((v) => v.customerId);
 
 export const renderVerification = (v: VerificationRec): VerificationRec => v;
