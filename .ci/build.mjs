@@ -99,13 +99,6 @@ const OMITTED = (name) =>
  * module's path as a JS string literal.
  */
 const LAZY = [
-  // commander runs executable subcommands with child_process, which svc never declares; loading it
-  // (with net, dgram and streams) is most of what `svc --help` costs beyond commander itself.
-  {
-    importer: /commander[\\/]lib[\\/]command\.js$/,
-    path: 'node:child_process',
-    stub: (real) => `module.exports = new Proxy({}, { get: (_, key) => require(${real})[key] });`,
-  },
   // undici's HTTP/2 client (module.exports = connectH2) requires node:http2, and with it tls and
   // crypto (about 9 ms); svc speaks HTTP/1.1.
   {
