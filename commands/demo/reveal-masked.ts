@@ -3,7 +3,7 @@
  * output may be screen-shared or kept in CI logs, so it shows only that a URL came back, masked.
  */
 import { PassThrough } from 'node:stream';
-import { redirected } from '../deps.js';
+import { redirected, type Deps } from '../deps.js';
 import type { DemoContext } from './context.js';
 import type { Narrator } from './narrator.js';
 import { run as reveal } from '../cards/reveal.js';
@@ -19,7 +19,11 @@ export function maskUrl(url: string): string {
   }
 }
 
-export async function revealMasked(ctx: DemoContext, narrator: Narrator, cardId: string): Promise<void> {
+/**
+ * Runs a command with its result captured as JSON and handed back: nothing of it reaches the
+ * demo's output (a secret URL, or a hint naming the demo's emulator, gone once the demo ends).
+ */
+export async function quietly<T>(ctx: DemoContext, command: (deps: Deps) => Promise<void>): Promise<T> {
   const captured = new PassThrough();
   const chunks: Buffer[] = [];
   captured.on('data', (c: Buffer) => chunks.push(c));
@@ -27,11 +31,16 @@ export async function revealMasked(ctx: DemoContext, narrator: Narrator, cardId:
     io: { ...ctx.deps.io, stdout: captured, stdoutIsTTY: false },
     globals: { ...ctx.deps.globals, json: true },
   });
-  await reveal({ card: cardId, open: false }, deps);
-  const { panEmbedUrl, expiresAt } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-    panEmbedUrl: string;
-    expiresAt: string;
-  };
+  await command(deps);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+}
+
+export async function revealMasked(ctx: DemoContext, narrator: Narrator, cardId: string): Promise<void> {
+  const { panEmbedUrl, expiresAt } = await quietly<{ panEmbedUrl: string; expiresAt: string }>(ctx, (deps) =>
+    reveal({ card: cardId, open: false }, deps),
+  );
   narrator.line(`Obtained a panEmbedUrl for ${cardId}: ${maskUrl(panEmbedUrl)}`);
-  narrator.line(`It expires at ${expiresAt}; \`svc cards reveal ${cardId}\` prints it on stdout, --open opens it.`);
+  // A card of the demo's own emulator is named only when that emulator stays up (--keep).
+  const command = ctx.temporary ? 'svc cards reveal <Card:id>' : `svc cards reveal ${cardId}`;
+  narrator.line(`It expires at ${expiresAt}; \`${command}\` prints such a link on stdout, --open opens it.`);
 }

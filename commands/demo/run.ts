@@ -16,6 +16,9 @@ import { STEPS, type DemoState } from './steps.js';
 
 export type DemoOptions = OptionsOf<typeof verbs.demo>;
 
+/** What a user runs after the demo: it works on a fresh install, with no configuration. */
+export const NEXT_COMMAND = 'svc emulator start --detach';
+
 export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
   const interactive = Boolean(opts.interactive);
   if (interactive && !canPrompt(deps)) {
@@ -41,6 +44,8 @@ export async function run(opts: DemoOptions, deps: Deps): Promise<void> {
       deps.ui.json({ ok: true, baseUrl: ctx.emulator.baseUrl, steps: narrator.results });
     }
     if (opts.keep) await serveUntilInterrupted(narrator, ctx.emulator, deps.signal);
+    // The demo's emulator stops with it: the next step is a sandbox of the user's own.
+    else narrator.line(`Next: ${NEXT_COMMAND}  (a sandbox that stays up; then \`svc trigger --list\`)`);
   } finally {
     // Also after `svc demo | head` closed stdout (the verb serves: that stops it as Ctrl-C does),
     // so the emulator stops and the temporary store, which holds keys, is deleted.
@@ -53,7 +58,7 @@ function serveUntilInterrupted(narrator: Narrator, emulator: RunningEmulator, si
   const f = emulator.fixtures;
   narrator.line();
   narrator.line(
-    `The emulator keeps running at ${emulator.baseUrl}; profile "${LOCAL_PROFILE}" points at it. In another terminal:`,
+    `The emulator keeps running at ${emulator.baseUrl}; profile "${LOCAL_PROFILE}" points at it. Next, in another terminal:`,
   );
   // Full lines, so they run as printed (copied into a script, or with no terminal to prompt on).
   narrator.line(`  svc otp verify --credential ${f.credentialId} --code 000000`);

@@ -7,7 +7,7 @@ import type { DemoContext } from './context.js';
 import { LOCAL_PROFILE } from '../config/local-profile.js';
 import type { Narrator } from './narrator.js';
 import { cardWebhooks } from './card-webhooks.js';
-import { revealMasked } from './reveal-masked.js';
+import { quietly, revealMasked } from './reveal-masked.js';
 import { SvcError } from '../../src/errors.js';
 import { pathId } from '../../src/sandbox/api.js';
 
@@ -127,9 +127,13 @@ export const STEPS: readonly DemoStep[] = [
   {
     title: 'Session revoke',
     explain: 'Revoke the active session with a signed DELETE; its local key is deleted.',
-    async run(ctx) {
+    async run(ctx, narrator) {
       const revoke = await import('../session/revoke.js');
-      await revoke.run({ session: activeSession(ctx) }, ctx.deps);
+      const session = activeSession(ctx);
+      if (!ctx.temporary) return revoke.run({ session }, ctx.deps);
+      // The demo's emulator is gone once it ends: no hint to log in on it again, only what was done.
+      const { keyForgotten } = await quietly<{ keyForgotten: boolean }>(ctx, (deps) => revoke.run({ session }, deps));
+      narrator.line(`Revoked ${session}${keyForgotten ? '; its local key was deleted' : ''}.`);
     },
   },
 ];
