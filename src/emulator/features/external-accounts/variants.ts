@@ -3,15 +3,12 @@
  * (ExternalAccountCreateInfoOneOf, discriminated by accountType; their currencies and rails are the
  * data of src/service/account-types.ts). Wallet addresses get the shape of their network and a
  * Lightning account exactly one destination (the emulator's rules: the description gives none).
- * Every other type keeps the string fields it was given: their rules are the description's,
- * checked by the kernel before any handler runs.
+ * Every other type, the bank accounts included, keeps the string fields it was given: their rules
+ * (required fields, patterns, lengths, enums) are the description's, checked by the kernel before
+ * any handler runs.
  */
 import type { Fields } from '../../kernel/fields.js';
 
-const SWIFT = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-const ROUTING = /^[0-9]{9}$/;
-const IBAN = /^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/;
-const CLABE = /^[0-9]{18}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** A Solana address: an ed25519 key in base58 (32 to 44 characters). */
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -45,26 +42,6 @@ function wallet(addressPattern: RegExp, signable = false): Variant {
 }
 
 export const VARIANTS: Readonly<Record<string, Variant>> = {
-  USD_ACCOUNT: {
-    read: (f) =>
-      pick({
-        accountNumber: f.string('accountNumber', { required: true, minLength: 1, maxLength: 34 }),
-        routingNumber: f.string('routingNumber', { required: true, pattern: ROUTING }),
-        bankName: f.string('bankName', { minLength: 1, maxLength: 140 }),
-        bankAccountType: f.string('bankAccountType', { enum: ['CHECKING', 'SAVINGS'] }),
-        intermediaryBankName: f.string('intermediaryBankName', { minLength: 1, maxLength: 140 }),
-        intermediaryRoutingNumber: f.string('intermediaryRoutingNumber', { pattern: ROUTING }),
-        fiToFiInformation: f.string('fiToFiInformation', { maxLength: 210 }),
-      }),
-  },
-  EUR_ACCOUNT: {
-    read: (f) =>
-      pick({
-        iban: f.string('iban', { required: true, pattern: IBAN, minLength: 15, maxLength: 34 }),
-        swiftCode: f.string('swiftCode', { pattern: SWIFT }),
-      }),
-  },
-  MXN_ACCOUNT: { read: (f) => pick({ clabeNumber: f.string('clabeNumber', { required: true, pattern: CLABE }) }) },
   SPARK_WALLET: wallet(WALLET_ADDRESS),
   ETHEREUM_WALLET: wallet(EVM_ADDRESS, true),
   BASE_WALLET: wallet(EVM_ADDRESS, true),

@@ -1,5 +1,6 @@
 /** The single-transaction maximum per currency (read by limits.ts, the receiver look-up and the rate table). */
 import { UsageError } from '../../../errors.js';
+import { CURRENCY_CODES } from '../../../service/currencies.js';
 import { count, type AreaOptions } from '../../kernel/option.js';
 
 /**
@@ -33,9 +34,19 @@ function limitList(value: string, flag: string): Record<string, number> {
         { input: flag },
       );
     }
+    knownCurrency(m[1]!, flag);
     out[m[1]!] = Number(m[2]);
   }
   return out;
+}
+
+/** A limit for a currency the emulator does not quote would never apply: refused, naming it. */
+function knownCurrency(code: string, input: string): void {
+  if (CURRENCY_CODES.includes(code)) return;
+  throw new UsageError(`${input} names ${code}, a currency the emulator does not know`, {
+    input,
+    hint: `Use one of the description's currencies: ${CURRENCY_CODES.join(', ')}.`,
+  });
 }
 
 export const transactionsOptions = {
@@ -49,8 +60,10 @@ export const transactionsOptions = {
   },
   resolve(o) {
     const limits = { ...DEFAULT_TRANSACTION_LIMITS };
-    for (const [code, max] of Object.entries(o.transactionLimits ?? {}))
+    for (const [code, max] of Object.entries(o.transactionLimits ?? {})) {
+      knownCurrency(code, `transactionLimits.${code}`);
       limits[code] = count(max, 0, `transactionLimits.${code}`, 1);
+    }
     return { transactionLimits: limits };
   },
 } satisfies AreaOptions<TransactionsOptions, { transactionLimits: Record<string, number> }>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, type StartOptions } from '../../../../commands/emulator/start.js';
 import { UsageError } from '../../../../src/errors.js';
+import { startEmulator } from '../../../../src/emulator/index.js';
 import { fakeDeps, type FakeDeps } from '../../../helpers/fake-deps.js';
 import { basicAuth, caller, eventually } from '../support.js';
 
@@ -158,6 +159,13 @@ describe('svc emulator start', () => {
         (e: unknown) => e instanceof UsageError && e.input === '--transaction-limits',
       );
     }
+    // A currency the emulator does not know is named (a limit for it would never apply).
+    await expect(run({ ...defaults, transactionLimits: 'USD=5,XYZ=7' }, depsWith(true))).rejects.toSatisfy(
+      (e: unknown) => e instanceof UsageError && e.input === '--transaction-limits' && e.message.includes('XYZ'),
+    );
+    await expect(startEmulator({ port: 0, transactionLimits: { QQQ: 7 } })).rejects.toSatisfy(
+      (e: unknown) => e instanceof UsageError && e.input === 'transactionLimits.QQQ' && e.message.includes('QQQ'),
+    );
   });
 
   it('a port in use is a usage error naming --port 0', async () => {
