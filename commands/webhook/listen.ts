@@ -14,6 +14,7 @@ import { startListener, type Listener } from '../../src/webhook/listener.js';
 import { renderer, SKIP_VERIFY_WARNING } from './listen-output.js';
 import { localEmulator } from './local-endpoint.js';
 import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
+import { watchStdoutReader } from './stdout-reader.js';
 import { atMostOne } from '../input.js';
 
 export type ListenOptions = OptionsOf<typeof verbs.listen>;
@@ -71,7 +72,7 @@ export async function run(opts: ListenOptions, deps: Deps): Promise<void> {
       });
     out.ready();
     ui.info(`Ready! Listening for webhooks on ${listener.url} (Ctrl-C to stop)`);
-    await aborted(deps.signal);
+    await stopped(deps, ui);
   } finally {
     await listener.close();
   }
@@ -104,7 +105,22 @@ function describe(
   if (opts.events) ui.info(`Showing only ${[...opts.events].join(', ')} (other events are acknowledged and recorded)`);
 }
 
-function aborted(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+/** Ctrl-C (or SIGTERM), or stdout's reader gone while nothing is written (`| head -1`). */
+async function stopped(deps: Deps, ui: UI): Promise<void> {
+  const { signal } = deps;
+  if (signal.aborted) return;
+  let unwatch = () => {};
+  try {
+    await new Promise<void>((resolve) => {
+      signal.addEventListener('abort', () => resolve(), { once: true });
+      // Only the process's own stdout has a reader to watch (a test's or the demo's deps write elsewhere).
+      if (deps.io.stdout === process.stdout)
+        unwatch = watchStdoutReader((why) => {
+          ui.info(`stdout's reader is gone (${why}): stopping`);
+          resolve();
+        });
+    });
+  } finally {
+    unwatch();
+  }
 }
