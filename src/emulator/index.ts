@@ -15,6 +15,7 @@ import { Dashboard } from './dashboard/serve.js';
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options.js';
 import { WebhookOutbox } from './kernel/outbox.js';
 import { webhookEvents } from './kernel/event-log.js';
+import { idempotentAnswers } from './kernel/idempotency.js';
 import { type Route, Router } from './kernel/router.js';
 import { VERSION_PREFIX, createEmulatorServer } from './kernel/server.js';
 import { CORE_KEYS, createCoreState, deserializeState, serializeState, type CoreState } from './kernel/state.js';
@@ -96,7 +97,9 @@ async function serve<F extends AnyFeature>(
     file?.changed(table, id);
     dashboard?.live.changed();
   }, CORE_KEYS);
-  tables.register(webhookEvents); // the kernel's own table: the outbox's event log
+  // The kernel's own tables: the outbox's event log, the Idempotency-Key answers.
+  tables.register(webhookEvents);
+  tables.register(idempotentAnswers);
   for (const feature of features) for (const def of feature.tables ?? []) tables.register(def);
   const core = loadCore(file, tables);
   const emu = new EmulatorContext({ core, opts, file, clock: new VirtualClock(opts.timeScale), tables });

@@ -63,6 +63,11 @@ export interface Route {
   logPath?: string;
   /** Left out of the request log (the log's own reader, `svc emulator logs --follow`, would fill it). */
   unlogged?: boolean;
+  /**
+   * Answers kept under the request's Idempotency-Key (kernel/idempotency.ts): a repeat gets the first
+   * success again without the handler running. `target` names what a key is for (default `METHOD path`).
+   */
+  idempotent?: { target?: (req: Req) => string };
   /** Body limit of this route (default 1 MiB); beyond it, 400 naming `body`. */
   maxBodyBytes?: number;
   /**

@@ -14,6 +14,7 @@ import type { EmulatorContext } from './context.js';
 import { HttpError, invalidInput } from './errors.js';
 import { exchangeRecorder, type SchemaVerdict } from './exchange-log.js';
 import { type Match, noRoute, type Reply, type Req, type Router } from './router.js';
+import { answerOnce } from './idempotency.js';
 import { checkPermission } from './permissions.js';
 import { requestLogEntry } from './request-log.js';
 import { checkRequest } from './request-check/index.js';
@@ -157,7 +158,9 @@ async function handle(
   const writes = emu.file !== undefined && method !== 'GET' && method !== 'HEAD';
   // While the --state file cannot be saved, a write is refused (503) before it changes anything.
   if (writes) await emu.file!.writable();
-  let reply = await match.route.handler(request, emu);
+  let reply = await (match.route.idempotent
+    ? answerOnce(match.route, request, emu)
+    : match.route.handler(request, emu));
   if (principal.kind === 'agent') reply = scopeAgentReply(emu, request, reply);
   // A change is acknowledged only once it is in the --state file (a kill after the answer loses nothing).
   if (writes) await emu.file!.saved();

@@ -1,13 +1,15 @@
 /**
  * The shape of an emulator area, to copy into features/<area>/ (README "Adding an area"). It is
  * not in features.ts, so the emulator never serves it; its test (test/integration/emulator/template/)
- * runs it alone on the kernel. An area declares, in its own folder: routes and tables (notes.ts),
+ * runs it alone on the kernel. An area declares, in its own folder: its records and tables (notes.ts),
+ * its routes, each with its permission (routes.ts),
  * what it forgets (`sweep`), the fixture ids it makes at start (`fixtureKeys`, `fixtures`), its
  * test hooks (`testing`) and, when it has options, an options.ts (see features/cards/options.ts).
  */
 import { defineFeature } from '../kernel/feature.js';
 import type { Fixtures } from '../kernel/fixtures.js';
-import { NOTE_LIFETIME_MS, insertNote, noteRoutes, notes } from './notes.js';
+import { NOTE_LIFETIME_MS, insertNote, notes } from './notes.js';
+import { noteRoutes } from './routes.js';
 
 export const templateFeature = defineFeature({
   name: 'template',

@@ -5,7 +5,7 @@
  * instead of answering them, so only this rule, not the routes, keeps a returned refusal out.
  */
 import { describe, expect, it } from 'vitest';
-import { idempotentAnswers, recall, remember } from '../../../src/emulator/features/transactions/idempotency.js';
+import { idempotentAnswers, recall, remember } from '../../../src/emulator/kernel/idempotency.js';
 import { VirtualClock } from '../../../src/emulator/kernel/clock.js';
 import { EmulatorContext } from '../../../src/emulator/kernel/context.js';
 import { createCoreState } from '../../../src/emulator/kernel/state.js';

@@ -17,7 +17,7 @@ import { accounts } from '../accounts/accounts.js';
 import { externalAccounts } from '../external-accounts/records.js';
 import { insertQuote, quotes, quoteStatus, renderQuote } from '../quotes/quotes.js';
 import { readQuoteRequest } from '../quotes/request.js';
-import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { idempotencyKey, recall, remember } from '../../kernel/idempotency.js';
 import { actionReply, type ActionAnswer } from './action-answer.js';
 import { type ActionRec, actionsByQuote, agentActions, pendingAction } from './actions.js';
 import { getAgent, me, type AgentRec } from './agents.js';

@@ -9,7 +9,7 @@ import type { Handler, Reply, Req, Route } from '../../kernel/router.js';
 import { externalAccountRoutes } from '../external-accounts/routes.js';
 import { quoteRoutes } from '../quotes/routes.js';
 import { transactionRoutes } from '../transactions/routes.js';
-import { idempotentAnswers } from '../transactions/idempotency.js';
+import { idempotentAnswers } from '../../kernel/idempotency.js';
 import { transactions } from '../transactions/transactions.js';
 import { transferRoutes } from '../transfers/routes.js';
 import type { AgentRec } from './agents.js';

@@ -17,7 +17,7 @@ import { authorizeSignature } from '../../signed-retry/signature.js';
 import { accounts } from '../accounts/accounts.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { externalAccounts } from '../external-accounts/records.js';
-import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { idempotencyKey, recall, remember } from '../../kernel/idempotency.js';
 import {
   WALLET_SIGNING_ACTIVITY,
   quoteStatus,

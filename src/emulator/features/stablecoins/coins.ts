@@ -20,13 +20,11 @@ import {
   byNetworkToken,
   providerAccountOr404,
   providerAccounts,
-  readIdempotencyKey,
   stablecoinOr404,
   stablecoins,
   type ProviderAccountRec,
   type StablecoinRec,
 } from './records.js';
-import { createdOnce } from '../transactions/idempotency.js';
 
 /** A Spark token identifier: bech32m with a `btkn` prefix (a network letter or two may follow it). */
 const SPARK_TOKEN = /^btkn[a-z]{0,4}1[02-9ac-hj-np-z]{6,90}$/;
@@ -63,39 +61,37 @@ const register: Route = {
   method: 'POST',
   path: '/stablecoins',
   permission: 'MANAGE',
+  idempotent: {},
   handler(req, emu) {
     const f = new Fields(req.json());
     const providerToken = f.string('providerTokenIdentifier', { required: true, minLength: 1, maxLength: 64 });
     const networkToken = f.string('networkTokenIdentifier', { required: true, pattern: SPARK_TOKEN });
     const network = f.string('network', { required: true, enum: NETWORKS });
     const linkId = f.string('stablecoinProviderAccountId', { pattern: idPattern('StablecoinProviderAccount') });
-    const key = readIdempotencyKey(req, f);
     f.done();
-    return createdOnce(emu, key, 'POST /stablecoins', () => {
-      const link = chooseLink(emu, linkId);
-      const registered = emu.table(stablecoins).first(byNetworkToken, `${network}:${networkToken}`);
-      if (registered) throw conflict('CONFLICT', `Token ${networkToken} is already registered as ${registered.id}`);
-      const now = emu.iso();
-      const coin: StablecoinRec = {
-        id: newId('Stablecoin'),
-        name: providerToken!,
-        symbol: providerToken!,
-        baseCurrency: TOKEN_BASE_CURRENCY,
-        network: network!,
-        decimals: TOKEN_DECIMALS,
-        issuanceStatus: 'PROVISIONED',
-        gridOperationsStatus: 'NOT_ENABLED',
-        networkTokenIdentifier: networkToken!,
-        provider: link.provider,
-        stablecoinProviderAccountId: link.id,
-        providerEnvironment: PROVIDER_ENVIRONMENT,
-        providerTokenIdentifier: providerToken!,
-        createdAt: now,
-        updatedAt: now,
-      };
-      emu.table(stablecoins).set(coin.id, coin);
-      return coin;
-    });
+    const link = chooseLink(emu, linkId);
+    const registered = emu.table(stablecoins).first(byNetworkToken, `${network}:${networkToken}`);
+    if (registered) throw conflict('CONFLICT', `Token ${networkToken} is already registered as ${registered.id}`);
+    const now = emu.iso();
+    const coin: StablecoinRec = {
+      id: newId('Stablecoin'),
+      name: providerToken!,
+      symbol: providerToken!,
+      baseCurrency: TOKEN_BASE_CURRENCY,
+      network: network!,
+      decimals: TOKEN_DECIMALS,
+      issuanceStatus: 'PROVISIONED',
+      gridOperationsStatus: 'NOT_ENABLED',
+      networkTokenIdentifier: networkToken!,
+      provider: link.provider,
+      stablecoinProviderAccountId: link.id,
+      providerEnvironment: PROVIDER_ENVIRONMENT,
+      providerTokenIdentifier: providerToken!,
+      createdAt: now,
+      updatedAt: now,
+    };
+    emu.table(stablecoins).set(coin.id, coin);
+    return { status: 201, body: coin };
   },
 };
 

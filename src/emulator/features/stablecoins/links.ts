@@ -16,10 +16,8 @@ import {
   byProviderAccount,
   providerAccountOr404,
   providerAccounts,
-  readIdempotencyKey,
   type ProviderAccountRec,
 } from './records.js';
-import { createdOnce } from '../transactions/idempotency.js';
 
 /** A provider account id of the provider's shape (27 characters, like a KSUID) for these credentials. */
 const derivedAccountId = (apiClientId: string) =>
@@ -29,36 +27,34 @@ const link: Route = {
   method: 'POST',
   path: '/stablecoin-provider-accounts',
   permission: 'MANAGE',
+  idempotent: {},
   handler(req, emu) {
     const f = new Fields(req.json());
     const provider = f.string('provider', { required: true, enum: PROVIDERS });
     const apiClientId = f.string('apiClientId', { required: true, minLength: 1, maxLength: 255 });
     f.string('apiClientSecret', { required: true, minLength: 1, maxLength: 1024 });
     const given = f.string('providerAccountId', { minLength: 1, maxLength: 255 });
-    const key = readIdempotencyKey(req, f);
     f.done();
-    return createdOnce(emu, key, 'POST /stablecoin-provider-accounts', () => {
-      const providerAccountId = given ?? derivedAccountId(apiClientId!);
-      const linked = emu
-        .table(providerAccounts)
-        .where(byProviderAccount, `${provider}:${providerAccountId}`)
-        .find((a) => a.status === 'ACTIVE');
-      if (linked)
-        throw conflict('CONFLICT', `${provider} account ${providerAccountId} is already linked as ${linked.id}`);
-      const now = emu.iso();
-      const rec: ProviderAccountRec = {
-        id: newId('StablecoinProviderAccount'),
-        provider: provider!,
-        providerAccountId,
-        providerEnvironment: PROVIDER_ENVIRONMENT,
-        status: 'ACTIVE',
-        lastVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      };
-      emu.table(providerAccounts).set(rec.id, rec);
-      return rec;
-    });
+    const providerAccountId = given ?? derivedAccountId(apiClientId!);
+    const linked = emu
+      .table(providerAccounts)
+      .where(byProviderAccount, `${provider}:${providerAccountId}`)
+      .find((a) => a.status === 'ACTIVE');
+    if (linked)
+      throw conflict('CONFLICT', `${provider} account ${providerAccountId} is already linked as ${linked.id}`);
+    const now = emu.iso();
+    const rec: ProviderAccountRec = {
+      id: newId('StablecoinProviderAccount'),
+      provider: provider!,
+      providerAccountId,
+      providerEnvironment: PROVIDER_ENVIRONMENT,
+      status: 'ACTIVE',
+      lastVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    emu.table(providerAccounts).set(rec.id, rec);
+    return { status: 201, body: rec };
   },
 };
 

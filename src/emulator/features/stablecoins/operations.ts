@@ -20,13 +20,11 @@ import {
   byStablecoin,
   operationOr404,
   operations,
-  readIdempotencyKey,
   stablecoinOr404,
   type OperationRec,
   type OperationStatus,
   type StablecoinRec,
 } from './records.js';
-import { createdOnce } from '../transactions/idempotency.js';
 
 const MINT_FUNDING = ['WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'];
 const BURN_SOURCES = ['EXTERNAL_ACCOUNT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'];
@@ -106,6 +104,7 @@ const mint: Route = {
   method: 'POST',
   path: '/stablecoins/:id/mints',
   permission: 'TRANSACT',
+  idempotent: {},
   handler(req, emu) {
     const coin = stablecoinOr404(emu, req.params.id!);
     const f = new Fields(req.json());
@@ -127,21 +126,26 @@ const mint: Route = {
           : 'accountId must be an ExternalAccount or InternalAccount id',
     });
     const description = f.string('description', { maxLength: 1024 });
-    const key = readIdempotencyKey(req, f);
     f.done();
-    return createdOnce(emu, key, `${req.method} ${req.path}`, () => {
-      // Existence first (404), then kind (400 naming the field).
-      if (debited) checkKind(emu, debited, ['USD_ACCOUNT'], 'fundingSource.externalAccountId', f);
-      if (accountId!.startsWith('InternalAccount:')) requireAccount(emu, accountId!);
-      else checkKind(emu, accountId!, ['SPARK_WALLET'], 'destination.accountId', f);
-      f.done();
-      return newOperation(emu, coin, 'MINT', amount!, type === 'WIRE' ? 'PENDING_FUNDING' : 'PENDING_PROVIDER', {
+    // Existence first (404), then kind (400 naming the field).
+    if (debited) checkKind(emu, debited, ['USD_ACCOUNT'], 'fundingSource.externalAccountId', f);
+    if (accountId!.startsWith('InternalAccount:')) requireAccount(emu, accountId!);
+    else checkKind(emu, accountId!, ['SPARK_WALLET'], 'destination.accountId', f);
+    f.done();
+    const operation = newOperation(
+      emu,
+      coin,
+      'MINT',
+      amount!,
+      type === 'WIRE' ? 'PENDING_FUNDING' : 'PENDING_PROVIDER',
+      {
         source: { type: type!, ...(debited ? { externalAccountId: debited } : {}) },
         ...(type === 'WIRE' ? { fundingInstructions: { ...WIRE_INSTRUCTIONS, reference: coin.symbol } } : {}),
         destination: { accountId: accountId! },
         ...(description !== undefined ? { description } : {}),
-      });
-    });
+      },
+    );
+    return { status: 201, body: operation };
   },
 };
 
@@ -153,6 +157,7 @@ const burn: Route = {
   method: 'POST',
   path: '/stablecoins/:id/burns',
   permission: 'TRANSACT',
+  idempotent: {},
   handler(req, emu) {
     const coin = stablecoinOr404(emu, req.params.id!);
     const f = new Fields(req.json());
@@ -166,30 +171,28 @@ const burn: Route = {
     const payee = destination?.string('externalAccountId', { required: true, pattern: ids.external });
     const rail = destination?.string('rail', { required: true, enum: PAYOUT_RAILS });
     const description = f.string('description', { maxLength: 1024 });
-    const key = readIdempotencyKey(req, f);
     f.done();
-    return createdOnce(emu, key, `${req.method} ${req.path}`, () => {
-      checkKind(emu, payee!, ['USD_ACCOUNT'], 'destination.externalAccountId', f);
-      f.done();
-      const external = type === 'EXTERNAL_ACCOUNT';
-      const cents = (BigInt(amount!) / 10n ** BigInt(Math.max(coin.decimals - 2, 0))).toString();
-      return newOperation(emu, coin, 'BURN', amount!, external ? 'PENDING_FUNDING' : 'PENDING_PROVIDER', {
-        source: { type: type! },
-        ...(external
-          ? {
-              fundingInstructions: {
-                rail: 'SPARK',
-                network: 'SPARK',
-                address: depositAddress(),
-                valueType: coin.providerTokenIdentifier,
-              },
-            }
-          : {}),
-        destination: { accountId: payee!, rail: rail! },
-        estimatedDelivery: { rail: rail!, amount: cents, currency: coin.baseCurrency, timing: RAIL_TIMING[rail!]! },
-        ...(description !== undefined ? { description } : {}),
-      });
+    checkKind(emu, payee!, ['USD_ACCOUNT'], 'destination.externalAccountId', f);
+    f.done();
+    const external = type === 'EXTERNAL_ACCOUNT';
+    const cents = (BigInt(amount!) / 10n ** BigInt(Math.max(coin.decimals - 2, 0))).toString();
+    const operation = newOperation(emu, coin, 'BURN', amount!, external ? 'PENDING_FUNDING' : 'PENDING_PROVIDER', {
+      source: { type: type! },
+      ...(external
+        ? {
+            fundingInstructions: {
+              rail: 'SPARK',
+              network: 'SPARK',
+              address: depositAddress(),
+              valueType: coin.providerTokenIdentifier,
+            },
+          }
+        : {}),
+      destination: { accountId: payee!, rail: rail! },
+      estimatedDelivery: { rail: rail!, amount: cents, currency: coin.baseCurrency, timing: RAIL_TIMING[rail!]! },
+      ...(description !== undefined ? { description } : {}),
     });
+    return { status: 201, body: operation };
   },
 };
 

@@ -5,9 +5,6 @@
  */
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
-import type { Fields } from '../../kernel/fields.js';
-import type { Req } from '../../kernel/router.js';
-import { idempotencyKey } from '../transactions/idempotency.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export const PROVIDERS = ['BRALE'] as const;
@@ -146,12 +143,4 @@ export function operationOr404(emu: EmulatorContext, id: string): OperationRec {
   const op = emu.table(operations).get(id);
   if (!op) throw notFound('Stablecoin operation', id);
   return op;
-}
-
-/** The description requires Idempotency-Key on every stablecoin create: its absence is one more bad field. */
-export function readIdempotencyKey(req: Req, f: Fields): string | undefined {
-  const key = idempotencyKey(req);
-  if (key === undefined)
-    f.add('Idempotency-Key', 'the Idempotency-Key header is required: send a unique key per request');
-  return key;
 }

@@ -7,19 +7,15 @@ import { resumeApprovals } from './approval.js';
 import { resumeTransactions } from './course.js';
 import { migrateTransactions } from './migrate.js';
 import { transactionRoutes } from './routes.js';
-import { IDEMPOTENCY_TTL_MS, idempotentAnswers } from './idempotency.js';
 import { transactions } from './transactions.js';
 
 export const transactionsFeature: Feature = {
   name: 'transactions',
   routes: transactionRoutes,
-  tables: [transactions, idempotentAnswers],
+  tables: [transactions],
   resume(emu) {
     migrateTransactions(emu);
     resumeTransactions(emu);
     resumeApprovals(emu);
-  },
-  sweep(emu, now) {
-    emu.table(idempotentAnswers).deleteWhere((a) => a.atMs + IDEMPOTENCY_TTL_MS <= now);
   },
 };

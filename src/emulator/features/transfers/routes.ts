@@ -19,7 +19,7 @@ import { requireExternalAccount } from '../external-accounts/records.js';
 import { PULL_CAPABLE } from '../external-accounts/variants.js';
 import { callerMaySee } from '../accounts/caller.js';
 import { startTransaction } from '../transactions/course.js';
-import { idempotencyKey, recall, remember } from '../transactions/idempotency.js';
+import { idempotencyKey, recall, remember } from '../../kernel/idempotency.js';
 import { checkSizeLimit } from '../transactions/limits.js';
 import { transferPlan } from '../transactions/plans.js';
 import { renderTransaction } from '../transactions/transactions.js';

@@ -15,7 +15,6 @@ import { Fields } from '../../kernel/fields.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { memoryTable } from '../../kernel/tables.js';
 import { customerOr404, liveCustomerOr4xx, type CustomerRec } from '../customers/customers.js';
-import { createdOnce, idempotencyKey } from '../transactions/idempotency.js';
 import { submitVerification } from './routes.js';
 import { escapeHtml } from '../../kernel/html.js';
 
@@ -48,25 +47,27 @@ const create: Route = {
   method: 'POST',
   path: '/customers/:id(Customer)/kyc-link',
   permission: 'MANAGE',
+  idempotent: {},
   handler(req, emu) {
     // The body is optional: none at all is no redirect.
     const f = new Fields(req.raw.length === 0 ? {} : req.json());
     const redirectUri = f.string('redirectUri', { format: 'uri', maxLength: 2048, check: redirectProblem });
     f.done();
-    const key = idempotencyKey(req);
-    const target = `POST /customers/${req.params.id}/kyc-link`;
-    return createdOnce(emu, key, target, () => {
-      const customer = liveCustomerOr4xx(emu, req.params.id!, 'conflict');
-      const token = randomBytes(24).toString('base64url');
-      const link: KycLink = {
-        token,
-        customerId: customer.id,
-        expiresAtMs: emu.now() + KYC_LINK_TTL_MS,
-        ...(redirectUri ? { redirectUri } : {}),
-      };
-      emu.table(kycLinks).set(token, link);
-      return { kycUrl: `${emu.origin}/embed/kyc/${token}`, expiresAt: emu.iso(link.expiresAtMs), provider: 'SUMSUB' };
-    });
+    const customer = liveCustomerOr4xx(emu, req.params.id!, 'conflict');
+    const token = randomBytes(24).toString('base64url');
+    const link: KycLink = {
+      token,
+      customerId: customer.id,
+      expiresAtMs: emu.now() + KYC_LINK_TTL_MS,
+      ...(redirectUri ? { redirectUri } : {}),
+    };
+    emu.table(kycLinks).set(token, link);
+    const answer = {
+      kycUrl: `${emu.origin}/embed/kyc/${token}`,
+      expiresAt: emu.iso(link.expiresAtMs),
+      provider: 'SUMSUB',
+    };
+    return { status: 201, body: answer };
   },
 };
 

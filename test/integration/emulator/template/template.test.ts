@@ -2,7 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { FEATURES } from '../../../../src/emulator/features.js';
 import { templateFeature } from '../../../../src/emulator/template/index.js';
 import { errorShape } from '../support.js';
@@ -38,6 +39,18 @@ describe('the template area', () => {
     expect(errorShape(await t.call('GET', '/template/notes/Note:nope'))).toMatchObject({ status: 404 });
   });
 
+  it('a repeat under the same Idempotency-Key answers the first note again (the kernel keeps it; the route opts in)', async () => {
+    const t = await started();
+    const key = { 'Idempotency-Key': `note-${Date.now()}` };
+    const first = await t.call('POST', '/template/notes', { body: { text: 'once' }, headers: key });
+    const again = await t.call('POST', '/template/notes', { body: { text: 'once' }, headers: key });
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(t.emu.testing.noteCount()).toBe(2); // the fixture and this one
+    const other = await t.call('POST', '/template/notes', { body: { text: 'once' } });
+    expect(other.body.id).not.toBe(first.body.id);
+  });
+
   it('its start-up fixture is a note; the sweep forgets notes an hour old, as the test hook counts', async () => {
     const t = await started();
     expect((await t.call('GET', `/template/notes/${t.emu.fixtures.noteId}`)).status).toBe(200);
@@ -49,7 +62,9 @@ describe('the template area', () => {
   });
 
   it('with a state file, a restart keeps the notes and the fixture id', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-template-')), 'state.json');
+    const folder = mkdtempSync(join(tmpdir(), 'svc-template-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const statePath = join(folder, 'state.json');
     const first = await started(statePath);
     const made = await first.call('POST', '/template/notes', { body: { text: 'kept' } });
     await first.close();

@@ -1,12 +1,17 @@
 /**
- * Idempotency-Key answers of the money endpoints (quote execution, transfers): the first successful
- * answer under a key is kept a day and is the answer to every repeat. A key belongs to what it was
- * first used for (`target`: a quote id, or the transfer endpoint); using it for something else is 400.
+ * Idempotency-Key answers, a facility of the kernel: the first successful answer under a key is kept
+ * a day and is the answer to every repeat. A key belongs to what it was first used for (`target`:
+ * `METHOD path` unless the route names it, e.g. a quote id); using it for something else is 400.
+ *
+ * A route opts in with `idempotent` (router.ts): the kernel answers a repeat before the handler runs
+ * and keeps the handler's success (answerOnce). A flow that decides mid-way what to keep (a signed
+ * retry keeps its settled answer, not its 202 challenge; an agent's operation held for approval keeps
+ * its refusal) calls idempotencyKey, recall and remember itself.
  */
-import type { EmulatorContext } from '../../kernel/context.js';
-import { badRequest } from '../../kernel/errors.js';
-import type { Reply, Req } from '../../kernel/router.js';
-import { durableTable } from '../../kernel/tables.js';
+import type { EmulatorContext } from './context.js';
+import { badRequest } from './errors.js';
+import type { Reply, Req, Route } from './router.js';
+import { durableTable } from './tables.js';
 
 interface IdempotentAnswer {
   key: string;
@@ -22,7 +27,7 @@ export const idempotentAnswers = durableTable<IdempotentAnswer>('idempotencyKeys
   reply: 'object',
   atMs: 'number',
 });
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The request's Idempotency-Key (400 when empty or longer than 255). */
 export function idempotencyKey(req: Req): string | undefined {
@@ -68,7 +73,14 @@ export function remember(
   return reply;
 }
 
-/** The first 201 answered under key for target again, or the record `make` makes, kept under key. */
-export function createdOnce(emu: EmulatorContext, key: string | undefined, target: string, make: () => object): Reply {
-  return recall(emu, key, target) ?? remember(emu, key, target, { status: 201, body: make() });
+/** The answer of a route that opted in (`Route.idempotent`): a repeat's kept answer, else the handler's, kept when a success. */
+export async function answerOnce(route: Route, req: Req, emu: EmulatorContext): Promise<Reply> {
+  const key = idempotencyKey(req);
+  const target = route.idempotent?.target?.(req) ?? `${req.method} ${req.path}`;
+  return recall(emu, key, target) ?? remember(emu, key, target, await route.handler(req, emu));
+}
+
+/** Forgets the answers older than IDEMPOTENCY_TTL_MS (the kernel's sweep). */
+export function forgetExpiredAnswers(emu: EmulatorContext, nowMs: number): void {
+  emu.table(idempotentAnswers).deleteWhere((a) => a.atMs + IDEMPOTENCY_TTL_MS <= nowMs);
 }
