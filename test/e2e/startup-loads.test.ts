@@ -5,6 +5,7 @@
  * build put into the root bundle (dist/cli/svc.meta.json, written by .ci/build.mjs).
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,10 @@ function loadsOf(args: string[]): Loaded & { code: number | null; stdout: string
   builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)),
 })));`,
   );
-  const r = spawnSync(process.execPath, ['--require', hook, SVC_BIN, ...args], { env: svcEnv(dir), encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--require', hook, SVC_BIN, ...args], {
+    env: svcEnv(dir),
+    encoding: 'utf8',
+  });
   const loaded = JSON.parse(readFileSync(report, 'utf8')) as Loaded;
   return {
     code: r.status,
@@ -129,6 +133,23 @@ describe('the command root', () => {
     expect(r.code).toBe(EXIT.auth); // no session in a fresh store: read, and refused
     expect(r.files).toContain(join('dist', 'cli', 'verbs.cjs'));
     expect(r.builtins.filter((b) => b === 'crypto' || b === 'assert' || b.startsWith('internal/crypto/'))).toEqual([]);
+  });
+
+  it('signs with node:crypto alone: a stamp (as every signed request makes one) loads no webcrypto', () => {
+    // noble's default random source is globalThis.crypto, which loads webcrypto on Node 20;
+    // src/crypto/curve.ts gives it node:crypto's instead.
+    const dir = tempConfigDir();
+    const keyFile = join(dir, 'session.key');
+    writeFileSync(keyFile, `${randomBytes(32).toString('hex')}\n`, {
+      mode: 0o600,
+    });
+    const r = loadsOf(['keys', 'stamp', '--private-key-file', keyFile, '--payload', '{"amount":5}']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^[\w-]{100,}$/);
+    expect(r.builtins).toContain('crypto');
+    expect(
+      r.builtins.filter((b) => b.startsWith('internal/crypto/webcrypto') || b === 'internal/crypto/webidl'),
+    ).toEqual([]);
   });
 
   it('holds each library once, however many verbs use it (the package stays small as verbs are added)', () => {
