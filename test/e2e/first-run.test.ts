@@ -106,7 +106,7 @@ describe('svc demo', () => {
       while (!out.includes('Press Ctrl-C to stop it.') && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
       const suggested = out
-        .slice(out.indexOf('In another terminal:'))
+        .slice(out.search(/in another terminal:/i))
         .split('\n')
         .filter((l) => l.startsWith('  svc '))
         .map((l) => l.trim());
