@@ -10,6 +10,7 @@ import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import {
+  CUSTOMER_TYPES,
   byPlatformCustomerId,
   customerOr404,
   customers,
@@ -35,8 +36,9 @@ const create: Route = {
         'An agent token is bound to its customer and cannot create customers; use the platform credentials',
       );
     const f = new Fields(req.json());
-    // customerType is the description's tag, checked with the body's shape before this runs.
-    const customerType = f.string('customerType') as CustomerRec['customerType'] | undefined;
+    const customerType = f.string('customerType', { required: true, enum: CUSTOMER_TYPES }) as
+      | CustomerRec['customerType']
+      | undefined;
     const common = defined({
       ...readContact(f),
       umaAddress: f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN }),
@@ -90,14 +92,13 @@ const list: Route = {
   path: '/customers',
   permission: 'VIEW',
   handler(req, emu) {
-    // The query's types, enums and date-times are the description's, checked before this runs.
     const f = new Fields(Object.fromEntries(req.query));
-    const customerType = f.string('customerType');
+    const customerType = f.string('customerType', { enum: CUSTOMER_TYPES });
     const platformCustomerId = f.string('platformCustomerId');
     const umaAddress = f.string('umaAddress');
-    const includingDeleted = f.string('isIncludingDeleted') === 'true';
+    const includingDeleted = f.string('isIncludingDeleted', { enum: ['true', 'false'] }) === 'true';
     const bounds = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) =>
-      f.string(name),
+      f.string(name, { format: 'date-time' }),
     );
     const paging = readPage(f);
     f.done();
