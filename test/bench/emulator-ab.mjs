@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { prove, provedBench } from './proof.mjs';
+import { usdPayoutAccounts } from './usd-payout.mjs';
 
 const here = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -132,21 +133,9 @@ async function call(side, method, path, body, headers = {}) {
   return { status: res.statusCode, body: await res.body.json() };
 }
 
-/** A funded USD source and an external USD account to pay, as quote-rate.mjs sets up. */
+/** A funded USD source and an external USD account to pay (usd-payout.mjs). */
 async function setUp(side) {
-  side.source = (await call(side, 'GET', '/platform/internal-accounts?currency=USD')).body.data[0].id;
-  await call(side, 'POST', `/sandbox/internal-accounts/${side.source}/fund`, { amount: 100_000_000_000 });
-  const made = await call(side, 'POST', '/customers/external-accounts', {
-    currency: 'USD',
-    accountInfo: {
-      accountType: 'USD_ACCOUNT',
-      accountNumber: '123456789',
-      routingNumber: '021000021',
-      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Bench Payee' },
-    },
-  });
-  prove(made.status === 201, `external account: ${made.status} ${JSON.stringify(made.body)}`);
-  side.destination = made.body.id;
+  Object.assign(side, await usdPayoutAccounts((method, path, body) => call(side, method, path, body)));
   side.made = 0;
 }
 

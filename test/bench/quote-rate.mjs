@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { serveEmulatorToParent } from './emulator-child.mjs';
 import { prove, provedBench } from './proof.mjs';
+import { usdPayoutAccounts } from './usd-payout.mjs';
 
 const [quotesArg, concurrencyArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const total = Number(quotesArg ?? 2000);
@@ -38,19 +39,7 @@ if (process.argv[2] === '--child') {
       const json = await res.body.json();
       return { status: res.statusCode, body: json };
     };
-    const source = (await call('GET', '/platform/internal-accounts?currency=USD')).body.data[0].id;
-    await call('POST', `/sandbox/internal-accounts/${source}/fund`, { amount: 100_000_000_000 });
-    const destination = (
-      await call('POST', '/customers/external-accounts', {
-        currency: 'USD',
-        accountInfo: {
-          accountType: 'USD_ACCOUNT',
-          accountNumber: '123456789',
-          routingNumber: '021000021',
-          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Bench Payee' },
-        },
-      })
-    ).body.id;
+    const { source, destination } = await usdPayoutAccounts(call);
     const body = {
       source: { sourceType: 'ACCOUNT', accountId: source },
       destination: { destinationType: 'ACCOUNT', accountId: destination },
