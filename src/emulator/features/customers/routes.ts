@@ -10,7 +10,6 @@ import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import {
-  CUSTOMER_TYPES,
   byPlatformCustomerId,
   customerOr404,
   customers,
@@ -36,9 +35,8 @@ const create: Route = {
         'An agent token is bound to its customer and cannot create customers; use the platform credentials',
       );
     const f = new Fields(req.json());
-    const customerType = f.string('customerType', { required: true, enum: CUSTOMER_TYPES }) as
-      | CustomerRec['customerType']
-      | undefined;
+    // customerType is the description's tag, checked with the body's shape before this runs.
+    const customerType = f.string('customerType') as CustomerRec['customerType'] | undefined;
     const common = defined({
       ...readContact(f),
       umaAddress: f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN }),
@@ -92,13 +90,14 @@ const list: Route = {
   path: '/customers',
   permission: 'VIEW',
   handler(req, emu) {
+    // The query's types, enums and date-times are the description's, checked before this runs.
     const f = new Fields(Object.fromEntries(req.query));
-    const customerType = f.string('customerType', { enum: CUSTOMER_TYPES });
+    const customerType = f.string('customerType');
     const platformCustomerId = f.string('platformCustomerId');
     const umaAddress = f.string('umaAddress');
-    const includingDeleted = f.string('isIncludingDeleted', { enum: ['true', 'false'] }) === 'true';
+    const includingDeleted = f.string('isIncludingDeleted') === 'true';
     const bounds = (['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'] as const).map((name) =>
-      f.string(name, { format: 'date-time' }),
+      f.string(name),
     );
     const paging = readPage(f);
     f.done();
