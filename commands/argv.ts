@@ -11,7 +11,8 @@
 export function optionsAfterCommands(text: string): string {
   const blocks = text.replace(/\n+$/, '').split('\n\n');
   const isOptions = (b: string) => /^(Global )?Options:/.test(b);
-  const lastCommands = blocks.findLastIndex((b) => b.startsWith('Commands:'));
+  // "Commands:", or a group's heading in the root help ("Core commands:").
+  const lastCommands = blocks.findLastIndex((b) => /^([A-Z][a-z]+ c|C)ommands:/.test(b));
   if (lastCommands === -1) return text;
   const options = blocks.filter(isOptions);
   const before = blocks.slice(0, lastCommands + 1).filter((b) => !isOptions(b));

@@ -21,42 +21,82 @@ import { webhookVerbs } from './webhook/verbs.js';
 import { completionVerb, versionVerb } from './meta/verbs.js';
 import { RESOURCE_NOUNS } from './resources/verbs.js';
 
+/**
+ * The headings `svc --help` lists the nouns under (as gh's "Core commands"), in this order: what a
+ * user does day to day, the service's resources, the local emulator, and svc's own housekeeping.
+ */
+export const NOUN_GROUPS = {
+  core: 'Core commands:',
+  resources: 'Resource commands:',
+  emulator: 'Emulator commands:',
+  other: 'Other commands:',
+} as const;
+
+export type NounGroup = keyof typeof NOUN_GROUPS;
+
 /** A noun has verbs (`svc session refresh`), or is itself the command (`svc demo`). */
-export type Noun = { name: string; description: string; aliases?: string[] } & (
+export type Noun = { name: string; description: string; group: NounGroup; aliases?: string[] } & (
   | { verbs: Verb<never>[] }
   | { action: Verb<never> }
 );
 
 /**
- * The nouns, in help order. The resource nouns (`customers`, `quotes`…) have their verbs in the
- * resource table (commands/resources/table.ts), loaded only when one of them is invoked.
+ * The nouns, in help order within their group. The resource nouns (`customers`, `quotes`…) have
+ * their verbs in the resource table (commands/resources/table.ts), loaded only when one of them is invoked.
  */
 export const NOUNS: readonly Noun[] = [
-  { name: 'login', description: 'log in with any credential type: otp, oauth or passkey', verbs: loginVerbs },
-  { name: 'otp', description: 'log in with an email or SMS one-time password', verbs: otpVerbs },
-  { name: 'credentials', description: "list, add and remove an account's login credentials", verbs: credentialsVerbs },
-  { name: 'session', description: 'list, refresh, revoke and switch auth sessions', verbs: sessionVerbs },
+  {
+    name: 'login',
+    group: 'core',
+    description: 'log in with any credential type: otp, oauth or passkey',
+    verbs: loginVerbs,
+  },
+  { name: 'otp', group: 'core', description: 'log in with an email or SMS one-time password', verbs: otpVerbs },
+  {
+    name: 'credentials',
+    group: 'core',
+    description: "list, add and remove an account's login credentials",
+    verbs: credentialsVerbs,
+  },
+  {
+    name: 'session',
+    group: 'core',
+    description: 'list, refresh, revoke and switch auth sessions',
+    verbs: sessionVerbs,
+  },
   {
     name: 'auth',
+    group: 'core',
     description: "svc auth status; credentials, delegated keys and sessions, as the official CLI's auth",
     verbs: authVerbs,
   },
-  { name: 'sandbox', description: 'simulate funding and payments in the sandbox', verbs: sandboxVerbs },
-  { name: 'cards', description: 'list, issue, update and reveal cards', verbs: cardsVerbs },
-  ...RESOURCE_NOUNS.map((noun) => ({ ...noun, verbs: [] })),
-  { name: 'webhook', description: "receive, verify and check the service's webhook deliveries", verbs: webhookVerbs },
+  { name: 'sandbox', group: 'core', description: 'simulate funding and payments in the sandbox', verbs: sandboxVerbs },
+  { name: 'trigger', group: 'core', description: triggerVerb.spec.description, action: triggerVerb },
+  {
+    name: 'webhook',
+    group: 'core',
+    description: "receive, verify and check the service's webhook deliveries",
+    verbs: webhookVerbs,
+  },
+  { name: 'api', group: 'core', description: apiVerb.spec.description, action: apiVerb },
+  { name: 'cards', group: 'resources', description: 'list, issue, update and reveal cards', verbs: cardsVerbs },
+  ...RESOURCE_NOUNS.map((noun) => ({ ...noun, group: 'resources' as const, verbs: [] })),
   {
     name: 'emulator',
+    group: 'emulator',
     description: 'the embedded sandbox emulator (a local server that behaves like the sandbox)',
     verbs: emulatorVerbs,
   },
-  { name: 'config', description: 'profiles: base URL, credentials and pinned keys', verbs: configVerbs },
-  { name: 'keys', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
-  { name: 'api', description: apiVerb.spec.description, action: apiVerb },
-  { name: 'trigger', description: triggerVerb.spec.description, action: triggerVerb },
-  { name: 'demo', description: demoVerb.spec.description, action: demoVerb },
-  { name: 'completion', description: completionVerb.spec.description, action: completionVerb },
-  { name: 'version', description: versionVerb.spec.description, action: versionVerb },
+  { name: 'demo', group: 'emulator', description: demoVerb.spec.description, action: demoVerb },
+  {
+    name: 'config',
+    group: 'other',
+    description: 'profiles: base URL, credentials and pinned keys',
+    verbs: configVerbs,
+  },
+  { name: 'keys', group: 'other', description: 'P-256 keys, API-key stamps and HPKE bundles', verbs: keysVerbs },
+  { name: 'completion', group: 'other', description: completionVerb.spec.description, action: completionVerb },
+  { name: 'version', group: 'other', description: versionVerb.spec.description, action: versionVerb },
 ];
 
 /** The noun a word names, itself or by an alias (`tx` → transactions); undefined for any other word. */

@@ -13,7 +13,7 @@ import { VERSION } from './version.js';
 import { GROUPS, type TableVerb } from './resources/verbs.js';
 import { optionsAfterCommands, restyleParseError, wantsJson } from './argv.js';
 import { colors, decideColor } from './colors.js';
-import { NOUNS, nounNamed } from './nouns.js';
+import { NOUN_GROUPS, NOUNS, nounNamed } from './nouns.js';
 
 /**
  * What the root does with a parsed verb. The CLI loads the verb's module and runs it; a test
@@ -116,12 +116,15 @@ export function buildProgram(
   // (so commander can suggest the right one), lists every noun without its verbs.
   for (const noun of NOUNS) {
     if (invoked !== undefined && noun !== invoked) continue;
-    const command = program.command(noun.name).description(noun.description);
+    const command = program.command(noun.name).description(noun.description).helpGroup(NOUN_GROUPS[noun.group]);
     if (noun.aliases) command.aliases(noun.aliases);
     if (noun !== invoked) continue;
     if ('action' in noun) mount(command, noun.action, execute);
     else mountAll(command, [...noun.verbs, ...table], execute);
     if (helpAfter) command.addHelpText('after', helpAfter);
   }
+  // `help [command]` joins svc's own housekeeping in the grouped root help. Set last: a command made
+  // after this would inherit the root's help command, heading included.
+  program.commandsGroup(NOUN_GROUPS.other).helpCommand(true);
   return program;
 }

@@ -66,8 +66,30 @@ describe('help (item 7)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: svc session refresh/);
     const root = (await runSvc(['--help'])).stdout;
-    expect(root.indexOf('Commands:')).toBeGreaterThan(0);
-    expect(root.indexOf('Options:')).toBeGreaterThan(root.indexOf('Commands:'));
+    expect(root.indexOf('Other commands:')).toBeGreaterThan(0);
+    expect(root.indexOf('Options:')).toBeGreaterThan(root.indexOf('Other commands:'));
+  });
+
+  it('root help groups the nouns under headings, as gh does: core, resources, emulator, other', async () => {
+    const root = (await runSvc(['--help'])).stdout;
+    const groups = [...root.matchAll(/^(\w[\w ]*):\n((?: {2}.*\n)+)/gm)].map((m) => ({
+      heading: m[1],
+      nouns: [...m[2]!.matchAll(/^ {2}([\w-]+)/gm)].map((n) => n[1]),
+    }));
+    expect(groups.map((g) => g.heading).slice(0, 4)).toEqual([
+      'Core commands',
+      'Resource commands',
+      'Emulator commands',
+      'Other commands',
+    ]);
+    const under = Object.fromEntries(groups.map((g) => [g.heading, g.nouns]));
+    expect(under['Core commands']).toEqual(expect.arrayContaining(['login', 'session', 'auth', 'sandbox', 'trigger']));
+    expect(under['Resource commands']).toEqual(expect.arrayContaining(['cards', 'customers', 'quotes']));
+    expect(under['Emulator commands']).toEqual(['emulator', 'demo']);
+    expect(under['Other commands']).toEqual(expect.arrayContaining(['config', 'completion', 'version', 'help']));
+    expect(root).not.toMatch(/^Commands:/m);
+    // A noun's own help keeps one plain list of its verbs.
+    expect((await runSvc(['session', '--help'])).stdout).toMatch(/^Commands:\n {2}list/m);
   });
 
   it('svc version, and --version --json with Node and platform', async () => {
