@@ -14,6 +14,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -24,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { openStore } from '../../src/store/index.js';
+import { sessionFileName } from '../../src/store/names.js';
 import { originOf, recordingProxy, type RecordingProxy } from '../integration/auth/support.js';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { LARGE, printFigures, report } from './report.js';
@@ -270,6 +272,40 @@ describe('the key store', () => {
       survived: ok,
       lost: 2 - ok,
     });
+  }, 60_000);
+
+  it('one damaged session key file: session list marks it with its path and the fix, lists the others; session show works', async () => {
+    const configDir = tempConfigDir();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await login(configDir)).code).toBe(0);
+      ids.push(openStore({ dir: configDir }).getProfile('default')!.activeSessionId!);
+    }
+    const [damagedId, ...others] = ids;
+    const file = join(configDir, 'sessions', `${sessionFileName(damagedId!)}.json`);
+    writeFileSync(file, '{"id": "' + damagedId + '", "privateKey": '); // cut short, as a crash or a full disk leaves it
+    const list = await runSvc(['--json', 'session', 'list'], { env: env(), configDir });
+    const rows =
+      list.code === 0
+        ? (JSON.parse(list.stdout).data as Array<{ id: string; keyHeld: boolean; damagedKeyFile?: string }>)
+        : [];
+    const marked = rows.find((r) => r.id === damagedId)?.damagedKeyFile === file;
+    const listed = others.filter((id) => rows.some((r) => r.id === id && r.keyHeld)).length;
+    const show = await runSvc(['session', 'show'], { env: env(), configDir });
+    report({
+      suite: 'store',
+      attack: 'one damaged session key file among three: session list, session show',
+      tried: 3,
+      survived: (marked ? 1 : 0) + listed,
+      lost: 3 - ((marked ? 1 : 0) + listed),
+      detail: `list exit ${list.code}, show exit ${show.code}`,
+    });
+    expect(list.code).toBe(0);
+    expect(marked).toBe(true);
+    expect(listed).toBe(others.length);
+    expect(list.stderr).toContain(`rm '${file}'`);
+    expect(show.code).toBe(0);
+    rmSync(configDir, { recursive: true, force: true });
   }, 60_000);
 
   it('a 0777 config folder is tightened to 0700 and the user is told; a symlink to a folder of ours is followed', async () => {
