@@ -6,8 +6,8 @@
 // Reads the committed digest test/contract/api-schema.json (regenerate it with
 // test/contract/generate-schema.mjs) and writes, in src/emulator/kernel/request-check/generated/
 // (not committed; their types are the committed operations.d.ts there): Ajv's standalone code,
-// one CommonJS module per operation (opN.cjs) with the validators of its path parameters, its
-// query, its headers and its JSON body, and operations.js, the table the kernel reads
+// one CommonJS module per operation (opN.cjs; operations sharing a large schema share one) with
+// the validators of its path parameters, its query, its headers and its JSON body, and operations.js, the table the kernel reads
 // (src/emulator/kernel/request-check/), naming each operation's module. Nothing is compiled when
 // the emulator starts, and a module is read only when its operation's first request arrives. The
 // output starts with a hash of its inputs and is left alone while they are unchanged, so a build
@@ -170,6 +170,59 @@ for (const [key, op] of Object.entries(doc.operations)) {
   n++;
 }
 
+/** The names of the component schemas `node` refers to. */
+function refsIn(node, out = new Set()) {
+  if (Array.isArray(node)) for (const item of node) refsIn(item, out);
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMAS)) out.add(value.slice(SCHEMAS.length));
+      else refsIn(value, out);
+    }
+  }
+  return out;
+}
+
+/** The component schemas `names` reach, themselves included. */
+function closure(names) {
+  const seen = new Set();
+  const stack = [...names];
+  while (stack.length > 0) {
+    const name = stack.pop();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    stack.push(...refsIn(doc.components.schemas[name]));
+  }
+  return seen;
+}
+
+/**
+ * Operations whose bodies reach the same large component schema (more than SHARED_TEXT characters of
+ * schema with what it refers to) share one module, so its code is generated and read once: the
+ * three external-account creates (customer, platform, agent) reach ExternalAccountCreateInfoOneOf,
+ * whose 40-odd account types are some 750 kB of code. A smaller shared part is left in each
+ * operation's own module, so that a request still reads little beyond its own operation's code.
+ */
+const SHARED_TEXT = 20_000;
+const sizeOf = new Map();
+const textOf = (name) => {
+  if (!sizeOf.has(name)) {
+    let size = 0;
+    for (const n of closure([name])) size += JSON.stringify(doc.components.schemas[n]).length;
+    sizeOf.set(name, size);
+  }
+  return sizeOf.get(name);
+};
+/** The module of the first operation whose body reached each large schema; later ones join it. */
+const moduleOfLarge = new Map();
+for (const [key, op] of Object.entries(doc.operations)) {
+  const json = op.requestBody?.content?.['application/json'];
+  if (!json) continue;
+  const large = [...closure(refsIn(json))].filter((name) => textOf(name) > SHARED_TEXT);
+  const shared = large.map((name) => moduleOfLarge.get(name)).find((m) => m !== undefined);
+  if (shared) operations[key].module = shared;
+  for (const name of large) if (!moduleOfLarge.has(name)) moduleOfLarge.set(name, operations[key].module);
+}
+
 function isArray(schema) {
   const s = schema?.$ref?.startsWith(SCHEMAS) ? doc.components.schemas[schema.$ref.slice(SCHEMAS.length)] : schema;
   return s?.type === 'array';
@@ -196,21 +249,27 @@ function asCode(code, prefix) {
 }
 
 /**
- * One CommonJS module per operation, read when its first request arrives (request-check/load.ts),
- * so starting the emulator reads none of them and a request reads only its own operation's code.
- * A module is a function of the format checks and runtime helpers that returns the validators.
+ * One CommonJS module per operation (or per group of operations sharing a large schema), read when
+ * its first request arrives (request-check/load.ts), so starting the emulator reads none of them and
+ * a request reads only its own operation's code. A module is a function of the format checks and
+ * runtime helpers that returns each of its operations' validators, by operation.
  */
-function operationModule(ids) {
+function operationModule(keys) {
   const parts = [];
-  const returned = [];
-  for (const [ajv, prefix, byWhere] of [
-    [bodies, 'b', ids.body],
-    [params, 'p', ids.params],
+  for (const [ajv, prefix, part] of [
+    [bodies, 'b', 'body'],
+    [params, 'p', 'params'],
   ]) {
-    if (Object.keys(byWhere).length === 0) continue;
-    parts.push(asCode(standaloneCode(ajv, Object.fromEntries(Object.values(byWhere).map((id) => [id, id]))), prefix));
-    for (const [where, id] of Object.entries(byWhere)) returned.push(`${where}: ${id}`);
+    const ids = keys.flatMap((key) => Object.values(exportsOf[key][part]));
+    if (ids.length === 0) continue;
+    parts.push(asCode(standaloneCode(ajv, Object.fromEntries(ids.map((id) => [id, id]))), prefix));
   }
+  const returned = keys.map((key) => {
+    const ids = { ...exportsOf[key].body, ...exportsOf[key].params };
+    return `${JSON.stringify(key)}: { ${Object.entries(ids)
+      .map(([where, id]) => `${where}: ${id}`)
+      .join(', ')} }`;
+  });
   return `${stamp}
 // Generated by .ci/request-validators.mjs from test/contract/api-schema.json: do not edit.
 module.exports = function validators(FORMATS, ${Object.values(RUNTIME).join(', ')}) {
@@ -225,11 +284,14 @@ mkdirSync(DIR, { recursive: true });
 // Modules of an earlier description go, so the folder holds exactly what OPERATIONS names.
 for (const file of readdirSync(DIR)) if (/^op\d+\.cjs$/.test(file)) rmSync(join(DIR, file));
 let bytes = 0;
+const keysOf = new Map();
 for (const [key, entry] of Object.entries(operations)) {
-  if (!entry.module) continue;
-  const text = operationModule(exportsOf[key]);
+  if (entry.module) keysOf.set(entry.module, [...(keysOf.get(entry.module) ?? []), key]);
+}
+for (const [module, keys] of keysOf) {
+  const text = operationModule(keys);
   bytes += text.length;
-  writeFileSync(join(DIR, entry.module), text);
+  writeFileSync(join(DIR, module), text);
 }
 // Written last: its stamp says every module above is current.
 writeFileSync(
@@ -241,5 +303,5 @@ export const OPERATIONS = ${JSON.stringify(operations)};
 `,
 );
 console.log(
-  `request validators: ${Object.keys(operations).length} operations, ${(bytes / 1024).toFixed(0)} kB in one module each (${DIR.slice(root.length + 1)})`,
+  `request validators: ${Object.keys(operations).length} operations, ${(bytes / 1024).toFixed(0)} kB in ${keysOf.size} modules (${DIR.slice(root.length + 1)})`,
 );

@@ -1,7 +1,8 @@
 /**
  * The emulator's request validators cost nothing at start (issue budget: startup grows at most
  * 50 ms): `svc emulator start` reads no operation's validator module before its ready line, and a
- * request reads its own operation's module once (src/emulator/kernel/request-check/load.ts).
+ * request reads its own operation's module once (src/emulator/kernel/request-check/load.ts);
+ * operations sharing a large schema (the external-account creates) share one module.
  * Not timed: a preload records every request-validators module the built CLI requires.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,26 +34,31 @@ Module._load = function (request, ...rest) {
   return hook;
 }
 
+/** `svc emulator start` with the preload; `loaded` lists the validator modules read so far. */
+async function startRecorded() {
+  const dir = tempConfigDir();
+  dirs.push(dir);
+  const log = join(dir, 'loaded.txt');
+  running = startSvc(['--json', 'emulator', 'start', '--port', '0'], {
+    configDir: dir,
+    env: { NODE_OPTIONS: `--require ${hookIn(dir, log)}` },
+  });
+  const ready = JSON.parse(await running.firstLine) as EmulatorReady;
+  const loaded = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
+  const auth = `Basic ${Buffer.from(`${ready.apiTokenId}:${ready.apiClientSecret}`).toString('base64')}`;
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${ready.baseUrl}${path}`, {
+      method,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return { loaded, call };
+}
+
 describe('emulator request validators', () => {
   it('are read per operation on its first request, none at start', async () => {
-    const dir = tempConfigDir();
-    dirs.push(dir);
-    const log = join(dir, 'loaded.txt');
-    running = startSvc(['--json', 'emulator', 'start', '--port', '0'], {
-      configDir: dir,
-      env: { NODE_OPTIONS: `--require ${hookIn(dir, log)}` },
-    });
-    const ready = JSON.parse(await running.firstLine) as EmulatorReady;
-    const loaded = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
+    const { loaded, call } = await startRecorded();
     expect(loaded()).toEqual([]);
-
-    const auth = `Basic ${Buffer.from(`${ready.apiTokenId}:${ready.apiClientSecret}`).toString('base64')}`;
-    const call = (method: string, path: string, body?: unknown) =>
-      fetch(`${ready.baseUrl}${path}`, {
-        method,
-        headers: { authorization: auth, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
 
     expect((await call('GET', '/customers?limit=2')).status).toBe(200);
     expect((await call('GET', '/customers?limit=3')).status).toBe(200);
@@ -67,5 +73,18 @@ describe('emulator request validators', () => {
     const second = loaded();
     expect(second).toHaveLength(2);
     expect(new Set(second.map((f) => basename(f))).size).toBe(2);
+  });
+
+  it('of the external-account creates are one module, read once, refusing for each operation', async () => {
+    const { loaded, call } = await startRecorded();
+    const bad = { currency: 'USD', accountInfo: { accountType: 'NOT_A_TYPE' } };
+    for (const path of ['/customers/external-accounts', '/platform/external-accounts']) {
+      const refused = await call('POST', path, bad);
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { code: string; message: string };
+      expect(body.code).toBe('INVALID_INPUT');
+      expect(body.message).toContain('accountInfo.accountType');
+    }
+    expect(loaded()).toHaveLength(1);
   });
 });

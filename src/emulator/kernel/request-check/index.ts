@@ -2,7 +2,7 @@
  * The schema check every request of an operation the API description has passes before its
  * handler runs: path parameters, query, the headers the description declares and the JSON body,
  * against validators generated from the description at build time (.ci/request-validators.mjs →
- * generated/operations.js and one module an operation, read on its first request by load.ts;
+ * generated/operations.js and the module of each operation, read on its first request by load.ts;
  * nothing is compiled at start). A failure is one 400 INVALID_INPUT
  * naming every failing field (refusal.ts); nothing has run, so nothing was created or changed.
  * Handlers then check only business rules: magic values, state, ownership.
@@ -19,7 +19,7 @@ import {
   type OperationFacts,
   type ParameterFacts,
 } from './generated/operations.js';
-import { validatorsIn } from './load.js';
+import { validatorsOf } from './load.js';
 import { fieldErrors, refusal } from './refusal.js';
 
 /** `GET /customers/{}`: a path template with its parameters' names left out. */
@@ -90,9 +90,9 @@ function headersOf(check: ParameterFacts, req: Req): Record<string, unknown> {
 }
 
 /** Every schema rule of the operation, all failures at once; throws the 400 when any fails. */
-function check(op: OperationFacts, req: Req, pathValues: Record<string, string>): void {
+function check(key: string, op: OperationFacts, req: Req, pathValues: Record<string, string>): void {
   if (op.module === undefined) return;
-  const validators = validatorsIn(op.module);
+  const validators = validatorsOf(op.module, key);
   const errors: FieldError[] = [];
   if (op.path) errors.push(...parameterErrors(validators.path, op.path, pathValues));
   if (op.query) errors.push(...parameterErrors(validators.query, op.query, queryOf(op.query, req.query)));
@@ -114,5 +114,5 @@ export function checkRequest(route: Route, req: Req): void {
   if (found === undefined) return;
   const pathValues: Record<string, string> = {};
   for (const [own, described] of found.params) pathValues[described] = req.params[own]!;
-  check(OPERATIONS[found.key]!, req, pathValues);
+  check(found.key, OPERATIONS[found.key]!, req, pathValues);
 }

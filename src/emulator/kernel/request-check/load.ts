@@ -1,7 +1,7 @@
 /**
- * An operation's generated validators, read from its own module (opN.cjs) when its first request
+ * An operation's generated validators, read from its module (opN.cjs) when its first request
  * arrives and kept: starting the emulator reads none of them, and a request pays only for its own
- * operation (the three external-account creates are the largest, some 750 kB each). The modules
+ * operation (the three external-account creates, the largest, share one module of some 750 kB). The modules
  * are in generated/ beside this file in the sources (and tsc's output), request-validators/
  * beside the bundle in the package (.ci/build.mjs copies them there).
  */
@@ -15,7 +15,7 @@ import { characterCount } from './runtime.js';
 const FOLDERS = ['./generated/', './request-validators/'];
 
 let folder: string | undefined;
-const loaded = new Map<string, OperationValidators>();
+const loaded = new Map<string, Record<string, OperationValidators>>();
 
 function folderOf(module: string): string {
   if (folder) return folder;
@@ -28,13 +28,15 @@ function folderOf(module: string): string {
   );
 }
 
-/** The validators in `module` (`op12.cjs`), read on first use. */
-export function validatorsIn(module: string): OperationValidators {
+/** The validators of operation `key` (`POST /customers`), in `module` (`op12.cjs`), read on first use. */
+export function validatorsOf(module: string, key: string): OperationValidators {
   let validators = loaded.get(module);
   if (!validators) {
     const make = createRequire(import.meta.url)(`${folderOf(module)}${module}`) as ValidatorModule;
     validators = make(FORMATS, characterCount);
     loaded.set(module, validators);
   }
-  return validators;
+  const own = validators[key];
+  if (!own) throw new Error(`the request validators are stale (${module} has no ${key}): run npm run build`);
+  return own;
 }

@@ -35,7 +35,7 @@ export interface OperationFacts {
   query?: ParameterFacts;
   header?: ParameterFacts;
   body?: BodyFacts;
-  /** The operation's validators' module beside operations.js (`op12.cjs`); none when there is nothing to check. */
+  /** The module beside operations.js holding the operation's validators (`op12.cjs`); none when there is nothing to check. */
   module?: string;
 }
 
@@ -47,11 +47,15 @@ export interface OperationValidators {
   body?: GeneratedValidator;
 }
 
-/** An opN.cjs module: a function of the format checks and the runtime helper it calls. */
+/**
+ * An opN.cjs module: a function of the format checks and the runtime helper it calls, returning the
+ * validators of each operation it holds (operations sharing a large schema share a module), by
+ * operation (`METHOD /path/{template}`).
+ */
 export type ValidatorModule = (
   formats: Record<string, (value: string) => boolean>,
   characterCount: (text: string) => number,
-) => OperationValidators;
+) => Record<string, OperationValidators>;
 
 /** Every operation of the description, by `METHOD /path/{template}`. */
 export declare const OPERATIONS: Record<string, OperationFacts>;
