@@ -9,6 +9,7 @@
  * far ahead cannot keep the command re-sending (without this: 16 requests in 25 s under a 5 s timeout).
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import { backoffMs } from '../backoff.js';
 import { abortableSleep } from '../http/sleep.js';
 import { ChallengeExpiredError, InterruptedError, StillProcessingError } from '../errors.js';
 import { parseChallenge, type SignedRequestChallenge } from './challenge.js';
@@ -115,8 +116,10 @@ export async function signedRequest<T = unknown>(
 
   checkAbort();
   let res = await client.request<unknown>({ ...retry, timeoutMs: remaining() });
-  let delay = opts.backoff?.initialMs ?? DEFAULT_INITIAL_MS;
-  const maxDelay = opts.backoff?.maxMs ?? DEFAULT_MAX_MS;
+  const backoff = {
+    initialMs: opts.backoff?.initialMs ?? DEFAULT_INITIAL_MS,
+    maxMs: opts.backoff?.maxMs ?? DEFAULT_MAX_MS,
+  };
   for (let attempt = 1; isProcessing(res); attempt++) {
     hooks?.onProcessing?.(attempt, res.body);
     const left = expiresAtMs - now();
@@ -126,7 +129,7 @@ export async function signedRequest<T = unknown>(
     const timeLeft = deadline - now();
     if (timeLeft <= 0) throw stillProcessing(attempt, `the time allowed (${seconds(budgetMs!)}, the timeout) ran out`);
     try {
-      await sleep(Math.min(delay, left, timeLeft), signal);
+      await sleep(Math.min(backoffMs(backoff, attempt - 1), left, timeLeft), signal);
     } catch (err) {
       if (signal?.aborted)
         throw err instanceof InterruptedError ? err : new InterruptedError('Interrupted', { cause: err });
@@ -136,7 +139,6 @@ export async function signedRequest<T = unknown>(
     if (now() >= expiresAtMs) throw expired(challenge, attempt);
     if (now() >= deadline)
       throw stillProcessing(attempt, `the time allowed (${seconds(budgetMs!)}, the timeout) ran out`);
-    delay = Math.min(delay * 2, maxDelay);
     res = await client.request<unknown>({ ...retry, timeoutMs: remaining() });
   }
   hooks?.onSettled?.(res.status);

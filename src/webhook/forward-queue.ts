@@ -7,6 +7,7 @@
  * deliveries waiting, new ones for it join the queue behind them without an attempt of their own;
  * once an attempt succeeds the queue is drained, one after another.
  */
+import { jitteredBackoffMs } from '../backoff.js';
 
 export interface ForwardQueueOptions {
   initialMs?: number;
@@ -83,10 +84,7 @@ export class ForwardQueue {
   }
 
   private nextWait(t: Target): number {
-    if (t.nextWaitMs === undefined) {
-      const cap = Math.min(this.maxMs, this.initialMs * 2 ** Math.min(t.failures, 30));
-      t.nextWaitMs = Math.round(cap / 2 + (this.random() * cap) / 2);
-    }
+    t.nextWaitMs ??= jitteredBackoffMs({ initialMs: this.initialMs, maxMs: this.maxMs }, t.failures, this.random);
     return t.nextWaitMs;
   }
 

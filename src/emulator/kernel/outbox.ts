@@ -9,6 +9,7 @@
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { Agent, request } from 'undici';
+import { backoffMs } from '../../backoff.js';
 import { signWebhookBody } from '../../crypto/webhook-signature.js';
 import { DeliveryLog } from './delivery-log.js';
 import { EventLog, type EventLogHost, type LoggedEvent } from './event-log.js';
@@ -186,11 +187,6 @@ export class WebhookOutbox {
     this.emu.later(delayMs, () => void this.attempt(delivery));
   }
 
-  private backoffMs(attempts: number): number {
-    const { initialMs, maxMs } = this.emu.opts.webhookRetry;
-    return Math.min(maxMs, initialMs * 2 ** Math.max(0, attempts - 1));
-  }
-
   private async attempt(delivery: WebhookDelivery): Promise<DeliveryResult> {
     const endpoint = delivery.endpoint ?? this.emu.core.config.webhookEndpoint;
     const sent = endpoint ? await this.post(endpoint, delivery.body) : undefined;
@@ -208,7 +204,7 @@ export class WebhookOutbox {
     if (done) {
       this.emu.core.outbox = this.emu.core.outbox.filter((d) => d.key !== delivery.key);
     } else {
-      const delay = this.backoffMs(delivery.attempts);
+      const delay = backoffMs(this.emu.opts.webhookRetry, delivery.attempts - 1);
       delivery.nextAttemptAtMs = this.emu.now() + delay;
       this.schedule(delivery, delay);
     }
