@@ -12,10 +12,6 @@ import { newId } from '../../kernel/ids.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import {
-  GRID_OPERATIONS_STATUSES,
-  ISSUANCE_STATUSES,
-  NETWORKS,
-  PROVIDERS,
   PROVIDER_ENVIRONMENT,
   byNetworkToken,
   providerAccountOr404,
@@ -63,10 +59,11 @@ const register: Route = {
   permission: 'MANAGE',
   idempotent: {},
   handler(req, emu) {
+    // Required fields, types and network's enum are the description's, checked before this runs.
     const f = new Fields(req.json());
-    const providerToken = f.string('providerTokenIdentifier', { required: true, minLength: 1, maxLength: 64 });
-    const networkToken = f.string('networkTokenIdentifier', { required: true, pattern: SPARK_TOKEN });
-    const network = f.string('network', { required: true, enum: NETWORKS });
+    const providerToken = f.string('providerTokenIdentifier', { minLength: 1, maxLength: 64 });
+    const networkToken = f.string('networkTokenIdentifier', { pattern: SPARK_TOKEN });
+    const network = f.string('network');
     const linkId = f.string('stablecoinProviderAccountId', { pattern: idPattern('StablecoinProviderAccount') });
     f.done();
     const link = chooseLink(emu, linkId);
@@ -100,10 +97,11 @@ const list: Route = {
   path: '/stablecoins',
   permission: 'VIEW',
   handler(req, emu) {
+    // The filters' enums are the description's, checked before this runs.
     const f = new Fields(Object.fromEntries(req.query));
-    const issuanceStatus = f.string('issuanceStatus', { enum: ISSUANCE_STATUSES });
-    const gridOperationsStatus = f.string('gridOperationsStatus', { enum: GRID_OPERATIONS_STATUSES });
-    const provider = f.string('provider', { enum: PROVIDERS });
+    const issuanceStatus = f.string('issuanceStatus');
+    const gridOperationsStatus = f.string('gridOperationsStatus');
+    const provider = f.string('provider');
     const paging = readPage(f);
     f.done();
     const picked = emu

@@ -10,8 +10,6 @@ import { newId } from '../../kernel/ids.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
 import {
-  LINK_STATUSES,
-  PROVIDERS,
   PROVIDER_ENVIRONMENT,
   byProviderAccount,
   providerAccountOr404,
@@ -29,10 +27,11 @@ const link: Route = {
   permission: 'MANAGE',
   idempotent: {},
   handler(req, emu) {
+    // Required fields, types and provider's enum are the description's, checked before this runs.
     const f = new Fields(req.json());
-    const provider = f.string('provider', { required: true, enum: PROVIDERS });
-    const apiClientId = f.string('apiClientId', { required: true, minLength: 1, maxLength: 255 });
-    f.string('apiClientSecret', { required: true, minLength: 1, maxLength: 1024 });
+    const provider = f.string('provider');
+    const apiClientId = f.string('apiClientId', { minLength: 1, maxLength: 255 });
+    f.string('apiClientSecret', { minLength: 1, maxLength: 1024 });
     const given = f.string('providerAccountId', { minLength: 1, maxLength: 255 });
     f.done();
     const providerAccountId = given ?? derivedAccountId(apiClientId!);
@@ -63,9 +62,10 @@ const list: Route = {
   path: '/stablecoin-provider-accounts',
   permission: 'VIEW',
   handler(req, emu) {
+    // The filters' enums are the description's, checked before this runs.
     const f = new Fields(Object.fromEntries(req.query));
-    const provider = f.string('provider', { enum: PROVIDERS });
-    const status = f.string('status', { enum: LINK_STATUSES });
+    const provider = f.string('provider');
+    const status = f.string('status');
     const paging = readPage(f);
     f.done();
     const picked = emu

@@ -16,7 +16,6 @@ import { requireAccount } from '../accounts/accounts.js';
 import { requireExternalAccount } from '../external-accounts/records.js';
 import { FUNDING_WINDOW_MS, scheduleOperation, setStatus } from './lifecycle.js';
 import {
-  OPERATION_TYPES,
   byStablecoin,
   operationOr404,
   operations,
@@ -26,9 +25,6 @@ import {
   type StablecoinRec,
 } from './records.js';
 
-const MINT_FUNDING = ['WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'];
-const BURN_SOURCES = ['EXTERNAL_ACCOUNT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'];
-const PAYOUT_RAILS = ['WIRE', 'ACH_CREDIT', 'SAME_DAY_ACH_CREDIT', 'RTP_CREDIT'];
 /** The description: "reserved for follow-up support" / "for future … flows". */
 const RESERVED = new Set(['GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE']);
 const RESERVED_BURN = new Set(['GRID_INTERNAL_ACCOUNT']);
@@ -52,9 +48,9 @@ const ids = { external: idPattern('ExternalAccount'), internal: idPattern('Inter
 /** The amount in the token's smallest unit: a whole number of fiat cents (decimals ≥ 2). */
 function readAmount(f: Fields, coin: StablecoinRec): string | undefined {
   const unit = 10n ** BigInt(Math.max(coin.decimals - 2, 0));
+  // Digits only is the description's pattern, checked before this runs; the length is the emulator's bound.
   return f.string('amount', {
-    required: true,
-    pattern: /^[0-9]{1,30}$/,
+    maxLength: 30,
     check: (v) => {
       const n = BigInt(v);
       if (n === 0n) return 'amount must be more than 0';
@@ -109,23 +105,23 @@ const mint: Route = {
     const coin = stablecoinOr404(emu, req.params.id!);
     const f = new Fields(req.json());
     const amount = readAmount(f, coin);
-    const funding = f.object('fundingSource', { required: true });
-    const type = funding?.string('type', { required: true, enum: MINT_FUNDING });
+    // The body's shape (required fields, the funding tag and its branch) is the description's, checked before this runs.
+    const funding = f.object('fundingSource');
+    const type = funding?.string('type');
     if (type && RESERVED.has(type))
       funding!.add('type', `${type} funding is reserved for later; use WIRE, ACH_DEBIT or SAME_DAY_ACH_DEBIT`);
     const debited =
       type === 'ACH_DEBIT' || type === 'SAME_DAY_ACH_DEBIT'
-        ? funding!.string('externalAccountId', { required: true, pattern: ids.external })
+        ? funding!.string('externalAccountId', { pattern: ids.external })
         : undefined;
-    const destination = f.object('destination', { required: true });
+    const destination = f.object('destination');
     const accountId = destination?.string('accountId', {
-      required: true,
       check: (v) =>
         ids.external.test(v) || ids.internal.test(v)
           ? undefined
           : 'accountId must be an ExternalAccount or InternalAccount id',
     });
-    const description = f.string('description', { maxLength: 1024 });
+    const description = f.string('description');
     f.done();
     // Existence first (404), then kind (400 naming the field).
     if (debited) checkKind(emu, debited, ['USD_ACCOUNT'], 'fundingSource.externalAccountId', f);
@@ -162,15 +158,15 @@ const burn: Route = {
     const coin = stablecoinOr404(emu, req.params.id!);
     const f = new Fields(req.json());
     const amount = readAmount(f, coin);
-    const source = f.object('source', { required: true });
-    const type = source?.string('type', { required: true, enum: BURN_SOURCES });
+    // The body's shape (required fields, enums, the source tag and its branch) is the description's, checked before this runs.
+    const source = f.object('source');
+    const type = source?.string('type');
     if (type && RESERVED_BURN.has(type))
       source!.add('type', `${type} burns are reserved for later; use EXTERNAL_ACCOUNT or PROVIDER_INTERNAL_BALANCE`);
-    const destination = f.object('destination', { required: true });
-    destination?.string('type', { required: true, enum: ['EXTERNAL_ACCOUNT'] });
-    const payee = destination?.string('externalAccountId', { required: true, pattern: ids.external });
-    const rail = destination?.string('rail', { required: true, enum: PAYOUT_RAILS });
-    const description = f.string('description', { maxLength: 1024 });
+    const destination = f.object('destination');
+    const payee = destination?.string('externalAccountId', { pattern: ids.external });
+    const rail = destination?.string('rail');
+    const description = f.string('description');
     f.done();
     checkKind(emu, payee!, ['USD_ACCOUNT'], 'destination.externalAccountId', f);
     f.done();
@@ -202,8 +198,9 @@ const list: Route = {
   permission: 'VIEW',
   handler(req, emu) {
     const coin = stablecoinOr404(emu, req.params.id!);
+    // operationType's enum is the description's, checked before this runs.
     const f = new Fields(Object.fromEntries(req.query));
-    const type = f.string('operationType', { enum: OPERATION_TYPES });
+    const type = f.string('operationType');
     const paging = readPage(f);
     f.done();
     const picked = emu
