@@ -34,7 +34,9 @@ export function renderer(
   const failed = (result: ForwardResult) =>
     `${result.url} failed: ${result.error ? `${result.status} (${result.error})` : result.status} after ${formatMs(result.ms)}`;
 
+  const stdoutBatch = batchedLines(deps.io.stdout);
   const show = ({ event, verified, forward, redelivered, attempt }: Delivery) => {
+    stdoutBatch.hold();
     // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
     const parts = describeEvent(event, cards);
     if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
@@ -51,7 +53,7 @@ export function renderer(
       // stdout keeps its one-line-per-event shape; the app's answer is in its fields, and here for a reader of stderr.
       if (forward?.url) ui.info(`${event.id} ${formatForward(forward, forward.url, attempt)}`);
     }
-    return written(deps.io.stdout);
+    return stdoutBatch();
   };
 
   function render(e: ListenerEvent): void | Promise<void> {
@@ -141,6 +143,32 @@ function emulatorLine(ui: UI, e: Emulator): void {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One write a batch: the lines of the deliveries shown in one turn of the event loop are held in
+ * the stream (cork) and leave in one write when the turn ends (uncork, at setImmediate), not one
+ * system call (and one wake-up of the reader) a line. `hold()` before writing a delivery's line;
+ * then the call returns the batch's promise, settled as `written` says once the batch is out.
+ */
+function batchedLines(stream: NodeJS.WritableStream): { hold(): void; (): Promise<void> | undefined } {
+  const s = stream as NodeJS.WritableStream & { cork?(): void; uncork?(): void };
+  let batch: Promise<void> | undefined;
+  const hold = () => {
+    if (batch !== undefined || typeof s.cork !== 'function') return;
+    s.cork();
+    batch = new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        batch = undefined;
+        s.uncork!();
+        const out = written(stream);
+        if (out === undefined) resolve();
+        else out.then(resolve, reject);
+      }),
+    );
+    batch.catch(() => {}); // each delivery of the batch handles the rejection; none may be waiting
+  };
+  return Object.assign(() => batch ?? written(stream), { hold });
+}
 
 /**
  * Undefined when everything written to `stream` has reached its file descriptor (a terminal, a file,

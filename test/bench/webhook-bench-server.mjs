@@ -5,14 +5,21 @@
  * machine with cores to spare for the threadpool cannot absorb), and on 'stop' closes and reports
  * its receiver's stats.
  *
- *   kinds: bare | minimal | receiver | receiver-store | receiver-sync | receiver-noverify
+ *   kinds: bare | minimal | receiver | receiver-store | receiver-sync | receiver-noverify | listen | listen-store
+ *
+ * `listen` and `listen-store` are the real command, `svc webhook listen --json [--store FILE]`
+ * (bin/svc.js) in a process of its own, printing every event to a pipe this process drains and
+ * counts; its CPU is read from /proc (Linux). BENCH_CPU_PROF=DIR runs it under `node --cpu-prof`;
+ * BENCH_LISTEN_ROOT=DIR runs another checkout's build instead (the bench's --baseline).
  */
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createPublicKey, verify } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const dist = new URL('../../dist/src/', import.meta.url);
 const load = (path) => import(new URL(path, dist).href);
@@ -105,16 +112,71 @@ async function receiver(kind, publicKeyPem) {
   };
 }
 
+/** User + system CPU (µs) of another process, every thread, from /proc (clock ticks of 10 ms). */
+function cpuOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+}
+
+/** `svc webhook listen --json` as a user runs it: every event a JSON line on stdout (a pipe drained here). */
+async function listen(kind, publicKeyPem) {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-listen-'));
+  // BENCH_LISTEN_ROOT: another checkout's build (an A/B of two versions in one run).
+  const root = process.env.BENCH_LISTEN_ROOT ?? fileURLToPath(new URL('../..', import.meta.url));
+  const bin = join(root, 'bin', 'svc.js');
+  const store = kind === 'listen-store' ? ['--store', join(dir, 'journal')] : [];
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const args = [...prof, bin, '--json', 'webhook', 'listen', '--port', '0', '--public-key', publicKeyPem, ...store];
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', SERVICE_CLI_CONFIG_DIR: join(dir, 'config') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  let lines = 0;
+  let first = '';
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      if (first !== undefined) {
+        first += chunk.toString('utf8');
+        const end = first.indexOf('\n');
+        if (end !== -1) {
+          resolve(Number(new URL(JSON.parse(first.slice(0, end)).url).port));
+          first = undefined;
+        }
+      }
+    });
+    void exited.then((code) => reject(new Error(`svc webhook listen exited ${code}: ${err}`)));
+  });
+  return {
+    port,
+    cpu: () => cpuOf(child.pid),
+    close: async () => {
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+      return { events: lines - 1 }; // the ready line is not an event
+    },
+  };
+}
+
 const [kind, publicKeyPem] = [process.argv[2], process.env.BENCH_KEY];
 const server =
   kind === 'bare'
     ? await bare()
     : kind === 'minimal'
       ? await minimal(publicKeyPem)
-      : await receiver(kind, publicKeyPem);
+      : kind.startsWith('listen')
+        ? await listen(kind, publicKeyPem)
+        : await receiver(kind, publicKeyPem);
 process.send({ port: server.port });
 process.on('message', async (m) => {
-  if (m === 'cpu')
+  // The command's own process: its CPU from /proc; the event loop's busy time is not readable from outside.
+  if (m === 'cpu' && server.cpu) process.send({ cpu: { ...server.cpu(), mainActiveMs: 0 } });
+  else if (m === 'cpu')
     process.send({ cpu: { ...process.cpuUsage(), mainActiveMs: performance.eventLoopUtilization().active } });
   if (m === 'stop') {
     process.send({ stopped: (await server.close()) ?? null });
