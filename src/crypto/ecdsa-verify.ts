@@ -6,6 +6,7 @@
  */
 import { createPublicKey, verify as nodeVerify, type KeyObject } from 'node:crypto';
 import { p256 } from './curve.js';
+import { bytesToHex, hexToBytes } from './hex.js';
 import { CLIENT_PUBLIC_KEY_PATTERN } from './keys.js';
 
 // SubjectPublicKeyInfo headers for id-ecPublicKey/prime256v1 with a 33- or 65-byte point: the
@@ -31,7 +32,7 @@ export function verifyingKey(publicKeyHex: string): VerifyingKey | undefined {
   // Stryker disable next-line ConditionalExpression: without the cache every answer is the same, only slower.
   if (hit) return hit;
   if (!CLIENT_PUBLIC_KEY_PATTERN.test(publicKeyHex)) return undefined;
-  const point = Buffer.from(publicKeyHex, 'hex');
+  const point = hexToBytes(publicKeyHex);
   let key: KeyObject;
   try {
     // OpenSSL checks the point is on the curve and refuses it otherwise.
@@ -42,8 +43,8 @@ export function verifyingKey(publicKeyHex: string): VerifyingKey | undefined {
   }
   const compressed =
     point.length === 33
-      ? point.toString('hex')
-      : ((point[64] & 1) === 1 ? '03' : '02') + point.subarray(1, 33).toString('hex');
+      ? bytesToHex(point)
+      : ((point[64]! & 1) === 1 ? '03' : '02') + bytesToHex(point.subarray(1, 33));
   const entry = { key, compressed };
   // Stryker disable next-line all: the bound changes how much memory the cache holds, never an answer.
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
@@ -52,14 +53,14 @@ export function verifyingKey(publicKeyHex: string): VerifyingKey | undefined {
 }
 
 /** DER hex → bytes when it is strict DER with r and s in [1, n-1]; undefined otherwise. */
-export function derSignatureBytes(derHex: string): Buffer | undefined {
+export function derSignatureBytes(derHex: string): Uint8Array | undefined {
   try {
     // Strict hex of either case (noble refuses odd lengths and other characters), DER structure, r and s in range.
     p256.Signature.fromHex(derHex, 'der');
   } catch {
     return undefined;
   }
-  return Buffer.from(derHex, 'hex');
+  return hexToBytes(derHex);
 }
 
 /** True when der is a valid signature (low- or high-S) of message by key. */

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decodeCBOR, decodePartialCBOR, encodeCBOR, type CBORType } from '@levischuck/tiny-cbor';
+import { bytesToHex, hexToBytes, isHex } from './hex.js';
 
 /** Flags of authenticator data (§6.1). */
 export const FLAG_USER_PRESENT = 0x01;
@@ -83,8 +84,8 @@ export function buildAuthenticatorData(init: {
 
 /** COSE_Key (RFC 9053 §7.1.1) of an uncompressed P-256 key in SEC1 hex (`04` + X + Y). */
 export function coseFromSec1(uncompressedHex: string): Map<number, CBORType> {
-  const bytes = Buffer.from(uncompressedHex, 'hex');
-  if (bytes.length !== 65 || bytes[0] !== 4) throw new Error('expected an uncompressed P-256 key (04 + X + Y)');
+  const bytes = isHex(uncompressedHex) ? hexToBytes(uncompressedHex) : undefined;
+  if (bytes?.length !== 65 || bytes[0] !== 4) throw new Error('expected an uncompressed P-256 key (04 + X + Y)');
   return new Map<number, CBORType>([
     [1, 2], // kty: EC2
     [3, COSE_ALG_ES256],
@@ -104,7 +105,7 @@ export function sec1FromCose(key: Map<string | number, CBORType>): string {
   if (!(x instanceof Uint8Array) || x.length !== 32 || !(y instanceof Uint8Array) || y.length !== 32) {
     throw new Error('COSE x (-2) and y (-3) must be 32-byte strings');
   }
-  return `04${Buffer.from(x).toString('hex')}${Buffer.from(y).toString('hex')}`;
+  return `04${bytesToHex(x)}${bytesToHex(y)}`;
 }
 
 /** The attestation object of a `none` attestation (§8.7): {fmt: "none", attStmt: {}, authData}. */

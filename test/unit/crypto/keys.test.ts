@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { hintFor } from '../../../commands/error-hints.js';
 import { p256 } from '@noble/curves/nist.js';
 import { UsageError } from '../../../src/errors.js';
-import { bytesToHex, hexToBytes } from '../../../src/crypto/hex.js';
 import {
   CLIENT_PUBLIC_KEY_PATTERN,
   compressPublicKey,
@@ -17,16 +16,6 @@ import { STAMP_VECTOR } from './vectors.js';
 import { caught } from '../../helpers/caught.js';
 
 const usageError = (fn: () => unknown) => caught(fn, UsageError);
-
-describe('hex', () => {
-  it('round-trips and writes lowercase', () => {
-    expect(bytesToHex(hexToBytes('00FFa1'))).toBe('00ffa1');
-  });
-  it('names the field on bad hex', () => {
-    expect(usageError(() => hexToBytes('abc', 'bundle')).input).toBe('bundle');
-    expect(usageError(() => hexToBytes('zz', 'bundle')).input).toBe('bundle');
-  });
-});
 
 describe('key pairs', () => {
   it('derives the src/crypto/README.md vector public key', () => {

@@ -54,7 +54,7 @@ async function sealCredentials(emu: EmulatorContext, account: AccountRec, client
   // The description: in the sandbox dataSignature and enclaveQuorumPublic are empty strings.
   return JSON.stringify({
     version: 'v1.0.0',
-    data: Buffer.from(data, 'utf8').toString('hex'),
+    data: bytesToHex(Buffer.from(data, 'utf8')),
     dataSignature: '',
     enclaveQuorumPublic: '',
   });
