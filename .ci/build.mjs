@@ -100,7 +100,7 @@ const OMITTED = (name) =>
  */
 const LAZY = [
   // undici's HTTP/2 client (module.exports = connectH2) requires node:http2, and with it tls and
-  // crypto (about 9 ms); svc speaks HTTP/1.1.
+  // crypto; svc speaks HTTP/1.1.
   {
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
     path: './client-h2.js',
@@ -115,8 +115,8 @@ const LAZY = [
   // Not lazy but replaced: atomically (conf's writer) registers its temp-file cleanup with when-exit,
   // which on SIGINT/SIGTERM runs it and sends the signal to the process again. svc handles those
   // signals itself (commands/main.ts: the first stops the command cleanly, a second one exits at
-  // once), so that echo made one Ctrl-C or SIGTERM an immediate exit, cutting off `emulator start`
-  // saving its --state. The cleanup now runs at exit, which every clean stop reaches.
+  // once), so that echo would make one Ctrl-C or SIGTERM an immediate exit, cutting off `emulator
+  // start` saving its --state. The replacement runs the cleanup at exit, which every clean stop reaches.
   {
     importer: /atomically[\\/]dist[\\/]utils[\\/]temp\.js$/,
     path: 'when-exit',
@@ -206,9 +206,8 @@ const chunks = new Map(); // chunk name → verb module source path
 const VERBS_BUNDLE = 'verbs.cjs';
 /**
  * A module of the verbs bundle larger than this is a file of its own, read only by the verbs that
- * use it, since every command reads verbs.cjs (about 2.5 ms a megabyte): today that is undici's
- * HTTP client with its WebAssembly parser and conf's writer, 320 kB a command that neither
- * connects nor writes the store does not read.
+ * use it, since every command reads verbs.cjs: undici's HTTP client with its WebAssembly parser and
+ * conf's writer, which a command that neither connects nor writes the store then does not read.
  */
 const LARGE_MODULE = 256_000;
 /**
@@ -255,8 +254,8 @@ const rootInputs = Object.keys(rootBuild.metafile.inputs);
 // code and `execute` below, and chunks of the code two or more verbs share, so every library and
 // every module of src/ is in the package once however many verbs use it. Each module is turned
 // into CommonJS and wrapped in a function of the bundle, run on first require: a verb reads one
-// file as before (a file per chunk cost about 1 ms each, some twenty of them per command) and
-// evaluates only what it imports.
+// file (a file per chunk would cost a read each, some twenty per command) and evaluates only what
+// it imports.
 const runVerb = join(root, 'commands', 'run-verb.ts');
 const plainSources = new Set([...chunks].filter(([name]) => plainChunks.has(name)).map(([, source]) => source));
 const verbEntry = {
@@ -278,10 +277,10 @@ export const execute = (spec, options, globals, signal, commands) => runVerb(ver
 /**
  * A Node built-in imported by an ES module becomes a CommonJS module of the bundle that requires
  * it. esbuild's split output is ES modules, whose imports of external modules go to the top of the
- * chunk, so a chunk required a built-in when it loaded even for a module of it that runs only when
- * first required: conf, loaded for `session show` though only a store write runs it, brought
- * node:crypto, node:assert and node:stream with it (about 5 ms). As a module of the bundle, a
- * built-in is required where its importer runs.
+ * chunk, so a chunk would require a built-in when it loads even for a module of it that runs only
+ * when first required: conf, loaded for `session show` though only a store write runs it, would
+ * bring node:crypto, node:assert and node:stream with it. As a module of the bundle, a built-in is
+ * required where its importer runs.
  */
 const builtinWhereUsed = {
   name: 'builtin-where-used',

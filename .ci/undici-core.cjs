@@ -1,7 +1,6 @@
 // What the bundled CLI takes from undici, required from undici's own files rather than from its
 // index.js. The index also loads undici's fetch, cookies and WebSocket modules, which read
-// globalThis.Headers and so make Node compile its own built-in copy of undici (about 30 ms per
-// command) beside this one. .ci/build.mjs points `undici` here; tests and the library keep the
+// globalThis.Headers and so make Node compile its own built-in copy of undici beside this one. .ci/build.mjs points `undici` here; tests and the library keep the
 // package's index. `request` is the index's makeDispatcher(api.request), trimmed to how src/ calls
 // it: request(url, { method, headers, body, dispatcher, signal, … }).
 'use strict';

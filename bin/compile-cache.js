@@ -1,6 +1,6 @@
 // V8's code cache for the CLI bundles (dist/cli/*.cjs): the first run of a command saves, at exit,
 // the code V8 compiled for the bundles it loaded, and later runs start from it instead of parsing
-// and compiling again (about 10 ms on `svc sandbox fund`). Saved at exit, it holds every function
+// and compiling again. Saved at exit, it holds every function
 // the run compiled, where Node's own compile cache (module.enableCompileCache, 22.1+) keeps only
 // what compiled at load: so it is used on every Node version, and Node's for the other modules.
 //
@@ -20,7 +20,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 // CommonJS's Module itself: require('node:module') would also load, on Node 20, the ES-module
-// loader and source-map modules that the public `module` builtin brings (about 1 ms).
+// loader and source-map modules that the public `module` builtin brings.
 const Module = module.constructor;
 const { Script } = require('node:vm');
 
@@ -74,9 +74,9 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   const loaded = [];
   const folder = folderTag();
   // A bundle is read straight into its CommonJS wrapper: Module.wrap(text) joins three strings,
-  // which V8 then copies into one before compiling, about 1 ms for dist/cli/verbs.cjs, which every
-  // command reads. The bundles are ASCII (.ci/build.mjs checks), so latin1 reads the same text
-  // without UTF-8 decoding (about 2 ms less for verbs.cjs).
+  // which V8 then copies into one before compiling, on dist/cli/verbs.cjs, which every command
+  // reads. The bundles are ASCII (.ci/build.mjs checks), so latin1 reads the same text without
+  // UTF-8 decoding.
   const [head, tail] = Module.wrapper;
   const load = Module._extensions['.js'];
   Module._extensions['.js'] = function (module, filename) {

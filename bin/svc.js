@@ -15,7 +15,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const helpOnly = argvWords.asksForHelp(args, argvWords.GLOBAL_VALUE_FLAGS);
   // Our bundles keep the code of every function a run compiled (compile-cache.js), with one cache
   // for help and one per command, which compile different parts of them. Node
-  // 22.1+'s own cache keeps top-level code only (about 8 ms slower on `sandbox fund`), so it covers
+  // 22.1+'s own cache keeps top-level code only (so more would be compiled again), so it covers
   // the rest: the prompt and spinner libraries loaded from node_modules.
   // Stack traces (printed by --verbose for an unexpected error) point into src/ and commands/
   // through the bundles' source maps with SVC_DEBUG=1 or NODE_OPTIONS=--enable-source-maps. Node
@@ -24,7 +24,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   require('./compile-cache.js').cacheCompiledCode(
     helpOnly ? 'help' : `run-${cacheKey(argvWords.commandWords(args, argvWords.GLOBAL_VALUE_FLAGS))}`,
   );
-  // Asked only where it exists (22.1+): on Node 20 loading node:module costs about 1 ms for nothing.
+  // Asked only where it exists (22.1+): on Node 20 loading node:module would cost time for nothing.
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 1)) require('node:module').enableCompileCache();
   // The servers (emulator start, webhook listen) keep V8's optimising tier for WebAssembly; help
@@ -40,12 +40,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 
 /**
  * undici parses HTTP with a WebAssembly module. V8 compiles it with its baseline compiler (Liftoff),
- * then recompiles the hot parts with TurboFan on background threads: about 60 ms more on a command
- * that makes a request (measured), for a handful of requests that never benefit. So a command keeps
+ * then recompiles the hot parts with TurboFan on background threads, which the process waits for at
+ * exit: more CPU than a handful of requests ever gains back (CHANGELOG.md has the figure). So a command keeps
  * the baseline code (--liftoff-only), set at the last moment, just before the first connection,
  * when undici compiles its parser:
  * - Node's built-in modules carry a code cache that V8 refuses once any V8 flag has changed, so each
- *   one loaded after the change is compiled from source (http, net, crypto…: about 6 ms);
+ *   one loaded after the change is compiled from source (http, net, crypto…);
  * - V8 refuses a code cache (ours in compile-cache.js, and Node's) made under other flags, so the
  *   flags are put back at exit, before the caches are written.
  * A command that never connects (keys, config) changes nothing.

@@ -1,6 +1,6 @@
 /**
- * Colour functions for one stream. chalk takes ~10 ms to load, and most scripted runs (pipes, CI,
- * NO_COLOR) print no colour at all, so chalk is loaded only when colour is on; otherwise every style,
+ * Colour functions for one stream. chalk is slow to load next to a command's own work, and most
+ * scripted runs (pipes, CI, NO_COLOR) print no colour at all, so chalk is loaded only when colour is on; otherwise every style,
  * however chained (`c.bold.cyan(text)`), returns its text unchanged.
  */
 import type { ChalkInstance } from 'chalk';

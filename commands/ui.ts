@@ -11,7 +11,7 @@ import { requirePackage } from './require-package.js';
 /** The one glyph set: every success and failure mark, whether from a spinner or a plain line. */
 const GLYPH = { success: '✓', failure: '✗' } as const;
 
-/** ora costs ~40 ms to load, so it is loaded only when a spinner is really drawn (a terminal). */
+/** ora is slow to load beside a command's own work: it is loaded only when a spinner is drawn (a terminal). */
 type Ora = typeof import('ora').default;
 let oraModule: Ora | undefined;
 function loadOra(): Ora {

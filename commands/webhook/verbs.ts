@@ -4,9 +4,9 @@ import { arg, defineVerb, flag, verb } from '../verb.js';
 
 /**
  * The listener verifies signatures on libuv's threadpool, which is 4 threads whatever the machine.
- * One thread per core does better both ways (test/bench/webhook-bench.mjs): on 2 cores, 5-10% less
- * CPU per delivery (fewer threads preempting the event loop); on more than 4, verification is no
- * longer capped at 4 threads. libuv reads the size once, when the pool first starts (the first
+ * One thread per core does better both ways (test/bench/webhook-bench.mjs): on 2 cores, less CPU
+ * per delivery (fewer threads preempting the event loop); on more than 4, verification is not
+ * capped at 4 threads. libuv reads the size once, when the pool first starts (the first
  * asynchronous file or crypto call): so it is set here, before the listen action loads anything.
  * An explicit UV_THREADPOOL_SIZE wins.
  */
