@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Removes the folders each test file made with tempDir() (test/helpers/temp-dir.ts).
+    setupFiles: ['test/helpers/temp-dir-cleanup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Spawned CLIs and servers share two cores on CI machines; keep the pool small.

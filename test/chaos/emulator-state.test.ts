@@ -5,13 +5,13 @@
  * state file is refused with a clear error naming it, and left as it was (never silently reset).
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { LARGE, printFigures, report } from './report.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 afterAll(printFigures);
 const WRITERS = 8;
@@ -53,7 +53,7 @@ describe('emulator --state under SIGKILL', () => {
   it(
     'restarts every time with a whole file whose balance reconciles with the acknowledged writes',
     async () => {
-      const state = join(mkdtempSync(join(tmpdir(), 'svc-state-chaos-')), 'state.json');
+      const state = join(tempDir('svc-state-chaos-'), 'state.json');
       const configDir = tempConfigDir();
       const cycles = LARGE ? 25 : 3;
       let acknowledgedTotal = 0;
@@ -124,7 +124,7 @@ describe('emulator --state under SIGKILL', () => {
   );
 
   it('refuses a truncated or corrupt state file with an error naming it, and leaves it as it was', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-state-corrupt-'));
+    const dir = tempDir('svc-state-corrupt-');
     const good = join(dir, 'good.json');
     const emu = await start(good, tempConfigDir());
     emu.child.kill('SIGTERM');

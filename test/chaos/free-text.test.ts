@@ -3,19 +3,19 @@
  * --state file. Each is refused with 400 naming fileName, the state file stays small, and a write
  * after them is as fast as before (eight 10 MB names made an 80 MB file and writes 270x slower).
  */
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIndividual, JPEG, upload } from '../integration/emulator/identity/support.js';
 import { testEmulator } from '../integration/emulator/support.js';
 import { LARGE, printFigures, report } from './report.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 afterAll(printFigures);
 
 describe('free text against the --state file', () => {
   it('eight uploads with huge file names: all 400, the state file stays small', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-free-text-')), 'state.json');
+    const statePath = join(tempDir('svc-free-text-'), 'state.json');
     const t = await testEmulator({ statePath });
     try {
       const customer = await createIndividual(t, 'Huge Names');

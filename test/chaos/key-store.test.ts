@@ -8,18 +8,7 @@
  * tightened and the user told; a folder owned by someone else (or a symlink to one) is refused.
  */
 import { spawn } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +18,7 @@ import { sessionFileName } from '../../src/store/names.js';
 import { originOf, recordingProxy, type RecordingProxy } from '../integration/auth/support.js';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { LARGE, printFigures, report } from './report.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** The built lock module, as bin/svc runs it. */
 const LOCK_FILE_MODULE = fileURLToPath(new URL('../../dist/src/lock-file.js', import.meta.url));
@@ -321,7 +311,7 @@ describe('the key store', () => {
     const quiet = await runSvc(['config', 'list'], { env: env(), configDir });
     expect(quiet.stderr).not.toMatch(/was 0777/); // said once, when repaired
 
-    const link = join(mkdtempSync(join(tmpdir(), 'svc-link-')), 'config');
+    const link = join(tempDir('svc-link-'), 'config');
     symlinkSync(configDir, link);
     const viaLink = await runSvc(['config', 'list'], { env: env(), configDir: link });
     expect(viaLink.code, viaLink.stderr).toBe(0);
@@ -337,7 +327,7 @@ describe('the key store', () => {
   it.skipIf(process.getuid?.() === 0)(
     'a config folder owned by another user (here: a symlink to /) is refused, naming it',
     async () => {
-      const link = join(mkdtempSync(join(tmpdir(), 'svc-link-')), 'config');
+      const link = join(tempDir('svc-link-'), 'config');
       symlinkSync('/', link); // root's folder: never ours
       const r = await runSvc(['config', 'list'], { env: env(), configDir: link });
       const ok =

@@ -6,11 +6,10 @@
  * of attempts; a hanging app costs each forward its own limit, holding up no other delivery.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseWebhookPublicKey, signWebhookBody } from '../../src/crypto/webhook-signature.js';
@@ -19,8 +18,9 @@ import { REPO_ROOT, runSvc } from '../helpers/spawn-svc.js';
 import { deliver, envelope, keys, localApp, post } from '../integration/webhook/helpers.js';
 import { lines, spawnListener, type SpawnedListener } from '../integration/webhook/spawn-listener.js';
 import { LARGE, printFigures, report } from './report.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const root = mkdtempSync(join(tmpdir(), 'svc-chaos-journal-'));
+const root = tempDir('svc-chaos-journal-');
 const running: SpawnedListener[] = [];
 afterAll(() => {
   for (const l of running) l.kill();

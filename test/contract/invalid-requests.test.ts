@@ -6,14 +6,14 @@
  * an item count, a required query parameter or header missing or out of bounds) is refused with
  * 400 INVALID_INPUT naming the field, and changes nothing: the --state file is the same bytes after.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_AGENT_PERMISSIONS } from '../integration/emulator/money/support.js';
 import { STILL, type TestEmulator, testEmulator } from '../integration/emulator/support.js';
 import { FACTS, plan, type Planned } from './instances.js';
 import { ContractValidator } from './validator.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const ZERO = '00000000-0000-0000-0000-000000000000';
 /** An identifier of the kind each path parameter names, so routes that take one kind of id are reached. */
@@ -67,7 +67,7 @@ const isSchemaRefusal = (body: any) =>
   body?.code === 'INVALID_INPUT' && body.details?.errors?.every((e: { rule?: unknown }) => typeof e.rule === 'string');
 
 const planned = Object.entries(FACTS.operations).map(([key, op]) => plan(key, op));
-const folder = mkdtempSync(join(tmpdir(), 'svc-invalid-requests-'));
+const folder = tempDir('svc-invalid-requests-');
 const stateFile = join(folder, 'state.json');
 let t: TestEmulator;
 /** `/agents/me` operations are an agent's: its Bearer token gets them past the 401 to the schema check. */

@@ -1,10 +1,9 @@
 /** `svc auth status`: the token and the active session checked against the service (a spawned svc, a real emulator). */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let t: AuthEnv;
 beforeAll(async () => (t = await authEnv()));
@@ -15,7 +14,7 @@ const svc = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 
 describe('svc auth status', () => {
   it('a fresh install is "not logged in" (exit 4, as gh), naming svc emulator start --detach', async () => {
-    const configDir = mkdtempSync(join(tmpdir(), 'svc-fresh-'));
+    const configDir = tempDir('svc-fresh-');
     try {
       const r = await runSvc(['auth', 'status'], { configDir });
       expect(r.code).toBe(4);

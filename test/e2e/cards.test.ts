@@ -1,14 +1,8 @@
-/**
- * `svc cards reveal` as a real process: the URL on stdout and nowhere else (also with --verbose),
- * --open calls the browser named by SVC_BROWSER and prints no URL.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { countingEnv, countingServer, emulatorEnv, recordingBrowser } from '../integration/commands/helpers.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => (emu = await startEmulator({ port: 0 })));
@@ -36,7 +30,7 @@ describe('svc cards reveal (spawned)', () => {
   });
 
   it('--open hands the URL to SVC_BROWSER and prints none', async () => {
-    const browser = recordingBrowser(mkdtempSync(join(tmpdir(), 'svc-browser-')));
+    const browser = recordingBrowser(tempDir('svc-browser-'));
     const r = await runSvc(['cards', 'reveal', emu.fixtures.cardId, '--open'], {
       env: { ...emulatorEnv(emu), SVC_BROWSER: browser.command },
     });

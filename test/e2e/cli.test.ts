@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSvc, SVC_BIN } from '../helpers/spawn-svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -66,7 +67,7 @@ describe('svc (spawned)', () => {
   });
 
   it('decides colour for stderr by stderr: a terminal on stdout does not colour a redirected stderr', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-colour-'));
+    const dir = tempDir('svc-colour-');
     const errFile = join(dir, 'stderr.txt');
     // util-linux script gives the command a terminal on stdout; stderr goes to a plain file.
     const command = `stty cols 100; ${process.execPath} ${SVC_BIN} config set api-client-secret s3cr3t-value-abcd-1234 2>${errFile}`;

@@ -4,17 +4,17 @@
  * another build) only costs a recompile. Not timed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN, runSvc, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { emulatorEnv } from '../integration/commands/helpers.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** A temporary folder for the runs (their TMPDIR), and the cache folder they fill inside it. */
 function cacheFolder(): { tmp: string; dir: string } {
-  const tmp = mkdtempSync(join(tmpdir(), 'svc-cache-test-'));
+  const tmp = tempDir('svc-cache-test-');
   return { tmp, dir: join(tmp, `svc-compile-cache-${process.getuid!()}`) };
 }
 

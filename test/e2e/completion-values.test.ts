@@ -4,12 +4,12 @@
  * The script calls the real `svc` (a link on PATH) for what the store holds.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/store.js';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const configDir = tempConfigDir();
 const SESSIONS = ['Session:0b7e1c2a-1111-4000-8000-000000000001', 'Session:0b7e1c2a-2222-4000-8000-000000000002'];
@@ -33,7 +33,7 @@ beforeAll(async () => {
       createdAt: '2026-01-01T00:00:00.000Z',
     });
   }
-  pathDir = mkdtempSync(join(tmpdir(), 'svc-path-'));
+  pathDir = tempDir('svc-path-');
   symlinkSync(SVC_BIN, join(pathDir, 'svc'));
   script = join(pathDir, 'svc.bash');
   writeFileSync(script, (await runSvc(['completion', 'bash'], { configDir })).stdout);

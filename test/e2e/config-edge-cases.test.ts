@@ -5,13 +5,13 @@
  * `--code -` reads stdin only after the challenge was sent.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { authEnv, type AuthEnv } from '../integration/auth/support.js';
 import { activeSession } from '../integration/auth/login.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let t: AuthEnv;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ it('a value of the wrong type in config.json is a store error listing each one, 
 });
 
 it('a home that cannot hold the store is an error naming SERVICE_CLI_CONFIG_DIR, not a bare errno', async () => {
-  const notAFolder = join(mkdtempSync(join(tmpdir(), 'svc-home-')), 'file');
+  const notAFolder = join(tempDir('svc-home-'), 'file');
   writeFileSync(notAFolder, '');
   const r = await runSvc(['--json', 'config', 'list'], { env: { HOME: notAFolder, SERVICE_CLI_CONFIG_DIR: '' } });
   expect(r.code).toBe(1);
@@ -49,7 +49,7 @@ it('a home that cannot hold the store is an error naming SERVICE_CLI_CONFIG_DIR,
 it.skipIf(process.getuid?.() === 0)(
   'a read-only home says permission denied and names SERVICE_CLI_CONFIG_DIR',
   async () => {
-    const home = mkdtempSync(join(tmpdir(), 'svc-home-'));
+    const home = tempDir('svc-home-');
     chmodSync(home, 0o500);
     const r = await runSvc(['config', 'list'], {
       env: { HOME: home, SERVICE_CLI_CONFIG_DIR: '', XDG_CONFIG_HOME: '' },

@@ -5,15 +5,15 @@
  * CLI runs as a real process; on macOS it is this machine with process.platform reported as darwin.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN } from '../helpers/spawn-svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** A fresh home, and a preload that makes the CLI see the given platform. */
 function home(platform: NodeJS.Platform): { home: string; preload: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-home-'));
+  const dir = tempDir('svc-home-');
   const preload = join(dir, 'platform.cjs');
   writeFileSync(preload, `Object.defineProperty(process, 'platform', { value: ${JSON.stringify(platform)} });`);
   return { home: dir, preload };

@@ -1,12 +1,11 @@
 /** --jq implies --json for stdout, but its errors on a terminal are prose, as gh's are; off a terminal, JSON. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { svcOnPty } from '../integration/auth/pty.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const configDir = mkdtempSync(join(tmpdir(), 'svc-jq-pty-'));
+const configDir = tempDir('svc-jq-pty-');
 afterAll(() => rmSync(configDir, { recursive: true, force: true }));
 
 it('a filter outside the subset is exit 2 naming it: prose on a terminal, JSON in a pipe', async () => {

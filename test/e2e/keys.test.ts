@@ -1,6 +1,5 @@
 /** `svc keys …` as a real process: stdout/stderr split, --json shapes and exit codes 0/1/2. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
@@ -8,8 +7,9 @@ import { createOtpTargetBundle, decryptOtpBundle } from '../../src/crypto/bundle
 import { decompressPublicKey, generateKeyPair, publicKeyFromPrivate } from '../../src/crypto/keys.js';
 import { createStamp, parseStamp, verifyStamp } from '../../src/crypto/stamp.js';
 import { LEGACY_BUNDLES, LEGACY_PLAINTEXT, STAMP_VECTOR } from '../unit/crypto/vectors.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-keys-'));
+const dir = tempDir('svc-keys-');
 
 describe('svc keys generate', () => {
   it('prints a labelled pair, or JSON with --json', async () => {

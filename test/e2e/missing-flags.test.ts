@@ -1,11 +1,10 @@
 /** Required flags left out are named together in one run (exit 2), prose or --json alike. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const configDir = mkdtempSync(join(tmpdir(), 'svc-missing-flags-'));
+const configDir = tempDir('svc-missing-flags-');
 afterAll(() => rmSync(configDir, { recursive: true, force: true }));
 
 it('names every missing required flag at once', async () => {

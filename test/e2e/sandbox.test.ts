@@ -3,13 +3,13 @@
  * UMA magic senders, server errors with code and field errors (exit 1), and bad input refused with
  * exit 2 before any request (the base URL points at a server that counts requests).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { countingEnv, countingServer, emulatorEnv, type CountingServer } from '../integration/commands/helpers.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 let counter: CountingServer;
@@ -56,7 +56,7 @@ describe('svc sandbox (spawned)', () => {
 
   it('needs no config store when the environment names the service and credentials (read-only CI home)', async () => {
     // A config "directory" that is a file: opening the store would fail, so success proves it was never opened.
-    const notADir = join(mkdtempSync(join(tmpdir(), 'svc-ro-')), 'config');
+    const notADir = join(tempDir('svc-ro-'), 'config');
     writeFileSync(notADir, 'not a directory');
     const r = await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], {
       env: emulatorEnv(emu),

@@ -1,19 +1,13 @@
-/**
- * A refresh interrupted after the challenge: the emulator is killed right after it answered 202,
- * so the signed retry finds nobody. The old session must stay stored, active and usable: after
- * the emulator restarts on the same state file, the same command succeeds.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSvc } from '../helpers/spawn-svc.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { originOf, recordingProxy, type RecordingProxy } from '../integration/auth/support.js';
 import { openStore } from '../../src/store/index.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-')), 'state.json');
-const configDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+const statePath = join(tempDir('svc-emu-'), 'state.json');
+const configDir = tempDir('svc-test-');
 let emu: RunningEmulator;
 let proxy: RecordingProxy;
 

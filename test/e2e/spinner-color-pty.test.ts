@@ -2,20 +2,19 @@
  * The spinner follows the colour decision of every other line: NO_COLOR alone (no --no-color) draws
  * it without colour codes, while a terminal without NO_COLOR gets the cyan frame.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorEnv } from '../integration/commands/helpers.js';
 import { svcOnPty } from '../integration/auth/pty.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const CYAN = '\u001b[36m';
 let emu: RunningEmulator;
 let configDir: string;
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 });
-  configDir = mkdtempSync(join(tmpdir(), 'svc-spinner-'));
+  configDir = tempDir('svc-spinner-');
 });
 afterAll(async () => {
   await emu.close();

@@ -3,10 +3,10 @@
  * the environment a test gives it (no SERVICE_* leaks from the developer's shell).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp-dir.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SVC_BIN = join(REPO_ROOT, 'bin', 'svc.js');
@@ -18,8 +18,9 @@ export interface SvcResult {
   stderr: string;
 }
 
+/** A private config folder, removed when the test file is done. */
 export function tempConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'svc-test-'));
+  return tempDir('svc-test-');
 }
 
 export interface RunSvcOptions {
@@ -29,11 +30,15 @@ export interface RunSvcOptions {
   timeoutMs?: number;
 }
 
-/** Environment for a spawned svc: PATH and HOME only, CI=true so nothing ever prompts, the contract recorder, plus the test's own. */
+/**
+ * Environment for a spawned svc: PATH and HOME only, CI=true so nothing ever prompts, the run's
+ * temporary folder (test/helpers/private-tmpdir.ts), the contract recorder, plus the test's own.
+ */
 export function svcEnv(configDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    TMPDIR: tmpdir(),
     CI: 'true',
     NO_COLOR: '1',
     SERVICE_CLI_CONFIG_DIR: configDir,

@@ -4,12 +4,12 @@
  * same tree without the breaches passes.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = promisify(execFile);
@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-deps-'));
+  const dir = tempDir('svc-deps-');
   made.push(dir);
   const all = { 'tsconfig.json': '{"compilerOptions":{"module":"NodeNext","moduleResolution":"NodeNext"}}', ...files };
   for (const [path, text] of Object.entries(all)) {

@@ -1,10 +1,10 @@
 /** commands/input.ts: the one convention for values from a flag, a file or stdin. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { atMostOne, readFlagOrFile, textOrAtFile } from '../../commands/input.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Just enough Deps for the readers: a stdin that delivers `text`, then ends. */
 function withStdin(text: string) {
@@ -17,7 +17,7 @@ const flags = { text: '--body', file: '--body-file' };
 
 describe('values from a flag, a file or stdin', () => {
   it('takes the flag as UTF-8, the file as exact bytes, and "-" as stdin', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-input-'));
+    const dir = tempDir('svc-input-');
     const file = join(dir, 'body.bin');
     writeFileSync(file, Buffer.from([0x7b, 0x0a, 0xff]));
     expect(await readFlagOrFile({ text: 'é', file: undefined }, flags, withStdin(''))).toEqual(Buffer.from('é'));
@@ -48,7 +48,7 @@ describe('values from a flag, a file or stdin', () => {
   });
 
   it('reads @path for keys that are files by nature, and takes anything else literally', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-input-'));
+    const dir = tempDir('svc-input-');
     writeFileSync(join(dir, 'key.pem'), '-----BEGIN PUBLIC KEY-----\n');
     expect(await textOrAtFile(`@${join(dir, 'key.pem')}`, '--public-key', withStdin(''))).toBe(
       '-----BEGIN PUBLIC KEY-----\n',

@@ -5,13 +5,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, runSvc, svcEnv, type SvcResult } from '../../helpers/spawn-svc.js';
 import type { EmulatorReady } from '../../helpers/spawned-emulator.js';
 import { binFolder, type Shell } from './shell.js';
 import { createStamp } from '../../../src/crypto/stamp.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** A loopback app: answers deliveries and forwards, and keeps what it got. */
 export interface App {
@@ -54,7 +54,7 @@ console.log(mintSandboxToken(SANDBOX_IDENTITY, { nowMs: Date.now(), nonce }));
 `;
 
 export class World {
-  readonly root = mkdtempSync(join(tmpdir(), 'svc-examples-'));
+  readonly root = tempDir('svc-examples-');
   readonly configDir = join(this.root, 'config');
   readonly cwd = join(this.root, 'work');
   readonly home = join(this.root, 'home');

@@ -5,6 +5,7 @@
  * terminal reports 0 columns.
  */
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { SVC_BIN } from '../../helpers/spawn-svc.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -21,7 +22,14 @@ export interface PtySession {
 
 export function svcOnPty(args: string[], env: NodeJS.ProcessEnv, size: { cols?: number } = {}): PtySession {
   const command = `stty cols ${size.cols ?? 100} rows 30; ${[process.execPath, SVC_BIN, ...args].map(quote).join(' ')}`;
-  const fullEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', ...env };
+  const fullEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: tmpdir(),
+    TERM: 'xterm',
+    NO_COLOR: '1',
+    ...env,
+  };
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (screen += d));

@@ -6,8 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type ApiOptions } from '../../../commands/api/run.js';
@@ -21,6 +20,7 @@ import { fakeDeps } from '../../helpers/fake-deps.js';
 import { authEnv, type AuthEnv } from '../auth/support.js';
 import { login } from '../auth/login.js';
 import { countingEnv, countingServer } from './helpers.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let t: AuthEnv;
 beforeAll(async () => (t = await authEnv({ processingRetries: 1 })));
@@ -102,7 +102,7 @@ describe('svc api: signed round trips', () => {
   });
 
   it('a challenge with no active session is an auth error (exit 4) naming how to log in', async () => {
-    const d = fakeDeps({ env: { ...t.env, SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')) } });
+    const d = fakeDeps({ env: { ...t.env, SERVICE_CLI_CONFIG_DIR: tempDir('svc-api-') } });
     const error = await rejected(
       run(opts('DELETE', `/auth/sessions/${t.emu.fixtures.accountId.replace('InternalAccount', 'Session')}`), d),
       Error,
@@ -138,7 +138,7 @@ describe('svc api: bodies, headers and output', () => {
   });
 
   it('--input sends the file bytes; --input - reads stdin; 400 field errors come back as ApiError', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-api-'));
+    const dir = tempDir('svc-api-');
     writeFileSync(join(dir, 'c.json'), '{"customerType":"INDIVIDUAL","fullName":"From File"}');
     const fromFile = t.deps({ globals: { json: true } });
     await run(opts('POST', '/customers', { input: join(dir, 'c.json') }), fromFile);
@@ -182,7 +182,7 @@ describe('svc api: bodies, headers and output', () => {
     try {
       const d = (o: object = {}) =>
         fakeDeps({
-          env: { ...countingEnv(server), SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')) },
+          env: { ...countingEnv(server), SERVICE_CLI_CONFIG_DIR: tempDir('svc-api-') },
           ...o,
         });
       const cases: [ApiOptions, string][] = [
@@ -244,7 +244,7 @@ describe('svc api --paginate', () => {
         SERVICE_BASE_URL: base,
         SERVICE_API_TOKEN_ID: 'id',
         SERVICE_API_CLIENT_SECRET: 'secret',
-        SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-api-')),
+        SERVICE_CLI_CONFIG_DIR: tempDir('svc-api-'),
       },
       ...o,
     });

@@ -1,10 +1,3 @@
-/**
- * `cards reveal` run() against a real emulator: the panEmbedUrl appears on stdout and nowhere else
- * (not on stderr, not in --verbose logs), --open hands it to the browser without printing it.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
@@ -12,6 +5,7 @@ import { UsageError } from '../../../src/errors.js';
 import { run as reveal } from '../../../commands/cards/reveal.js';
 import { openUrl, openerCommand, requireOpener } from '../../../commands/cards/open-url.js';
 import { countingEnv, countingServer, emulatorEnv, recordingBrowser } from './helpers.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => (emu = await startEmulator({ port: 0 })));
@@ -43,7 +37,7 @@ describe('cards reveal', () => {
   });
 
   it('--open runs the browser with the URL and prints no URL anywhere', async () => {
-    const browser = recordingBrowser(mkdtempSync(join(tmpdir(), 'svc-browser-')));
+    const browser = recordingBrowser(tempDir('svc-browser-'));
     const d = deps({ env: { SVC_BROWSER: browser.command } });
     await reveal({ card: emu.fixtures.cardId, open: true }, d);
     const url = await browser.opened();
@@ -68,7 +62,7 @@ describe('cards reveal', () => {
   });
 
   it('--open finds a browser named without a path on PATH', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-browser-'));
+    const dir = tempDir('svc-browser-');
     const browser = recordingBrowser(dir);
     const d = deps({ env: { PATH: `${dir}:${process.env.PATH}`, SVC_BROWSER: 'fake-browser.sh' } });
     await reveal({ card: emu.fixtures.cardId, open: true }, d);
@@ -139,7 +133,7 @@ describe('the opener', () => {
   });
 
   it.each(['file:///etc/passwd', '--help', 'javascript:alert(1)'])('refuses to open %j', async (url) => {
-    const browser = recordingBrowser(mkdtempSync(join(tmpdir(), 'svc-browser-')));
+    const browser = recordingBrowser(tempDir('svc-browser-'));
     await expect(openUrl(url, { SVC_BROWSER: browser.command })).rejects.toBeInstanceOf(UsageError);
     await expect(browser.opened(200)).rejects.toThrow('never opened');
   });

@@ -2,8 +2,7 @@
  * `svc config set/get/list/use` through run(): values are checked before they are stored, secrets
  * never come back in full (not from set, get, list or --json), and the store stays 0600.
  */
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
@@ -18,13 +17,14 @@ import { run as use } from '../../../commands/config/use.js';
 import { CONFIG_KEYS } from '../../../commands/config/keys.js';
 import { CONFIG_KEY_NAMES } from '../../../commands/config/key-names.js';
 import { saveEmulatorProfile } from '../../../commands/config/local-profile.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const SECRET = 'sk_sandbox_9f8e7d6c5b4a39281706';
 let dir: string;
 const deps = (o: FakeDepsOptions = {}) => fakeDeps({ ...o, env: { SERVICE_CLI_CONFIG_DIR: dir, ...o.env } });
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+  dir = tempDir('svc-config-');
 });
 
 describe('config set/get', () => {

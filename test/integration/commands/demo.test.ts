@@ -3,9 +3,7 @@
  * user's config folder is left untouched, the reveal URL is never shown, and a failing step is
  * reported by name with the cause rendered.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../helpers/fake-deps.js';
 import { ApiError, UsageError } from '../../../src/errors.js';
@@ -15,6 +13,7 @@ import { openStore } from '../../../src/store/index.js';
 import { DemoStepError, Narrator } from '../../../commands/demo/narrator.js';
 import { maskUrl } from '../../../commands/demo/reveal-masked.js';
 import { STEPS } from '../../../commands/demo/steps.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const TITLES = [
   'OTP verify',
@@ -31,7 +30,7 @@ const TITLES = [
 
 describe('svc demo', () => {
   it('walks every step, narrates it, and leaves the user config alone', async () => {
-    const userConfig = mkdtempSync(join(tmpdir(), 'svc-user-config-'));
+    const userConfig = tempDir('svc-user-config-');
     // A hostile shell: these must not redirect the demo away from its own emulator.
     const d = fakeDeps({
       env: {
@@ -88,7 +87,7 @@ describe('svc demo', () => {
 
 describe('svc demo --keep', () => {
   it('writes the local profile to the real store and serves until interrupted', async () => {
-    const userConfig = mkdtempSync(join(tmpdir(), 'svc-user-config-'));
+    const userConfig = tempDir('svc-user-config-');
     const controller = new AbortController();
     const d = fakeDeps({ env: { CI: 'true', SERVICE_CLI_CONFIG_DIR: userConfig }, signal: controller.signal });
     const running = demo({ interactive: false, keep: true }, d);

@@ -1,12 +1,3 @@
-/**
- * `svc webhook replay` run in-process against a real emulator and 127.0.0.1 receivers: events
- * raised with no endpoint are delivered with their ids and valid signatures; selection by id, type
- * and since; --to; --json; the unknown-id error; bad input and a remote base URL refused (exit 2)
- * before any request.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as replay, type ReplayOptions } from '../../../commands/webhook/replay.js';
 import { exitCodeFor } from '../../../commands/exit-codes.js';
@@ -15,6 +6,7 @@ import { fakeDeps } from '../../helpers/fake-deps.js';
 import { rejected } from '../../helpers/caught.js';
 import { nodeVerifyWebhook, STILL, usePerTestEmulators, type TestEmulator } from '../emulator/support.js';
 import { countingEnv, countingServer, emulatorEnv, type CountingServer } from './helpers.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const { emulator, receiver } = usePerTestEmulators(STILL);
 
@@ -126,7 +118,7 @@ describe('refusals before any request (exit 2)', () => {
     env: NodeJS.ProcessEnv = countingEnv(counting),
   ): Promise<UsageError> {
     // A private store: a non-loopback base URL makes the command read the `local` profile.
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-replay-')), ...env } });
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-replay-'), ...env } });
     const error = await rejected(replay(options(o), deps), UsageError);
     expect(exitCodeFor(error)).toBe(2);
     expect(counting.count()).toBe(0);

@@ -5,15 +5,15 @@
  * acknowledged (the service retries it) nor recorded as seen.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SVC_BIN, svcEnv } from '../../helpers/spawn-svc.js';
 import { deliver, envelope, keys } from './helpers.js';
 import { lines, spawnListener } from './spawn-listener.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-closed-stdout-'));
+const dir = tempDir('svc-closed-stdout-');
 /** Kills what a failed test left running (its process group), then removes the folder. */
 const leftovers: Array<() => void> = [];
 afterAll(() => {

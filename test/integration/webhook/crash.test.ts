@@ -6,10 +6,8 @@
  * printed again, and those are marked `"redelivered": true`; nothing acknowledged is printed twice.
  */
 import { createPrivateKey } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
@@ -18,6 +16,7 @@ import { tempConfigDir } from '../../helpers/spawn-svc.js';
 import { envelope, keys } from './helpers.js';
 import { lines, spawnListener, type SpawnedListener } from './spawn-listener.js';
 import { LARGE, printFigures, report } from '../../chaos/report.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const CONNECTIONS = 16;
 const spawned: SpawnedListener[] = [];
@@ -93,7 +92,7 @@ const printed = (l: SpawnedListener): Printed[] => lines(l.stdout()).map((line) 
  */
 async function crashAndRestart(deliveries: Delivery[], extra: string[] = [], laggingReader = false) {
   const configDir = tempConfigDir();
-  const store = join(mkdtempSync(join(tmpdir(), 'svc-crash-')), 'seen.log');
+  const store = join(tempDir('svc-crash-'), 'seen.log');
   const first = await listener(store, configDir, extra);
   if (laggingReader) first.pauseStdout();
   let lastAnswer = Date.now();

@@ -1,9 +1,3 @@
-/**
- * `svc webhook replay --store` (journal mode): re-forwards deliveries from a listener's --store
- * journal to a local app on 127.0.0.1, byte for byte with the service's headers, beside the
- * listener that owns the file; and the journal keeps the newest done deliveries, bounded.
- */
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +13,7 @@ import { REPO_ROOT } from '../../helpers/spawn-svc.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, localApp, startRecorder, type LocalApp } from './helpers.js';
 import type { RecordedRequest } from '../http/local-server.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const running: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -65,7 +60,7 @@ async function replay(opts: Partial<ReplayOptions>, json = false) {
   return { stdout: deps.stdout(), stderr: deps.stderr(), error };
 }
 
-const storeFile = () => join(mkdtempSync(join(tmpdir(), 'svc-journal-')), 'seen.log');
+const storeFile = () => join(tempDir('svc-journal-'), 'seen.log');
 const verifies = (s: RecordedRequest) =>
   createWebhookVerifier(keys.publicKeyPem)(s.body, s.headers['x-service-signature'] as string);
 

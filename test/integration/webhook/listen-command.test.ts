@@ -1,8 +1,7 @@
 import { createPublicKey } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, type ListenOptions } from '../../../commands/webhook/listen.js';
@@ -11,6 +10,7 @@ import { openStore } from '../../../src/store/index.js';
 import { closedPort } from '../../helpers/closed-port.js';
 import { fakeDeps, type FakeDeps, type FakeDepsOptions } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, otherKeys, post } from './helpers.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const defaults: ListenOptions = {
   host: '127.0.0.1',
@@ -38,7 +38,7 @@ async function listen(opts: Partial<ListenOptions>, depsOptions: FakeDepsOptions
   const controller = new AbortController();
   const deps = fakeDeps({
     ...depsOptions,
-    env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...depsOptions.env },
+    env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-'), ...depsOptions.env },
     signal: controller.signal,
   });
   const finished = run({ ...defaults, ...opts }, deps);
@@ -93,7 +93,7 @@ describe('svc webhook listen --json', () => {
     for (const how of scripted) {
       const deps = fakeDeps({
         ...how,
-        env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...how.env },
+        env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-'), ...how.env },
       });
       await expect(run({ ...defaults, ...withKey, forwardTo }, deps), JSON.stringify(how)).rejects.toMatchObject({
         input: 'forwardTo',
@@ -194,7 +194,7 @@ describe('svc webhook listen on a terminal', () => {
 
 describe('svc webhook listen: where the key comes from', () => {
   it('refuses to start without a key, naming --public-key (exit 2)', async () => {
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-') } });
     const error = await run(defaults, deps).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).input).toBe('--public-key');
@@ -202,7 +202,7 @@ describe('svc webhook listen: where the key comes from', () => {
   });
 
   it('refuses --public-key together with --skip-verify, and a bad key', async () => {
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-') } });
     await expect(run({ ...defaults, ...withKey, skipVerify: true }, deps)).rejects.toThrow(
       /either --public-key or --skip-verify/,
     );
@@ -220,12 +220,12 @@ describe('svc webhook listen: where the key comes from', () => {
   });
 
   it('takes the key from @file, and from the profile', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'svc-key-')), 'webhook.pem');
+    const file = join(tempDir('svc-key-'), 'webhook.pem');
     writeFileSync(file, keys.publicKeyPem);
     const fromFile = await listen({ publicKey: `@${file}` });
     expect((await deliver(fromFile.url, envelope())).status).toBe(200);
 
-    const configDir = mkdtempSync(join(tmpdir(), 'svc-cfg-'));
+    const configDir = tempDir('svc-cfg-');
     openStore({ env: { SERVICE_CLI_CONFIG_DIR: configDir } }).setProfile('default', {
       webhookPublicKey: keys.publicKeyPem,
     });
@@ -237,7 +237,7 @@ describe('svc webhook listen: where the key comes from', () => {
 
 describe('svc webhook listen: flags and lifecycle', () => {
   it('with --store, a restart still drops an id seen before', async () => {
-    const store = join(mkdtempSync(join(tmpdir(), 'svc-store-')), 'seen.log');
+    const store = join(tempDir('svc-store-'), 'seen.log');
     const event = envelope();
     const first = await listen({ ...withKey, store }, { globals: { json: true } });
     await deliver(first.url, event);
@@ -251,9 +251,9 @@ describe('svc webhook listen: flags and lifecycle', () => {
   });
 
   it('refuses a --store file another listener is using (exit 2, naming --store)', async () => {
-    const store = join(mkdtempSync(join(tmpdir(), 'svc-store-')), 'seen.log');
+    const store = join(tempDir('svc-store-'), 'seen.log');
     const first = await listen({ ...withKey, store });
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-') } });
     await expect(run({ ...defaults, ...withKey, store }, deps)).rejects.toMatchObject({
       input: 'store',
       reason: 'STORE_IN_USE',
@@ -288,7 +288,7 @@ describe('svc webhook listen: flags and lifecycle', () => {
     [
       'from an @file (comments and blank lines skipped)',
       (routes: string[]) => {
-        const file = join(mkdtempSync(join(tmpdir(), 'svc-routes-')), 'routes.txt');
+        const file = join(tempDir('svc-routes-'), 'routes.txt');
         writeFileSync(file, `# cards first\n${routes[0]}\n\n${routes[1]}  # payments\n`);
         return [`@${file}`];
       },
@@ -341,8 +341,8 @@ describe('svc webhook listen: flags and lifecycle', () => {
   );
 
   it('refuses a bad --route before starting: not TYPES=URL, an unknown type, a URL that is not http(s)', async () => {
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
-    const empty = join(mkdtempSync(join(tmpdir(), 'svc-routes-')), 'empty.txt');
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-') } });
+    const empty = join(tempDir('svc-routes-'), 'empty.txt');
     writeFileSync(empty, '# nothing yet\n');
     for (const route of [
       'CARD.*',
@@ -356,7 +356,7 @@ describe('svc webhook listen: flags and lifecycle', () => {
   });
 
   it('names the flag for a bad path and a port in use', async () => {
-    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')) } });
+    const deps = fakeDeps({ env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-') } });
     await expect(run({ ...defaults, ...withKey, path: 'webhooks' }, deps)).rejects.toMatchObject({ input: '--path' });
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -1,13 +1,5 @@
-/**
- * Each printed delivery says what happened to it: verified or not, refused (why),
- * duplicate (of which delivery), forwarded (status, latency, and the local attempt after failures)
- * or queued for a retry. The real receiver with the listener's own output handlers, a --store
- * journal, and a local app on 127.0.0.1 that fails first.
- */
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderer } from '../../../commands/webhook/listen-output.js';
@@ -16,6 +8,7 @@ import { parseWebhookPublicKey } from '../../../src/crypto/webhook-signature.js'
 import { startListener } from '../../../src/webhook/listener.js';
 import { fakeDeps, type FakeDeps } from '../../helpers/fake-deps.js';
 import { deliver, envelope, keys, otherKeys } from './helpers.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const running: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -46,7 +39,7 @@ async function listener(appUrl: string, json: boolean): Promise<{ url: string; d
     port: 0,
     key: parseWebhookPublicKey(keys.publicKeyPem),
     forwardTo: appUrl,
-    store: join(mkdtempSync(join(tmpdir(), 'svc-outcomes-')), 'seen.log'),
+    store: join(tempDir('svc-outcomes-'), 'seen.log'),
     forwardRetry: { initialMs: 50, random: () => 1 }, // no jitter: the wait said is the cap
     report: out.render,
   });

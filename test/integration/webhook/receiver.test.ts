@@ -1,6 +1,4 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +20,7 @@ import {
   type LocalApp,
   type Recorder,
 } from './helpers.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const running: Array<{ stop(): Promise<void> }> = [];
 /** Waits for a condition the test caused (an answer, a retry scheduled), however slow the machine. */
@@ -182,7 +181,7 @@ describe('webhook receiver: duplicates', () => {
   });
 
   it('reports one event when the same id arrives many times at once (store on: async recording)', async () => {
-    const storePath = join(mkdtempSync(join(tmpdir(), 'svc-wh-')), 'seen.log');
+    const storePath = join(tempDir('svc-wh-'), 'seen.log');
     const { receiver, events, duplicates } = await recorder({ storePath });
     const event = envelope();
     const results = await Promise.all(Array.from({ length: 12 }, () => deliver(receiver.url, event)));
@@ -192,7 +191,7 @@ describe('webhook receiver: duplicates', () => {
   });
 
   it('after a restart with the same store, an old id is still a duplicate', async () => {
-    const storePath = join(mkdtempSync(join(tmpdir(), 'svc-wh-')), 'seen.log');
+    const storePath = join(tempDir('svc-wh-'), 'seen.log');
     const event = envelope();
     const first = await startRecorder({ storePath });
     await deliver(first.receiver.url, event);
@@ -340,7 +339,7 @@ describe('webhook receiver: --forward-to', () => {
     const queued: Array<[number, number]> = [];
     // The retries' clock is the test's: each is run when the test says, so no timer decides the order.
     const scheduled: Array<{ run: () => void; ms: number }> = [];
-    const storePath = join(mkdtempSync(join(tmpdir(), 'svc-queue-')), 'seen.log');
+    const storePath = join(tempDir('svc-queue-'), 'seen.log');
     const { receiver, events } = await recorder({
       forwarder,
       storePath,

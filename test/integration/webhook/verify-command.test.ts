@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../../commands/webhook/verify.js';
@@ -7,11 +6,12 @@ import { UsageError, VerificationError } from '../../../src/errors.js';
 import { signWebhookBody } from '../../../src/crypto/webhook-signature.js';
 import { fakeDeps } from '../../helpers/fake-deps.js';
 import { keys, otherKeys } from './helpers.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const body = '{"id":"Webhook:1","type":"CARD.STATE_CHANGE","timestamp":"2025-10-13T00:00:00Z","data":{"id":"Card:1"}}';
 const signature = signWebhookBody(body, keys.privateKeyPem);
 const deps = (options: Parameters<typeof fakeDeps>[0] = {}) =>
-  fakeDeps({ ...options, env: { SERVICE_CLI_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cfg-')), ...options.env } });
+  fakeDeps({ ...options, env: { SERVICE_CLI_CONFIG_DIR: tempDir('svc-cfg-'), ...options.env } });
 
 describe('svc webhook verify', () => {
   it('prints "valid" for a good signature over --body', async () => {
@@ -36,7 +36,7 @@ describe('svc webhook verify', () => {
   });
 
   it('reads exact bytes from --body-file and from stdin ("-")', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'svc-body-')), 'delivery.json');
+    const file = join(tempDir('svc-body-'), 'delivery.json');
     writeFileSync(file, body);
     const d = deps();
     await run({ publicKey: keys.publicKeyPem, signature, bodyFile: file }, d);

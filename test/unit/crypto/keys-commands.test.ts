@@ -1,7 +1,6 @@
 /** `svc keys …` run() in-process: input rules that are awkward to reach through a spawned CLI. */
 import { verify as nodeVerify } from 'node:crypto';
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
@@ -14,6 +13,7 @@ import { parseStamp, verifyStamp } from '../../../src/crypto/stamp.js';
 import { nodePublicKey } from './node-keys.js';
 import { STAMP_VECTOR } from './vectors.js';
 import { rejected } from '../../helpers/caught.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const usage = (promise: Promise<unknown>) => rejected(promise, UsageError);
 
@@ -27,7 +27,7 @@ describe('keys stamp run()', () => {
   });
 
   it('signs a --payload-file that is not UTF-8 byte for byte (checked by node:crypto over the file)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'svc-stamp-')), 'payload.bin');
+    const file = join(tempDir('svc-stamp-'), 'payload.bin');
     const bytes = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x0a]);
     writeFileSync(file, bytes);
     const deps = fakeDeps();
@@ -68,7 +68,7 @@ describe('keys stamp run()', () => {
   });
 
   it('names the key file flag and never prints the file content', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-keys-'));
+    const dir = tempDir('svc-keys-');
     const file = join(dir, 'bad-key');
     writeFileSync(file, 'not-a-key-secret-text\n');
     const bad = await usage(stamp({ privateKeyFile: file, payload: 'x' }, fakeDeps()));

@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSeenIds } from '../../../src/webhook/dedupe.js';
 import { SeenSet } from '../../../src/webhook/seen-set.js';
 import { UsageError } from '../../../src/errors.js';
 import { MARKER } from '../../../src/webhook/journal/format.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'svc-dedupe-')), 'nested', 'seen.log');
+const tempFile = () => join(tempDir('svc-dedupe-'), 'nested', 'seen.log');
 const lines = (path: string) =>
   readFileSync(path, 'utf8')
     .split('\n')
@@ -126,7 +126,7 @@ describe('openSeenIds with a file', () => {
   });
 
   it('refuses, before any write, a file that is not a journal, an empty file, a folder and a symbolic link', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-dedupe-'));
+    const dir = tempDir('svc-dedupe-');
     const refusal = (path: string) => {
       try {
         openSeenIds({ storePath: path }).close();

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJournal } from '../../../src/webhook/journal/read.js';
 import { MARKER } from '../../../src/webhook/journal/format.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const body = (id: string, type = 'CARD.STATE_CHANGE') =>
   JSON.stringify({ id, type, timestamp: '2026-11-26T10:00:00Z', data: {} });
@@ -11,7 +11,7 @@ const begun = (id: string) => JSON.stringify({ p: id, b: body(id), h: { 'x-servi
 const answer = (status: number) => ({ url: 'http://127.0.0.1:3000/hook', ok: status < 300, status, ms: 2 });
 
 function journal(lines: string[], tail = ''): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-jr-')), 'seen.log');
+  const path = join(tempDir('svc-jr-'), 'seen.log');
   writeFileSync(path, [MARKER, ...lines].map((l) => `${l}\n`).join('') + tail);
   return path;
 }

@@ -3,13 +3,13 @@
  * first id to: that id would not load after a restart and its redelivery would be printed again.
  * node:fs `write` is wrapped so a test can make one append write half its bytes and then fail.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as fs from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { openSeenIds } from '../../../src/webhook/dedupe.js';
 import { MARKER } from '../../../src/webhook/journal/format.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
@@ -40,7 +40,7 @@ function failNextAppendHalfway(): void {
 
 describe('dedupe file store after a failed append', () => {
   it('rejects the batch, cuts the fragment off, and the next ids load whole after a restart', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-dedupe-')), 'seen.log');
+    const path = join(tempDir('svc-dedupe-'), 'seen.log');
     const store = openSeenIds({ storePath: path });
     await store.record('Webhook:before');
 

@@ -1,14 +1,12 @@
-/** Restart with --state: a pending agent action, the agent's token and its usage survive; approval then runs it. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountBalances, externalAccount, fund, newCustomer } from '../money/support.js';
 import { connectAgent, testEmulator } from '../support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 describe('restart with --state (agents)', () => {
   it('keeps the pending action, the token and the usage; the action is approved after the restart', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-agents-')), 'state.json');
+    const statePath = join(tempDir('svc-emu-agents-'), 'state.json');
     const first = await testEmulator({ statePath });
     const c = await newCustomer(first);
     await fund(first, c.usd, 10_000);

@@ -1,11 +1,3 @@
-/**
- * Card-transaction simulation over real HTTP, on a clock that only moves when a test moves it:
- * the descriptor magic rows, every step of the CardTransaction lifecycle with its balances, the
- * signed CARD_TRANSACTION.* webhooks (checked with node:crypto against the published key), the
- * listing in GET /transactions, and the refusals (404, 400 naming the field).
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARD_EVENT_DELAY_MS } from '../../../../src/emulator/features/card-transactions/routes.js';
@@ -21,6 +13,7 @@ import {
   type Delivery,
 } from '../support.js';
 import { accountBalances, autoPolicy, externalAccount, fund } from '../money/support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const { t, hooks } = useEmulatorWithWebhooks(STILL);
 
@@ -559,7 +552,7 @@ describe('refusals', () => {
 
 describe('a restart with --state', () => {
   it('delivers the card events accepted before it and confirms the pulls still pending', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-cardtx-')), 'state.json');
+    const statePath = join(tempDir('svc-emu-cardtx-'), 'state.json');
     const first = await testEmulator({ ...STILL, statePath });
     const { cardId, accountId, customerId } = first.emu.fixtures;
     await fund(first, accountId, FUNDS);

@@ -3,10 +3,9 @@
  * CI a machine without /usr/bin/chromium skips the browser tests with a message saying so; in CI
  * (CI=true, where .ci/run installs it) they never skip.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 export const CHROMIUM = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium';
 export const chromiumMissing = !existsSync(CHROMIUM) && process.env.CI !== 'true';
@@ -17,7 +16,7 @@ if (chromiumMissing)
 export async function launchChromium(
   options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
+  const profile = tempDir('svc-chromium-');
   const context = await chromium.launchPersistentContext(profile, {
     ...options,
     executablePath: CHROMIUM,

@@ -1,14 +1,8 @@
-/**
- * Bulk customer upload: a multipart CSV becomes a job that imports its rows on the emulator's clock
- * (PENDING → PROCESSING → COMPLETED, BULK_UPLOAD.COMPLETED), each bad row an error naming its
- * columns; a file that cannot be imported FAILS the job (BULK_UPLOAD.FAILED) naming `file`.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { multipartForm } from '../../../../src/trigger/recipes/documents.js';
 import { STILL, errorShape, nodeVerifyWebhook, testEmulator, useEmulatorWithWebhooks } from '../support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const { t, hooks } = useEmulatorWithWebhooks(STILL);
 
@@ -182,7 +176,7 @@ describe('bulk customer upload', () => {
 
 describe('a restart with --state', () => {
   it('a job stopped halfway goes on where it stopped', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-bulk-')), 'state.json');
+    const statePath = join(tempDir('svc-emu-bulk-'), 'state.json');
     const first = await testEmulator({ ...STILL, statePath });
     const form = multipartForm(
       {},

@@ -1,17 +1,12 @@
-/**
- * Restart with --state keeps the identity areas: customers with their decided KYC row (and deletion), documents,
- * beneficial owners and verifications, so a flow half done before a restart finishes after it.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testEmulator } from '../support.js';
 import { createBusiness, createIndividual, ownerBody, uploadPassport, verify } from './support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 describe('restart with --state (identity)', () => {
   it('keeps customers, documents, owners and verifications; a 001 customer finishes its review after the restart', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-identity-')), 'state.json');
+    const statePath = join(tempDir('svc-emu-identity-'), 'state.json');
     const first = await testEmulator({ statePath });
     const person = await createIndividual(first, 'Restart Me001', {});
     const passport = await uploadPassport(first, person.id);

@@ -3,8 +3,7 @@
  * hand-edited record of the wrong shape in any table is refused at start, naming the file and the
  * record's path inside it, and the file is left as it was (issue: nothing wrong is ever served).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/errors.js';
@@ -12,8 +11,9 @@ import { FEATURES } from '../../../../src/emulator/features.js';
 import { startEmulator } from '../../../../src/emulator/index.js';
 import { webhookEvents } from '../../../../src/emulator/kernel/event-log.js';
 import type { TableDef } from '../../../../src/emulator/kernel/tables.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-record-shapes-'));
+const dir = tempDir('svc-record-shapes-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const durable = [webhookEvents, ...FEATURES.flatMap((f) => f.tables ?? [])].filter(

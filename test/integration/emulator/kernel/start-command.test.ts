@@ -1,6 +1,3 @@
-/** `svc emulator start` through its run(): the ready line, the human summary, flags, clean stop. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, type StartOptions } from '../../../../commands/emulator/start.js';
@@ -8,6 +5,7 @@ import { UsageError } from '../../../../src/errors.js';
 import { startEmulator } from '../../../../src/emulator/index.js';
 import { fakeDeps, type FakeDeps } from '../../../helpers/fake-deps.js';
 import { basicAuth, caller, eventually } from '../support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 // profile: false, so these runs never write the local profile into a store.
 const defaults: StartOptions = {
@@ -47,7 +45,7 @@ function depsWith(json: boolean): FakeDeps {
 describe('svc emulator start', () => {
   it('--json prints exactly one ready line with the contract keys, serves, and stops on abort', async () => {
     const deps = depsWith(true);
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-cmd-')), 'state.json');
+    const statePath = join(tempDir('svc-emu-cmd-'), 'state.json');
     const server = await started(deps, { statePath });
     const lines = deps.stdout().trim().split('\n');
     expect(lines).toHaveLength(1);

@@ -2,8 +2,7 @@
  * Restart with --state: credentials, keys, fixtures, sessions, balances, cards and undelivered
  * webhooks survive; the file is written atomically with mode 0600; a foreign file is refused.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync as readBytes, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync as readBytes, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../../src/crypto/keys.js';
@@ -11,8 +10,9 @@ import { UsageError } from '../../../../src/errors.js';
 import { startEmulator } from '../../../../src/emulator/index.js';
 import { StateFile } from '../../../../src/emulator/kernel/state-file.js';
 import { eventually, nodeVerifyWebhook, otpLogin, signedHeaders, testEmulator, webhookReceiver } from '../support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
-const tempState = () => join(mkdtempSync(join(tmpdir(), 'svc-emu-state-')), 'nested', 'state.json');
+const tempState = () => join(tempDir('svc-emu-state-'), 'nested', 'state.json');
 
 describe('restart with --state', () => {
   it('keeps credentials, keys, sessions, balances, cards and undelivered webhooks', async () => {

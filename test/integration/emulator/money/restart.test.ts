@@ -1,14 +1,14 @@
 /** Money on its way survives a restart with --state: its course resumes, holds stay, keys are remembered. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { testEmulator, webhookReceiver } from '../support.js';
 import { accountBalances, accountQuote, externalAccount, fund, platformAccount } from './support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 it('a 6-minute execution and a 30-second payout started before a restart finish after it', async () => {
-  const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-money-')), 'state.json');
+  const statePath = join(tempDir('svc-emu-money-'), 'state.json');
   const first = await testEmulator({ statePath });
   const source = await platformAccount(first);
   await fund(first, source, 100_000);
@@ -39,7 +39,7 @@ it('a 6-minute execution and a 30-second payout started before a restart finish 
 });
 
 it('a state file of the earlier shape (flat transactions, real-time-funding quotes with a body) still reads', async () => {
-  const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-money-')), 'state.json');
+  const statePath = join(tempDir('svc-emu-money-'), 'state.json');
   const first = await testEmulator({ statePath });
   const { quoteId, accountId } = first.emu.fixtures;
   const paid = await first.call('POST', '/sandbox/send', { body: { quoteId, currencyCode: 'USD' } });
@@ -90,7 +90,7 @@ it('a state file of the earlier shape (flat transactions, real-time-funding quot
 });
 
 it('an incoming payment waiting for the platform (its webhook answered 202) still times out after a restart', async () => {
-  const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-money-')), 'state.json');
+  const statePath = join(tempDir('svc-emu-money-'), 'state.json');
   const hooks = await webhookReceiver((_n, d) => (d.body.type === 'INCOMING_PAYMENT.PENDING' ? 202 : 200));
   const first = await testEmulator({ statePath });
   await first.call('PATCH', '/config', { body: { webhookEndpoint: hooks.url } });

@@ -4,12 +4,11 @@
  * replayed; bad fields named; unknown ids 404; accounts of the wrong kind refused naming the field.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalAccount } from './support.js';
 import { STILL, errorShape, testEmulator, type TestEmulator } from '../support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 let t: TestEmulator;
 let spark: string;
@@ -242,7 +241,7 @@ describe('stablecoins', () => {
 
 describe('a restart with --state', () => {
   it('an operation still pending carries on to COMPLETED', async () => {
-    const statePath = join(mkdtempSync(join(tmpdir(), 'svc-emu-stablecoin-')), 'state.json');
+    const statePath = join(tempDir('svc-emu-stablecoin-'), 'state.json');
     const first = await testEmulator({ ...STILL, statePath });
     const call = (path: string, body: object) => first.call('POST', path, { body, headers: key() });
     await call('/stablecoin-provider-accounts', { provider: 'BRALE', apiClientId: 'c', apiClientSecret: 's' });

@@ -1,6 +1,3 @@
-/** The template area (src/emulator/template/): its routes, fixture, sweep and test hook on a real kernel over HTTP. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -8,6 +5,7 @@ import { FEATURES } from '../../../../src/emulator/features.js';
 import { templateFeature } from '../../../../src/emulator/template/index.js';
 import { errorShape } from '../support.js';
 import { templateEmulator, type TemplateEmulator } from './support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const HOUR = 3600_000;
 let open: TemplateEmulator[] = [];
@@ -62,7 +60,7 @@ describe('the template area', () => {
   });
 
   it('with a state file, a restart keeps the notes and the fixture id', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'svc-template-'));
+    const folder = tempDir('svc-template-');
     onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
     const statePath = join(folder, 'state.json');
     const first = await started(statePath);

@@ -4,8 +4,7 @@
  * their original id and bytes and a valid signature; selection by ids, types and since; `to`;
  * 409 counted as delivered; a failed first attempt retried on the clock; the bound; --state.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   usePerTestEmulators,
   type TestEmulator,
 } from '../support.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const { emulator, receiver } = usePerTestEmulators(STILL);
 
@@ -263,7 +263,7 @@ describe('the bound and --state', () => {
   });
 
   describe('with a state file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-event-log-'));
+    const dir = tempDir('svc-event-log-');
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('undelivered events survive a restart and are replayed with the same id and a valid signature', async () => {
