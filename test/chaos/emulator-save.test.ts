@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { runSvc, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 import { printFigures, report } from './report.js';
+import { randomName, randomToken } from '../helpers/random-data.js';
 
 afterAll(printFigures);
 const temps: string[] = [];
@@ -68,11 +69,11 @@ async function start(state: string, limitKiB?: number) {
   return { child, ready, call, exited, stderr: () => err };
 }
 
-/** A customer with a name no magic suffix of the spec matches (kycStatus rows go by the last word). */
+/** A customer whose name no magic suffix matches (its kycStatus is APPROVED). */
 const customer = (n: number) => ({
   customerType: 'INDIVIDUAL',
-  fullName: `Chaos Writer ${String.fromCharCode(97 + (n % 26))}${n}x`,
-  platformCustomerId: `chaos-${n}-${Math.random().toString(36).slice(2, 10)}`,
+  fullName: randomName('Chaos Writer'),
+  platformCustomerId: `chaos-${n}-${randomToken(8)}`,
 });
 
 /** Creates customers until one is refused; returns the acknowledged ids and the refusal. */

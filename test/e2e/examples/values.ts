@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPair } from '../../../src/crypto/keys.js';
 import type { World } from './world.js';
+import { randomToken } from '../../helpers/random-data.js';
 
 /** A stand-in value for a placeholder, or a variable a line reads; made on demand. */
 export type Value = (w: World) => Promise<string> | string;
@@ -88,7 +89,7 @@ export const oauthCredential: Value = (w) =>
 
 /** A credential of its own for an example that removes it (an OAuth one of a new subject). */
 export const removableCredential: Value = async (w) =>
-  (await w.json(['credentials', 'add', 'oauth', '--sandbox-token', '--subject', `removable-${Math.random()}`])).id;
+  (await w.json(['credentials', 'add', 'oauth', '--sandbox-token', '--subject', `removable-${randomToken()}`])).id;
 
 /** The nonce of a kept client key, as the README's `NONCE=$(svc login oauth … --nonce)` sets it. */
 export const nonce: Value = async (w) => {
@@ -105,7 +106,7 @@ export const passkeyCredential: Value = async (w) => {
 export const spareSession: Value = (w) => w.spareSession();
 
 export const newCustomer: Value = async (w) =>
-  (await w.json(['customers', 'create', '--platform-id', `ex-${Math.random()}`, '--full-name', 'Grace Hopper'])).id;
+  (await w.json(['customers', 'create', '--platform-id', `ex-${randomToken()}`, '--full-name', 'Grace Hopper'])).id;
 
 /** A customer of an EEA region, whose email and phone can be verified. */
 export const eeaCustomer: Value = (w) =>
@@ -133,7 +134,7 @@ export const newAccount: Value = async (w) => {
     'customers',
     'create',
     '--platform-id',
-    `ex-${Math.random()}`,
+    `ex-${randomToken()}`,
     '--full-name',
     'Ada Byron',
     '--email',

@@ -1,10 +1,6 @@
-/**
- * Helpers for the credential, OAuth, passkey and agent tests: a fresh wallet (customer + its USD
- * account), JWT-shaped OIDC tokens with a dummy signature, and a signed two-step call.
- */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { signedHeaders, type Answer, type TestEmulator } from '../support.js';
+import { randomEmail } from '../../../helpers/random-data.js';
 
 export interface Wallet {
   customerId: string;
@@ -13,7 +9,7 @@ export interface Wallet {
 
 /** A new individual customer (email on file) and its USD embedded-wallet account. */
 export async function newWallet(t: TestEmulator, name = 'Grace Hopper'): Promise<Wallet> {
-  const email = `${randomUUID().slice(0, 8)}@example.test`;
+  const email = randomEmail();
   const customer = await t.call('POST', '/customers', { body: { customerType: 'INDIVIDUAL', fullName: name, email } });
   expect(customer.status).toBe(201);
   // The description lists accounts at /customers/internal-accounts; older emulators at /internal-accounts.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type TestEmulator, testEmulator, type Receiver, webhookReceiver } from '../support.js';
 import { chromiumMissing, launchChromium } from './chromium.js';
+import { randomToken } from '../../../helpers/random-data.js';
 
 /** Set to a folder to write a screenshot of each view there (the README's images). */
 const SHOTS = process.env.SVC_DASHBOARD_SCREENSHOTS;
@@ -82,7 +83,7 @@ describe.skipIf(chromiumMissing)('the emulator dashboard in chromium', () => {
 
   it('shows a customer created over the API in the Resources view, with its platformCustomerId, and finds it by search', async () => {
     await page.getByRole('button', { name: 'Resources', exact: true }).click();
-    const platformCustomerId = `dash-${Math.random().toString(36).slice(2, 10)}`;
+    const platformCustomerId = `dash-${randomToken(8)}`;
     const created = await t.call('POST', '/customers', {
       body: { customerType: 'INDIVIDUAL', fullName: 'Dana Dashboard', platformCustomerId },
     });

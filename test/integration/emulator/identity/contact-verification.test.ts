@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_SCA_CODE } from '../../../../src/service/index.js';
 import { errorShape, useLoggedInEmulator } from '../support.js';
+import { randomToken } from '../../../helpers/random-data.js';
 
 const { t } = useLoggedInEmulator();
 
@@ -15,7 +16,7 @@ async function euCustomer(fullName = 'Eva Europa 001'): Promise<Record<string, a
       customerType: 'INDIVIDUAL',
       fullName,
       region: 'DE',
-      email: `${Math.random().toString(36).slice(2)}@example.de`,
+      email: `${randomToken()}@example.de`,
       phoneNumber: '+4915112345678',
     },
   });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../../src/crypto/keys.js';
 import { newWallet, type Wallet } from '../auth/support.js';
 import { errorShape, otpLogin, signedHeaders, useLoggedInEmulator, type LoggedIn } from '../support.js';
+import { randomEmail } from '../../../helpers/random-data.js';
 
 const { t } = useLoggedInEmulator();
 
@@ -35,7 +36,7 @@ const patch = (customerId: string, body: object | string, headers: Record<string
 const getCustomer = async (id: string) => (await t.call('GET', `/customers/${id}`)).body;
 const credentialsOf = async (accountId: string) =>
   (await t.call('GET', `/auth/credentials?accountId=${accountId}`)).body.data as Array<Record<string, any>>;
-const fresh = () => `${randomUUID().slice(0, 8)}@example.test`;
+const fresh = randomEmail;
 
 describe('PATCH /customers: the signed contact change', () => {
   it('email change with an EMAIL_OTP credential: 202 challenge, nothing changed; signed retry 200 changes customer and credential', async () => {

@@ -14,6 +14,7 @@ import {
   eventsAbout,
   ownerBody,
 } from './support.js';
+import { randomToken } from '../../../helpers/random-data.js';
 
 const { t, hooks } = useEmulatorWithWebhooks();
 
@@ -127,7 +128,7 @@ describe('POST /customers', () => {
   });
 
   it('409 UMA_ADDRESS_EXISTS and 409 CONFLICT (platformCustomerId)', async () => {
-    const uma = `$taken.${randomUUID().slice(0, 8)}@example.com`;
+    const uma = `$taken.${randomToken(8)}@example.com`;
     const first = await t.call('POST', '/customers', {
       body: { customerType: 'INDIVIDUAL', fullName: 'First', umaAddress: uma, platformCustomerId: `p-${uma}` },
     });

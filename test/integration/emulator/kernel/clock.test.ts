@@ -1,13 +1,8 @@
-/**
- * The emulator's virtual clock over HTTP: `/_emulator/clock` (outside the version segment, Basic
- * auth), jumps that fire every timer due on the way (card issuance, expiries, the sweeper), and
- * --time-scale. Nothing here sleeps for emulator time.
- */
-import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../../../../src/crypto/keys.js';
 import { basicAuth, errorShape, eventually, STILL, testEmulator, type TestEmulator } from '../support.js';
+import { randomName } from '../../../helpers/random-data.js';
 
 async function root(
   t: TestEmulator,
@@ -77,7 +72,7 @@ describe('/_emulator/clock', () => {
 describe('timers fire when the clock jumps', () => {
   async function newCard(): Promise<string> {
     const c = await t.call('POST', '/customers', {
-      body: { customerType: 'INDIVIDUAL', fullName: `Clock ${randomUUID().slice(0, 8)}` },
+      body: { customerType: 'INDIVIDUAL', fullName: randomName('Clock') },
     });
     const acct = await t.call('GET', `/internal-accounts?customerId=${c.body.id}`);
     const card = await t.call('POST', '/cards', {
