@@ -1,11 +1,11 @@
 /**
  * The P-256 curve every module here uses, configured once.
  *
- * noble multiplies the base point faster with a table of its multiples, but building the table
- * (window 5: ~15 ms on a cold process) costs more than the two to four multiplications a CLI
- * command makes (~3 ms each without it). So a process starts without the table and builds it once
- * it has shown that it makes many: a server such as the emulator, or a loop. Window 5 rather than
- * noble's 6 builds in about half the time and signs ~8% slower in a tight loop.
+ * noble multiplies the base point faster with a table of its multiples, but building the table on
+ * a cold process costs more than the two to four multiplications a CLI command makes without it.
+ * So a process starts without the table and builds it once it has shown that it makes many: a
+ * server such as the emulator, or a loop. Window 5 rather than noble's 6: a table built in about
+ * half the time, for signing only slightly slower in a tight loop.
  *
  * Signing is noble's ECDSA (RFC 6979 nonce, blinding, low-S, DER), given SHA-256 and HMAC-SHA256
  * from node:crypto through its `hmac` option and a prehashed message: the same bytes out (the

@@ -1,7 +1,7 @@
 /**
  * ECDSA P-256 SHA-256 verification through node:crypto (OpenSSL), shared by stamps and target
- * bundles. OpenSSL verifies about ten times faster than @noble's pure-JS code, and it accepts
- * high-S signatures, which the provider's enclaves and HSMs may produce. Signing stays in
+ * bundles. OpenSSL verifies far faster than @noble's pure-JS code (test/bench/crypto.mjs), and it
+ * accepts high-S signatures, which the provider's enclaves and HSMs may produce. Signing stays in
  * @noble (stamp.ts) because stamps must be RFC 6979 deterministic, which node:crypto cannot do.
  */
 import { createPublicKey, verify as nodeVerify, type KeyObject } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The spec's "Auth magic values" and the legacy values it still accepts (or now refuses). */
+/** The spec's "Auth magic values" and the legacy values it accepts (or refuses). */
 import { createHash } from 'node:crypto';
 
 /** Email and SMS OTP: the fixed sandbox code (sent HPKE-encrypted in encryptedOtpBundle). */
@@ -10,7 +10,7 @@ export const INVALID_OTP_REASON = 'Invalid OTP code';
 export const LEGACY_WALLET_SIGNATURE = 'sandbox-valid-signature';
 /** Legacy passkey assertion signature, still accepted; skips the WebAuthn checks. */
 export const LEGACY_PASSKEY_SIGNATURE = 'sandbox-valid-passkey-signature';
-/** The old literal OIDC token: refused now (OAuth needs a JWT-shaped token with real claims). */
+/** The legacy literal OIDC token: refused (OAuth needs a JWT-shaped token with real claims). */
 export const REJECTED_LEGACY_OIDC_TOKEN = 'sandbox-valid-oidc-token';
 
 /** OAuth registration and verify: claim rules of the sandbox (spec "Auth magic values", OAuth). */

@@ -5,8 +5,8 @@
  * report, record, answer).
  *
  * Where a delivery's CPU goes (test/bench/webhook-bench.mjs): the ECDSA P-256 verify is most of it
- * (60-80 µs, which is why the listener verifies on the threadpool); node:http, one JSON.parse and the
- * dedupe lookup are the rest (~6 µs over a bare server). So the hot path keeps to: the body reader's
+ * (which is why the listener verifies on the threadpool); node:http, one JSON.parse and the dedupe
+ * lookup are the rest, a little over a bare server. So the hot path keeps to: the body reader's
  * closures, the verifier's one promise, pre-built replies, one parse, the received buffer forwarded.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -6,8 +6,7 @@
  * measured; the second is "first". Throughput is counted two ways: customers per second of wall
  * time, and customers per second of the emulator process's own CPU time (user + system), which a
  * busy machine does not skew. A lookup that scans every stored record makes the ratio fall as the
- * store grows (a scan once gave 2,111/s for the first 3,000, 405/s after 60,000). It also reports
- * the emulator's memory per customer: heap and RSS after a forced GC, minus the same before, and
+ * store grows. It also reports the emulator's memory per customer: heap and RSS after a forced GC, minus the same before, and
  * RSS as it was before that GC (what `ps` shows: garbage not yet collected included).
  * Every create carries a platformCustomerId (the uniqueness check runs each time). Not a test.
  *

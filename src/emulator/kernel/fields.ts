@@ -4,9 +4,8 @@
  * details.errors[] of FieldError). Unknown fields are ignored (field sets are additive).
  *
  * Every string has a length limit: its own `maxLength`, else TEXT_MAX_LENGTH. A value stored whole
- * must not be able to grow the --state file without bound (eight 10 MB document names
- * once made an 80 MB file and every later write 270 times slower), and a pattern is never run on a
- * megabyte. Fields that legitimately run longer (tokens, attestations) declare their own maxLength.
+ * must not be able to grow the --state file without bound (every later write rewrites it whole,
+ * test/chaos/free-text.test.ts), and a pattern is never run on a megabyte. Fields that legitimately run longer (tokens, attestations) declare their own maxLength.
  */
 import type { FieldConstraint, FieldError } from '../../errors.js';
 import { CLIENT_PUBLIC_KEY_PATTERN, validateClientPublicKey } from '../../crypto/keys.js';
@@ -99,9 +98,9 @@ export class Fields {
 
   /**
    * A string field. Nothing is allocated for a field that is valid or absent (the rules' constraint
-   * is made only for an error): this runs for every field of every request, and its per-call objects
-   * once outlived their requests in the old generation, about 1 KiB a created customer of RSS that
-   * only a full GC gave back (test/bench/growth.mjs).
+   * is made only for an error): this runs for every field of every request, and per-call objects
+   * outlive their requests in the old generation, RSS that only a full GC gives back
+   * (test/bench/growth.mjs).
    */
   string(name: string, given: StringRules = {}): string | undefined {
     if (!this.has(name)) {
