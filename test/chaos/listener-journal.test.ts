@@ -1,5 +1,5 @@
 /**
- * The listener's --store journal attacked as issue 35 lists it: files that are not journals (a text
+ * The listener's --store journal attacked: files that are not journals (a text
  * file, package.json, a symbolic link to a file elsewhere) are refused and left byte for byte as
  * they were; a damaged journal is refused naming the line, and --repair moves the damaged tail aside;
  * a dead app behind a growing journal costs each delivery the same, bounded memory and a bounded rate

@@ -1,8 +1,8 @@
 /**
- * The emulator's request validators cost nothing at start (issue budget: startup grows at most
- * 50 ms): `svc emulator start` reads no operation's validator module before its ready line, and a
- * request reads its own operation's module once (src/emulator/kernel/request-check/load.ts);
- * operations sharing a large schema (the external-account creates) share one module.
+ * The emulator's request validators cost nothing at start: `svc emulator start` reads no
+ * operation's validator module before its ready line, and a request reads its own operation's
+ * module once (src/emulator/kernel/request-check/load.ts); operations sharing a large schema (the
+ * external-account creates) share one module.
  * Not timed: a preload records every request-validators module the built CLI requires.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 3: every example a user can copy runs. The `svc …` lines of README.md's shell
+ * Every example a user can copy runs. The `svc …` lines of README.md's shell
  * blocks and the `$ …` lines of every help screen (gathered from the built CLI by walking the
  * command tree) run in bash against one emulator, placeholders filled with real ids; a broken
  * example fails the build. How a particular example runs (its own resource, a terminal for a

@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 6: a new user's first run. `svc otp verify` alone offers the `local` profile's
+ * A new user's first run. `svc otp verify` alone offers the `local` profile's
  * credential on a terminal; the emulator's banner ends with a command that runs as printed; the
  * demo's OTP prompt gives the sandbox code; `demo --keep` suggests commands that run as printed;
  * the README's Quick start, run as written in its two terminals, shows a card event in the listener.

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 8, as a user sees it (a spawned svc against an emulator): hints that fit the error,
+ * Messages as a user sees them (a spawned svc against an emulator): hints that fit the error,
  * uma-receive's two lines agreeing, a scenario's own --help, prune saying "expired", one style of
  * error, articles and plurals, trigger --list fitting COLUMNS, root --help examples, --verbose
  * with the query, and the shell-history warning of keys stamp --private-key.
@@ -90,7 +90,8 @@ describe('hints that fit the error', () => {
   it('credentials verify without --wallet-signature prints the challenge and names the key that signs it, not the session', async () => {
     const configDir = tempConfigDir();
     const credential = emu.fixtures.credentialId;
-    // A session is active: svc used to sign the challenge with it, and the service refused the wrong key.
+    // A session is active, but the challenge is the credential's: signed with the session's key,
+    // the service would refuse it.
     expect((await svc(['otp', 'verify', '--credential', credential, '--code', '000000'], { configDir })).code).toBe(0);
     const challenged = await svc(['--json', 'auth', 'credentials', 'challenge', credential], { configDir });
     const bundle = (JSON.parse(challenged.stdout) as { otpEncryptionTargetBundle: string }).otpEncryptionTargetBundle;

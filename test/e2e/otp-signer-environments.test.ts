@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 11, with a spawned svc: the OTP signer is pinned per base URL and token environment.
+ * With a spawned svc: the OTP signer is pinned per base URL and token environment.
  * An emulator stands behind a proxy that plays the remote service (tokens of either environment,
  * an enclave signing with a key of the test's choosing, or none): a sandbox token trusts its signer
  * on first use and pins it for sandbox use only; a different one later is refused with the command

@@ -1,5 +1,5 @@
 /**
- * The shipped production pin (issue 25 item 11), through otpLogin and signerTrust over real HTTP
+ * The shipped production pin, through otpLogin and signerTrust over real HTTP
  * and real crypto: the production URL cannot be reached from a test, so the trust decision is made
  * for PRODUCTION_BASE_URL while the requests go to an emulator behind a proxy that plays the
  * service (the token's environment, an enclave signing with another key, or none).
