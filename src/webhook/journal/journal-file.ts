@@ -196,6 +196,10 @@ export class Journal implements SeenIds {
       this.length += bytes.length;
       this.linesInFile += batch.lines;
       batch.resolve();
+      // The deliveries this batch began now print, and their done lines should ride the very next
+      // fdatasync rather than the one after it: a printed line leaves stdout at the end of a turn
+      // of the event loop (commands/webhook/listen-output.ts), the done line is appended on the next.
+      if (batch.places.length > 0) await nextTurns(2);
       const { compactAfterLines } = this.options;
       if (
         this.linesInFile >= Math.max(compactAfterLines, 2 * this.kept.lines) ||
@@ -275,4 +279,9 @@ export class Journal implements SeenIds {
       throw error;
     }
   }
+}
+
+/** Resolves after `n` turns of the event loop (each a check phase: what setImmediate callbacks queued there runs first). */
+async function nextTurns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 }

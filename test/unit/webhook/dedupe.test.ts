@@ -249,6 +249,24 @@ describe('the --store journal: deliveries begun and not finished', () => {
     await again.close();
   });
 
+  it('under a steady stream, a delivery done printing rides the very next fdatasync with the deliveries begun meanwhile', async () => {
+    const store = openSeenIds({ storePath: tempFile() });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // A is begun; while its write and fdatasync are under way B arrives: B waits for the next one.
+    const aBegun = store.begin('Webhook:A', body('Webhook:A'), headers);
+    await turn();
+    const bBegun = store.begin('Webhook:B', body('Webhook:B'), headers);
+    expect(bBegun).not.toBe(aBegun);
+    await aBegun;
+    await turn(); // A is printed: its line leaves stdout at the end of a turn (commands/webhook/listen-output.ts)
+    const aDone = store.record('Webhook:A', { verified: true });
+    // The same batch (one write, one fdatasync) as B's begun line, not a third one behind it.
+    expect(aDone).toBe(bBegun);
+    await aDone;
+    expect(store.has('Webhook:A')).toBe(true);
+    await store.close();
+  });
+
   it('compaction keeps the begun lines of deliveries still under way and drops finished bodies', async () => {
     const path = tempFile();
     const store = openSeenIds({ storePath: path, maxIds: 10, compactAfterLines: 12 });
