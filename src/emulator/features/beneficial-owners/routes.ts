@@ -1,12 +1,12 @@
 /** POST /beneficial-owners, GET /beneficial-owners?customerId= (paged), GET and PATCH /beneficial-owners/{id}. */
-import { BENEFICIAL_OWNER_ROLES, ID_TYPES, idPattern } from '../../../service/index.js';
+import { idPattern } from '../../../service/index.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import type { Route } from '../../kernel/router.js';
 import { liveCustomerOr4xx } from '../customers/customers.js';
-import { COUNTRY, PHONE, countryRules, dateRules, defined, emailRules, readAddress } from '../customers/fields.js';
+import { COUNTRY, defined, readAddress } from '../customers/fields.js';
 import {
   insertOwner,
   owners,
@@ -17,32 +17,37 @@ import {
   type PersonalInfo,
 } from './owners.js';
 
-/** BeneficialOwnerPersonalInfo; on update nothing is required (BeneficialOwnerPersonalInfoUpdate). */
+/**
+ * BeneficialOwnerPersonalInfo (on update BeneficialOwnerPersonalInfoUpdate). Its shape (required
+ * fields, types, formats, the phone pattern, idType's enum) is checked before this runs; read here
+ * are the emulator's lengths. The address reader is the customers' (shared with the CSV import).
+ */
 function readPersonalInfo(f: Fields, creating: boolean): Partial<PersonalInfo> | undefined {
-  const p = f.object('personalInfo', { required: creating });
+  const p = f.object('personalInfo');
   if (!p) return undefined;
   const before = f.errors.length;
-  const name = { required: creating, minLength: 1, maxLength: 100 };
+  const name = { minLength: 1, maxLength: 100 };
   const info = defined({
     firstName: p.string('firstName', name),
-    middleName: p.string('middleName', { minLength: 1, maxLength: 100 }),
+    middleName: p.string('middleName', name),
     lastName: p.string('lastName', name),
-    birthDate: p.string('birthDate', { required: creating, ...dateRules('personalInfo.birthDate') }),
-    nationality: p.string('nationality', { required: creating, ...countryRules }),
-    email: p.string('email', emailRules),
-    phoneNumber: p.string('phoneNumber', { pattern: PHONE, format: 'e.164' }),
+    birthDate: p.string('birthDate'),
+    nationality: p.string('nationality'),
+    email: p.string('email'),
+    phoneNumber: p.string('phoneNumber'),
     address: readAddress(p, creating),
-    idType: p.string('idType', { required: creating, enum: ID_TYPES }),
-    identifier: p.string('identifier', { required: creating, minLength: 1, maxLength: 64 }),
+    idType: p.string('idType'),
+    identifier: p.string('identifier', { minLength: 1, maxLength: 64 }),
     countryOfIssuance: p.string('countryOfIssuance', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' }),
   });
   return f.errors.length === before ? info : undefined;
 }
 
-function readOwnership(f: Fields, creating: boolean) {
+function readOwnership(f: Fields) {
   return defined({
-    roles: f.stringArray('roles', { required: creating, enum: BENEFICIAL_OWNER_ROLES, minItems: 1 }),
-    ownershipPercentage: f.integer('ownershipPercentage', { required: creating, min: 0, max: 100 }),
+    // The roles' enum and the percentage's range are the description's; at least one role is the emulator's.
+    roles: f.stringArray('roles', { minItems: 1 }),
+    ownershipPercentage: f.integer('ownershipPercentage'),
   });
 }
 
@@ -58,8 +63,8 @@ const create: Route = {
   permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
-    const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
-    const ownership = readOwnership(f, true);
+    const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+    const ownership = readOwnership(f);
     const personalInfo = readPersonalInfo(f, true);
     f.done();
     const business = liveCustomerOr4xx(emu, customerId!, { field: 'customerId' });
@@ -90,7 +95,7 @@ const list: Route = {
   permission: 'VIEW',
   handler(req, emu) {
     const f = new Fields(Object.fromEntries(req.query));
-    const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
+    const customerId = f.string('customerId', { pattern: idPattern('Customer') });
     const paging = readPage(f);
     f.done();
     return { status: 200, body: pageOf(ownersOf(emu, customerId!).map(renderOwner), paging) };
@@ -111,7 +116,7 @@ const update: Route = {
   handler(req, emu) {
     const owner = ownerOr404(emu, req.params.id!);
     const f = new Fields(req.json());
-    const ownership = readOwnership(f, false);
+    const ownership = readOwnership(f);
     const personalInfo = readPersonalInfo(f, false);
     f.done();
     Object.assign(owner, ownership, { updatedAt: emu.iso() });

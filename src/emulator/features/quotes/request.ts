@@ -5,7 +5,6 @@
  */
 import { UMA_ADDRESS_PATTERN, idPattern } from '../../../service/identifiers.js';
 import { UMA_DESTINATION_SCENARIOS, umaScenario } from '../../../service/money-magic.js';
-import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -71,36 +70,31 @@ function endpoint(
 }
 
 export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteInit; immediately: boolean } {
+  // The body's shape (required fields, types, the description's enums and lengths, each end's tag and
+  // its branch) is checked before this runs; what is read here are the emulator's rules beyond it.
   const f = new Fields(req.json());
-  const src = f.object('source', { required: true });
-  const sourceType = src?.string('sourceType', { required: true, enum: ['ACCOUNT', 'REALTIME_FUNDING'] });
-  const sourceAccountId =
-    sourceType === 'ACCOUNT' ? src?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
+  const src = f.object('source');
+  const sourceType = src?.string('sourceType');
+  const sourceAccountId = sourceType === 'ACCOUNT' ? src?.string('accountId', { pattern: ACCOUNT_ID }) : undefined;
   const fundingCurrency =
-    sourceType === 'REALTIME_FUNDING'
-      ? src?.string('currency', { required: true, enum: FUNDING_CURRENCIES })
-      : undefined;
+    sourceType === 'REALTIME_FUNDING' ? src?.string('currency', { enum: FUNDING_CURRENCIES }) : undefined;
   const sourceCustomerId = src?.string('customerId', { pattern: idPattern('Customer') });
-  const dst = f.object('destination', { required: true });
-  const destinationType = dst?.string('destinationType', { required: true, enum: ['ACCOUNT', 'UMA_ADDRESS'] });
+  const dst = f.object('destination');
+  const destinationType = dst?.string('destinationType');
   const destinationAccountId =
-    destinationType === 'ACCOUNT' ? dst?.string('accountId', { required: true, pattern: ACCOUNT_ID }) : undefined;
+    destinationType === 'ACCOUNT' ? dst?.string('accountId', { pattern: ACCOUNT_ID }) : undefined;
   const umaAddress =
-    destinationType === 'UMA_ADDRESS'
-      ? dst?.string('umaAddress', { required: true, pattern: UMA_ADDRESS_PATTERN })
-      : undefined;
+    destinationType === 'UMA_ADDRESS' ? dst?.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN }) : undefined;
   // A currency the description names; whether this destination can receive it is checked below.
   const destCurrency = dst?.string('currency', { enum: CURRENCY_CODES });
-  const paymentRail = dst?.string('paymentRail', { enum: PAYMENT_RAILS });
-  const side = f.string('lockedCurrencySide', { required: true, enum: ['SENDING', 'RECEIVING'] }) as
-    | 'SENDING'
-    | 'RECEIVING'
-    | undefined;
-  const amount = f.integer('lockedCurrencyAmount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
+  const paymentRail = dst?.string('paymentRail');
+  const side = f.string('lockedCurrencySide') as 'SENDING' | 'RECEIVING' | undefined;
+  // More than nothing is the emulator's rule; the description's maximum is checked with the shape.
+  const amount = f.integer('lockedCurrencyAmount', { min: 1 });
   const immediately = f.boolean('immediatelyExecute') ?? false;
   const description = f.string('description', { maxLength: 500 });
-  const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
-  const purposeOfPayment = f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
+  const remittanceInformation = f.string('remittanceInformation');
+  const purposeOfPayment = f.string('purposeOfPayment');
   const source = sourceAccountId ? endpoint(req, emu, sourceAccountId) : undefined;
   const dest = destinationAccountId ? endpoint(req, emu, destinationAccountId) : undefined;
   if (sourceAccountId && !source) f.add('source.accountId', `account ${sourceAccountId} not found`);

@@ -6,7 +6,7 @@
  * the transfer completes (a payout holds its amount meanwhile, so totalBalance still counts it).
  */
 import { idPattern } from '../../../service/identifiers.js';
-import { MAX_PAYMENT_AMOUNT, PAYMENT_RAILS, PURPOSES_OF_PAYMENT } from '../../../service/payment-enums.js';
+import { MAX_PAYMENT_AMOUNT } from '../../../service/payment-enums.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, badRequest, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -92,14 +92,14 @@ function startTransfer(
   return { status: 201, body: renderTransaction(tx) };
 }
 
+/**
+ * The body's shape (the ends and their accountId required, the description's enums and lengths) is
+ * checked before this runs; read here: each id's kind and the amount, which the emulator requires.
+ */
 function transferIn(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
   const f = new Fields(body);
-  const sourceId = f
-    .object('source', { required: true })
-    ?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
-  const destinationId = f
-    .object('destination', { required: true })
-    ?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
+  const sourceId = f.object('source')?.string('accountId', { pattern: idPattern('ExternalAccount') });
+  const destinationId = f.object('destination')?.string('accountId', { pattern: idPattern('InternalAccount') });
   const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
   f.done();
   const source = visible(req, requireExternalAccount(emu, sourceId!));
@@ -114,15 +114,12 @@ function transferIn(body: Record<string, unknown>, emu: EmulatorContext, req: Re
 
 function transferOut(body: Record<string, unknown>, emu: EmulatorContext, req: Req): Reply {
   const f = new Fields(body);
-  const sourceId = f
-    .object('source', { required: true })
-    ?.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
-  const dest = f.object('destination', { required: true });
-  const destinationId = dest?.string('accountId', { required: true, pattern: idPattern('ExternalAccount') });
-  const paymentRail = dest?.string('paymentRail', { enum: PAYMENT_RAILS });
+  const sourceId = f.object('source')?.string('accountId', { pattern: idPattern('InternalAccount') });
+  const dest = f.object('destination');
+  const destinationId = dest?.string('accountId', { pattern: idPattern('ExternalAccount') });
+  const paymentRail = dest?.string('paymentRail');
   const amount = f.integer('amount', { required: true, min: 1, max: MAX_PAYMENT_AMOUNT });
-  const remittanceInformation = f.string('remittanceInformation', { maxLength: 80 });
-  f.string('purposeOfPayment', { enum: PURPOSES_OF_PAYMENT });
+  const remittanceInformation = f.string('remittanceInformation');
   f.done();
   const source = visible(req, requireAccount(emu, sourceId!));
   const destination = visible(req, requireExternalAccount(emu, destinationId!));

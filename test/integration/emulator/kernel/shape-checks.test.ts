@@ -38,7 +38,128 @@ const link = { provider: 'BRALE', apiClientId: 'a', apiClientSecret: 's' };
 const coin = { providerTokenIdentifier: 'T', networkTokenIdentifier: 'n', network: 'SPARK' };
 const without = (body: object, name: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== name));
 
+const quote = {
+  source: { sourceType: 'ACCOUNT', accountId: 'x' },
+  destination: { destinationType: 'ACCOUNT', accountId: 'y' },
+  lockedCurrencySide: 'SENDING',
+  lockedCurrencyAmount: 100,
+};
+const quoteRow = (body: object, field: string, rule: string): Row => ({
+  method: 'POST',
+  path: '/quotes',
+  body,
+  field,
+  rule,
+});
+const transfer = { source: { accountId: 'x' }, destination: { accountId: 'y' }, amount: 100 };
+const transferRow = (path: string, body: object, field: string, rule: string): Row => ({
+  method: 'POST',
+  path,
+  body,
+  field,
+  rule,
+});
+
+const person = {
+  firstName: 'Ada',
+  lastName: 'Byron',
+  birthDate: '1990-01-02',
+  nationality: 'US',
+  address: { line1: '1 Main St', postalCode: '10001', country: 'US' },
+  idType: 'SSN',
+  identifier: '123',
+};
+const owner = { customerId: 'x', roles: ['UBO'], ownershipPercentage: 30, personalInfo: person };
+const ownerRow = (body: object, field: string, rule: string): Row => ({
+  method: 'POST',
+  path: '/beneficial-owners',
+  body,
+  field,
+  rule,
+});
+const ownerPatch = (body: object, field: string, rule: string): Row => ({
+  method: 'PATCH',
+  path: `/beneficial-owners/${id('BeneficialOwner')}`,
+  body,
+  field,
+  rule,
+});
+const personWith = (changes: object) => ({ ...owner, personalInfo: { ...person, ...changes } });
+
 const ROWS: Record<string, Row[]> = {
+  'beneficial-owners': [
+    ownerRow(without(owner, 'customerId'), 'customerId', 'required'),
+    ownerRow(without(owner, 'roles'), 'roles', 'required'),
+    ownerRow({ ...owner, roles: ['KING'] }, 'roles[0]', 'enum'),
+    ownerRow(without(owner, 'ownershipPercentage'), 'ownershipPercentage', 'required'),
+    ownerRow({ ...owner, ownershipPercentage: 101 }, 'ownershipPercentage', 'maximum'),
+    ownerRow({ ...owner, ownershipPercentage: -1 }, 'ownershipPercentage', 'minimum'),
+    ownerRow(without(owner, 'personalInfo'), 'personalInfo', 'required'),
+    ...['firstName', 'lastName', 'birthDate', 'nationality', 'idType', 'identifier'].map((name) =>
+      ownerRow({ ...owner, personalInfo: without(person, name) }, `personalInfo.${name}`, 'required'),
+    ),
+    ownerRow(personWith({ birthDate: '1990-02-30' }), 'personalInfo.birthDate', 'format'),
+    ownerRow(personWith({ nationality: 'XX' }), 'personalInfo.nationality', 'format'),
+    ownerRow(personWith({ email: 'nobody' }), 'personalInfo.email', 'format'),
+    ownerRow(personWith({ phoneNumber: '555' }), 'personalInfo.phoneNumber', 'pattern'),
+    ownerRow(personWith({ idType: 'PASSPORT' }), 'personalInfo.idType', 'enum'),
+    ownerPatch({ roles: ['KING'] }, 'roles[0]', 'enum'),
+    ownerPatch({ ownershipPercentage: 101 }, 'ownershipPercentage', 'maximum'),
+    ownerPatch({ personalInfo: { idType: 'PASSPORT' } }, 'personalInfo.idType', 'enum'),
+    ownerPatch({ personalInfo: { birthDate: 'yesterday' } }, 'personalInfo.birthDate', 'format'),
+    { method: 'GET', path: '/beneficial-owners', field: 'customerId', rule: 'required' },
+  ],
+  transactions: [
+    { method: 'GET', path: '/transactions?status=DONE', field: 'status', rule: 'enum' },
+    { method: 'GET', path: '/transactions?type=SIDEWAYS', field: 'type', rule: 'enum' },
+    { method: 'GET', path: '/transactions?sortOrder=up', field: 'sortOrder', rule: 'enum' },
+    { method: 'GET', path: '/transactions?startDate=2020-02-30T00:00:00Z', field: 'startDate', rule: 'format' },
+    { method: 'GET', path: '/transactions?endDate=tomorrow', field: 'endDate', rule: 'format' },
+  ],
+  quotes: [
+    quoteRow(without(quote, 'source'), 'source', 'required'),
+    quoteRow({ ...quote, source: {} }, 'source.sourceType', 'required'),
+    quoteRow({ ...quote, source: { sourceType: 'CARD' } }, 'source.sourceType', 'enum'),
+    quoteRow({ ...quote, source: { sourceType: 'ACCOUNT' } }, 'source.accountId', 'required'),
+    quoteRow({ ...quote, source: { sourceType: 'REALTIME_FUNDING' } }, 'source.currency', 'required'),
+    quoteRow(without(quote, 'destination'), 'destination', 'required'),
+    quoteRow({ ...quote, destination: {} }, 'destination.destinationType', 'required'),
+    quoteRow({ ...quote, destination: { destinationType: 'CARD' } }, 'destination.destinationType', 'enum'),
+    quoteRow({ ...quote, destination: { destinationType: 'ACCOUNT' } }, 'destination.accountId', 'required'),
+    quoteRow({ ...quote, destination: { destinationType: 'UMA_ADDRESS' } }, 'destination.umaAddress', 'required'),
+    quoteRow(
+      { ...quote, destination: { ...quote.destination, paymentRail: 'PIGEON' } },
+      'destination.paymentRail',
+      'enum',
+    ),
+    quoteRow(without(quote, 'lockedCurrencySide'), 'lockedCurrencySide', 'required'),
+    quoteRow({ ...quote, lockedCurrencySide: 'BOTH' }, 'lockedCurrencySide', 'enum'),
+    quoteRow(without(quote, 'lockedCurrencyAmount'), 'lockedCurrencyAmount', 'required'),
+    quoteRow({ ...quote, lockedCurrencyAmount: 9_000_000_000_000_001 }, 'lockedCurrencyAmount', 'maximum'),
+    quoteRow({ ...quote, remittanceInformation: 'r'.repeat(81) }, 'remittanceInformation', 'maxLength'),
+    quoteRow({ ...quote, purposeOfPayment: 'FUN' }, 'purposeOfPayment', 'enum'),
+  ],
+  transfers: [
+    ...['/transfer-in', '/transfer-out'].flatMap((path) => [
+      transferRow(path, without(transfer, 'source'), 'source', 'required'),
+      transferRow(path, { ...transfer, source: {} }, 'source.accountId', 'required'),
+      transferRow(path, without(transfer, 'destination'), 'destination', 'required'),
+      transferRow(path, { ...transfer, destination: {} }, 'destination.accountId', 'required'),
+    ]),
+    transferRow(
+      '/transfer-out',
+      { ...transfer, destination: { accountId: 'y', paymentRail: 'PIGEON' } },
+      'destination.paymentRail',
+      'enum',
+    ),
+    transferRow(
+      '/transfer-out',
+      { ...transfer, remittanceInformation: 'r'.repeat(81) },
+      'remittanceInformation',
+      'maxLength',
+    ),
+    transferRow('/transfer-out', { ...transfer, purposeOfPayment: 'FUN' }, 'purposeOfPayment', 'enum'),
+  ],
   stablecoins: [
     {
       method: 'POST',
