@@ -123,15 +123,15 @@ const LAZY = [
     stub: () =>
       "const callbacks = new Set(); process.once('exit', () => { for (const callback of callbacks) callback(); }); module.exports = (callback) => { callbacks.add(callback); return () => callbacks.delete(callback); };",
   },
-  // undici's llhttp without SIMD, a 72 kB string: only a fallback for when the SIMD build does not
+  // undici's llhttp without SIMD, a large string: only a fallback for when the SIMD build does not
   // compile, so it is a file of its own (part 3), read in that case alone.
   {
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/,
     path: '../llhttp/llhttp-wasm.js',
     stub: () => `module.exports = require(${JSON.stringify(LLHTTP_FALLBACK)});`,
   },
-  // Left out: conf's schema validation (ajv, ajv-formats) and migrations (semver), about 260 kB that
-  // every bundle writing the store would read on each run. The store passes conf neither a schema
+  // Left out: conf's schema validation (ajv, ajv-formats) and migrations (semver), code that every
+  // bundle writing the store would read on each run. The store passes conf neither a schema
   // nor migrations (src/store/json-file.ts), so conf never calls them; if it ever did, the stub
   // says why instead of validating silently.
   {

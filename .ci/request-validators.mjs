@@ -199,7 +199,7 @@ function closure(names) {
  * Operations whose bodies reach the same large component schema (more than SHARED_TEXT characters of
  * schema with what it refers to) share one module, so its code is generated and read once: the
  * three external-account creates (customer, platform, agent) reach ExternalAccountCreateInfoOneOf,
- * whose 40-odd account types are some 750 kB of code. A smaller shared part is left in each
+ * whose 40-odd account types are the largest generated code. A smaller shared part is left in each
  * operation's own module, so that a request still reads little beyond its own operation's code.
  */
 const SHARED_TEXT = 20_000;

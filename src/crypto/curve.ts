@@ -10,7 +10,7 @@
  * Signing is noble's ECDSA (RFC 6979 nonce, blinding, low-S, DER), given SHA-256 and HMAC-SHA256
  * from node:crypto through its `hmac` option and a prehashed message: the same bytes out (the
  * nonce is deterministic), without running noble's pure-JS hash about a dozen times in a process
- * that has not compiled it yet (a few milliseconds of a session refresh).
+ * that has not compiled it yet.
  *
  * The curve is built here from its parameters rather than taken from noble's nist.js, to give it
  * node:crypto's random bytes (signing blinds its multiplications with them): noble's default

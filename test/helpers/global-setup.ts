@@ -1,6 +1,6 @@
 /**
  * Builds dist/ once before the suite so tests that spawn bin/svc run the code under test, not a
- * stale build: tsc (incremental, about a second when nothing changed) and the esbuild bundles.
+ * stale build: tsc (incremental, so quick when nothing changed) and the esbuild bundles.
  * Turns on the emulator's exchange recorder for the run (workers and spawned emulators inherit the
  * variable) and, after the run, checks every recorded exchange against the service's public API
  * description (test/contract/): a difference fails the run.

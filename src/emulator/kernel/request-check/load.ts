@@ -1,8 +1,8 @@
 /**
  * An operation's generated validators, read from its module (opN.cjs) when its first request
  * arrives and kept: starting the emulator reads none of them, and a request pays only for its own
- * operation (the three external-account creates, the largest, share one module of some 750 kB). The modules
- * are in generated/ beside this file in the sources (and tsc's output), request-validators/
+ * operation (the three external-account creates, the largest, share one module). The modules are
+ * in generated/ beside this file in the sources (and tsc's output), request-validators/
  * beside the bundle in the package (.ci/build.mjs copies them there).
  */
 import { existsSync } from 'node:fs';

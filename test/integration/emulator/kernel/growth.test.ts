@@ -1,8 +1,8 @@
 /**
  * The emulator stays fast as its store grows: a request looks records up through an index, never by
  * reading every stored record. Each test fills a table with thousands of records whose looked-up
- * fields count their reads, then sends one request: a scan would read every one of them (creating a
- * customer once scanned all customers, 2,111 creates/s at 3,000 customers, 405/s at 60,000).
+ * fields count their reads, then sends one request: a scan would read every one of them, and each
+ * request would slow down as the store grows (test/bench/growth.mjs measures the pace).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, type AccountRec } from '../../../../src/emulator/features/accounts/accounts.js';
