@@ -16,11 +16,21 @@ const CONTACT_FLAGS: Record<string, string> = {
   email: '--email <address>',
 };
 
-function missingContact(error: ApiError): string | undefined {
+/**
+ * The update that sets the missing contact field. `customers update` requires `--type` (the body's
+ * discriminator), so the command carries the customer's own type when the caller read it.
+ */
+export function missingContactHint(error: ApiError, customerType?: string): string | undefined {
   const field = error.fieldErrors.map((fe) => fe.field).find((f) => f in CONTACT_FLAGS);
   if (field === undefined) return undefined;
   const customer = CUSTOMER_ID.exec(error.message)?.[0] ?? '<Customer:id>';
-  return `Set the customer's ${field} first (E.164 for a phone number): svc customers update ${customer} ${CONTACT_FLAGS[field]}, then run the command again.`;
+  const type = customerType ?? '<INDIVIDUAL|BUSINESS>';
+  return `Set the customer's ${field} first (E.164 for a phone number): svc customers update ${customer} --type ${type} ${CONTACT_FLAGS[field]}, then run the command again.`;
+}
+
+/** The customer a MISSING_MANDATORY_USER_INFO error names, for reading its type. */
+export function customerNamedBy(error: ApiError): string | undefined {
+  return error.code === 'MISSING_MANDATORY_USER_INFO' ? CUSTOMER_ID.exec(error.message)?.[0] : undefined;
 }
 
 /** An identifier in a path or message: `Customer:<uuid>`, a bare UUID, or a prefixed id like `evt_…`. */
@@ -48,7 +58,7 @@ function activeDelegatedKey(error: ApiError): string | undefined {
 }
 
 const BY_CODE: Record<string, (error: ApiError) => string | undefined> = {
-  MISSING_MANDATORY_USER_INFO: missingContact,
+  MISSING_MANDATORY_USER_INFO: (error) => missingContactHint(error),
   CONFLICT: activeDelegatedKey,
   EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: () =>
     'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
@@ -64,10 +74,20 @@ const BY_CODE: Record<string, (error: ApiError) => string | undefined> = {
     'Set where webhooks go: svc platform-config update --webhook-endpoint <url> (on the emulator, svc webhook listen sets it).',
 };
 
+/** The quote a request's path names (`/quotes/<id>/execute`), else a placeholder. */
+function quoteOf(error: ApiError): string {
+  const id = /^\/quotes\/([^/?]+)/.exec(error.path ?? '')?.[1];
+  return id ? decodeURIComponent(id) : '<Quote:id>';
+}
+
+/** A quote the service refuses to use: not fixed by editing fields. */
+export function unusableQuoteHint(quoteId: string): string {
+  return `This quote cannot be used as it stands (see above): check it with svc quotes get ${quoteId}, or create a new one (svc quotes create --help).`;
+}
+
 /** A field a 400 names whose fix is not to edit that field. */
-const BY_FIELD: Record<string, string> = {
-  quoteId:
-    'This quote cannot be used as it stands (see above): check it with svc quotes get <Quote:id>, or create a new one with svc quotes create.',
+const BY_FIELD: Record<string, (error: ApiError) => string> = {
+  quoteId: (error) => unusableQuoteHint(quoteOf(error)),
 };
 
 export function defaultHint(error: ApiError): string | undefined {
@@ -81,7 +101,7 @@ export function defaultHint(error: ApiError): string | undefined {
   if (error.status === 404) return 'Check the identifier: it names nothing the service knows.';
   const fields = error.fieldErrors.map((fe) => fe.field);
   const byField = fields.map((f) => BY_FIELD[f]).find(Boolean);
-  if (error.status === 400 && byField && fields.every((f) => BY_FIELD[f])) return byField;
+  if (error.status === 400 && byField && fields.every((f) => BY_FIELD[f])) return byField(error);
   if (error.status === 400 && fields.length > 0) return 'Fix the fields above and run the command again.';
   if (error.status >= 300 && error.status < 400)
     return 'The server redirected; check the base URL (--base-url or SERVICE_BASE_URL).';

@@ -133,10 +133,9 @@ export async function chooseSigner(
   }
   return () => {
     if (!effective.activeSessionId) {
+      const login = reauthCommand(effective.credentialId);
       throw new AuthRequiredError(`${what} needs a wallet signature and no session is active here.`, {
-        hint: sessionFlag
-          ? `Log in first (${reauthCommand()}) or pass --session <Session:id>.`
-          : `Log in first: ${reauthCommand()}.`,
+        hint: sessionFlag ? `Log in first (${login}) or pass --session <Session:id>.` : `Log in first: ${login}.`,
       });
     }
     return refreshableSession(store, effective.activeSessionId, deps.clock.now());

@@ -102,7 +102,8 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
       ui,
       report,
       held && { expiresIn: expiresIn(held.expiresAt, now) },
-      reauthCommand(held?.credentialId, held?.type),
+      // The session's own credential, else the one the profile offers (the emulator's fixture).
+      reauthCommand(held?.credentialId ?? selected.effective.credentialId, held?.type),
     ),
   );
   if (!accepted) {
@@ -162,7 +163,8 @@ function print(ui: UI, r: Report, times: { expiresIn: string } | undefined, logi
       `  ✗ Session ${s.id} (${s.type}, ${s.nickname}): ${times?.expiresIn.startsWith('expired') ? times.expiresIn : 'no longer live on the service'}`,
     );
     ui.out(`    signed for ${walletLine(s.accountId!, s.customerId)}`);
-    ui.hint(`Refresh it (svc session refresh) or log in again: ${login}`);
+    // Refresh is signed by the session itself, so a dead one cannot be refreshed.
+    ui.hint(`Log in again: ${login}`);
   } else {
     ui.out(`  ✓ Session ${s.id} (${s.type}, ${s.nickname}): live, expires in ${times?.expiresIn}; key held here`);
     ui.out(`    signs for ${walletLine(s.accountId!, s.customerId)}`);

@@ -14,7 +14,7 @@ export type DeleteOptions = OptionsOf<typeof verbs.remove>;
 export async function run(opts: DeleteOptions, deps: Deps): Promise<void> {
   const name = validateProfileName(opts.profile, '<profile>');
   const store = await deps.store();
-  requireKnownProfile(store, name, '<profile>');
+  requireKnownProfile(store, name, '<profile>', (known) => `svc config delete ${known}`);
   const keys = store.listSessions(name).length;
   const what = `profile "${name}"${keys ? ` and the ${keys} session key${keys === 1 ? '' : 's'} held for it` : ''}`;
   await irreversible(deps, `Deleting ${what}`).confirm(`Delete ${what}?`, 'deleted');

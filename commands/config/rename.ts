@@ -12,7 +12,7 @@ export async function run(opts: RenameOptions, deps: Deps): Promise<void> {
   const from = validateProfileName(opts.from, '<profile>');
   const to = validateProfileName(opts.to, '<new>');
   const store = await deps.store();
-  requireKnownProfile(store, from, '<profile>');
+  requireKnownProfile(store, from, '<profile>', (known) => `svc config rename ${known} ${to}`);
   if (Object.hasOwn(store.listProfiles(), to)) {
     throw new UsageError(`A profile named "${to}" already exists.`, {
       input: '<new>',

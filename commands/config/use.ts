@@ -2,22 +2,16 @@
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
-import { UsageError } from '../../src/errors.js';
 import { validateProfileName } from '../../src/store/names.js';
+import { requireKnownProfile } from './known-profile.js';
 
 export type UseOptions = OptionsOf<typeof verbs.use>;
 
 export async function run(opts: UseOptions, deps: Deps): Promise<void> {
   const name = validateProfileName(opts.profile, '<profile>');
   const store = await deps.store();
-  const known = Object.keys(store.listProfiles());
   // Switching to a name that does not exist is almost always a typo; creating goes through `set`.
-  if (!known.includes(name)) {
-    throw new UsageError(`No profile named "${name}"${known.length ? `; profiles: ${known.sort().join(', ')}` : ''}.`, {
-      input: '<profile>',
-      hint: `Create it with: svc --profile ${name} config set base-url <url>`,
-    });
-  }
+  requireKnownProfile(store, name, '<profile>', (known) => `svc config use ${known}`);
   store.setCurrentProfile(name);
   const { ui } = deps;
   ui.result({ current: name }, () => {

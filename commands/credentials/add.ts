@@ -11,6 +11,7 @@ import { signedProgress } from '../signed-progress.js';
 import { UsageError } from '../../src/errors.js';
 import { addCredential, type CredentialType } from '../../src/auth/credentials.js';
 import { withAuthHint } from '../auth-hints.js';
+import { withCustomerType } from './contact-hint.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
 import { mintSandboxToken } from '../../src/auth/oidc-token.js';
 import {
@@ -109,24 +110,28 @@ export async function run(opts: AddOptions, deps: Deps): Promise<void> {
   const { ui } = deps;
   const client = await deps.client();
   const progress = signedProgress(ui, deps.signal, `session ${ctx.session?.id ?? '(none held)'}`);
-  const method = await progress.run(
-    {
-      start: `Adding ${withArticle(type)} credential to ${accountId}`,
-      fail: 'Adding the credential failed.',
-      succeed: (added) => `Added ${added.id}${passkey ? '; the software passkey is kept in the store' : ''}.`,
-      rethrow: (error) => withAuthHint(error, ctx.session?.credentialId),
-    },
-    () =>
-      addCredential({
-        client,
-        body,
-        // A session of another account cannot approve this one's credentials: say so rather than send it.
-        sign: ctx.session?.accountId === accountId ? ctx.sign : undefined,
-        signal: deps.signal,
-        // The account has credentials, so the add is approved by a signature (the shared signed-flow progress).
-        hooks: progress.hooks,
-      }),
-  );
+  const method = await progress
+    .run(
+      {
+        start: `Adding ${withArticle(type)} credential to ${accountId}`,
+        fail: 'Adding the credential failed.',
+        succeed: (added) => `Added ${added.id}${passkey ? '; the software passkey is kept in the store' : ''}.`,
+        rethrow: (error) => withAuthHint(error, ctx.session?.credentialId),
+      },
+      () =>
+        addCredential({
+          client,
+          body,
+          // A session of another account cannot approve this one's credentials: say so rather than send it.
+          sign: ctx.session?.accountId === accountId ? ctx.sign : undefined,
+          signal: deps.signal,
+          // The account has credentials, so the add is approved by a signature (the shared signed-flow progress).
+          hooks: progress.hooks,
+        }),
+    )
+    .catch(async (error: unknown) => {
+      throw await withCustomerType(error, client, deps.signal);
+    });
   if (passkey)
     passkeyFolder(ctx.store.dir).save({
       ...passkey,

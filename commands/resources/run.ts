@@ -21,6 +21,7 @@ import { commandWords, OPERATION, type Operation } from './operation.js';
 import { buildRequest, type ResourceRequest } from './request.js';
 import { dryRun, printDryRun } from './dry-run.js';
 import { wrongWallet } from './wrong-wallet.js';
+import { payInstead } from './realtime-quote.js';
 import type { StoredSession } from '../../src/store/types.js';
 
 /** More signed legs than any operation of the description has: past this, the 202 is printed as it is. */
@@ -126,6 +127,7 @@ export async function run(opts: Record<string, unknown>, deps: Deps): Promise<vo
       },
     )
     .catch(async (error: unknown) => {
+      await payInstead(error, { client, path: req.path, signal: deps.signal });
       throw (await wrongWallet(error, { client, path: req.path, session: signedBy, signal: deps.signal })) ?? error;
     });
   printAnswer(ui, words, result.response);

@@ -6,7 +6,8 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { requireId } from '../../src/validate.js';
-import { UsageError } from '../../src/errors.js';
+import { ApiError, UsageError } from '../../src/errors.js';
+import { unusableQuoteHint } from '../error-hints.js';
 import { apiTokenCall } from '../auth-hints.js';
 import { sandboxSend } from '../../src/sandbox/api.js';
 import { checkAll, requireAmount, requireCurrencyFlag } from './inputs.js';
@@ -28,6 +29,11 @@ export async function run(opts: SendOptions, deps: Deps): Promise<void> {
 
   const client = await deps.client();
   const { ui } = deps;
-  const { body } = await apiTokenCall(sandboxSend(client, input, deps.signal));
+  const { body } = await apiTokenCall(sandboxSend(client, input, deps.signal)).catch((error: unknown) => {
+    // The quote is in the body, not the path: the default hint could not name it.
+    if (error instanceof ApiError && !error.hint && error.fieldErrors.some((fe) => fe.field === 'quoteId'))
+      error.hint = unusableQuoteHint(input.quoteId);
+    throw error;
+  });
   ui.result(body, () => ui.out(`Paid ${input.quoteId} in ${input.currencyCode}: ${describeTransaction(body)}`));
 }

@@ -19,7 +19,7 @@ export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
   const stored = activeId ? store.getSession(activeId) : undefined;
   if (!stored) {
     throw new AuthRequiredError(`Profile "${profileName}" has no active session.`, {
-      hint: `Log in: ${reauthCommand()}`,
+      hint: `Log in: ${reauthCommand(profile?.credentialId)}`,
     });
   }
   const { privateKey: _secret, ...visible } = stored;

@@ -41,4 +41,4 @@ export async function resolveWebhookKey(
 
 export const NO_KEY_HINT =
   "Pass --public-key <pem|hex|@file> (the service's webhook key; `svc emulator start` prints the local one), " +
-  'set SERVICE_WEBHOOK_PUBKEY, or store webhookPublicKey in the profile.';
+  'set SERVICE_WEBHOOK_PUBKEY, or keep it in the profile: svc config set webhook-public-key <hex|@file> (a PEM from its file).';

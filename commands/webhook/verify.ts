@@ -7,9 +7,10 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { UsageError, VerificationError } from '../../src/errors.js';
-import { createWebhookVerifier } from '../../src/crypto/webhook-signature.js';
+import { createWebhookVerifier, parseWebhookPublicKey } from '../../src/crypto/webhook-signature.js';
+import type { KeyObject } from 'node:crypto';
 import { readFlagOrFile } from '../input.js';
-import { NO_KEY_HINT, resolveWebhookKey } from './public-key.js';
+import { NO_KEY_HINT, resolveWebhookKey, type WebhookKey } from './public-key.js';
 
 export type VerifyOptions = OptionsOf<typeof verbs.verify>;
 
@@ -23,9 +24,7 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
   if (!createWebhookVerifier(key.key)(body, opts.signature)) {
     throw new VerificationError(
       `signature does not verify over these ${body.length} body bytes with the key from ${key.source}`,
-      {
-        hint: "The body must be byte-identical to the delivery (no reformatting, no added newline) and the key must be the service's webhook key.",
-      },
+      { hint: await mismatchHint(key, deps) },
     );
   }
   const { ui } = deps;
@@ -56,4 +55,29 @@ function headerProblem(header: string): string | undefined {
     return undefined;
   }
   return /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? undefined : 'not {"v":"1","s":"<base64>"} nor a base64 signature';
+}
+
+const LOCAL = 'local';
+
+/**
+ * The emulator signs with its own key, which `svc emulator start` keeps in profile "local": a
+ * delivery of the emulator checked with another key names that one and how to pass it.
+ */
+async function mismatchHint(used: WebhookKey, deps: Deps): Promise<string> {
+  const base =
+    "The body must be byte-identical to the delivery (no reformatting, no added newline) and the key must be the service's webhook key";
+  const local = await deps.store().then(
+    (store) => store.getProfile(LOCAL)?.webhookPublicKey,
+    () => undefined,
+  );
+  if (!local || sameKey(used.key, local)) return `${base}.`;
+  return `${base}; the emulator's is the webhook-public-key of profile "${LOCAL}": pass --public-key "$(svc --profile ${LOCAL} config get webhook-public-key)".`;
+}
+
+function sameKey(key: KeyObject, stored: string): boolean {
+  try {
+    return key.equals(parseWebhookPublicKey(stored));
+  } catch {
+    return false;
+  }
 }

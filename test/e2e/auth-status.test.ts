@@ -56,6 +56,9 @@ describe('svc auth status', () => {
     expect(gone.code).toBe(0);
     expect(gone.stdout).toContain(`✗ Session ${id}`);
     expect(gone.stdout).toContain('no longer live on the service');
+    // A dead session cannot be refreshed (refresh is signed by the session): the hint logs in again.
+    expect(gone.stderr).toContain(`Log in again: svc otp verify --credential ${t.emu.fixtures.credentialId}`);
+    expect(gone.stderr).not.toMatch(/refresh/i);
   });
 
   it('a refused token is exit 4, and the session is not reported as checked', async () => {

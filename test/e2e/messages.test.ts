@@ -163,7 +163,7 @@ describe('hints that fit the error', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('Adding an SMS_OTP credential');
     expect(r.stderr).toContain(`Hint: Set the customer's phoneNumber first`);
-    expect(r.stderr).toContain(`svc customers update ${customerId} --phone-number`);
+    expect(r.stderr).toContain(`svc customers update ${customerId} --type INDIVIDUAL --phone-number`);
     expect(r.stderr).not.toContain('Fix the fields above');
   });
 });
