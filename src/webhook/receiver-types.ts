@@ -1,6 +1,6 @@
 /**
  * The receiver's options, callbacks and results: shared by the server (receiver.ts) and the
- * delivery pipeline (deliveries.ts), which would otherwise import each other.
+ * delivery pipeline (pipeline.ts), which would otherwise import each other.
  */
 import type { SeenIds } from './seen-ids.js';
 import type { WebhookEvent } from './envelope.js';

@@ -1,5 +1,5 @@
 /**
- * The crash contract of `--store` (src/webhook/journal.ts), on the real CLI: a listener SIGKILLed
+ * The crash contract of `--store` (src/webhook/journal/), on the real CLI: a listener SIGKILLed
  * while thousands of deliveries pour in over 16 connections, restarted on the same store (its stale
  * lock taken over), then sent every delivery again the way the service retries anything it did not
  * get a 2xx for. At least once: no delivery is lost; only those in flight at the crash may be

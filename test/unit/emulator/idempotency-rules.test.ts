@@ -1,7 +1,7 @@
 /**
- * What an Idempotency-Key keeps (src/emulator/features/transactions/idempotency.ts), on a real
+ * What an Idempotency-Key keeps (src/emulator/kernel/idempotency.ts), on a real
  * emulator context: only a success (2xx) is the answer to a repeat; an answer of any other status
- * is not kept, so the corrected request may reuse the key. Today's handlers throw their refusals
+ * is not kept, so the corrected request may reuse the key. The handlers throw their refusals
  * instead of answering them, so only this rule, not the routes, keeps a returned refusal out.
  */
 import { describe, expect, it } from 'vitest';

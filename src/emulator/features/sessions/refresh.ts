@@ -1,7 +1,7 @@
 /**
  * POST /auth/sessions/{id}/refresh, per the spec's flow rules and status table:
  * 404 unknown session; 400 bad clientPublicKey; 401 inactive target (on both steps) or any retry
- * problem (see signed-retry.ts); 202 challenge; 200 PROCESSING; 201 AuthSession.
+ * problem (see signed-retry/); 202 challenge; 200 PROCESSING; 201 AuthSession.
  * A compressed clientPublicKey becomes the new session's key and no key material is returned; an
  * uncompressed one (deprecated legacy flow) gets a fresh session key sealed to it in
  * encryptedSessionSigningKey. The refreshed (old) session stays valid until its own expiresAt:
