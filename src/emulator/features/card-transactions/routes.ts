@@ -21,12 +21,17 @@ import { applyEvent } from './steps.js';
 /** The emulator's issuer answers each simulated event a second after the call (the description gives no time). */
 export const CARD_EVENT_DELAY_MS = 1000;
 
+/**
+ * The body's shape (merchant and its descriptor, amount, currency, cardTransactionId where each kind
+ * requires them; the merchant's ISO country) is checked before this runs; read here are the
+ * emulator's rules beyond it: lengths, the MCC's four digits, amounts above 0, the card's currency.
+ */
 function merchantOf(f: Fields): Merchant | undefined {
-  const m = f.object('merchant', { required: true });
+  const m = f.object('merchant');
   if (!m) return undefined;
-  const descriptor = m.string('descriptor', { required: true, minLength: 1, maxLength: 255 });
+  const descriptor = m.string('descriptor', { minLength: 1, maxLength: 255 });
   const mcc = m.string('mcc', { pattern: /^\d{4}$/ });
-  const country = m.string('country', { pattern: /^[A-Z]{2}$/, format: 'iso3166-1-alpha-2' });
+  const country = m.string('country');
   return descriptor === undefined
     ? undefined
     : { descriptor, ...(mcc ? { mcc } : {}), ...(country ? { country } : {}) };
@@ -43,15 +48,15 @@ function readBody(
 ): Pick<CardEvent, 'amount' | 'merchant' | 'cardTransactionId'> {
   if (kind === 'balance_inquiry') return { merchant: merchantOf(f), amount: 0 };
   if (!ON_TRANSACTION.has(kind)) {
-    const amount = f.integer('amount', { required: true, min: 1, max: MAX_AMOUNT });
-    const currency = f.object('currency', { required: true });
+    const amount = f.integer('amount', { min: 1, max: MAX_AMOUNT });
+    const currency = f.object('currency');
     currency?.string('code', { required: true, enum: [card.currency] });
     return { amount, merchant: merchantOf(f) };
   }
-  const cardTransactionId = f.string('cardTransactionId', { required: true, pattern: idPattern('CardTransaction') });
+  const cardTransactionId = f.string('cardTransactionId', { pattern: idPattern('CardTransaction') });
   if (kind === 'return_reversal') return { cardTransactionId };
   // A clearing of 0 is the authorization's expiry; every other amount is positive.
-  const amount = f.integer('amount', { required: true, min: kind === 'clearing' ? 0 : 1, max: MAX_AMOUNT });
+  const amount = f.integer('amount', { min: kind === 'clearing' ? 0 : 1, max: MAX_AMOUNT });
   return { cardTransactionId, amount };
 }
 

@@ -21,19 +21,15 @@ export const cardRoutes: Route[] = [
     path: '/cards',
     permission: 'MANAGE',
     handler(req, emu) {
+      // The body's shape (required fields, form's enum, at least one funding source, a cap of at
+      // least 1) is checked before this runs; read here are the emulator's rules beyond it.
       const f = new Fields(req.json());
-      const cardholderId = f.string('cardholderId', { required: true, pattern: idPattern('Customer') });
+      const cardholderId = f.string('cardholderId', { pattern: idPattern('Customer') });
       const platformCardId = f.string('platformCardId', { minLength: 1, maxLength: 255 });
       // Taken as the description allows, not kept: the emulator runs no 3-D Secure.
       f.string('threeDSecurePassword', { maxLength: 255 });
-      const fundingSources = f.stringArray('fundingSources', {
-        required: true,
-        pattern: idPattern('InternalAccount'),
-        minItems: 1,
-        maxItems: 10,
-      });
-      f.string('form', { required: true, enum: ['VIRTUAL'] });
-      const maxSpendPerTransaction = f.integer('maxSpendPerTransaction', { min: 1 });
+      const fundingSources = f.stringArray('fundingSources', { pattern: idPattern('InternalAccount'), maxItems: 10 });
+      const maxSpendPerTransaction = f.integer('maxSpendPerTransaction');
       f.string('currency', { enum: ['USD'] });
       f.done();
       const holder = emu.table(customers).get(cardholderId!);
@@ -72,12 +68,9 @@ export const cardRoutes: Route[] = [
     handler(req, emu) {
       const card = getCard(emu, req.params.id!);
       const f = new Fields(req.json());
-      const state = f.string('state', { enum: ['ACTIVE', 'FROZEN', 'CLOSED'] }) as CardState | undefined;
-      const fundingSources = f.stringArray('fundingSources', {
-        pattern: idPattern('InternalAccount'),
-        minItems: 1,
-        maxItems: 10,
-      });
+      // state's enum and at least one funding source are the description's, checked before this runs.
+      const state = f.string('state') as CardState | undefined;
+      const fundingSources = f.stringArray('fundingSources', { pattern: idPattern('InternalAccount'), maxItems: 10 });
       // A number sets the cap, null clears it, absence leaves it.
       const capGiven = f.raw('maxSpendPerTransaction') !== undefined;
       const cap = f.raw('maxSpendPerTransaction') === null ? null : f.integer('maxSpendPerTransaction', { min: 1 });

@@ -28,9 +28,11 @@ export const paymentRoutes: Route[] = [
     permission: 'TRANSACT',
     permissionRefusal: 403,
     handler(req, emu) {
+      // Required fields and types are the description's, checked before this runs; read here are the
+      // emulator's rules: the id's kind, a currency it knows, an amount above 0.
       const f = new Fields(req.json());
-      const quoteId = f.string('quoteId', { required: true, pattern: idPattern('Quote') });
-      const currencyCode = f.string('currencyCode', { required: true, enum: CURRENCY_CODES });
+      const quoteId = f.string('quoteId', { pattern: idPattern('Quote') });
+      const currencyCode = f.string('currencyCode', { enum: CURRENCY_CODES });
       const currencyAmount = f.integer('currencyAmount', { min: 1, max: MAX_AMOUNT });
       f.done();
       const quote = requireQuote(emu, quoteId!);
@@ -70,8 +72,9 @@ export const paymentRoutes: Route[] = [
     permission: 'TRANSACT',
     permissionRefusal: 403,
     async handler(req, emu) {
+      // Required fields and types are the description's, checked before this runs.
       const f = new Fields(req.json());
-      const sender = f.string('senderUmaAddress', { required: true });
+      const sender = f.string('senderUmaAddress');
       // The receiver by UMA address or by customer id (the description's SandboxUmaReceiveRequest), one of them.
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
       if (!f.has('receiverUmaAddress') && !f.has('customerId'))
@@ -79,8 +82,8 @@ export const paymentRoutes: Route[] = [
       if (f.has('receiverUmaAddress') && f.has('customerId'))
         f.add('customerId', 'give receiverUmaAddress or customerId, not both');
       const address = f.string('receiverUmaAddress');
-      const currencyCode = f.string('receivingCurrencyCode', { required: true, enum: CURRENCY_CODES });
-      const amount = f.integer('receivingCurrencyAmount', { required: true, min: 1, max: MAX_AMOUNT });
+      const currencyCode = f.string('receivingCurrencyCode', { enum: CURRENCY_CODES });
+      const amount = f.integer('receivingCurrencyAmount', { min: 1, max: MAX_AMOUNT });
       f.done();
       const receiver = customerId === undefined ? address : customerOr404(emu, customerId).umaAddress;
       // Both addresses are checked before answering, so one 400 names every malformed one.

@@ -86,7 +86,94 @@ const ownerPatch = (body: object, field: string, rule: string): Row => ({
 });
 const personWith = (changes: object) => ({ ...owner, personalInfo: { ...person, ...changes } });
 
+const card = { cardholderId: 'x', form: 'VIRTUAL', fundingSources: ['y'] };
+const simulate = (kind: string, body: object, field: string, rule: string): Row => ({
+  method: 'POST',
+  path: `/sandbox/cards/${id('Card')}/simulate/${kind}`,
+  body,
+  field,
+  rule,
+});
+const authorization = { amount: 100, currency: { code: 'USD' }, merchant: { descriptor: 'Shop' } };
+const send = { quoteId: 'q', currencyCode: 'USD' };
+const receive = {
+  senderUmaAddress: '$a@b.test',
+  customerId: 'c',
+  receivingCurrencyCode: 'USD',
+  receivingCurrencyAmount: 5,
+};
+
 const ROWS: Record<string, Row[]> = {
+  cards: [
+    { method: 'POST', path: '/cards', body: without(card, 'cardholderId'), field: 'cardholderId', rule: 'required' },
+    { method: 'POST', path: '/cards', body: without(card, 'form'), field: 'form', rule: 'required' },
+    { method: 'POST', path: '/cards', body: { ...card, form: 'PLASTIC' }, field: 'form', rule: 'enum' },
+    {
+      method: 'POST',
+      path: '/cards',
+      body: without(card, 'fundingSources'),
+      field: 'fundingSources',
+      rule: 'required',
+    },
+    {
+      method: 'POST',
+      path: '/cards',
+      body: { ...card, fundingSources: [] },
+      field: 'fundingSources',
+      rule: 'minItems',
+    },
+    {
+      method: 'POST',
+      path: '/cards',
+      body: { ...card, maxSpendPerTransaction: 0 },
+      field: 'maxSpendPerTransaction',
+      rule: 'minimum',
+    },
+    { method: 'PATCH', path: `/cards/${id('Card')}`, body: { state: 'MELTED' }, field: 'state', rule: 'enum' },
+    {
+      method: 'PATCH',
+      path: `/cards/${id('Card')}`,
+      body: { fundingSources: [] },
+      field: 'fundingSources',
+      rule: 'minItems',
+    },
+  ],
+  'card-transactions': [
+    simulate('authorization', without(authorization, 'merchant'), 'merchant', 'required'),
+    simulate('authorization', { ...authorization, merchant: {} }, 'merchant.descriptor', 'required'),
+    simulate(
+      'authorization',
+      { ...authorization, merchant: { descriptor: 'Shop', country: 'XX' } },
+      'merchant.country',
+      'format',
+    ),
+    simulate('authorization', without(authorization, 'amount'), 'amount', 'required'),
+    simulate('authorization', without(authorization, 'currency'), 'currency', 'required'),
+    simulate('balance_inquiry', {}, 'merchant', 'required'),
+    simulate('clearing', { amount: 1 }, 'cardTransactionId', 'required'),
+    simulate('clearing', { cardTransactionId: 't' }, 'amount', 'required'),
+    simulate('return', { cardTransactionId: 't' }, 'amount', 'required'),
+    simulate('return_reversal', {}, 'cardTransactionId', 'required'),
+  ],
+  payments: [
+    { method: 'POST', path: '/sandbox/send', body: without(send, 'quoteId'), field: 'quoteId', rule: 'required' },
+    {
+      method: 'POST',
+      path: '/sandbox/send',
+      body: without(send, 'currencyCode'),
+      field: 'currencyCode',
+      rule: 'required',
+    },
+    ...['senderUmaAddress', 'receivingCurrencyCode', 'receivingCurrencyAmount'].map(
+      (name): Row => ({
+        method: 'POST',
+        path: '/sandbox/uma/receive',
+        body: without(receive, name),
+        field: name,
+        rule: 'required',
+      }),
+    ),
+  ],
   'beneficial-owners': [
     ownerRow(without(owner, 'customerId'), 'customerId', 'required'),
     ownerRow(without(owner, 'roles'), 'roles', 'required'),
