@@ -5,6 +5,7 @@
  * flag (exit 2); what only the service can judge (an id that does not exist) is left to it.
  */
 import { UsageError } from '../../src/errors.js';
+import { isCalendarDate } from '../../src/date-time.js';
 import { optionKey, type OpArg, type OpFlag, type Operation, type Rule } from './operation.js';
 import { withArticle } from '../../src/words.js';
 import { longFlag } from '../verb.js';
@@ -94,12 +95,10 @@ function parseValue(f: OpFlag, raw: unknown): unknown {
           hint: 'Quote it for the shell: \'{"a":1}\'.',
         });
       }
-    case 'date': {
-      const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
-      if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    case 'date':
+      if (!isCalendarDate(text))
         throw new UsageError(`${field} must be a date YYYY-MM-DD; got "${text}".`, { input: field });
       return text;
-    }
     case 'currency':
       if (!/^[A-Z0-9]{2,10}$/.test(text))
         throw new UsageError(`${field} must be an upper-case currency code such as USD or USDC; got "${text}".`, {

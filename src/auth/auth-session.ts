@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../errors.js';
 import { idPattern } from '../validate.js';
+import { isDateTime } from '../date-time.js';
 
 export interface AuthSession {
   id: string;
@@ -36,8 +37,7 @@ export function parseAuthSession(body: unknown, ctx: { method: string; path: str
   if (typeof o.id !== 'string' || !idPattern('Session').test(o.id)) throw bad('id must be Session:<uuid>');
   if (typeof o.accountId !== 'string' || !idPattern('InternalAccount').test(o.accountId))
     throw bad('accountId must be InternalAccount:<uuid>');
-  if (typeof o.expiresAt !== 'string' || Number.isNaN(Date.parse(o.expiresAt)))
-    throw bad('expiresAt must be a date-time');
+  if (typeof o.expiresAt !== 'string' || !isDateTime(o.expiresAt)) throw bad('expiresAt must be a date-time');
   for (const field of ['type', 'nickname'] as const)
     if (typeof o[field] !== 'string') throw bad(`${field} must be a string`);
   return o as unknown as AuthSession;

@@ -1,5 +1,6 @@
 /** The 202 body of every two-step signed-retry endpoint (spec "SignedRequestChallenge"). */
 import { ApiError } from '../errors.js';
+import { parseDateTime } from '../date-time.js';
 
 /** What to sign (exactly as received), the id to echo in Request-Id, and the deadline for the retry. */
 export interface SignedRequestChallenge {
@@ -35,8 +36,8 @@ export function parseChallenge(body: unknown, method: string, path: string): Par
     if (typeof o[field] !== 'string' || o[field] === '')
       throw invalid(path, method, `${field} must be a non-empty string`);
   }
-  const expiresAtMs = Date.parse(o.expiresAt as string);
-  if (Number.isNaN(expiresAtMs)) throw invalid(path, method, `expiresAt "${String(o.expiresAt)}" is not a date-time`);
+  const expiresAtMs = parseDateTime(o.expiresAt as string);
+  if (expiresAtMs === undefined) throw invalid(path, method, `expiresAt "${String(o.expiresAt)}" is not a date-time`);
   const challenge: SignedRequestChallenge = {
     payloadToSign: o.payloadToSign as string,
     requestId: o.requestId as string,

@@ -9,6 +9,7 @@
 import type { SignerTrust } from '../auth/signer-trust.js';
 import { UsageError, type InputProblem } from '../errors.js';
 import { idPattern } from '../service/index.js';
+import { isCalendarDate } from '../date-time.js';
 import type { Scenario } from './catalog.js';
 import { RECIPE_INPUTS, type Kind, type ResourceOption } from './input-rules.js';
 
@@ -70,7 +71,7 @@ function typed(kind: Kind, text: string): SetValue | string[] {
       return n;
     }
     case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : ['must be a date YYYY-MM-DD'];
+      return isCalendarDate(text) ? text : ['must be a date YYYY-MM-DD'];
     case 'country':
       return /^[A-Z]{2}$/.test(text) ? text : ['must be a two-letter country code like US'];
     default:

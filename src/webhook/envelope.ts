@@ -2,6 +2,8 @@
  * The webhook envelope (spec "Events"): {id, type, timestamp, data}. Parsing returns a reason string
  * instead of throwing: malformed input is an expected answer (400) on the receiver's hot path.
  */
+import { isDateTime } from '../date-time.js';
+
 export interface WebhookEvent {
   /** `Webhook:<uuid>`, unique per delivery; the idempotency key. */
   id: string;
@@ -25,7 +27,7 @@ export function parseEnvelope(body: Uint8Array): WebhookEvent | string {
   const { id, type, timestamp, data } = value;
   if (typeof id !== 'string' || id === '') return 'envelope field "id" must be a non-empty string';
   if (typeof type !== 'string' || type === '') return 'envelope field "type" must be a non-empty string';
-  if (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp)))
+  if (typeof timestamp !== 'string' || !isDateTime(timestamp))
     return 'envelope field "timestamp" must be a date-time string';
   if (!isObject(data)) return 'envelope field "data" must be an object';
   return value as unknown as WebhookEvent;

@@ -2,7 +2,7 @@
  * POST /customers, GET /customers (paged), GET and DELETE /customers/{customerId}; PATCH is in
  * update.ts.
  */
-import { parseDateTime } from '../../kernel/date-time.js';
+import { parseDateTime } from '../../../date-time.js';
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
 import { callerSees } from '../../kernel/agent-scope.js';
 import { HttpError, conflict } from '../../kernel/errors.js';

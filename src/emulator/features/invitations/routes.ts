@@ -2,7 +2,7 @@
  * POST /invitations (201), GET /invitations/{code}, POST …/claim and …/cancel (200, or 400 with
  * the description's code for an invitation past PENDING), and the page its url opens.
  */
-import { parseDateTime } from '../../kernel/date-time.js';
+import { parseDateTime } from '../../../date-time.js';
 import { UMA_ADDRESS_PATTERN } from '../../../service/identifiers.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest, invalidInput } from '../../kernel/errors.js';

@@ -1,5 +1,5 @@
 /** `POST /tokens` (201 with the secret, once), `GET /tokens` (paged, filtered), `GET` and `DELETE /tokens/{id}`. */
-import { parseDateTime } from '../../kernel/date-time.js';
+import { parseDateTime } from '../../../date-time.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';

@@ -1,5 +1,5 @@
 /** GET /transactions (the description's filters, newest first unless sortOrder=asc, paged), GET /transactions/{id}, POST …/confirm; cancel, approve and reject in decisions.ts. */
-import { parseDateTime } from '../../kernel/date-time.js';
+import { parseDateTime } from '../../../date-time.js';
 import { idPattern } from '../../../service/identifiers.js';
 import { notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';

@@ -4,7 +4,7 @@
  * int64, float, double) and `binary` are size hints and are not checked.
  */
 import { isCountryCode } from '../../../service/iso3166.js';
-import { isCalendarDate, isDateTime } from '../date-time.js';
+import { isCalendarDate, isDateTime } from '../../../date-time.js';
 
 /** One `@`, something before it, a dotted domain after it, no spaces: what a mail server would try. */
 const EMAIL = /^[^\s@]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;

@@ -1,9 +1,12 @@
 /**
- * The emulator's one rule for dates and date-times, used by the generated request validators (the
- * description's `date` and `date-time` formats) and by every handler that reads one: a date is
- * `YYYY-MM-DD` naming a day the calendar has; a date-time is RFC 3339 (`2025-10-13T09:30:00Z`,
- * `…T09:30:00.250+02:00`; `T` and `Z` in either case) on such a day, hours 00-23, minutes and
- * seconds 00-59 (a leap second, `:60`, is refused: JavaScript's Date cannot hold it), with a zone.
+ * The one rule for dates and date-times. A date is `YYYY-MM-DD` naming a day the calendar has; a
+ * date-time is RFC 3339 (`2025-10-13T09:30:00Z`, `…T09:30:00.250+02:00`; `T` and `Z` in either case)
+ * on such a day, hours 00-23, minutes and seconds 00-59 (a leap second, `:60`, is refused:
+ * JavaScript's Date cannot hold it), with a zone. The emulator's request validators (the
+ * description's `date` and `date-time` formats) and handlers read dates with it, the client reads
+ * what the service sends with it (challenge and session expiries, webhook timestamps), and the
+ * CLI's date flags and `--since` check the day with it. Date.parse alone is not enough: it rolls
+ * 2025-02-30 over to 2 March and reads a date-time without a zone as local time.
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
