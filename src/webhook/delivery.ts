@@ -20,6 +20,7 @@ import * as R from './replies.js';
 
 export const SIGNATURE_HEADER = 'x-service-signature';
 const BAD_SIGNATURE_REASON = 'X-Service-Signature does not verify over the body';
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** What a delivery carries through its steps. */
 export interface Delivery {
@@ -43,7 +44,9 @@ export async function receive(p: Pipeline, req: IncomingMessage, res: ServerResp
     const shown = p.wanted === undefined || p.wanted.has(event.type);
     if (!(await claim(p, event, res, shown))) return;
     if (!shown) return await recordFiltered(p, event, res);
-    await takeThrough(p, { event, body, headers: serviceHeaders(req.headers), res, attempt: 1 });
+    // The headers go with a forward and into the journal; without either nothing reads them.
+    const headers = p.keepsHeaders ? serviceHeaders(req.headers) : NO_HEADERS;
+    await takeThrough(p, { event, body, headers, res, attempt: 1 });
   } finally {
     p.life.end();
   }

@@ -30,6 +30,8 @@ export interface Lifecycle {
 
 export class Pipeline {
   readonly verified: boolean;
+  /** A delivery's service headers are kept: forwarded with it, or journaled. */
+  readonly keepsHeaders: boolean;
   readonly wanted: Set<string> | undefined;
   /** Ids being processed right now, with deliveries of the same id waiting for the outcome. */
   readonly inflight = new Map<string, Array<() => void> | null>();
@@ -44,6 +46,7 @@ export class Pipeline {
     readonly life: Lifecycle,
   ) {
     this.verified = options.verify !== undefined;
+    this.keepsHeaders = options.dedupe.durable || options.forwarder !== undefined;
     const wanted = options.events ? new Set(options.events) : undefined;
     this.wanted = wanted && wanted.size > 0 ? wanted : undefined;
     if (options.dedupe.durable) {
