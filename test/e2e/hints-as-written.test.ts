@@ -1,6 +1,6 @@
 /**
- * Issue 36 item 7, the hints found wrong by hand: each names a command that runs as written (with
- * the values svc knows filled in), and here the hint's command is run and does what it says.
+ * Hints that name a command: each names one that runs as written (with the values svc knows filled
+ * in), and here the hint's command is run and does what it says.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
