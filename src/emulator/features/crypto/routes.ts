@@ -30,11 +30,13 @@ export const cryptoRoutes: Route[] = [
     permission: 'TRANSACT',
     handler(req, emu) {
       const f = new Fields(req.json());
-      const accountId = f.string('internalAccountId', { required: true, pattern: idPattern('InternalAccount') });
-      f.string('currency', { required: true, enum: ['USDC', 'USDT'] });
-      const network = f.string('cryptoNetwork', { required: true, enum: Object.keys(NETWORK_FEES) });
-      const amount = f.integer('amount', { required: true, min: 1, max: MAX_AMOUNT });
-      f.string('destinationAddress', { required: true, minLength: 20, maxLength: 128, pattern: /^[A-Za-z0-9:]+$/ });
+      // Every field is required by the description, checked before this runs; read here are the
+      // emulator's rules: the id's kind, the currencies and networks it prices, the address's shape.
+      const accountId = f.string('internalAccountId', { pattern: idPattern('InternalAccount') });
+      f.string('currency', { enum: ['USDC', 'USDT'] });
+      const network = f.string('cryptoNetwork', { enum: Object.keys(NETWORK_FEES) });
+      const amount = f.integer('amount', { min: 1, max: MAX_AMOUNT });
+      f.string('destinationAddress', { minLength: 20, maxLength: 128, pattern: /^[A-Za-z0-9:]+$/ });
       f.done();
       const account = emu.table(accounts).get(accountId!);
       if (!account || !callerMaySee(req, account.customerId)) throw notFound('InternalAccount', accountId!);

@@ -1,9 +1,3 @@
-/**
- * `GET /discoveries` (payment institutions, filtered by `country` and `currency`), `GET
- * /uma-providers` (filtered by `countryCode`, `currencyCode`; paged, `sortOrder` by name) and
- * `GET /vasps` (paged): the directories of catalog.ts.
- */
-import { COUNTRY } from '../customers/fields.js';
 import { CURRENCIES } from '../accounts/currencies.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
@@ -18,8 +12,9 @@ export const directoryRoutes: Route[] = [
     path: '/discoveries',
     permission: 'VIEW',
     handler(req) {
+      // The country's ISO code is checked before this runs (the description's prose, request-check).
       const f = new Fields(Object.fromEntries(req.query));
-      const country = f.string('country', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
+      const country = f.string('country');
       const currency = f.string('currency', { pattern: CURRENCY });
       f.done();
       const data = INSTITUTIONS.filter(
@@ -33,11 +28,11 @@ export const directoryRoutes: Route[] = [
     path: '/uma-providers',
     permission: 'VIEW',
     handler(req) {
+      // The country's ISO code, the boolean and sortOrder's enum are checked before this runs.
       const f = new Fields(Object.fromEntries(req.query));
-      const country = f.string('countryCode', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' });
+      const country = f.string('countryCode');
       const currency = f.string('currencyCode', { pattern: CURRENCY });
-      f.string('hasBlockedProviders', { enum: ['true', 'false'] });
-      const order = f.string('sortOrder', { enum: ['asc', 'desc'] });
+      const order = f.string('sortOrder');
       const paging = readPage(f);
       f.done();
       const picked = UMA_PROVIDERS.filter(

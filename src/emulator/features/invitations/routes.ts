@@ -43,11 +43,11 @@ const create: Route = {
   permission: 'MANAGE',
   handler(req, emu) {
     const f = new Fields(req.json());
-    const inviterUma = f.string('inviterUma', { required: true, ...umaRules });
+    // Required fields and expiresAt's date-time are the description's, checked before this runs.
+    const inviterUma = f.string('inviterUma', umaRules);
     const firstName = f.string('firstName', { minLength: 1, maxLength: 255 });
     const amountToSend = f.integer('amountToSend', { min: 1 });
     const expiresAt = f.string('expiresAt', {
-      format: 'date-time',
       check: (v) =>
         parseDateTime(v)! <= emu.now() ? `expiresAt must be in the future (now is ${emu.iso()})` : undefined,
     });
@@ -84,7 +84,7 @@ const claim: Route = {
   handler(req, emu) {
     const inv = invitationOr404(emu, req.params.code!);
     const f = new Fields(req.json());
-    const inviteeUma = f.string('inviteeUma', { required: true, ...umaRules });
+    const inviteeUma = f.string('inviteeUma', umaRules);
     if (inviteeUma !== undefined && inviteeUma.toLowerCase() === inv.inviterUma.toLowerCase())
       f.add('inviteeUma', 'the inviter cannot claim their own invitation');
     f.done();

@@ -3,7 +3,7 @@ import { parseDateTime } from '../../../date-time.js';
 import { Fields } from '../../kernel/fields.js';
 import { pageOf, readPage } from '../../kernel/paging.js';
 import type { Route } from '../../kernel/router.js';
-import { PERMISSIONS, apiTokens, issueToken, renderToken, tokenOr404 } from './tokens.js';
+import { apiTokens, issueToken, renderToken, tokenOr404 } from './tokens.js';
 
 export const tokenRoutes: Route[] = [
   {
@@ -12,8 +12,9 @@ export const tokenRoutes: Route[] = [
     permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
-      const name = f.string('name', { required: true, minLength: 1, maxLength: 255 });
-      const permissions = f.stringArray('permissions', { required: true, enum: PERMISSIONS, minItems: 1 });
+      // Required fields and the permissions' enum are the description's, checked before this runs.
+      const name = f.string('name', { minLength: 1, maxLength: 255 });
+      const permissions = f.stringArray('permissions', { minItems: 1 });
       f.done();
       const { token, secret } = issueToken(emu, name!, permissions!);
       return { status: 201, body: { ...renderToken(token), clientSecret: secret } };

@@ -103,7 +103,50 @@ const receive = {
   receivingCurrencyAmount: 5,
 };
 
+const fee = {
+  internalAccountId: 'a',
+  currency: 'USDC',
+  cryptoNetwork: 'SOLANA',
+  amount: 5,
+  destinationAddress: 'd'.repeat(30),
+};
+const post = (path: string, body: object, field: string, rule: string): Row => ({
+  method: 'POST',
+  path,
+  body,
+  field,
+  rule,
+});
+const get = (path: string, field: string, rule: string): Row => ({ method: 'GET', path, field, rule });
+
 const ROWS: Record<string, Row[]> = {
+  accounts: [
+    get('/customers/internal-accounts?type=SAVINGS', 'type', 'enum'),
+    get('/platform/internal-accounts?type=SAVINGS', 'type', 'enum'),
+    post(`/sandbox/internal-accounts/${id('InternalAccount')}/fund`, {}, 'amount', 'required'),
+    post(`/sandbox/internal-accounts/${id('InternalAccount')}/fund`, { amount: 100_000_000_001 }, 'amount', 'maximum'),
+  ],
+  crypto: Object.keys(fee).map((name) => post('/crypto/estimate-withdrawal-fee', without(fee, name), name, 'required')),
+  invitations: [
+    post('/invitations', {}, 'inviterUma', 'required'),
+    post('/invitations', { inviterUma: '$a@b.test', expiresAt: 'March 7, 2099 10:00' }, 'expiresAt', 'format'),
+    post('/invitations/NOSUCHCODE/claim', {}, 'inviteeUma', 'required'),
+  ],
+  directories: [
+    get('/discoveries?country=XX', 'country', 'format'),
+    get('/uma-providers?countryCode=EU', 'countryCode', 'format'),
+    get('/uma-providers?hasBlockedProviders=maybe', 'hasBlockedProviders', 'type'),
+    get('/uma-providers?sortOrder=up', 'sortOrder', 'enum'),
+  ],
+  verifications: [
+    post('/verifications', {}, 'customerId', 'required'),
+    get('/verifications?verificationStatus=DONE', 'verificationStatus', 'enum'),
+  ],
+  tokens: [
+    post('/tokens', { permissions: ['VIEW'] }, 'name', 'required'),
+    post('/tokens', { name: 'n' }, 'permissions', 'required'),
+    post('/tokens', { name: 'n', permissions: ['ALL'] }, 'permissions[0]', 'enum'),
+  ],
   cards: [
     { method: 'POST', path: '/cards', body: without(card, 'cardholderId'), field: 'cardholderId', rule: 'required' },
     { method: 'POST', path: '/cards', body: without(card, 'form'), field: 'form', rule: 'required' },
