@@ -307,10 +307,19 @@ function report(pairs, verifyCost) {
     const per = Object.fromEntries(CLIENTS.map(({ label: c }) => [c, ofMinimal(label, c)]).filter(([, r]) => r));
     if (Object.keys(per).length === 0) continue;
     figures[label] = per;
+    // CPU a delivery (every thread), which a loaded machine distorts less than req/s: the minimal's over the row's.
+    const cpu = Object.fromEntries(
+      CLIENTS.filter(({ label: c }) => results[c][label]).map(({ label: c }) => [
+        c,
+        +(results[c][MINIMAL].serverCpuUsPerReq / results[c][label].serverCpuUsPerReq).toFixed(3),
+      ]),
+    );
+    figures[label].cpuPerDelivery = cpu;
     lines.push(
       `${label} against the minimal verifying receiver (node:http + node:crypto verify + a Set), median of interleaved slices: ` +
         Object.entries(per)
-          .map(([c, r]) => `${said(r)} (${c})`)
+          .filter(([c]) => c !== 'cpuPerDelivery')
+          .map(([c, r]) => `${said(r)} (${c}; by CPU a delivery ${cpu[c].toFixed(2)}×)`)
           .join(', ') +
         (label === LISTEN || label === LISTEN_STORE ? '; goal ≥ 1.2×' : ''),
     );
