@@ -8,7 +8,7 @@
 import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from './global-flags.js';
 import { GROUPS, tableVerbs, type TableVerb } from './resources/verbs.js';
 import type { Operation } from './resources/operation.js';
-import { longFlag, type Verb } from './verb.js';
+import { longFlag, type Completes, type Flag, type Verb } from './verb.js';
 import { NOUNS, type Noun } from './nouns.js';
 
 /** A noun or verb as shell completion sees it. */
@@ -20,6 +20,8 @@ interface CompletionEntry {
   valueFlags: string[];
   /** The values of the flags that take one of a few (`--card-issuance`: accept, reject). */
   choices: Record<string, readonly string[]>;
+  /** What the other value flags complete, where their spec says (`--store`: files; `--events`: event types). */
+  completes: Record<string, Completes>;
   /** How many positional arguments it takes (for a noun: when the noun is itself the command). */
   args: number;
 }
@@ -33,6 +35,8 @@ export interface CommandTree {
   })[];
   /** Global flags that take a value. */
   globalValueFlags: string[];
+  /** What the global value flags complete (`--profile`: profiles). */
+  globalCompletes: Record<string, Completes>;
 }
 
 /** The command tree; `operations` (commands/resources/table.ts) adds the resource commands. */
@@ -42,6 +46,7 @@ export function commandTree(operations: readonly Operation[] = []): CommandTree 
     // --version and --help are commander's own, declared by the root (program.ts).
     globalFlags: ['--version', ...globals, '--help'],
     globalValueFlags: [...GLOBAL_VALUE_FLAGS],
+    globalCompletes: completesOf(Object.values(GLOBAL_FLAGS)),
     nouns: NOUNS.map((noun) => ({
       name: noun.name,
       description: noun.description,
@@ -52,6 +57,10 @@ export function commandTree(operations: readonly Operation[] = []): CommandTree 
     })),
   };
 }
+
+/** Each flag's `completes`, by its long name. */
+const completesOf = (flags: readonly Flag<unknown>[]): Record<string, Completes> =>
+  Object.fromEntries(flags.filter((f) => f.completes).map((f) => [longFlag(f.syntax), f.completes!]));
 
 /** A spec's flags and arguments as completion needs them: which flags take a value, how many positionals. */
 const shapeOf = (spec: Verb<never>['spec']) => ({
@@ -66,6 +75,7 @@ const shapeOf = (spec: Verb<never>['spec']) => ({
       .filter((f) => f.choices)
       .map((f) => [longFlag(f.syntax), f.choices!]),
   ),
+  completes: completesOf(Object.values(spec.flags ?? {})),
   args: Object.keys(spec.args ?? {}).length,
 });
 
@@ -73,11 +83,12 @@ const shapeOf = (spec: Verb<never>['spec']) => ({
 function nounOfTree(
   noun: Noun,
   operations: readonly Operation[],
-): Pick<CommandTree['nouns'][number], 'flags' | 'valueFlags' | 'choices' | 'args' | 'verbs'> {
+): Pick<CommandTree['nouns'][number], 'flags' | 'valueFlags' | 'choices' | 'completes' | 'args' | 'verbs'> {
   if ('action' in noun) return { ...shapeOf(noun.action.spec), verbs: [] };
   const self = operations.find((op) => op.verb === undefined);
   if (self) return { ...shapeOf(tableVerbs([self])[0]!.spec), verbs: [] };
-  return { flags: ['--help'], valueFlags: [], choices: {}, args: 0, verbs: verbsOfTree(noun.verbs, operations) };
+  const verbs = verbsOfTree(noun.verbs, operations);
+  return { flags: ['--help'], valueFlags: [], choices: {}, completes: {}, args: 0, verbs };
 }
 
 function verbsOfTree(
@@ -94,6 +105,7 @@ function verbsOfTree(
       flags: names,
       valueFlags: [],
       choices: {},
+      completes: {},
       args: 0,
       group: true,
     });

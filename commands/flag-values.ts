@@ -5,13 +5,20 @@
  * root loads, because the error class must be the verbs bundle's (run-verb.ts renders it).
  */
 import { UsageError } from '../src/errors.js';
+import { parseChoice, parseChoiceList } from '../src/choice.js';
 import { longFlag, type Flag, type VerbSpec } from './verb.js';
 
-function checked(f: Flag<unknown>, value: string): string | number {
+function checked(f: Flag<unknown>, value: string | string[]): unknown {
   const name = longFlag(f.syntax);
-  if (f.choices && !f.choices.includes(value))
-    throw new UsageError(`${name} must be ${f.choices.join(' or ')}, got ${JSON.stringify(value)}`, { input: name });
-  if (!f.integer) return value;
+  if (f.choices) {
+    if (f.list) {
+      const items = parseChoiceList(value, f.choices, name);
+      return f.kind === 'repeatable' ? items : items.join(',');
+    }
+    if (Array.isArray(value)) return value.map((v) => parseChoice(v, f.choices!, name));
+    return parseChoice(value, f.choices, name);
+  }
+  if (!f.integer || Array.isArray(value)) return value;
   const { min, max } = f.integer;
   const text = value.trim();
   const n = Number(text);
@@ -35,12 +42,17 @@ function checkRequired(spec: VerbSpec, options: Record<string, unknown>): void {
   });
 }
 
-/** `options` with the required flags present and each given choices or integer flag checked, integers as numbers. */
+/**
+ * `options` with the required flags present and each given choices or integer flag checked: a
+ * choice as its spec spells it, integers as numbers.
+ */
 export function checkFlagValues(spec: VerbSpec, options: Record<string, unknown>): Record<string, unknown> {
   checkRequired(spec, options);
   const out = { ...options };
   for (const [key, f] of Object.entries(spec.flags ?? {})) {
-    if ((f.choices || f.integer) && typeof out[key] === 'string') out[key] = checked(f, out[key]);
+    const value = out[key];
+    if ((f.choices || f.integer) && (typeof value === 'string' || Array.isArray(value)))
+      out[key] = checked(f, value as string | string[]);
   }
   return out;
 }

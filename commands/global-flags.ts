@@ -9,7 +9,7 @@ import { flag, longFlag, type OptionsOf, type VerbSpec } from './verb.js';
 import { JQ_SUBSET } from './jq/subset.js';
 
 export const GLOBAL_FLAGS = {
-  profile: flag.value('--profile <name>', 'configuration profile to use (env SERVICE_PROFILE)'),
+  profile: flag.value('--profile <name>', 'configuration profile to use (env SERVICE_PROFILE)', 'profiles'),
   baseUrl: flag.value('--base-url <url>', 'service base URL including the version segment (env SERVICE_BASE_URL)'),
   json: flag.boolean('--json', 'print only JSON on stdout, with a stable shape'),
   /** false when --no-input was given. */

@@ -18,13 +18,26 @@ export interface Flag<T> {
   readonly default?: string;
   /** Commander refuses the command without it (exit 2, naming the flag). */
   readonly required?: boolean;
-  /** The only values it takes: checked before `run` (flag-values.ts), offered by shell completion. */
+  /**
+   * The only values it takes, in any case (src/choice.ts): checked before `run` (flag-values.ts),
+   * which receives them as spelled here, and offered by shell completion.
+   */
   readonly choices?: readonly string[];
+  /** With `choices`: a comma-separated list of them (`--permissions VIEW,TRANSACT`). */
+  readonly list?: true;
+  /** What shell completion offers for a value with no `choices` (commands/meta/completion-values.ts). */
+  readonly completes?: Completes;
   /** A whole number in this range: checked before `run`, which receives it as a number. */
   readonly integer?: { readonly min: number; readonly max: number };
   /** Never set: carries T for type inference. */
   readonly type?: T;
 }
+
+/**
+ * Values completion offers after a flag: file names, or names svc knows (stored sessions and
+ * profiles, the service's event types). A flag with none of these or `choices` completes nothing.
+ */
+export type Completes = 'files' | 'sessions' | 'profiles' | 'event-types';
 
 /** A positional argument; `<x>` is required, `[x]` optional. */
 export interface Arg<T> {
@@ -40,7 +53,19 @@ export function longFlag(syntax: string): string {
 
 export const flag = {
   /** A flag with a value, undefined when absent: the verb checks it (so a missing and a bad value read alike). */
-  value: (syntax: string, description: string): Flag<string | undefined> => ({ syntax, description, kind: 'value' }),
+  value: (syntax: string, description: string, completes?: Completes): Flag<string | undefined> => ({
+    syntax,
+    description,
+    kind: 'value',
+    ...(completes && { completes }),
+  }),
+  /** A file name, undefined when absent: completion offers the shell's file names. */
+  file: (syntax: string, description: string): Flag<string | undefined> => ({
+    syntax,
+    description,
+    kind: 'value',
+    completes: 'files',
+  }),
   /** A flag with a value and a default shown in help. */
   withDefault: (syntax: string, description: string, value: string): Flag<string> => ({
     syntax,

@@ -3,7 +3,11 @@ import { arg, defineVerb, flag, verb } from '../verb.js';
 import { tokenFlags } from '../oauth-flags.js';
 
 const account = flag.value('--account <id>', 'InternalAccount:<uuid> (default: the account of the active session)');
-const session = flag.value('--session <id>', 'Session:<uuid> whose key signs (default: the active session)');
+const session = flag.value(
+  '--session <id>',
+  'Session:<uuid> whose key signs (default: the active session)',
+  'sessions',
+);
 
 export const list = defineVerb({
   name: 'list',

@@ -16,6 +16,9 @@ export type FlagKey = KeysOf<Declared>;
 type SwitchKey = SwitchesOf<Declared>;
 type EmulatorFlags = { [K in FlagKey]: Flag<K extends SwitchKey ? boolean : string | undefined> };
 
+/** A flag whose value is a file (`--state <file>`): completion offers file names. */
+const FILE_VALUE = /<(file|path)>/;
+
 /** Each declared flag, keyed by the option it sets (`--session-ttl` → sessionTtlSeconds). */
 export function emulatorFlags(): EmulatorFlags {
   const flags: Record<string, Flag<unknown>> = {};
@@ -27,7 +30,9 @@ export function emulatorFlags(): EmulatorFlags {
           ? flag.choices(f.syntax, f.description, f.choices, f.default)
           : f.default !== undefined
             ? flag.withDefault(f.syntax, f.description, f.default)
-            : flag.value(f.syntax, f.description);
+            : FILE_VALUE.test(f.syntax)
+              ? flag.file(f.syntax, f.description)
+              : flag.value(f.syntax, f.description);
     }
   }
   return flags as EmulatorFlags;

@@ -5,7 +5,7 @@ import { defineVerb, flag, verb } from '../verb.js';
 function privateKeyFlags(what: string) {
   return {
     privateKey: flag.value('--private-key <hex>', `${what} (64 hex)`),
-    privateKeyFile: flag.value(
+    privateKeyFile: flag.file(
       '--private-key-file <path>',
       'read the private key from a file (keeps it out of the process list)',
     ),
@@ -15,7 +15,7 @@ function privateKeyFlags(what: string) {
 /** --payload / --payload-file; without either the payload is read from stdin. */
 const payloadFlags = {
   payload: flag.value('--payload <text>', 'the exact payloadToSign (default: read from stdin)'),
-  payloadFile: flag.value('--payload-file <path>', 'read the payload from a file (bytes as they are)'),
+  payloadFile: flag.file('--payload-file <path>', 'read the payload from a file (bytes as they are)'),
 };
 
 export const generate = defineVerb({

@@ -1,10 +1,11 @@
 /**
- * The values shell completion offers where a value goes: which positional argument and which flag
- * take stored session ids, profile names, config keys, scenario names or event types. Fixed lists
- * are written into the script; what the store holds is read when TAB is pressed, through
- * `svc completion --values <kind>`.
+ * The values shell completion offers where a value goes: which positional argument takes stored
+ * session ids, profile names, config keys or scenario names, and the values of each kind a flag's
+ * spec names (`completes`). Fixed lists are written into the script; what the store holds is read
+ * when TAB is pressed, through `svc completion --values <kind>`.
  */
 import type { Deps } from '../deps.js';
+import type { Completes } from '../verb.js';
 import { CONFIG_KEY_NAMES } from '../config/key-names.js';
 import { SCENARIOS } from '../../src/trigger/catalog.js';
 import { WEBHOOK_TYPES } from '../../src/service/webhook-types.js';
@@ -12,7 +13,8 @@ import { WEBHOOK_TYPES } from '../../src/service/webhook-types.js';
 import { STORED_KINDS } from './stored-kinds.js';
 
 export { STORED_KINDS };
-export type ValueKind = (typeof STORED_KINDS)[number] | 'config-keys' | 'scenarios' | 'event-types';
+/** What a value completes to: a flag's (its spec's `completes`, files aside) or a positional argument's. */
+export type ValueKind = Exclude<Completes, 'files'> | 'config-keys' | 'scenarios';
 
 /** The first positional argument of these commands ("noun verb", or the noun that is itself the command). */
 export const POSITIONAL_VALUES: Readonly<Record<string, ValueKind>> = {
@@ -26,14 +28,6 @@ export const POSITIONAL_VALUES: Readonly<Record<string, ValueKind>> = {
   'config set': 'config-keys',
   'config unset': 'config-keys',
   trigger: 'scenarios',
-};
-
-/** The value of these flags, wherever the flag takes one (trigger's --events is a switch). */
-export const FLAG_VALUES: Readonly<Record<string, ValueKind>> = {
-  '--profile': 'profiles',
-  '--session': 'sessions',
-  '--events': 'event-types',
-  '--type': 'event-types',
 };
 
 /** The fixed lists, written into the script. */

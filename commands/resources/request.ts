@@ -6,6 +6,7 @@
  */
 import { UsageError } from '../../src/errors.js';
 import { isCalendarDate } from '../../src/date-time.js';
+import { parseChoice } from '../../src/choice.js';
 import { optionKey, type OpArg, type OpFlag, type Operation, type Rule } from './operation.js';
 import { withArticle } from '../../src/words.js';
 import { longFlag } from '../verb.js';
@@ -43,9 +44,9 @@ function checkId(kind: string | readonly string[] | undefined, value: string, fi
   }
 }
 
-function checkEnum(f: OpFlag, value: string, field: string): void {
-  if (f.enum && !f.enum.includes(value))
-    throw new UsageError(`${field} must be one of ${f.enum.join(', ')}; got "${value}".`, { input: field });
+/** The value as the enum spells it (the one rule of src/choice.ts), or the value when there is no enum. */
+function checkEnum(f: OpFlag, value: string, field: string): string {
+  return f.enum ? parseChoice(value, f.enum, field) : value;
 }
 
 /** The JSON value a flag sends, from the text (or texts) given. */
@@ -80,11 +81,10 @@ function parseValue(f: OpFlag, raw: unknown): unknown {
       const items = (Array.isArray(raw) ? raw.map(String) : text.split(',')).map((s) => s.trim()).filter(Boolean);
       if (items.length === 0)
         throw new UsageError(`${field} must list at least one value; got "${text}".`, { input: field });
-      for (const item of items) {
-        checkEnum(f, item, field);
+      return items.map((item) => {
         checkId(f.id, item, field);
-      }
-      return items;
+        return checkEnum(f, item, field);
+      });
     }
     case 'json':
       try {
@@ -106,9 +106,8 @@ function parseValue(f: OpFlag, raw: unknown): unknown {
         });
       return text;
     default:
-      checkEnum(f, text, field);
       checkId(f.id, text, field);
-      return text;
+      return checkEnum(f, text, field);
   }
 }
 

@@ -52,6 +52,8 @@ function flagOf(f: OpFlag): Flag<unknown> {
     description: `${f.help}${allowed}${required}`,
     kind,
     ...(f.default !== undefined ? { default: f.default } : {}),
+    // The enum is the flag's choices: checked in any case before the runner, offered by completion.
+    ...(f.enum && { choices: f.enum, ...((f.type === 'list' || f.type === 'many') && { list: true as const }) }),
   };
 }
 

@@ -37,6 +37,7 @@ export const listen = defineVerb({
     events: flag.value(
       '--events <types>',
       'comma-separated event types to print and forward; others are acknowledged silently',
+      'event-types',
     ),
     forwardTo: flag.value(
       '--forward-to <url>',
@@ -46,7 +47,7 @@ export const listen = defineVerb({
       '--route <types=url|@file>',
       'forward these event types (comma-separated, FAMILY.* for a family) to this URL; repeatable, or @file with one TYPES=URL a line; first match wins, others go to --forward-to',
     ),
-    store: flag.value(
+    store: flag.file(
       '--store <file>',
       "journal deliveries in this file (fsync'd; one listener at a time): a restart drops duplicates, finishes what a crash interrupted (marked redelivered) and retries failed forwards",
     ),
@@ -79,7 +80,7 @@ export const verify = defineVerb({
     publicKey,
     signature: flag.required('--signature <header>', 'the X-Service-Signature header value'),
     body: flag.value('--body <text>', 'the exact body as text'),
-    bodyFile: flag.value('--body-file <path>', 'read the exact body bytes from a file ("-" for stdin)'),
+    bodyFile: flag.file('--body-file <path>', 'read the exact body bytes from a file ("-" for stdin)'),
   },
   help: `
 Example:
@@ -96,12 +97,16 @@ export const replay = defineVerb({
       '--since <time>',
       'events since a span back on the emulator clock (30m, 2h, 7d) or a date-time (2026-11-26T09:00:00Z)',
     ),
-    type: flag.value('--type <TYPE,…>', 'only these event types, comma-separated (e.g. CARD.STATE_CHANGE)'),
+    type: flag.value(
+      '--type <TYPE,…>',
+      'only these event types, comma-separated (e.g. CARD.STATE_CHANGE)',
+      'event-types',
+    ),
     to: flag.value(
       '--to <url>',
       "deliver to this URL instead of the emulator's configured webhook endpoint (with --store: instead of the URL each delivery was forwarded to)",
     ),
-    store: flag.value(
+    store: flag.file(
       '--store <file>',
       "journal mode: re-forward deliveries from this `webhook listen --store` journal (raw body and headers) instead of the emulator's log",
     ),

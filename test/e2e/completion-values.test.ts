@@ -102,7 +102,7 @@ describe('shell completion of values', () => {
     expect(sessions.stdout.trim().split('\n')).toEqual(SESSIONS);
     const bad = await runSvc(['completion', '--values', 'nouns'], { configDir });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--values must be sessions or profiles, got "nouns"');
+    expect(bad.stderr).toContain('--values must be one of sessions, profiles; got "nouns"');
     expect((await runSvc(['completion'], { configDir })).code).toBe(2);
   });
 

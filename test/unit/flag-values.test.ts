@@ -15,6 +15,7 @@ const spec = defineVerb({
     last: flag.integer('--last <n>', 'how many', { min: 1 }),
     outcome: flag.choices('--outcome <outcome>', 'accept or reject', ['accept', 'reject']),
     name: flag.value('--name <name>', 'free text'),
+    kinds: { ...flag.choices('--kinds <list>', 'a list', ['A', 'b']), list: true },
   },
 });
 
@@ -48,10 +49,18 @@ describe('checkFlagValues', () => {
     expect(refusal({ last: '0' }).message).toBe('--last must be an integer of 1 or more, got "0"');
   });
 
-  it('refuses a value that is not one of the choices, naming them', () => {
+  it('refuses a value that is not one of the choices, naming them and the nearest', () => {
     const error = refusal({ outcome: 'maybe' });
-    expect(error.message).toBe('--outcome must be accept or reject, got "maybe"');
+    expect(error.message).toBe('--outcome must be one of accept, reject; got "maybe"');
     expect(error.input).toBe('--outcome');
+    expect(refusal({ outcome: 'rejct' }).message).toBe(
+      '--outcome must be one of accept, reject; got "rejct" (did you mean reject?)',
+    );
+  });
+
+  it('takes a choice in any case and gives run the spelling of the spec', () => {
+    expect(checkFlagValues(spec, { outcome: 'ACCEPT' }).outcome).toBe('accept');
+    expect(checkFlagValues(spec, { kinds: 'B,a' }).kinds).toBe('b,A');
   });
 
   it('shows an integer default in help as commander does for any default', () => {
