@@ -4,6 +4,7 @@ import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import type { Profile } from '../../src/store/index.js';
 import { CONFIG_KEYS, displayValue } from './keys.js';
+import { alignColumns } from '../table.js';
 
 export type ListOptions = OptionsOf<typeof verbs.list>;
 
@@ -40,9 +41,8 @@ export async function run(_opts: ListOptions, deps: Deps): Promise<void> {
     }
     for (const { name, values } of listed.profiles) {
       ui.out(`${name === current ? '*' : ' '} ${ui.c.bold(name)}${name === current ? ' (current)' : ''}`);
-      const width = Math.max(0, ...Object.keys(values).map((k) => k.length));
-      for (const [k, v] of Object.entries(values))
-        ui.out(`    ${k.padEnd(width)}  ${v.includes('\n') ? '(PEM key set)' : v}`);
+      const rows = Object.entries(values).map(([k, v]) => [k, v.includes('\n') ? '(PEM key set)' : v]);
+      for (const line of alignColumns(rows)) ui.out(`    ${line}`);
     }
     if (!names.includes(current)) ui.info(`The current profile "${current}" has no settings yet.`);
   });

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { listCredentials } from '../../src/auth/credentials.js';
 import { apiTokenCall } from '../auth-hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
-import { renderTable } from '../session/format.js';
+import { renderTable } from '../table.js';
 import { accountOf, credentialsContext } from './context.js';
 
 export type ListOptions = OptionsOf<typeof verbs.list>;

@@ -9,6 +9,7 @@ import { createUI, type UI } from '../ui.js';
 import { renderError } from '../render-error.js';
 import { InterruptedError, SvcError } from '../../src/errors.js';
 import { isPromptAbort } from '../exit-codes.js';
+import { alignColumns } from '../table.js';
 
 export class DemoStepError extends SvcError {
   constructor(
@@ -72,10 +73,10 @@ export class Narrator {
 
   summary(): void {
     const { c } = this.ui;
-    const width = Math.max(...this.results.map((r) => r.title.length));
     this.line();
     this.line(c.bold('Summary'));
-    for (const r of this.results) this.line(`  ${c.green('✓')} ${r.title.padEnd(width)}  ${c.dim(`${r.ms} ms`)}`);
+    const rows = alignColumns(this.results.map((r) => [r.title, c.dim(`${r.ms} ms`)]));
+    for (const row of rows) this.line(`  ${c.green('✓')} ${row}`);
     const total = this.results.reduce((sum, r) => sum + r.ms, 0);
     this.line(c.bold(`All ${this.results.length} steps passed in ${(total / 1000).toFixed(1)} s.`));
   }

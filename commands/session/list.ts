@@ -11,7 +11,8 @@ import { StoreError } from '../../src/store/errors.js';
 import { listSessions } from '../../src/auth/list-revoke.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import { apiTokenCall } from '../auth-hints.js';
-import { expiresIn, renderTable } from './format.js';
+import { expiresIn } from './format.js';
+import { renderTable } from '../table.js';
 
 export type ListOptions = OptionsOf<typeof verbs.list>;
 

@@ -1,4 +1,5 @@
 /** The terminal side of `svc trigger`: the scenario list and the summary of one run. */
+import { cut, pad, textWidth } from '../table.js';
 import type { UI } from '../ui.js';
 import { SCENARIOS, type Scenario } from '../../src/trigger/catalog.js';
 import { isRunnable, type ScenarioInterruptedError, type TriggerReport } from '../../src/trigger/run.js';
@@ -10,11 +11,6 @@ const pairs = (o: Record<string, unknown>) =>
     .map(([k, v]) => `${k} ${text(v)}`)
     .join(', ');
 
-/** `text` shortened to `width` characters, its end marked with …. */
-function cut(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(1, width - 1))}…`;
-}
-
 export function printList(ui: UI): void {
   const listed = SCENARIOS.map((s) => ({
     name: s.name,
@@ -24,22 +20,22 @@ export function printList(ui: UI): void {
     runnable: isRunnable(s),
   }));
   ui.result(listed, () => {
-    const width = Math.max(...SCENARIOS.map((s) => s.name.length));
+    const width = Math.max(...SCENARIOS.map((s) => textWidth(s.name)));
     for (const s of listed) {
       const mark = s.runnable ? ' ' : ui.c.dim('·');
       const magic = `${s.magic.field}=${s.magic.value}`;
       const expect = `→ ${pairs(s.expect)}`;
-      const line = `${s.name.padEnd(width)}  ${magic}  ${expect}`;
+      const line = `${pad(s.name, width)}  ${magic}  ${expect}`;
       const paint = (text: string) => text.replace(magic, (m) => ui.c.cyan(m));
       // Off a terminal (columns 0) one line each, for grep. On a narrow one the magic value and the
       // outcome go on indented lines of their own, so the value a user copies is never cut; only a
       // line still wider than the terminal is shortened with …, never wrapped mid-word by the terminal.
-      if (ui.columns <= 0 || line.length + 2 <= ui.columns) {
+      if (ui.columns <= 0 || textWidth(line) + 2 <= ui.columns) {
         ui.out(`${mark} ${paint(line)}`);
         continue;
       }
       const head = `${s.name}  ${magic}`;
-      const lines = head.length + 2 <= ui.columns ? [head] : [s.name, `  ${magic}`];
+      const lines = textWidth(head) + 2 <= ui.columns ? [head] : [s.name, `  ${magic}`];
       lines.push(`  ${expect}`);
       lines.forEach((text, i) => ui.out(`${i === 0 ? mark : ' '} ${paint(cut(text, ui.columns - 2))}`));
     }

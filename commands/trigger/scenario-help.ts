@@ -6,6 +6,7 @@
 import { findScenario } from '../../src/trigger/catalog.js';
 import { RECIPE_INPUTS, magicPath, type ResourceOption } from '../../src/trigger/input-rules.js';
 import { syntaxOf } from '../input-syntax.js';
+import { alignColumns } from '../table.js';
 import { trigger } from './verbs.js';
 
 const KIND_TEXT = {
@@ -27,7 +28,6 @@ export function scenarioHelp(name: string): string | undefined {
   const delay = scenario.delayMs > 0 ? ` after about ${Math.round(scenario.delayMs / 1000)} s (--wait follows it)` : '';
   const reuse = (Object.keys(inputs.reuse) as ResourceOption[]).map((o) => syntaxOf(o, trigger));
   const paths = Object.entries(inputs.set);
-  const width = Math.max(0, ...paths.map(([p]) => p.length));
   const lines = [
     '',
     `Scenario ${scenario.name}: sends ${scenario.magic.field} = ${scenario.magic.value}; the spec: ${scenario.spec}.`,
@@ -36,10 +36,12 @@ export function scenarioHelp(name: string): string | undefined {
     paths.length > 0
       ? '  --set paths (path=value):'
       : '  --set paths: none (this scenario sends nothing you can change)',
-    ...paths.map(
-      ([path, s]) =>
-        `    ${path.padEnd(width)}  ${KIND_TEXT[s.kind]}${path === magic ? ' (carries the magic value: keep its ending)' : s.guard ? ' (checked against the magic row)' : ''}`,
-    ),
+    ...alignColumns(
+      paths.map(([path, s]) => [
+        path,
+        `${KIND_TEXT[s.kind]}${path === magic ? ' (carries the magic value: keep its ending)' : s.guard ? ' (checked against the magic row)' : ''}`,
+      ]),
+    ).map((line) => `    ${line}`),
   ];
   return lines.join('\n');
 }
