@@ -1,15 +1,13 @@
-/** AgentPolicy from a request body (the description's AgentPolicy, AgentSpendingLimits). */
+/**
+ * AgentPolicy from a request body (the description's AgentPolicy, AgentSpendingLimits). Its shape
+ * (required fields, types, the permissions' and execution modes' enums, arrays and objects) is
+ * checked before the handler runs; read here are the emulator's rules beyond it: the accounts'
+ * id kinds, currencies it knows, limits of at least 0, a threshold amount's currency.
+ */
 import { CURRENCY_CODES } from '../../../service/currencies.js';
 import { idPatternOf } from '../../../service/identifiers.js';
 import { Fields } from '../../kernel/fields.js';
 
-const PERMISSIONS = [
-  'VIEW_TRANSACTIONS',
-  'CREATE_TRANSFERS',
-  'CREATE_QUOTES',
-  'EXECUTE_QUOTES',
-  'MANAGE_EXTERNAL_ACCOUNTS',
-];
 /** The accounts a policy may name: internal or external ones. */
 const ACCOUNT_ID = idPatternOf(['InternalAccount', 'ExternalAccount']);
 
@@ -18,8 +16,6 @@ function limitOrNull(f: Fields, name: string): number | null | undefined {
   if (f.raw(name) === null) return null;
   return f.integer(name, { min: 0 });
 }
-
-const MODES = ['AUTO', 'APPROVAL_REQUIRED'];
 
 /** AgentAccountRestrictions: allowedAccountIds (null: every account) and per-account rules. */
 function readRestrictions(r: Fields): Record<string, unknown> {
@@ -30,17 +26,11 @@ function readRestrictions(r: Fields): Record<string, unknown> {
     if (ids) out.allowedAccountIds = ids;
   }
   const rules = r.raw('accountRules');
-  if (rules !== undefined && !Array.isArray(rules))
-    r.add('accountRules', 'accountRestrictions.accountRules must be an array');
-  else if (Array.isArray(rules)) {
-    out.accountRules = rules.map((value: unknown, i) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        r.add(`accountRules[${i}]`, `${r.path(`accountRules[${i}]`)} must be an object`);
-        return undefined;
-      }
-      const rule = new Fields(value as Record<string, unknown>, r.path(`accountRules[${i}]`), r.errors);
-      const accountId = rule.string('accountId', { required: true, pattern: ACCOUNT_ID });
-      const executionMode = rule.string('executionMode', { enum: MODES });
+  if (Array.isArray(rules)) {
+    out.accountRules = rules.map((value: Record<string, unknown>, i) => {
+      const rule = new Fields(value, r.path(`accountRules[${i}]`), r.errors);
+      const accountId = rule.string('accountId', { pattern: ACCOUNT_ID });
+      const executionMode = rule.string('executionMode');
       const perTransactionLimit = limitOrNull(rule, 'perTransactionLimit');
       return Object.fromEntries(
         Object.entries({ accountId, executionMode, perTransactionLimit }).filter(([, v]) => v !== undefined),
@@ -52,13 +42,8 @@ function readRestrictions(r: Fields): Record<string, unknown> {
 
 /** The `policy` of a create request. */
 export function readPolicy(f: Fields): Record<string, unknown> | undefined {
-  const p = f.object('policy', { required: true });
-  return p && readPolicyFields(p);
-}
-
-/** An AgentPolicy object's fields (`policy` inside a create request): every required field present. */
-function readPolicyFields(p: Fields): Record<string, unknown> {
-  return readFields(p, true);
+  const p = f.object('policy');
+  return p && readFields(p);
 }
 
 /**
@@ -67,22 +52,19 @@ function readPolicyFields(p: Fields): Record<string, unknown> {
  * and `permissions` replace what was there. Returns the whole policy after the update.
  */
 export function updatePolicy(p: Fields, current: Record<string, unknown>): Record<string, unknown> {
-  const { spendingLimits, ...rest } = readFields(p, false);
+  const { spendingLimits, ...rest } = readFields(p);
   const limits = { ...(current.spendingLimits as object | undefined), ...(spendingLimits as object | undefined) };
   return { ...current, ...rest, spendingLimits: limits };
 }
 
-/** `whole`: a complete AgentPolicy (required fields required); otherwise only what is present. */
-function readFields(p: Fields, whole: boolean): Record<string, unknown> {
-  const permissions = p.stringArray('permissions', {
-    required: whole,
-    pattern: new RegExp(`^(${PERMISSIONS.join('|')})$`),
-  });
-  const defaultExecutionMode = p.string('defaultExecutionMode', { required: whole, enum: MODES });
-  const s = p.object('spendingLimits', { required: whole });
+/** The policy's fields that are present (a create's required ones are, by the schema check). */
+function readFields(p: Fields): Record<string, unknown> {
+  const permissions = p.stringArray('permissions');
+  const defaultExecutionMode = p.string('defaultExecutionMode');
+  const s = p.object('spendingLimits');
   const spendingLimits = s && {
-    currency: s.string('currency', { required: whole, enum: CURRENCY_CODES }),
-    perTransactionLimit: s.integer('perTransactionLimit', { required: whole, min: 0 }),
+    currency: s.string('currency', { enum: CURRENCY_CODES }),
+    perTransactionLimit: s.integer('perTransactionLimit', { min: 0 }),
     dailyLimit: limitOrNull(s, 'dailyLimit'),
     dailyTransactionLimit: s.integer('dailyTransactionLimit', { min: 0 }),
     monthlyLimit: limitOrNull(s, 'monthlyLimit'),

@@ -30,8 +30,9 @@ export const agentRoutes: Route[] = [
     permission: 'MANAGE',
     handler(req, emu) {
       const f = new Fields(req.json());
-      const name = f.string('name', { required: true, minLength: 1, maxLength: 200 });
-      const customerId = f.string('customerId', { required: true, pattern: idPattern('Customer') });
+      // Required fields are the description's, checked before this runs.
+      const name = f.string('name', { minLength: 1, maxLength: 200 });
+      const customerId = f.string('customerId', { pattern: idPattern('Customer') });
       const policy = readPolicy(f);
       f.done();
       // POST /agents declares no 404: an unknown customer is a bad field.

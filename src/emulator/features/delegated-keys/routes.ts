@@ -30,9 +30,10 @@ interface CreateBody {
 
 function readCreate(req: Req): CreateBody {
   const f = new Fields(req.json());
-  const cardId = f.string('cardId', { required: true, pattern: idPattern('Card') });
-  const internalAccountId = f.string('internalAccountId', { required: true, pattern: idPattern('InternalAccount') });
-  const nickname = f.string('nickname', { required: true, minLength: 1, maxLength: 256 });
+  // Required fields and the nickname's length are the description's, checked before this runs.
+  const cardId = f.string('cardId', { pattern: idPattern('Card') });
+  const internalAccountId = f.string('internalAccountId', { pattern: idPattern('InternalAccount') });
+  const nickname = f.string('nickname');
   f.done();
   return { cardId: cardId!, internalAccountId: internalAccountId!, nickname: nickname! };
 }

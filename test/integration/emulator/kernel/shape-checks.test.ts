@@ -119,7 +119,83 @@ const post = (path: string, body: object, field: string, rule: string): Row => (
 });
 const get = (path: string, field: string, rule: string): Row => ({ method: 'GET', path, field, rule });
 
+const policy = {
+  permissions: ['VIEW_TRANSACTIONS'],
+  defaultExecutionMode: 'AUTO',
+  spendingLimits: { currency: 'USD', perTransactionLimit: 100 },
+};
+const agent = { name: 'A', customerId: 'c', policy };
+const policyWith = (changes: object) => ({ ...agent, policy: { ...policy, ...changes } });
+const agentPolicy = `/agents/${id('Agent')}/policy`;
+const patch = (path: string, body: object, field: string, rule: string): Row => ({
+  method: 'PATCH',
+  path,
+  body,
+  field,
+  rule,
+});
+const delegated = { cardId: 'c', internalAccountId: 'a', nickname: 'n' };
+
 const ROWS: Record<string, Row[]> = {
+  agents: [
+    post('/agents', without(agent, 'name'), 'name', 'required'),
+    post('/agents', without(agent, 'customerId'), 'customerId', 'required'),
+    post('/agents', without(agent, 'policy'), 'policy', 'required'),
+    ...['permissions', 'defaultExecutionMode', 'spendingLimits'].map((name) =>
+      post('/agents', { ...agent, policy: without(policy, name) }, `policy.${name}`, 'required'),
+    ),
+    post('/agents', policyWith({ permissions: ['FLY'] }), 'policy.permissions[0]', 'enum'),
+    post('/agents', policyWith({ defaultExecutionMode: 'SOMETIMES' }), 'policy.defaultExecutionMode', 'enum'),
+    post(
+      '/agents',
+      policyWith({ spendingLimits: { currency: 'USD' } }),
+      'policy.spendingLimits.perTransactionLimit',
+      'required',
+    ),
+    post(
+      '/agents',
+      policyWith({ spendingLimits: { perTransactionLimit: 1 } }),
+      'policy.spendingLimits.currency',
+      'required',
+    ),
+    post(
+      '/agents',
+      policyWith({ accountRestrictions: { accountRules: {} } }),
+      'policy.accountRestrictions.accountRules',
+      'type',
+    ),
+    post(
+      '/agents',
+      policyWith({ accountRestrictions: { accountRules: [5] } }),
+      'policy.accountRestrictions.accountRules[0]',
+      'type',
+    ),
+    post(
+      '/agents',
+      policyWith({ accountRestrictions: { accountRules: [{}] } }),
+      'policy.accountRestrictions.accountRules[0].accountId',
+      'required',
+    ),
+    post(
+      '/agents',
+      policyWith({ accountRestrictions: { accountRules: [{ accountId: 'a', executionMode: 'NEVER' }] } }),
+      'policy.accountRestrictions.accountRules[0].executionMode',
+      'enum',
+    ),
+    patch(agentPolicy, { permissions: ['FLY'] }, 'permissions[0]', 'enum'),
+    patch(agentPolicy, { defaultExecutionMode: 'SOMETIMES' }, 'defaultExecutionMode', 'enum'),
+    patch(
+      agentPolicy,
+      { accountRestrictions: { accountRules: [{}] } },
+      'accountRestrictions.accountRules[0].accountId',
+      'required',
+    ),
+  ],
+  'delegated-keys': [
+    ...Object.keys(delegated).map((name) => post('/auth/delegated-keys', without(delegated, name), name, 'required')),
+    post('/auth/delegated-keys', { ...delegated, nickname: '' }, 'nickname', 'minLength'),
+    post('/auth/delegated-keys', { ...delegated, nickname: 'n'.repeat(257) }, 'nickname', 'maxLength'),
+  ],
   accounts: [
     get('/customers/internal-accounts?type=SAVINGS', 'type', 'enum'),
     get('/platform/internal-accounts?type=SAVINGS', 'type', 'enum'),
