@@ -112,7 +112,7 @@ export function defaultHint(error: ApiError): string | undefined {
 }
 
 const SANDBOX_HINT =
-  'For a local sandbox, run `svc emulator start --detach`: it makes the `local` profile current, so the next command needs no flags; to keep your own settings, use `svc config set`.';
+  'For a local sandbox, run `svc emulator start --detach`: it makes the `local` profile current, so the next command needs no flags; to keep your own settings, use `svc config set base-url <url>` and the API token keys.';
 
 /**
  * The CLI's next step for a core error, by its reason code (src/errors.ts): the core's own hint is
@@ -148,7 +148,7 @@ const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
       : undefined,
   // svc trigger (src/trigger)
   PRODUCTION_TOKEN: () =>
-    'svc trigger only runs in the sandbox: use a sandbox token (svc config set, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
+    'svc trigger only runs in the sandbox: use a sandbox token (svc config set api-token-id <id>, or SERVICE_API_TOKEN_ID / SERVICE_API_CLIENT_SECRET), or the emulator.',
   NOT_RUNNABLE: () => 'svc trigger --list marks the scenarios this svc can run.',
   NO_EVENT_LOG: () => 'Against the remote sandbox, watch the deliveries with svc webhook listen instead.',
   // svc webhook listen and replay (src/webhook, src/webhook-replay)

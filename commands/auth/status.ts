@@ -142,7 +142,7 @@ function print(ui: UI, r: Report, times: { expiresIn: string } | undefined, logi
   else {
     const can =
       c.environment === 'sandbox'
-        ? 'sandbox: every endpoint, and the simulators (svc sandbox, svc trigger)'
+        ? 'sandbox: every endpoint, and the simulators (svc sandbox, svc trigger --list)'
         : c.environment === 'production'
           ? 'production: real money; the sandbox simulators answer 403'
           : 'environment unknown';

@@ -29,7 +29,7 @@ function requireBaseUrl(key: ConfigKey, baseUrl: string | undefined): void {
   if (key.perBaseUrl && key.field === undefined && baseUrl === undefined) {
     throw new UsageError(`${key.name} is kept per base URL, and this profile has none.`, {
       input: 'key',
-      hint: `Name it: svc --base-url <url> config … ${key.name}, or set the profile's: svc config set base-url <url>.`,
+      hint: `Name the base URL before the command (svc --base-url <url> config get ${key.name}), or set the profile's: svc config set base-url <url>.`,
     });
   }
 }

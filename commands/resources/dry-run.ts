@@ -46,7 +46,7 @@ export function dryRun(
       ? [
           'If the service answers 202 {payloadToSign, requestId, expiresAt}:',
           `1. Sign payloadToSign exactly as received (no re-serializing) with ${signedBy ?? 'the session key'}:`,
-          `   svc keys stamp --private-key-file <${signedBy ? 'key' : 'session key'} file> --payload "$PAYLOAD_TO_SIGN"`,
+          `   svc keys stamp --private-key-file <${signedBy ? 'key-file' : 'session-key-file'}> --payload "$PAYLOAD_TO_SIGN"`,
           '2. Send the same request again, byte-identical body, adding two headers:',
           '   -H "Service-Wallet-Signature: $STAMP" -H "Request-Id: $REQUEST_ID"',
           '3. While it answers 200 {"status":"PROCESSING"}, send that same signed request again',

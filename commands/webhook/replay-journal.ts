@@ -63,9 +63,12 @@ function checkFlags(opts: ReplayOptions): string {
     );
   }
   if (opts.store === undefined) {
-    throw new UsageError(`${journal.join(', ')} need --store <file>: the journal of \`svc webhook listen --store\``, {
-      input: '--store',
-    });
+    throw new UsageError(
+      `${journal.join(', ')} need --store <file>: the journal of \`svc webhook listen --store <file>\``,
+      {
+        input: '--store',
+      },
+    );
   }
   if (!opts.failed && opts.last === undefined) {
     throw new UsageError('--store needs --failed or --last <n> to say which deliveries to re-forward', {

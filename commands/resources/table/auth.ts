@@ -53,7 +53,7 @@ export const auth: Operation[] = [
       },
     ],
     examples: ['--type EMAIL_OTP --account-id InternalAccount:<uuid>'],
-    seeAlso: 'svc credentials add',
+    seeAlso: 'svc credentials add <email|sms|oauth|passkey>',
   },
   {
     noun: 'auth',
@@ -109,7 +109,7 @@ export const auth: Operation[] = [
     signed: true,
     irreversible: true,
     examples: ['AuthMethod:<uuid> --yes'],
-    seeAlso: 'svc credentials remove',
+    seeAlso: 'svc credentials remove <AuthMethod:id>',
   },
   {
     noun: 'auth',
@@ -214,6 +214,6 @@ export const auth: Operation[] = [
     signed: true,
     irreversible: true,
     examples: ['Session:<uuid> --yes'],
-    seeAlso: 'svc session revoke (also forgets the local key)',
+    seeAlso: 'svc session revoke <Session:id> (also forgets the local key)',
   },
 ];

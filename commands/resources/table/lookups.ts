@@ -250,6 +250,6 @@ export const lookups: Operation[] = [
     examples: [
       "--sender-uma '$success.usd@sandbox.example.com' --uma-address '<umaAddress>' --amount 1000 --currency USD",
     ],
-    seeAlso: 'svc sandbox uma-receive (--sender, --receiver)',
+    seeAlso: 'svc sandbox uma-receive --sender <uma> --receiver <uma> --currency <code> --amount <int>',
   },
 ];
