@@ -3,6 +3,7 @@ import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../../src/errors.js';
+import { closest } from '../../src/closest.js';
 import { abortableSleep } from '../../src/http/sleep.js';
 import { SCENARIOS, findScenario, type Scenario } from '../../src/trigger/catalog.js';
 import { recipeFor, runScenario, ScenarioInterruptedError } from '../../src/trigger/run.js';
@@ -29,9 +30,15 @@ function chosenScenario(name: string | undefined): Scenario {
   }
   const scenario = findScenario(name);
   if (scenario) return scenario;
-  const area = name.split('.')[0];
+  const nearest = closest(
+    name.toLowerCase(),
+    SCENARIOS.map((s) => s.name),
+    Math.max(2, Math.floor(name.length / 3)),
+  );
+  const area = name.split('.')[0]!.toLowerCase();
   const near = SCENARIOS.filter((s) => s.area === area).map((s) => s.name);
-  throw new UsageError(`No scenario "${name}".${near.length ? ` ${area} has: ${near.join(', ')}.` : ''}`, {
+  const listed = near.length ? ` ${area} has: ${near.join(', ')}.` : '';
+  throw new UsageError(`No scenario "${name}".${nearest ? ` Did you mean ${nearest}?` : ''}${listed}`, {
     input: '<scenario>',
     hint: 'svc trigger --list shows every scenario.',
   });

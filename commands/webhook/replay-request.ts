@@ -4,7 +4,9 @@
  * sent on bad input. The emulator checks the same rules (shared: idPattern, WEBHOOK_TYPES, since.ts).
  */
 import { UsageError } from '../../src/errors.js';
-import { idPattern, isWebhookType, WEBHOOK_TYPES } from '../../src/service/index.js';
+import { idPattern, WEBHOOK_TYPES } from '../../src/service/index.js';
+import { parseEventTypes, suggestion } from '../../src/webhook/event-types.js';
+import { forwardTarget } from '../../src/webhook/forward.js';
 import type { ReplayRequest } from '../../src/webhook-replay/replay.js';
 import { SINCE_FORMS, sinceProblem } from '../../src/webhook-replay/since.js';
 
@@ -28,44 +30,52 @@ function checkIds(ids: readonly string[], problems: Problem[]): string[] | undef
   return ids.length > 0 ? [...new Set(ids)] : undefined;
 }
 
-/** Types share their family (CARD.…) with the nearest known ones, so a typo's fix is in the message. */
+/**
+ * Event types as `webhook listen --events` reads them (src/webhook/event-types.ts): any case,
+ * FAMILY.* for a family, a typo answered with the nearest known type.
+ */
 function checkTypes(value: string | undefined, problems: Problem[]): string[] | undefined {
   if (value === undefined) return undefined;
-  const types = [
-    ...new Set(
-      value
-        .split(',')
-        .map((t) => t.trim())
-        .filter((t) => t !== ''),
-    ),
-  ];
-  if (types.length === 0) {
+  const names = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (names.length === 0) {
     problems.push({ field: '--type', message: '--type needs at least one event type, e.g. --type CARD.STATE_CHANGE' });
     return undefined;
   }
-  for (const type of types.filter((t) => !isWebhookType(t))) {
-    const family = WEBHOOK_TYPES.filter((known) => known.split('.')[0] === type.split('.')[0]);
-    const known = family.length > 0 ? family : [...new Set(WEBHOOK_TYPES.map((t) => `${t.split('.')[0]}.…`))];
-    problems.push({ field: '--type', message: `--type: unknown event type "${type}"; known: ${known.join(', ')}` });
+  const types = new Set<string>();
+  for (const name of names) {
+    const selected = typesNamed(name);
+    for (const type of selected ?? []) types.add(type);
+    if (selected !== undefined) continue;
+    const near = suggestion(name);
+    const family = WEBHOOK_TYPES.filter((known) => known.split('.')[0] === name.split('.')[0]!.toUpperCase());
+    const known = near ? `did you mean ${near}?` : `known: ${(family.length > 0 ? family : WEBHOOK_TYPES).join(', ')}`;
+    problems.push({ field: '--type', message: `--type: unknown event type "${name}"; ${known}` });
   }
-  return types;
+  return [...types];
 }
 
+/** The types one name (or FAMILY.*) selects, or undefined when it names none. */
+function typesNamed(name: string): ReadonlySet<string> | undefined {
+  try {
+    return parseEventTypes(name, 'type');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where --to delivers, read as `webhook listen --forward-to` reads it: a URL, or host:port/path. */
 function checkUrl(value: string | undefined, problems: Problem[]): string | undefined {
   if (value === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  const target = forwardTarget(value);
+  if (target === undefined)
     problems.push({
       field: '--to',
-      message: `--to must be an http or https URL, e.g. --to http://127.0.0.1:4242/webhooks; got "${value}"`,
+      message: `--to must be an http or https URL or host:port/path, e.g. --to localhost:4242/webhooks; got "${value}"`,
     });
-  }
-  return value;
+  return target?.href ?? value;
 }
 
 /** The replay body for these arguments and flags; throws UsageError naming each bad one. */

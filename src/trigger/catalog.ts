@@ -25,6 +25,8 @@ export const SCENARIOS: readonly Scenario[] = [
   ...auth(),
 ];
 
+/** The scenario of that name, in any case (`KYC.Pending` is kyc.pending). */
 export function findScenario(name: string): Scenario | undefined {
-  return SCENARIOS.find((s) => s.name === name);
+  const wanted = name.trim().toLowerCase();
+  return SCENARIOS.find((s) => s.name === wanted);
 }

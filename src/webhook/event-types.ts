@@ -40,8 +40,8 @@ export function parseEventTypes(value: string | undefined, input = 'events'): Se
   return chosen;
 }
 
-/** The known type closest to a mistyped name (same family, or the fewest edits), if any is close. */
-function suggestion(name: string): string | undefined {
+/** The known type closest to a mistyped name (the fewest edits, case aside), if any is close. */
+export function suggestion(name: string): string | undefined {
   const upper = name.toUpperCase().replace(/[\s-]/g, '_');
   return closest(upper, WEBHOOK_TYPES, Math.max(2, Math.floor(upper.length / 4)));
 }

@@ -60,3 +60,39 @@ describe('enum values', () => {
     }
   });
 });
+
+describe('event types, scenario names and forward targets: one rule wherever they are typed', () => {
+  it('event type names in any case, a typo answered with the nearest type, in listen and replay', async () => {
+    const replay = await svc('webhook', 'replay', '--type', 'card.stat_change');
+    expect(replay.code).toBe(2);
+    expect(replay.stderr).toContain('--type: unknown event type "card.stat_change"; did you mean CARD.STATE_CHANGE?');
+    const listen = await svc('webhook', 'listen', '--port', '0', '--events', 'card.stat_change');
+    expect(listen.code).toBe(2);
+    expect(listen.stderr).toContain('Did you mean CARD.STATE_CHANGE?');
+  });
+
+  it('--to of replay takes host:port/path as --forward-to of listen does; a non-http URL is refused by both', async () => {
+    // Accepted: the request is made (to the closed port of the base URL), so the failure is not --to's.
+    const hostPort = await runSvc([...BASE, 'webhook', 'replay', '--since', '1h', '--to', 'localhost:4242/webhooks'], {
+      configDir,
+      env: { SERVICE_API_TOKEN_ID: 'id', SERVICE_API_CLIENT_SECRET: 'secret' },
+    });
+    expect(hostPort.stderr).not.toContain('--to');
+    expect(hostPort.code).not.toBe(2);
+    const replay = await svc('webhook', 'replay', '--since', '1h', '--to', 'ftp://127.0.0.1/x');
+    expect(replay.code).toBe(2);
+    expect(replay.stderr).toContain('--to must be an http or https URL or host:port/path');
+    const listen = await svc('webhook', 'listen', '--port', '0', '--skip-verify', '--forward-to', 'ftp://127.0.0.1/x');
+    expect(listen.code).toBe(2);
+    expect(listen.stderr).toMatch(/--forward-to.*not an http\(s\) URL or host:port/);
+  });
+
+  it('trigger scenario names in any case; a typo answered with the nearest scenario', async () => {
+    const help = await svc('trigger', 'KYC.Pending', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Scenario kyc.pending:');
+    const typo = await svc('trigger', 'KYC.pendng');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('No scenario "KYC.pendng". Did you mean kyc.pending?');
+  });
+});

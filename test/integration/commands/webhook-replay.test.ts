@@ -68,9 +68,18 @@ describe('svc webhook replay against the emulator', () => {
     expect(await replayed({ ids: [older!] })).toEqual([older]);
     expect(await replayed({ since: '2h' })).toEqual([newer]);
     expect(await replayed({ type: 'CARD.STATE_CHANGE' })).toEqual([older, newer]);
+    // Event type names in any case, and FAMILY.*, as webhook listen --events reads them.
+    expect(await replayed({ type: 'card.state_change' })).toEqual([older, newer]);
+    expect(await replayed({ type: 'Card.*' })).toEqual([older, newer]);
     expect(await replayed({ type: 'CUSTOMER.KYC_APPROVED, CARD.FUNDING_SOURCE_CHANGE' })).toEqual([]);
     expect(await replayed({ ids: [newer!, older!], since: '2h' })).toEqual([newer]);
-    expect(hooks.deliveries.map((d) => d.body.id)).toEqual([older, newer, older, newer, newer]);
+    expect(hooks.deliveries.map((d) => d.body.id)).toEqual([
+      ...[older, newer],
+      ...[older, newer],
+      ...[older, newer],
+      ...[older, newer],
+      newer,
+    ]);
   });
 
   it('--to delivers there, not to the configured endpoint; a 409 is reported as already processed', async () => {
@@ -80,7 +89,8 @@ describe('svc webhook replay against the emulator', () => {
     const other = await receiver(() => 409);
     await t.call('PATCH', '/config', { body: { webhookEndpoint: configured.url } });
     const deps = fakeDeps({ env: emulatorEnv(t.emu) });
-    await replay(options({ since: '1h', to: other.url }), deps);
+    // host:port/path, as webhook listen --forward-to takes it.
+    await replay(options({ since: '1h', to: other.url.replace(/^http:\/\//, '') }), deps);
     expect(other.deliveries).toHaveLength(1);
     expect(configured.deliveries).toHaveLength(0);
     expect(deps.stdout()).toMatch(/^duplicate\s+CARD\.STATE_CHANGE/);
@@ -149,7 +159,12 @@ describe('refusals before any request (exit 2)', () => {
     [
       { type: 'CARD.STATE_CHANGD' },
       '--type',
-      /unknown event type "CARD.STATE_CHANGD"; known: CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE/,
+      /unknown event type "CARD.STATE_CHANGD"; did you mean CARD.STATE_CHANGE\?/,
+    ],
+    [
+      { type: 'CARD.NOPE' },
+      '--type',
+      /unknown event type "CARD.NOPE"; known: CARD.STATE_CHANGE, CARD.FUNDING_SOURCE_CHANGE/,
     ],
     [{ type: ' , ' }, '--type', /at least one event type/],
     [{ since: '1h', to: 'ftp://example.com/x' }, '--to', /http or https URL/],
@@ -160,7 +175,7 @@ describe('refusals before any request (exit 2)', () => {
   });
 
   it('every bad argument at once', async () => {
-    const error = await refused({ ids: ['nope'], since: 'soon', type: 'NOPE', to: 'x' });
+    const error = await refused({ ids: ['nope'], since: 'soon', type: 'NOPE', to: 'ftp://x' });
     expect(error.input).toBe('<Webhook:id>, --type, --since, --to');
     expect(error.message).toMatch(/^4 arguments need fixing/);
   });
