@@ -106,7 +106,8 @@ const LAZY = [
     path: './client-h2.js',
     stub: (real) => `let m; module.exports = function (...a) { return (m ??= require(${real})).apply(this, a); };`,
   },
-  // conf itself: the store reads its files directly and needs conf only to write one.
+  // conf itself: loaded when the store first reads or writes a file (src/store/json-file.ts), not
+  // when a command merely imports the store.
   {
     importer: /src[\\/]store[\\/][^\\/]+\.ts$/,
     path: 'conf',

@@ -1,19 +1,30 @@
 /**
- * One JSON object per file. Writes go through conf: it writes to a temp file and renames it over the
- * old one (atomically), so a crash mid-write leaves the previous version intact, and it creates
- * files 0600. Reads go straight to disk with the same parsing: a read needs none of conf's schema
- * validation, migrations or change events, and most commands only read (README "Performance").
- * Reads always go to disk, so a caller holding the lock sees the latest write of any process. A
- * file that does not parse becomes a StoreError naming it.
+ * One JSON object per file, kept by conf: one Conf instance a file, read with `conf.store` and
+ * written with `conf.store = value` (the whole object, so a key the caller dropped is gone from the
+ * file). conf writes through atomically: a temp file, fsynced, renamed over the old one, so a crash
+ * mid-write leaves the previous version intact; every file it creates is 0600. conf reads the file
+ * on every `conf.store`, never from a copy in memory, so a caller holding the store lock sees the
+ * latest write of any process. A file that does not parse becomes a StoreError naming it.
  */
 import Conf from 'conf';
-import { readFileSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
 import { PRIVATE_FILE_MODE } from './permissions.js';
 
 /** The content of one store file: always a JSON object. */
 export type JsonObject = Record<string, unknown>;
+
+/** One store file: `<dir>/<name>.json`. */
+export interface JsonFile {
+  readonly path: string;
+  /** Its current content, {} when it does not exist. */
+  read(): JsonObject;
+  /** Replaces its content atomically. Callers hold the store lock (lock.ts withStoreLock). */
+  write(value: JsonObject): void;
+  /** Deletes it; one already gone is not an error. */
+  delete(): void;
+}
 
 function isPlainObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -37,50 +48,49 @@ function parseJsonObject(text: string, file: string): JsonObject {
   return value;
 }
 
-/** The current content of `<dir>/<name>.json`, {} when it does not exist (as conf reads it). */
-export function readJsonFile(dir: string, name: string): JsonObject {
-  const file = jsonFilePath(dir, name);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw asStoreError(err, file);
-  }
-  return parseJsonObject(text, file);
-}
-
 /**
- * Replaces the content of `<dir>/<name>.json` atomically (temp file, then rename), 0600. Callers hold
- * the store lock (lock.ts withStoreLock), which lets the next open remove a temp file a kill left.
+ * The store file `<dir>/<name>.json`. Its Conf instance is made on first use: making one reads the
+ * file, so a damaged file stops only the commands that use it.
  */
-export function writeJsonFile(dir: string, name: string, value: JsonObject): void {
+export function jsonFile(dir: string, name: string): JsonFile {
   const file = jsonFilePath(dir, name);
-  try {
-    const conf = new Conf<JsonObject>({
+  let instance: Conf<JsonObject> | undefined;
+  const conf = () =>
+    (instance ??= new Conf<JsonObject>({
       cwd: dir,
       configName: name,
       configFileMode: PRIVATE_FILE_MODE, // conf creates every store file owner-only
       // Profile names may contain dots; they are keys, not paths.
       accessPropertiesByDotNotation: false,
       deserialize: (text) => parseJsonObject(text, file),
-    });
-    conf.store = value;
-  } catch (err) {
-    throw asStoreError(err, file, 'write');
-  }
-}
-
-/** Deletes `<dir>/<name>.json`; one already gone is not an error. */
-export function deleteJsonFile(dir: string, name: string): void {
-  const file = jsonFilePath(dir, name);
-  try {
-    unlinkSync(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT')
-      throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
-  }
+    }));
+  return {
+    path: file,
+    read() {
+      try {
+        // conf hands out a null-prototype copy; callers get a plain object.
+        return { ...conf().store };
+      } catch (err) {
+        throw asStoreError(err, file);
+      }
+    },
+    write(value) {
+      try {
+        conf().store = value;
+      } catch (err) {
+        throw asStoreError(err, file, 'write');
+      }
+    },
+    delete() {
+      try {
+        unlinkSync(file);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT')
+          throw new StoreError(file, `Could not delete ${file}: ${code ?? (err as Error).message}`, { cause: err });
+      }
+    },
+  };
 }
 
 function asStoreError(err: unknown, file: string, action: 'read' | 'write' = 'read'): StoreError {

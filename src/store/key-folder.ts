@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './errors.js';
-import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile, type JsonObject } from './json-file.js';
+import { type JsonFile, type JsonObject, jsonFile } from './json-file.js';
 import { sessionFileName } from './names.js';
 import { removeAbandonedWrites, withStoreLock } from './lock.js';
 import { ensurePrivateDir, securePrivateFiles } from './permissions.js';
@@ -28,19 +28,30 @@ export function keyFolder<T extends { id: string }>(
   const dir = join(storeDir, name);
   ensurePrivateDir(dir);
   removeAbandonedWrites(storeDir, securePrivateFiles(dir));
-  const read = (file: string): T | undefined => {
-    const raw = readJsonFile(dir, file);
-    return Object.keys(raw).length === 0 ? undefined : check(raw, jsonFilePath(dir, file));
+  // One conf file a record, made as it is first used.
+  const files = new Map<string, JsonFile>();
+  const fileOf = (name: string): JsonFile => {
+    let file = files.get(name);
+    if (file === undefined) files.set(name, (file = jsonFile(dir, name)));
+    return file;
+  };
+  const read = (name: string): T | undefined => {
+    const file = fileOf(name);
+    const raw = file.read();
+    return Object.keys(raw).length === 0 ? undefined : check(raw, file.path);
   };
   return {
-    get: (id) => (existsSync(jsonFilePath(dir, sessionFileName(id))) ? read(sessionFileName(id)) : undefined),
+    get: (id) => (existsSync(fileOf(sessionFileName(id)).path) ? read(sessionFileName(id)) : undefined),
     list: () =>
       readdirSync(dir)
         .filter((entry) => entry.endsWith('.json'))
         .map((entry) => read(entry.slice(0, -'.json'.length)))
         .filter((r): r is T => r !== undefined),
-    save: (record) => withStoreLock(storeDir, () => writeJsonFile(dir, sessionFileName(record.id), { ...record })),
-    delete: (id) => deleteJsonFile(dir, sessionFileName(id)),
+    save: (record) => {
+      const file = fileOf(sessionFileName(record.id));
+      withStoreLock(storeDir, () => file.write({ ...record }));
+    },
+    delete: (id) => fileOf(sessionFileName(id)).delete(),
   };
 }
 

@@ -12,7 +12,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { StoreError } from './errors.js';
-import { deleteJsonFile, jsonFilePath, readJsonFile, writeJsonFile } from './json-file.js';
+import { type JsonFile, jsonFile } from './json-file.js';
 import { CONFIG_NAME, SESSIONS_DIR, defaultConfigDir, legacyConfigDir, moveLegacyStore, nonEmpty } from './location.js';
 import { removeAbandonedWrites, withStoreLock } from './lock.js';
 import { sessionFileName, validateProfileName } from './names.js';
@@ -39,22 +39,31 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
   ensurePrivateDir(sessionsDir, notes);
   removeAbandonedWrites(dir, [...securePrivateFiles(dir, notes), ...securePrivateFiles(sessionsDir, notes)]);
 
-  const configFile = jsonFilePath(dir, CONFIG_NAME);
+  // One conf file each: config.json, and each session file as it is first used.
+  const config = jsonFile(dir, CONFIG_NAME);
+  const configFile = config.path;
+  const sessionFiles = new Map<string, JsonFile>();
+  const sessionFile = (name: string): JsonFile => {
+    let file = sessionFiles.get(name);
+    if (file === undefined) sessionFiles.set(name, (file = jsonFile(sessionsDir, name)));
+    return file;
+  };
   // Read on use, so a broken config.json does not stop commands that never read it.
-  const readConfig = () => toConfigData(readJsonFile(dir, CONFIG_NAME), configFile);
+  const readConfig = () => toConfigData(config.read(), configFile);
   const updateConfig = (change: (data: ConfigData) => void) =>
     withStoreLock(dir, () => {
-      const raw = readJsonFile(dir, CONFIG_NAME); // fresh from disk, inside the lock
+      const raw = config.read(); // fresh from disk, inside the lock
       const data = toConfigData(raw, configFile);
       change(data);
-      writeJsonFile(dir, CONFIG_NAME, { ...raw, currentProfile: data.currentProfile, profiles: data.profiles });
+      config.write({ ...raw, currentProfile: data.currentProfile, profiles: data.profiles });
     });
 
   const readSessionFile = (name: string): StoredSession | undefined => {
-    const raw = readJsonFile(sessionsDir, name);
+    const file = sessionFile(name);
+    const raw = file.read();
     // A missing file reads as {}: the session was deleted between listing and reading.
     if (Object.keys(raw).length === 0) return undefined;
-    return toSession(raw, jsonFilePath(sessionsDir, name));
+    return toSession(raw, file.path);
   };
 
   return {
@@ -111,7 +120,7 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
     },
     getSession(id) {
       const name = sessionFileName(id);
-      if (!existsSync(jsonFilePath(sessionsDir, name))) return undefined;
+      if (!existsSync(sessionFile(name).path)) return undefined;
       return readSessionFile(name);
     },
     listSessions(profile) {
@@ -147,10 +156,11 @@ export function openStore(opts: { dir?: string; env?: NodeJS.ProcessEnv } = {}):
       return damaged;
     },
     saveSession(s) {
-      withStoreLock(dir, () => writeJsonFile(sessionsDir, sessionFileName(s.id), { ...s }));
+      const file = sessionFile(sessionFileName(s.id));
+      withStoreLock(dir, () => file.write({ ...s }));
     },
     deleteSession(id) {
-      deleteJsonFile(sessionsDir, sessionFileName(id));
+      sessionFile(sessionFileName(id)).delete();
       // A profile must not point at a key we no longer hold; only lock when one does.
       const pointing = Object.entries(readConfig().profiles).some(([, p]) => p.activeSessionId === id);
       if (!pointing) return;
