@@ -7,7 +7,9 @@ export default defineConfig({
   root,
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/helpers/global-setup.ts'],
+    // The build and the contract check, then a temporary folder of the run's own: anything a test
+    // leaves in it fails the run (test/helpers/private-tmpdir.ts).
+    globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/private-tmpdir.ts'],
     // Removes the folders each test file made with tempDir() (test/helpers/temp-dir.ts).
     setupFiles: ['test/helpers/temp-dir-cleanup.ts'],
     testTimeout: 30_000,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runSvc, startSvc, svcEnv, SVC_BIN, tempConfigDir } from '../helpers/spawn-svc.js';
 import { useSpawnedEmulator } from '../helpers/spawned-emulator.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { svcOnPty } from '../integration/auth/pty.js';
 import { binFolder, runLine, runOnTerminal, runServer, type Shell } from './examples/shell.js';
 import { readmeBlock, withoutComment } from './examples/extract.js';
@@ -19,7 +20,7 @@ const spawned = useSpawnedEmulator();
 
 /** bash in a work folder of configDir, `svc` on PATH, CI set (as runSvc). */
 function shellFor(configDir: string): Shell {
-  const bin = binFolder(join(configDir, '..', `${configDir.split('/').pop()}-bin`));
+  const bin = binFolder(tempDir('svc-bin-'));
   mkdirSync(join(configDir, 'work'), { recursive: true });
   return { cwd: join(configDir, 'work'), env: svcEnv(configDir, { PATH: `${bin}:${process.env.PATH}` }) };
 }
