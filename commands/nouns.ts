@@ -32,7 +32,7 @@ export const NOUN_GROUPS = {
   other: 'Other commands:',
 } as const;
 
-export type NounGroup = keyof typeof NOUN_GROUPS;
+type NounGroup = keyof typeof NOUN_GROUPS;
 
 /** A noun has verbs (`svc session refresh`), or is itself the command (`svc demo`). */
 export type Noun = { name: string; description: string; group: NounGroup; aliases?: string[] } & (

@@ -7,13 +7,11 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
 
-export const PROVIDERS = ['BRALE'] as const;
 export const PROVIDER_ENVIRONMENT = 'SANDBOX';
-export const NETWORKS = ['SPARK'] as const;
-export const ISSUANCE_STATUSES = ['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED'] as const;
-export const GRID_OPERATIONS_STATUSES = ['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED'] as const;
-export const LINK_STATUSES = ['ACTIVE', 'INVALID', 'REVOKED'] as const;
-export const OPERATION_TYPES = ['MINT', 'BURN'] as const;
+const ISSUANCE_STATUSES = ['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED'] as const;
+const GRID_OPERATIONS_STATUSES = ['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED'] as const;
+const LINK_STATUSES = ['ACTIVE', 'INVALID', 'REVOKED'] as const;
+const OPERATION_TYPES = ['MINT', 'BURN'] as const;
 
 export interface ProviderAccountRec {
   id: string;

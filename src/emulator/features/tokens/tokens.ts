@@ -10,8 +10,6 @@ import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
 
-export const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const;
-
 export interface TokenRec {
   id: string;
   name: string;
