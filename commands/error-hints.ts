@@ -114,6 +114,12 @@ export function defaultHint(error: ApiError): string | undefined {
 const SANDBOX_HINT =
   'For a local sandbox, run `svc emulator start --detach`: it makes the `local` profile current, so the next command needs no flags; to keep your own settings, use `svc config set base-url <url>` and the API token keys.';
 
+/** The login command for a session error, with the credential the core named when it knew one. */
+function loginFor(error: SvcError): string {
+  const next = error instanceof AuthRequiredError ? error.next : undefined;
+  return reauthCommand(next?.credentialId, next?.type);
+}
+
 /**
  * The CLI's next step for a core error, by its reason code (src/errors.ts): the core's own hint is
  * for any caller and names no command or flag; these do. A reason not listed keeps the core's hint.
@@ -133,13 +139,10 @@ const BY_REASON: Record<string, (error: SvcError) => string | undefined> = {
     'The client key is kept: ask for a token with that nonce and pass it with --token, or use --sandbox-token against a sandbox.',
   STILL_PROCESSING: () =>
     'The service settles it on its own: check its state (e.g. svc session list) or run the command again later; raise --timeout to wait longer.',
-  NO_KEY_HELD: () => `List the sessions held here with \`svc session list\`, or log in again: ${reauthCommand()}`,
-  SESSION_EXPIRED: (error) => {
-    const next = error instanceof AuthRequiredError ? error.next : undefined;
-    return `Re-authenticate: ${reauthCommand(next?.credentialId, next?.type)}`;
-  },
-  NO_SESSION_TO_REFRESH: () => `Log in first: ${reauthCommand()} (or name one: svc session refresh <Session:id>)`,
-  NO_LIVE_KEY: () => `Log in first: ${reauthCommand()}`,
+  NO_KEY_HELD: (error) => `List the sessions held here with \`svc session list\`, or log in again: ${loginFor(error)}`,
+  SESSION_EXPIRED: (error) => `Re-authenticate: ${loginFor(error)}`,
+  NO_SESSION_TO_REFRESH: (error) => `Log in first: ${loginFor(error)} (or name one: svc session refresh <Session:id>)`,
+  NO_LIVE_KEY: (error) => `Log in first: ${loginFor(error)}`,
   NO_SIGNER: () =>
     'Log in first (svc login otp --credential <AuthMethod:id>), or pick a session with --session <Session:id>.',
   INSECURE_TRANSPORT: (error) =>

@@ -128,7 +128,7 @@ export async function chooseSigner(
 ): Promise<() => StoredSession> {
   const [store, { effective }] = await Promise.all([deps.store(), deps.profile()]);
   if (sessionId !== undefined) {
-    const chosen = refreshableSession(store, sessionId, deps.clock.now());
+    const chosen = refreshableSession(store, sessionId, deps.clock.now(), { credentialId: effective.credentialId });
     return () => chosen;
   }
   return () => {
@@ -138,7 +138,9 @@ export async function chooseSigner(
         hint: sessionFlag ? `Log in first (${login}) or pass --session <Session:id>.` : `Log in first: ${login}.`,
       });
     }
-    return refreshableSession(store, effective.activeSessionId, deps.clock.now());
+    return refreshableSession(store, effective.activeSessionId, deps.clock.now(), {
+      credentialId: effective.credentialId,
+    });
   };
 }
 

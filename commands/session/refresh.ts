@@ -63,6 +63,7 @@ export async function run(opts: RefreshOptions, deps: Deps): Promise<void> {
         profileName,
         sessionId: opts.session,
         activeSessionId: profile?.activeSessionId,
+        credentialId: profile?.credentialId,
         legacy: opts.legacy,
         signal: deps.signal,
         now: () => deps.clock.now(),

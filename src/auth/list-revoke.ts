@@ -9,7 +9,7 @@ import type { Store, StoredSession } from '../store/types.js';
 import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
 import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError } from '../errors.js';
-import { reauthWords, withReauth } from './reauth.js';
+import { type Credential, reauthWords, withReauth } from './reauth.js';
 import { requireId } from '../validate.js';
 import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
 
@@ -53,10 +53,11 @@ function liveSigner(
   return undefined;
 }
 
-function noSigner(sessionId: string): AuthRequiredError {
+function noSigner(sessionId: string, credential: Credential): AuthRequiredError {
   return new AuthRequiredError(`No live session key is held here to sign the revocation of ${sessionId}.`, {
     reason: 'NO_LIVE_KEY',
-    hint: `Log in first: ${reauthWords()}.`,
+    hint: `Log in first: ${reauthWords(credential)}.`,
+    next: { action: 'log-in', ...credential },
   });
 }
 
@@ -75,7 +76,7 @@ export async function revokeSession(opts: RevokeOptions): Promise<{ signedWith?:
   const sign = signer
     ? createStamper(signer.privateKey, signer.publicKey)
     : () => {
-        throw noSigner(sessionId);
+        throw noSigner(sessionId, { credentialId: held?.credentialId });
       };
   let res;
   try {

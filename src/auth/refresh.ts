@@ -16,7 +16,7 @@ import { signedRequest, type SignedRequestHooks } from '../signing/engine.js';
 import { generateKeyPair, publicKeyFromPrivate, validatePrivateKey } from '../crypto/keys.js';
 import { createStamper } from '../crypto/stamp.js';
 import { ApiError, AuthRequiredError, UsageError, VerificationError } from '../errors.js';
-import { reauthWords, withReauth } from './reauth.js';
+import { type Credential, reauthWords, withReauth } from './reauth.js';
 import { requireId } from '../validate.js';
 import { isExpired, parseAuthSession, type AuthSession } from './auth-session.js';
 import { storedSession } from './store-login.js';
@@ -40,13 +40,22 @@ export interface RefreshResult {
   previous: StoredSession;
 }
 
-/** The stored session to refresh, refusing (before any request) one we cannot or must not send. */
-export function refreshableSession(store: Store, sessionId: string, now: number): StoredSession {
+/**
+ * The stored session to refresh, refusing (before any request) one we cannot or must not send.
+ * `credential` is the profile's login credential, named in the log-in step when no key is held.
+ */
+export function refreshableSession(
+  store: Store,
+  sessionId: string,
+  now: number,
+  credential: Credential = {},
+): StoredSession {
   const stored = store.getSession(sessionId);
   if (!stored) {
     throw new AuthRequiredError(`No key for ${sessionId} is held here, so it cannot be signed for.`, {
       reason: 'NO_KEY_HELD',
-      hint: `List the sessions held here, or ${reauthWords()}.`,
+      hint: `List the sessions held here, or ${reauthWords(credential)}.`,
+      next: { action: 'log-in', ...credential },
     });
   }
   if (isExpired(stored.expiresAt, now)) {
@@ -115,6 +124,8 @@ export interface ProfileRefreshOptions extends Omit<RefreshOptions, 'client' | '
   /** The session named by the user; the profile's active one when undefined. */
   sessionId?: string;
   activeSessionId?: string;
+  /** The profile's login credential, named in the log-in step when there is nothing to refresh. */
+  credentialId?: string;
   hooks?: ProfileRefreshHooks;
 }
 
@@ -131,6 +142,7 @@ export async function refreshProfileSession(opts: ProfileRefreshOptions): Promis
     throw new AuthRequiredError(`Profile "${opts.profileName}" has no active session to refresh.`, {
       reason: 'NO_SESSION_TO_REFRESH',
       hint: `Log in first, or name the session to refresh.`,
+      next: { action: 'log-in', credentialId: opts.credentialId },
     });
   }
   const held = opts.store.getSession(sessionId);
@@ -138,7 +150,7 @@ export async function refreshProfileSession(opts: ProfileRefreshOptions): Promis
     await opts.hooks.expired(held);
     return undefined;
   }
-  const previous = refreshableSession(opts.store, sessionId, now());
+  const previous = refreshableSession(opts.store, sessionId, now(), { credentialId: opts.credentialId });
   const client = await opts.client();
   opts.hooks?.starting?.(sessionId);
   return refreshHeld({ ...opts, client, sessionId }, previous);

@@ -31,7 +31,7 @@ function isPlainObject(v: unknown): v is JsonObject {
 }
 
 /** `<dir>/<name>.json`: where conf keeps the file named `name`. */
-export function jsonFilePath(dir: string, name: string): string {
+function jsonFilePath(dir: string, name: string): string {
   return join(dir, `${name}.json`);
 }
 

@@ -38,6 +38,17 @@ describe('hints that run as written', () => {
     expect(r.stderr).not.toContain('<AuthMethod:id>');
   });
 
+  it('session refresh with nothing to refresh names the credential the profile offers', async () => {
+    const login = `svc otp verify --credential ${ready.fixtures.credentialId}`;
+    const none = await svc(['session', 'refresh']);
+    expect(none.code, none.stderr).toBe(4);
+    expect(none.stderr).toContain(`Log in first: ${login}`);
+    const unheld = await svc(['session', 'refresh', `Session:${randomUUID()}`]);
+    expect(unheld.code, unheld.stderr).toBe(4);
+    expect(unheld.stderr).toContain(`log in again: ${login}`);
+    for (const r of [none, unheld]) expect(r.stderr).not.toContain('<AuthMethod:id>');
+  });
+
   it('a credential needing the customer’s phone: the update carries the customer’s --type', async () => {
     const customer = JSON.parse(
       (
