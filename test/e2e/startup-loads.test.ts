@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../commands/exit-codes.js';
 import { REPO_ROOT, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
 
 /** Built-ins a request or a signature needs; the root must not load any of them. */
@@ -125,15 +124,6 @@ describe('the command root', () => {
       join('dist', 'cli', 'svc.cjs'),
       join('dist', 'cli', 'verbs.cjs'),
     ]);
-  });
-
-  it('loads a built-in where the module importing it runs: a store read loads none of the store writer (conf) needs', () => {
-    // `session show` reads the store through the module that also writes it with conf, which
-    // imports node:crypto and node:assert; those load with conf, on the first write, not here.
-    const r = loadsOf(['session', 'show']);
-    expect(r.code).toBe(EXIT.auth); // no session in a fresh store: read, and refused
-    expect(r.files).toContain(join('dist', 'cli', 'verbs.cjs'));
-    expect(r.builtins.filter((b) => b === 'crypto' || b === 'assert' || b.startsWith('internal/crypto/'))).toEqual([]);
   });
 
   it('signs with node:crypto alone: a stamp (as every signed request makes one) loads no webcrypto', () => {
