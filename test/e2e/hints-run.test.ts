@@ -153,12 +153,20 @@ function ownFolder(): string {
   return own;
 }
 
+/**
+ * A server's default port is one for the whole machine, and other test files start servers at the
+ * same time (the README's `svc webhook listen`): the servers here take a free port instead.
+ */
+function onFreePort(line: string): string {
+  return /^(webhook listen|emulator start)\b/.test(line) && !/--port\b/.test(line) ? `${line} --port 0` : line;
+}
+
 /** Runs the line in bash in its own folder, then stops an emulator it left running there. */
 async function run(own: string, line: string, stdin: string): Promise<Outcome> {
   const shell = world.shell(own);
   for (const f of ['webhook.pem', 'stamp.key']) cpSync(join(world.cwd, f), join(shell.cwd, f));
   const outcome = await new Promise<Outcome>((resolve) => {
-    const child = spawn('bash', ['-c', `svc ${line}`], {
+    const child = spawn('bash', ['-c', `svc ${onFreePort(line)}`], {
       cwd: shell.cwd,
       env: shell.env,
       detached: true,
