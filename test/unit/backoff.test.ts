@@ -1,18 +1,7 @@
 /** The one backoff rule: doubling from initialMs, capped at maxMs, jitter in the upper half. */
 import { describe, expect, it } from 'vitest';
 import { backoffMs, jitteredBackoffMs } from '../../src/backoff.js';
-
-/** A seeded generator (mulberry32), so a failing draw can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const policy = { initialMs: 1000, maxMs: 60_000 };
 
@@ -46,7 +35,7 @@ describe('jitteredBackoffMs', () => {
   });
 
   it('stays within [wait/2, wait], whole ms, over many seeded draws, and spreads across that range', () => {
-    const random = seeded(38);
+    const random = seededRandom(38);
     for (let retry = 0; retry < 10; retry++) {
       const wait = backoffMs(policy, retry);
       const draws = Array.from({ length: 200 }, () => jitteredBackoffMs(policy, retry, random));

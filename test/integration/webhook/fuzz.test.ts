@@ -10,21 +10,10 @@ import { request } from 'undici';
 import { signWebhookBody } from '../../../src/crypto/webhook-signature.js';
 import { createAsyncWebhookVerifier } from '../../../src/crypto/webhook-signature.js';
 import { deliver, envelope, keys, post, startRecorder, type Recorder } from './helpers.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
 
 const SEED = Number(process.env.WEBHOOK_FUZZ_SEED ?? 0x5eed);
 const MAX_BODY = 64 * 1024;
-
-/** mulberry32: tiny, fast, good enough to spread cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let recorder: Recorder;
 let host: string;
@@ -200,7 +189,7 @@ function generate(rand: () => number, i: number): Case {
 
 describe(`webhook receiver under malformed input (seed ${SEED})`, () => {
   it('answers every generated malformed request with a 4xx and keeps serving', async () => {
-    const rand = prng(SEED);
+    const rand = seededRandom(SEED);
     const cases = Array.from({ length: 240 }, (_, i) => generate(rand, i));
     let good = 0;
     for (let i = 0; i < cases.length; i += 12) {
