@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SVC_BIN } from '../../helpers/spawn-svc.js';
+import { defaultPortOf, withPortLock } from '../../helpers/default-port-lock.js';
 
 export interface ShellResult {
   code: number | null;
@@ -104,6 +105,18 @@ export async function runServer(
   ready: RegExp,
   during: (output: () => string) => Promise<void> = async () => {},
   timeoutMs = 60_000,
+): Promise<ShellResult> {
+  const port = defaultPortOf(line);
+  if (port === undefined) return serve(shell, line, ready, during, timeoutMs);
+  return withPortLock(port, () => serve(shell, line, ready, during, timeoutMs));
+}
+
+async function serve(
+  shell: Shell,
+  line: string,
+  ready: RegExp,
+  during: (output: () => string) => Promise<void>,
+  timeoutMs: number,
 ): Promise<ShellResult> {
   const child = spawn('bash', ['-o', 'pipefail', '-c', line], {
     cwd: shell.cwd,
