@@ -37,11 +37,12 @@ export function renderer(
   const stdoutBatch = batchedLines(deps.io.stdout);
   const show = ({ event, verified, forward, redelivered, attempt }: Delivery) => {
     stdoutBatch.hold();
-    // Describe even under --json: it keeps the per-card state that "ACTIVE after PROCESSING" needs.
-    const parts = describeEvent(event, cards);
     if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
-    if (!json) ui.out(formatEvent(ui.c, parts, forward, forward?.url, columns(), redelivered, verified, attempt));
-    else {
+    // Under --json the line is the envelope itself: nothing reads the described parts or the per-card states.
+    if (!json) {
+      const parts = describeEvent(event, cards);
+      ui.out(formatEvent(ui.c, parts, forward, forward?.url, columns(), redelivered, verified, attempt));
+    } else {
       const record = eventRecord(event, verified, redelivered, forward, attempt);
       try {
         ui.json(record);
@@ -62,7 +63,8 @@ export function renderer(
       case 'delivery':
         return isReady ? show(e) : gate.then(() => show(e));
       case 'filtered':
-        describeEvent(e.event, cards);
+        // Not shown, but a later event of its card reads the state it leaves (people's lines only).
+        if (!json) describeEvent(e.event, cards);
         if (deps.globals.verbose)
           ui.info(ui.ce.dim(`filtered  ${e.event.type}  [${e.event.id}] acknowledged, not shown`));
         return;
@@ -150,8 +152,14 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * system call (and one wake-up of the reader) a line. `hold()` before writing a delivery's line;
  * then the call returns the batch's promise, settled as `written` says once the batch is out.
  */
-function batchedLines(stream: NodeJS.WritableStream): { hold(): void; (): Promise<void> | undefined } {
-  const s = stream as NodeJS.WritableStream & { cork?(): void; uncork?(): void };
+function batchedLines(stream: NodeJS.WritableStream): {
+  hold(): void;
+  (): Promise<void> | undefined;
+} {
+  const s = stream as NodeJS.WritableStream & {
+    cork?(): void;
+    uncork?(): void;
+  };
   let batch: Promise<void> | undefined;
   const hold = () => {
     if (batch !== undefined || typeof s.cork !== 'function') return;
@@ -178,7 +186,11 @@ function batchedLines(stream: NodeJS.WritableStream): { hold(): void; (): Promis
  * retries it.
  */
 function written(stream: NodeJS.WritableStream): Promise<void> | undefined {
-  const s = stream as { writableLength?: number; destroyed?: boolean; errored?: unknown };
+  const s = stream as {
+    writableLength?: number;
+    destroyed?: boolean;
+    errored?: unknown;
+  };
   // A write to a pipe whose reader is gone fails at once (EPIPE) and destroys the stream.
   if (s.destroyed || s.errored) return Promise.reject(new Error('stdout is closed: the delivery was not shown'));
   if (!s.writableLength) return undefined;

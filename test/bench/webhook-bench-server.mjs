@@ -9,7 +9,7 @@
  *
  * `listen` and `listen-store` are the real command, `svc webhook listen --json [--store FILE]`
  * (bin/svc.js) in a process of its own, printing every event to a pipe this process drains and
- * counts; its CPU is read from /proc (Linux). BENCH_CPU_PROF=DIR runs it under `node --cpu-prof`;
+ * counts; its CPU is read from /proc (Linux), the main thread's apart. BENCH_CPU_PROF=DIR runs it under `node --cpu-prof`;
  * BENCH_LISTEN_ROOT=DIR runs another checkout's build instead (the bench's --baseline).
  */
 import { spawn } from 'node:child_process';
@@ -74,7 +74,10 @@ async function minimal(publicKeyPem) {
         events++;
       }
       const text = duplicate ? '{"received":true,"duplicate":true}' : '{"received":true}';
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': text.length });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': text.length,
+      });
       res.end(text);
     });
   });
@@ -101,7 +104,12 @@ async function receiver(kind, publicKeyPem) {
         ? undefined
         : createAsyncWebhookVerifier(publicKeyPem);
   let events = 0;
-  const r = await createWebhookReceiver({ port: 0, verify, dedupe, onEvent: () => events++ });
+  const r = await createWebhookReceiver({
+    port: 0,
+    verify,
+    dedupe,
+    onEvent: () => events++,
+  });
   return {
     port: r.port,
     close: async () => {
@@ -112,11 +120,14 @@ async function receiver(kind, publicKeyPem) {
   };
 }
 
-/** User + system CPU (µs) of another process, every thread, from /proc (clock ticks of 10 ms). */
-function cpuOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** User + system CPU (µs) of a process (every thread) or of one thread (`/proc/PID/task/TID`), from /proc (ticks of 10 ms). */
+function cpuOf(path) {
+  const stat = readFileSync(`${path}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+  return {
+    user: Number(fields[11]) * 10_000,
+    system: Number(fields[12]) * 10_000,
+  };
 }
 
 /** `svc webhook listen --json` as a user runs it: every event a JSON line on stdout (a pipe drained here). */
@@ -127,9 +138,16 @@ async function listen(kind, publicKeyPem) {
   const bin = join(root, 'bin', 'svc.js');
   const store = kind === 'listen-store' ? ['--store', join(dir, 'journal')] : [];
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  // BENCH_NODE_FLAGS: more node flags for it, e.g. --perf-basic-prof to name JS frames in `perf record`.
+  if (process.env.BENCH_NODE_FLAGS) prof.push(...process.env.BENCH_NODE_FLAGS.split(' '));
   const args = [...prof, bin, '--json', 'webhook', 'listen', '--port', '0', '--public-key', publicKeyPem, ...store];
   const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', SERVICE_CLI_CONFIG_DIR: join(dir, 'config') },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NO_COLOR: '1',
+      SERVICE_CLI_CONFIG_DIR: join(dir, 'config'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
@@ -153,7 +171,14 @@ async function listen(kind, publicKeyPem) {
   });
   return {
     port,
-    cpu: () => cpuOf(child.pid),
+    cpu: () => {
+      // The main thread (its tid is the pid): the event loop's CPU, where a single-threaded receiver does everything.
+      const main = cpuOf(`/proc/${child.pid}/task/${child.pid}`);
+      return {
+        ...cpuOf(`/proc/${child.pid}`),
+        mainActiveMs: (main.user + main.system) / 1000,
+      };
+    },
     close: async () => {
       child.kill('SIGINT');
       await exited;
@@ -174,10 +199,15 @@ const server =
         : await receiver(kind, publicKeyPem);
 process.send({ port: server.port });
 process.on('message', async (m) => {
-  // The command's own process: its CPU from /proc; the event loop's busy time is not readable from outside.
-  if (m === 'cpu' && server.cpu) process.send({ cpu: { ...server.cpu(), mainActiveMs: 0 } });
+  // The command's own process: its CPU from /proc, the main thread's CPU standing for the event loop's busy time.
+  if (m === 'cpu' && server.cpu) process.send({ cpu: server.cpu() });
   else if (m === 'cpu')
-    process.send({ cpu: { ...process.cpuUsage(), mainActiveMs: performance.eventLoopUtilization().active } });
+    process.send({
+      cpu: {
+        ...process.cpuUsage(),
+        mainActiveMs: performance.eventLoopUtilization().active,
+      },
+    });
   if (m === 'stop') {
     process.send({ stopped: (await server.close()) ?? null });
     process.disconnect();
