@@ -60,6 +60,40 @@ function pruneStale(dir, names, loaded) {
   }
 }
 
+/**
+ * This install's caches of bundles its build no longer has: a rebuild gives the shared chunks new
+ * names (chunk-<hash>.cjs) and the other bundles a new size and modification time, and a cache of
+ * the old file is never used again. Removed when a run saves, from the folder listing it already
+ * made: a name is removed only if it has the exact form this file writes, for this install, and
+ * its bundle is gone or has another size and modification time now (the stamp in the name).
+ * Returns the names left.
+ */
+function pruneOtherBuilds(dir, names, folder) {
+  const tag = `@${folder}-`;
+  const stamps = new Map(); // bundle file name → `-size-mtime-` of the bundle there now, or undefined
+  const stampOf = (bundle) => {
+    if (!stamps.has(bundle)) {
+      let stamp;
+      try {
+        const st = fs.statSync(BUNDLES + bundle);
+        stamp = `-${st.size}-${Math.trunc(st.mtimeMs)}-`;
+      } catch {}
+      stamps.set(bundle, stamp);
+    }
+    return stamps.get(bundle);
+  };
+  return names.filter((name) => {
+    const at = name.indexOf(tag);
+    if (at <= 0 || !/^[\w.-]+\.cjs$/.test(name.slice(0, at)) || !/-(ok|failed)$/.test(name)) return true;
+    const stamp = stampOf(name.slice(0, at));
+    if (stamp !== undefined && name.includes(stamp, at + tag.length)) return true;
+    try {
+      fs.unlinkSync(path.join(dir, name));
+    } catch {}
+    return false;
+  });
+}
+
 exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   // Node maps stack traces only for the modules it compiles itself: with source maps on (a
   // debugging run), the bundles are left to it.
@@ -116,7 +150,12 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
       } catch {}
     }
     const script = new Script(wrapped, { filename, cachedData });
-    loaded.push({ prefix, file, script, from: script.cachedDataRejected ? undefined : from });
+    loaded.push({
+      prefix,
+      file,
+      script,
+      from: script.cachedDataRejected ? undefined : from,
+    });
     const require = (id) => module.require(id);
     require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);
     require.cache = Module._cache;
@@ -139,6 +178,7 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
       existing = fs.readdirSync(dir);
     } catch {}
     pruneStale(dir, existing, loaded);
+    existing = pruneOtherBuilds(dir, existing, folder);
     for (const { prefix, file, script } of toSave) {
       const target = `${file}-${kind}`;
       try {

@@ -4,7 +4,7 @@
  * another build) only costs a recompile. Not timed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN, runSvc, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
@@ -100,11 +100,57 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     expect(readdirSync(dir)).toContain('verbs.cjs@0badf00d-run-keys-generate-1-1-12.4-ok');
     // Help compiles other code of the root: its run saves, and prunes.
     expect(
-      spawnSync(process.execPath, [SVC_BIN, '--help'], { env: svcEnv(tempConfigDir(), { TMPDIR: tmp }) }).status,
+      spawnSync(process.execPath, [SVC_BIN, '--help'], {
+        env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
+      }).status,
     ).toBe(0);
     expect(readdirSync(dir)).not.toContain('verbs.cjs@0badf00d-run-keys-generate-1-1-12.4-ok');
     expect(readdirSync(dir)).toContain('verbs.cjs@0badf00d-run-keys-stamp-1-1-12.4-ok');
     expect(bundles(dir).filter((bundle) => bundle === 'svc.cjs')).toHaveLength(2);
+  });
+
+  it("removes this install's caches of an earlier build when a run saves, and nothing it did not write", () => {
+    const { tmp, dir } = cacheFolder();
+    // An install of its own, rebuilt below.
+    const root = dirname(dirname(SVC_BIN));
+    const install = join(tmp, 'install');
+    for (const part of ['bin', 'package.json', join('dist', 'cli')])
+      cpSync(join(root, part), join(install, part), { recursive: true });
+    const bin = join(install, 'bin', 'svc.js');
+    const help = () =>
+      spawnSync(process.execPath, [bin, '--help'], {
+        env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
+      }).status;
+    expect(generate(tmp, bin).code).toBe(0);
+    expect(help()).toBe(0);
+    const firstBuild = readdirSync(dir);
+    expect(firstBuild).toHaveLength(3); // svc.cjs for help and for keys generate, verbs.cjs
+    const folder = /@(\w+)-/.exec(firstBuild[0]!)![1];
+    // What a build before it left (a shared chunk under its old name), and what the cache never
+    // wrote: another install's, a name of another form, a file of someone else's.
+    const earlierChunk = `chunk-0LDHASH.cjs@${folder}-run-sandbox-fund-1-1-${process.versions.v8}-ok`;
+    const notOurs = [
+      `chunk-0LDHASH.cjs@0badf00d-run-sandbox-fund-1-1-${process.versions.v8}-ok`,
+      `chunk-0LDHASH.cjs@${folder}-run-sandbox-fund-1-1-${process.versions.v8}-ok.123.tmp`,
+      `notes@${folder}-ok`,
+      'notes.txt',
+    ];
+    for (const name of [earlierChunk, ...notOurs]) writeFileSync(join(dir, name), 'x');
+
+    // The rebuild: both bundles change. Help is not run again, yet its cache of the old root goes too.
+    for (const bundle of ['svc.cjs', 'verbs.cjs']) {
+      const file = join(install, 'dist', 'cli', bundle);
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+    }
+    expect(generate(tmp, bin).code).toBe(0);
+    const left = readdirSync(dir);
+    for (const name of [...firstBuild, earlierChunk]) expect(left).not.toContain(name);
+    // Sorted, the files not ours come first: chunk-…, notes….
+    expect(left.sort()).toEqual([
+      ...notOurs.sort(),
+      expect.stringMatching(/^svc\.cjs@\w+-run-keys-generate-/),
+      expect.stringMatching(/^verbs\.cjs@\w+-run-keys-generate-/),
+    ]);
   });
 
   it('is written once by a command that connects: the V8 flag it sets for the request is undone before the cache is saved', async () => {
@@ -131,7 +177,9 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
   it('keeps separate caches of the command root for help and for a command, which compile different parts of it', () => {
     const { tmp, dir } = cacheFolder();
     const help = () =>
-      spawnSync(process.execPath, [SVC_BIN, '--help'], { env: svcEnv(tempConfigDir(), { TMPDIR: tmp }) }).status;
+      spawnSync(process.execPath, [SVC_BIN, '--help'], {
+        env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
+      }).status;
     expect(help()).toBe(0);
     expect(generate(tmp).code).toBe(0);
     expect(bundles(dir).filter((bundle) => bundle === 'svc.cjs')).toHaveLength(2);
