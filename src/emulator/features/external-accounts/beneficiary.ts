@@ -8,62 +8,58 @@ import { bySuffix } from '../../../service/suffix-table.js';
 import { badRequest } from '../../kernel/errors.js';
 import type { Fields } from '../../kernel/fields.js';
 
-const COUNTRY = /^[A-Z]{2}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Strips the fields that were not given. */
+const given = <T extends Record<string, unknown>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 
-function readAddress(f: Fields): Record<string, string> | undefined {
+function readAddress(f: Fields): Record<string, unknown> | undefined {
   const a = f.object('address');
-  if (!a) return undefined;
-  const out = {
-    line1: a.string('line1', { required: true, minLength: 1, maxLength: 200 }),
-    line2: a.string('line2', { maxLength: 200 }),
-    city: a.string('city', { maxLength: 100 }),
-    state: a.string('state', { maxLength: 100 }),
-    postalCode: a.string('postalCode', { required: true, minLength: 1, maxLength: 20 }),
-    country: a.string('country', { required: true, pattern: COUNTRY }),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return (
+    a &&
+    given({
+      line1: a.string('line1'),
+      line2: a.string('line2'),
+      city: a.string('city'),
+      state: a.string('state'),
+      postalCode: a.string('postalCode'),
+      country: a.string('country'),
+    })
+  );
 }
 
-/** Reads `beneficiary` (required for bank variants); countryOfResidence is required where the description requires it. */
-export function readBeneficiary(
-  f: Fields,
-  opts: { required: boolean; wallet: boolean; countryRequired: boolean },
-): Record<string, unknown> | undefined {
-  const b = f.object('beneficiary', { required: opts.required });
+/**
+ * The `beneficiary` of an account's info, as stored. Its shape is the description's, checked before
+ * the handler runs: required for bank types, the beneficiaryType's branch (its required fields:
+ * fullName or legalName, countryOfResidence for EUR and wallets, an address where a type asks for
+ * one), ISO countries. The description sets no format, pattern or length on the names, dates and
+ * phone numbers here, so none is added; a wallet's individual beneficiary has only its name and
+ * country of residence.
+ */
+export function readBeneficiary(f: Fields, opts: { wallet: boolean }): Record<string, unknown> | undefined {
+  const b = f.object('beneficiary');
   if (!b) return undefined;
-  const type = b.string('beneficiaryType', { required: true, enum: ['INDIVIDUAL', 'BUSINESS'] });
+  const type = b.string('beneficiaryType');
   const common = {
-    email: b.string('email', { maxLength: 254 }),
-    phoneNumber: b.string('phoneNumber', { pattern: /^\+[0-9]{6,14}$/ }),
-    countryOfResidence: b.string('countryOfResidence', {
-      required: type === 'INDIVIDUAL' && (opts.wallet || opts.countryRequired),
-      pattern: COUNTRY,
-    }),
+    email: b.string('email'),
+    phoneNumber: b.string('phoneNumber'),
+    countryOfResidence: b.string('countryOfResidence'),
   };
-  const fields =
-    type === 'BUSINESS'
-      ? {
-          beneficiaryType: type,
-          legalName: b.string('legalName', { required: true, minLength: 1, maxLength: 255 }),
-          registrationNumber: b.string('registrationNumber', { maxLength: 64 }),
-          taxId: b.string('taxId', { maxLength: 64 }),
-          ...common,
-          address: readAddress(b),
-        }
-      : {
-          beneficiaryType: type,
-          fullName: b.string('fullName', { required: true, minLength: 1, maxLength: 255 }),
-          ...(opts.wallet
-            ? {}
-            : {
-                birthDate: b.string('birthDate', { pattern: DATE, format: 'date' }),
-                nationality: b.string('nationality', { pattern: COUNTRY }),
-              }),
-          ...common,
-          address: opts.wallet ? undefined : readAddress(b),
-        };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  if (type === 'BUSINESS')
+    return given({
+      beneficiaryType: type,
+      legalName: b.string('legalName'),
+      registrationNumber: b.string('registrationNumber'),
+      taxId: b.string('taxId'),
+      ...common,
+      address: readAddress(b),
+    });
+  return given({
+    beneficiaryType: type,
+    fullName: b.string('fullName'),
+    ...(opts.wallet ? {} : { birthDate: b.string('birthDate'), nationality: b.string('nationality') }),
+    ...common,
+    address: opts.wallet ? undefined : readAddress(b),
+  });
 }
 
 export interface NameCheck {

@@ -127,7 +127,8 @@ export function ownershipRoutes(prefix: string): Route[] {
       permission: 'MANAGE',
       handler(req, emu) {
         const f = new Fields(req.json());
-        const method = f.string('method', { required: true, enum: ['WALLET_SIGNATURE', 'LIVENESS'] });
+        // The method's presence and values are the description's, checked before this runs.
+        const method = f.string('method');
         f.done();
         return {
           status: 201,
@@ -141,8 +142,8 @@ export function ownershipRoutes(prefix: string): Route[] {
       permission: 'MANAGE',
       handler(req, emu) {
         const f = new Fields(req.json());
-        const signature = f.string('signature', { required: true, minLength: 1, maxLength: 1024 });
-        f.string('signatureScheme', { enum: ['bip137', 'electrum'] });
+        // A signature is required and signatureScheme one of the description's, checked before this runs.
+        const signature = f.string('signature');
         f.done();
         return { status: 200, body: verify(emu, visibleAccount(req, emu, req.params.id!), signature!) };
       },

@@ -42,10 +42,11 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
       'REFERENCE_NOT_FOUND',
       'An agent has no platform external accounts; use /customers/external-accounts',
     );
-  // The description checked the body's shape (required fields, the types and their enums); what is
-  // left is the emulator's: a currency its rate table knows, and bounds on what it stores.
+  // The description checked the body's shape (required fields, the types and their enums, the
+  // beneficiary's branch); what is left is the emulator's: a currency its rate table knows, the
+  // customer's id kind, a currency the account type holds.
   const currency = f.string('currency', { enum: CURRENCY_CODES });
-  const platformAccountId = f.string('platformAccountId', { minLength: 1, maxLength: 128 });
+  const platformAccountId = f.string('platformAccountId');
   const ownershipType = f.string('ownershipType') as ExternalAccountRec['ownershipType'];
   const defaultUma = scope === 'customer' ? f.boolean('defaultUmaDepositAccount') : undefined;
   const info = f.object('accountInfo');
@@ -53,14 +54,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
   const type = accountType ? ACCOUNT_TYPES[accountType] : undefined;
   const fields =
     type && info ? variantOf(accountType!).read(info, f.raw('accountInfo') as Record<string, unknown>) : {};
-  const beneficiary =
-    type && info
-      ? readBeneficiary(info, {
-          required: !type.wallet,
-          wallet: type.wallet,
-          countryRequired: accountType === 'EUR_ACCOUNT',
-        })
-      : undefined;
+  const beneficiary = type && info ? readBeneficiary(info, { wallet: type.wallet }) : undefined;
   if (type && currency && !type.currencies.includes(currency))
     f.add('currency', `${accountType} accounts hold ${type.currencies.join(' or ')}`, { enum: [...type.currencies] });
   f.done();
@@ -137,7 +131,7 @@ function routesFor(prefix: string, scope: Scope): Route[] {
         const f = new Fields(Object.fromEntries(req.query));
         const customerId =
           scope === 'customer' ? f.string('customerId', { pattern: idPattern('Customer') }) : undefined;
-        const currency = f.string('currency', { pattern: /^[A-Z]{3,5}$/ });
+        const currency = f.string('currency');
         const page = readPage(f);
         f.done();
         const rows = emu

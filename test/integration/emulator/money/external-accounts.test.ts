@@ -146,6 +146,42 @@ describe('validation lists every bad field at once', () => {
   });
 });
 
+describe('what the description leaves open is taken as given', () => {
+  // Its beneficiary fields, platformAccountId and the list's currency filter are plain strings: the
+  // emulator adds no format, pattern or length of its own to them (only its bound on stored text).
+  it('a beneficiary birth date and phone number in any form, long names, a long platformAccountId', async () => {
+    const beneficiary = {
+      beneficiaryType: 'INDIVIDUAL',
+      fullName: `Ada ${'L'.repeat(300)}`,
+      birthDate: '10 December 1815',
+      phoneNumber: '020 7946 0000',
+      email: `${'a'.repeat(250)}@example.com`,
+      address: { line1: 'x'.repeat(250), postalCode: 'SW1A 1AA 0000000000000', country: 'GB' },
+    };
+    const platformAccountId = `ref-${'r'.repeat(200)}`;
+    const owner = (await newCustomer(t)).id;
+    const answer = await create({
+      customerId: owner,
+      currency: 'USD',
+      platformAccountId,
+      accountInfo: { ...accountInfo('USD_ACCOUNT'), beneficiary },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body).toMatchObject({ platformAccountId, accountInfo: { beneficiary } });
+    const business = { beneficiaryType: 'BUSINESS', legalName: 'Analytical Engines', taxId: 'T'.repeat(100) };
+    const forBusiness = await create({
+      customerId: owner,
+      currency: 'EUR',
+      accountInfo: { ...accountInfo('EUR_ACCOUNT'), beneficiary: business },
+    });
+    expect(forBusiness.status, forBusiness.text).toBe(201);
+    expect(forBusiness.body.accountInfo.beneficiary).toEqual(business);
+    const listed = await t.call('GET', `/customers/external-accounts?customerId=${owner}&currency=usd`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([]);
+  });
+});
+
 describe('beneficiaryVerificationStatus by the 1xx suffix of the primary identifier', () => {
   it.each([
     ['102', 'NOT_MATCHED', 'Sandbox Other Holder'],
