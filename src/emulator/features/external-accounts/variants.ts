@@ -67,14 +67,19 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
 /** Fields the emulator sets or reads apart: the type itself, the beneficiary, the response-only rails. */
 const NOT_COPIED = new Set(['accountType', 'beneficiary', 'paymentRails']);
 
-/** A type whose fields the description alone rules: each string field is kept as given (bounded). */
+/**
+ * A type whose fields the description alone rules: each string field is kept as given (bounded).
+ * Every field these types declare is a string, and the kernel has checked their types, so a value of
+ * another type is a property the description does not declare and does not forbid (the official SDK
+ * sends `countries: ["BR"]`): it is ignored, not refused.
+ */
 const described: Variant = {
   read(f, given) {
     return pick(
       Object.fromEntries(
-        Object.keys(given)
-          .filter((k) => !NOT_COPIED.has(k))
-          .map((k) => [k, f.string(k)]),
+        Object.entries(given)
+          .filter(([k, v]) => !NOT_COPIED.has(k) && typeof v === 'string')
+          .map(([k]) => [k, f.string(k)]),
       ),
     );
   },
