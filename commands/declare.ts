@@ -9,7 +9,10 @@ import type { Flags, VerbSpec } from './verb.js';
 /** Gives `command` the spec's arguments, flags and help text. */
 export function declare(command: Command, spec: VerbSpec): Command {
   command.description(spec.description);
-  for (const a of Object.values(spec.args ?? {})) command.argument(a.syntax, a.description);
+  const args = Object.values(spec.args ?? {});
+  for (const a of args) command.argument(a.syntax, a.description);
+  // Commander's own checks would take "-----BEGIN…" for a flag: checkDashArgs makes them instead.
+  if (args.some((a) => a.dashes)) command.allowUnknownOption().allowExcessArguments();
   addFlags(command, spec.flags ?? {});
   if (spec.help) command.addHelpText('after', spec.help);
   return command;
@@ -25,6 +28,30 @@ export function addFlags(command: Command, flags: Flags): void {
       option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
   }
+}
+
+const FLAG_SHAPED = /^--?[A-Za-z]/;
+
+/**
+ * The checks declare() turned off for a verb whose value may begin with '-', made on the words
+ * commander kept: one shaped like a flag is an unknown option (unless it came after `--`, which
+ * makes every word a value), and one past the declared arguments is too many. Same errors, same
+ * codes as commander's own.
+ */
+export function checkDashArgs(command: Command, spec: VerbSpec, argv: readonly string[]): void {
+  const end = argv.indexOf('--');
+  const literal = end === -1 ? [] : argv.slice(end + 1);
+  const flag = command.args.find((word) => FLAG_SHAPED.test(word) && !literal.includes(word));
+  if (flag !== undefined)
+    command.error(`error: unknown option '${flag}' (a value that begins with '-' goes after --)`, {
+      code: 'commander.unknownOption',
+    });
+  const expected = Object.keys(spec.args ?? {}).length;
+  if (command.args.length > expected)
+    command.error(
+      `error: too many arguments for '${command.name()}'. Expected ${expected} argument${expected === 1 ? '' : 's'} but got ${command.args.length}.`,
+      { code: 'commander.excessArguments' },
+    );
 }
 
 /**

@@ -7,7 +7,7 @@
 import { Command, Help } from 'commander';
 import { GLOBAL_FLAGS, GLOBAL_SPEC, GLOBAL_VALUE_FLAGS, type GlobalOptions } from './global-flags.js';
 import { commandWords } from './argv-words.js';
-import { addFlags, declare, optionsFrom } from './declare.js';
+import { addFlags, checkDashArgs, declare, optionsFrom } from './declare.js';
 import type { Verb } from './verb.js';
 import { VERSION } from './version.js';
 import { GROUPS, type TableVerb } from './resources/verbs.js';
@@ -31,9 +31,11 @@ function globalsOf(command: Command): GlobalOptions {
 }
 
 /** Declares `verb` on `command` with an action that maps what commander parsed and calls `execute`. */
-function mount(command: Command, verb: Verb<never>, execute: Execute): void {
+function mount(command: Command, verb: Verb<never>, execute: Execute, argv: readonly string[]): void {
+  const dashes = Object.values(verb.spec.args ?? {}).some((a) => a.dashes);
   declare(command, verb.spec).action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
+    if (dashes) checkDashArgs(self, verb.spec, argv);
     // processedArgs: one entry per declared argument, a variadic one (`[ids...]`) as its array.
     const positionals = self.processedArgs;
     await execute(verb, optionsFrom(verb.spec, positionals, self.opts()), globalsOf(self));
@@ -44,11 +46,11 @@ function mount(command: Command, verb: Verb<never>, execute: Execute): void {
  * Mounts `verbs` on a noun's command: a verb of a group (`svc auth sessions list`) under that
  * group's command, made once; a verb named as the noun (`svc exchange-rates`) on the noun itself.
  */
-function mountAll(command: Command, verbs: readonly TableVerb[], execute: Execute): void {
+function mountAll(command: Command, verbs: readonly TableVerb[], execute: Execute, argv: readonly string[]): void {
   const groups = new Map<string, Command>();
   for (const verb of verbs) {
     if (verb.group === undefined && verb.spec.name === command.name()) {
-      mount(command, verb, execute);
+      mount(command, verb, execute, argv);
       continue;
     }
     let parent = command;
@@ -56,7 +58,7 @@ function mountAll(command: Command, verbs: readonly TableVerb[], execute: Execut
       parent = groups.get(verb.group) ?? command.command(verb.group).description(GROUPS[verb.group] ?? verb.group);
       groups.set(verb.group, parent);
     }
-    mount(parent.command(verb.spec.name), verb, execute);
+    mount(parent.command(verb.spec.name), verb, execute, argv);
   }
 }
 
@@ -119,8 +121,8 @@ export function buildProgram(
     const command = program.command(noun.name).description(noun.description).helpGroup(NOUN_GROUPS[noun.group]);
     if (noun.aliases) command.aliases(noun.aliases);
     if (noun !== invoked) continue;
-    if ('action' in noun) mount(command, noun.action, execute);
-    else mountAll(command, [...noun.verbs, ...table], execute);
+    if ('action' in noun) mount(command, noun.action, execute, argv);
+    else mountAll(command, [...noun.verbs, ...table], execute, argv);
     if (helpAfter) command.addHelpText('after', helpAfter);
   }
   // `help [command]` joins svc's own housekeeping in the grouped root help. Set last: a command made

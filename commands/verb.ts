@@ -43,6 +43,11 @@ export type Completes = 'files' | 'sessions' | 'profiles' | 'event-types';
 export interface Arg<T> {
   readonly syntax: string;
   readonly description: string;
+  /**
+   * The value may begin with '-' (a PEM's "-----BEGIN"): commander takes such a word as the value,
+   * not as an unknown flag; a word shaped like a flag (`--x`, `-x`) is still refused as one.
+   */
+  readonly dashes?: true;
   readonly type?: T;
 }
 
@@ -117,6 +122,8 @@ export const flag = {
 export const arg = {
   required: (syntax: `<${string}>`, description: string): Arg<string> => ({ syntax, description }),
   optional: (syntax: `[${string}]`, description: string): Arg<string | undefined> => ({ syntax, description }),
+  /** A required value that may begin with '-' (Arg.dashes), like a PEM key. */
+  text: (syntax: `<${string}>`, description: string): Arg<string> => ({ syntax, description, dashes: true }),
   /** `[ids...]`: any number of values, the last argument; an empty list when none is given. */
   variadic: (syntax: `[${string}...]`, description: string): Arg<string[]> => ({ syntax, description }),
 };

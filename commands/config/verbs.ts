@@ -7,7 +7,7 @@ export const set = defineVerb({
   description: `set a key of the profile (--profile, else the current one); keys: ${CONFIG_KEY_NAMES.join(', ')}`,
   args: {
     key: arg.required('<key>', 'config key'),
-    value: arg.required(
+    value: arg.text(
       '<value>',
       'the value; "-" reads it from a prompt or stdin (use it for secrets); @file for webhook-public-key',
     ),

@@ -57,6 +57,9 @@ function parseValue(f: OpFlag, raw: unknown): unknown {
     case 'flag':
       return f.value === undefined ? true : f.value;
     case 'int': {
+      // A negative number is a whole number too: the range is what it misses.
+      if (/^-\d+$/.test(text.trim()))
+        throw new UsageError(`${field} must be at least ${f.min ?? 0}; got ${text}.`, { input: field });
       if (!/^\d+$/.test(text.trim()))
         throw new UsageError(
           `${field} must be a whole number (in the smallest unit, e.g. 1000 for 10.00); got "${text}".`,
