@@ -22,7 +22,7 @@ import {
  * fields, types, formats, the phone pattern, idType's enum) is checked before this runs; read here
  * are the emulator's lengths. The address reader is the customers' (shared with the CSV import).
  */
-function readPersonalInfo(f: Fields, creating: boolean): Partial<PersonalInfo> | undefined {
+function readPersonalInfo(f: Fields): Partial<PersonalInfo> | undefined {
   const p = f.object('personalInfo');
   if (!p) return undefined;
   const before = f.errors.length;
@@ -35,7 +35,7 @@ function readPersonalInfo(f: Fields, creating: boolean): Partial<PersonalInfo> |
     nationality: p.string('nationality'),
     email: p.string('email'),
     phoneNumber: p.string('phoneNumber'),
-    address: readAddress(p, creating),
+    address: readAddress(p),
     idType: p.string('idType'),
     identifier: p.string('identifier', { minLength: 1, maxLength: 64 }),
     countryOfIssuance: p.string('countryOfIssuance', { pattern: COUNTRY, format: 'iso3166-1-alpha-2' }),
@@ -65,7 +65,7 @@ const create: Route = {
     const f = new Fields(req.json());
     const customerId = f.string('customerId', { pattern: idPattern('Customer') });
     const ownership = readOwnership(f);
-    const personalInfo = readPersonalInfo(f, true);
+    const personalInfo = readPersonalInfo(f);
     f.done();
     const business = liveCustomerOr4xx(emu, customerId!, { field: 'customerId' });
     if (business.customerType !== 'BUSINESS') {
@@ -117,7 +117,7 @@ const update: Route = {
     const owner = ownerOr404(emu, req.params.id!);
     const f = new Fields(req.json());
     const ownership = readOwnership(f);
-    const personalInfo = readPersonalInfo(f, false);
+    const personalInfo = readPersonalInfo(f);
     f.done();
     Object.assign(owner, ownership, { updatedAt: emu.iso() });
     if (personalInfo) owner.personalInfo = { ...owner.personalInfo, ...personalInfo } as PersonalInfo;

@@ -52,7 +52,7 @@ const create: Route = {
     }
     const own =
       customerType === 'BUSINESS'
-        ? defined({ businessInfo: readBusinessInfo(f, true), address: readAddress(f) })
+        ? defined({ businessInfo: readBusinessInfo(f), address: readAddress(f) })
         : readIndividual(f);
     // The description's create request has no owners (BusinessCustomer only lists them in answers):
     // saying so beats dropping them silently.

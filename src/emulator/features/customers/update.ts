@@ -10,7 +10,6 @@ import { Fields } from '../../kernel/fields.js';
 import type { Reply, Route } from '../../kernel/router.js';
 import { contactChangeOf, signedContactChange, tiedCredentials } from './contact-change.js';
 import {
-  CUSTOMER_TYPES,
   findCustomerByUma,
   kycAtCreation,
   customers,
@@ -34,12 +33,15 @@ interface CustomerUpdate {
   changes: Partial<CustomerRec>;
 }
 
-/** The body, checked all at once (400 INVALID_INPUT listing every bad field). */
+/**
+ * The body's emulator rules, all at once (400 INVALID_INPUT listing every bad field). Its shape
+ * (customerType's presence and enum, formats, patterns, ISO countries, the address's required
+ * fields) is checked before this runs; read here are the customer's own type, one contact change
+ * at a time, the UMA address's form, and the readers' lengths.
+ */
 function readUpdate(body: Record<string, unknown>, customer: CustomerRec): CustomerUpdate {
   const f = new Fields(body);
   f.string('customerType', {
-    required: true,
-    enum: CUSTOMER_TYPES,
     check: (v) =>
       v === customer.customerType
         ? undefined
@@ -52,7 +54,7 @@ function readUpdate(body: Record<string, unknown>, customer: CustomerRec): Custo
   const umaAddress = f.string('umaAddress', { pattern: UMA_ADDRESS_PATTERN });
   const changes =
     customer.customerType === 'BUSINESS'
-      ? defined({ businessInfo: readBusinessInfo(f, false), address: readAddress(f) })
+      ? defined({ businessInfo: readBusinessInfo(f), address: readAddress(f) })
       : readIndividual(f);
   f.done();
   return { contact, ...defined({ umaAddress }), changes: changes as Partial<CustomerRec> };

@@ -25,8 +25,10 @@ export const refreshRoutes: Route[] = [
     basicOnly: true,
     handler(req, emu) {
       const session = getSession(emu, req.params.id!);
+      // clientPublicKey's presence is the description's, checked before this runs; that the key is a
+      // point on P-256 is the emulator's (a key it cannot seal to is bad input; its refusal names the pattern).
       const fields = new Fields(req.json());
-      const clientPublicKey = fields.string('clientPublicKey', { required: true, ...CLIENT_PUBLIC_KEY_RULES })!;
+      const clientPublicKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES)!;
       fields.done();
       return signedFlow(emu, req, {
         kind: 'refresh',

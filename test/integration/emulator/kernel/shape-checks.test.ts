@@ -535,10 +535,61 @@ ROWS['external-accounts'] = externalAccounts('/customers/external-accounts');
 ROWS['platform external accounts'] = externalAccounts('/platform/external-accounts');
 
 // Quote execute, transaction decisions, customer update, sessions, contact verification (h-sweep2).
+const customerPatch = (body: object, field: string, rule: string): Row => ({
+  method: 'PATCH',
+  path: `/customers/${id('Customer')}`,
+  body,
+  field,
+  rule,
+});
+const individual = { customerType: 'INDIVIDUAL' };
+const business = { customerType: 'BUSINESS' };
+const address = { line1: '1 Main St', city: 'Springfield', postalCode: '10001', country: 'US' };
+const businessInfo = { legalName: 'Acme', country: 'US', taxId: '12-3456789', incorporatedOn: '2020-01-02' };
+const sessionRefresh = `/auth/sessions/${id('Session')}/refresh`;
 const SWEEP2_ROWS: Record<string, Row[]> = {
   'quote execute': [
     post(`/quotes/${id('Quote')}/execute`, { scaFactor: 'TOTP' }, 'scaFactor', 'enum'),
     post(`/quotes/${id('Quote')}/execute`, { scaFactor: 'EMAIL' }, 'scaFactor', 'enum'),
+  ],
+  'customer update': [
+    customerPatch({ fullName: 'Ada' }, 'customerType', 'required'),
+    customerPatch({ customerType: 'ROBOT' }, 'customerType', 'enum'),
+    customerPatch({ ...individual, email: 'nobody' }, 'email', 'format'),
+    customerPatch({ ...individual, phoneNumber: '555' }, 'phoneNumber', 'pattern'),
+    customerPatch({ ...individual, birthDate: '1990-02-30' }, 'birthDate', 'format'),
+    customerPatch({ ...individual, nationality: 'XX' }, 'nationality', 'format'),
+    ...['line1', 'postalCode', 'country'].map((name) =>
+      customerPatch({ ...individual, address: without(address, name) }, `address.${name}`, 'required'),
+    ),
+    customerPatch({ ...individual, address: { ...address, country: 'EU' } }, 'address.country', 'format'),
+    customerPatch({ ...business, businessInfo: { country: 'XX' } }, 'businessInfo.country', 'format'),
+    customerPatch({ ...business, businessInfo: { incorporatedOn: 'soon' } }, 'businessInfo.incorporatedOn', 'format'),
+    customerPatch({ ...business, businessInfo: { entityType: 'GUILD' } }, 'businessInfo.entityType', 'enum'),
+    customerPatch(
+      { ...business, businessInfo: { countriesOfOperation: ['XX'] } },
+      'businessInfo.countriesOfOperation[0]',
+      'format',
+    ),
+    // The readers are POST /customers' too: what they no longer require at creation.
+    post('/customers', business, 'businessInfo', 'required'),
+    ...['legalName', 'country', 'taxId', 'incorporatedOn'].map((name) =>
+      post(
+        '/customers',
+        { ...business, businessInfo: without(businessInfo, name) },
+        `businessInfo.${name}`,
+        'required',
+      ),
+    ),
+    post('/customers', { ...individual, email: 'nobody' }, 'email', 'format'),
+    post('/customers', { ...individual, address: without(address, 'line1') }, 'address.line1', 'required'),
+    // And the beneficial owners' address reader's.
+    ownerRow({ ...owner, personalInfo: without(person, 'address') }, 'personalInfo.address', 'required'),
+  ],
+  sessions: [get('/auth/sessions', 'accountId', 'required'), post(sessionRefresh, {}, 'clientPublicKey', 'required')],
+  'contact verification': [
+    post(`/customers/${id('Customer')}/verify-email/confirm`, {}, 'code', 'required'),
+    post(`/customers/${id('Customer')}/verify-phone/confirm`, {}, 'code', 'required'),
   ],
   'transaction decisions': [
     post(`/transactions/${id('Transaction')}/approve`, { receiverCustomerInfo: 'x' }, 'receiverCustomerInfo', 'type'),
