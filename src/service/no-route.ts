@@ -13,14 +13,24 @@ export function isNoRoute(code: string, details: Record<string, unknown> | undef
 
 /**
  * Operations the service's API description has removed, by `METHOD /path` (a path parameter as
- * `{}`), with the operation that replaced each: a server answers them 404 naming the replacement.
+ * `{}`), with the operation that does the job now: a server answers them 404 naming it. The
+ * official TypeScript SDK (0.7.0) still has each of these methods.
  */
 const REMOVED_OPERATIONS: Readonly<Record<string, string>> = {
   'GET /customers/kyc-link': 'POST /customers/{customerId}/kyc-link',
   'POST /webhooks/test': 'POST /sandbox/webhooks/test',
+  // The quote list went without a successor: each quote names its transactionId, listed here.
+  'GET /quotes': 'GET /transactions',
+  // Plaid went: bank accounts are added by their details.
+  'POST /plaid/link-tokens': 'POST /customers/external-accounts',
+  'POST /plaid/callback/{}': 'POST /customers/external-accounts',
 };
 
 /** The replacement of a removed operation, or undefined when this one was not removed. */
 export function replacementOf(method: string, path: string): string | undefined {
-  return REMOVED_OPERATIONS[`${method} ${path}`];
+  const exact = REMOVED_OPERATIONS[`${method} ${path}`];
+  if (exact !== undefined) return exact;
+  // One path parameter, as the last segment: `/plaid/callback/<token>`.
+  const slash = path.lastIndexOf('/');
+  return slash > 0 && slash < path.length - 1 ? REMOVED_OPERATIONS[`${method} ${path.slice(0, slash)}/{}`] : undefined;
 }

@@ -88,6 +88,10 @@ describe('routes the description does not have', () => {
   it.each([
     ['GET', '/customers/kyc-link', 'POST /customers/{customerId}/kyc-link'],
     ['POST', '/webhooks/test', 'POST /sandbox/webhooks/test'],
+    // Methods the official TypeScript SDK 0.7.0 still has (quotes.list, plaid.*).
+    ['GET', '/quotes?customerId=Customer:1', 'GET /transactions'],
+    ['POST', '/plaid/link-tokens', 'POST /customers/external-accounts'],
+    ['POST', '/plaid/callback/link-sandbox-1', 'POST /customers/external-accounts'],
   ])('%s %s, removed from the API, is 404 naming its replacement', async (method, path, replacement) => {
     const answer = await t.call(method, path, method === 'POST' ? { body: {} } : {});
     expect(errorShape(answer)).toMatchObject({ status: 404, details: { replacement } });
