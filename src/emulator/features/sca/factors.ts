@@ -14,8 +14,6 @@ import { RP_ID, verifyAttestation } from '../auth/webauthn.js';
 import { ALLOWED_ORIGINS } from './challenge.js';
 import { type ScaProfile, saveProfile, scaCustomerOf } from './profiles.js';
 
-const ENROLLABLE = ['TOTP', 'PASSKEY'];
-
 /** RFC 4648 base32 without padding, as authenticator apps take secrets. */
 function base32(bytes: Buffer): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -63,9 +61,8 @@ const start: Route = {
   path: '/sca/factors',
   permission: 'MANAGE',
   handler(req, emu) {
-    const f = new Fields(req.json());
-    const type = f.string('type', { required: true, enum: ENROLLABLE });
-    f.done();
+    // The type (TOTP or PASSKEY) is the description's, checked before this runs.
+    const type = new Fields(req.json()).string('type');
     const { customer, profile } = scaCustomerOf(emu, req);
     if (type === 'TOTP') {
       const bytes = randomBytes(20);
@@ -127,13 +124,13 @@ const confirm: Route = {
   path: '/sca/factors/confirm',
   permission: 'MANAGE',
   handler(req, emu) {
+    // The type's branch and its required fields (TOTP: secret and code; PASSKEY: origin and the
+    // credential object) are the description's, checked before this runs.
     const f = new Fields(req.json());
-    const type = f.string('type', { required: true, enum: ENROLLABLE });
-    const secret = type === 'TOTP' ? f.string('secret', { required: true, minLength: 1 }) : undefined;
-    const code = type === 'TOTP' ? f.string('code', { required: true, minLength: 1, maxLength: 16 }) : undefined;
-    const origin = type === 'PASSKEY' ? f.string('origin', { required: true, minLength: 1 }) : undefined;
-    if (type === 'PASSKEY') f.object('credential', { required: true });
-    f.done();
+    const type = f.string('type');
+    const secret = type === 'TOTP' ? f.string('secret') : undefined;
+    const code = type === 'TOTP' ? f.string('code') : undefined;
+    const origin = type === 'PASSKEY' ? f.string('origin') : undefined;
     const { profile } = scaCustomerOf(emu, req);
     if (type === 'TOTP') {
       if (!profile.totpPending.includes(secret!))

@@ -6,7 +6,7 @@
  * on the description's lockout ladder; while locked or suspended, complete is 423 ACCOUNT_LOCKED.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SCA_FACTORS, SCA_TIMINGS, SECURITY_EVENT_TYPES, type ScaFactor } from '../../../service/index.js';
+import { SCA_TIMINGS, type ScaFactor } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, invalidInput } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -30,11 +30,10 @@ const start: Route = {
   path: '/sca/login/start',
   permission: 'MANAGE',
   handler(req, emu) {
-    const f = new Fields(req.json());
-    const factor = f.string('factor', { required: true, enum: SCA_FACTORS }) as ScaFactor | undefined;
-    f.done();
+    // The factor (one of the description's) is checked before this runs.
+    const factor = new Fields(req.json()).string('factor') as ScaFactor;
     const { customer, profile } = scaCustomerOf(emu, req);
-    if (!isEnrolled(profile, factor!))
+    if (!isEnrolled(profile, factor))
       throw invalidInput([
         { field: 'factor', message: `${factor} is not enrolled for this customer (POST /sca/factors)` },
       ]);
@@ -59,7 +58,7 @@ const start: Route = {
       return { status: 200, body: { factor } };
     }
     const webauthnChallenge = randomBytes(32).toString('base64url');
-    profile.login = { factor: factor!, webauthnChallenge, expiresAtMs };
+    profile.login = { factor, webauthnChallenge, expiresAtMs };
     saveProfile(emu, profile);
     return {
       status: 200,
@@ -78,9 +77,10 @@ const complete: Route = {
   path: '/sca/login/complete',
   permission: 'MANAGE',
   handler(req, emu) {
+    // factor and endUserIpAddress, and a code or an assertion with its origin, are the description's,
+    // checked before this runs.
     const f = new Fields(req.json());
-    const factor = f.string('factor', { required: true, enum: SCA_FACTORS });
-    f.string('endUserIpAddress', { required: true, minLength: 1, maxLength: 64 });
+    const factor = f.string('factor') as ScaFactor;
     const challengeId = f.raw('challengeId') === null ? undefined : f.string('challengeId');
     const proof = readProof(f);
     f.done();
@@ -97,7 +97,7 @@ const complete: Route = {
       ]);
     try {
       checkProof(emu, profile, proof, {
-        factors: [factor as ScaFactor],
+        factors: [factor],
         ...(login.webauthnChallenge ? { webauthnChallenge: login.webauthnChallenge } : {}),
         expiresAtMs: login.expiresAtMs,
       });
@@ -133,9 +133,8 @@ const recordEvent: Route = {
   path: '/sca/record-event',
   permission: 'MANAGE',
   handler(req, emu) {
-    const f = new Fields(req.json());
-    const eventType = f.string('eventType', { required: true, enum: SECURITY_EVENT_TYPES });
-    f.done();
+    // The event type (one of the description's) is checked before this runs.
+    const eventType = new Fields(req.json()).string('eventType')!;
     const { profile } = scaCustomerOf(emu, req);
     if (eventType === 'RESET_PASSWORD_COMPLETED') {
       // The description: revokes every SCA session and clears the failed-login counter.
@@ -148,7 +147,7 @@ const recordEvent: Route = {
       recordFailedLogin(emu, profile);
     }
     saveProfile(emu, profile);
-    return { status: 200, body: securityState(emu, profile, eventType!) };
+    return { status: 200, body: securityState(emu, profile, eventType) };
   },
 };
 

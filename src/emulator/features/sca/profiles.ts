@@ -87,8 +87,9 @@ export function requireScaCustomer(customer: CustomerRec): void {
 }
 
 /**
- * The `?customerId=` of the /sca operations: 404 USER_NOT_FOUND when absent, malformed or unknown (every
- * /sca operation declares 404 "customer not found", not all declare 400), 409 outside SCA regions.
+ * The `?customerId=` of the /sca operations (its presence is the description's, checked before the
+ * handler runs): 404 USER_NOT_FOUND when it is not a customer's id or names no customer (every /sca
+ * operation declares 404 "customer not found"), 409 outside SCA regions.
  */
 export function scaCustomerOf(emu: EmulatorContext, req: Req): { customer: CustomerRec; profile: ScaProfile } {
   const id = req.query.get('customerId');
@@ -96,8 +97,10 @@ export function scaCustomerOf(emu: EmulatorContext, req: Req): { customer: Custo
     throw new HttpError(
       404,
       'USER_NOT_FOUND',
-      'No customer named: the customerId query parameter (Customer:<uuid>) is required on /sca operations',
-      { details: { field: 'customerId' } },
+      "The customerId query parameter must be a customer's id (Customer:<uuid>)",
+      {
+        details: { field: 'customerId' },
+      },
     );
   const customer = customerOr404(emu, id);
   requireScaCustomer(customer);

@@ -7,7 +7,7 @@
  * factor is enrolled again. At most 5 starts a day per customer (429 RATE_LIMITED with Retry-After).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SCA_FACTORS, SCA_TIMINGS } from '../../../service/index.js';
+import { SCA_TIMINGS } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, invalidInput, notFound } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -66,11 +66,10 @@ const start: Route = {
   path: '/sca/factors/reset',
   permission: 'MANAGE',
   handler(req, emu) {
-    const f = new Fields(req.json());
-    const factor = f.string('factor', { required: true, enum: SCA_FACTORS });
-    f.done();
+    // The factor (one of the description's) is checked before this runs.
+    const factor = new Fields(req.json()).string('factor')!;
     const { customer, profile } = scaCustomerOf(emu, req);
-    if (!isEnrolled(profile, factor!))
+    if (!isEnrolled(profile, factor))
       throw invalidInput([
         { field: 'factor', message: `${factor} is not enrolled for this customer: nothing to reset` },
       ]);
@@ -88,7 +87,7 @@ const start: Route = {
     const reset = emu.table(scaResets).set(id, {
       id,
       customerId: customer.id,
-      factor: factor!,
+      factor,
       startedAtMs: now,
       expiresAtMs: now + SCA_TIMINGS.resetWindowMs,
     });
@@ -118,11 +117,11 @@ const complete: Route = {
   path: '/sca/factors/reset/:resetId/complete',
   permission: 'MANAGE',
   handler(req, emu) {
-    const f = new Fields(req.raw.length === 0 ? {} : req.json());
-    const mobile = f.object('mobile');
-    const countryCode = mobile?.string('countryCode', { required: true, pattern: /^\+[1-9]\d{0,3}$/ });
-    const number = mobile?.string('number', { required: true, pattern: /^\d{4,14}$/ });
-    f.done();
+    // A mobile's countryCode and number are required by the description, checked before this runs;
+    // what they must make together (the customer's E.164 phone number) is checked below.
+    const mobile = new Fields(req.raw.length === 0 ? {} : req.json()).object('mobile');
+    const countryCode = mobile?.string('countryCode');
+    const number = mobile?.string('number');
     const { customer, profile } = scaCustomerOf(emu, req);
     const reset = resetOf(emu, customer.id, req.params.resetId!);
     const now = statusOf(emu, reset);

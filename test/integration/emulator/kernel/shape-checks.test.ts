@@ -533,6 +533,46 @@ const externalAccounts = (prefix: string): Row[] => [
 ];
 ROWS['external-accounts'] = externalAccounts('/customers/external-accounts');
 ROWS['platform external accounts'] = externalAccounts('/platform/external-accounts');
+const sca = (path: string) => `/sca/${path}?customerId=${id('Customer')}`;
+const ip = { endUserIpAddress: '192.0.2.1' };
+const confirmTrust = (verb: string): Row[] => [
+  post(`/customers/external-accounts/${id('ExternalAccount')}/${verb}/confirm`, {}, 'code', 'required'),
+  post(`/customers/external-accounts/${id('ExternalAccount')}/${verb}/confirm`, { code: 5 }, 'code', 'type'),
+  post(
+    `/customers/external-accounts/${id('ExternalAccount')}/${verb}/confirm`,
+    { passkeyAssertion: {} },
+    'origin',
+    'required',
+  ),
+];
+ROWS.sca = [
+  get('/sca/factors', 'customerId', 'required'),
+  post(sca('factors'), {}, 'type', 'required'),
+  post(sca('factors'), { type: 'SMS_OTP' }, 'type', 'enum'),
+  post(sca('factors/confirm'), {}, 'type', 'required'),
+  post(sca('factors/confirm'), { type: 'HOTP' }, 'type', 'enum'),
+  post(sca('factors/confirm'), { type: 'TOTP', code: '1' }, 'secret', 'required'),
+  post(sca('factors/confirm'), { type: 'TOTP', secret: 's' }, 'code', 'required'),
+  post(sca('factors/confirm'), { type: 'PASSKEY', credential: {} }, 'origin', 'required'),
+  post(sca('factors/confirm'), { type: 'PASSKEY', origin: 'o' }, 'credential', 'required'),
+  post(sca('factors/confirm'), { type: 'PASSKEY', origin: 'o', credential: 'c' }, 'credential', 'type'),
+  post(sca('login/start'), {}, 'factor', 'required'),
+  post(sca('login/start'), { factor: 'EMAIL_OTP' }, 'factor', 'enum'),
+  post(sca('login/complete'), { ...ip, code: '1' }, 'factor', 'required'),
+  post(sca('login/complete'), { ...ip, factor: 'EMAIL_OTP', code: '1' }, 'factor', 'enum'),
+  post(sca('login/complete'), { factor: 'SMS_OTP', code: '1' }, 'endUserIpAddress', 'required'),
+  post(sca('login/complete'), { ...ip, factor: 'SMS_OTP' }, 'code', 'required'),
+  post(sca('login/complete'), { ...ip, factor: 'PASSKEY', passkeyAssertion: {} }, 'origin', 'required'),
+  post(sca('login/complete'), { ...ip, factor: 'SMS_OTP', code: 5 }, 'code', 'type'),
+  post(sca('record-event'), {}, 'eventType', 'required'),
+  post(sca('record-event'), { eventType: 'LOGIN' }, 'eventType', 'enum'),
+  post(sca('factors/reset'), {}, 'factor', 'required'),
+  post(sca('factors/reset'), { factor: 'EMAIL_OTP' }, 'factor', 'enum'),
+  post(sca(`factors/reset/${id('ScaReset')}/complete`), { mobile: { number: '1' } }, 'mobile.countryCode', 'required'),
+  post(sca(`factors/reset/${id('ScaReset')}/complete`), { mobile: { countryCode: '+1' } }, 'mobile.number', 'required'),
+  ...confirmTrust('trust'),
+  ...confirmTrust('untrust'),
+];
 
 // Quote execute, transaction decisions, customer update, sessions, contact verification (h-sweep2).
 const customerPatch = (body: object, field: string, rule: string): Row => ({

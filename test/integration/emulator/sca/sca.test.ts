@@ -214,6 +214,10 @@ describe('2FA reset', () => {
     t.emu.testing.advanceClock(60_000);
     expect((await sca('GET', `factors/reset/${id}`, c.id)).body.status).toBe('LIVENESS_PASSED');
     expect(fieldOf(await sca('POST', `factors/reset/${id}/complete`, c.id, {}))).toBe('mobile');
+    // Each part is a plain string in the description; together they must make an E.164 number.
+    const notE164 = { mobile: { countryCode: '49', number: '15199999999' } };
+    expect(fieldOf(await sca('POST', `factors/reset/${id}/complete`, c.id, notE164))).toBe('mobile');
+    expect((await sca('GET', `factors/reset/${id}`, c.id)).body.status).toBe('LIVENESS_PASSED');
     const done = await sca('POST', `factors/reset/${id}/complete`, c.id, {
       mobile: { countryCode: '+49', number: '15199999999' },
     });
