@@ -38,8 +38,11 @@ export interface CoreState {
   otpSignerPublicKey: string;
   /** The start-up fixture ids (kernel/fixtures.ts). */
   fixtures?: Fixtures;
-  /** `id`: the platform's own id (PlatformConfig:<uuid>), made on first use (features/platform/platform-id.ts). */
-  config: { id?: string; webhookEndpoint?: string };
+  /**
+   * `id`: the platform's own id (PlatformConfig:<uuid>), made on first use (features/platform/platform-id.ts);
+   * `settings`: the other fields PATCH /config was last given (features/platform/webhook-config.ts).
+   */
+  config: { id?: string; webhookEndpoint?: string; settings?: Record<string, unknown> };
   outbox: WebhookDelivery[];
 }
 

@@ -34,10 +34,27 @@ function platformOnly(req: Req): void {
   }
 }
 
+/**
+ * The rest of the description's PlatformConfigUpdateRequest: every field is optional. The emulator
+ * keeps what was last given for each (checked by the description's schema) and shows it in the
+ * config; nothing else in the emulator reads them (its currencies are its rate table's).
+ */
+const KEPT_SETTINGS = [
+  'umaDomain',
+  'supportedCurrencies',
+  'embeddedWalletConfig',
+  'cardTokenization2faConfig',
+  'feeConfigs',
+] as const;
+
 /** The description's PlatformConfig: webhookEndpoint is a string, so an unset one is left out (never null). */
 function renderConfig(emu: EmulatorContext): Record<string, unknown> {
   const endpoint = emu.core.config.webhookEndpoint;
-  return { id: platformId(emu), ...(endpoint ? { webhookEndpoint: endpoint } : {}) };
+  return {
+    id: platformId(emu),
+    ...emu.core.config.settings,
+    ...(endpoint ? { webhookEndpoint: endpoint } : {}),
+  };
 }
 
 export const webhookConfigRoutes: Route[] = [
@@ -69,16 +86,20 @@ export const webhookConfigRoutes: Route[] = [
     permission: 'MANAGE',
     handler(req, emu) {
       platformOnly(req);
-      const f = new Fields(req.json());
-      // The description's webhookEndpoint is a string: null does not unset it (the emulator-only DELETE does).
+      const body = req.json();
+      const f = new Fields(body);
+      // The description's webhookEndpoint is a string: null does not unset it (the emulator-only DELETE does);
+      // absent, it stays as it was.
       const endpoint = f.string('webhookEndpoint', {
-        required: true,
         format: 'url',
         maxLength: 2048,
         check: (v) => (isHttpUrl(v) ? undefined : 'webhookEndpoint must be an http or https URL'),
       });
       f.done();
-      emu.core.config.webhookEndpoint = endpoint!;
+      if (endpoint !== undefined) emu.core.config.webhookEndpoint = endpoint;
+      const settings = { ...emu.core.config.settings };
+      for (const key of KEPT_SETTINGS) if (body[key] !== undefined) settings[key] = body[key];
+      emu.core.config.settings = settings;
       emu.changed();
       return { status: 200, body: renderConfig(emu) };
     },

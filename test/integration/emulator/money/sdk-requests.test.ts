@@ -90,3 +90,30 @@ describe('external accounts as the SDK sends them', () => {
     expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['accountInfo.pixKey']);
   });
 });
+
+describe('PATCH /config as the SDK sends it', () => {
+  it('takes optional fields of the description without webhookEndpoint, keeps them and shows them', async () => {
+    const hooks = 'http://127.0.0.1:9/sdk-hooks';
+    expect((await t.call('PATCH', '/config', { body: { webhookEndpoint: hooks } })).status).toBe(200);
+    const currencies = [
+      {
+        currencyCode: 'BRL',
+        minAmount: 100,
+        maxAmount: 1_000_000,
+        requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }],
+        enabledTransactionTypes: ['OUTGOING'],
+      },
+    ];
+    const domain = await t.call('PATCH', '/config', { body: { umaDomain: 'pay.example.com' } });
+    expect(domain.status, domain.text).toBe(200);
+    expect(domain.body).toMatchObject({ umaDomain: 'pay.example.com', webhookEndpoint: hooks });
+    const rates = await t.call('PATCH', '/config', { body: { supportedCurrencies: currencies } });
+    expect(rates.status, rates.text).toBe(200);
+    expect((await t.call('PATCH', '/config', { body: {} })).status).toBe(200);
+    expect((await t.call('GET', '/config')).body).toMatchObject({
+      umaDomain: 'pay.example.com',
+      supportedCurrencies: currencies,
+      webhookEndpoint: hooks,
+    });
+  });
+});
