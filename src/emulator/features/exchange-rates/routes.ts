@@ -23,7 +23,17 @@ export const exchangeRateRoutes: Route[] = [
         destinationCurrency: req.query.getAll('destinationCurrency'),
       });
       const source = f.string('sourceCurrency', { enum: CURRENCY_CODES });
-      const destinations = f.stringArray('destinationCurrency', { pattern: NAMED });
+      // The description repeats the parameter (style form, explode); a client that joins the values
+      // with commas (the official TypeScript SDK does) is told the form it takes.
+      const joined = req.query.getAll('destinationCurrency').find((v) => v.includes(','));
+      if (joined) {
+        const repeated = joined
+          .split(',')
+          .map((code) => `destinationCurrency=${code}`)
+          .join('&');
+        f.add('destinationCurrency', `destinationCurrency takes one currency each time: ${repeated}, not ${joined}`);
+      }
+      const destinations = joined ? undefined : f.stringArray('destinationCurrency', { pattern: NAMED });
       const amountText = f.string('sendingAmount', { pattern: /^\d{1,16}$/ });
       f.done();
       const sendingAmount = amountText === undefined ? 10_000 : Number(amountText);

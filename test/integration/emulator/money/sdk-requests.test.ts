@@ -117,3 +117,23 @@ describe('PATCH /config as the SDK sends it', () => {
     });
   });
 });
+
+describe('GET /exchange-rates as the SDK sends it', () => {
+  it('several destinationCurrency values are repeated (the description); a comma list, as the SDK sends it, is told so', async () => {
+    const repeated = await t.call(
+      'GET',
+      '/exchange-rates?sourceCurrency=USD&destinationCurrency=BRL&destinationCurrency=MXN',
+    );
+    expect(repeated.status, repeated.text).toBe(200);
+    expect(repeated.body.data.map((r: any) => r.destinationCurrency.code).sort()).toEqual(['BRL', 'MXN']);
+    const joined = await t.call('GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=BRL,MXN');
+    expect(joined.status).toBe(400);
+    expect(joined.body.details.errors).toEqual([
+      {
+        field: 'destinationCurrency',
+        message:
+          'destinationCurrency takes one currency each time: destinationCurrency=BRL&destinationCurrency=MXN, not BRL,MXN',
+      },
+    ]);
+  });
+});
