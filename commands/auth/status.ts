@@ -71,8 +71,9 @@ export async function run(_opts: OptionsOf<typeof verbs.status>, deps: Deps): Pr
     : held && unexpired
       ? await sessionLive(client, held.id, held.accountId, deps.signal)
       : false;
-  // The wallet's owner is asked for only when the token works; null: not known.
-  const customerId = held && accepted ? ((await walletOwner(client, held.accountId, deps.signal)) ?? null) : null;
+  // The wallet's owner stored at login, else asked for when the token works; null: not known.
+  const customerId =
+    held?.customerId ?? (held && accepted ? ((await walletOwner(client, held.accountId, deps.signal)) ?? null) : null);
 
   const report = {
     profile: selected.name,

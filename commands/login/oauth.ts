@@ -15,6 +15,7 @@ import { pendingOauthFolder } from '../../src/auth/kept-keys.js';
 import { mintSandboxToken } from '../../src/auth/oidc-token.js';
 import { checkTokenNonce, newOauthClientKey, oauthLogin, type OauthClientKey } from '../../src/auth/oauth-login.js';
 import { storeLogin } from '../../src/auth/store-login.js';
+import { walletOwner } from '../session/wallet-owner.js';
 import { withAuthHint } from '../auth-hints.js';
 import { givenToken, sandboxIdentity } from './token-source.js';
 import { printLogin } from './print-login.js';
@@ -84,7 +85,8 @@ export async function run(opts: LoginOauthOptions, deps: Deps): Promise<void> {
   } catch (error) {
     throw withAuthHint(error, credentialId);
   }
-  storeLogin(store, profileName, credentialId, result, deps.clock.now());
+  const owner = await walletOwner(client, result.session.accountId, deps.signal);
+  storeLogin(store, profileName, credentialId, result, deps.clock.now(), owner);
   pending.delete(credentialId);
   printLogin(deps, result, profileName);
 }

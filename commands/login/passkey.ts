@@ -11,6 +11,7 @@ import { AuthRequiredError, UsageError } from '../../src/errors.js';
 import { passkeyFolder, type StoredPasskey } from '../../src/auth/kept-keys.js';
 import { passkeyLogin } from '../../src/auth/passkey-login.js';
 import { storeLogin } from '../../src/auth/store-login.js';
+import { walletOwner } from '../session/wallet-owner.js';
 import { withAuthHint } from '../auth-hints.js';
 import { printLogin } from './print-login.js';
 
@@ -48,6 +49,7 @@ export async function run(opts: LoginPasskeyOptions, deps: Deps): Promise<void> 
   } catch (error) {
     throw withAuthHint(error, passkey.id);
   }
-  storeLogin(store, profileName, passkey.id, result, deps.clock.now());
+  const owner = await walletOwner(client, result.session.accountId, deps.signal);
+  storeLogin(store, profileName, passkey.id, result, deps.clock.now(), owner);
   printLogin(deps, result, profileName);
 }

@@ -12,6 +12,7 @@ import { otpLogin, type OtpChallengeInfo } from '../../src/auth/otp-login.js';
 import { withAuthHint } from '../auth-hints.js';
 import { publicView } from '../../src/auth/auth-session.js';
 import { storeLogin } from '../../src/auth/store-login.js';
+import { walletOwner } from '../session/wallet-owner.js';
 import type { Store } from '../../src/store/types.js';
 import { isWrongOtp } from '../../src/auth/otp-login.js';
 import { pinPatch, type PinScope } from '../../src/auth/signer-pins.js';
@@ -131,7 +132,8 @@ export async function run(opts: VerifyOptions, deps: Deps): Promise<void> {
       }),
   );
 
-  storeLogin(store, profileName, credentialId, result, deps.clock.now());
+  const owner = await walletOwner(client, result.session.accountId, deps.signal);
+  storeLogin(store, profileName, credentialId, result, deps.clock.now(), owner);
   const { decision } = result;
   if (decision.kind === 'first-use')
     pinSigner(ui, store, profileName, client.baseUrl, result.signerPublicKey!, decision.scope);

@@ -48,7 +48,7 @@ export async function wrongWallet(
     const wallet = await quoteWallet(client, path, signal);
     if (!wallet || wallet === session.accountId) return undefined;
     const [ownerOfSession, ownerOfQuote] = await Promise.all([
-      walletOwner(client, session.accountId, signal),
+      session.customerId ?? walletOwner(client, session.accountId, signal),
       walletOwner(client, wallet, signal),
     ]);
     return new AuthRequiredError(

@@ -1,6 +1,7 @@
 /**
  * `svc session show`: the profile's active session as stored here (never the private key), with the
- * wallet and the customer it signs for (the owner asked of the service when it can be).
+ * wallet and the customer it signs for, both stored at login: it asks the service nothing, unless
+ * the session was stored without its customer (by an older svc), which is then asked for.
  */
 import type { OptionsOf } from '../verb.js';
 import type * as verbs from './verbs.js';
@@ -24,11 +25,14 @@ export async function run(_opts: ShowOptions, deps: Deps): Promise<void> {
   }
   const { privateKey: _secret, ...visible } = stored;
   const expired = isExpired(stored.expiresAt, deps.clock.now());
-  // The session is shown from the store even when the service cannot be asked for the wallet's owner.
-  const customerId = await deps
-    .client()
-    .then((client) => walletOwner(client, stored.accountId, deps.signal))
-    .catch(() => undefined);
+  // The owner stored at login answers offline; a session stored before svc kept it asks the service,
+  // and is shown from the store even when the service cannot be asked.
+  const customerId =
+    stored.customerId ??
+    (await deps
+      .client()
+      .then((client) => walletOwner(client, stored.accountId, deps.signal))
+      .catch(() => undefined));
   const { ui } = deps;
   ui.result({ ...visible, customerId: customerId ?? null, active: true, expired }, () => {
     printSessionSummary(ui, stored, deps.clock.now());

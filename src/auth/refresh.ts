@@ -194,7 +194,9 @@ async function refreshHeld(opts: RefreshOptions, previous: StoredSession): Promi
   // flow's key came sealed, so its public half is derived.
   const publicKey = legacy ? publicKeyFromPrivate(privateKey) : newKey.publicKey;
   const keys = { session, privateKey, publicKey };
-  const stored = storedSession(keys, previous.profile, previous.credentialId, now());
+  // A refresh keeps the wallet, so its owner carries over: nothing more to ask the service.
+  const owner = session.accountId === previous.accountId ? previous.customerId : undefined;
+  const stored = storedSession(keys, previous.profile, previous.credentialId, now(), owner);
   store.saveSession(stored);
   store.setProfile(profileName, { activeSessionId: stored.id });
   // The old key goes last, and only if it is a different session (an in-place refresh reuses the id).

@@ -17,12 +17,16 @@ export interface SessionKeys {
   publicKey: string;
 }
 
-/** The record kept for `keys.session`, owned by `profile` and obtained through `credentialId`. */
+/**
+ * The record kept for `keys.session`, owned by `profile` and obtained through `credentialId`;
+ * `customerId` is its wallet's owner when known (StoredSession.customerId).
+ */
 export function storedSession(
   keys: SessionKeys,
   profile: string,
   credentialId: string | undefined,
   now: number,
+  customerId?: string,
 ): StoredSession {
   const { session } = keys;
   return {
@@ -36,6 +40,7 @@ export function storedSession(
     profile,
     credentialId,
     createdAt: session.createdAt ?? new Date(now).toISOString(),
+    ...(customerId !== undefined && { customerId }),
   };
 }
 
@@ -45,7 +50,8 @@ export function storeLogin(
   credentialId: string,
   result: SessionKeys,
   now: number,
+  customerId?: string,
 ): void {
-  store.saveSession(storedSession(result, profileName, credentialId, now));
+  store.saveSession(storedSession(result, profileName, credentialId, now, customerId));
   store.setProfile(profileName, { activeSessionId: result.session.id });
 }

@@ -35,6 +35,12 @@ export interface StoredSession {
   profile: string;
   credentialId?: string;
   createdAt: string;
+  /**
+   * The customer whose wallet (accountId) the session signs for, asked of the service at login and
+   * carried over by a refresh, so `session show` answers offline. Absent in a file written before
+   * it was kept, or when the service could not tell.
+   */
+  customerId?: string;
 }
 
 /** Profiles and session keys on disk; every method reads or writes the files directly. */
