@@ -100,7 +100,9 @@ async function receiver(kind, publicKeyPem) {
       load('crypto/webhook-signature.js'),
       load('webhook/verify-threads.js'),
     ]);
-  const storePath = kind === 'receiver-store' ? join(mkdtempSync(join(tmpdir(), 'svc-bench-')), 'seen.log') : undefined;
+  // The seen-ids file's folder goes with the receiver (close), like the listener's below.
+  const storeDir = kind === 'receiver-store' ? mkdtempSync(join(tmpdir(), 'svc-bench-')) : undefined;
+  const storePath = storeDir && join(storeDir, 'seen.log');
   const dedupe = openSeenIds({ storePath });
   const verify =
     kind === 'receiver-sync'
@@ -123,6 +125,7 @@ async function receiver(kind, publicKeyPem) {
       await r.close();
       await verify?.close?.();
       await dedupe.close();
+      if (storeDir) rmSync(storeDir, { recursive: true, force: true });
       return { events, ...r.stats };
     },
   };

@@ -7,6 +7,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { Deps, GlobalOptions, Prompter } from '../../commands/deps.js';
 import { systemClock, withStoreAndClient } from '../../commands/deps.js';
 import { compileJq } from '../../commands/jq/compile.js';
+import { tempDir } from './temp-dir.js';
 
 export interface FakeDeps extends Deps {
   /** Everything written to stdout so far. */
@@ -24,6 +25,17 @@ export interface FakeDepsOptions {
   /** Answers the prompter gives, in order; a function answers by message. */
   answers?: Array<string | boolean> | ((message: string) => string | boolean);
   signal?: AbortSignal;
+}
+
+/**
+ * The environment the command sees: the test's, with a store folder of its own (removed with the
+ * test file's temporary folders) when the test names none, neither directly nor through a home of
+ * its own. Without it the store would fall back to the real home (os.homedir()): a test must never
+ * read or write the user's own config.
+ */
+function envWithStore(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const named = [env.SERVICE_CLI_CONFIG_DIR, env.HOME, env.XDG_CONFIG_HOME, env.APPDATA].some((v) => v);
+  return named ? { ...env } : { ...env, SERVICE_CLI_CONFIG_DIR: tempDir('svc-fake-deps-') };
 }
 
 function capture(): { stream: PassThrough; text(): string } {
@@ -70,7 +82,7 @@ export function fakeDeps(options: FakeDepsOptions = {}): FakeDeps {
       colorEnabled: false,
       stderrColorEnabled: false,
     },
-    env: { ...(options.env ?? {}) },
+    env: envWithStore(options.env),
     globals,
     prompter,
     clock: systemClock,
