@@ -7,7 +7,6 @@ import { notFound } from '../../kernel/errors.js';
 import { durableTable, tableIndex } from '../../kernel/tables.js';
 
 export type AuthMethodType = 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY';
-export const AUTH_METHOD_TYPES: readonly AuthMethodType[] = ['OAUTH', 'EMAIL_OTP', 'SMS_OTP', 'PASSKEY'];
 
 export interface AuthMethodRec {
   id: string;

@@ -31,31 +31,33 @@ export const usedRegistrationChallenges = memoryTable<{ usedAtMs: number }>('use
 
 const NICKNAME = /^[\p{L}\p{N} ._'()-]{1,100}$/u;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
-const TRANSPORT = /^(usb|nfc|ble|internal|hybrid)$/;
 
-/** Reads the type-specific fields (errors go to the shared Fields list, reported by its done()). */
+/**
+ * Reads the type-specific fields (errors go to the shared Fields list, reported by its done()). Each
+ * type's required fields and the transports' values are the description's, checked before the
+ * handler runs. Kept here is what its schema leaves to prose: a passkey nickname's rule (applied to
+ * the trimmed value) and base64url for the WebAuthn fields (a value that is not is bad input, 400,
+ * not a failed ceremony); the long limits are bounds on what is read (a JWT or an attestation
+ * outgrows the emulator's default bound on text).
+ */
 export function readDraftInput(type: AuthMethodType, f: Fields): DraftInput {
-  if (type === 'OAUTH')
-    return { type, oidcToken: f.string('oidcToken', { required: true, minLength: 1, maxLength: 16_384 }) };
+  if (type === 'OAUTH') return { type, oidcToken: f.string('oidcToken', { maxLength: 16_384 }) };
   if (type !== 'PASSKEY') return { type };
-  // Trimmed before the rule applies (the description), so Fields.string's checks cannot be used as is.
-  const raw = f.raw('nickname');
-  const nickname = typeof raw === 'string' ? raw.trim() : undefined;
-  if (raw === undefined || raw === null) f.add('nickname', 'nickname is required', { minLength: 1, maxLength: 100 });
-  else if (nickname === undefined || !NICKNAME.test(nickname)) {
+  const nickname = (f.raw('nickname') as string).trim();
+  if (!NICKNAME.test(nickname)) {
     f.add('nickname', "nickname must be 1-100 letters, digits, spaces or . _ - ' ( )", {
       minLength: 1,
       maxLength: 100,
       pattern: NICKNAME.source,
     });
   }
-  const challenge = f.string('challenge', { required: true, pattern: BASE64URL });
-  const a = f.object('attestation', { required: true });
+  const challenge = f.string('challenge', { pattern: BASE64URL });
+  const a = f.object('attestation');
   const attestation = {
-    credentialId: a?.string('credentialId', { required: true, pattern: BASE64URL }),
-    clientDataJson: a?.string('clientDataJson', { required: true, pattern: BASE64URL, maxLength: 8192 }),
-    attestationObject: a?.string('attestationObject', { required: true, pattern: BASE64URL, maxLength: 65_536 }),
-    transports: a?.stringArray('transports', { pattern: TRANSPORT }),
+    credentialId: a?.string('credentialId', { pattern: BASE64URL }),
+    clientDataJson: a?.string('clientDataJson', { pattern: BASE64URL, maxLength: 8192 }),
+    attestationObject: a?.string('attestationObject', { pattern: BASE64URL, maxLength: 65_536 }),
+    transports: a?.raw('transports') as string[] | undefined,
   };
   return { type, nickname, challenge, attestation: attestation as DraftInput['attestation'] };
 }

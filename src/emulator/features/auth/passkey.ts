@@ -67,12 +67,14 @@ export async function passkeyVerify(
   method: AuthMethodRec,
   fields: Fields,
 ): Promise<Reply> {
-  const a = fields.object('assertion', { required: true });
+  // The assertion and its four fields are required by the description, checked before this runs;
+  // the limits are bounds on what is read.
+  const a = fields.object('assertion');
   const assertion = {
-    credentialId: a?.string('credentialId', { required: true, minLength: 1 }),
-    clientDataJson: a?.string('clientDataJson', { required: true, minLength: 1, maxLength: 8192 }),
-    authenticatorData: a?.string('authenticatorData', { required: true, minLength: 1, maxLength: 8192 }),
-    signature: a?.string('signature', { required: true, minLength: 1, maxLength: 4096 }),
+    credentialId: a?.string('credentialId'),
+    clientDataJson: a?.string('clientDataJson', { maxLength: 8192 }),
+    authenticatorData: a?.string('authenticatorData', { maxLength: 8192 }),
+    signature: a?.string('signature', { maxLength: 4096 }),
   } as Assertion;
   const bodyKey = fields.string('clientPublicKey', CLIENT_PUBLIC_KEY_RULES);
   fields.done();

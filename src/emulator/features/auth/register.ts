@@ -14,7 +14,6 @@ import type { Reply, Req, Route } from '../../kernel/router.js';
 import { signedFlow } from '../../signed-retry/index.js';
 import { accounts, type AccountRec } from '../accounts/accounts.js';
 import {
-  AUTH_METHOD_TYPES,
   authMethods,
   credentialsOf,
   renderAuthMethod,
@@ -40,13 +39,14 @@ const ACTIVITY: Record<AuthMethodType, string> = {
   PASSKEY: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
 };
 
+/** The body: its type and accountId are present (the description's, checked before this runs). */
 function readBody(req: Req): { accountId: string; input: DraftInput } {
   const f = new Fields(req.json());
-  const type = f.string('type', { required: true, enum: AUTH_METHOD_TYPES }) as AuthMethodType | undefined;
-  const accountId = f.string('accountId', { required: true, pattern: idPattern('InternalAccount') });
-  const input = type ? readDraftInput(type, f) : undefined;
+  const type = f.string('type') as AuthMethodType;
+  const accountId = f.string('accountId', { pattern: idPattern('InternalAccount') });
+  const input = readDraftInput(type, f);
   f.done();
-  return { accountId: accountId!, input: input! };
+  return { accountId: accountId!, input };
 }
 
 /** Stores the credential (after the uniqueness rules) and renders the 201. */

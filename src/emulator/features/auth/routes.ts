@@ -5,7 +5,7 @@
 import { badRequest } from '../../kernel/errors.js';
 import { CLIENT_PUBLIC_KEY_RULES, Fields } from '../../kernel/fields.js';
 import type { Req, Route } from '../../kernel/router.js';
-import { AUTH_METHOD_TYPES, getCredential, isOtp } from './credentials.js';
+import { getCredential, isOtp } from './credentials.js';
 import { oauthVerify } from './oauth.js';
 import { otpChallenge, otpVerify } from './otp.js';
 import { passkeyChallenge, passkeyVerify } from './passkey.js';
@@ -58,14 +58,15 @@ export const credentialRoutes: Route[] = [
     permission: 'MANAGE',
     async handler(req, emu) {
       const method = getCredential(emu, req.params.id!);
+      // type is one of the description's and each type's fields are present, checked before this
+      // runs; the type must be the credential's own, and a bundle the spec's JSON shape.
       const fields = new Fields(req.json());
-      const type = fields.string('type', { required: true, enum: AUTH_METHOD_TYPES });
-      if (type !== undefined && type !== method.type)
+      const type = fields.string('type');
+      if (type !== method.type)
         fields.add('type', `type must be ${method.type} for credential ${method.id}`, { enum: [method.type] });
       if (method.type === 'PASSKEY') return passkeyVerify(emu, req, method, fields);
       if (method.type === 'OAUTH') return oauthVerify(emu, method, fields);
       const bundle = fields.string('encryptedOtpBundle', {
-        required: true,
         maxLength: 8192,
         check: checkOtpBundleShape,
       });

@@ -136,6 +136,13 @@ describe('passkey verify', () => {
       credentialId: 'nope',
     });
     expect(errorShape(wrongId).reason).toMatch(/credentialId/);
+    // An empty id is a string the description allows: refused as any other unregistered one.
+    const next = await challenge(generateKeyPair().publicKey);
+    const emptyId = await verify(next.requestId, {
+      ...assertion(cred.credentialId, pk.privateKey, { challenge: next.challenge }),
+      credentialId: '',
+    });
+    expect(errorShape(emptyId)).toMatchObject({ status: 401, reason: expect.stringMatching(/credentialId/) });
     const reused = await verify(
       c.requestId,
       assertion(cred.credentialId, pk.privateKey, { challenge: c.challenge, signCount: nextCount() }),

@@ -573,6 +573,45 @@ ROWS.sca = [
   ...confirmTrust('trust'),
   ...confirmTrust('untrust'),
 ];
+const attestation = { credentialId: 'c', clientDataJson: 'd', attestationObject: 'o' };
+const passkey = { type: 'PASSKEY', accountId: 'a', nickname: 'n', challenge: 'c', attestation };
+const assertion = { credentialId: 'c', clientDataJson: 'd', authenticatorData: 'a', signature: 's' };
+const verify = `/auth/credentials/${id('AuthMethod')}/verify`;
+ROWS.auth = [
+  get('/auth/credentials', 'accountId', 'required'),
+  post('/auth/credentials', { accountId: 'a' }, 'type', 'required'),
+  post('/auth/credentials', { type: 'PIN', accountId: 'a' }, 'type', 'enum'),
+  post('/auth/credentials', { type: 'EMAIL_OTP' }, 'accountId', 'required'),
+  post('/auth/credentials', { type: 'OAUTH', accountId: 'a' }, 'oidcToken', 'required'),
+  ...['nickname', 'challenge', 'attestation'].map((name) =>
+    post('/auth/credentials', without(passkey, name), name, 'required'),
+  ),
+  post('/auth/credentials', { ...passkey, nickname: null }, 'nickname', 'type'),
+  ...Object.keys(attestation).map((name) =>
+    post(
+      '/auth/credentials',
+      { ...passkey, attestation: without(attestation, name) },
+      `attestation.${name}`,
+      'required',
+    ),
+  ),
+  post(
+    '/auth/credentials',
+    { ...passkey, attestation: { ...attestation, transports: ['wifi'] } },
+    'attestation.transports[0]',
+    'enum',
+  ),
+  post(verify, {}, 'type', 'required'),
+  post(verify, { type: 'PIN' }, 'type', 'enum'),
+  post(verify, { type: 'EMAIL_OTP' }, 'encryptedOtpBundle', 'required'),
+  post(verify, { type: 'SMS_OTP', encryptedOtpBundle: 5 }, 'encryptedOtpBundle', 'type'),
+  post(verify, { type: 'OAUTH', clientPublicKey: `02${'a'.repeat(64)}` }, 'oidcToken', 'required'),
+  post(verify, { type: 'OAUTH', oidcToken: 't' }, 'clientPublicKey', 'required'),
+  post(verify, { type: 'PASSKEY' }, 'assertion', 'required'),
+  ...Object.keys(assertion).map((name) =>
+    post(verify, { type: 'PASSKEY', assertion: without(assertion, name) }, `assertion.${name}`, 'required'),
+  ),
+];
 
 // Quote execute, transaction decisions, customer update, sessions, contact verification (h-sweep2).
 const customerPatch = (body: object, field: string, rule: string): Row => ({
