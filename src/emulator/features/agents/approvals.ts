@@ -1,8 +1,9 @@
 /**
  * The platform's side of agent actions (Basic only): `GET /agents/approvals` lists the pending
- * ones; approve runs the kept operation with the money area's code (the spending limits are
+ * ones (by agent, customer and creation time, newest first unless sortOrder=asc, paged); approve runs the kept operation with the money area's code (the spending limits are
  * judged again: money may have moved since), reject drops it with an optional reason.
  */
+import { parseDateTime } from '../../../date-time.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { HttpError, conflict } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
@@ -15,6 +16,12 @@ import { agentActions, renderAction, requireAction, type ActionRec } from './act
 import { getAgent, type AgentRec } from './agents.js';
 import { judgeSpend } from './enforce.js';
 import { agentRequest, areaRoute, runAs, tagTransaction } from './run.js';
+
+/** A date-time filter (inclusive), as epoch ms. */
+function at(f: Fields, name: string): number | undefined {
+  const text = f.string(name);
+  return text === undefined ? undefined : parseDateTime(text);
+}
 
 function pending(emu: EmulatorContext, req: Req): { agent: AgentRec; action: ActionRec } {
   const agent = getAgent(emu, req.params.agentId!);
@@ -92,16 +99,24 @@ export const approvalRoutes: Route[] = [
       const f = new Fields(Object.fromEntries(req.query));
       const agentId = f.string('agentId', { pattern: idPattern('Agent') });
       const customerId = f.string('customerId', { pattern: idPattern('Customer') });
+      // The dates' format and sortOrder's enum are the description's, checked before this runs.
+      const start = at(f, 'startDate');
+      const finish = at(f, 'endDate');
+      const sortOrder = f.string('sortOrder') ?? 'desc';
       const page = readPage(f);
       f.done();
-      const rows = emu
-        .table(agentActions)
-        .filter(
-          (a) =>
-            a.status === 'PENDING_APPROVAL' &&
-            (!agentId || a.agentId === agentId) &&
-            (!customerId || a.customerId === customerId),
+      const rows = emu.table(agentActions).filter((a) => {
+        const created = Date.parse(a.createdAt);
+        return (
+          a.status === 'PENDING_APPROVAL' &&
+          (!agentId || a.agentId === agentId) &&
+          (!customerId || a.customerId === customerId) &&
+          (start === undefined || created >= start) &&
+          (finish === undefined || created <= finish)
         );
+      });
+      // The table keeps creation order: the description's default is newest first.
+      if (sortOrder === 'desc') rows.reverse();
       return {
         status: 200,
         body: pageOf(

@@ -244,7 +244,7 @@ describe('approve and reject', () => {
     expect((await as(s, 'GET', `/agents/me/actions/${pending.body.id}`)).body.status).toBe('PENDING_APPROVAL');
   });
 
-  it("the lists page: newest first for the agent, oldest first for the platform; the agent's list filters by status and brings a limit into 1…100 (it declares no 400)", async () => {
+  it("the lists page, newest first; the agent's list filters by status and brings a limit into 1…100 (it declares no 400)", async () => {
     const s = await setup(approvalRequired);
     const first = (await as(s, 'POST', '/agents/me/transfer-out', payout(s, 100))).body.id;
     const second = (await as(s, 'POST', '/agents/me/transfer-out', payout(s, 200))).body.id;
@@ -261,7 +261,7 @@ describe('approve and reject', () => {
     });
     expect(
       (await t.call('GET', `/agents/approvals?agentId=${s.agentId}`)).body.data.map((a: { id: string }) => a.id),
-    ).toEqual([first, second]);
+    ).toEqual([second, first]);
     // The description bounds limit to 1…100: outside it is the schema check's 400 naming limit.
     for (const limit of [0, 5000]) {
       const outside = await as(s, 'GET', `/agents/me/actions?limit=${limit}`);
@@ -275,5 +275,25 @@ describe('approve and reject', () => {
     expect(pending.map((a: { id: string }) => a.id)).toEqual([second, first]);
     expect((await as(s, 'GET', '/agents/me/actions?status=APPROVED')).body.data).toEqual([]);
     expect(errorShape(await t.call('GET', '/agents/approvals?agentId=nope&limit=500'))).toMatchObject({ status: 400 });
+  });
+  it("the platform's list takes the description's creation-time window (inclusive) and sortOrder", async () => {
+    const s = await setup(approvalRequired);
+    const ids: string[] = [];
+    const times: string[] = [];
+    for (const amount of [100, 200, 300]) {
+      const action = (await as(s, 'POST', '/agents/me/transfer-out', payout(s, amount))).body;
+      ids.push(action.id);
+      times.push(action.createdAt);
+      t.emu.testing.advanceClock(60_000);
+    }
+    const listed = async (query: string) =>
+      (await t.call('GET', `/agents/approvals?agentId=${s.agentId}${query}`)).body.data.map(
+        (a: { id: string }) => a.id,
+      );
+    expect(await listed('')).toEqual([ids[2], ids[1], ids[0]]);
+    expect(await listed('&sortOrder=asc')).toEqual(ids);
+    expect(await listed(`&startDate=${times[1]}`)).toEqual([ids[2], ids[1]]);
+    expect(await listed(`&endDate=${times[1]}`)).toEqual([ids[1], ids[0]]);
+    expect(await listed(`&startDate=${times[1]}&endDate=${times[1]}&sortOrder=asc`)).toEqual([ids[1]]);
   });
 });
