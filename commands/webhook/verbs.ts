@@ -1,5 +1,18 @@
 /** `svc webhook …`: receive and check the service's webhook deliveries. */
+import { availableParallelism } from 'node:os';
 import { arg, defineVerb, flag, verb } from '../verb.js';
+
+/**
+ * The listener verifies signatures on libuv's threadpool, which is 4 threads whatever the machine.
+ * One thread per core does better both ways (test/bench/webhook-bench.mjs): on 2 cores, less CPU
+ * per delivery (fewer threads preempting the event loop); on more than 4, verification is not
+ * capped at 4 threads. libuv reads the size once, when the pool first starts (the first
+ * asynchronous file or crypto call): so it is set here, before the listen action loads anything.
+ * An explicit UV_THREADPOOL_SIZE wins.
+ */
+function sizeThreadpoolForVerifying(): void {
+  process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, availableParallelism()));
+}
 
 const publicKey = flag.value(
   '--public-key <pem|hex|@file>',
@@ -133,7 +146,10 @@ Examples:
 });
 
 export const webhookVerbs = [
-  verb(listen, () => import('./listen.js')),
+  verb(listen, () => {
+    sizeThreadpoolForVerifying();
+    return import('./listen.js');
+  }),
   verb(verify, () => import('./verify.js')),
   verb(replay, () => import('./replay.js')),
 ];

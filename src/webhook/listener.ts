@@ -12,7 +12,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { parseWebhookPublicKey } from '../crypto/webhook-signature.js';
+import { createAsyncWebhookVerifier, parseWebhookPublicKey } from '../crypto/webhook-signature.js';
 import { openSeenIds, type SeenIds } from './dedupe.js';
 import {
   takeOverEndpoint,
@@ -26,7 +26,6 @@ import { createWebhookReceiver, type ReceiverOptions, type WebhookReceiver } fro
 import type { AcceptedEvent, ReceiverStats, Rejection } from './receiver-types.js';
 import type { WebhookEvent } from './envelope.js';
 import { createRoutedForwarder, readRoutes } from './routes.js';
-import { createThreadedVerifier, type ThreadedVerifier } from './verify-threads.js';
 
 export type { EmulatorAccess, EmulatorNews } from './emulator-endpoint.js';
 
@@ -111,21 +110,19 @@ export async function startListener(config: ListenerConfig): Promise<Listener> {
   let receiver: WebhookReceiver | undefined;
   let endpoint: LocalEndpoint | undefined;
   let stopWatching = () => {};
-  // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
-  let verifier: ThreadedVerifier | undefined;
   // The one teardown order: nothing new arrives from the emulator, then what is in flight finishes.
   const close = async () => {
     stopWatching();
     if (endpoint) await restore(endpoint, config);
     await receiver?.close();
-    await verifier?.close();
     await forwarder?.close();
     await dedupe?.close();
   };
   try {
     if (forwarder) await probe(forwarder, routes.length ? 'route' : 'forwardTo', config);
     dedupe = openStore(config.store, config.repair ?? false);
-    verifier = config.key && createThreadedVerifier(config.key);
+    // Verification goes through `verifier`, so a new emulator's key can be adopted while running.
+    let verifier = config.key && createAsyncWebhookVerifier(config.key);
     const verify: ReceiverOptions['verify'] = verifier && ((body, header) => verifier!(body, header));
     receiver = await listen(config, { verify, dedupe, forwarder });
     const emulator = config.emulator;
@@ -138,11 +135,7 @@ export async function startListener(config: ListenerConfig): Promise<Listener> {
         url: receiver.url,
         intervalMs: emulator.intervalMs,
         key: config.key && stored ? { pem: stored, fromProfile: emulator.keyFromProfile } : undefined,
-        adoptKey: (text) => {
-          const old = verifier;
-          verifier = createThreadedVerifier(parseWebhookPublicKey(text));
-          void old?.close(); // what it still has out is checked with the old key, on the threadpool
-        },
+        adoptKey: (text) => (verifier = createAsyncWebhookVerifier(parseWebhookPublicKey(text))),
         report: (news) => void config.report(news),
       });
     }

@@ -5,7 +5,7 @@
  * machine with cores to spare for the threadpool cannot absorb), and on 'stop' closes and reports
  * its receiver's stats.
  *
- *   kinds: bare | minimal | receiver | receiver-store | receiver-pool | receiver-sync | receiver-noverify | listen | listen-store
+ *   kinds: bare | minimal | receiver | receiver-store | receiver-sync | receiver-noverify | listen | listen-store
  *
  * `listen` and `listen-store` are the real command, `svc webhook listen --json [--store FILE]`
  * (bin/svc.js) in a process of its own, printing every event to a pipe this process drains and
@@ -93,13 +93,8 @@ async function minimal(publicKeyPem) {
 
 /** The receiver `svc webhook listen` runs, verifying with the kind's verifier, dedupe in memory or on disk. */
 async function receiver(kind, publicKeyPem) {
-  const [{ createWebhookReceiver }, { openSeenIds }, { createWebhookVerifier, createAsyncWebhookVerifier }, threads] =
-    await Promise.all([
-      load('webhook/receiver.js'),
-      load('webhook/dedupe.js'),
-      load('crypto/webhook-signature.js'),
-      load('webhook/verify-threads.js'),
-    ]);
+  const [{ createWebhookReceiver }, { openSeenIds }, { createWebhookVerifier, createAsyncWebhookVerifier }] =
+    await Promise.all([load('webhook/receiver.js'), load('webhook/dedupe.js'), load('crypto/webhook-signature.js')]);
   // The seen-ids file's folder goes with the receiver (close), like the listener's below.
   const storeDir = kind === 'receiver-store' ? mkdtempSync(join(tmpdir(), 'svc-bench-')) : undefined;
   const storePath = storeDir && join(storeDir, 'seen.log');
@@ -109,9 +104,7 @@ async function receiver(kind, publicKeyPem) {
       ? createWebhookVerifier(publicKeyPem)
       : kind === 'receiver-noverify'
         ? undefined
-        : kind === 'receiver-pool'
-          ? createAsyncWebhookVerifier(publicKeyPem)
-          : threads.createThreadedVerifier(createPublicKey(publicKeyPem));
+        : createAsyncWebhookVerifier(publicKeyPem);
   let events = 0;
   const r = await createWebhookReceiver({
     port: 0,
@@ -123,7 +116,6 @@ async function receiver(kind, publicKeyPem) {
     port: r.port,
     close: async () => {
       await r.close();
-      await verify?.close?.();
       await dedupe.close();
       if (storeDir) rmSync(storeDir, { recursive: true, force: true });
       return { events, ...r.stats };

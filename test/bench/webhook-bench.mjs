@@ -49,8 +49,8 @@ const WARMUP = 1000;
 const PATH = '/webhooks';
 const CORES = availableParallelism();
 
-// 'receiver' is what `svc webhook listen` runs (verifying on worker threads, a batch a turn); the
-// others show where the time goes.
+// 'receiver' is what `svc webhook listen` runs, threadpool sized as commands/webhook/register.cts
+// sizes it; the others show where the time goes.
 const POOL = String(Math.max(2, CORES));
 const LISTEN = 'svc webhook listen --json';
 const LISTEN_STORE = 'svc webhook listen --json --store';
@@ -61,12 +61,13 @@ const ALL_SERVERS = [
   // The command itself, in its own process, printing each event to a pipe: what the goal is about.
   { label: LISTEN, kind: 'listen' },
   { label: LISTEN_STORE, kind: 'listen-store' },
-  { label: RECEIVER, kind: 'receiver' },
-  { label: 'receiver --store (fsync)', kind: 'receiver-store' },
-  // A threadpool job a delivery (node:crypto verify with a callback), the pool sized to the cores.
-  { label: 'receiver, verify on the threadpool', kind: 'receiver-pool', env: { UV_THREADPOOL_SIZE: POOL } },
-  { label: 'receiver, verify on main thread', kind: 'receiver-sync' },
-  { label: 'receiver, no verify (dedupe only)', kind: 'receiver-noverify' },
+  { label: RECEIVER, kind: 'receiver', env: { UV_THREADPOOL_SIZE: POOL } },
+  ...(POOL !== '4'
+    ? [{ label: 'receiver, libuv default pool (4)', kind: 'receiver', env: { UV_THREADPOOL_SIZE: '4' } }]
+    : []),
+  { label: 'receiver --store (fsync)', kind: 'receiver-store', env: { UV_THREADPOOL_SIZE: POOL } },
+  { label: 'receiver, verify on main thread', kind: 'receiver-sync', env: { UV_THREADPOOL_SIZE: POOL } },
+  { label: 'receiver, no verify (dedupe only)', kind: 'receiver-noverify', env: { UV_THREADPOOL_SIZE: POOL } },
 ];
 // --baseline DIR: the same two rows for another checkout's build (after `npm run build` there), interleaved.
 const baselineAt = process.argv.indexOf('--baseline');
