@@ -627,9 +627,10 @@ const address = { line1: '1 Main St', city: 'Springfield', postalCode: '10001', 
 const businessInfo = { legalName: 'Acme', country: 'US', taxId: '12-3456789', incorporatedOn: '2020-01-02' };
 const sessionRefresh = `/auth/sessions/${id('Session')}/refresh`;
 const SWEEP2_ROWS: Record<string, Row[]> = {
-  'quote execute': [
+  'quote execute and authorize': [
     post(`/quotes/${id('Quote')}/execute`, { scaFactor: 'TOTP' }, 'scaFactor', 'enum'),
     post(`/quotes/${id('Quote')}/execute`, { scaFactor: 'EMAIL' }, 'scaFactor', 'enum'),
+    post(`/quotes/${id('Quote')}/authorize`, { code: '1', endUserIpAddress: 5 }, 'endUserIpAddress', 'type'),
   ],
   'customer update': [
     customerPatch({ fullName: 'Ada' }, 'customerType', 'required'),
