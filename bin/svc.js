@@ -39,7 +39,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 
 /**
- * undici parses HTTP with a WebAssembly module. V8 compiles it with its baseline compiler (Liftoff),
+ * undici, the HTTP client of a command run through a proxy (a direct connection uses node:http and
+ * never gets here), parses HTTP with a WebAssembly module. V8 compiles it with its baseline compiler (Liftoff),
  * then recompiles the hot parts with TurboFan on background threads, which the process waits for at
  * exit: more CPU than a handful of requests ever gains back (CHANGELOG.md has the figure). So a command keeps
  * the baseline code (--liftoff-only), set at the last moment, just before the first connection,

@@ -1,15 +1,15 @@
 /**
- * The one HTTP client every command uses: undici, the version-suffixed base URL, Basic or Bearer
- * auth, JSON bodies sent as exact bytes, typed errors, a timeout, proxies from the environment and
+ * The one HTTP client every command uses: node:http for a direct connection, undici for a proxy or
+ * a caller's dispatcher, the version-suffixed base URL, Basic or Bearer auth, JSON bodies sent as exact bytes, typed errors, a timeout, proxies from the environment and
  * polite 429 handling. The `log` callback sees method, path, query (secret-named values masked),
  * status and timing only, so a verbose log can never print a header, a body or a secret.
  */
-import { request, type Dispatcher } from 'undici';
 import { InsecureTransportError, InterruptedError, ResponseTooLargeError } from '../errors.js';
 import { apiErrorFromResponse } from './api-error.js';
 import { joinUrl, loggableQuery, normalizeBaseUrl, pathOnly } from './base-url.js';
 import { bodyTimedOut, errorCode, isTimeoutError, networkError } from './network-error.js';
-import { isLoopbackHost, proxyDispatcherFor, proxyFor } from './proxy.js';
+import { nodeTransport, type Answer, type Exchange as Sent } from './node-transport.js';
+import { isLoopbackHost, proxyFor, proxySettingsFor } from './proxy.js';
 import {
   RATE_LIMIT_DEFAULT_WAIT_MS,
   RATE_LIMIT_MAX_ATTEMPTS,
@@ -103,14 +103,9 @@ interface RawResponse {
   text: string;
 }
 
-interface Exchange {
-  method: string;
+interface Exchange extends Omit<Sent, 'signal'> {
   path: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
   signal?: AbortSignal;
-  timeoutMs: number;
 }
 
 /** How long the 429 asks us to wait, and `retryIn` only when repeating it automatically is allowed. */
@@ -121,12 +116,12 @@ function rateLimitWait(res: RawResponse, attempt: number, repeatable: boolean): 
 }
 
 /**
- * undici hands a connection back to its pool only in the event loop's next check phase after a
- * response ends (a setImmediate). A request sent sooner, as the next step of a flow always is (the
- * signed retry right after its challenge), finds the connection still taken and opens another. One
- * turn of the loop first lets the next request reuse the open connection: a TCP connect (and a TLS
- * handshake, against the service) and a new parser saved on every step after the first. The first
- * request of a client has nothing to wait for.
+ * A connection goes back to its pool only after the response has ended (undici: in the event
+ * loop's next check phase, a setImmediate; Node's agent: when the socket is freed). A request sent
+ * sooner, as the next step of a flow always is (the signed retry right after its challenge), finds
+ * the connection still taken and opens another. One turn of the loop first lets the next request
+ * reuse the open connection: a TCP connect (and a TLS handshake, against the service) saved on
+ * every step after the first. The first request of a client has nothing to wait for.
  */
 function idleConnectionsReleased(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -141,8 +136,18 @@ export function createClient(opts: ClientOptions): ApiClient {
   const baseUrl = normalizeBaseUrl(opts.baseUrl);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const dispatcher = opts.dispatcher ?? proxyDispatcherFor(baseUrl, opts.env ?? process.env);
-  const proxy = opts.dispatcher || dispatcher === undefined ? undefined : proxyFor(baseUrl, opts.env ?? process.env);
+  const env = opts.env ?? process.env;
+  const proxied = opts.dispatcher === undefined && proxySettingsFor(baseUrl, env) !== undefined;
+  const proxy = proxied ? proxyFor(baseUrl, env) : undefined;
+  /** A direct connection goes through node:http; a proxy or a caller's dispatcher through undici, loaded then. */
+  let transport: Promise<(x: Sent) => Promise<Answer>> | undefined;
+  const transportOf = () =>
+    (transport ??=
+      opts.dispatcher === undefined && !proxied
+        ? Promise.resolve(nodeTransport)
+        : import('./undici-transport.js').then((undici) =>
+            undici.undiciTransport(opts.dispatcher ?? undici.proxyDispatcherFor(baseUrl, env)!),
+          ));
   const redact = credentialRedactor(opts.auth);
   const fixedHeaders: Record<string, string> = {
     accept: 'application/json',
@@ -166,15 +171,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     let status: number | undefined;
     try {
       if (answered) await idleConnectionsReleased();
-      const res = await request(x.url, {
-        method: x.method as Dispatcher.HttpMethod,
-        headers: x.headers,
-        body: x.body,
-        signal,
-        dispatcher,
-        headersTimeout: x.timeoutMs,
-        bodyTimeout: x.timeoutMs,
-      });
+      const res = await (await transportOf())({ ...x, signal });
       status = res.statusCode;
       const text = await readBodyText(res, url, maxResponseBytes);
       answered = true;

@@ -1,4 +1,4 @@
-/** The HTTP client: undici, versioned base URL, Basic/Bearer auth, typed errors, proxies, polite 429s. */
+/** The HTTP client: node:http (undici for a proxy or a given dispatcher), versioned base URL, Basic/Bearer auth, typed errors, proxies, polite 429s. */
 export {
   API_VERSION,
   createClient,

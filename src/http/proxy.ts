@@ -1,9 +1,9 @@
 /**
  * Proxy support from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case). Only when one of the proxy
- * variables is set do we build an EnvHttpProxyAgent; otherwise the caller keeps undici's plain
- * global Agent. Loopback targets (the emulator, test servers) never go through a proxy.
+ * variables is set does a client route through undici's EnvHttpProxyAgent (undici-transport.ts);
+ * otherwise it connects directly (node-transport.ts). Loopback targets (the emulator, test
+ * servers) never go through a proxy. No HTTP library here: every client reads this.
  */
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 
 const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
@@ -18,16 +18,23 @@ export function isLoopbackHost(hostname: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
-/** A proxy-aware dispatcher for baseUrl, or undefined when no proxy applies (use the default). */
-export function proxyDispatcherFor(baseUrl: string, env: NodeJS.ProcessEnv): Dispatcher | undefined {
+/** What an EnvHttpProxyAgent needs, every value explicit. */
+export interface ProxySettings {
+  httpProxy: string;
+  httpsProxy: string;
+  noProxy: string;
+}
+
+/** The proxy variables that apply to baseUrl, or undefined when none is set or the host is loopback (connect directly). */
+export function proxySettingsFor(baseUrl: string, env: NodeJS.ProcessEnv): ProxySettings | undefined {
   const httpProxy = envValue(env, 'http_proxy');
   const httpsProxy = envValue(env, 'https_proxy');
   if (!httpProxy && !httpsProxy) return undefined;
   if (isLoopbackHost(new URL(baseUrl).hostname)) return undefined;
   const noProxy = [envValue(env, 'no_proxy'), ...LOOPBACK_NO_PROXY].filter(Boolean).join(',');
-  // Pass every value explicitly ('' = none): otherwise undici falls back to process.env, which is
-  // not the environment this client was given.
-  return new EnvHttpProxyAgent({ httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy });
+  // Every value explicit ('' = none): otherwise undici falls back to process.env, which is not the
+  // environment this client was given.
+  return { httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy };
 }
 
 /**

@@ -3,8 +3,8 @@
  * must not be held all in memory (without a limit: 3 GiB in 5 s, then a message blaming
  * the network): past the limit the connection is dropped and the error says what happened.
  */
-import type { Dispatcher } from 'undici';
 import { ResponseTooLargeError } from '../errors.js';
+import type { Answer } from './node-transport.js';
 
 /** 16 MiB: far above any answer of the service (a page holds at most 100 records). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -26,7 +26,7 @@ function responseTooLarge(url: string, limitBytes: number, declared?: number): R
 }
 
 /** The body as text, or ResponseTooLargeError once more than limit bytes arrived (or were announced). */
-export async function readBodyText(res: Dispatcher.ResponseData, url: string, limit: number): Promise<string> {
+export async function readBodyText(res: Answer, url: string, limit: number): Promise<string> {
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     res.body.destroy();
@@ -34,7 +34,7 @@ export async function readBodyText(res: Dispatcher.ResponseData, url: string, li
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+  for await (const chunk of res.body) {
     size += chunk.length;
     if (size > limit) {
       res.body.destroy();

@@ -11,6 +11,7 @@ import { SVC_BIN, runSvc, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js'
 import { startEmulator } from '../../src/emulator/index.js';
 import { emulatorEnv } from '../integration/commands/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { startTunnelProxy } from '../helpers/tunnel-proxy.js';
 
 /** A temporary folder for the runs (their TMPDIR), and the cache folder they fill inside it. */
 function cacheFolder(): { tmp: string; dir: string } {
@@ -153,23 +154,37 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     ]);
   });
 
-  it('is written once by a command that connects: the V8 flag it sets for the request is undone before the cache is saved', async () => {
+  it('is written once by a command that connects through a proxy: the V8 flag it sets for the request is undone before the cache is saved', async () => {
     const emu = await startEmulator({ port: 0 });
+    const proxy = await startTunnelProxy(Number(new URL(emu.baseUrl).port));
     try {
-      const { tmp, dir } = cacheFolder();
-      const fund = async () =>
+      const fund = async (env: NodeJS.ProcessEnv) =>
         (
           await runSvc(['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'], {
-            env: { ...emulatorEnv(emu), TMPDIR: tmp },
+            env: { ...emulatorEnv(emu), ...env },
           })
         ).code;
-      expect(await fund()).toBe(0);
-      // The root, the verbs bundle and the HTTP client's module (a file of its own), each cached once.
+      // A direct connection goes through node:http: the root and the verbs bundle, no HTTP library.
+      const direct = cacheFolder();
+      expect(await fund({ TMPDIR: direct.tmp })).toBe(0);
+      expect(bundles(direct.dir)).toEqual(['svc.cjs', 'verbs.cjs']);
+
+      // Through a proxy, undici (a file of its own) too, each cached once.
+      const { tmp, dir } = cacheFolder();
+      const proxied = {
+        TMPDIR: tmp,
+        HTTP_PROXY: proxy.url,
+        SERVICE_BASE_URL: emu.baseUrl.replace(/^http:\/\/[^/]+/, 'http://api.service.invalid'),
+        SERVICE_ALLOW_INSECURE_HTTP: '1',
+      };
+      expect(await fund(proxied)).toBe(0);
+      expect(proxy.connects).toEqual(['api.service.invalid:80']);
       expect(bundles(dir)).toEqual([expect.stringMatching(/^chunk-\w+\.cjs$/), 'svc.cjs', 'verbs.cjs']);
       const written = caches(dir);
-      expect(await fund()).toBe(0);
+      expect(await fund(proxied)).toBe(0);
       expect(caches(dir)).toEqual(written);
     } finally {
+      await proxy.close();
       await emu.close();
     }
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EnvHttpProxyAgent } from 'undici';
-import { isLoopbackHost, proxyDispatcherFor } from '../../../src/http/proxy.js';
+import { isLoopbackHost } from '../../../src/http/proxy.js';
+import { proxyDispatcherFor } from '../../../src/http/undici-transport.js';
 
 describe('proxyDispatcherFor', () => {
   it('keeps the default dispatcher when no proxy variable is set', () => {
