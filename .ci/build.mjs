@@ -189,13 +189,15 @@ function nounOf(file) {
 
 /**
  * Modules the root itself imports lazily, each a module of the verbs bundle that exports what the
- * module does: run-verb.ts, the resource table, run only when one of its nouns is invoked, and a
- * trigger scenario's help (`svc trigger <scenario> --help`).
+ * module does: run-verb.ts, the resource table, run only when one of its nouns is invoked, a
+ * trigger scenario's help (`svc trigger <scenario> --help`), and the active session `svc logout`'s
+ * suggestion names.
  */
 const ROOT_CHUNKS = {
   './run-verb.js': 'run-verb',
   './resources/table.js': 'resources-table',
   './trigger/scenario-help.js': 'trigger-scenario-help',
+  './active-session-ids.js': 'active-session-ids',
 };
 const ROOT_ENTRY = join(root, 'commands', 'main.ts');
 const plainChunks = new Set(Object.values(ROOT_CHUNKS));

@@ -47,8 +47,12 @@ export function wantsJson(argv: string[]): boolean {
  * Commander's parse errors in svc's own style (commands/render-error.ts): `Error: …` and `Hint: …`
  * lines, not `error: …` and `(Did you mean …?)`, so one run never shows two styles of error.
  */
-export function restyleParseError(text: string, c: { red(s: string): string; dim(s: string): string }): string {
-  return meantCommand(text)
+export function restyleParseError(
+  text: string,
+  c: { red(s: string): string; dim(s: string): string },
+  known: KnownIds = {},
+): string {
+  return meantCommand(text, known)
     .replace(/^error: (.)/, (_m, first: string) => `${c.red('Error:')} ${first}`)
     .replace(/\n\(Did you mean (.+)\?\)/, (_m, what: string) => `\n${c.dim(`Hint: did you mean ${what}?`)}`);
 }
@@ -64,16 +68,29 @@ const MEANT: Readonly<Record<string, string>> = {
   listen: 'svc webhook listen',
 };
 
-/** Commander's "unknown command" text with the suggestion of MEANT, where the word is one of its keys. */
-function meantCommand(text: string): string {
+/** Ids svc knows for a command line, by the placeholder of MEANT they fill (`<Card:id>` → `Card:…`). */
+export type KnownIds = Readonly<Record<string, string>>;
+
+/** The card `svc cards freeze Card:…` names: the word after the verb MEANT maps. */
+export function idsInWords(words: readonly string[]): KnownIds {
+  const at = words.findIndex((w) => w === 'freeze' || w === 'unfreeze');
+  const card = at === -1 ? undefined : words[at + 1];
+  return card !== undefined && /^Card:\S+$/.test(card) ? { '<Card:id>': card } : {};
+}
+
+/**
+ * Commander's "unknown command" text with the suggestion of MEANT, where the word is one of its
+ * keys, its placeholders filled with the ids svc knows.
+ */
+function meantCommand(text: string, known: KnownIds = {}): string {
   const word = /^error: unknown command '([^']+)'/.exec(text)?.[1];
-  const meant = word !== undefined ? MEANT[word] : undefined;
+  const meant = word !== undefined ? MEANT[word]?.replace(/<\w+:id>/g, (p) => known[p] ?? p) : undefined;
   if (meant === undefined) return text;
   return text.replace(/\n\(Did you mean .+\?\)|(?=\n|$)/, `\n(Did you mean ${meant}?)`);
 }
 
-export function parseErrorJSON(error: Error, code: string): Record<string, unknown> {
-  const [message = '', suggestion] = meantCommand(error.message)
+export function parseErrorJSON(error: Error, code: string, known: KnownIds = {}): Record<string, unknown> {
+  const [message = '', suggestion] = meantCommand(error.message, known)
     .replace(/^error: /, '')
     .split(/\n\(Did you mean (.+)\?\)/);
   const field = /'([^']+)'/.exec(message)?.[1];

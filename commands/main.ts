@@ -8,7 +8,7 @@
 import { GLOBAL_VALUE_FLAGS, type GlobalOptions } from './global-flags.js';
 import type { VerbModule, VerbSpec } from './verb.js';
 import { TABLE_NOUNS, tableVerbs, type TableVerb } from './resources/verbs.js';
-import { parseErrorJSON, rewriteArgv, wantsJson } from './argv.js';
+import { idsInWords, type KnownIds, parseErrorJSON, rewriteArgv, wantsJson } from './argv.js';
 import { commandWords } from './argv-words.js';
 import { nounNamed } from './nouns.js';
 import { buildProgram, type Execute } from './program.js';
@@ -43,6 +43,17 @@ async function loadHelpAfter(argv: string[], [word, scenario]: string[]): Promis
   if (nounNamed(word)?.name !== 'trigger' || scenario === undefined) return undefined;
   if (!argv.slice(2).some((a) => a === '--help' || a === '-h')) return undefined;
   return (await import('./trigger/scenario-help.js')).scenarioHelp(scenario);
+}
+
+/**
+ * The ids a suggestion for a word svc does not have can name (commands/argv.ts MEANT): the card the
+ * words give, and for `logout` the active session, read from the store only then.
+ */
+async function knownIds(argv: string[], words: string[]): Promise<KnownIds> {
+  const fromWords = idsInWords(words);
+  if (!words.slice(0, 2).includes('logout')) return fromWords;
+  const { activeSessionIds } = await import('./active-session-ids.js');
+  return { ...fromWords, ...(await activeSessionIds(argv.slice(2), process.env)) };
 }
 
 /** Every command of svc, with the resource table's: what `svc completion` is generated from. */
@@ -91,6 +102,7 @@ export async function main(rawArgv: string[]): Promise<number> {
   });
 
   let code = EXIT_OK;
+  let known: KnownIds = {};
   const words = commandWords(argv.slice(2), GLOBAL_VALUE_FLAGS);
   const noun = words[0];
   const execute: Execute = async (verb, options, globals) => {
@@ -102,7 +114,8 @@ export async function main(rawArgv: string[]): Promise<number> {
   };
   try {
     const [table, helpAfter] = await Promise.all([loadTableVerbs(words), loadHelpAfter(argv, words)]);
-    await buildProgram(argv, execute, table, helpAfter).parseAsync(argv);
+    known = await knownIds(argv, words);
+    await buildProgram(argv, execute, table, helpAfter, known).parseAsync(argv);
     return code;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;
@@ -132,7 +145,7 @@ export async function main(rawArgv: string[]): Promise<number> {
     if (commanderCode?.startsWith('commander.')) {
       // Without --json commander already printed why; with it, nothing was printed yet.
       if (wantsJson(argv))
-        process.stderr.write(JSON.stringify({ error: parseErrorJSON(error as Error, commanderCode) }) + '\n');
+        process.stderr.write(JSON.stringify({ error: parseErrorJSON(error as Error, commanderCode, known) }) + '\n');
       return EXIT_USAGE;
     }
     // Only a verb that failed to load gets here; everything a verb throws is rendered by run-verb.ts.

@@ -11,7 +11,7 @@ import { addFlags, checkDashArgs, declare, optionsFrom } from './declare.js';
 import type { Verb } from './verb.js';
 import { VERSION } from './version.js';
 import { GROUPS, type TableVerb } from './resources/verbs.js';
-import { optionsAfterCommands, restyleParseError, wantsJson } from './argv.js';
+import { type KnownIds, optionsAfterCommands, restyleParseError, wantsJson } from './argv.js';
 import { colors, decideColor } from './colors.js';
 import { NOUN_GROUPS, NOUNS, nounNamed } from './nouns.js';
 
@@ -88,6 +88,7 @@ export function buildProgram(
   execute: Execute,
   table: readonly TableVerb[] = [],
   helpAfter?: string,
+  known: KnownIds = {},
 ): Command {
   const program = new Command('svc')
     .description('Command-line tool for integrators of the payments service, with an embedded sandbox emulator')
@@ -102,7 +103,7 @@ export function buildProgram(
             // Coloured only here: chalk is loaded for an error, never for a run that parses.
             outputError: (text, write) => {
               const c = stderrColors(argv);
-              write(`${restyleParseError(text, c)}${c.dim('Hint: run the command with --help for usage.')}\n`);
+              write(`${restyleParseError(text, c, known)}${c.dim('Hint: run the command with --help for usage.')}\n`);
             },
           },
     )

@@ -10,7 +10,7 @@ import { UsageError } from '../../src/errors.js';
 import { StoreError } from '../../src/store/errors.js';
 import { listSessions } from '../../src/auth/list-revoke.js';
 import { publicView } from '../../src/auth/auth-session.js';
-import { apiTokenCall } from '../auth-hints.js';
+import { apiTokenCall, reauthCommand } from '../auth-hints.js';
 import { expiresIn } from './format.js';
 import { renderTable } from '../table.js';
 
@@ -40,7 +40,7 @@ export async function run(opts: ListOptions, deps: Deps): Promise<void> {
   if (!accountId) {
     throw new UsageError('--account is required: this profile has no active session to take the account from.', {
       input: '--account',
-      hint: 'Pass --account <InternalAccount:id>, or log in first: svc otp verify --credential <AuthMethod:id>',
+      hint: `Pass --account <InternalAccount:id>, or log in first: ${reauthCommand(profile.credentialId)}`,
     });
   }
 
