@@ -51,5 +51,4 @@ describe('suggestions with the ids svc knows', () => {
     const unfreeze = await runSvc(['--json', 'cards', 'unfreeze', card]);
     expect(JSON.parse(unfreeze.stderr).error.hint).toContain(`svc cards update ${card} --state ACTIVE`);
   });
-
 });
