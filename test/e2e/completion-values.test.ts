@@ -37,64 +37,99 @@ beforeAll(async () => {
   symlinkSync(SVC_BIN, join(pathDir, 'svc'));
   script = join(pathDir, 'svc.bash');
   writeFileSync(script, (await runSvc(['completion', 'bash'], { configDir })).stdout);
+  completeAll();
 });
 
-/** What bash offers for the last word of `words`. */
-function complete(words: string[]): string[] {
-  const quoted = words.map((w) => `'${w}'`).join(' ');
-  const out = execFileSync(
-    'bash',
-    [
-      '-c',
-      `source "$0"; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _svc; printf '%s\\n' "\${COMPREPLY[@]}"`,
-      script,
-    ],
-    { encoding: 'utf8', env: svcEnv(configDir, { PATH: `${pathDir}:${process.env.PATH}` }) },
-  );
-  return out.split('\n').filter(Boolean);
+/**
+ * The command lines the tests complete, registered as the file is collected and all completed in one
+ * bash (beforeAll), each in a subshell of its own so that no case sees another's state; a test reads
+ * what bash offered for its own line. One bash per line was slow on a loaded machine.
+ */
+const lines: string[][] = [];
+const offered = new Map<string, string[]>();
+
+/** Registers `words`; the function returned gives what bash offers for its last word. */
+function offers(...words: string[]): () => string[] {
+  lines.push(words);
+  const key = JSON.stringify(words);
+  return () => {
+    const got = offered.get(key);
+    if (got === undefined) throw new Error(`not completed in the batch: ${words.join(' ')}`);
+    return got;
+  };
+}
+
+/** Completes every registered line in one bash; each answer follows a marker line with its index. */
+function completeAll(): void {
+  const marker = '@@svc-completion-case';
+  const cases = lines.map((words, i) => {
+    const quoted = words.map((w) => `'${w}'`).join(' ');
+    return `printf '%s\\n' '${marker} ${i}'; ( COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _svc; printf '%s\\n' "\${COMPREPLY[@]}" )`;
+  });
+  const out = execFileSync('bash', ['-c', `source "$0"\n${cases.join('\n')}`, script], {
+    encoding: 'utf8',
+    env: svcEnv(configDir, { PATH: `${pathDir}:${process.env.PATH}` }),
+  });
+  for (const block of out.split(`${marker} `).slice(1)) {
+    const [index, ...words] = block.split('\n');
+    offered.set(JSON.stringify(lines[Number(index)]), words.filter(Boolean));
+  }
 }
 
 describe('shell completion of values', () => {
+  const sessionVerbs = ['use', 'revoke', 'refresh'].map((verb) => [verb, offers('svc', 'session', verb, '')] as const);
+  const sessionPrefix = offers('svc', 'session', 'use', 'Session:0b7e1c2a-2');
+  const sessionFlag = offers('svc', 'api', 'GET', '/customers', '--session', '');
   it('stored session ids after session use/revoke/refresh and --session, whole ids with their colon', () => {
-    for (const verb of ['use', 'revoke', 'refresh']) expect(complete(['svc', 'session', verb, ''])).toEqual(SESSIONS);
-    expect(complete(['svc', 'session', 'use', 'Session:0b7e1c2a-2'])).toEqual([SESSIONS[1]]);
-    expect(complete(['svc', 'api', 'GET', '/customers', '--session', ''])).toEqual(SESSIONS);
+    for (const [verb, offer] of sessionVerbs) expect(offer(), verb).toEqual(SESSIONS);
+    expect(sessionPrefix()).toEqual([SESSIONS[1]]);
+    expect(sessionFlag()).toEqual(SESSIONS);
   });
 
+  const profileFlag = offers('svc', '--profile', '');
+  const profilePrefix = offers('svc', '--profile', 'st');
+  const profileVerbs = ['use', 'delete', 'rename'].map((verb) => [verb, offers('svc', 'config', verb, '')] as const);
+  const keyPrefix = offers('svc', 'config', 'get', 'otp');
+  const setKeys = offers('svc', 'config', 'set', '');
   it('profile names after --profile and config use/delete/rename; config keys after config get/set/unset', () => {
-    expect(complete(['svc', '--profile', ''])).toEqual(['ci', 'staging']);
-    expect(complete(['svc', '--profile', 'st'])).toEqual(['staging']);
-    for (const verb of ['use', 'delete', 'rename'])
-      expect(complete(['svc', 'config', verb, ''])).toEqual(['ci', 'staging']);
-    expect(complete(['svc', 'config', 'get', 'otp'])).toEqual(['otp-signer']);
-    expect(complete(['svc', 'config', 'set', ''])).toContain('base-url');
+    expect(profileFlag()).toEqual(['ci', 'staging']);
+    expect(profilePrefix()).toEqual(['staging']);
+    for (const [verb, offer] of profileVerbs) expect(offer(), verb).toEqual(['ci', 'staging']);
+    expect(keyPrefix()).toEqual(['otp-signer']);
+    expect(setKeys()).toContain('base-url');
   });
 
+  const scenarioPrefix = offers('svc', 'trigger', 'quote.lo');
+  const scenarios = offers('svc', 'trigger', '');
+  const eventsPrefix = offers('svc', 'webhook', 'listen', '--events', 'CARD.STATE');
+  const eventsListItem = offers('svc', 'webhook', 'listen', '--events', 'CARD.STATE_CHANGE,CARD.FUND');
+  const typePrefix = offers('svc', 'webhook', 'replay', '--type', 'CARD.STATE');
   it('scenario names after trigger; event types after --events (each item of a list) and --type', () => {
-    expect(complete(['svc', 'trigger', 'quote.lo'])).toEqual(['quote.long']);
-    expect(complete(['svc', 'trigger', ''])).toContain('kyc.rejected');
-    expect(complete(['svc', 'webhook', 'listen', '--events', 'CARD.STATE'])).toEqual(['CARD.STATE_CHANGE']);
-    expect(complete(['svc', 'webhook', 'listen', '--events', 'CARD.STATE_CHANGE,CARD.FUND'])).toEqual([
-      'CARD.STATE_CHANGE,CARD.FUNDING_SOURCE_CHANGE',
-    ]);
-    expect(complete(['svc', 'webhook', 'replay', '--type', 'CARD.STATE'])).toEqual(['CARD.STATE_CHANGE']);
+    expect(scenarioPrefix()).toEqual(['quote.long']);
+    expect(scenarios()).toContain('kyc.rejected');
+    expect(eventsPrefix()).toEqual(['CARD.STATE_CHANGE']);
+    expect(eventsListItem()).toEqual(['CARD.STATE_CHANGE,CARD.FUNDING_SOURCE_CHANGE']);
+    expect(typePrefix()).toEqual(['CARD.STATE_CHANGE']);
   });
 
+  const valueSlots = [
+    ['svc', '--jq', ''],
+    ['svc', 'sandbox', 'fund', ''],
+    ['svc', 'sandbox', 'fund', 'InternalAccount:x', '--amount', ''],
+    ['svc', 'webhook', 'listen', '--forward-to', ''],
+    ['svc', 'session', 'use', ''],
+  ].map((words) => [words, offers(...words)] as const);
+  const amountFlag = offers('svc', 'sandbox', 'fund', 'InternalAccount:x', '--am');
+  const waitFlag = offers('svc', 'trigger', 'kyc.pending', '--events', '--wa');
   it('never a flag where a value goes: after a value flag, or where an argument is still missing', () => {
-    for (const words of [
-      ['svc', '--jq', ''],
-      ['svc', 'sandbox', 'fund', ''],
-      ['svc', 'sandbox', 'fund', 'InternalAccount:x', '--amount', ''],
-      ['svc', 'webhook', 'listen', '--forward-to', ''],
-      ['svc', 'session', 'use', ''],
-    ])
+    for (const [words, offer] of valueSlots)
       expect(
-        complete(words).filter((w) => w.startsWith('-')),
+        offer().filter((w) => w.startsWith('-')),
         words.join(' '),
       ).toEqual([]);
     // Once the argument is there, the flags come back; `--events` of trigger is a switch, not a list.
-    expect(complete(['svc', 'sandbox', 'fund', 'InternalAccount:x', '--am'])).toEqual(['--amount']);
-    expect(complete(['svc', 'trigger', 'kyc.pending', '--events', '--wa'])).toEqual(['--wait']);
+    expect(amountFlag()).toEqual(['--amount']);
+    expect(waitFlag()).toEqual(['--wait']);
   });
 
   it('svc completion --values prints what the store holds; any other kind is exit 2', async () => {
@@ -106,8 +141,10 @@ describe('shell completion of values', () => {
     expect((await runSvc(['completion'], { configDir })).code).toBe(2);
   });
 
+  const kinds = offers('svc', 'completion', '--values', '');
+  const kindPrefix = offers('svc', 'completion', '--values', 'pr');
   it("a flag's choices from its spec after the flag (completion --values)", () => {
-    expect(complete(['svc', 'completion', '--values', ''])).toEqual(['sessions', 'profiles']);
-    expect(complete(['svc', 'completion', '--values', 'pr'])).toEqual(['profiles']);
+    expect(kinds()).toEqual(['sessions', 'profiles']);
+    expect(kindPrefix()).toEqual(['profiles']);
   });
 });
