@@ -12,12 +12,15 @@ import { isExpired } from '../../src/auth/auth-session.js';
 import { createStamper } from '../../src/crypto/stamp.js';
 import type { Signer } from '../../src/auth/credentials.js';
 import type { Store, StoredSession } from '../../src/store/types.js';
+import { reauthCommand } from '../auth-hints.js';
 
 export interface CredentialsContext {
   store: Store;
   profileName: string;
   /** The signing session, when one is held (an account's first credential needs none). */
   session?: StoredSession;
+  /** The OTP credential the profile offers for a login (the emulator's fixture), for hints. */
+  loginCredentialId?: string;
   sign: Signer;
 }
 
@@ -50,6 +53,7 @@ export async function credentialsContext(
     store,
     profileName,
     ...(session ? { session } : {}),
+    ...(profile.credentialId ? { loginCredentialId: profile.credentialId } : {}),
     sign: stamp
       ? (payload) => {
           const late = expired();
@@ -61,11 +65,14 @@ export async function credentialsContext(
 }
 
 /** --account, else the signing session's account; exit 2 naming --account when neither exists. */
-export function accountOf(account: string | undefined, ctx: Pick<CredentialsContext, 'session'>): string {
+export function accountOf(
+  account: string | undefined,
+  ctx: Pick<CredentialsContext, 'session' | 'loginCredentialId'>,
+): string {
   if (account !== undefined) return requireId('InternalAccount', account, '--account');
   if (ctx.session) return ctx.session.accountId;
   throw new UsageError('--account is required: this profile has no active session to take the account from.', {
     input: '--account',
-    hint: 'Pass --account <InternalAccount:id>, or log in first: svc login otp --credential <AuthMethod:id>',
+    hint: `Pass --account <InternalAccount:id>, or log in first: ${reauthCommand(ctx.loginCredentialId)}`,
   });
 }

@@ -10,6 +10,8 @@ import { irreversible } from '../irreversible.js';
 import { signedProgress } from '../signed-progress.js';
 import { requireId } from '../../src/validate.js';
 import { UsageError } from '../../src/errors.js';
+import { isExpired } from '../../src/auth/auth-session.js';
+import type { StoredSession } from '../../src/store/types.js';
 import { removeCredential } from '../../src/auth/credentials.js';
 import { withAuthHint } from '../auth-hints.js';
 import { passkeyFolder } from '../../src/auth/kept-keys.js';
@@ -17,6 +19,16 @@ import { credentialsContext } from './context.js';
 import { count } from '../../src/words.js';
 
 export type RemoveOptions = OptionsOf<typeof verbs.remove>;
+
+/** The command with a held, unexpired session of the account made with another credential, if there is one. */
+function approverHint(held: StoredSession[], session: StoredSession, credentialId: string, now: number): string {
+  const other = held.find(
+    (s) => s.accountId === session.accountId && s.credentialId !== credentialId && !isExpired(s.expiresAt, now),
+  );
+  return other
+    ? `Approve it with session ${other.id} (${other.type} ${other.nickname}): svc credentials remove ${credentialId} --session ${other.id}`
+    : `Log in with another credential of the account (svc credentials list --account ${session.accountId}), then run the command again with --session set to that session.`;
+}
 
 export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
   const credentialId = requireId('AuthMethod', opts.credential, '<credential>');
@@ -27,7 +39,7 @@ export async function run(opts: RemoveOptions, deps: Deps): Promise<void> {
       `Session ${ctx.session.id} was made with ${credentialId}: a session of another credential must approve its removal.`,
       {
         input: '--session',
-        hint: 'Log in with another credential of the account, or pass --session <Session:id> of one.',
+        hint: approverHint(ctx.store.listSessions(), ctx.session, credentialId, deps.clock.now()),
       },
     );
   }

@@ -77,6 +77,7 @@ const FLAG_VALUES: Record<string, StandIn> = {
   '--base-url': (w) => w.ready.baseUrl,
   '--profile': () => 'local',
   '--store': () => 'journal.jsonl',
+  '--session': () => session,
 };
 
 /** What the n-th positional of a verb stands for, given the words before it. */
