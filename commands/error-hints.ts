@@ -57,13 +57,23 @@ function activeDelegatedKey(error: ApiError): string | undefined {
   return `A card funding source has one ACTIVE delegated key at a time: revoke it first (svc auth delegated-keys revoke ${id}), then create the new one.`;
 }
 
+const ACCOUNT_ID = /\bInternalAccount:[0-9a-fA-F-]{36}\b/;
+
+/**
+ * An OTP credential of a type the account has: the list that shows its id, with the account the
+ * error names (the service names the account, not the credential).
+ */
+function credentialExists(error: ApiError): string {
+  const account = ACCOUNT_ID.exec(error.message)?.[0];
+  const list = account ? `svc credentials list --account ${account}` : 'svc credentials list';
+  return `The account has one already (${list} shows its id); remove it first to replace it: svc credentials remove <AuthMethod:id>.`;
+}
+
 const BY_CODE: Record<string, (error: ApiError) => string | undefined> = {
   MISSING_MANDATORY_USER_INFO: (error) => missingContactHint(error),
   CONFLICT: activeDelegatedKey,
-  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: () =>
-    'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
-  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: () =>
-    'The account has one already (svc credentials list); remove it first to replace it: svc credentials remove <AuthMethod:id>.',
+  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: credentialExists,
+  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: credentialExists,
   INVALID_CURRENCY: () => 'Use the currency the message names (the quote or account decides it).',
   INVALID_AMOUNT: () => 'Use the amount the message names, in the smallest unit of the currency (cents for USD).',
   SIGNATURE_REQUIRED: (error) =>

@@ -159,7 +159,9 @@ function ownFolder(): string {
  * same time (the README's `svc webhook listen`): the servers here take a free port instead.
  */
 function onFreePort(line: string): string {
-  return /^(webhook listen|emulator start)\b/.test(line) && !/--port\b/.test(line) ? `${line} --port 0` : line;
+  // The line's words are quoted ('emulator' 'start'): read without the quotes.
+  const words = line.replace(/'/g, '');
+  return /^(webhook listen|emulator start)\b/.test(words) && !/--port\b/.test(words) ? `${line} --port 0` : line;
 }
 
 /** Runs the line in bash in its own folder, then stops an emulator it left running there. */

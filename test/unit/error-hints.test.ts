@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultHint } from '../../commands/error-hints.js';
 import { ApiError } from '../../src/errors.js';
@@ -15,5 +16,15 @@ describe('defaultHint', () => {
     expect(defaultHint(error)).toBe(
       'Run svc api POST /quotes/Quote:1/execute: it signs the 202 challenge with your session key.',
     );
+  });
+
+  it('an OTP credential the account has already: the list of that account, which shows its id', () => {
+    const account = `InternalAccount:${randomUUID()}`;
+    const error = new ApiError({
+      status: 400,
+      code: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS',
+      message: `Internal account ${account} already has an EMAIL_OTP credential`,
+    });
+    expect(defaultHint(error)).toContain(`(svc credentials list --account ${account} shows its id)`);
   });
 });
