@@ -106,6 +106,13 @@ const LAZY = [
     path: './client-h2.js',
     stub: (real) => `let m; module.exports = function (...a) { return (m ??= require(${real})).apply(this, a); };`,
   },
+  // commander requires node:child_process when it loads, for executable subcommands (spawn), which
+  // svc has none of; child_process brings net, dgram and the stream modules, which help never needs.
+  {
+    importer: /commander[\\/]lib[\\/]command\.js$/,
+    path: 'node:child_process',
+    stub: (real) => `module.exports = { spawn: (...a) => require(${real}).spawn(...a) };`,
+  },
   // conf itself: loaded when the store first reads or writes a file (src/store/json-file.ts), not
   // when a command merely imports the store.
   {
