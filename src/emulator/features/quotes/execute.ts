@@ -8,6 +8,7 @@
  * session key of that wallet executes).
  * Real-time-funding quotes are paid instead (POST /sandbox/send).
  */
+import type { ScaFactor } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { type HttpError, badRequest, conflict, notFound, unauthorized } from '../../kernel/errors.js';
 import type { Reply, Route } from '../../kernel/router.js';
@@ -77,18 +78,21 @@ export const executeRoute: Route = {
   path: '/quotes/:quoteId/execute',
   permission: 'TRANSACT',
   permissionRefusal: 403,
-  // The body's scaFactor (SMS_OTP or PASSKEY: TOTP is refused) is the schema check's; the handler reads no field.
   async handler(req, emu) {
     const key = idempotencyKey(req);
     const seen = recall(emu, key, req.params.quoteId!);
     if (seen) return seen;
     const quote = requireQuote(emu, req.params.quoteId!);
+    // The body is optional; its scaFactor (SMS_OTP or PASSKEY: the schema check refuses TOTP) is the
+    // factor the challenge this call may issue should use.
+    const scaFactor = req.raw.length > 0 ? (req.json().scaFactor as ScaFactor | undefined) : undefined;
     const source = quote.sourceKind === 'INTERNAL' ? emu.table(accounts).get(quote.sourceAccountId!) : undefined;
     // An agent executes only what spends its own customer's money.
     const payer =
       source?.customerId ??
       (quote.sourceAccountId ? emu.table(externalAccounts).get(quote.sourceAccountId)?.customerId : quote.customerId);
     if (!callerMaySee(req, payer)) throw notFound('Quote', quote.id, 'QUOTE_NOT_FOUND');
+    if (scaFactor) quote.scaFactor = scaFactor;
     if (source?.type !== 'EMBEDDED_WALLET') return remember(emu, key, quote.id, executeNow(emu, quote));
     const stamp = req.header('service-wallet-signature');
     if (stamp !== undefined && req.header('request-id') === undefined && quote.walletPayload) {

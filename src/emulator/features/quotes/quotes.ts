@@ -5,6 +5,7 @@
  * transaction once executed (or paid); before that it is PENDING until expiresAt, then EXPIRED.
  */
 import { randomBytes } from 'node:crypto';
+import type { ScaFactor } from '../../../service/index.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { durableTable } from '../../kernel/tables.js';
@@ -45,6 +46,8 @@ export interface QuoteRec extends Priced {
   transactionId?: string;
   /** Its id, chosen at creation: the description's Quote names it before execution. */
   reservedTransactionId?: string;
+  /** The factor the caller asked its SCA challenge to use (`scaFactor` of the quote or its execute). */
+  scaFactor?: ScaFactor;
   /** An SCA challenge to authorize before the money moves (sca.ts); gone once authorized. */
   sca?: { release: 'EXECUTE' | 'INSTRUCTIONS'; customerId: string; challenge: Challenge };
   /** paymentInstructions withheld until the SCA challenge is authorized. */
@@ -76,6 +79,7 @@ export const quotes = durableTable<QuoteRec>(
     expiresAtMs: 'number',
     transactionId: 'string?',
     reservedTransactionId: 'string?',
+    scaFactor: 'string?',
     sca: 'object?',
     heldInstructions: 'any',
     walletPayload: 'string?',

@@ -4,6 +4,7 @@
  * one rate table.
  */
 import { UMA_ADDRESS_PATTERN, idPattern } from '../../../service/identifiers.js';
+import type { ScaFactor } from '../../../service/index.js';
 import { UMA_DESTINATION_SCENARIOS, umaScenario } from '../../../service/money-magic.js';
 import type { EmulatorContext } from '../../kernel/context.js';
 import { badRequest } from '../../kernel/errors.js';
@@ -95,6 +96,8 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
   const description = f.string('description', { maxLength: 500 });
   const remittanceInformation = f.string('remittanceInformation');
   const purposeOfPayment = f.string('purposeOfPayment');
+  // SMS_OTP or PASSKEY (the schema check refuses TOTP): the factor an SCA challenge should use.
+  const scaFactor = f.string('scaFactor') as ScaFactor | undefined;
   const source = sourceAccountId ? endpoint(req, emu, sourceAccountId) : undefined;
   const dest = destinationAccountId ? endpoint(req, emu, destinationAccountId) : undefined;
   if (sourceAccountId && !source) f.add('source.accountId', `account ${sourceAccountId} not found`);
@@ -168,6 +171,7 @@ export function readQuoteRequest(req: Req, emu: EmulatorContext): { init: QuoteI
     receivingCurrency,
     lockedCurrencySide: side!,
     lockedCurrencyAmount: amount!,
+    ...(scaFactor ? { scaFactor } : {}),
     extra: Object.fromEntries(
       Object.entries({ description, remittanceInformation, purposeOfPayment }).filter(([, v]) => v !== undefined),
     ),

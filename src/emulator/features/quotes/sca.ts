@@ -41,6 +41,7 @@ export function requireAuthorization(emu: EmulatorContext, quote: QuoteRec, rele
     challenge: issueChallenge(emu, profile, {
       purpose: release === 'EXECUTE' ? 'PAYOUT' : 'TRANSFER',
       expiresAtMs: quote.expiresAtMs,
+      ...(quote.scaFactor ? { preferred: quote.scaFactor } : {}),
     }),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * SCA challenges and their proofs, shared by quotes (`POST /quotes/{id}/authorize`), beneficiary
- * trust and SCA login. A challenge is issued for one factor, PASSKEY when the customer has one
- * enrolled (with WebAuthn assertion options) and SMS_OTP otherwise, and lists every factor that
- * may satisfy it. A proof is the sandbox's fixed code for SMS_OTP (and TOTP where allowed) or a
+ * trust and SCA login. A challenge is issued for one factor: SMS_OTP, the description's default, or
+ * the factor the caller prefers where the customer has it (PASSKEY comes with WebAuthn assertion
+ * options), and lists every factor that may satisfy it. A proof is the sandbox's fixed code for SMS_OTP (and TOTP where allowed) or a
  * real WebAuthn assertion by the enrolled passkey (auth/webauthn.ts checks it). A wrong or late
  * proof is 400 INVALID_INPUT naming the field; a locked customer is 423 ACCOUNT_LOCKED.
  */
@@ -35,12 +35,13 @@ export interface Challenge {
 
 /**
  * A new challenge. `allowTotp`: TOTP cannot carry dynamic linking, so the description keeps it off
- * per-transaction challenges; a beneficiary trust change may use it.
+ * per-transaction challenges; a beneficiary trust change may use it. `preferred`: a quote's
+ * `scaFactor`, honoured where the customer has that factor (the description calls it a preference).
  */
 export function issueChallenge(
   emu: EmulatorContext,
   profile: ScaProfile,
-  options: { purpose?: string; allowTotp?: boolean; expiresAtMs?: number } = {},
+  options: { purpose?: string; allowTotp?: boolean; expiresAtMs?: number; preferred?: ScaFactor } = {},
 ): Challenge {
   const available: ScaFactor[] = ['SMS_OTP'];
   if (options.allowTotp && profile.totp) available.push('TOTP');
@@ -48,7 +49,7 @@ export function issueChallenge(
   const expiresAtMs = Math.min(options.expiresAtMs ?? Number.POSITIVE_INFINITY, emu.now() + SCA_TIMINGS.challengeMs);
   return {
     id: `ScaChallenge:${randomUUID()}`,
-    factor: profile.passkey ? 'PASSKEY' : 'SMS_OTP',
+    factor: options.preferred && available.includes(options.preferred) ? options.preferred : 'SMS_OTP',
     availableFactors: available,
     expiresAtMs,
     ...(options.purpose ? { purpose: options.purpose } : {}),

@@ -286,6 +286,33 @@ describe('quotes of an SCA customer', () => {
     expect((await accountBalances(t, c.usd)).totalBalance).toBe(90_000);
   });
 
+  it('a challenge is SMS_OTP by default with a passkey enrolled; scaFactor PASSKEY asks for the passkey', async () => {
+    const c = await euCustomer(t);
+    const passkey = await enrollPasskey(t, c.id);
+    const destination = await externalAccount(t, c.id, 'USD_ACCOUNT');
+    const plain = await createQuote(t, { customerId: c.id }, destination, 5_000);
+    expect(plain.body.scaChallenge).toMatchObject({ factor: 'SMS_OTP', availableFactors: ['SMS_OTP', 'PASSKEY'] });
+    expect(plain.body.scaChallenge.passkeyAssertionOptions).toBeUndefined();
+
+    const asked = await createQuote(t, { customerId: c.id }, destination, 5_000, { scaFactor: 'PASSKEY' });
+    expect(asked.status, asked.text).toBe(202);
+    const challenge = asked.body.scaChallenge;
+    expect(challenge.factor).toBe('PASSKEY');
+    const { assertion, signCount } = assertPasskey(passkey, challenge.passkeyAssertionOptions.challenge);
+    passkey.signCount = signCount;
+    const done = await authorize(asked.body.id, { origin: passkey.origin, passkeyAssertion: assertion });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.paymentInstructions).toHaveLength(1);
+
+    // The execute's own scaFactor picks the factor of the challenge it issues.
+    await fund(t, c.usd, 100_000);
+    const q = await createQuote(t, { accountId: c.usd }, destination, 10_000);
+    const executed = await executeSigned(t, q.body.id, { scaFactor: 'PASSKEY' });
+    expect(executed.status, executed.text).toBe(200);
+    expect(executed.body.scaChallenge.factor).toBe('PASSKEY');
+    expect(executed.body.scaChallenge.passkeyAssertionOptions.challenge).toEqual(expect.any(String));
+  });
+
   it('the quote and its challenge lapse together after 5 minutes: 409, nothing moves', async () => {
     const c = await euCustomer(t);
     await fund(t, c.usd, 100_000);

@@ -61,12 +61,16 @@ export async function enrollPasskey(t: TestEmulator, customerId: string): Promis
   return passkey;
 }
 
-/** A quote paying `amount` USD cents to an external account, funded in real time by the customer or from an account. */
+/**
+ * A quote paying `amount` USD cents to an external account, funded in real time by the customer or
+ * from an account; `more` adds body fields (a `scaFactor`).
+ */
 export function createQuote(
   t: TestEmulator,
   from: { customerId: string } | { accountId: string },
   destinationAccountId: string,
   amount: number,
+  more: object = {},
 ): Promise<Answer> {
   const source =
     'customerId' in from
@@ -78,15 +82,17 @@ export function createQuote(
       destination: { destinationType: 'ACCOUNT', accountId: destinationAccountId },
       lockedCurrencySide: 'SENDING',
       lockedCurrencyAmount: amount,
+      ...more,
     },
   });
 }
 
 /** Executes an embedded-wallet quote through its signed retry, signed with the sandbox's legacy signature. */
-export async function executeSigned(t: TestEmulator, quoteId: string): Promise<Answer> {
-  const first = await t.call('POST', `/quotes/${quoteId}/execute`);
+export async function executeSigned(t: TestEmulator, quoteId: string, body?: object): Promise<Answer> {
+  const first = await t.call('POST', `/quotes/${quoteId}/execute`, body ? { body } : {});
   expect(first.status, first.text).toBe(202);
   return t.call('POST', `/quotes/${quoteId}/execute`, {
     headers: { 'service-wallet-signature': 'sandbox-valid-signature', 'request-id': first.body.requestId },
+    ...(body ? { body } : {}),
   });
 }
