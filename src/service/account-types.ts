@@ -78,4 +78,14 @@ export const ACCOUNT_TYPES: Readonly<Record<string, AccountType>> = {
   TRON_WALLET: wallet('USDT'),
 };
 
+/**
+ * The fields an individual beneficiary of a type has beyond the ones every bank type's has (the
+ * description's `<Cur>Beneficiary`): CAD asks for a registration number, COP for an identity
+ * document. Their rules (COP's document types, the number's length) are the schema check's.
+ */
+export const INDIVIDUAL_BENEFICIARY_EXTRAS: Readonly<Record<string, readonly string[]>> = {
+  CAD_ACCOUNT: ['registrationNumber'],
+  COP_ACCOUNT: ['documentType', 'documentNumber'],
+};
+
 export const ACCOUNT_TYPE_NAMES: readonly string[] = Object.keys(ACCOUNT_TYPES);

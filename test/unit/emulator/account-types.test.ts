@@ -1,11 +1,12 @@
 /**
  * The account-type and currency tables (src/service) against the digest of the description
  * (test/contract/api-schema.json): the same 46 types, the rails each response form lists, the assets
- * each wallet network takes, and a currency entry for every one the tables use.
+ * each wallet network takes, the fields each type's individual beneficiary adds, and a currency entry
+ * for every one the tables use.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES } from '../../../src/service/account-types.js';
+import { ACCOUNT_TYPES, INDIVIDUAL_BENEFICIARY_EXTRAS } from '../../../src/service/account-types.js';
 import { CURRENCIES } from '../../../src/service/currencies.js';
 
 type Schema = Record<string, any>;
@@ -58,4 +59,13 @@ describe('ACCOUNT_TYPES', () => {
       for (const code of t.currencies) expect(CURRENCIES[code], `${type} ${code}`).toBeDefined();
     }
   });
+
+  it.each(Object.entries(ACCOUNT_TYPES).filter(([, t]) => !t.wallet))(
+    '%s: its individual beneficiary adds the fields of the description’s <Cur>Beneficiary',
+    (type) => {
+      const common = Object.keys(schemas.UsdBeneficiary!.properties);
+      const own = Object.keys(schemas[`${prefix(type)}Beneficiary`]!.properties).filter((p) => !common.includes(p));
+      expect(INDIVIDUAL_BENEFICIARY_EXTRAS[type] ?? []).toEqual(own);
+    },
+  );
 });

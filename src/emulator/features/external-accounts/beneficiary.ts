@@ -3,6 +3,7 @@
  * the spec's beneficiary table (src/service) on the primary identifier's 1xx suffix; it is only
  * reported on the account and never changes how transfers or quotes go.
  */
+import { ACCOUNT_TYPES, INDIVIDUAL_BENEFICIARY_EXTRAS } from '../../../service/account-types.js';
 import { BENEFICIARY_NAME_VERIFICATION, type BeneficiaryVerificationStatus } from '../../../service/money-magic.js';
 import { bySuffix } from '../../../service/suffix-table.js';
 import { badRequest } from '../../kernel/errors.js';
@@ -27,38 +28,35 @@ function readAddress(f: Fields): Record<string, unknown> | undefined {
   );
 }
 
+/** The string fields of the description's beneficiaries (BusinessBeneficiary, UsdBeneficiary and its kin, WalletIndividualBeneficiary). */
+const BUSINESS = ['legalName', 'registrationNumber', 'taxId', 'email', 'phoneNumber', 'countryOfResidence'];
+const INDIVIDUAL = ['fullName', 'birthDate', 'nationality', 'email', 'phoneNumber', 'countryOfResidence'];
+const WALLET_INDIVIDUAL = ['fullName', 'countryOfResidence'];
+
 /**
- * The `beneficiary` of an account's info, as stored. Its shape is the description's, checked before
- * the handler runs: required for bank types, the beneficiaryType's branch (its required fields:
- * fullName or legalName, countryOfResidence for EUR and wallets, an address where a type asks for
- * one), ISO countries. The description sets no format, pattern or length on the names, dates and
- * phone numbers here, so none is added; a wallet's individual beneficiary has only its name and
- * country of residence.
+ * The `beneficiary` of an account's info of `accountType`, as stored: every field the description's
+ * beneficiary of that type defines. Its shape is the description's, checked before the handler
+ * runs: required for bank types, the beneficiaryType's branch (its required fields: fullName or
+ * legalName, countryOfResidence for EUR and wallets, an address where a type asks for one, a type's
+ * own fields such as COP's identity document), ISO countries. The description sets no format,
+ * pattern or length on the names, dates and phone numbers here, so none is added; a wallet's
+ * individual beneficiary has only its name and country of residence.
  */
-export function readBeneficiary(f: Fields, opts: { wallet: boolean }): Record<string, unknown> | undefined {
+export function readBeneficiary(f: Fields, accountType: string): Record<string, unknown> | undefined {
   const b = f.object('beneficiary');
   if (!b) return undefined;
-  const type = b.string('beneficiaryType');
-  const common = {
-    email: b.string('email'),
-    phoneNumber: b.string('phoneNumber'),
-    countryOfResidence: b.string('countryOfResidence'),
-  };
-  if (type === 'BUSINESS')
-    return given({
-      beneficiaryType: type,
-      legalName: b.string('legalName'),
-      registrationNumber: b.string('registrationNumber'),
-      taxId: b.string('taxId'),
-      ...common,
-      address: readAddress(b),
-    });
+  const beneficiaryType = b.string('beneficiaryType');
+  const wallet = ACCOUNT_TYPES[accountType]?.wallet ?? false;
+  const names =
+    beneficiaryType === 'BUSINESS'
+      ? BUSINESS
+      : wallet
+        ? WALLET_INDIVIDUAL
+        : [...INDIVIDUAL, ...(INDIVIDUAL_BENEFICIARY_EXTRAS[accountType] ?? [])];
   return given({
-    beneficiaryType: type,
-    fullName: b.string('fullName'),
-    ...(opts.wallet ? {} : { birthDate: b.string('birthDate'), nationality: b.string('nationality') }),
-    ...common,
-    address: opts.wallet ? undefined : readAddress(b),
+    beneficiaryType,
+    ...Object.fromEntries(names.map((name) => [name, b.string(name)])),
+    address: wallet && beneficiaryType !== 'BUSINESS' ? undefined : readAddress(b),
   });
 }
 

@@ -54,7 +54,7 @@ function create(req: Req, emu: EmulatorContext, scope: Scope): ExternalAccountRe
   const type = accountType ? ACCOUNT_TYPES[accountType] : undefined;
   const fields =
     type && info ? variantOf(accountType!).read(info, f.raw('accountInfo') as Record<string, unknown>) : {};
-  const beneficiary = type && info ? readBeneficiary(info, { wallet: type.wallet }) : undefined;
+  const beneficiary = type && info ? readBeneficiary(info, accountType!) : undefined;
   if (type && currency && !type.currencies.includes(currency))
     f.add('currency', `${accountType} accounts hold ${type.currencies.join(' or ')}`, { enum: [...type.currencies] });
   f.done();
