@@ -1,30 +1,24 @@
 /**
  * The P-256 curve every module here uses, configured once.
  *
- * noble multiplies the base point faster with a table of its multiples, but building the table on
- * a cold process costs more than the two to four multiplications a CLI command makes without it.
- * So a process starts without the table and builds it once it has shown that it makes many: a
- * server such as the emulator, or a loop. Window 5 rather than noble's 6: a table built in about
- * half the time, for signing only slightly slower in a tight loop.
- *
- * Signing is noble's ECDSA (RFC 6979 nonce, blinding, low-S, DER), given SHA-256 and HMAC-SHA256
- * from node:crypto through its `hmac` option and a prehashed message: the same bytes out (the
- * nonce is deterministic), without running noble's pure-JS hash about a dozen times in a process
- * that has not compiled it yet.
+ * Signing is noble's ECDSA (RFC 6979 nonce, blinding, low-S, DER), with two parts handed to
+ * node:crypto, which OpenSSL does in microseconds where noble's pure-JS arithmetic takes about
+ * 15 ms in a cold process (a CLI command signs once or twice, and never warms it up):
+ * - the base-point multiplication (k·G for a signature's nonce, d·G for a public key), by
+ *   OpenSSL's constant-time P-256 through node:crypto's ECDH, whose key pair for a scalar is that
+ *   scalar times the base point. The result is the same point, so signatures stay byte for byte
+ *   RFC 6979's (the README's vector);
+ * - SHA-256 and HMAC-SHA256, through noble's `hmac` option and a prehashed message, without
+ *   running noble's pure-JS hash about a dozen times in a process that has not compiled it yet.
  *
  * The curve is built here from its parameters rather than taken from noble's nist.js, to give it
- * node:crypto's random bytes (signing blinds its multiplications with them): noble's default
- * reads `globalThis.crypto`, which on Node 20 loads all of webcrypto, about a dozen modules, in
- * every command that signs.
+ * node:crypto's random bytes (signing blinds its inversion with them): noble's default reads
+ * `globalThis.crypto`, which on Node 20 loads all of webcrypto, about a dozen modules, in every
+ * command that signs.
  */
-import { createHash, createHmac, randomFillSync } from 'node:crypto';
+import { createECDH, createHash, createHmac, type ECDH, randomFillSync } from 'node:crypto';
 import { ecdsa, weierstrass } from '@noble/curves/abstract/weierstrass.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-
-/** Base-point multiplications after which the table pays for itself. */
-const TABLE_AFTER = 8;
-const TABLE_WINDOW = 5;
-let baseMultiplications = 0;
 
 const randomBytes = (length = 32): Uint8Array<ArrayBuffer> => randomFillSync(new Uint8Array(length));
 
@@ -41,22 +35,35 @@ const P256_POINT = weierstrass(
   },
   { randomBytes },
 );
-
-P256_POINT.BASE.precompute(1); // window 1: noble's table-less path, until TABLE_AFTER
-
-function counted<F extends (...args: never[]) => unknown>(f: F): F {
-  return ((...args: Parameters<F>) => {
-    if (++baseMultiplications === TABLE_AFTER) P256_POINT.BASE.precompute(TABLE_WINDOW);
-    return f(...args);
-  }) as F;
-}
+type Point = InstanceType<typeof P256_POINT>;
 
 /** Copies out of a node Buffer: noble's DRBG expects plain Uint8Arrays, never views of a pool. */
 const bytes = (b: Buffer): Uint8Array => Uint8Array.from(b);
 
+/** OpenSSL's P-256 key-pair maker, created on the first multiplication. */
+let openssl: ECDH | undefined;
+
+/**
+ * noble's points, with the base point's multiplication done by OpenSSL. noble's ECDSA and key
+ * derivation multiply `Point.BASE` of the class they are given, so they get this one; every other
+ * point and operation is noble's own.
+ */
+class P256Point extends P256_POINT {
+  static override readonly BASE: Point = new P256Point(P256_POINT.BASE.X, P256_POINT.BASE.Y, P256_POINT.BASE.Z);
+
+  override multiply(scalar: bigint): Point {
+    // noble's own path for anything but a valid scalar times the base point: its errors, and
+    // every other point, stay as they were.
+    if (this !== P256Point.BASE || !P256_POINT.Fn.isValidNot0(scalar)) return super.multiply(scalar);
+    openssl ??= createECDH('prime256v1');
+    openssl.setPrivateKey(Buffer.from(P256_POINT.Fn.toBytes(scalar)));
+    return P256_POINT.fromBytes(bytes(openssl.getPublicKey()));
+  }
+}
+
 // sha256 (noble's) gives only the lengths the DRBG needs: with `hmac` and prehashed messages noble
 // never runs it.
-const signer = ecdsa(P256_POINT, sha256, {
+const signer = ecdsa(P256Point, sha256, {
   randomBytes,
   hmac: (key: Uint8Array, message: Uint8Array) => bytes(createHmac('sha256', key).update(message).digest()),
 });
@@ -67,9 +74,5 @@ const sign: typeof signer.sign = (message, secretKey, opts = {}) =>
     ? signer.sign(message, secretKey, opts)
     : signer.sign(bytes(createHash('sha256').update(message).digest()), secretKey, { ...opts, prehash: false });
 
-/** noble's p256 ECDSA, with the two calls that multiply the base point counted. */
-export const p256: typeof signer = {
-  ...signer,
-  getPublicKey: counted(signer.getPublicKey),
-  sign: counted(sign),
-};
+/** noble's p256 ECDSA, signing through node:crypto's hash. */
+export const p256: typeof signer = { ...signer, sign };

@@ -45,3 +45,30 @@ describe('the P-256 curve of src/crypto/curve.ts', () => {
     }
   });
 });
+
+describe("the base point's multiplication (OpenSSL's, through node:crypto)", () => {
+  const n = nobleP256.Point.Fn.ORDER;
+
+  it("gives noble's points at the ends of the scalar range and for random scalars", () => {
+    const scalars = [
+      1n,
+      2n,
+      n - 1n,
+      n - 2n,
+      ...Array.from({ length: 4 }, () => nobleP256.Point.Fn.fromBytes(nobleP256.utils.randomSecretKey())),
+    ];
+    for (const k of scalars) {
+      expect(p256.Point.BASE.multiply(k).toHex(false)).toBe(nobleP256.Point.BASE.multiply(k).toHex(false));
+    }
+  });
+
+  it('refuses a scalar out of range as noble does', () => {
+    for (const k of [0n, n, n + 1n, -1n]) expect(() => p256.Point.BASE.multiply(k)).toThrow(RangeError);
+  });
+
+  it("leaves every other point's multiplication to noble", () => {
+    const other = nobleP256.Point.BASE.multiply(7n);
+    const mine = p256.Point.fromHex(other.toHex(false));
+    expect(mine.multiply(5n).toHex(false)).toBe(nobleP256.Point.BASE.multiply(35n).toHex(false));
+  });
+});
