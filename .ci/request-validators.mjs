@@ -7,7 +7,8 @@
 // test/contract/generate-schema.mjs) and writes, in src/emulator/kernel/request-check/generated/
 // (not committed; their types are the committed operations.d.ts there): Ajv's standalone code,
 // one CommonJS module per operation (opN.cjs; operations sharing a large schema share one) with
-// the validators of its path parameters, its query, its headers and its JSON body, and operations.js, the table the kernel reads
+// the validators of its path parameters, its query, its headers and its JSON body (or its multipart
+// form's parts), and operations.js, the table the kernel reads
 // (src/emulator/kernel/request-check/), naming each operation's module. Nothing is compiled when
 // the emulator starts, and a module is read only when its operation's first request arrives. The
 // output starts with a hash of its inputs and is left alone while they are unchanged, so a build
@@ -163,6 +164,18 @@ for (const [key, op] of Object.entries(doc.operations)) {
     entry.body = { json: true, required: op.requestBody.required };
   } else if (op.requestBody) {
     entry.body = { json: false, contentTypes: Object.keys(op.requestBody.content ?? {}), required: op.requestBody.required };
+    // A multipart form's parts are checked like a JSON body's fields, its file parts by presence
+    // only; a form with nothing but files (the bulk CSV upload, whose problems the description
+    // reports in the job) has no text to check and gets no validator.
+    const form = op.requestBody.content?.['multipart/form-data'];
+    const parts = form ? propertiesOf(form) : {};
+    const files = Object.keys(parts).filter((name) => parts[name]?.format === 'binary');
+    if (Object.keys(parts).length > files.length) {
+      const id = `form${n}`;
+      bodies.addSchema({ $id: id, ...ref(`${base}/requestBody/content/multipart~1form-data`) });
+      ids.body.form = id;
+      entry.body.form = { files };
+    }
   }
   if (Object.keys(ids.body).length + Object.keys(ids.params).length > 0) entry.module = `op${n}.cjs`;
   exportsOf[key] = ids;
@@ -221,6 +234,18 @@ for (const [key, op] of Object.entries(doc.operations)) {
   const shared = large.map((name) => moduleOfLarge.get(name)).find((m) => m !== undefined);
   if (shared) operations[key].module = shared;
   for (const name of large) if (!moduleOfLarge.has(name)) moduleOfLarge.set(name, operations[key].module);
+}
+
+/** The properties a schema declares, through its $refs and allOf parts, each resolved. */
+function propertiesOf(schema) {
+  const s = schema?.$ref?.startsWith(SCHEMAS) ? doc.components.schemas[schema.$ref.slice(SCHEMAS.length)] : schema;
+  const own = Object.fromEntries(
+    Object.entries(s?.properties ?? {}).map(([name, p]) => [
+      name,
+      p?.$ref?.startsWith(SCHEMAS) ? doc.components.schemas[p.$ref.slice(SCHEMAS.length)] : p,
+    ]),
+  );
+  return Object.assign({}, ...(s?.allOf ?? []).map(propertiesOf), own);
 }
 
 function isArray(schema) {

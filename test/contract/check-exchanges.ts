@@ -2,11 +2,12 @@
  * The contract check over what the emulator recorded during a test run (src/emulator/kernel/exchange-log.ts):
  * every response of an operation the description names has a declared status and a body valid for it,
  * every webhook body is valid for its type, and every request the emulator accepted (2xx) or svc
- * sent is valid, except the listed differences (differences.ts). Returns the failures, grouped.
+ * sent is valid (its JSON body or its multipart form's parts), except the listed differences (differences.ts). Returns the failures, grouped.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formParts } from './form-parts.js';
 import { DESCRIPTION_GAPS, type Difference, SPEC_DIFFERENCES } from './differences.js';
 import { ContractValidator } from './validator.js';
 
@@ -150,9 +151,11 @@ export function checkExchanges(folder: string): CheckResult {
       const json = r.requestType?.includes('json') ? parse(r.request) : undefined;
       const target = new URL(r.url!, 'http://x');
       // What the description says of the request, independently of the emulator's generated check.
+      const form = r.request !== undefined && json === undefined ? formParts(r.request, r.requestType) : undefined;
       const verdicts = [
         validator.parameters(m, path, target.searchParams),
         ...(json !== undefined ? [validator.request(m, json)] : []),
+        ...(form !== undefined ? [validator.form(m, form)] : []),
       ];
       const invalid = verdicts.flatMap((v) => v.errors);
       // A JSON body the operation requires, not sent as JSON (absent, or of another type), is invalid too.

@@ -2,7 +2,7 @@
  * Validates recorded exchanges against api-schema.json (the facts-only digest of the service's public
  * API description; regenerate it with generate-schema.mjs): the operation of a request, whether its
  * status is declared, the response body against the schema declared for that status, a request body
- * against the operation's request schema, and a webhook body against the webhook of its `type`.
+ * (JSON, or a multipart form's parts) against the operation's request schema, and a webhook body against the webhook of its `type`.
  * JSON Schema 2020-12 (the description is OpenAPI 3.1) through Ajv; `discriminator` is only a hint.
  */
 import { readFileSync } from 'node:fs';
@@ -41,6 +41,7 @@ export interface Verdict {
 }
 
 const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'multipart/form-data';
 
 function pointer(...segments: string[]): string {
   return segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
@@ -138,6 +139,15 @@ export class ContractValidator {
     const schema = m.operation.requestBody?.content?.[JSON_TYPE];
     if (!schema) return { ok: true, errors: [] };
     return this.check(pointer('operations', m.key, 'requestBody', 'content', JSON_TYPE), body);
+  }
+
+  /**
+   * A multipart form's parts (each name's content, text or file) against the operation's form
+   * schema; a part declared as a file (`format: binary`) is any content.
+   */
+  form(m: Matched, parts: Record<string, string>): Verdict {
+    if (!m.operation.requestBody?.content?.[FORM_TYPE]) return { ok: true, errors: [] };
+    return this.check(pointer('operations', m.key, 'requestBody', 'content', FORM_TYPE), parts);
   }
 
   /** The path and query parameters of a request target (`/customers/C1?limit=5`, below the version segment). */

@@ -18,7 +18,19 @@ export interface FormParts {
   names: Set<string>;
 }
 
-export async function readForm(req: Req): Promise<FormParts> {
+/** Each request's form, parsed once: the schema check reads it before the handler does. */
+const parsed = new WeakMap<Req, Promise<FormParts>>();
+
+export function readForm(req: Req): Promise<FormParts> {
+  let form = parsed.get(req);
+  if (!form) {
+    form = parse(req);
+    parsed.set(req, form);
+  }
+  return form;
+}
+
+async function parse(req: Req): Promise<FormParts> {
   const type = req.header('content-type');
   const bodyError = (message: string) =>
     invalidInput([{ field: 'body', constraint: { format: 'multipart/form-data' }, message }], message);

@@ -152,7 +152,8 @@ async function handle(
   match.route.guard?.(request, emu);
   // The description's schema next: handlers see only requests it allows (request-check/).
   seen.schema = 'refused';
-  checkRequest(match.route, request);
+  const formCheck = checkRequest(match.route, request);
+  if (formCheck) await formCheck;
   seen.schema = 'passed';
   if (principal.kind === 'agent') checkAgentRequest(emu, request);
   const writes = emu.file !== undefined && method !== 'GET' && method !== 'HEAD';

@@ -1,15 +1,16 @@
 /**
- * The document form of `POST /documents` and `PUT /documents/{id}`: the text fields through the
- * kernel's Fields (every bad field in one 400) and the file, which must be a JPEG, PNG or PDF by its
- * first bytes and at most DOCUMENT_MAX_FILE_BYTES (else 400 naming `file`). Its name is kept as
- * the document's `fileName`, so it is limited like every stored text (400 naming fileName); a name
- * with `../` or NUL stays a harmless string: it is never used as a path.
+ * The document form of `POST /documents` and `PUT /documents/{id}`. The description's rules on its
+ * parts (documentHolder, documentType, country and the file required; the document types and sides;
+ * ISO countries) are the schema check's, before the handler (kernel/request-check/form.ts). What is
+ * left is the emulator's: the holder's id kind, bounds on stored text, text parts sent as text, and
+ * the file, sent as a file part (its name is kept), a JPEG, PNG or PDF by its first bytes and
+ * at most DOCUMENT_MAX_FILE_BYTES (else 400 naming `file`). Its name is kept as the document's
+ * `fileName`, so it is limited like every stored text (400 naming fileName); a name with `../` or
+ * NUL stays a harmless string: it is never used as a path.
  */
 import {
   DOCUMENT_FILE_KINDS,
   DOCUMENT_MAX_FILE_BYTES,
-  DOCUMENT_SIDES,
-  DOCUMENT_TYPES,
   documentFileKind,
   idPattern,
   type DocumentType,
@@ -17,7 +18,7 @@ import {
 import { tooLarge } from '../../kernel/body.js';
 import { Fields } from '../../kernel/fields.js';
 import type { Req } from '../../kernel/router.js';
-import { countryRules, defined } from '../customers/fields.js';
+import { defined } from '../customers/fields.js';
 import type { DocumentRec } from './documents.js';
 import { readForm } from '../../kernel/multipart.js';
 
@@ -33,9 +34,10 @@ export type DocumentFields = Pick<
   'documentType' | 'side' | 'country' | 'documentNumber' | 'issuingAuthority' | 'fileName'
 >;
 
-async function checkFile(f: Fields, file: File | undefined, sentAsText: boolean): Promise<void> {
+async function checkFile(f: Fields, file: File | undefined): Promise<void> {
+  // The schema check required the part; sent as text, it has no name to keep.
   if (!file) {
-    f.add('file', sentAsText ? 'file must be a file part (with a filename), not a text value' : 'file is required');
+    f.add('file', 'file must be a file part (with a filename), not a text value');
     return;
   }
   if (file.size > DOCUMENT_MAX_FILE_BYTES) throw tooLarge(DOCUMENT_MAX_FILE_BYTES, 'file', 'The file (10 MB at most)');
@@ -61,19 +63,19 @@ export async function readDocumentForm(
   const f = new Fields(form.text);
   for (const name of Object.keys(form.files))
     if (name !== 'file') f.add(name, `${name} must be a text value, not a file`);
-  const holder = withHolder ? f.string('documentHolder', { required: true, pattern: HOLDER }) : undefined;
-  const documentType = f.string('documentType', { required: true, enum: DOCUMENT_TYPES }) as DocumentType | undefined;
-  const side = f.string('side', { enum: DOCUMENT_SIDES }) as DocumentRec['side'];
-  const country = f.string('country', { required: true, ...countryRules });
+  const holder = withHolder ? f.string('documentHolder', { pattern: HOLDER }) : undefined;
+  const documentType = f.string('documentType') as DocumentType;
+  const side = f.string('side') as DocumentRec['side'];
+  const country = f.string('country')!;
   const documentNumber = f.string('documentNumber', { minLength: 1, maxLength: 64 });
   const issuingAuthority = f.string('issuingAuthority', { minLength: 1, maxLength: 200 });
   const file = form.files.file;
-  await checkFile(f, file, form.text.file !== undefined);
+  await checkFile(f, file);
   f.done();
   const fields: DocumentFields = {
-    documentType: documentType!,
+    documentType,
     ...defined({ side, documentNumber, issuingAuthority }),
-    country: country!,
+    country,
     fileName: file!.name || 'document',
   };
   return holder === undefined ? { fields } : { fields, holder };

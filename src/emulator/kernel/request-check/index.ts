@@ -1,6 +1,7 @@
 /**
  * The schema check every request of an operation the API description has passes before its
- * handler runs: path parameters, query, the headers the description declares and the JSON body,
+ * handler runs: path parameters, query, the headers the description declares and the JSON body or
+ * the multipart form's parts (form.ts),
  * against validators generated from the description at build time (.ci/request-validators.mjs →
  * generated/operations.js and the module of each operation, read on its first request by load.ts;
  * nothing is compiled at start). A failure is one 400 INVALID_INPUT
@@ -19,6 +20,7 @@ import {
   type OperationFacts,
   type ParameterFacts,
 } from './generated/operations.js';
+import { formErrors } from './form.js';
 import { validatorsOf } from './load.js';
 import { fieldErrors, refusal } from './refusal.js';
 
@@ -89,9 +91,17 @@ function headersOf(check: ParameterFacts, req: Req): Record<string, unknown> {
   return values;
 }
 
-/** Every schema rule of the operation, all failures at once; throws the 400 when any fails. */
-function check(key: string, op: OperationFacts, req: Req, pathValues: Record<string, string>): void {
-  if (op.module === undefined) return;
+/**
+ * Every schema rule of the operation, all failures at once; throws the 400 when any fails. A
+ * multipart form is read asynchronously: then the answer is a promise, which rejects with the 400.
+ */
+function check(
+  key: string,
+  op: OperationFacts,
+  req: Req,
+  pathValues: Record<string, string>,
+): Promise<void> | undefined {
+  if (op.module === undefined) return undefined;
   const validators = validatorsOf(op.module, key);
   const errors: FieldError[] = [];
   if (op.path) errors.push(...parameterErrors(validators.path, op.path, pathValues));
@@ -105,14 +115,24 @@ function check(key: string, op: OperationFacts, req: Req, pathValues: Record<str
     const json = req.json();
     if (!validate(json)) errors.push(...fieldErrors(validate.errors ?? [], { prefix: '' }));
   }
+  if (body?.form && validators.form) return withForm(errors, formErrors(validators.form, body.form.files, req));
+  if (errors.length > 0) throw refusal(errors);
+  return undefined;
+}
+
+async function withForm(errors: FieldError[], form: Promise<FieldError[]>): Promise<void> {
+  errors.push(...(await form));
   if (errors.length > 0) throw refusal(errors);
 }
 
-/** Checks a request to a route against its operation in the description (no-op for other routes). */
-export function checkRequest(route: Route, req: Req): void {
+/**
+ * Checks a request to a route against its operation in the description (no-op for other routes).
+ * Synchronous but for a multipart form, whose check it returns as a promise to await.
+ */
+export function checkRequest(route: Route, req: Req): Promise<void> | undefined {
   const found = tied(route);
-  if (found === undefined) return;
+  if (found === undefined) return undefined;
   const pathValues: Record<string, string> = {};
   for (const [own, described] of found.params) pathValues[described] = req.params[own]!;
-  check(found.key, OPERATIONS[found.key]!, req, pathValues);
+  return check(found.key, OPERATIONS[found.key]!, req, pathValues);
 }

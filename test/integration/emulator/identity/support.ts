@@ -47,13 +47,18 @@ export async function multipart(form: FormData): Promise<{ body: Buffer; content
 }
 
 /** POST /documents (or PUT /documents/{id}) as multipart/form-data, exactly as a client library encodes it. */
-export async function upload(t: TestEmulator, fields: UploadFields, replace?: string): Promise<Answer> {
+export function upload(t: TestEmulator, fields: UploadFields, replace?: string): Promise<Answer> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([value.bytes], { type: value.type ?? 'application/octet-stream' }), value.name);
   }
+  return sendDocumentForm(t, form, replace);
+}
+
+/** POST /documents (or PUT /documents/{id}) with any form, its parts text or files as the caller chose. */
+export async function sendDocumentForm(t: TestEmulator, form: FormData, replace?: string): Promise<Answer> {
   const { body, contentType } = await multipart(form);
   const res = await request(`${t.emu.baseUrl}/documents${replace ? `/${replace}` : ''}`, {
     method: replace ? 'PUT' : 'POST',

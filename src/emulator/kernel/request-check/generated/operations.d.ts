@@ -28,6 +28,11 @@ export interface BodyFacts {
   required: boolean;
   /** The content types of a body that is not JSON. */
   contentTypes?: string[];
+  /**
+   * A multipart form with text parts, checked by the module's `form` validator like a JSON body;
+   * `files`: the parts the description declares as files (`format: binary`).
+   */
+  form?: { files: string[] };
 }
 
 export interface OperationFacts {
@@ -45,6 +50,7 @@ export interface OperationValidators {
   query?: GeneratedValidator;
   header?: GeneratedValidator;
   body?: GeneratedValidator;
+  form?: GeneratedValidator;
 }
 
 /**
