@@ -9,7 +9,7 @@ import type { UI } from '../ui.js';
 import type { ForwardResult } from '../../src/webhook/forward.js';
 import type { ListenerEvent } from '../../src/webhook/listener.js';
 import { deepJson } from '../../src/webhook/deep-json.js';
-import { CardStates, describeEvent, eventRecord } from '../../src/webhook/render.js';
+import { CardStates, describeEvent, eventRecord, eventRecordLine, type EventRecord } from '../../src/webhook/render.js';
 import { formatDuplicate, formatEvent, formatForward, formatMs } from './format.js';
 
 export const SKIP_VERIFY_WARNING =
@@ -35,7 +35,9 @@ export function renderer(
     `${result.url} failed: ${result.error ? `${result.status} (${result.error})` : result.status} after ${formatMs(result.ms)}`;
 
   const stdoutBatch = batchedLines(deps.io.stdout);
-  const show = ({ event, verified, forward, redelivered, attempt }: Delivery) => {
+  // --jq filters the record as a value, so it needs the object; without it the line is made from the body's bytes.
+  const linesFromBody = json && deps.globals.jq === undefined;
+  const show = ({ event, body, verified, forward, redelivered, attempt }: Delivery) => {
     stdoutBatch.hold();
     if (!verified) ui.warn(`UNVERIFIED event ${event.id}: ${SKIP_VERIFY_WARNING}`);
     // Under --json the line is the envelope itself: nothing reads the described parts or the per-card states.
@@ -43,14 +45,9 @@ export function renderer(
       const parts = describeEvent(event, cards);
       ui.out(formatEvent(ui.c, parts, forward, forward?.url, columns(), redelivered, verified, attempt));
     } else {
-      const record = eventRecord(event, verified, redelivered, forward, attempt);
-      try {
-        ui.json(record);
-      } catch (error) {
-        // Too deep for JSON.stringify (it verified, so it is shown): the same line, built without recursion.
-        if (!(error instanceof RangeError)) throw error;
-        ui.out(deepJson(record));
-      }
+      const line = linesFromBody ? eventRecordLine(body, event, verified, redelivered, forward, attempt) : undefined;
+      if (line !== undefined) ui.out(line);
+      else jsonLine(ui, eventRecord(event, verified, redelivered, forward, attempt));
       // stdout keeps its one-line-per-event shape; the app's answer is in its fields, and here for a reader of stderr.
       if (forward?.url) ui.info(`${event.id} ${formatForward(forward, forward.url, attempt)}`);
     }
@@ -102,6 +99,17 @@ export function renderer(
     },
     render,
   };
+}
+
+/** The record as one JSON line (through --jq when given). */
+function jsonLine(ui: UI, record: EventRecord): void {
+  try {
+    ui.json(record);
+  } catch (error) {
+    // Too deep for JSON.stringify (it verified, so it is shown): the same line, built without recursion.
+    if (!(error instanceof RangeError)) throw error;
+    ui.out(deepJson(record));
+  }
 }
 
 /** The local emulator's endpoint: taken over, watched, given back. */

@@ -167,6 +167,7 @@ async function shown(p: Pipeline, d: Delivery, forward: ForwardResult | undefine
   try {
     await p.options.onEvent({
       event,
+      body: d.body,
       verified: p.verified,
       ...(forward && { forward }),
       ...(redelivered && { redelivered }),

@@ -21,6 +21,8 @@ export interface Rejection {
 
 export interface AcceptedEvent {
   event: WebhookEvent;
+  /** The body exactly as received (the signed bytes) that `event` was parsed from. */
+  body: Buffer;
   verified: boolean;
   /** The app's answer when forwarding: 2xx, or 409 (it already had the event), which is passed back. */
   forward?: ForwardResult;

@@ -41,7 +41,7 @@ describe('webhook receiver: signatures', () => {
     const res = await deliver(receiver.url, event);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ received: true });
-    expect(events).toEqual([{ event, verified: true }]);
+    expect(events).toEqual([{ event, body: Buffer.from(JSON.stringify(event)), verified: true }]); // the bytes as received
     expect(receiver.stats).toMatchObject({ received: 1, duplicates: 0, rejected: 0 });
   });
 
@@ -95,7 +95,7 @@ describe('webhook receiver: signatures', () => {
     const { receiver, events } = await recorder({ verify: undefined });
     const event = envelope();
     expect((await post(receiver.url, JSON.stringify(event))).status).toBe(200);
-    expect(events).toEqual([{ event, verified: false }]);
+    expect(events).toEqual([{ event, body: Buffer.from(JSON.stringify(event)), verified: false }]);
   });
 });
 
