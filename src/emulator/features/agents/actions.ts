@@ -113,8 +113,8 @@ export const myActionRoutes: Route[] = [
     permission: 'VIEW',
     handler(req, emu) {
       const agent = me(req, emu);
-      // The operation declares no 400: odd paging is brought into range, and a status no action
-      // has (any string the AgentActionStatus enum lacks) simply matches none.
+      // The operation declares no 400: a cursor the emulator did not return is the first page, and
+      // a status no action has (any string the AgentActionStatus enum lacks) simply matches none.
       const page = lenientPage(req.query);
       const status = req.query.get('status');
       const rows = emu
