@@ -214,6 +214,8 @@ for (const path of Object.keys(ROOT_CHUNKS)) replacements.expect(`ROOT_CHUNKS: $
 const chunks = new Map(); // chunk name → verb module source path
 /** The verbs and the code they share, in one file (part 2). */
 const VERBS_BUNDLE = 'verbs.cjs';
+/** Where each module of the verbs bundle is in it (read by bin/compile-cache.js). */
+const VERBS_INDEX = 'verbs.index.json';
 /**
  * A module of the verbs bundle larger than this is a file of its own, read only by the verbs that
  * use it, since every command reads verbs.cjs: undici's HTTP client with its WebAssembly parser and
@@ -365,7 +367,13 @@ const modules = await Promise.all(
 // module starts on a line of its own, where its source map is placed in the bundle's.
 const map = sourceMapOf(VERBS_BUNDLE);
 const EXPORTS_HELPER = "function __svcExports(namespace) { return Object.defineProperty(namespace, '__esModule', { value: true }); }";
-let text = `${common.banner.js} ${EXPORTS_HELPER}\nvar __svcModules = {\n`;
+let text = `${common.banner.js} ${EXPORTS_HELPER}\n`;
+/**
+ * Where each module's text is in the bundle, and the modules it names: bin/compile-cache.js reads
+ * a command's modules alone from it (VERBS_INDEX). `head` ends the banner and helpers every module uses.
+ */
+const index = { head: text.length, modules: {} };
+text += 'var __svcModules = {\n';
 let line = 2;
 const ascii = (name, code) => {
   // bin/compile-cache.js reads the bundles as latin1, the same text as UTF-8 only while they are
@@ -386,9 +394,11 @@ for (const module of modules) {
     writeFileSync(join(out, `${file}.map`), own.json());
     continue;
   }
+  const start = text.length;
   text += `${JSON.stringify(module.id)}: function (exports, require, module) {\n`;
   map.add(module.map, ++line);
   text += `${module.code}},\n`;
+  index.modules[module.id] = [start, text.length, module.code];
   line += module.code.split('\n').length; // the module's lines, then the one closing it
 }
 text += `};
@@ -412,6 +422,17 @@ exports.requireFrom = function (nodeRequire) {
 `;
 ascii('svc.cjs', readFileSync(join(out, 'svc.cjs'), 'utf8'));
 writeFileSync(join(out, VERBS_BUNDLE), ascii(VERBS_BUNDLE, text));
+// Each module's range and the bundle's modules its code names (a require, or a lazy require in a
+// function: a superset of what it loads, so a command's set is never short of one).
+// Modules are named by their place in `ids`, so the file stays small to read and parse.
+const ids = Object.keys(index.modules);
+const place = new Map(ids.map((id, i) => [id, i]));
+const ranges = ids.map((id) => {
+  const [start, end, code] = index.modules[id];
+  const named = new Set([...code.matchAll(/"(\.\/[\w.-]+\.cjs)"/g)].map(([, name]) => place.get(name)));
+  return [start, end, [...named].filter((i) => i !== undefined && i !== place.get(id))];
+});
+writeFileSync(join(out, VERBS_INDEX), JSON.stringify({ size: text.length, head: index.head, ids, modules: ranges }));
 writeFileSync(join(out, `${VERBS_BUNDLE}.map`), map.json());
 
 /**

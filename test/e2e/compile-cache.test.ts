@@ -62,6 +62,58 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     for (const { file } of written) expect(statSync(join(dir, file)).size).toBeGreaterThan(1000);
   });
 
+  it("reads a command's modules of the verbs bundle alone, and the whole bundle where its index does not describe it", () => {
+    const { tmp, dir } = cacheFolder();
+    const root = dirname(dirname(SVC_BIN));
+    const install = join(tmp, 'install');
+    for (const part of ['bin', 'package.json', join('dist', 'cli')])
+      cpSync(join(root, part), join(install, part), { recursive: true });
+    const verbs = join(install, 'dist', 'cli', 'verbs.cjs');
+    const size = statSync(verbs).size;
+    // A preload that counts the bytes the run reads from the verbs bundle (every read goes through fs).
+    const report = join(tmp, 'read.txt');
+    const hook = join(tmp, 'count-reads.cjs');
+    writeFileSync(
+      hook,
+      `const fs = require('node:fs'); const fds = new Set(); let bytes = 0;
+const { openSync, readSync } = fs;
+fs.openSync = (path, ...rest) => { const fd = openSync(path, ...rest); if (path === ${JSON.stringify(verbs)}) fds.add(fd); return fd; };
+fs.readSync = (fd, ...rest) => { const n = readSync(fd, ...rest); if (fds.has(fd)) bytes += n; return n; };
+const { closeSync } = fs; fs.closeSync = (fd) => { fds.delete(fd); closeSync(fd); };
+process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(bytes)));`,
+    );
+    const run = () => {
+      const r = spawnSync(
+        process.execPath,
+        ['--require', hook, join(install, 'bin', 'svc.js'), 'keys', 'generate', '--json'],
+        {
+          env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
+          encoding: 'utf8',
+        },
+      );
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toHaveProperty('publicKey');
+      return Number(readFileSync(report, 'utf8'));
+    };
+    const verbsCaches = () => readdirSync(dir).filter((file) => file.startsWith('verbs.cjs@'));
+
+    // The modules `keys generate` can need, a small part of the bundle; its cache is named for
+    // that part (`~` and a hash of its modules). The second run, from the cache, reads the same.
+    const part = run();
+    expect(part).toBeGreaterThan(1000);
+    expect(part).toBeLessThan(size / 3);
+    expect(verbsCaches()).toEqual([expect.stringMatching(/^verbs\.cjs@\w+-run-keys-generate~\w+-/)]);
+    expect(run()).toBe(part);
+
+    // An index of another build (its size is not the bundle's), or no index: the whole bundle.
+    const index = join(install, 'dist', 'cli', 'verbs.index.json');
+    const stale = JSON.parse(readFileSync(index, 'utf8'));
+    writeFileSync(index, JSON.stringify({ ...stale, size: stale.size + 1 }));
+    expect(run()).toBe(size);
+    writeFileSync(index, 'not an index');
+    expect(run()).toBe(size);
+  });
+
   it('is not used from a folder that others can write to', () => {
     const { tmp, dir } = cacheFolder();
     spawnSync('mkdir', ['-m', '777', dir]);
@@ -214,7 +266,7 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
     expect(generate(tmp).code).toBe(0);
     expect(stamp()).toBe(0);
     const verbs = caches(dir).filter(({ file }) => file.startsWith('verbs.cjs@'));
-    expect(verbs.map(({ file }) => /-run-(keys-\w+)-/.exec(file)?.[1])).toEqual(['keys-generate', 'keys-stamp']);
+    expect(verbs.map(({ file }) => /-run-(keys-[a-z]+)[~-]/.exec(file)?.[1])).toEqual(['keys-generate', 'keys-stamp']);
     // Each command finds its own cache again: nothing is rewritten.
     const written = caches(dir);
     expect(generate(tmp).code).toBe(0);
