@@ -138,6 +138,23 @@ const LAZY = [
     path: '../llhttp/llhttp-wasm.js',
     stub: () => `module.exports = require(${JSON.stringify(LLHTTP_FALLBACK)});`,
   },
+  // env-paths, which conf asks for the store's folder only when given none (svc always gives one:
+  // src/store/location.ts), reads the home and temporary folders through node:os as it loads.
+  {
+    importer: CONF_INDEX,
+    path: 'env-paths',
+    stub: (real) => `let m; module.exports = function (...a) { return (m ??= require(${real}).default)(...a); };`,
+  },
+  // Not lazy but narrowed: conf compares the store it read with itself plus its defaults by
+  // node:assert's deepEqual each time it opens a file, and node:assert loads about ten modules
+  // (about 5 ms). svc gives no defaults, so the two are equal, which node:util (loaded already)
+  // can tell at the top level's copy; any other case goes to node:assert itself, which decides.
+  {
+    importer: CONF_INDEX,
+    path: 'node:assert',
+    stub: (real) =>
+      `const { isDeepStrictEqual } = require('node:util'); module.exports = { deepEqual(actual, expected) { if (!isDeepStrictEqual({ ...actual }, { ...expected })) require(${real}).deepEqual(actual, expected); } };`,
+  },
   // Left out: conf's schema validation (ajv, ajv-formats) and migrations (semver), code that every
   // bundle writing the store would read on each run. The store passes conf neither a schema
   // nor migrations (src/store/json-file.ts), so conf never calls them; if it ever did, the stub

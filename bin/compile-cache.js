@@ -28,10 +28,19 @@ const { Script } = require('node:vm');
 
 const BUNDLES = path.join(__dirname, '..', 'dist', 'cli') + path.sep;
 
+/**
+ * os.tmpdir() as Node computes it on POSIX (the only systems this cache runs on), without loading
+ * node:os, which a command would otherwise load for this alone.
+ */
+function tmpdir() {
+  const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
+  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
+}
+
 /** The cache folder, created if needed; undefined when it is not ours alone. */
 function cacheDir() {
   if (typeof process.getuid !== 'function') return undefined; // POSIX only
-  const dir = path.join(require('node:os').tmpdir(), `svc-compile-cache-${process.getuid()}`);
+  const dir = path.join(tmpdir(), `svc-compile-cache-${process.getuid()}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = fs.statSync(dir);
   return st.uid === process.getuid() && (st.mode & 0o077) === 0 ? dir : undefined;

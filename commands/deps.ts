@@ -6,7 +6,6 @@
  * Nothing here is a module singleton, and nothing heavy is imported until it is used: conf loads
  * with the first `store()`, undici with the first `client()`.
  */
-import { isatty } from 'node:tty';
 import type { ApiClient, HttpLogEntry } from '../src/http/types.js';
 import type { SelectedProfile } from '../src/store/resolve.js';
 import type { Store } from '../src/store/types.js';
@@ -232,7 +231,11 @@ export function createDeps(
     },
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY: isatty(0),
+    // A getter: node:tty (and the stream modules it brings) loads only for a command that asks,
+    // to prompt or to refuse a missing pipe; most never do.
+    get stdinIsTTY() {
+      return process.getBuiltinModule('node:tty').isatty(0);
+    },
     stdoutIsTTY,
     stderrIsTTY,
     colorEnabled: decideColor(globals, env, stdoutIsTTY),

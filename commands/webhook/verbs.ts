@@ -1,5 +1,4 @@
 /** `svc webhook …`: receive and check the service's webhook deliveries. */
-import { availableParallelism } from 'node:os';
 import { arg, defineVerb, flag, verb } from '../verb.js';
 
 /**
@@ -8,10 +7,11 @@ import { arg, defineVerb, flag, verb } from '../verb.js';
  * per delivery (fewer threads preempting the event loop); on more than 4, verification is not
  * capped at 4 threads. libuv reads the size once, when the pool first starts (the first
  * asynchronous file or crypto call): so it is set here, before the listen action loads anything.
- * An explicit UV_THREADPOOL_SIZE wins.
+ * An explicit UV_THREADPOOL_SIZE wins. node:os is taken only here: this file is in the command root,
+ * which every command loads.
  */
 function sizeThreadpoolForVerifying(): void {
-  process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, availableParallelism()));
+  process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, process.getBuiltinModule('node:os').availableParallelism()));
 }
 
 const publicKey = flag.value(

@@ -3,13 +3,15 @@
  * one-time move of a store from where earlier versions kept it.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** conf's project name: the folder under the OS config directory. */
 export const PROJECT_NAME = 'service-cli';
 export const CONFIG_NAME = 'config';
 export const SESSIONS_DIR = 'sessions';
+
+/** The user's home folder from the OS, for where HOME is not set: node:os loads only then. */
+const homedir = (): string => process.getBuiltinModule('node:os').homedir();
 
 /**
  * The default store folder, as gh and the Stripe CLI place theirs: $XDG_CONFIG_HOME/service-cli when

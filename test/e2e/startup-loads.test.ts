@@ -9,7 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, SVC_BIN, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+import { REPO_ROOT, SVC_BIN, runSvc, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { emulatorEnv } from '../integration/commands/helpers.js';
 
 /** Built-ins a request or a signature needs; the root must not load any of them. */
 const HTTP_AND_CRYPTO_BUILTINS = ['http', 'https', 'http2', 'tls', 'crypto', 'zlib', 'undici'];
@@ -144,6 +146,43 @@ describe('the command root', () => {
     expect(
       r.builtins.filter((b) => b.startsWith('internal/crypto/webcrypto') || b === 'internal/crypto/webidl'),
     ).toEqual([]);
+  });
+
+  it('loads no Node built-in that only a rare path needs: a request, a refresh and its store writes load neither node:assert, node:tty nor node:os', async () => {
+    const emu = await startEmulator({ port: 0 });
+    try {
+      const configDir = tempConfigDir();
+      const report = join(configDir, 'builtins.json');
+      const hook = join(configDir, 'builtins.cjs');
+      writeFileSync(
+        hook,
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)))));`,
+      );
+      const builtinsOf = async (args: string[]) => {
+        const r = await runSvc(args, { configDir, env: { ...emulatorEnv(emu), NODE_OPTIONS: `--require ${hook}` } });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+        return JSON.parse(readFileSync(report, 'utf8')) as string[];
+      };
+      await builtinsOf(['otp', 'verify', '--credential', emu.fixtures.credentialId, '--code', '000000']);
+      for (const args of [
+        ['sandbox', 'fund', emu.fixtures.accountId, '--amount', '5'],
+        ['session', 'refresh'],
+        ['session', 'show'],
+      ]) {
+        const builtins = await builtinsOf(args);
+        // A list of what loaded: the report is this run's (fund and refresh connect, show does not).
+        expect(builtins.includes('http'), args.join(' ')).toBe(args[1] !== 'show');
+        // conf compares the store it opens by node:assert (about 5 ms to load) unless the two are
+        // plainly equal; stdin's terminal check and the home folder load node:tty and node:os only
+        // when asked.
+        expect(
+          builtins.filter((b) => ['assert', 'tty', 'os'].includes(b)),
+          args.join(' '),
+        ).toEqual([]);
+      }
+    } finally {
+      await emu.close();
+    }
   });
 
   it('holds each library once, however many verbs use it (the package stays small as verbs are added)', () => {
