@@ -41,7 +41,7 @@ const GATE_MARGIN = 1.15;
  * machines (Node 20, 20 interleaved runs), the gate's ceiling until the goal is met. Lower a figure
  * as a change brings it down; delete it once the goal holds.
  */
-const PRESENT_LEVEL = { 'svc sandbox fund': 1.55, 'svc session refresh': 2.0 };
+const PRESENT_LEVEL = { 'svc sandbox fund': 1.5, 'svc session refresh': 1.75 };
 const packageVersion = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 const emulator = fork(fileURLToPath(new URL('./commands-emulator.mjs', import.meta.url)));
