@@ -30,7 +30,8 @@ const BUNDLES = path.join(__dirname, '..', 'dist', 'cli') + path.sep;
 
 /**
  * os.tmpdir() as Node computes it on POSIX (the only systems this cache runs on), without loading
- * node:os, which a command would otherwise load for this alone.
+ * node:os, which a command would otherwise load for this alone (bin/svc.js gives it to Node's own
+ * compile cache too, for the same reason).
  */
 function tmpdir() {
   const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
@@ -155,6 +156,8 @@ function pruneOtherBuilds(dir, names, folder) {
     return false;
   });
 }
+
+exports.tmpdir = tmpdir;
 
 exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   // Node maps stack traces only for the modules it compiles itself: with source maps on (a

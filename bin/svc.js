@@ -21,12 +21,18 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // through the bundles' source maps with SVC_DEBUG=1 or NODE_OPTIONS=--enable-source-maps. Node
   // then reads each bundle's map as it loads it, and the code cache is off: never in a normal run.
   if (process.env.SVC_DEBUG === '1') process.setSourceMapsEnabled(true);
-  require('./compile-cache.js').cacheCompiledCode(
+  const compileCache = require('./compile-cache.js');
+  compileCache.cacheCompiledCode(
     helpOnly ? 'help' : `run-${cacheKey(argvWords.commandWords(args, argvWords.GLOBAL_VALUE_FLAGS))}`,
   );
   // Asked only where it exists (22.1+): on Node 20 loading node:module would cost time for nothing.
+  // Its folder is Node's default, named here: Node would load node:os to find the temporary folder.
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major > 22 || (major === 22 && minor >= 1)) require('node:module').enableCompileCache();
+  if (major > 22 || (major === 22 && minor >= 1)) {
+    const folder =
+      process.platform === 'win32' ? undefined : require('node:path').join(compileCache.tmpdir(), 'node-compile-cache');
+    require('node:module').enableCompileCache(folder);
+  }
   // The servers (emulator start, webhook listen) keep V8's optimising tier for WebAssembly; help
   // connects nowhere.
   const serves = args.includes('emulator') || args.includes('webhook');
