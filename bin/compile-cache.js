@@ -13,7 +13,7 @@
 //   holds only what its first run compiled;
 // - for dist/cli/verbs.cjs, the part of it the run read (`~` and a hash of its modules): a
 //   command reads only the modules its verb can need (partialBundle below);
-// - the bundle's size and modification time, and the V8 version.
+// - the bundle's build (stampOf: size, modification and change times, inode), and the V8 version.
 // V8 also refuses a cache made under other V8 flags: svc.js changes one only after the bundles are
 // loaded, and puts it back before this saves at exit. V8 checks each cache against the source it is
 // used for and rejects a mismatch; a rejected or missing cache is written anew at exit. Any error
@@ -45,6 +45,17 @@ function cacheDir() {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = fs.statSync(dir);
   return st.uid === process.getuid() && (st.mode & 0o077) === 0 ? dir : undefined;
+}
+
+/**
+ * What tells one build of a bundle from another in a cache's name: its size, modification time,
+ * change time and inode. V8 checks a cache only against its source's length, and npm gives every
+ * file it installs the same modification time, so an upgrade whose bundle kept its length would
+ * otherwise run the old version's code; a new install writes new files, with a new inode and
+ * change time.
+ */
+function stampOf(st) {
+  return `${st.size}-${Math.trunc(st.mtimeMs)}-${Math.trunc(st.ctimeMs)}-${st.ino}`;
 }
 
 /** FNV-1a of a text, in hex: short, and cheaper than loading node:crypto for a hash. */
@@ -125,21 +136,20 @@ function pruneStale(dir, names, loaded) {
 
 /**
  * This install's caches of bundles its build no longer has: a rebuild gives the shared chunks new
- * names (chunk-<hash>.cjs) and the other bundles a new size and modification time, and a cache of
+ * names (chunk-<hash>.cjs) and the other bundles another stamp (stampOf), and a cache of
  * the old file is never used again. Removed when a run saves, from the folder listing it already
  * made: a name is removed only if it has the exact form this file writes, for this install, and
- * its bundle is gone or has another size and modification time now (the stamp in the name).
+ * its bundle is gone or is another build now (the stamp in the name, stampOf).
  * Returns the names left.
  */
 function pruneOtherBuilds(dir, names, folder) {
   const tag = `@${folder}-`;
-  const stamps = new Map(); // bundle file name → `-size-mtime-` of the bundle there now, or undefined
-  const stampOf = (bundle) => {
+  const stamps = new Map(); // bundle file name → `-<stampOf>-` of the bundle there now, or undefined
+  const currentStamp = (bundle) => {
     if (!stamps.has(bundle)) {
       let stamp;
       try {
-        const st = fs.statSync(BUNDLES + bundle);
-        stamp = `-${st.size}-${Math.trunc(st.mtimeMs)}-`;
+        stamp = `-${stampOf(fs.statSync(BUNDLES + bundle))}-`;
       } catch {}
       stamps.set(bundle, stamp);
     }
@@ -148,7 +158,7 @@ function pruneOtherBuilds(dir, names, folder) {
   return names.filter((name) => {
     const at = name.indexOf(tag);
     if (at <= 0 || !/^[\w.-]+\.cjs$/.test(name.slice(0, at)) || !/-(ok|failed)$/.test(name)) return true;
-    const stamp = stampOf(name.slice(0, at));
+    const stamp = currentStamp(name.slice(0, at));
     if (stamp !== undefined && name.includes(stamp, at + tag.length)) return true;
     try {
       fs.unlinkSync(path.join(dir, name));
@@ -192,16 +202,7 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
         module.exports = partialBundle(module, fd, st, index);
         return;
       }
-      const text = Buffer.allocUnsafe(head.length + st.size + tail.length);
-      text.write(head, 0, 'latin1');
-      let end = head.length;
-      while (end < head.length + st.size) {
-        const read = fs.readSync(fd, text, end, head.length + st.size - end);
-        if (read === 0) break;
-        end += read;
-      }
-      end += text.write(tail, end, 'latin1');
-      wrapped = text.toString('latin1', 0, end);
+      wrapped = readRanges(fd, [[0, st.size]], head, tail);
     } finally {
       if (!partial) fs.closeSync(fd);
     }
@@ -235,15 +236,38 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
         `${before}${head}module.exports = {\n`,
         `};${after}`,
       );
+      // Each module's text starts where the index says, or the index is of another build (an
+      // install under way): then the whole bundle is read, as without an index.
+      let at = before.length + head.length + 'module.exports = {\n'.length;
+      for (const i of ids) {
+        if (!wrapped.startsWith(`${JSON.stringify(index.ids[i])}: function (exports, require, module) {`, at))
+          return false;
+        at += index.modules[i][1] - index.modules[i][0];
+      }
       const scope = Object.create(module);
       scope.exports = {};
       compileBundle(scope, wrapped, VERBS, st, `~${fnv(ids.join(','))}`);
       Object.assign(defined, scope.exports);
+      return true;
+    };
+    /** The whole bundle, compiled as Node would load it: its own exports (load, requireFrom). */
+    let whole;
+    const wholeBundle = () => {
+      const scope = Object.create(module);
+      scope.exports = {};
+      compileBundle(scope, readRanges(fd, [[0, st.size]], ...Module.wrapper), VERBS, st);
+      return scope.exports;
     };
     const requireModule = (id) => {
+      if (whole !== undefined) return whole.load(id);
       const done = loaded[id];
       if (done) return done.exports;
-      if (!(id in defined) && index.place.has(id)) read(id);
+      if (!(id in defined) && index.place.has(id) && !read(id)) {
+        // Only before any module ran: two copies of one module must never run side by side.
+        if (Object.keys(loaded).length > 0) throw new Error(`dist/cli/verbs.cjs changed under a running svc (${id})`);
+        whole = wholeBundle();
+        return whole.load(id);
+      }
       const define = defined[id];
       if (define === undefined) return module.require(id);
       const own = (loaded[id] = { exports: {} });
@@ -252,13 +276,18 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
     };
     return {
       load: requireModule,
-      requireFrom: (nodeRequire) => (id) => (index.place.has(id) ? requireModule(id) : nodeRequire(id)),
+      requireFrom: (nodeRequire) => (id) =>
+        whole !== undefined
+          ? whole.requireFrom(nodeRequire)(id)
+          : index.place.has(id)
+            ? requireModule(id)
+            : nodeRequire(id),
     };
   }
   /** Compiles and runs a bundle's wrapped text with the code cache of this run's kind (and `part` of the bundle). */
   function compileBundle(module, wrapped, filename, st, part = '') {
     const prefix = `${path.basename(filename)}@${folder}-${variant}${part}-`;
-    const file = path.join(dir, `${prefix}${st.size}-${Math.trunc(st.mtimeMs)}-${process.versions.v8}`);
+    const file = path.join(dir, `${prefix}${stampOf(st)}-${process.versions.v8}`);
     // The cache a successful run saved, else one a failed run saved (see below).
     let cachedData;
     let from;

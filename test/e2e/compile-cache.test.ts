@@ -4,7 +4,7 @@
  * another build) only costs a recompile. Not timed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN, runSvc, svcEnv, tempConfigDir } from '../helpers/spawn-svc.js';
@@ -112,6 +112,33 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
     expect(run()).toBe(size);
     writeFileSync(index, 'not an index');
     expect(run()).toBe(size);
+    // An index of another build of the same size (an install under way): the modules are not where
+    // it says, which the first read finds, and the whole bundle is read instead.
+    writeFileSync(index, JSON.stringify({ ...stale, ids: [...stale.ids].reverse() }));
+    expect(run()).toBeGreaterThan(size);
+  });
+
+  it('takes a bundle of the same size and modification time but another file (an npm upgrade) as another build', () => {
+    const { tmp, dir } = cacheFolder();
+    const root = dirname(dirname(SVC_BIN));
+    const install = join(tmp, 'install');
+    for (const part of ['bin', 'package.json', join('dist', 'cli')])
+      cpSync(join(root, part), join(install, part), { recursive: true });
+    const bin = join(install, 'bin', 'svc.js');
+    expect(generate(tmp, bin).code).toBe(0);
+    const first = readdirSync(dir).filter((file) => file.startsWith('svc.cjs@'));
+    // npm gives every file it installs the same modification time: a new file of the same length
+    // and time must not be served the old file's compiled code (V8 checks only the length).
+    const file = join(install, 'dist', 'cli', 'svc.cjs');
+    const { atime, mtime } = statSync(file);
+    const text = readFileSync(file);
+    rmSync(file);
+    writeFileSync(file, text);
+    utimesSync(file, atime, mtime);
+    expect(generate(tmp, bin).code).toBe(0);
+    const second = readdirSync(dir).filter((name) => name.startsWith('svc.cjs@'));
+    expect(second).toHaveLength(1);
+    expect(second).not.toEqual(first);
   });
 
   it('is not used from a folder that others can write to', () => {
