@@ -107,7 +107,7 @@ function readRanges(fd, ranges, before = '', after = '') {
   for (const [start, end] of merged) {
     for (let position = start; position < end; ) {
       const read = fs.readSync(fd, text, at, end - position, position);
-      if (read === 0) throw new Error('dist/cli/verbs.cjs is shorter than its index says: rebuild (npm run build)');
+      if (read === 0) throw new Error('a bundle of dist/cli ended before its expected length: rebuild (npm run build)');
       at += read;
       position += read;
     }
@@ -218,7 +218,15 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
   function partialBundle(module, fd, st, index) {
     const defined = Object.create(null);
     const loaded = Object.create(null);
-    const head = readRanges(fd, [[0, index.head]]);
+    /** The exports of a text of the verbs bundle, compiled and run in the CommonJS wrapper (`head`, `tail`). */
+    const run = (wrapped, part) => {
+      const scope = Object.create(module);
+      scope.exports = {};
+      compileBundle(scope, wrapped, VERBS, st, part);
+      return scope.exports;
+    };
+    // The bundle's banner and helpers, then an object of the module functions instead of its table.
+    const opening = `${head}${readRanges(fd, [[0, index.head]])}module.exports = {\n`;
     const read = (root) => {
       const wanted = new Set();
       const visit = (i) => {
@@ -228,36 +236,25 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
       };
       visit(index.place.get(root));
       const ids = [...wanted].sort((a, b) => a - b);
-      // The bundle's banner and helpers, then an object of the module functions instead of its table.
-      const [before, after] = Module.wrapper;
       const wrapped = readRanges(
         fd,
         ids.map((i) => index.modules[i]),
-        `${before}${head}module.exports = {\n`,
-        `};${after}`,
+        opening,
+        `};${tail}`,
       );
-      // Each module's text starts where the index says, or the index is of another build (an
-      // install under way): then the whole bundle is read, as without an index.
-      let at = before.length + head.length + 'module.exports = {\n'.length;
+      // Each module's text starts where the index says (as .ci/build.mjs writes it), or the index
+      // is of another build (an install under way): then the whole bundle is read, as without an index.
+      let at = opening.length;
       for (const i of ids) {
         if (!wrapped.startsWith(`${JSON.stringify(index.ids[i])}: function (exports, require, module) {`, at))
           return false;
         at += index.modules[i][1] - index.modules[i][0];
       }
-      const scope = Object.create(module);
-      scope.exports = {};
-      compileBundle(scope, wrapped, VERBS, st, `~${fnv(ids.join(','))}`);
-      Object.assign(defined, scope.exports);
+      Object.assign(defined, run(wrapped, `~${fnv(ids.join(','))}`));
       return true;
     };
     /** The whole bundle, compiled as Node would load it: its own exports (load, requireFrom). */
     let whole;
-    const wholeBundle = () => {
-      const scope = Object.create(module);
-      scope.exports = {};
-      compileBundle(scope, readRanges(fd, [[0, st.size]], ...Module.wrapper), VERBS, st);
-      return scope.exports;
-    };
     const requireModule = (id) => {
       if (whole !== undefined) return whole.load(id);
       const done = loaded[id];
@@ -265,7 +262,7 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant) {
       if (!(id in defined) && index.place.has(id) && !read(id)) {
         // Only before any module ran: two copies of one module must never run side by side.
         if (Object.keys(loaded).length > 0) throw new Error(`dist/cli/verbs.cjs changed under a running svc (${id})`);
-        whole = wholeBundle();
+        whole = run(readRanges(fd, [[0, st.size]], head, tail));
         return whole.load(id);
       }
       const define = defined[id];

@@ -29,6 +29,14 @@ function caches(dir: string): { file: string; mtime: number }[] {
 /** The bundle each cache file is for. */
 const bundles = (dir: string) => caches(dir).map(({ file }) => file.split('@')[0]);
 
+/** A copy of the built CLI in `folder` (bin, package.json, dist/cli): an install of its own. Returns its folder. */
+function installCopy(folder: string): string {
+  const root = dirname(dirname(SVC_BIN));
+  for (const part of ['bin', 'package.json', join('dist', 'cli')])
+    cpSync(join(root, part), join(folder, part), { recursive: true });
+  return folder;
+}
+
 /** Runs `svc keys generate --json` with its temporary folder (and so the cache) in `tmp`. */
 function generate(tmp: string, bin = SVC_BIN): { code: number | null; stdout: string } {
   const r = spawnSync(process.execPath, [bin, 'keys', 'generate', '--json'], {
@@ -64,10 +72,7 @@ describe.skipIf(typeof process.getuid !== 'function')('the code cache of the CLI
 
   it("reads a command's modules of the verbs bundle alone, and the whole bundle where its index does not describe it", () => {
     const { tmp, dir } = cacheFolder();
-    const root = dirname(dirname(SVC_BIN));
-    const install = join(tmp, 'install');
-    for (const part of ['bin', 'package.json', join('dist', 'cli')])
-      cpSync(join(root, part), join(install, part), { recursive: true });
+    const install = installCopy(join(tmp, 'install'));
     const verbs = join(install, 'dist', 'cli', 'verbs.cjs');
     const size = statSync(verbs).size;
     // A preload that counts the bytes the run reads from the verbs bundle (every read goes through fs).
@@ -120,10 +125,7 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
 
   it('takes a bundle of the same size and modification time but another file (an npm upgrade) as another build', () => {
     const { tmp, dir } = cacheFolder();
-    const root = dirname(dirname(SVC_BIN));
-    const install = join(tmp, 'install');
-    for (const part of ['bin', 'package.json', join('dist', 'cli')])
-      cpSync(join(root, part), join(install, part), { recursive: true });
+    const install = installCopy(join(tmp, 'install'));
     const bin = join(install, 'bin', 'svc.js');
     expect(generate(tmp, bin).code).toBe(0);
     const first = readdirSync(dir).filter((file) => file.startsWith('svc.cjs@'));
@@ -150,13 +152,7 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
 
   it('keeps one cache per install: two copies of the CLI run in turn do not evict each other', () => {
     const { tmp, dir } = cacheFolder();
-    const root = dirname(dirname(SVC_BIN));
-    const copies = ['a', 'b'].map((name) => {
-      const dest = join(tmp, name);
-      for (const part of ['bin', 'package.json', join('dist', 'cli')])
-        cpSync(join(root, part), join(dest, part), { recursive: true });
-      return join(dest, 'bin', 'svc.js');
-    });
+    const copies = ['a', 'b'].map((name) => join(installCopy(join(tmp, name)), 'bin', 'svc.js'));
     for (const bin of copies) expect(generate(tmp, bin).code).toBe(0);
     // Each copy's two bundles, cached side by side.
     expect(bundles(dir).filter((bundle) => bundle === 'svc.cjs')).toHaveLength(2);
@@ -192,10 +188,7 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
   it("removes this install's caches of an earlier build when a run saves, and nothing it did not write", () => {
     const { tmp, dir } = cacheFolder();
     // An install of its own, rebuilt below.
-    const root = dirname(dirname(SVC_BIN));
-    const install = join(tmp, 'install');
-    for (const part of ['bin', 'package.json', join('dist', 'cli')])
-      cpSync(join(root, part), join(install, part), { recursive: true });
+    const install = installCopy(join(tmp, 'install'));
     const bin = join(install, 'bin', 'svc.js');
     const help = () =>
       spawnSync(process.execPath, [bin, '--help'], {
