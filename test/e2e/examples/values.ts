@@ -79,17 +79,24 @@ export const VARIABLES: Record<string, Value> = {
 
 export const file = (name: string, text: string) => (w: World) => writeFileSync(join(w.cwd, name), text);
 
-/** A sandbox OAuth credential of the default identity (the one `--sandbox-token` logs in as). */
+/** The subject (and so the nickname) of the OAuth credentials examples remove. */
+const REMOVABLE = 'removable-';
+
+/**
+ * A sandbox OAuth credential of the default identity (the one `--sandbox-token` logs in as): never
+ * one of the removable ones, which examples running beside it delete, and whose subject the
+ * default token does not name.
+ */
 export const oauthCredential: Value = (w) =>
   w.once('oauthCredential', async () => {
-    const listed = (await w.json(['credentials', 'list'])).data as { id: string; type: string }[];
-    const known = listed.find((c) => c.type === 'OAUTH');
+    const listed = (await w.json(['credentials', 'list'])).data as { id: string; type: string; nickname: string }[];
+    const known = listed.find((c) => c.type === 'OAUTH' && !c.nickname.startsWith(REMOVABLE));
     return known?.id ?? (await w.json(['credentials', 'add', 'oauth', '--sandbox-token'])).id;
   });
 
 /** A credential of its own for an example that removes it (an OAuth one of a new subject). */
 export const removableCredential: Value = async (w) =>
-  (await w.json(['credentials', 'add', 'oauth', '--sandbox-token', '--subject', `removable-${randomToken()}`])).id;
+  (await w.json(['credentials', 'add', 'oauth', '--sandbox-token', '--subject', `${REMOVABLE}${randomToken()}`])).id;
 
 /** The nonce of a kept client key, as the README's `NONCE=$(svc login oauth … --nonce)` sets it. */
 export const nonce: Value = async (w) => {
