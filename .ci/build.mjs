@@ -14,6 +14,7 @@
 // 4. argv-words.cjs: the argv scanner (commands/argv-words.ts) with the global flags that take a
 //    value (commands/global-flags.ts), for bin/svc.js, which must know the command words before it
 //    loads the root.
+// 6. help.txt: `svc --help` as printed to a pipe, which bin/svc.js prints without loading the root.
 //
 // Verbs are found from the registry, not from a list here: every `() => import('./x.js')` in a
 // `commands/<noun>/verbs.ts` that the root imports becomes the module `./<noun>.<x>.cjs` of
@@ -51,6 +52,8 @@ const replacements = replacementLedger();
 
 /** undici's parser without SIMD, in a file of its own next to the bundles, required only if used (see LAZY). */
 const LLHTTP_FALLBACK = './llhttp-wasm.cjs';
+/** `svc --help`'s text (part 6). */
+const ROOT_HELP = 'help.txt';
 
 const common = {
   bundle: true,
@@ -529,3 +532,14 @@ cpSync(join(root, 'src', 'emulator', 'kernel', 'request-check', 'generated'), jo
   recursive: true,
   filter: (f) => !/\.(d\.ts|js)$/.test(f),
 });
+
+// 6. The root's help (`svc --help`) as the built CLI prints it to a pipe or file: it depends on
+// nothing but a terminal's width, so bin/svc.js prints this file instead of building the program for
+// it (a third of the run). Written after the run, which must not find an older one.
+const rootHelp = execFileSync(process.execPath, [join(root, 'bin', 'svc.js'), '--help'], {
+  cwd: root,
+  encoding: 'utf8',
+  env: { ...process.env, NO_COLOR: '1' },
+});
+if (!rootHelp.startsWith('Usage: svc ')) throw new Error(`svc --help printed no usage: ${rootHelp.slice(0, 200)}`);
+writeFileSync(join(out, ROOT_HELP), rootHelp);

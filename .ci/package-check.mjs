@@ -76,6 +76,7 @@ if (tarball) {
     'package/CHANGELOG.md',
     'package/dist/cli/verbs.cjs.map',
     'package/dist/cli/verbs.index.json',
+    'package/dist/cli/help.txt',
   ])
     check(`tarball has ${wanted.slice('package/'.length)}`, files.includes(wanted));
   // The one JSON file of dist/cli that runs: the verbs bundle's index (bin/compile-cache.js reads it).

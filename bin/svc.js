@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Tiny on purpose: startup time is a feature (README "Performance"). bin/package.json makes this
-// file CommonJS. It answers --version itself, turns on the code caches, sets V8 up for a
+// file CommonJS. It answers --version and the root's --help to a pipe itself, turns on the code caches, sets V8 up for a
 // short-lived command (keepWebAssemblyOnBaselineTier) and loads the bundled command root
 // (dist/cli/svc.cjs, built by .ci/build.mjs), which loads one verb's bundle only when that verb runs.
 'use strict';
@@ -8,7 +8,7 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The most common scripted call answers without loading the command tree.
   process.stdout.write(require('../package.json').version + '\n');
-} else {
+} else if (!(args.length === 1 && (args[0] === '--help' || args[0] === '-h') && printBuiltRootHelp())) {
   // The root's own argv scanner (commands/argv-words.ts), built with the global flags that take a
   // value: the word after one of those is not a command.
   const argvWords = require('../dist/cli/argv-words.cjs');
@@ -79,4 +79,21 @@ function cacheKey(words) {
     .join('-')
     .replace(/[^\w.-]/g, '_')
     .slice(0, 60);
+}
+
+/**
+ * The root's help printed to a pipe or file is the same text every time (only a terminal's width
+ * changes it): the build wrote it (.ci/build.mjs, part 6), so the command tree is not built for it.
+ * False on a terminal, or before the build has written it (the build's own run of --help).
+ */
+function printBuiltRootHelp() {
+  if (process.stdout.isTTY) return false;
+  let text;
+  try {
+    text = require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'cli', 'help.txt'));
+  } catch {
+    return false;
+  }
+  process.stdout.write(text);
+  return true;
 }

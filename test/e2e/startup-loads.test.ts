@@ -1,6 +1,6 @@
 /**
- * What the command root loads (README "Performance"): `svc --help` and a verb's `--help` must read
- * the root bundle only, with no verb module and no HTTP or crypto library, whatever a later change
+ * What the command root loads (README "Performance"): `svc --help` reads no bundle, and a verb's
+ * `--help` must read the root bundle only, with no verb module and no HTTP or crypto library, whatever a later change
  * imports. Not timed: it checks which files and Node built-ins a spawned CLI loaded, and what the
  * build put into the root bundle (dist/cli/svc.meta.json, written by .ci/build.mjs).
  */
@@ -68,8 +68,22 @@ describe('the command root', () => {
   // A noun with resource commands (commands/resources/) reads their table too: a module of the
   // verbs bundle, of which it runs that module alone.
   const table = join('dist', 'cli', 'verbs.cjs');
+  it("svc --help to a pipe prints the text the build wrote, loading no bundle; it is the command tree's own help", () => {
+    const r = loadsOf(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.files).toEqual([join('bin', 'svc.js')]);
+    expect(loadsOf(['-h']).stdout).toBe(r.stdout);
+    // With a global flag before it, the root builds the program and commander prints its help.
+    const built = loadsOf(['--no-color', '--help']);
+    expect(built.files).toContain(join('dist', 'cli', 'svc.cjs'));
+    expect(r.stdout).toBe(built.stdout);
+    expect(r.stdout).toMatch(
+      /^Usage: svc \[options\] \[command\]\n[\s\S]*\n {2}sandbox {2,}[\s\S]*\n {2}-h, --help {2,}/,
+    );
+  });
+
   it.each([
-    [['--help'], []],
+    [['help'], []],
     [['session', 'refresh', '--help'], []],
     [['sandbox', '--help'], [table]],
     [['customers', 'create', '--help'], [table]],
