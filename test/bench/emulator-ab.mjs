@@ -11,15 +11,21 @@
  * SVC_BENCH_STATE=FOLDER: each emulator saves every change to its own --state file in FOLDER
  * (as `emulator start --state` does); without it both keep their state in memory. With
  * --memory-vs-state, the other emulator is this checkout's own, one with a state file in a temp
- * folder and one without: the cost of --state.
+ * folder and one without: the cost of --state. With --without-request-check, the other emulator is
+ * this checkout's own too, its request check (the schema check of kernel/request-check/ before
+ * every handler) replaced by one that lets everything through (without-request-check.mjs, module
+ * hooks in that process only): the cost of the check, in the same build.
  *
  * Every block is checked: each create must answer 201, each execute 200 and move the quote's
- * amount out of the source account, so an emulator that skips the work gets no figure.
+ * amount out of the source account, so an emulator that skips the work gets no figure. With
+ * --without-request-check, an impossible birth date must be refused by the checked emulator and let
+ * through by the other before anything is timed.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { register } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
@@ -29,7 +35,8 @@ import { usdPayoutAccounts } from './usd-payout.mjs';
 const here = fileURLToPath(new URL('../..', import.meta.url));
 
 if (process.argv[2] === '--child') {
-  const [, , , checkout, statePath] = process.argv;
+  const [checkout, statePath] = process.argv.slice(3).filter((a) => !a.startsWith('--'));
+  if (process.argv.includes('--without-request-check')) register('./without-request-check.mjs', import.meta.url);
   const { startEmulator } = await import(join(checkout, 'dist', 'src', 'emulator', 'index.js'));
   const emu = await startEmulator({ port: 0, ...(statePath ? { statePath } : {}) });
   process.send({
@@ -46,11 +53,12 @@ if (process.argv[2] === '--child') {
   });
 } else {
   const memoryVsState = process.argv.includes('--memory-vs-state');
+  const withoutCheck = process.argv.includes('--without-request-check');
   const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-  const other = memoryVsState ? here : positional.shift();
+  const other = memoryVsState || withoutCheck ? here : positional.shift();
   if (!other) {
     console.error(
-      'usage: node test/bench/emulator-ab.mjs <other checkout> [blocks] [per block] (or --memory-vs-state)',
+      'usage: node test/bench/emulator-ab.mjs <other checkout> [blocks] [per block] (or --memory-vs-state, or --without-request-check)',
     );
     process.exit(2);
   }
@@ -63,14 +71,19 @@ if (process.argv[2] === '--child') {
         { name: 'this checkout, --state', checkout: here, state: join(scratch, 'state.json') },
         { name: 'this checkout, in memory', checkout: here },
       ]
-    : [
-        { name: `this checkout (${here})`, checkout: here, state: stateFolder && join(stateFolder, 'this.json') },
-        {
-          name: `other (${resolve(other)})`,
-          checkout: resolve(other),
-          state: stateFolder && join(stateFolder, 'other.json'),
-        },
-      ];
+    : withoutCheck
+      ? [
+          { name: 'this checkout, request check', checkout: here, checked: true },
+          { name: 'this checkout, no request check', checkout: here, checked: false },
+        ]
+      : [
+          { name: `this checkout (${here})`, checkout: here, state: stateFolder && join(stateFolder, 'this.json') },
+          {
+            name: `other (${resolve(other)})`,
+            checkout: resolve(other),
+            state: stateFolder && join(stateFolder, 'other.json'),
+          },
+        ];
 
   await provedBench(async () => {
     const children = [];
@@ -80,11 +93,13 @@ if (process.argv[2] === '--child') {
           '--child',
           side.checkout,
           ...(side.state ? [side.state] : []),
+          ...(side.checked === false ? ['--without-request-check'] : []),
         ]);
         children.push(child);
         Object.assign(side, await new Promise((ok) => child.once('message', ok)), { child, perRequest: [] });
         side.dispatcher = new Agent({ connections: 8, keepAliveTimeout: 10_000 });
         await setUp(side);
+        if (side.checked !== undefined) await proveRequestCheck(side);
       }
       const ask = (side) =>
         new Promise((ok) => {
@@ -108,8 +123,11 @@ if (process.argv[2] === '--child') {
           `${side.name}: ${median(side.perRequest).toFixed(3)} ms CPU per valid request (median of ${blocks} blocks)`,
         );
       const ratio = median(ratios);
+      // The spread says what the median can resolve: two identical emulators on a busy machine
+      // differ by 10% and more in single blocks.
+      const [low, high] = quartiles(ratios);
       console.log(
-        `${sides[0].name} / ${sides[1].name}: ${ratio.toFixed(3)}× CPU per request (median of per-block ratios) = ${((1 / ratio - 1) * 100).toFixed(1)}% throughput per CPU-second`,
+        `${sides[0].name} / ${sides[1].name}: ${ratio.toFixed(3)}× CPU per request (median of per-block ratios; quartiles ${low.toFixed(3)}–${high.toFixed(3)}) = ${((1 / ratio - 1) * 100).toFixed(1)}% throughput per CPU-second`,
       );
     } finally {
       for (const child of children) child.kill();
@@ -121,6 +139,12 @@ if (process.argv[2] === '--child') {
 
 function median(xs) {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
+
+/** The first and third quartiles (nearest rank). */
+function quartiles(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return [sorted[Math.floor((sorted.length - 1) / 4)], sorted[Math.ceil(((sorted.length - 1) * 3) / 4)]];
 }
 
 async function call(side, method, path, body, headers = {}) {
@@ -137,6 +161,21 @@ async function call(side, method, path, body, headers = {}) {
 async function setUp(side) {
   Object.assign(side, await usdPayoutAccounts((method, path, body) => call(side, method, path, body)));
   side.made = 0;
+}
+
+/** The request check runs where it should and only there: an impossible birth date is refused (400 naming it) or let through. */
+async function proveRequestCheck(side) {
+  const answer = await call(side, 'POST', '/customers', {
+    customerType: 'INDIVIDUAL',
+    fullName: 'Bench Probe',
+    platformCustomerId: 'bench-ab-probe',
+    birthDate: 'not-a-date',
+  });
+  const refused = answer.status === 400 && answer.body.details?.errors?.some((e) => e.field === 'birthDate');
+  prove(
+    refused === side.checked,
+    `${side.name}: an impossible birth date answered ${answer.status} ${JSON.stringify(answer.body)}`,
+  );
 }
 
 /** `n` rounds of the request mix, 4 at a time; returns how many requests were sent. */

@@ -11,6 +11,11 @@ const benches = [
   ['Emulator: quote executions over loopback', 'quote-rate.mjs', []],
   ['Emulator: growth (customer creation rate and memory as the store grows to 60,000)', 'growth.mjs', []],
   ['Emulator: CPU per request with a --state file against in memory', 'emulator-ab.mjs', ['--memory-vs-state']],
+  [
+    'Emulator: CPU per request with the request check against without it',
+    'emulator-ab.mjs',
+    ['--without-request-check'],
+  ],
   ['Webhook receiver against a bare node:http server', 'webhook-bench.mjs', []],
 ];
 
