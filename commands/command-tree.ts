@@ -9,7 +9,7 @@ import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS } from './global-flags.js';
 import { GROUPS, tableVerbs, type TableVerb } from './resources/verbs.js';
 import type { Operation } from './resources/operation.js';
 import { longFlag, type Completes, type Flag, type Verb } from './verb.js';
-import { NOUNS, type Noun } from './nouns.js';
+import { NOUNS, type Noun, verbsOf } from './nouns.js';
 
 /** A noun or verb as shell completion sees it. */
 interface CompletionEntry {
@@ -39,19 +39,24 @@ export interface CommandTree {
   globalCompletes: Record<string, Completes>;
 }
 
-/** The command tree; `operations` (commands/resources/table.ts) adds the resource commands. */
-export function commandTree(operations: readonly Operation[] = []): CommandTree {
+/**
+ * The command tree; `operations` (commands/resources/table.ts) adds the resource commands. Async:
+ * it loads every noun's verb specs, which a command's run loads for its own noun only.
+ */
+export async function commandTree(operations: readonly Operation[] = []): Promise<CommandTree> {
   const globals = Object.values(GLOBAL_FLAGS).map((f) => longFlag(f.syntax));
+  const verbs = await Promise.all(NOUNS.map(verbsOf));
   return {
     // --version and --help are commander's own, declared by the root (program.ts).
     globalFlags: ['--version', ...globals, '--help'],
     globalValueFlags: [...GLOBAL_VALUE_FLAGS],
     globalCompletes: completesOf(Object.values(GLOBAL_FLAGS)),
-    nouns: NOUNS.map((noun) => ({
+    nouns: NOUNS.map((noun, i) => ({
       name: noun.name,
       description: noun.description,
       ...nounOfTree(
         noun,
+        verbs[i]!,
         operations.filter((op) => op.noun === noun.name),
       ),
     })),
@@ -82,12 +87,13 @@ const shapeOf = (spec: Verb<never>['spec']) => ({
 /** A noun's flags (when it is itself the command) and verbs. */
 function nounOfTree(
   noun: Noun,
+  own: readonly Verb<never>[],
   operations: readonly Operation[],
 ): Pick<CommandTree['nouns'][number], 'flags' | 'valueFlags' | 'choices' | 'completes' | 'args' | 'verbs'> {
   if ('action' in noun) return { ...shapeOf(noun.action.spec), verbs: [] };
   const self = operations.find((op) => op.verb === undefined);
   if (self) return { ...shapeOf(tableVerbs([self])[0]!.spec), verbs: [] };
-  const verbs = verbsOfTree(noun.verbs, operations);
+  const verbs = verbsOfTree(own, operations);
   return { flags: ['--help'], valueFlags: [], choices: {}, completes: {}, args: 0, verbs };
 }
 

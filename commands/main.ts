@@ -10,7 +10,8 @@ import type { VerbModule, VerbSpec } from './verb.js';
 import { TABLE_NOUNS, tableVerbs, type TableVerb } from './resources/verbs.js';
 import { idsInWords, type KnownIds, parseErrorJSON, rewriteArgv, wantsJson } from './argv.js';
 import { commandWords } from './argv-words.js';
-import { nounNamed } from './nouns.js';
+import { nounNamed, verbsOf } from './nouns.js';
+import type { Command } from 'commander';
 import { buildProgram, type Execute } from './program.js';
 import { commandTree, type CommandTree } from './command-tree.js';
 
@@ -25,14 +26,16 @@ const EXIT_USAGE = 2;
 const EXIT_INTERRUPTED = 130;
 
 /**
- * The table's verbs of the noun `words` invoke, loaded only for a noun that has some and not for
- * one of its own verbs (`svc sandbox fund` reads no table), nor for `svc --help`.
+ * The verbs of the noun `words` invoke: its own specs (loaded only now, so a command runs the top
+ * level of no other noun's specs) and the resource table's, read only for a noun that has some and
+ * not for one of its own verbs (`svc sandbox fund` reads no table). None for `svc --help`.
  */
-async function loadTableVerbs([word, verbWord]: string[]): Promise<TableVerb[]> {
+async function loadVerbs([word, verbWord]: string[]): Promise<TableVerb[]> {
   const noun = nounNamed(word);
-  if (noun === undefined || !TABLE_NOUNS.has(noun.name)) return [];
-  if ('verbs' in noun && noun.verbs.some((v) => v.spec.name === verbWord)) return [];
-  return tableVerbs((await import('./resources/table.js')).operationsOf(noun.name));
+  if (noun === undefined) return [];
+  const own = await verbsOf(noun);
+  if (!TABLE_NOUNS.has(noun.name) || own.some((v) => v.spec.name === verbWord)) return [...own];
+  return [...own, ...tableVerbs((await import('./resources/table.js')).operationsOf(noun.name))];
 }
 
 /**
@@ -54,6 +57,16 @@ async function knownIds(argv: string[], words: string[]): Promise<KnownIds> {
   if (!words.slice(0, 2).includes('logout')) return fromWords;
   const { activeSessionIds } = await import('./active-session-ids.js');
   return { ...fromWords, ...(await activeSessionIds(argv.slice(2), process.env)) };
+}
+
+/**
+ * The commander program for `argv`, with what it needs loaded first: the invoked noun's verbs and
+ * its help for its arguments. Tests parse command lines with it, with an `execute` of their own.
+ */
+export async function programFor(argv: string[], execute: Execute, known: KnownIds = {}): Promise<Command> {
+  const words = commandWords(argv.slice(2), GLOBAL_VALUE_FLAGS);
+  const [verbs, helpAfter] = await Promise.all([loadVerbs(words), loadHelpAfter(argv, words)]);
+  return buildProgram(argv, execute, verbs, helpAfter, known);
 }
 
 /** Every command of svc, with the resource table's: what `svc completion` is generated from. */
@@ -113,9 +126,8 @@ export async function main(rawArgv: string[]): Promise<number> {
     else code = await (await import('./run-verb.js')).runVerb(loaded, verb.spec, options, globals, signal, allCommands);
   };
   try {
-    const [table, helpAfter] = await Promise.all([loadTableVerbs(words), loadHelpAfter(argv, words)]);
     known = await knownIds(argv, words);
-    await buildProgram(argv, execute, table, helpAfter, known).parseAsync(argv);
+    await (await programFor(argv, execute, known)).parseAsync(argv);
     return code;
   } catch (error) {
     const commanderCode = (error as { code?: string }).code;

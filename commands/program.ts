@@ -79,14 +79,14 @@ function stderrColors(argv: string[]) {
 }
 
 /**
- * The commander program for `argv`, whose actions call `execute`; `table` holds the invoked noun's
- * verbs from the resource table, `helpAfter` the invoked noun's help for its arguments (both
- * loaded by main.ts before the program is built).
+ * The commander program for `argv`, whose actions call `execute`; `verbs` holds the invoked noun's
+ * verbs, its own and the resource table's, `helpAfter` its help for its arguments (both loaded by
+ * main.ts's programFor before the program is built).
  */
 export function buildProgram(
   argv: string[],
   execute: Execute,
-  table: readonly TableVerb[] = [],
+  verbs: readonly TableVerb[] = [],
   helpAfter?: string,
   known: KnownIds = {},
 ): Command {
@@ -123,7 +123,7 @@ export function buildProgram(
     if (noun.aliases) command.aliases(noun.aliases);
     if (noun !== invoked) continue;
     if ('action' in noun) mount(command, noun.action, execute, argv);
-    else mountAll(command, [...noun.verbs, ...table], execute, argv);
+    else mountAll(command, verbs, execute, argv);
     if (helpAfter) command.addHelpText('after', helpAfter);
   }
   // `help [command]` joins svc's own housekeeping in the grouped root help. Set last: a command made

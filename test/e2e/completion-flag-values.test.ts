@@ -133,8 +133,8 @@ describe.each(['bash', 'zsh'] as const)('%s completion of flag values', (shell) 
     expect(forward).toEqual([]);
   });
 
-  it("every flag declared with choices completes exactly them (the tree's own declarations)", () => {
-    const tree = commandTree(OPERATIONS);
+  it("every flag declared with choices completes exactly them (the tree's own declarations)", async () => {
+    const tree = await commandTree(OPERATIONS);
     const cases: { words: string[]; values: readonly string[] }[] = [];
     for (const noun of tree.nouns) {
       const entries = noun.verbs.length ? noun.verbs.filter((v) => !v.group) : [{ ...noun, name: '' }];

@@ -23,9 +23,11 @@ afterAll(() => t.close());
 const svc = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   runSvc(args, { env: { ...t.env, ...env }, configDir: t.configDir });
 
+const tree = await commandTree(OPERATIONS);
+
 describe('help (item 7)', () => {
   // Every verb, the resource commands' included (`auth credentials list` is three words; a group has no example of its own).
-  const verbs = commandTree(OPERATIONS).nouns.flatMap((n) =>
+  const verbs = tree.nouns.flatMap((n) =>
     n.verbs.length ? n.verbs.filter((v) => !v.group).map((v) => [n.name, ...v.name.split(' ')]) : [[n.name]],
   );
 

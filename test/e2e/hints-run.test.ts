@@ -209,9 +209,9 @@ const REFUSED_WORDS = /unknown (command|option)|too many arguments|missing requi
 /** A question a terminal would answer, asked without one. */
 const ASKS_A_TERMINAL = /svc cannot (prompt|ask)/;
 
-describe('every command a hint or message prints works as written', () => {
-  const commands = hintCommands();
+const commands = await hintCommands();
 
+describe('every command a hint or message prints works as written', () => {
   it('the source prints many commands, each from a literal the test can read', () => {
     expect(commands.length).toBeGreaterThan(60);
     for (const c of commands) if (!NAMED_ONLY[c.shown]) for (const w of c.words) if (!('text' in w)) standInFor(w, c);

@@ -4,7 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildProgram, type Execute } from '../../commands/program.js';
+import type { Execute } from '../../commands/program.js';
+import { programFor } from '../../commands/main.js';
 import { commandTree } from '../../commands/command-tree.js';
 import { commandWords } from '../../commands/argv-words.js';
 import type { GlobalOptions } from '../../commands/deps.js';
@@ -21,7 +22,7 @@ async function parse(...words: string[]): Promise<Parsed> {
   const execute: Execute = async (verb, options, globals) => {
     parsed = { verb: verb.spec.name, options, globals };
   };
-  await buildProgram(argv, execute).parseAsync(argv);
+  await (await programFor(argv, execute)).parseAsync(argv);
   if (!parsed) throw new Error(`${words.join(' ')} ran no verb`);
   return parsed;
 }
@@ -163,13 +164,13 @@ describe('global flags, declared once (commands/global-flags.ts)', () => {
     });
   });
 
-  it("bin/svc.js reads the command words with the root's scanner and global value flags (the file the build writes)", () => {
+  it("bin/svc.js reads the command words with the root's scanner and global value flags (the file the build writes)", async () => {
     const built = createRequire(import.meta.url)('../../dist/cli/argv-words.cjs') as {
       GLOBAL_VALUE_FLAGS: string[];
       commandWords: typeof commandWords;
       asksForHelp(args: string[], valueFlags: readonly string[]): boolean;
     };
-    expect(built.GLOBAL_VALUE_FLAGS).toEqual(commandTree().globalValueFlags);
+    expect(built.GLOBAL_VALUE_FLAGS).toEqual((await commandTree()).globalValueFlags);
     expect(built.GLOBAL_VALUE_FLAGS).toContain('--timeout');
     const args = ['--timeout', '5', '--profile=dev', 'session', '--jq', '.x', 'refresh', '--json'];
     expect(built.commandWords(args, built.GLOBAL_VALUE_FLAGS)).toEqual(['session', 'refresh']);

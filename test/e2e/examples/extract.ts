@@ -103,8 +103,8 @@ export function helpExamples(help: string): string[] {
 }
 
 /** The words of every command that has a help screen: the root, each verb (a group has no example of its own). */
-export function helpCommands(): string[][] {
-  const verbs = commandTree(OPERATIONS).nouns.flatMap((n) =>
+export async function helpCommands(): Promise<string[][]> {
+  const verbs = (await commandTree(OPERATIONS)).nouns.flatMap((n) =>
     n.verbs.length ? n.verbs.filter((v) => !v.group).map((v) => [n.name, ...v.name.split(' ')]) : [[n.name]],
   );
   return [[], ...verbs];
@@ -119,7 +119,7 @@ export async function allExamples(concurrency = 4): Promise<{ examples: Example[
     else byLine.set(line, { line, where: [where] });
   };
   for (const { line, where } of readmeExamples()) add(line, where);
-  const commands = helpCommands();
+  const commands = await helpCommands();
   const helps: string[] = new Array(commands.length);
   let next = 0;
   await Promise.all(

@@ -154,8 +154,8 @@ const STOP = new Set(
 );
 
 /** Every command printed by commands/ and src/, once each, with where it is printed. */
-export function hintCommands(): HintCommand[] {
-  const tree = commandTree(OPERATIONS);
+export async function hintCommands(): Promise<HintCommand[]> {
+  const tree = await commandTree(OPERATIONS);
   const byShown = new Map<string, HintCommand>();
   const files = [...sourceFiles(join(REPO_ROOT, 'commands')), ...sourceFiles(join(REPO_ROOT, 'src'))];
   for (const file of files) {
