@@ -17,6 +17,7 @@ import { parseEnvelope, type WebhookEvent } from './envelope.js';
 import { serviceHeaders, type ForwardResult } from './forward.js';
 import type { Pipeline } from './pipeline.js';
 import * as R from './replies.js';
+import type { AcceptedEvent } from './receiver-types.js';
 
 export const SIGNATURE_HEADER = 'x-service-signature';
 const BAD_SIGNATURE_REASON = 'X-Service-Signature does not verify over the body';
@@ -42,7 +43,7 @@ export async function receive(p: Pipeline, req: IncomingMessage, res: ServerResp
     const event = await verifiedEvent(p, req, res, body);
     if (event === undefined) return;
     const shown = p.wanted === undefined || p.wanted.has(event.type);
-    if (!(await claim(p, event, res, shown))) return;
+    if (!(claim(p, event, res, shown) ?? (await claimAfterTurn(p, event, res, shown)))) return;
     if (!shown) return await recordFiltered(p, event, res);
     // The headers go with a forward and into the journal; without either nothing reads them.
     const headers = p.keepsHeaders ? serviceHeaders(req.headers) : NO_HEADERS;
@@ -77,31 +78,39 @@ async function verifiedEvent(
   return event;
 }
 
-/** verified → claimed: the id is this delivery's, or it is answered (duplicate, queued, shutting down). */
-async function claim(p: Pipeline, event: WebhookEvent, res: ServerResponse, shown: boolean): Promise<boolean> {
+/**
+ * verified → claimed: true when the id is now this delivery's, false once it is answered (duplicate,
+ * queued, shutting down), undefined while another delivery of the same id is under way. Synchronous:
+ * the usual delivery is claimed without waiting for a turn of the microtask queue.
+ */
+function claim(p: Pipeline, event: WebhookEvent, res: ServerResponse, shown: boolean): boolean | undefined {
   const { id } = event;
+  // Once stopping, nothing new is recorded or printed: the service keeps it and retries.
+  if (p.life.stopping()) {
+    R.send(res, R.SHUTTING_DOWN);
+    return false;
+  }
+  if (p.options.dedupe.has(id)) {
+    p.stats.duplicates++;
+    R.send(res, R.DUPLICATE);
+    if (shown) p.options.onDuplicate?.(event);
+    return false;
+  }
+  if (p.queue?.has(id)) {
+    R.send(res, R.QUEUED); // ours to retry: the service may stop
+    return false;
+  }
+  if (p.inflight.has(id)) return undefined;
+  p.inflight.set(id, null);
+  return true;
+}
+
+/** Same id still being forwarded or recorded: its outcome decides (duplicate, or our turn). */
+async function claimAfterTurn(p: Pipeline, event: WebhookEvent, res: ServerResponse, shown: boolean): Promise<boolean> {
   for (;;) {
-    // Once stopping, nothing new is recorded or printed: the service keeps it and retries.
-    if (p.life.stopping()) {
-      R.send(res, R.SHUTTING_DOWN);
-      return false;
-    }
-    if (p.options.dedupe.has(id)) {
-      p.stats.duplicates++;
-      R.send(res, R.DUPLICATE);
-      if (shown) p.options.onDuplicate?.(event);
-      return false;
-    }
-    if (p.queue?.has(id)) {
-      R.send(res, R.QUEUED); // ours to retry: the service may stop
-      return false;
-    }
-    if (!p.inflight.has(id)) {
-      p.inflight.set(id, null);
-      return true;
-    }
-    // Same id still being forwarded or recorded: its outcome decides (duplicate, or our turn).
-    await p.turn(id);
+    await p.turn(event.id);
+    const claimed = claim(p, event, res, shown);
+    if (claimed !== undefined) return claimed;
   }
 }
 
@@ -131,7 +140,9 @@ export async function takeThrough(p: Pipeline, d: Delivery): Promise<boolean> {
 async function journaledAndForwarded(p: Pipeline, d: Delivery): Promise<boolean> {
   const { dedupe, forwarder } = p.options;
   try {
-    await dedupe.begin(d.event.id, d.body, d.headers);
+    // In memory there is nothing to wait for: no turn of the microtask queue is spent on it.
+    const begun = dedupe.begin(d.event.id, d.body, d.headers);
+    if (begun !== undefined) await begun;
   } catch (error) {
     return fail(p, d, R.STORE_FAILED, error);
   }
@@ -148,7 +159,10 @@ async function journaledAndForwarded(p: Pipeline, d: Delivery): Promise<boolean>
   }
   if (!(await shown(p, d, forward))) return false;
   try {
-    await (dedupe.durable ? dedupe.record(d.event.id, { verified: p.verified, forward }) : dedupe.record(d.event.id));
+    const recorded = dedupe.durable
+      ? dedupe.record(d.event.id, { verified: p.verified, forward })
+      : dedupe.record(d.event.id);
+    if (recorded !== undefined) await recorded;
   } catch (error) {
     // Shown but not recorded: the service's retry shows it again, and says so.
     p.interrupted.add(d.event.id);
@@ -165,14 +179,12 @@ async function shown(p: Pipeline, d: Delivery, forward: ForwardResult | undefine
   const redelivered = p.interrupted.has(event.id);
   p.stats.received++;
   try {
-    await p.options.onEvent({
-      event,
-      body: d.body,
-      verified: p.verified,
-      ...(forward && { forward }),
-      ...(redelivered && { redelivered }),
-      ...(d.attempt > 1 && { attempt: d.attempt }),
-    });
+    const accepted: AcceptedEvent = { event, body: d.body, verified: p.verified };
+    if (forward) accepted.forward = forward;
+    if (redelivered) accepted.redelivered = redelivered;
+    if (d.attempt > 1) accepted.attempt = d.attempt;
+    const written = p.options.onEvent(accepted);
+    if (written !== undefined) await written;
     return true;
   } catch (error) {
     // Not shown, so not recorded: the service is answered 500 and its retry shows it. A delivery

@@ -204,6 +204,14 @@ function outcomeFields(
 
 const ENVELOPE_KEYS = ['id', 'type', 'timestamp', 'data'] as const;
 
+/** The outcome fields as they close a line (their JSON without its opening brace). */
+const outcomeTail = (...outcome: Parameters<typeof outcomeFields>) =>
+  JSON.stringify(outcomeFields(...outcome)).slice(1);
+/** The tails of the deliveries that were not forwarded, the usual line: built once, by [verified][redelivered]. */
+const UNFORWARDED_TAILS = [false, true].map((verified) =>
+  [false, true].map((redelivered) => outcomeTail(verified, redelivered, undefined, undefined)),
+);
+
 /**
  * eventRecord's JSON line, made from the body as received rather than by serialising the parsed
  * envelope again: the body without its closing brace, then the outcome fields. Undefined unless the
@@ -225,8 +233,12 @@ export function eventRecordLine(
   if (body[0] !== 0x7b || body[last] !== 0x7d || body.includes(0x0a) || body.includes(0x0d)) return undefined;
   const keys = Object.keys(event);
   if (keys.length !== ENVELOPE_KEYS.length || ENVELOPE_KEYS.some((key, i) => keys[i] !== key)) return undefined;
-  const fields = JSON.stringify(outcomeFields(verified, redelivered, forward, attempt));
-  return `${body.toString('utf8', 0, last)},${fields.slice(1)}`;
+  // A first attempt is not said (outcomeFields): such a line has one of the four usual tails.
+  const tail =
+    forward === undefined && (attempt === undefined || attempt < 2)
+      ? UNFORWARDED_TAILS[verified ? 1 : 0]![redelivered ? 1 : 0]!
+      : outcomeTail(verified, redelivered, forward, attempt);
+  return `${body.toString('utf8', 0, last)},${tail}`;
 }
 
 export interface EventRecord {

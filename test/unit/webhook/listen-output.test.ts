@@ -84,6 +84,19 @@ describe('listen output', () => {
     );
   });
 
+  it('--json: an unforwarded delivery, verified or not, redelivered or not, first attempt or not: the record, byte for byte', async () => {
+    const { out, writes } = listenOutput(true);
+    const event = envelope();
+    const expected: string[] = [];
+    for (const verified of [true, false])
+      for (const redelivered of [false, true])
+        for (const attempt of [undefined, 1, 2]) {
+          await out.render({ ...delivery(event), verified, redelivered, ...(attempt && { attempt }) });
+          expected.push(`${JSON.stringify(eventRecord(event, verified, redelivered, undefined, attempt))}\n`);
+        }
+    expect(writes.join('')).toBe(expected.join(''));
+  });
+
   it('--json: a body spelled otherwise keeps its spelling (numbers, escapes, spaces) and reads as the same record', async () => {
     const { out, writes } = listenOutput(true);
     const event = envelope();
