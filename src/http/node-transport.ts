@@ -6,6 +6,7 @@
  * keeps the connection open for the next step of a flow and does not hold the process open.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import * as http from 'node:http';
 
 /** One request as the client sends it; the signal ends it (the caller's abort or its timeout). */
@@ -22,7 +23,7 @@ export interface Exchange {
 export interface Answer {
   statusCode: number;
   headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Buffer> & { destroy(): void };
+  body: Readable;
 }
 
 export async function nodeTransport(x: Exchange): Promise<Answer> {

@@ -25,22 +25,39 @@ function responseTooLarge(url: string, limitBytes: number, declared?: number): R
   );
 }
 
-/** The body as text, or ResponseTooLargeError once more than limit bytes arrived (or were announced). */
-export async function readBodyText(res: Answer, url: string, limit: number): Promise<string> {
+/**
+ * The body as text, or ResponseTooLargeError once more than limit bytes arrived (or were announced).
+ * Read through the stream's events rather than `for await`, whose async iterator and end-of-stream
+ * helpers are a few dozen functions of Node's that a command would compile for its one answer.
+ */
+export function readBodyText(res: Answer, url: string, limit: number): Promise<string> {
+  const { body } = res;
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    res.body.destroy();
-    throw responseTooLarge(url, limit, declared);
+    body.destroy();
+    return Promise.reject(responseTooLarge(url, limit, declared));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.length;
-    if (size > limit) {
-      res.body.destroy();
-      throw responseTooLarge(url, limit);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        body.destroy();
+        reject(responseTooLarge(url, limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    body.once('end', () => {
+      ended = true;
+      resolve(Buffer.concat(chunks, size).toString('utf8'));
+    });
+    body.once('error', reject);
+    // Closed before its end with no error of its own (a dropped connection): said as Node's streams say it.
+    body.once('close', () => {
+      if (!ended) reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    });
+  });
 }

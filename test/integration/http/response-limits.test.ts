@@ -48,6 +48,18 @@ describe('answer bodies are bounded', () => {
     expect(written.bytes).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it('an answer cut off part way (the connection dropped) is a NetworkError at once, not a hang or a half body', async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"data":[', () => res.socket?.destroy());
+    });
+    const client = createClient({ baseUrl: server.origin, auth, env: {}, timeoutMs: 60_000 });
+    const error = await client.request({ method: 'GET', path: '/customers' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain(server.origin);
+    expect((error as Error).message).not.toMatch(/timed out|did not finish/);
+  });
+
   it('an announced Content-Length past the limit is refused before the body is read', async () => {
     server = await startServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(2 ** 31) });
