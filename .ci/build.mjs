@@ -158,6 +158,15 @@ const LAZY = [
     stub: (real) =>
       `const { isDeepStrictEqual } = require('node:util'); module.exports = { deepEqual(actual, expected) { if (!isDeepStrictEqual({ ...actual }, { ...expected })) require(${real}).deepEqual(actual, expected); } };`,
   },
+  // conf imports node:crypto when it loads, for its optional encryption (svc gives it no key), and
+  // node:crypto loads about a dozen modules: a command that reads the store but signs nothing
+  // (`session show`, `config get`) would load them for this alone.
+  {
+    importer: CONF_INDEX,
+    path: 'node:crypto',
+    stub: (real) =>
+      `module.exports = Object.fromEntries(['pbkdf2Sync', 'createCipheriv', 'createDecipheriv', 'randomBytes'].map((name) => [name, (...a) => require(${real})[name](...a)]));`,
+  },
   // Left out: conf's schema validation (ajv, ajv-formats) and migrations (semver), code that every
   // bundle writing the store would read on each run. The store passes conf neither a schema
   // nor migrations (src/store/json-file.ts), so conf never calls them; if it ever did, the stub

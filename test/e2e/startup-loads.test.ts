@@ -145,6 +145,14 @@ describe('the command root', () => {
     ]);
   });
 
+  it('reads the store without node:crypto: conf loads it only for the encryption svc never asks of it', () => {
+    const r = loadsOf(['config', 'list']);
+    expect(r.code).toBe(0);
+    // It opened the store (conf, a module of the verbs bundle, read the profiles) and crypto stayed out.
+    expect(r.files).toContain(join('dist', 'cli', 'verbs.cjs'));
+    expect(r.builtins.filter((b) => b === 'crypto' || b.startsWith('internal/crypto/'))).toEqual([]);
+  });
+
   it('signs with node:crypto alone: a stamp (as every signed request makes one) loads no webcrypto', () => {
     // noble's default random source is globalThis.crypto, which loads webcrypto on Node 20;
     // src/crypto/curve.ts gives it node:crypto's instead.
