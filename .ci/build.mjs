@@ -366,6 +366,8 @@ writeFileSync(
   join(out, 'svc.meta.json'),
   JSON.stringify({ inputs: rootInputs, chunks: Object.fromEntries([...chunks].map(([n, s]) => [n, relative(root, s)])), replacements: replacements.counts() }, null, 1),
 );
+/** Where esbuild's helpers module defines __toESM (see __svcOnce). */
+const TO_ESM = '__toESM=(mod,isNodeMode,target)=>(';
 // Each module as CommonJS, with its source map (esbuild carries the inline map of the split
 // build through, so it still points into src/ and commands/).
 const modules = await Promise.all(
@@ -387,15 +389,23 @@ const modules = await Promise.all(
     if (exported.includes('__toCommonJS(')) {
       throw new Error(`.ci/build.mjs: esbuild's __toCommonJS in ${basename(file.path)} no longer has the form __svcExports replaces (.ci/BUILD.md)`);
     }
-    return { id: `./${basename(file.path)}`, code: exported.endsWith('\n') ? exported : `${exported}\n`, map: JSON.parse(map) };
+    // esbuild's __toESM makes a new namespace object (a getter a property) each time a module
+    // imports a CommonJS one by default or as a namespace: node:fs's hundred properties for each of
+    // the twenty modules that import it. Reassigned at the end of the helpers' module (so no column
+    // of its source map moves), it makes each once (__svcOnce) and every importer shares it.
+    const once = exported.includes(TO_ESM) ? `${exported.endsWith('\n') ? exported : `${exported}\n`}__toESM=__svcOnce(__toESM);\n` : exported;
+    return { id: `./${basename(file.path)}`, code: once.endsWith('\n') ? once : `${once}\n`, map: JSON.parse(map) };
   }),
 );
+if (modules.filter((m) => m.code.includes(TO_ESM)).length !== 1) {
+  throw new Error(`.ci/build.mjs: esbuild's __toESM is no longer defined once in the form ${TO_ESM} that __svcOnce wraps (.ci/BUILD.md)`);
+}
 // The bundle: the modules by id, and a require that serves those ids from here and any other
 // (node:fs, ./svc.cjs, the prompt library) from Node. A module runs once, on its first require;
 // the split build's imports have no cycles, so each is complete when its importer runs. Each
 // module starts on a line of its own, where its source map is placed in the bundle's.
 const map = sourceMapOf(VERBS_BUNDLE);
-const EXPORTS_HELPER = "function __svcExports(namespace) { return Object.defineProperty(namespace, '__esModule', { value: true }); }";
+const EXPORTS_HELPER = `function __svcExports(namespace) { return Object.defineProperty(namespace, '__esModule', { value: true }); } function __svcOnce(toESM) { var plain = new WeakMap(), node = new WeakMap(); return function (mod, isNodeMode) { if (mod === null || (typeof mod !== 'object' && typeof mod !== 'function')) return toESM(mod, isNodeMode); var made = isNodeMode ? node : plain, ns = made.get(mod); if (ns === undefined) made.set(mod, (ns = toESM(mod, isNodeMode))); return ns; }; }`;
 let text = `${common.banner.js} ${EXPORTS_HELPER}\n`;
 /**
  * Where each module's text is in the bundle, and the modules it names: bin/compile-cache.js reads

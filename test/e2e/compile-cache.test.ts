@@ -176,7 +176,7 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
     expect(readdirSync(dir)).toContain('verbs.cjs@0badf00d-run-keys-generate-1-1-12.4-ok');
     // Help compiles other code of the root: its run saves, and prunes.
     expect(
-      spawnSync(process.execPath, [SVC_BIN, '--help'], {
+      spawnSync(process.execPath, [SVC_BIN, 'keys', '--help'], {
         env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
       }).status,
     ).toBe(0);
@@ -191,7 +191,7 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
     const install = installCopy(join(tmp, 'install'));
     const bin = join(install, 'bin', 'svc.js');
     const help = () =>
-      spawnSync(process.execPath, [bin, '--help'], {
+      spawnSync(process.execPath, [bin, 'keys', '--help'], {
         env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
       }).status;
     expect(generate(tmp, bin).code).toBe(0);
@@ -264,7 +264,7 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
   it('keeps separate caches of the command root for help and for a command, which compile different parts of it', () => {
     const { tmp, dir } = cacheFolder();
     const help = () =>
-      spawnSync(process.execPath, [SVC_BIN, '--help'], {
+      spawnSync(process.execPath, [SVC_BIN, 'keys', '--help'], {
         env: svcEnv(tempConfigDir(), { TMPDIR: tmp }),
       }).status;
     expect(help()).toBe(0);
