@@ -3,20 +3,15 @@ import { arg, defineVerb, flag, verb } from '../verb.js';
 
 /**
  * The listener verifies signatures on libuv's threadpool, which is 4 threads whatever the machine.
- * One verifying thread per core beside the event loop's does better (test/bench/webhook-bench.mjs):
- * the event loop spends about as long on a delivery (HTTP, parse, print, answer) as a thread on a
- * verify, so on 2 cores one verifying thread keeps pace with it; a second verified little faster on
- * a machine shared with other work, and its wake-ups preempt the event loop (measured on 2 cores:
- * less CPU a delivery, more so with --store); on more cores verification is not capped at 4
- * threads. libuv reads the size once, when the pool first starts (the first asynchronous file or
- * crypto call): so it is set here, before the listen action loads anything. An explicit
- * UV_THREADPOOL_SIZE wins. node:os is taken only here: this file is in the command root, which every
- * command loads.
+ * One thread per core does better both ways (test/bench/webhook-bench.mjs): on 2 cores, less CPU
+ * per delivery (fewer threads preempting the event loop); on more than 4, verification is not
+ * capped at 4 threads. libuv reads the size once, when the pool first starts (the first
+ * asynchronous file or crypto call): so it is set here, before the listen action loads anything.
+ * An explicit UV_THREADPOOL_SIZE wins. node:os is taken only here: this file is in the command root,
+ * which every command loads.
  */
 function sizeThreadpoolForVerifying(): void {
-  process.env.UV_THREADPOOL_SIZE ??= String(
-    Math.max(1, process.getBuiltinModule('node:os').availableParallelism() - 1),
-  );
+  process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, process.getBuiltinModule('node:os').availableParallelism()));
 }
 
 const publicKey = flag.value(

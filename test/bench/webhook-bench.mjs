@@ -51,7 +51,7 @@ const CORES = availableParallelism();
 
 // 'receiver' is what `svc webhook listen` runs, threadpool sized as commands/webhook/verbs.ts
 // sizes it; the others show where the time goes.
-const POOL = String(Math.max(1, CORES - 1));
+const POOL = String(Math.max(2, CORES));
 const LISTEN = 'svc webhook listen --json';
 const LISTEN_STORE = 'svc webhook listen --json --store';
 const RECEIVER = 'receiver library (no printing)';
