@@ -28,20 +28,10 @@ const { Script } = require('node:vm');
 
 const BUNDLES = path.join(__dirname, '..', 'dist', 'cli') + path.sep;
 
-/**
- * os.tmpdir() as Node computes it on POSIX (the only systems this cache runs on), without loading
- * node:os, which a command would otherwise load for this alone (bin/svc.js gives it to Node's own
- * compile cache too, for the same reason).
- */
-function tmpdir() {
-  const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
-  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
-}
-
-/** The cache folder, created if needed; undefined when it is not ours alone. */
-function cacheDir() {
+/** The cache folder in the temporary folder `tmp`, created if needed; undefined when it is not ours alone. */
+function cacheDir(tmp) {
   if (typeof process.getuid !== 'function') return undefined; // POSIX only
-  const dir = path.join(tmpdir(), `svc-compile-cache-${process.getuid()}`);
+  const dir = path.join(tmp, `svc-compile-cache-${process.getuid()}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = fs.statSync(dir);
   return st.uid === process.getuid() && (st.mode & 0o077) === 0 ? dir : undefined;
@@ -167,15 +157,14 @@ function pruneOtherBuilds(dir, names, folder) {
   });
 }
 
-exports.tmpdir = tmpdir;
-
-exports.cacheCompiledCode = function cacheCompiledCode(variant) {
+/** Turns the cache on for this run's kind (`variant`), in the temporary folder `tmp` (os.tmpdir()'s). */
+exports.cacheCompiledCode = function cacheCompiledCode(variant, tmp) {
   // Node maps stack traces only for the modules it compiles itself: with source maps on (a
   // debugging run), the bundles are left to it.
   if (process.sourceMapsEnabled) return;
   let dir;
   try {
-    dir = cacheDir();
+    dir = cacheDir(tmp);
   } catch {
     return;
   }

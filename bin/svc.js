@@ -9,6 +9,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The most common scripted call answers without loading the command tree.
   process.stdout.write(require('../package.json').version + '\n');
 } else if (!(args.length === 1 && (args[0] === '--help' || args[0] === '-h') && printBuiltRootHelp())) {
+  const tmp = tmpdir();
+  // Node 22.1+'s compile cache, first, so that it covers the two files required below as well.
+  // Asked only where it exists: on Node 20 loading node:module would cost time for nothing. Its
+  // folder is Node's default, named here: Node would load node:os to find the temporary folder.
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 1)) {
+    require('node:module').enableCompileCache(
+      process.platform === 'win32' ? undefined : require('node:path').join(tmp, 'node-compile-cache'),
+    );
+  }
   // The root's own argv scanner (commands/argv-words.ts), built with the global flags that take a
   // value: the word after one of those is not a command.
   const argvWords = require('../dist/cli/argv-words.cjs');
@@ -16,7 +26,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Our bundles keep the code of every function a run compiled (compile-cache.js), with one cache
   // for help and one per command, which compile different parts of them. Node
   // 22.1+'s own cache keeps top-level code only (so more would be compiled again), so it covers
-  // the rest: the prompt and spinner libraries loaded from node_modules.
+  // the rest: the two files of bin/ and dist/cli/ above and the prompt and spinner libraries
+  // loaded from node_modules.
   // Stack traces (printed by --verbose for an unexpected error) point into src/ and commands/
   // through the bundles' source maps with SVC_DEBUG=1 or NODE_OPTIONS=--enable-source-maps. Node
   // then reads each bundle's map as it loads it, and the code cache is off: never in a normal run.
@@ -24,15 +35,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const compileCache = require('./compile-cache.js');
   compileCache.cacheCompiledCode(
     helpOnly ? 'help' : `run-${cacheKey(argvWords.commandWords(args, argvWords.GLOBAL_VALUE_FLAGS))}`,
+    tmp,
   );
-  // Asked only where it exists (22.1+): on Node 20 loading node:module would cost time for nothing.
-  // Its folder is Node's default, named here: Node would load node:os to find the temporary folder.
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major > 22 || (major === 22 && minor >= 1)) {
-    const folder =
-      process.platform === 'win32' ? undefined : require('node:path').join(compileCache.tmpdir(), 'node-compile-cache');
-    require('node:module').enableCompileCache(folder);
-  }
   // The servers (emulator start, webhook listen) keep V8's optimising tier for WebAssembly; help
   // connects nowhere.
   const serves = args.includes('emulator') || args.includes('webhook');
@@ -79,6 +83,15 @@ function cacheKey(words) {
     .join('-')
     .replace(/[^\w.-]/g, '_')
     .slice(0, 60);
+}
+
+/**
+ * os.tmpdir() as Node computes it on POSIX (the only systems the caches run on), without loading
+ * node:os, which a command would otherwise load for this alone.
+ */
+function tmpdir() {
+  const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
+  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
 }
 
 /**
