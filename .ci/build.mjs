@@ -393,8 +393,12 @@ const modules = await Promise.all(
     // imports a CommonJS one by default or as a namespace: node:fs's hundred properties for each of
     // the twenty modules that import it. Reassigned at the end of the helpers' module (so no column
     // of its source map moves), it makes each once (__svcOnce) and every importer shares it.
-    const once = exported.includes(TO_ESM) ? `${exported.endsWith('\n') ? exported : `${exported}\n`}__toESM=__svcOnce(__toESM);\n` : exported;
-    return { id: `./${basename(file.path)}`, code: once.endsWith('\n') ? once : `${once}\n`, map: JSON.parse(map) };
+    const ended = exported.endsWith('\n') ? exported : `${exported}\n`;
+    return {
+      id: `./${basename(file.path)}`,
+      code: ended.includes(TO_ESM) ? `${ended}__toESM=__svcOnce(__toESM);\n` : ended,
+      map: JSON.parse(map),
+    };
   }),
 );
 if (modules.filter((m) => m.code.includes(TO_ESM)).length !== 1) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Tiny on purpose: startup time is a feature (README "Performance"). bin/package.json makes this
-// file CommonJS. It answers --version and the root's --help to a pipe itself, turns on the code caches, sets V8 up for a
-// short-lived command (keepWebAssemblyOnBaselineTier) and loads the bundled command root
-// (dist/cli/svc.cjs, built by .ci/build.mjs), which loads one verb's bundle only when that verb runs.
+// file CommonJS. It answers --version and the root's --help to a pipe itself, turns on the code
+// caches, sets V8 up for a short-lived command (keepWebAssemblyOnBaselineTier) and loads the
+// bundled command root (dist/cli/svc.cjs, built by .ci/build.mjs), which loads one verb's bundle
+// only when that verb runs.
 'use strict';
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

@@ -30,11 +30,11 @@ const EXIT_INTERRUPTED = 130;
  * level of no other noun's specs) and the resource table's, read only for a noun that has some and
  * not for one of its own verbs (`svc sandbox fund` reads no table). None for `svc --help`.
  */
-async function loadVerbs([word, verbWord]: string[]): Promise<TableVerb[]> {
+async function loadVerbs([word, verbWord]: string[]): Promise<readonly TableVerb[]> {
   const noun = nounNamed(word);
   if (noun === undefined) return [];
   const own = await verbsOf(noun);
-  if (!TABLE_NOUNS.has(noun.name) || own.some((v) => v.spec.name === verbWord)) return [...own];
+  if (!TABLE_NOUNS.has(noun.name) || own.some((v) => v.spec.name === verbWord)) return own;
   return [...own, ...tableVerbs((await import('./resources/table.js')).operationsOf(noun.name))];
 }
 
