@@ -392,7 +392,8 @@ const modules = await Promise.all(
     // esbuild's __toESM makes a new namespace object (a getter a property) each time a module
     // imports a CommonJS one by default or as a namespace: node:fs's hundred properties for each of
     // the twenty modules that import it. Reassigned at the end of the helpers' module (so no column
-    // of its source map moves), it makes each once (__svcOnce) and every importer shares it.
+    // of its source map moves), it makes each once (__svcOnce) and every importer shares it; and
+    // the namespace is an object whose prototype is the module (see EXPORTS_HELPER), not a copy.
     const ended = exported.endsWith('\n') ? exported : `${exported}\n`;
     return {
       id: `./${basename(file.path)}`,
@@ -409,7 +410,13 @@ if (modules.filter((m) => m.code.includes(TO_ESM)).length !== 1) {
 // the split build's imports have no cycles, so each is complete when its importer runs. Each
 // module starts on a line of its own, where its source map is placed in the bundle's.
 const map = sourceMapOf(VERBS_BUNDLE);
-const EXPORTS_HELPER = `function __svcExports(namespace) { return Object.defineProperty(namespace, '__esModule', { value: true }); } function __svcOnce(toESM) { var plain = new WeakMap(), node = new WeakMap(); return function (mod, isNodeMode) { if (mod === null || (typeof mod !== 'object' && typeof mod !== 'function')) return toESM(mod, isNodeMode); var made = isNodeMode ? node : plain, ns = made.get(mod); if (ns === undefined) made.set(mod, (ns = toESM(mod, isNodeMode))); return ns; }; }`;
+// __svcOnce's namespace of a CommonJS module is an object whose prototype is the module, with
+// `default` its own property where esbuild's would have one: reading a name finds the module's
+// current value, as esbuild's getters do, without a getter and a property made for each of the
+// module's names (node:fs's hundred, node:crypto's eighty: 50-60 kB of young heap each, which is
+// what sets off a scavenge in a short command). Unlike esbuild's, its names are not its own
+// properties: no code here lists a CommonJS namespace's names (Object.keys, spread).
+const EXPORTS_HELPER = `function __svcExports(namespace) { return Object.defineProperty(namespace, '__esModule', { value: true }); } function __svcOnce(toESM) { var plain = new WeakMap(), node = new WeakMap(); return function (mod, isNodeMode) { if (mod === null || (typeof mod !== 'object' && typeof mod !== 'function')) return toESM(mod, isNodeMode); var made = isNodeMode ? node : plain, ns = made.get(mod); if (ns === undefined) { ns = Object.create(mod); if (isNodeMode || !mod.__esModule) Object.defineProperty(ns, 'default', { value: mod, enumerable: true }); made.set(mod, ns); } return ns; }; }`;
 let text = `${common.banner.js} ${EXPORTS_HELPER}\n`;
 /**
  * Where each module's text is in the bundle, and the modules it names: bin/compile-cache.js reads
