@@ -167,6 +167,16 @@ const LAZY = [
     stub: (real) =>
       `module.exports = Object.fromEntries(['pbkdf2Sync', 'createCipheriv', 'createDecipheriv', 'randomBytes'].map((name) => [name, (...a) => require(${real})[name](...a)]));`,
   },
+  // stubborn-fs (atomically's file system, under conf) promisifies sixteen node:fs functions as it
+  // loads, for asynchronous paths the store never takes (it reads and writes synchronously): about
+  // 40 kB of heap a command that opens the store makes for nothing. Each is promisified on its
+  // first call instead, by node:util itself, so it behaves as before.
+  {
+    importer: /stubborn-fs[\\/]dist[\\/]index\.js$/,
+    path: 'node:util',
+    stub: (real) =>
+      `module.exports = { promisify(fn) { let promisified; return function (...a) { return (promisified ??= require(${real}).promisify(fn)).apply(this, a); }; } };`,
+  },
   // Left out: conf's schema validation (ajv, ajv-formats) and migrations (semver), code that every
   // bundle writing the store would read on each run. The store passes conf neither a schema
   // nor migrations (src/store/json-file.ts), so conf never calls them; if it ever did, the stub
