@@ -13,7 +13,7 @@
 //   holds only what its first run compiled;
 // - for dist/cli/verbs.cjs, the part of it the run read (`~` and a hash of its modules): a
 //   command reads only the modules its verb can need (partialBundle below);
-// - the bundle's build (stampOf: size, modification and change times, inode), and the V8 version.
+// - the V8 version, and the bundle's build (stampOf: size, modification and change times, inode).
 // V8 also refuses a cache made under other V8 flags: svc.js changes one only after the bundles are
 // loaded, and puts it back before this saves at exit. V8 checks each cache against the source it is
 // used for and rejects a mismatch; a rejected or missing cache is written anew at exit. Any error
@@ -299,8 +299,11 @@ exports.cacheCompiledCode = function cacheCompiledCode(variant, tmp) {
   }
   /** Compiles and runs a bundle's wrapped text with the code cache of this run's kind (and `part` of the bundle). */
   function compileBundle(module, wrapped, filename, st, part = '') {
-    const prefix = `${path.basename(filename)}@${folder}-${variant}${part}-`;
-    const file = path.join(dir, `${prefix}${stampOf(st)}-${process.versions.v8}`);
+    // What the cache is for, which a new one replaces (see the exit handler): the V8 version is
+    // part of it, so that two Node versions running the same install keep a cache each instead of
+    // removing each other's at every switch.
+    const prefix = `${path.basename(filename)}@${folder}-${variant}${part}-${process.versions.v8}-`;
+    const file = path.join(dir, `${prefix}${stampOf(st)}`);
     // The cache a successful run saved, else one a failed run saved (see below).
     let cachedData;
     let from;

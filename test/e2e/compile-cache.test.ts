@@ -161,6 +161,21 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, String(byte
     expect(caches(dir)).toEqual(written);
   });
 
+  it("keeps one cache per Node version: a run that saves its own leaves another V8's in place", () => {
+    const { tmp, dir } = cacheFolder();
+    expect(generate(tmp).code).toBe(0);
+    // The caches another Node version (another V8) wrote for the same install and command.
+    const v8 = process.versions.v8;
+    const ours = readdirSync(dir);
+    const theirs = ours.map((file) => file.replace(`-${v8}-`, '-9.9.999.9-node.1-'));
+    expect(theirs.every((file, i) => file !== ours[i])).toBe(true);
+    for (const file of theirs) writeFileSync(join(dir, file), 'cache of another V8');
+    // This version's caches are gone (an upgrade, a cleaned folder): the run compiles and saves again.
+    for (const file of ours) rmSync(join(dir, file));
+    expect(generate(tmp).code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([...ours, ...theirs].sort());
+  });
+
   it("removes another install's caches once nothing rewrote them for 30 days, when a run saves its own", () => {
     const { tmp, dir } = cacheFolder();
     expect(generate(tmp).code).toBe(0);
