@@ -78,11 +78,12 @@ function verbsIndex(st) {
 }
 
 /**
- * The buffer every read of a bundle or a cache goes through, kept for the process's life. A buffer
- * of this size is memory the process maps anew each time, and on these VMs each 4 kB page costs
- * 11-17 µs the first time it is touched; one buffer reused saves `sandbox fund` about 70 of its
- * 3,100 page faults. A text read into it is copied out into its string, and V8 is done with a
- * code cache when `new Script` returns, so each read may reuse it.
+ * The buffer every read of a bundle or a cache goes through, kept for the process's life (256 kB,
+ * or the largest text the process read, if larger). A buffer of this size is memory the
+ * process maps anew each time, and on the VMs this was measured on each 4 kB page costs 11-17 µs
+ * the first time it is touched; one buffer reused saves `sandbox fund` about 70 of its 3,100 page
+ * faults. A text read into it is copied out into its string, and V8 is done with a code cache when
+ * `new Script` returns, so each read may reuse it.
  */
 let scratch = Buffer.alloc(0);
 function scratchOf(size) {
