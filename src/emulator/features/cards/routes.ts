@@ -1,8 +1,10 @@
-/** Card issuance, list, get, and PATCH (freeze, unfreeze, close, funding sources, spending cap). */
+/** Card issuance, list (filtered, sorted, paged), get, and PATCH (freeze, unfreeze, close, funding sources, spending cap). */
 import { idPattern } from '../../../service/identifiers.js';
+import { callerSees } from '../../kernel/agent-scope.js';
 import { badRequest, conflict, invalidInput } from '../../kernel/errors.js';
 import { Fields } from '../../kernel/fields.js';
-import { ownedListRoute, type Route } from '../../kernel/router.js';
+import { pageOf, readPage } from '../../kernel/paging.js';
+import type { Route } from '../../kernel/router.js';
 import { customers } from '../customers/customers.js';
 import {
   cards,
@@ -47,14 +49,37 @@ export const cardRoutes: Route[] = [
       return { status: 201, body: renderCard(card) };
     },
   },
-  ownedListRoute(
-    '/cards',
-    'cardholderId',
-    idPattern('Customer'),
-    (emu) => emu.table(cards).values(),
-    (c) => c.cardholderId,
-    renderCard,
-  ),
+  {
+    method: 'GET',
+    path: '/cards',
+    permission: 'VIEW',
+    handler(req, emu) {
+      // The description's filters, newest first unless sortOrder=asc, paged; state's and
+      // sortOrder's enums and limit's bounds are the description's, checked before this runs.
+      const f = new Fields(Object.fromEntries(req.query));
+      const cardholderId = f.string('cardholderId', { pattern: idPattern('Customer') });
+      const accountId = f.string('accountId', { pattern: idPattern('InternalAccount') });
+      const platformCardId = f.string('platformCardId');
+      const state = f.string('state') as CardState | undefined;
+      const sortOrder = f.string('sortOrder') ?? 'desc';
+      const page = readPage(f);
+      f.done();
+      const sees = callerSees(emu, req);
+      const rows = emu
+        .table(cards)
+        .filter(
+          (c) =>
+            sees(c) &&
+            (!cardholderId || c.cardholderId === cardholderId) &&
+            (!accountId || c.fundingSources.includes(accountId)) &&
+            (!platformCardId || c.platformCardId === platformCardId) &&
+            (!state || c.state === state),
+        );
+      // The table keeps issuance order.
+      if (sortOrder === 'desc') rows.reverse();
+      return { status: 200, body: pageOf(rows.map(renderCard), page) };
+    },
+  },
   {
     method: 'GET',
     path: '/cards/:id',

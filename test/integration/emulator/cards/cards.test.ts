@@ -327,3 +327,66 @@ describe('POST /cards/{id}/reveal', () => {
     }
   });
 });
+
+describe('GET /cards (the description’s filters, newest first unless sortOrder=asc, paged)', () => {
+  it('pages with limit and the cursor it returned, counts every match, and filters by holder, account, reference and state', async () => {
+    const { card: first, holder } = await issue();
+    const reference = `ref-${randomUUID()}`;
+    const second = (
+      await t.call('POST', '/cards', {
+        body: {
+          cardholderId: holder.id,
+          form: 'VIRTUAL',
+          fundingSources: [holder.accountId],
+          platformCardId: reference,
+        },
+      })
+    ).body;
+    const third = (
+      await t.call('POST', '/cards', {
+        body: { cardholderId: holder.id, form: 'VIRTUAL', fundingSources: [holder.accountId] },
+      })
+    ).body;
+    const ids = (answer: { body: { data: { id: string }[] } }) => answer.body.data.map((c) => c.id);
+
+    const firstPage = await t.call('GET', `/cards?cardholderId=${holder.id}&limit=2`);
+    expect(firstPage.status).toBe(200);
+    expect(firstPage.body).toMatchObject({ hasMore: true, totalCount: 3, nextCursor: expect.any(String) });
+    expect(ids(firstPage)).toEqual([third.id, second.id]);
+    const lastPage = await t.call(
+      'GET',
+      `/cards?cardholderId=${holder.id}&limit=2&cursor=${firstPage.body.nextCursor}`,
+    );
+    expect(lastPage.body).toMatchObject({ hasMore: false, totalCount: 3 });
+    expect(lastPage.body).not.toHaveProperty('nextCursor');
+    expect(ids(lastPage)).toEqual([first.id]);
+    expect(ids(await t.call('GET', `/cards?cardholderId=${holder.id}&sortOrder=asc`))).toEqual([
+      first.id,
+      second.id,
+      third.id,
+    ]);
+
+    expect(ids(await t.call('GET', `/cards?platformCardId=${reference}`))).toEqual([second.id]);
+    expect(ids(await t.call('GET', `/cards?accountId=${holder.accountId}&sortOrder=asc`))).toEqual([
+      first.id,
+      second.id,
+      third.id,
+    ]);
+    const other = await customer('Other Holder');
+    expect((await t.call('GET', `/cards?accountId=${other.accountId}`)).body).toMatchObject({
+      data: [],
+      totalCount: 0,
+    });
+    expect((await patch(second.id, { state: 'CLOSED' })).status).toBe(200);
+    expect(ids(await t.call('GET', `/cards?cardholderId=${holder.id}&state=CLOSED`))).toEqual([second.id]);
+  });
+
+  it('a cursor this server did not return, or an id of another kind: 400 naming the parameter', async () => {
+    const answer = await t.call('GET', '/cards?cursor=bm90LWFuLW9mZnNldA');
+    expect(errorShape(answer)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(answer.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['cursor']);
+    const wrongKind = await t.call('GET', `/cards?accountId=${t.emu.fixtures.customerId}`);
+    expect(errorShape(wrongKind)).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(wrongKind.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['accountId']);
+  });
+});
