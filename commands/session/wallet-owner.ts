@@ -7,7 +7,7 @@ import type { ApiClient } from '../../src/http/types.js';
 
 type Account = { id?: string; customerId?: string };
 
-/** Pages of the customers' wallet list read before giving up on a service without a single-account read. */
+/** Pages of the customers' wallet list read before giving up. */
 const MAX_LIST_PAGES = 5;
 
 /**
@@ -19,16 +19,7 @@ export async function walletOwner(
   accountId: string,
   signal: AbortSignal,
 ): Promise<string | undefined> {
-  try {
-    const res = await client.request<Account>({
-      method: 'GET',
-      path: `/internal-accounts/${encodeURIComponent(accountId)}`,
-      signal,
-    });
-    if (typeof res.body?.customerId === 'string') return res.body.customerId;
-  } catch {
-    // The public API reads single accounts only through lists: fall through to the list.
-  }
+  // The public API reads internal accounts only through lists (there is no GET /internal-accounts/{id}).
   try {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {

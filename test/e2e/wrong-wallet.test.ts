@@ -23,6 +23,9 @@ const json = async (args: string[]) => {
 describe('the wrong wallet’s session', () => {
   it('quotes execute names the session’s wallet and the quote’s, and how to log in for it', async () => {
     const ready = JSON.parse(await emulator.firstLine) as {
+      baseUrl: string;
+      apiTokenId: string;
+      apiClientSecret: string;
       fixtures: { credentialId: string; accountId: string; customerId: string };
     };
     await json(['otp', 'verify', '--credential', ready.fixtures.credentialId, '--code', '000000']);
@@ -74,6 +77,9 @@ describe('the wrong wallet’s session', () => {
 describe('which wallet and customer a session signs for', () => {
   it('auth status and session show name both, in text and in --json', async () => {
     const ready = JSON.parse(await emulator.firstLine) as {
+      baseUrl: string;
+      apiTokenId: string;
+      apiClientSecret: string;
       fixtures: { credentialId: string; accountId: string; customerId: string };
     };
     const { accountId, customerId } = ready.fixtures;
@@ -89,5 +95,18 @@ describe('which wallet and customer a session signs for', () => {
     expect(show.code, show.stderr).toBe(0);
     expect(show.stdout).toMatch(new RegExp(`Signs for: +wallet ${accountId} of customer ${customerId}`));
     expect(await json(['session', 'show'])).toMatchObject({ id: login.id, accountId, customerId });
+
+    // The owner comes from the customers' wallet list: the public API has no GET /internal-accounts/{id}.
+    const log = await fetch(new URL('/_emulator/requests', ready.baseUrl), {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${ready.apiTokenId}:${ready.apiClientSecret}`).toString('base64')}`,
+      },
+    });
+    expect(log.status).toBe(200);
+    const reads = ((await log.json()) as { data: { method: string; path: string }[] }).data
+      .filter((r) => r.method === 'GET')
+      .map((r) => r.path.replace(/^\/\d{4}-\d{2}-\d{2}/, '').split('?')[0]);
+    expect(reads).toContain('/customers/internal-accounts');
+    expect(reads.filter((path) => path.startsWith('/internal-accounts'))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { Scenario } from '../catalog.js';
 import { call, field, pick, poll, type Body, type TriggerContext } from '../context.js';
 import { withSet } from '../inputs.js';
 import { APPROVED_HOLDER, issueCard, requireActive, waitForIssuer } from './cards.js';
-import { createIndividual, usdAccount } from './customers.js';
+import { createIndividual, findAccount, usdAccount } from './customers.js';
 
 const FUNDING = 100_000;
 const CARD_AUTHORIZATION_AMOUNT = 1_000;
@@ -34,8 +34,8 @@ function outcome(tx: Body): Body {
 }
 
 async function available(ctx: TriggerContext): Promise<number | undefined> {
-  const account = await call(ctx, 'GET', `/internal-accounts/${ctx.resources.accountId}`);
-  return amountOf(account.balance);
+  const account = await findAccount(ctx, ctx.resources.accountId!, ctx.resources.customerId);
+  return account === undefined ? undefined : amountOf(account.balance);
 }
 
 /** The card transaction an authorization made, once it appears (undefined: none appeared, a decline). */

@@ -38,7 +38,14 @@ export async function own(ctx: TriggerContext, path: string, input: ResourceOpti
 async function ownAccount(ctx: TriggerContext, currency: string): Promise<Body | undefined> {
   const id = ctx.inputs.accountId;
   if (!id) return undefined;
-  const account = await own(ctx, `/internal-accounts/${id}`, 'account');
+  // The given customer's list first; every customer's then, to say whose it is.
+  const given = ctx.inputs.customerId;
+  const account = (given ? await findAccount(ctx, id, given) : undefined) ?? (await findAccount(ctx, id));
+  if (!account)
+    throw new RejectedInputError(`${id} is not an internal account of any customer at this service.`, {
+      input: 'account',
+      reason: 'NOT_FOUND',
+    });
   const code = (account.balance as { currency?: { code?: string } } | undefined)?.currency?.code;
   if (code !== currency)
     throw new RejectedInputError(
@@ -95,6 +102,28 @@ export async function usdAccount(ctx: TriggerContext): Promise<Body> {
     });
   ctx.resources.accountId = field(usd, 'id', 'the internal account list');
   return usd;
+}
+
+/** Pages of a list the scenarios read (up to 100 items each) before they give up looking in it. */
+const MAX_LIST_PAGES = 10;
+
+/**
+ * A customer's internal account by id: the public API reads internal accounts only through lists
+ * (there is no GET /internal-accounts/{id}), so it is looked for in `customerId`'s list, or in every
+ * customer's. Undefined when it is in none.
+ */
+export async function findAccount(ctx: TriggerContext, id: string, customerId?: string): Promise<Body | undefined> {
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const query = new URLSearchParams({ limit: '100' });
+    if (customerId) query.set('customerId', customerId);
+    if (cursor) query.set('cursor', cursor);
+    const list = await call(ctx, 'GET', `/customers/internal-accounts?${query}`);
+    const found = (Array.isArray(list.data) ? (list.data as Body[]) : []).find((a) => a.id === id);
+    if (found || list.hasMore !== true || typeof list.nextCursor !== 'string') return found;
+    cursor = list.nextCursor;
+  }
+  return undefined;
 }
 
 /**

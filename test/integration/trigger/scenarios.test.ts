@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { createClient } from '../../../src/http/client.js';
@@ -13,6 +14,8 @@ import type { ApiClient } from '../../../src/http/types.js';
 import { SCENARIOS } from '../../../src/trigger/catalog.js';
 import { isRunnable, ProductionTokenError, runScenario } from '../../../src/trigger/run.js';
 import { rejected } from '../../helpers/caught.js';
+import { RejectedInputError } from '../../../src/errors.js';
+import { ContractValidator } from '../../contract/validator.js';
 
 let emu: RunningEmulator;
 let client: ApiClient;
@@ -30,12 +33,22 @@ async function advanceClock(ms: number): Promise<void> {
   advanced += ms;
 }
 
+/** Every request the scenarios sent through `client`: `METHOD /path` (no query). */
+const sent = new Set<string>();
+
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 });
-  client = createClient({
+  const direct = createClient({
     baseUrl: emu.baseUrl,
     auth: { kind: 'basic', tokenId: emu.apiTokenId, secret: emu.apiClientSecret },
   });
+  client = {
+    ...direct,
+    request: (req) => {
+      sent.add(`${req.method} ${req.path.split('?')[0]}`);
+      return direct.request(req);
+    },
+  };
 });
 afterAll(() => emu.close());
 
@@ -109,6 +122,50 @@ describe('svc trigger scenarios', () => {
     });
     const card = await client.request<{ state: string }>({ method: 'GET', path: `/cards/${report.resources.cardId}` });
     expect(card.body.state).toBe(report.observed.state);
+  });
+
+  it('a given account is looked up in the lists (the public API has no single-account read); another customer’s or an unknown one is refused', async () => {
+    const card = SCENARIOS.find((s) => s.name === 'card.issued')!;
+    const report = await runScenario(client, card, {
+      wait: false,
+      sleep: advanceClock,
+      inputs: { accountId: emu.fixtures.accountId, set: {} },
+    });
+    expect(report.resources).toMatchObject({ accountId: emu.fixtures.accountId, customerId: emu.fixtures.customerId });
+    expect(report.reused).toEqual(expect.arrayContaining(['accountId', 'customerId']));
+    const stranger = await client.request<{ id: string }>({
+      method: 'POST',
+      path: '/customers',
+      body: { customerType: 'INDIVIDUAL', fullName: 'Account Stranger' },
+    });
+    const refused = await rejected(
+      runScenario(client, card, {
+        wait: false,
+        sleep: advanceClock,
+        inputs: { accountId: emu.fixtures.accountId, customerId: stranger.body.id, set: {} },
+      }),
+      RejectedInputError,
+    );
+    expect(refused).toMatchObject({ input: 'account', reason: 'NOT_THE_CUSTOMERS' });
+    const unknown = await rejected(
+      runScenario(client, card, {
+        wait: false,
+        sleep: advanceClock,
+        inputs: { accountId: 'InternalAccount:00000000-0000-4000-8000-000000000000', set: {} },
+      }),
+      RejectedInputError,
+    );
+    expect(unknown).toMatchObject({ input: 'account', reason: 'NOT_FOUND' });
+  });
+
+  it('every request the scenarios sent is an operation of the service’s public API description', () => {
+    const description = new ContractValidator(
+      fileURLToPath(new URL('../../contract/api-schema.json', import.meta.url)),
+    );
+    expect(sent.size).toBeGreaterThan(20);
+    expect(
+      [...sent].filter((request) => description.match(...(request.split(' ') as [string, string])) === undefined),
+    ).toEqual([]);
   });
 
   it('without --wait a card scenario reports the state at creation', async () => {
