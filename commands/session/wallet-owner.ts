@@ -4,6 +4,7 @@
  * login signs for which money (auth status, session show, the wrong-wallet error).
  */
 import type { ApiClient } from '../../src/http/types.js';
+import { findInList } from '../../src/api/paginate.js';
 
 type Account = { id?: string; customerId?: string };
 
@@ -21,23 +22,17 @@ export async function walletOwner(
 ): Promise<string | undefined> {
   // The public API reads internal accounts only through lists (there is no GET /internal-accounts/{id}).
   try {
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const query = `type=EMBEDDED_WALLET&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const res = await client.request<{ data?: Account[]; hasMore?: boolean; nextCursor?: string }>({
-        method: 'GET',
-        path: `/customers/internal-accounts?${query}`,
-        signal,
-      });
-      const found = res.body?.data?.find((a) => a.id === accountId);
-      if (found) return typeof found.customerId === 'string' ? found.customerId : undefined;
-      if (!res.body?.hasMore || !res.body.nextCursor) return undefined;
-      cursor = res.body.nextCursor;
-    }
+    const found = await findInList<Account>(
+      client,
+      '/customers/internal-accounts?type=EMBEDDED_WALLET&limit=100',
+      (a) => a.id === accountId,
+      { maxPages: MAX_LIST_PAGES, signal },
+    );
+    return typeof found?.customerId === 'string' ? found.customerId : undefined;
   } catch {
     // Unknown: the wallet is still named.
+    return undefined;
   }
-  return undefined;
 }
 
 /** "wallet InternalAccount:… of customer Customer:…": what a session's key can spend from. */

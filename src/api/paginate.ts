@@ -24,8 +24,8 @@ function withCursor(path: string, cursor: string | undefined): string {
   return `${base}?${params.toString()}`;
 }
 
-/** Walks every page; resolves to the number of pages read. */
-export async function paginate(client: ApiClient, opts: PageOptions): Promise<number> {
+/** Each page's items of the list `opts` asks for, in order, as they arrive. */
+async function* listPages(client: ApiClient, opts: Omit<PageOptions, 'onItems'>): AsyncGenerator<unknown[]> {
   if (opts.method !== 'GET')
     throw new UsageError('Pagination works with GET only.', { input: 'paginate', reason: 'GET_ONLY' });
   if (/[?&]cursor=/.test(opts.path))
@@ -53,9 +53,9 @@ export async function paginate(client: ApiClient, opts: PageOptions): Promise<nu
         path: path.split('?')[0],
       });
     }
-    opts.onItems(body.data);
+    yield body.data;
     const next = typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : undefined;
-    if (body.hasMore === false || next === undefined) return pages;
+    if (body.hasMore === false || next === undefined) return;
     if (seen.has(next)) {
       throw new ApiError({
         status: res.status,
@@ -68,4 +68,32 @@ export async function paginate(client: ApiClient, opts: PageOptions): Promise<nu
     seen.add(next);
     cursor = next;
   }
+}
+
+/** Walks every page; resolves to the number of pages read. */
+export async function paginate(client: ApiClient, opts: PageOptions): Promise<number> {
+  let pages = 0;
+  for await (const items of listPages(client, opts)) {
+    pages++;
+    opts.onItems(items);
+  }
+  return pages;
+}
+
+/**
+ * The first item of the GET list at `path` (its query without a cursor) that `match` accepts,
+ * looked for in its first `maxPages` pages; undefined when none has it. `T` is what the list holds.
+ */
+export async function findInList<T>(
+  client: ApiClient,
+  path: string,
+  match: (item: T) => boolean,
+  { maxPages, signal }: { maxPages: number; signal?: AbortSignal },
+): Promise<T | undefined> {
+  let pages = 0;
+  for await (const items of listPages(client, { method: 'GET', path, signal })) {
+    const found = (items as T[]).find(match);
+    if (found !== undefined || ++pages >= maxPages) return found;
+  }
+  return undefined;
 }

@@ -7,6 +7,7 @@ import { ApiError, RejectedInputError } from '../../errors.js';
 import { withSet, type ResourceOption } from '../inputs.js';
 import { call, field, type Body, type TriggerContext } from '../context.js';
 import { withArticle } from '../../words.js';
+import { findInList } from '../../api/paginate.js';
 
 /** A complete individual (spec "Required for submission"), apart from the identity document. */
 export function individualBody(fullName: string, complete = true): Body {
@@ -113,17 +114,12 @@ const MAX_LIST_PAGES = 10;
  * customer's. Undefined when it is in none.
  */
 export async function findAccount(ctx: TriggerContext, id: string, customerId?: string): Promise<Body | undefined> {
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const query = new URLSearchParams({ limit: '100' });
-    if (customerId) query.set('customerId', customerId);
-    if (cursor) query.set('cursor', cursor);
-    const list = await call(ctx, 'GET', `/customers/internal-accounts?${query}`);
-    const found = (Array.isArray(list.data) ? (list.data as Body[]) : []).find((a) => a.id === id);
-    if (found || list.hasMore !== true || typeof list.nextCursor !== 'string') return found;
-    cursor = list.nextCursor;
-  }
-  return undefined;
+  const query = new URLSearchParams({ limit: '100' });
+  if (customerId) query.set('customerId', customerId);
+  return findInList<Body>(ctx.client, `/customers/internal-accounts?${query}`, (a) => a.id === id, {
+    maxPages: MAX_LIST_PAGES,
+    signal: ctx.signal,
+  });
 }
 
 /**
